@@ -1,0 +1,32 @@
+/** The answer envelope of PROTOCOL.md §1. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  ok: boolean;
+  msg: string;
+  data?: T;
+}
+
+export const STATUS = {
+  ok: 200,
+  badInput: 400,
+  forbiddenCode: 401,
+  noSession: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  badEnvelope: 422,
+  tooMany: 429,
+  fault: 500,
+} as const;
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** The base prefix of every call (PROTOCOL.md: paths are SPEC §7 with /api in front). */
+export const API_PREFIX = '/api';
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const PDF_TIMEOUT_MS = 50_000;

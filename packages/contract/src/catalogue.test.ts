@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CODES, MANAGEMENT_MENUS, WEBSITE_MENUS, button, flattenCatalogue, type MenuDef } from './menus';
+
+describe('menu catalogue', () => {
+  it('carries every role code of SPEC §2.3 exactly as written', () => {
+    for (const code of ['crm', 'crm-cor', 'crm-cor-cor', 'crm-cor-cor-e', 'crm-cor-cor-v', 'crm-cor-info', 'crm-cor-bank', 'crm-cor-mg', 'ec-permit-comp', 'fc-fc', 'dw-permit-comp']) {
+      expect(ALL_CODES.has(code), code).toBe(true);
+    }
+  });
+
+  it('gives every code one parent and unique paths', () => {
+    const entries = flattenCatalogue();
+    const codes = entries.map((e) => e.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    const paths: string[] = [];
+    const walk = (nodes: readonly MenuDef[]) => nodes.forEach((n) => (paths.push(n.path), n.children && walk(n.children)));
+    walk([...MANAGEMENT_MENUS, ...WEBSITE_MENUS]);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const e of entries) if (e.parentCode) expect(ALL_CODES.has(e.parentCode)).toBe(true);
+  });
+
+  it('names buttons menu:action and refuses unknown ones', () => {
+    expect(button('ft-paid', 'rushRed')).toBe('ft-paid:rushRed');
+    expect(() => button('ft-paid', 'cfgSave')).toThrow();
+  });
+});

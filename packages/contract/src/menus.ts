@@ -1,0 +1,349 @@
+/**
+ * The catalogue of menu and button codes (SPEC §2.3, §6; PROTOCOL.md §6): one file that the web
+ * generates its routes and menus from, the server checks every call against, and that is seeded
+ * into the menu table edited by the role screens. Button codes are `${menuCode}:${action}`.
+ */
+
+export type Layout = 'management' | 'website';
+
+export interface TabDef {
+  path: string;
+  title: string;
+}
+
+export interface MenuDef {
+  /** Role code; a route without one is open to every signed-in user (SPEC §6). */
+  code?: string;
+  title: string;
+  /** Absolute web path. */
+  path: string;
+  hidden?: boolean;
+  redirect?: string;
+  noCache?: boolean;
+  affix?: boolean;
+  layout?: Layout;
+  /** Button actions of this screen; their codes are `${code}:${action}`. */
+  actions?: readonly Action[];
+  tabs?: readonly TabDef[];
+  children?: readonly MenuDef[];
+}
+
+export const ACTION_TITLES = {
+  view: '查看',
+  add: '新增',
+  save: '保存',
+  update: '修改',
+  delete: '删除',
+  audit: '审核',
+  unAudit: '驳回',
+  pass: '通过',
+  reject: '拒绝',
+  rushRed: '冲红',
+  export: '导出',
+  import: '导入',
+  enable: '启用',
+  disable: '停用',
+  setDefault: '设为默认',
+  resetPassword: '重置密码',
+  cfgSave: '保存权限配置',
+  status: '启停用',
+  print: '打印',
+  isPrevious: '生成前期款',
+  isChange: '发起变更',
+  isLoan: '放款初始化',
+  open: '开通',
+  setRole: '设置角色',
+  circulate: '传阅',
+} as const;
+
+export type Action = keyof typeof ACTION_TITLES;
+
+export function buttonCode(menuCode: string, action: Action): string {
+  return `${menuCode}:${action}`;
+}
+
+const DOC: readonly Action[] = ['add', 'save', 'delete', 'audit', 'unAudit', 'print', 'circulate'];
+const CREDIT_DOC: readonly Action[] = ['add', 'save', 'delete', 'pass', 'reject', 'circulate'];
+
+const CORP_EDIT_TABS: readonly TabDef[] = [
+  { path: 'corporation', title: '基本信息' },
+  { path: 'employee', title: '企业用户' },
+  { path: 'corporationAdd', title: '新增企业' },
+  { path: 'role', title: '企业角色' },
+  { path: 'account', title: '账户信息' },
+  { path: 'bill', title: '开票信息' },
+  { path: 'des', title: '企业介绍' },
+  { path: 'file', title: '资料文件' },
+];
+const CORP_VIEW_TABS: readonly TabDef[] = [
+  { path: 'corporation', title: '基本信息' },
+  { path: 'account', title: '账户信息' },
+  { path: 'bill', title: '开票信息' },
+  { path: 'des', title: '企业介绍' },
+  { path: 'employee', title: '企业用户' },
+  { path: 'file', title: '资料文件' },
+  { path: 'role', title: '企业角色' },
+  { path: 'approval', title: '审核信息' },
+];
+const BASIC_TABS: readonly TabDef[] = [{ path: 'basic-info', title: '基本信息' }];
+
+/** SPEC §2.3: the website-layout tree with its role codes exactly as written. */
+export const WEBSITE_MENUS: readonly MenuDef[] = [
+  {
+    code: 'crm',
+    title: '客户管理',
+    path: '/crm',
+    redirect: '/crm/corporation',
+    layout: 'website',
+    children: [
+      {
+        code: 'crm-cor',
+        title: '企业管理',
+        path: '/crm/corporation',
+        redirect: '/crm/corporation/list',
+        children: [
+          { code: 'crm-cor-cor', title: '企业列表', path: '/crm/corporation/list', actions: ['add', 'update', 'delete', 'enable', 'disable', 'export'] },
+          { code: 'crm-cor-cor-e', title: '企业编辑', path: '/crm/corporation/edit', hidden: true, tabs: CORP_EDIT_TABS, actions: ['save'] },
+          { code: 'crm-cor-cor-v', title: '企业查看', path: '/crm/corporation/view', hidden: true, tabs: CORP_VIEW_TABS },
+          { code: 'crm-cor-info', title: '企业信息变更', path: '/crm/corporation/change', actions: DOC },
+          {
+            code: 'crm-cor-info',
+            title: '企业信息变更编辑',
+            path: '/crm/corporation/change-editor',
+            hidden: true,
+            tabs: [
+              { path: 'at-info', title: '认证信息' },
+              { path: 'other-info', title: '其他信息' },
+            ],
+          },
+          {
+            code: 'crm-cor-info',
+            title: '企业信息变更查看',
+            path: '/crm/corporation/change-view',
+            hidden: true,
+            tabs: [
+              { path: 'after', title: '变更信息' },
+              { path: 'reviewInformation', title: '审核信息' },
+            ],
+          },
+          { code: 'crm-cor-bank', title: '银行信息管理', path: '/crm/corporation/bank', actions: ['add', 'save', 'delete', 'setDefault'] },
+          {
+            code: 'crm-cor-bank',
+            title: '银行信息编辑',
+            path: '/crm/corporation/bank-editor',
+            hidden: true,
+            tabs: [...BASIC_TABS, { path: 'employee', title: '企业用户' }],
+          },
+          {
+            code: 'crm-cor-bank',
+            title: '银行信息查看',
+            path: '/crm/corporation/bank-view',
+            hidden: true,
+            tabs: [...BASIC_TABS, { path: 'employee', title: '企业用户' }],
+          },
+          { title: '组织架构', path: '/crm/corporation/org' },
+          { code: 'crm-cor-mg', title: '管理员变更', path: '/crm/corporation/manager', actions: DOC },
+          { code: 'crm-cor-mg', title: '管理员变更编辑', path: '/crm/corporation/manager-edit', hidden: true },
+          { code: 'crm-cor-mg', title: '管理员变更新增', path: '/crm/corporation/manager-add', hidden: true },
+          { code: 'crm-cor-mg', title: '管理员变更查看', path: '/crm/corporation/manager-view', hidden: true },
+          { title: '企业关系维护', path: '/crm/corporation/relation' },
+        ],
+      },
+      {
+        title: '企业用户',
+        path: '/crm/frim',
+        redirect: '/crm/frim/list',
+        children: [
+          { title: '企业用户', path: '/crm/frim/list' },
+          { title: '企业用户审核', path: '/crm/frim/frimcheck', hidden: true, tabs: [{ path: 'base', title: '基础信息' }] },
+        ],
+      },
+    ],
+  },
+  {
+    title: '凭证',
+    path: '/ec',
+    redirect: '/ec/permit/comp',
+    layout: 'website',
+    children: [
+      {
+        title: '准入',
+        path: '/ec/permit',
+        redirect: '/ec/permit/comp',
+        children: [
+          { code: 'ec-permit-comp', title: '企业客户', path: '/ec/permit/comp', actions: ['add', 'save', 'open', 'disable', 'setRole'] },
+          { title: '企业角色变更', path: '/ec/permit/comp-role-chg', actions: ['setRole'] },
+          { title: '企业角色变更编辑', path: '/ec/permit/comp-role-chg-editor', hidden: true, tabs: BASIC_TABS },
+          { title: '企业角色变更查看', path: '/ec/permit/comp-role-chg-view', hidden: true, tabs: BASIC_TABS },
+          { title: '企业用户', path: '/ec/permit/personal', actions: ['add', 'save', 'open', 'disable', 'setRole'] },
+        ],
+      },
+    ],
+  },
+  {
+    title: '银企链',
+    path: '/fc',
+    redirect: '/fc/fc',
+    layout: 'website',
+    children: [{ code: 'fc-fc', title: '银企链', path: '/fc/fc' }],
+  },
+  {
+    title: '山高E融',
+    path: '/dw',
+    redirect: '/dw/permit/comp',
+    layout: 'website',
+    children: [
+      {
+        title: '准入',
+        path: '/dw/permit',
+        redirect: '/dw/permit/comp',
+        children: [{ code: 'dw-permit-comp', title: '企业客户', path: '/dw/permit/comp', actions: ['add', 'save', 'open', 'disable', 'setRole'] }],
+      },
+    ],
+  },
+];
+
+/** The async (management-layout) route table that SPEC §2.3 does not show, with our codes. */
+export const MANAGEMENT_MENUS: readonly MenuDef[] = [
+  {
+    code: 'ft-contract',
+    title: '合同管理',
+    path: '/factoring/contract',
+    redirect: '/factoring/contract/info',
+    children: [
+      { code: 'ft-contract-info', title: '合同信息', path: '/factoring/contract/info', actions: [...DOC, 'isPrevious', 'isChange', 'isLoan', 'import', 'export'] },
+      { code: 'ft-contract-info', title: '合同编辑', path: '/factoring/contract/info-editor', hidden: true, noCache: true },
+      { code: 'ft-contract-info', title: '合同查看', path: '/factoring/contract/info-view', hidden: true },
+      { code: 'ft-contract-chg', title: '合同变更', path: '/factoring/contract/change', actions: DOC },
+      { code: 'ft-contract-chg', title: '合同变更编辑', path: '/factoring/contract/change-editor', hidden: true, noCache: true },
+      { code: 'ft-contract-chg', title: '合同变更查看', path: '/factoring/contract/change-view', hidden: true },
+      { code: 'ft-contract-handover', title: '资料交接单', path: '/factoring/contract/handover', actions: DOC },
+      { code: 'ft-contract-handover', title: '资料交接单编辑', path: '/factoring/contract/handover-editor', hidden: true, noCache: true },
+      { code: 'ft-contract-handover', title: '资料交接单查看', path: '/factoring/contract/handover-view', hidden: true },
+    ],
+  },
+  {
+    code: 'ft-pa',
+    title: '前期款管理',
+    path: '/factoring/pa',
+    redirect: '/factoring/pa/mgr',
+    children: [
+      { code: 'ft-pa-mgr', title: '前期款', path: '/factoring/pa/mgr', actions: DOC },
+      { code: 'ft-pa-mgr', title: '前期款编辑', path: '/factoring/pa/mgr-editor', hidden: true, noCache: true, tabs: BASIC_TABS },
+      { code: 'ft-pa-mgr', title: '前期款查看', path: '/factoring/pa/mgr-view', hidden: true, tabs: BASIC_TABS },
+    ],
+  },
+  {
+    code: 'ft-accounts',
+    title: '账务管理',
+    path: '/factoring/accounts',
+    redirect: '/factoring/accounts/income',
+    children: [
+      { code: 'ft-income', title: '来款', path: '/factoring/accounts/income', actions: [...DOC, 'import'] },
+      { code: 'ft-income', title: '来款编辑', path: '/factoring/accounts/income-editor', hidden: true, noCache: true },
+      { code: 'ft-income', title: '来款查看', path: '/factoring/accounts/income-view', hidden: true },
+      { code: 'ft-paid', title: '来款核销', path: '/factoring/accounts/paid', actions: [...DOC, 'rushRed'] },
+      { code: 'ft-paid', title: '来款核销编辑', path: '/factoring/accounts/paid-editor', hidden: true, noCache: true },
+      { code: 'ft-paid', title: '来款核销查看', path: '/factoring/accounts/paid-view', hidden: true },
+      { code: 'ft-paid-red', title: '来款核销冲红', path: '/factoring/accounts/paid-red', actions: ['delete', 'audit', 'unAudit', 'circulate'] },
+      { code: 'ft-paid-red', title: '来款核销冲红查看', path: '/factoring/accounts/paid-red-view', hidden: true },
+      { code: 'ft-reconcile', title: '对账', path: '/factoring/accounts/reconcile', actions: ['export'] },
+    ],
+  },
+  {
+    code: 'ft-credit',
+    title: '授信管理',
+    path: '/factoring/credit',
+    redirect: '/factoring/credit/info',
+    children: [
+      { code: 'ft-credit-info', title: '授信', path: '/factoring/credit/info', actions: [...CREDIT_DOC, 'import'] },
+      { code: 'ft-credit-info', title: '授信编辑', path: '/factoring/credit/info-editor', hidden: true, noCache: true },
+      { code: 'ft-credit-info', title: '授信查看', path: '/factoring/credit/info-view', hidden: true },
+      { code: 'ft-credit-dist', title: '额度分配', path: '/factoring/credit/distribution', actions: CREDIT_DOC },
+      { code: 'ft-credit-dist', title: '额度分配编辑', path: '/factoring/credit/distribution-editor', hidden: true, noCache: true },
+      { code: 'ft-credit-dist', title: '额度分配查看', path: '/factoring/credit/distribution-view', hidden: true },
+      { code: 'ft-credit-chg', title: '额度变更', path: '/factoring/credit/change', actions: CREDIT_DOC },
+      { code: 'ft-credit-chg', title: '额度变更编辑', path: '/factoring/credit/change-editor', hidden: true, noCache: true },
+      { code: 'ft-credit-chg', title: '额度变更查看', path: '/factoring/credit/change-view', hidden: true },
+    ],
+  },
+  {
+    code: 'ft-config',
+    title: '业务配置',
+    path: '/factoring/config',
+    redirect: '/factoring/config/company',
+    children: [
+      { code: 'ft-company', title: '企业客户', path: '/factoring/config/company', actions: ['add', 'update', 'delete', 'enable', 'disable', 'export'] },
+      { code: 'ft-company', title: '企业客户编辑', path: '/factoring/config/company-editor', hidden: true, noCache: true },
+      { code: 'ft-bank', title: '银行账户', path: '/factoring/config/bank', actions: ['add', 'save', 'delete', 'setDefault'] },
+      { code: 'ft-ruler', title: '计息规则', path: '/factoring/config/ruler', actions: ['add', 'save', 'delete'] },
+      { code: 'ft-ruler', title: '计息规则编辑', path: '/factoring/config/ruler-editor', hidden: true, noCache: true },
+      { code: 'ft-print', title: '打印模板', path: '/factoring/config/print', actions: ['add', 'save', 'delete', 'enable', 'disable'] },
+      { code: 'ft-print', title: '打印模板编辑', path: '/factoring/config/print-editor', hidden: true, noCache: true },
+      { code: 'ft-process', title: '审批流程', path: '/factoring/config/process', actions: ['save'] },
+    ],
+  },
+  {
+    code: 'permission',
+    title: '权限管理',
+    path: '/permission',
+    redirect: '/permission/role',
+    children: [
+      { code: 'permission-role', title: '角色管理', path: '/permission/role', actions: ['add', 'update', 'delete', 'cfgSave'] },
+      { code: 'permission-org', title: '组织管理', path: '/permission/org', actions: ['add', 'update', 'delete'] },
+      { code: 'permission-user', title: '用户管理', path: '/permission/user', actions: ['add', 'update', 'delete', 'status', 'resetPassword'] },
+    ],
+  },
+];
+
+export const ADMIN_CODE = 'admin';
+
+export interface CatalogueEntry {
+  code: string;
+  title: string;
+  parentCode: string | null;
+  kind: 'menu' | 'button';
+  sort: number;
+}
+
+/**
+ * Flattened catalogue: every distinct menu code once (the first route that names it gives the
+ * title), each of its buttons under it. Seeded into the menu table; the role tree shows it.
+ */
+export function flattenCatalogue(menus: readonly MenuDef[] = [...MANAGEMENT_MENUS, ...WEBSITE_MENUS]): CatalogueEntry[] {
+  const out: CatalogueEntry[] = [];
+  const seen = new Set<string>();
+  const walk = (nodes: readonly MenuDef[], parentCode: string | null) => {
+    for (const node of nodes) {
+      let here = parentCode;
+      if (node.code && !seen.has(node.code)) {
+        seen.add(node.code);
+        out.push({ code: node.code, title: node.title, parentCode, kind: 'menu', sort: out.length });
+      }
+      if (node.code) {
+        here = node.code;
+        for (const action of node.actions ?? []) {
+          const code = buttonCode(node.code, action);
+          if (seen.has(code)) continue;
+          seen.add(code);
+          out.push({ code, title: ACTION_TITLES[action], parentCode: node.code, kind: 'button', sort: out.length });
+        }
+      }
+      if (node.children) walk(node.children, here);
+    }
+  };
+  walk(menus, null);
+  return out;
+}
+
+export const ALL_CODES: ReadonlySet<string> = new Set(flattenCatalogue().map((e) => e.code));
+
+/** Narrow helper for server routes: a code that is in the catalogue, checked at compile time by use. */
+export function menu(code: string): string {
+  if (!ALL_CODES.has(code)) throw new Error(`unknown menu code ${code}`);
+  return code;
+}
+
+export function button(menuCode: string, action: Action): string {
+  return menu(buttonCode(menuCode, action));
+}
