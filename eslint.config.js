@@ -7,16 +7,34 @@ import globals from 'globals';
 
 // Imports flow one way (DESIGN.md): contract <- server/web; platform/shared <- modules/features <- app.
 const zones = [
-  { target: './packages/contract', from: ['./apps'], message: 'contract is shared by both apps and imports neither' },
+  {
+    target: './packages/contract',
+    from: ['./apps'],
+    message: 'contract is shared by both apps and imports neither',
+  },
   { target: './apps/server', from: ['./apps/web'] },
   { target: './apps/web', from: ['./apps/server'] },
-  { target: './apps/server/src/platform', from: ['./apps/server/src/modules'], message: 'platform must not depend on business modules' },
-  { target: './apps/web/src/shared', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'shared must not depend on features or app' },
-  { target: './apps/web/src/features', from: ['./apps/web/src/app'], message: 'features must not depend on app' },
+  {
+    target: './apps/server/src/platform',
+    from: ['./apps/server/src/modules'],
+    message: 'platform must not depend on business modules',
+  },
+  {
+    target: './apps/web/src/shared',
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'shared must not depend on features or app',
+  },
+  {
+    target: './apps/web/src/features',
+    from: ['./apps/web/src/app'],
+    message: 'features must not depend on app',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'apps/server/migrations/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'apps/server/migrations/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,7 +53,14 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['bench/**', 'scripts/**', '**/*.config.*', 'apps/server/build.mjs', '**/*.test.ts', 'apps/web/e2e/**'],
+    files: [
+      'bench/**',
+      'scripts/**',
+      '**/*.config.*',
+      'apps/server/build.mjs',
+      '**/*.test.ts',
+      'apps/web/e2e/**',
+    ],
     rules: { 'no-console': 'off' },
   },
   prettier,

@@ -3,7 +3,19 @@ import { ALL_CODES, MANAGEMENT_MENUS, WEBSITE_MENUS, button, flattenCatalogue, t
 
 describe('menu catalogue', () => {
   it('carries every role code of SPEC §2.3 exactly as written', () => {
-    for (const code of ['crm', 'crm-cor', 'crm-cor-cor', 'crm-cor-cor-e', 'crm-cor-cor-v', 'crm-cor-info', 'crm-cor-bank', 'crm-cor-mg', 'ec-permit-comp', 'fc-fc', 'dw-permit-comp']) {
+    for (const code of [
+      'crm',
+      'crm-cor',
+      'crm-cor-cor',
+      'crm-cor-cor-e',
+      'crm-cor-cor-v',
+      'crm-cor-info',
+      'crm-cor-bank',
+      'crm-cor-mg',
+      'ec-permit-comp',
+      'fc-fc',
+      'dw-permit-comp',
+    ]) {
       expect(ALL_CODES.has(code), code).toBe(true);
     }
   });
@@ -13,7 +25,8 @@ describe('menu catalogue', () => {
     const codes = entries.map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);
     const paths: string[] = [];
-    const walk = (nodes: readonly MenuDef[]) => nodes.forEach((n) => (paths.push(n.path), n.children && walk(n.children)));
+    const walk = (nodes: readonly MenuDef[]) =>
+      nodes.forEach((n) => (paths.push(n.path), n.children && walk(n.children)));
     walk([...MANAGEMENT_MENUS, ...WEBSITE_MENUS]);
     expect(new Set(paths).size).toBe(paths.length);
     for (const e of entries) if (e.parentCode) expect(ALL_CODES.has(e.parentCode)).toBe(true);

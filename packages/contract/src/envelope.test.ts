@@ -27,7 +27,13 @@ async function open(headers: Record<string, string>, body: string | undefined, m
   );
   const key = await importSymmetricKey(raw);
   const payload = body ? (JSON.parse(body) as { payload: string }).payload : '';
-  const text = signingString(method, path, headers[ENVELOPE_HEADERS.timestamp]!, headers[ENVELOPE_HEADERS.nonce]!, payload);
+  const text = signingString(
+    method,
+    path,
+    headers[ENVELOPE_HEADERS.timestamp]!,
+    headers[ENVELOPE_HEADERS.nonce]!,
+    payload,
+  );
   const signed = await verifySignature(key, text, headers[ENVELOPE_HEADERS.signature]!);
   return { signed, plain: payload ? await decryptPayload(key, payload) : undefined, raw };
 }
@@ -48,7 +54,9 @@ describe('envelope codec', () => {
   it('fails the signature over another path and the tag over a flipped byte', async () => {
     const client = await createClientKey('k1', await importRsaPublicKey(publicKey));
     const sealed = await sealRequest(client, 'POST', '/api/a?bizCode=000000000001', { a: 1 });
-    expect((await open(sealed.headers, sealed.body, 'POST', '/api/a?bizCode=000000000002')).signed).toBe(false);
+    expect((await open(sealed.headers, sealed.body, 'POST', '/api/a?bizCode=000000000002')).signed).toBe(
+      false,
+    );
     const { payload } = JSON.parse(sealed.body!) as { payload: string };
     const bytes = fromBase64(payload);
     bytes[bytes.length - 1]! ^= 1;

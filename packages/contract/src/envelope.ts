@@ -89,7 +89,13 @@ export async function importSymmetricKey(raw: Uint8Array<ArrayBuffer>): Promise<
   return { aesKey, hmacKey };
 }
 
-export function signingString(method: string, pathWithQuery: string, timestamp: string, nonce: string, payload: string) {
+export function signingString(
+  method: string,
+  pathWithQuery: string,
+  timestamp: string,
+  nonce: string,
+  payload: string,
+) {
   return `${method.toUpperCase()}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${payload}`;
 }
 
@@ -99,7 +105,11 @@ export async function sign(key: SymmetricKey, text: string): Promise<string> {
 }
 
 /** Constant-time check of a hex signature (WebCrypto's verify compares in constant time). */
-export async function verifySignature(key: SymmetricKey, text: string, signatureHex: string): Promise<boolean> {
+export async function verifySignature(
+  key: SymmetricKey,
+  text: string,
+  signatureHex: string,
+): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(signatureHex)) return false;
   const sig = new Uint8Array(32);
   for (let i = 0; i < 32; i++) sig[i] = parseInt(signatureHex.slice(i * 2, i * 2 + 2), 16);
@@ -108,7 +118,9 @@ export async function verifySignature(key: SymmetricKey, text: string, signature
 
 export async function encryptPayload(key: SymmetricKey, plaintext: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key.aesKey, encoder.encode(plaintext)));
+  const ct = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key.aesKey, encoder.encode(plaintext)),
+  );
   const out = new Uint8Array(12 + ct.length);
   out.set(iv, 0);
   out.set(ct, 12);
@@ -135,7 +147,11 @@ export interface ClientEnvelopeKey {
   createdAt: number;
 }
 
-export async function createClientKey(keyId: string, publicKey: CryptoKey, now = Date.now()): Promise<ClientEnvelopeKey> {
+export async function createClientKey(
+  keyId: string,
+  publicKey: CryptoKey,
+  now = Date.now(),
+): Promise<ClientEnvelopeKey> {
   const k = encoder.encode(randomAlnum(SESSION_KEY_LENGTH));
   const wrapped = new Uint8Array(await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, k));
   return { keyId, aesHeader: toBase64(wrapped), key: await importSymmetricKey(k), createdAt: now };

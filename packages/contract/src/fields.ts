@@ -55,11 +55,14 @@ export function money(label: string, opts: { min?: 'positive' | 'nonNegative' } 
     .string({ error: typeError(label) })
     .trim()
     .regex(MONEY_PATTERN, `${label}必须是最多两位小数的金额`)
-    .refine((v) => {
-      if (opts.min === 'positive') return !v.startsWith('-') && /[1-9]/.test(v);
-      if (opts.min === 'nonNegative') return !v.startsWith('-') || !/[1-9]/.test(v);
-      return true;
-    }, opts.min === 'positive' ? `${label}必须大于0` : `${label}不能为负数`);
+    .refine(
+      (v) => {
+        if (opts.min === 'positive') return !v.startsWith('-') && /[1-9]/.test(v);
+        if (opts.min === 'nonNegative') return !v.startsWith('-') || !/[1-9]/.test(v);
+        return true;
+      },
+      opts.min === 'positive' ? `${label}必须大于0` : `${label}不能为负数`,
+    );
 }
 
 /** A rate as a decimal fraction a year ("0.0850" is 8.5 %), 0 to 10 (1000 %). */
@@ -84,9 +87,7 @@ export function isRealDate(v: string): boolean {
 
 /** A calendar date YYYY-MM-DD that exists (2024-02-30 is refused). */
 export function date(label: string) {
-  return z
-    .string({ error: typeError(label) })
-    .refine(isRealDate, `${label}必须是有效日期（YYYY-MM-DD）`);
+  return z.string({ error: typeError(label) }).refine(isRealDate, `${label}必须是有效日期（YYYY-MM-DD）`);
 }
 
 export function optionalDate(label: string) {
@@ -102,7 +103,9 @@ export function int(label: string, min: number, max: number) {
 }
 
 export function oneOf<const T extends readonly [string, ...string[]]>(label: string, values: T) {
-  return z.enum(values, { error: (iss) => (iss.input === undefined ? missing(label) : `${label}取值不正确`) });
+  return z.enum(values, {
+    error: (iss) => (iss.input === undefined ? missing(label) : `${label}取值不正确`),
+  });
 }
 
 export function bool(label: string) {
@@ -116,7 +119,10 @@ export const version = int('版本号', 0, 2_147_483_647);
 export const pageQuery = {
   pageNum: z.preprocess((v) => (v === undefined || v === null ? 1 : v), int('页码', 1, 1_000_000)),
   pageSize: z.preprocess((v) => (v === undefined || v === null ? 20 : v), int('每页条数', 1, 500)),
-  order: z.preprocess((v) => (v === null || v === '' ? undefined : v), oneOf('排序方向', ['asc', 'desc']).optional()),
+  order: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    oneOf('排序方向', ['asc', 'desc']).optional(),
+  ),
 };
 
 export function orderBy<const T extends readonly [string, ...string[]]>(columns: T) {

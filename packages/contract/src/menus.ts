@@ -102,9 +102,27 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
         path: '/crm/corporation',
         redirect: '/crm/corporation/list',
         children: [
-          { code: 'crm-cor-cor', title: '企业列表', path: '/crm/corporation/list', actions: ['add', 'update', 'delete', 'enable', 'disable', 'export'] },
-          { code: 'crm-cor-cor-e', title: '企业编辑', path: '/crm/corporation/edit', hidden: true, tabs: CORP_EDIT_TABS, actions: ['save'] },
-          { code: 'crm-cor-cor-v', title: '企业查看', path: '/crm/corporation/view', hidden: true, tabs: CORP_VIEW_TABS },
+          {
+            code: 'crm-cor-cor',
+            title: '企业列表',
+            path: '/crm/corporation/list',
+            actions: ['add', 'update', 'delete', 'enable', 'disable', 'export'],
+          },
+          {
+            code: 'crm-cor-cor-e',
+            title: '企业编辑',
+            path: '/crm/corporation/edit',
+            hidden: true,
+            tabs: CORP_EDIT_TABS,
+            actions: ['save'],
+          },
+          {
+            code: 'crm-cor-cor-v',
+            title: '企业查看',
+            path: '/crm/corporation/view',
+            hidden: true,
+            tabs: CORP_VIEW_TABS,
+          },
           { code: 'crm-cor-info', title: '企业信息变更', path: '/crm/corporation/change', actions: DOC },
           {
             code: 'crm-cor-info',
@@ -126,7 +144,12 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
               { path: 'reviewInformation', title: '审核信息' },
             ],
           },
-          { code: 'crm-cor-bank', title: '银行信息管理', path: '/crm/corporation/bank', actions: ['add', 'save', 'delete', 'setDefault'] },
+          {
+            code: 'crm-cor-bank',
+            title: '银行信息管理',
+            path: '/crm/corporation/bank',
+            actions: ['add', 'save', 'delete', 'setDefault'],
+          },
           {
             code: 'crm-cor-bank',
             title: '银行信息编辑',
@@ -143,9 +166,19 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
           },
           { title: '组织架构', path: '/crm/corporation/org' },
           { code: 'crm-cor-mg', title: '管理员变更', path: '/crm/corporation/manager', actions: DOC },
-          { code: 'crm-cor-mg', title: '管理员变更编辑', path: '/crm/corporation/manager-edit', hidden: true },
+          {
+            code: 'crm-cor-mg',
+            title: '管理员变更编辑',
+            path: '/crm/corporation/manager-edit',
+            hidden: true,
+          },
           { code: 'crm-cor-mg', title: '管理员变更新增', path: '/crm/corporation/manager-add', hidden: true },
-          { code: 'crm-cor-mg', title: '管理员变更查看', path: '/crm/corporation/manager-view', hidden: true },
+          {
+            code: 'crm-cor-mg',
+            title: '管理员变更查看',
+            path: '/crm/corporation/manager-view',
+            hidden: true,
+          },
           { title: '企业关系维护', path: '/crm/corporation/relation' },
         ],
       },
@@ -155,7 +188,12 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
         redirect: '/crm/frim/list',
         children: [
           { title: '企业用户', path: '/crm/frim/list' },
-          { title: '企业用户审核', path: '/crm/frim/frimcheck', hidden: true, tabs: [{ path: 'base', title: '基础信息' }] },
+          {
+            title: '企业用户审核',
+            path: '/crm/frim/frimcheck',
+            hidden: true,
+            tabs: [{ path: 'base', title: '基础信息' }],
+          },
         ],
       },
     ],
@@ -171,11 +209,30 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
         path: '/ec/permit',
         redirect: '/ec/permit/comp',
         children: [
-          { code: 'ec-permit-comp', title: '企业客户', path: '/ec/permit/comp', actions: ['add', 'save', 'open', 'disable', 'setRole'] },
+          {
+            code: 'ec-permit-comp',
+            title: '企业客户',
+            path: '/ec/permit/comp',
+            actions: ['add', 'save', 'open', 'disable', 'setRole'],
+          },
           { title: '企业角色变更', path: '/ec/permit/comp-role-chg', actions: ['setRole'] },
-          { title: '企业角色变更编辑', path: '/ec/permit/comp-role-chg-editor', hidden: true, tabs: BASIC_TABS },
-          { title: '企业角色变更查看', path: '/ec/permit/comp-role-chg-view', hidden: true, tabs: BASIC_TABS },
-          { title: '企业用户', path: '/ec/permit/personal', actions: ['add', 'save', 'open', 'disable', 'setRole'] },
+          {
+            title: '企业角色变更编辑',
+            path: '/ec/permit/comp-role-chg-editor',
+            hidden: true,
+            tabs: BASIC_TABS,
+          },
+          {
+            title: '企业角色变更查看',
+            path: '/ec/permit/comp-role-chg-view',
+            hidden: true,
+            tabs: BASIC_TABS,
+          },
+          {
+            title: '企业用户',
+            path: '/ec/permit/personal',
+            actions: ['add', 'save', 'open', 'disable', 'setRole'],
+          },
         ],
       },
     ],
@@ -197,7 +254,14 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
         title: '准入',
         path: '/dw/permit',
         redirect: '/dw/permit/comp',
-        children: [{ code: 'dw-permit-comp', title: '企业客户', path: '/dw/permit/comp', actions: ['add', 'save', 'open', 'disable', 'setRole'] }],
+        children: [
+          {
+            code: 'dw-permit-comp',
+            title: '企业客户',
+            path: '/dw/permit/comp',
+            actions: ['add', 'save', 'open', 'disable', 'setRole'],
+          },
+        ],
       },
     ],
   },
@@ -211,15 +275,53 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
     path: '/factoring/contract',
     redirect: '/factoring/contract/info',
     children: [
-      { code: 'ft-contract-info', title: '合同信息', path: '/factoring/contract/info', actions: [...DOC, 'isPrevious', 'isChange', 'isLoan', 'import', 'export'] },
-      { code: 'ft-contract-info', title: '合同编辑', path: '/factoring/contract/info-editor', hidden: true, noCache: true },
+      {
+        code: 'ft-contract-info',
+        title: '合同信息',
+        path: '/factoring/contract/info',
+        actions: [...DOC, 'isPrevious', 'isChange', 'isLoan', 'import', 'export'],
+      },
+      {
+        code: 'ft-contract-info',
+        title: '合同编辑',
+        path: '/factoring/contract/info-editor',
+        hidden: true,
+        noCache: true,
+      },
       { code: 'ft-contract-info', title: '合同查看', path: '/factoring/contract/info-view', hidden: true },
       { code: 'ft-contract-chg', title: '合同变更', path: '/factoring/contract/change', actions: DOC },
-      { code: 'ft-contract-chg', title: '合同变更编辑', path: '/factoring/contract/change-editor', hidden: true, noCache: true },
-      { code: 'ft-contract-chg', title: '合同变更查看', path: '/factoring/contract/change-view', hidden: true },
-      { code: 'ft-contract-handover', title: '资料交接单', path: '/factoring/contract/handover', actions: DOC },
-      { code: 'ft-contract-handover', title: '资料交接单编辑', path: '/factoring/contract/handover-editor', hidden: true, noCache: true },
-      { code: 'ft-contract-handover', title: '资料交接单查看', path: '/factoring/contract/handover-view', hidden: true },
+      {
+        code: 'ft-contract-chg',
+        title: '合同变更编辑',
+        path: '/factoring/contract/change-editor',
+        hidden: true,
+        noCache: true,
+      },
+      {
+        code: 'ft-contract-chg',
+        title: '合同变更查看',
+        path: '/factoring/contract/change-view',
+        hidden: true,
+      },
+      {
+        code: 'ft-contract-handover',
+        title: '资料交接单',
+        path: '/factoring/contract/handover',
+        actions: DOC,
+      },
+      {
+        code: 'ft-contract-handover',
+        title: '资料交接单编辑',
+        path: '/factoring/contract/handover-editor',
+        hidden: true,
+        noCache: true,
+      },
+      {
+        code: 'ft-contract-handover',
+        title: '资料交接单查看',
+        path: '/factoring/contract/handover-view',
+        hidden: true,
+      },
     ],
   },
   {
@@ -229,8 +331,21 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
     redirect: '/factoring/pa/mgr',
     children: [
       { code: 'ft-pa-mgr', title: '前期款', path: '/factoring/pa/mgr', actions: DOC },
-      { code: 'ft-pa-mgr', title: '前期款编辑', path: '/factoring/pa/mgr-editor', hidden: true, noCache: true, tabs: BASIC_TABS },
-      { code: 'ft-pa-mgr', title: '前期款查看', path: '/factoring/pa/mgr-view', hidden: true, tabs: BASIC_TABS },
+      {
+        code: 'ft-pa-mgr',
+        title: '前期款编辑',
+        path: '/factoring/pa/mgr-editor',
+        hidden: true,
+        noCache: true,
+        tabs: BASIC_TABS,
+      },
+      {
+        code: 'ft-pa-mgr',
+        title: '前期款查看',
+        path: '/factoring/pa/mgr-view',
+        hidden: true,
+        tabs: BASIC_TABS,
+      },
     ],
   },
   {
@@ -240,13 +355,35 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
     redirect: '/factoring/accounts/income',
     children: [
       { code: 'ft-income', title: '来款', path: '/factoring/accounts/income', actions: [...DOC, 'import'] },
-      { code: 'ft-income', title: '来款编辑', path: '/factoring/accounts/income-editor', hidden: true, noCache: true },
+      {
+        code: 'ft-income',
+        title: '来款编辑',
+        path: '/factoring/accounts/income-editor',
+        hidden: true,
+        noCache: true,
+      },
       { code: 'ft-income', title: '来款查看', path: '/factoring/accounts/income-view', hidden: true },
       { code: 'ft-paid', title: '来款核销', path: '/factoring/accounts/paid', actions: [...DOC, 'rushRed'] },
-      { code: 'ft-paid', title: '来款核销编辑', path: '/factoring/accounts/paid-editor', hidden: true, noCache: true },
+      {
+        code: 'ft-paid',
+        title: '来款核销编辑',
+        path: '/factoring/accounts/paid-editor',
+        hidden: true,
+        noCache: true,
+      },
       { code: 'ft-paid', title: '来款核销查看', path: '/factoring/accounts/paid-view', hidden: true },
-      { code: 'ft-paid-red', title: '来款核销冲红', path: '/factoring/accounts/paid-red', actions: ['delete', 'audit', 'unAudit', 'circulate'] },
-      { code: 'ft-paid-red', title: '来款核销冲红查看', path: '/factoring/accounts/paid-red-view', hidden: true },
+      {
+        code: 'ft-paid-red',
+        title: '来款核销冲红',
+        path: '/factoring/accounts/paid-red',
+        actions: ['delete', 'audit', 'unAudit', 'circulate'],
+      },
+      {
+        code: 'ft-paid-red',
+        title: '来款核销冲红查看',
+        path: '/factoring/accounts/paid-red-view',
+        hidden: true,
+      },
       { code: 'ft-reconcile', title: '对账', path: '/factoring/accounts/reconcile', actions: ['export'] },
     ],
   },
@@ -256,14 +393,47 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
     path: '/factoring/credit',
     redirect: '/factoring/credit/info',
     children: [
-      { code: 'ft-credit-info', title: '授信', path: '/factoring/credit/info', actions: [...CREDIT_DOC, 'import'] },
-      { code: 'ft-credit-info', title: '授信编辑', path: '/factoring/credit/info-editor', hidden: true, noCache: true },
+      {
+        code: 'ft-credit-info',
+        title: '授信',
+        path: '/factoring/credit/info',
+        actions: [...CREDIT_DOC, 'import'],
+      },
+      {
+        code: 'ft-credit-info',
+        title: '授信编辑',
+        path: '/factoring/credit/info-editor',
+        hidden: true,
+        noCache: true,
+      },
       { code: 'ft-credit-info', title: '授信查看', path: '/factoring/credit/info-view', hidden: true },
-      { code: 'ft-credit-dist', title: '额度分配', path: '/factoring/credit/distribution', actions: CREDIT_DOC },
-      { code: 'ft-credit-dist', title: '额度分配编辑', path: '/factoring/credit/distribution-editor', hidden: true, noCache: true },
-      { code: 'ft-credit-dist', title: '额度分配查看', path: '/factoring/credit/distribution-view', hidden: true },
+      {
+        code: 'ft-credit-dist',
+        title: '额度分配',
+        path: '/factoring/credit/distribution',
+        actions: CREDIT_DOC,
+      },
+      {
+        code: 'ft-credit-dist',
+        title: '额度分配编辑',
+        path: '/factoring/credit/distribution-editor',
+        hidden: true,
+        noCache: true,
+      },
+      {
+        code: 'ft-credit-dist',
+        title: '额度分配查看',
+        path: '/factoring/credit/distribution-view',
+        hidden: true,
+      },
       { code: 'ft-credit-chg', title: '额度变更', path: '/factoring/credit/change', actions: CREDIT_DOC },
-      { code: 'ft-credit-chg', title: '额度变更编辑', path: '/factoring/credit/change-editor', hidden: true, noCache: true },
+      {
+        code: 'ft-credit-chg',
+        title: '额度变更编辑',
+        path: '/factoring/credit/change-editor',
+        hidden: true,
+        noCache: true,
+      },
       { code: 'ft-credit-chg', title: '额度变更查看', path: '/factoring/credit/change-view', hidden: true },
     ],
   },
@@ -273,13 +443,51 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
     path: '/factoring/config',
     redirect: '/factoring/config/company',
     children: [
-      { code: 'ft-company', title: '企业客户', path: '/factoring/config/company', actions: ['add', 'update', 'delete', 'enable', 'disable', 'export'] },
-      { code: 'ft-company', title: '企业客户编辑', path: '/factoring/config/company-editor', hidden: true, noCache: true },
-      { code: 'ft-bank', title: '银行账户', path: '/factoring/config/bank', actions: ['add', 'save', 'delete', 'setDefault'] },
-      { code: 'ft-ruler', title: '计息规则', path: '/factoring/config/ruler', actions: ['add', 'save', 'delete'] },
-      { code: 'ft-ruler', title: '计息规则编辑', path: '/factoring/config/ruler-editor', hidden: true, noCache: true },
-      { code: 'ft-print', title: '打印模板', path: '/factoring/config/print', actions: ['add', 'save', 'delete', 'enable', 'disable'] },
-      { code: 'ft-print', title: '打印模板编辑', path: '/factoring/config/print-editor', hidden: true, noCache: true },
+      {
+        code: 'ft-company',
+        title: '企业客户',
+        path: '/factoring/config/company',
+        actions: ['add', 'update', 'delete', 'enable', 'disable', 'export'],
+      },
+      {
+        code: 'ft-company',
+        title: '企业客户编辑',
+        path: '/factoring/config/company-editor',
+        hidden: true,
+        noCache: true,
+      },
+      {
+        code: 'ft-bank',
+        title: '银行账户',
+        path: '/factoring/config/bank',
+        actions: ['add', 'save', 'delete', 'setDefault'],
+      },
+      {
+        code: 'ft-ruler',
+        title: '计息规则',
+        path: '/factoring/config/ruler',
+        actions: ['add', 'save', 'delete'],
+      },
+      {
+        code: 'ft-ruler',
+        title: '计息规则编辑',
+        path: '/factoring/config/ruler-editor',
+        hidden: true,
+        noCache: true,
+      },
+      {
+        code: 'ft-print',
+        title: '打印模板',
+        path: '/factoring/config/print',
+        actions: ['add', 'save', 'delete', 'enable', 'disable'],
+      },
+      {
+        code: 'ft-print',
+        title: '打印模板编辑',
+        path: '/factoring/config/print-editor',
+        hidden: true,
+        noCache: true,
+      },
       { code: 'ft-process', title: '审批流程', path: '/factoring/config/process', actions: ['save'] },
     ],
   },
@@ -289,9 +497,24 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
     path: '/permission',
     redirect: '/permission/role',
     children: [
-      { code: 'permission-role', title: '角色管理', path: '/permission/role', actions: ['add', 'update', 'delete', 'cfgSave'] },
-      { code: 'permission-org', title: '组织管理', path: '/permission/org', actions: ['add', 'update', 'delete'] },
-      { code: 'permission-user', title: '用户管理', path: '/permission/user', actions: ['add', 'update', 'delete', 'status', 'resetPassword'] },
+      {
+        code: 'permission-role',
+        title: '角色管理',
+        path: '/permission/role',
+        actions: ['add', 'update', 'delete', 'cfgSave'],
+      },
+      {
+        code: 'permission-org',
+        title: '组织管理',
+        path: '/permission/org',
+        actions: ['add', 'update', 'delete'],
+      },
+      {
+        code: 'permission-user',
+        title: '用户管理',
+        path: '/permission/user',
+        actions: ['add', 'update', 'delete', 'status', 'resetPassword'],
+      },
     ],
   },
 ];
@@ -310,7 +533,9 @@ export interface CatalogueEntry {
  * Flattened catalogue: every distinct menu code once (the first route that names it gives the
  * title), each of its buttons under it. Seeded into the menu table; the role tree shows it.
  */
-export function flattenCatalogue(menus: readonly MenuDef[] = [...MANAGEMENT_MENUS, ...WEBSITE_MENUS]): CatalogueEntry[] {
+export function flattenCatalogue(
+  menus: readonly MenuDef[] = [...MANAGEMENT_MENUS, ...WEBSITE_MENUS],
+): CatalogueEntry[] {
   const out: CatalogueEntry[] = [];
   const seen = new Set<string>();
   const walk = (nodes: readonly MenuDef[], parentCode: string | null) => {
@@ -326,7 +551,13 @@ export function flattenCatalogue(menus: readonly MenuDef[] = [...MANAGEMENT_MENU
           const code = buttonCode(node.code, action);
           if (seen.has(code)) continue;
           seen.add(code);
-          out.push({ code, title: ACTION_TITLES[action], parentCode: node.code, kind: 'button', sort: out.length });
+          out.push({
+            code,
+            title: ACTION_TITLES[action],
+            parentCode: node.code,
+            kind: 'button',
+            sort: out.length,
+          });
         }
       }
       if (node.children) walk(node.children, here);

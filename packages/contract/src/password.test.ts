@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordChange, generatePassword, isStrongPassword, PASSWORD_MESSAGES as M, passwordChangeSchema } from './password';
+import {
+  checkPasswordChange,
+  generatePassword,
+  isStrongPassword,
+  PASSWORD_MESSAGES as M,
+  passwordChangeSchema,
+} from './password';
 
 describe('password rules (SPEC §5)', () => {
   it.each([

@@ -30,7 +30,9 @@ export interface PasswordChange {
 export type PasswordField = keyof PasswordChange;
 
 /** First problem of a password change, in the order the dialog checks the fields. */
-export function checkPasswordChange(v: Partial<PasswordChange>): { field: PasswordField; message: string } | null {
+export function checkPasswordChange(
+  v: Partial<PasswordChange>,
+): { field: PasswordField; message: string } | null {
   if (!v.pwd) return { field: 'pwd', message: PASSWORD_MESSAGES.oldRequired };
   if (!v.newPwd) return { field: 'newPwd', message: PASSWORD_MESSAGES.newRequired };
   if (!isStrongPassword(v.newPwd)) return { field: 'newPwd', message: PASSWORD_MESSAGES.pattern };

@@ -1,0 +1,40 @@
+import { bigint, bigserial, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Executor } from './client';
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  actorId: bigint('actor_id', { mode: 'number' }),
+  actorName: text('actor_name'),
+  entity: text('entity').notNull(),
+  entityCode: text('entity_code'),
+  action: text('action').notNull(),
+  detail: jsonb('detail'),
+  requestId: text('request_id'),
+});
+
+/** Who does something: the signed-in user and the request it came in. */
+export interface Actor {
+  userId: number;
+  userName: string;
+  requestId?: string;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: 0, userName: 'system' };
+
+/** One row per state change (DESIGN.md): who, when, what, with before/after where it helps. */
+export async function writeAudit(
+  ex: Executor,
+  actor: Actor,
+  entry: { entity: string; entityCode?: string | null; action: string; detail?: unknown },
+): Promise<void> {
+  await ex.insert(auditLog).values({
+    actorId: actor.userId || null,
+    actorName: actor.userName,
+    entity: entry.entity,
+    entityCode: entry.entityCode ?? null,
+    action: entry.action,
+    detail: entry.detail ?? null,
+    requestId: actor.requestId ?? null,
+  });
+}

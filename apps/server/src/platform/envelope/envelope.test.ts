@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClientKey,
+  ENVELOPE_HEADERS as H,
+  fromBase64,
+  importRsaPublicKey,
+  sealRequest,
+  sign,
+  signingString,
+  toBase64,
+} from '@portal/contract/envelope';
+import { createTestPortal, type TestClient, type TestPortal } from '../testing/harness';
+
+const INFO = '/api/admin/portal/user/info';
+const BUTTONS = '/api/admin/portal/user/res/menu/btns';
+
+let t: TestPortal;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await createTestPortal();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+async function sealed(path: string, body: unknown, signPath = path, now = Date.now()) {
+  const key = await admin.envelopeKey();
+  const s = await sealRequest(key, 'POST', signPath, body, now);
+  return { headers: { ...s.headers, authorization: `Bearer ${admin.token}` }, payload: s.body };
+}
+
+async function inject(path: string, headers: Record<string, string>, payload?: string) {
+  const res = await t.portal.app.inject({
+    method: 'POST',
+    url: path,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
+  return { http: res.statusCode, body: res.json() as { status: number; msg: string; data?: unknown } };
+}
+
+describe('request envelope (PROTOCOL.md §3)', () => {
+  it('round-trips a sealed body through validation to the handler', async () => {
+    const s = await sealed(BUTTONS, { menuCode: 'ft-bank' });
+    const r = await inject(BUTTONS, s.headers, s.payload);
+    expect(r.http).toBe(200);
+    expect(r.body).toMatchObject({ status: 200, ok: true, data: ['admin'] });
+  });
+
+  it('answers 422 for tampered ciphertext', async () => {
+    const s = await sealed(BUTTONS, { menuCode: 'ft-bank' });
+    const { payload } = JSON.parse(s.payload!) as { payload: string };
+    const bytes = fromBase64(payload);
+    bytes[20]! ^= 0x01;
+    const forged = toBase64(bytes);
+    // Re-signed with K, so only the AES-GCM tag can catch the change.
+    const key = await admin.envelopeKey();
+    const signature = await sign(
+      key.key,
+      signingString('POST', BUTTONS, s.headers[H.timestamp]!, s.headers[H.nonce]!, forged),
+    );
+    const r = await inject(
+      BUTTONS,
+      { ...s.headers, [H.signature]: signature },
+      JSON.stringify({ payload: forged }),
+    );
+    expect(r.body.msg).toBe('请求解密失败');
+    expect(r.http).toBe(422);
+    expect(r.body.status).toBe(422);
+  });
+
+  it('answers 422 for a wrong key id', async () => {
+    const s = await sealed(INFO, undefined);
+    const r = await inject(INFO, { ...s.headers, [H.keyId]: 'deadbeefdeadbeef' });
+    expect(r.http).toBe(422);
+  });
+
+  it('answers 422 for a signature over another path (ids in the query are covered)', async () => {
+    const target = `${BUTTONS}?bizCode=000000000002`;
+    const s = await sealed(target, { menuCode: 'ft-bank' }, `${BUTTONS}?bizCode=000000000001`);
+    expect((await inject(target, s.headers, s.payload)).http).toBe(422);
+  });
+
+  it('answers 422 for a stale timestamp, past or future', async () => {
+    for (const skew of [-6 * 60_000, 6 * 60_000]) {
+      const s = await sealed(INFO, undefined, INFO, Date.now() + skew);
+      const r = await inject(INFO, s.headers);
+      expect(r.http).toBe(422);
+      expect(r.body.msg).toContain('过期');
+    }
+  });
+
+  it('answers 422 for a replayed nonce', async () => {
+    const s = await sealed(INFO, undefined);
+    expect((await inject(INFO, s.headers)).http).toBe(200);
+    const again = await inject(INFO, s.headers);
+    expect(again.http).toBe(422);
+    expect(again.body.msg).toContain('重复');
+  });
+
+  it('refuses a plaintext body and a call without envelope headers when the envelope is required', async () => {
+    const r = await admin.call(BUTTONS, { menuCode: 'ft-bank' }, { plain: true });
+    expect(r.httpStatus).toBe(422);
+    const anon = t.client();
+    const login = await anon.call(
+      '/api/admin/portal/api/login/user/mobileNumberLogin',
+      { userName: 'admin', passWord: 'x', userType: '2' },
+      { plain: true },
+    );
+    expect(login.status).toBe(422);
+  });
+
+  it('answers 422 for an aes header that is not RSA of a 16-character key', async () => {
+    const key = await createClientKey('x', await importRsaPublicKey(t.portal.keyring.publicKey().publicKey));
+    const s = await sealed(INFO, undefined);
+    const r = await inject(INFO, { ...s.headers, [H.aes]: key.aesHeader.slice(0, -8) + 'AAAAAAA=' });
+    expect(r.http).toBe(422);
+  });
+
+  it('keeps accepting the previous key after one rotation, not after two', async () => {
+    const before = t.portal.keyring.publicKey();
+    const old = await createClientKey(before.keyId, await importRsaPublicKey(before.publicKey));
+    const callWith = async () => {
+      const s = await sealRequest(old, 'POST', INFO, undefined);
+      return inject(INFO, { ...s.headers, authorization: `Bearer ${admin.token}` });
+    };
+    expect((await callWith()).http).toBe(200);
+    await t.portal.keyring.rotate();
+    expect((await callWith()).http).toBe(200);
+    await t.portal.keyring.rotate();
+    expect((await callWith()).http).toBe(422);
+    (admin as unknown as { key: undefined }).key = undefined;
+  });
+
+  it('validates the decrypted body: 400 with a Chinese message naming the field', async () => {
+    const r = await admin.call(BUTTONS, { menuCode: '' });
+    expect(r.httpStatus).toBe(400);
+    expect(r.msg).toBe('菜单编码不能为空');
+    const wrongType = await admin.call(BUTTONS, { menuCode: 42 });
+    expect(wrongType.msg).toBe('菜单编码格式不正确');
+  });
+
+  it('answers 413 for a body over the limit and carries x-request-id on every answer', async () => {
+    const big = 'x'.repeat(5 * 1024 * 1024);
+    const res = await t.portal.app.inject({
+      method: 'POST',
+      url: BUTTONS,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ payload: big }),
+    });
+    expect([403, 413]).toContain(res.statusCode);
+    const withSession = await admin.call(BUTTONS, { menuCode: 'x'.repeat(5 * 1024 * 1024) });
+    expect(withSession.httpStatus).toBe(413);
+    expect(withSession.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

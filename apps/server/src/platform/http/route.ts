@@ -1,0 +1,70 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Actor } from '../db/audit';
+import type { SessionUser } from '../auth/sessions';
+
+/**
+ * Who may call a route (PROTOCOL.md §6): `public` needs no session, `session` any signed-in user,
+ * otherwise a menu/button code (or any one of several) that the user's roles must grant.
+ */
+export type Perm = 'public' | 'session' | string | readonly string[];
+
+type Schema = z.ZodType | undefined;
+export type Infer<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteOptions<B extends Schema, Q extends Schema> {
+  perm: Perm;
+  body?: B;
+  query?: Q;
+  /** Also answer GET (SPEC's "GET-style" calls: menus, downloads). */
+  get?: boolean;
+  /**
+   * The PROTOCOL.md §3 envelope. Default: required for every call with a session and every
+   * public call with a body; `false` for multipart uploads and GET downloads.
+   */
+  envelope?: boolean;
+  /** The handler writes the reply itself (files, xlsx, PDF); its return value is ignored. */
+  raw?: boolean;
+  /** Short description for the OpenAPI document. */
+  summary?: string;
+}
+
+export interface HandlerContext<B extends Schema, Q extends Schema> {
+  body: Infer<B>;
+  query: Infer<Q>;
+  /** The signed-in user (undefined only on public routes). */
+  user: SessionUser;
+  actor: Actor;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<B extends Schema, Q extends Schema> = (ctx: HandlerContext<B, Q>) => Promise<unknown>;
+
+export interface RouteRecord {
+  method: 'POST' | 'GET';
+  path: string;
+  perm: Perm;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  envelope: boolean;
+  summary?: string;
+}
+
+/** What business modules register their calls with. */
+export interface Api {
+  post<B extends Schema = undefined, Q extends Schema = undefined>(
+    path: string,
+    opts: RouteOptions<B, Q>,
+    handler: Handler<B, Q>,
+  ): void;
+}
+
+export function permAllows(perm: Perm, user: SessionUser | undefined): 'ok' | 'noSession' | 'noCode' {
+  if (perm === 'public') return 'ok';
+  if (!user) return 'noSession';
+  if (perm === 'session') return 'ok';
+  if (user.codes.has('admin')) return 'ok';
+  const needed = typeof perm === 'string' ? [perm] : perm;
+  return needed.some((c) => user.codes.has(c)) ? 'ok' : 'noCode';
+}

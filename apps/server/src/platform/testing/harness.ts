@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import {
+  createClientKey,
+  importRsaPublicKey,
+  sealRequest,
+  type ClientEnvelopeKey,
+} from '@portal/contract/envelope';
+import type { ApiResponse } from '@portal/contract/api';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { buildPortal, type Portal } from '../../server';
+import { MODULES } from '../../modules';
+import type { PortalModule } from '../module';
+
+export const TEST_ADMIN_PASSWORD = 'Admin@12345678';
+
+/** Server tests run on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (README "Tests"). */
+export const onPostgres = !!process.env.TEST_DATABASE_URL;
+
+export interface TestDb {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh database: PGlite in memory, or a new schema of the PostgreSQL test database. */
+export async function createTestDb(): Promise<TestDb> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: url, schema, poolSize: 60 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export interface CallOptions {
+  query?: Record<string, string>;
+  /** Send without the envelope (plaintext JSON body). */
+  plain?: boolean;
+  method?: 'POST' | 'GET';
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = unknown> extends ApiResponse<T> {
+  httpStatus: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A client of the portal speaking PROTOCOL.md through app.inject, as the web client does. */
+export class TestClient {
+  private key: ClientEnvelopeKey | undefined;
+
+  constructor(
+    readonly portal: Portal,
+    public token?: string,
+  ) {}
+
+  async envelopeKey(): Promise<ClientEnvelopeKey> {
+    if (!this.key) {
+      const { keyId, publicKey } = this.portal.keyring.publicKey();
+      this.key = await createClientKey(keyId, await importRsaPublicKey(publicKey));
+    }
+    return this.key;
+  }
+
+  async call<T = unknown>(path: string, body?: unknown, opts: CallOptions = {}): Promise<CallResult<T>> {
+    const method = opts.method ?? 'POST';
+    const url = path + (opts.query ? `?${new URLSearchParams(opts.query).toString()}` : '');
+    const headers: Record<string, string> = {
+      ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+    };
+    let payload: string | undefined;
+    if (opts.plain) {
+      if (body !== undefined) {
+        payload = JSON.stringify(body);
+        headers['content-type'] = 'application/json';
+      }
+    } else {
+      const sealed = await sealRequest(await this.envelopeKey(), method, url, body);
+      Object.assign(headers, sealed.headers);
+      payload = sealed.body;
+    }
+    Object.assign(headers, opts.headers);
+    const res = await this.portal.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    const parsed = res.headers['content-type']?.toString().includes('json')
+      ? (res.json() as ApiResponse<T>)
+      : ({ status: res.statusCode, ok: false, msg: res.body } as ApiResponse<T>);
+    return { ...parsed, httpStatus: res.statusCode, headers: res.headers };
+  }
+
+  /** Calls and insists on success; returns data. */
+  async ok<T = unknown>(path: string, body?: unknown, opts: CallOptions = {}): Promise<T> {
+    const res = await this.call<T>(path, body, opts);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status} ${res.msg}`);
+    return res.data as T;
+  }
+}
+
+export interface TestPortal {
+  portal: Portal;
+  database: Database;
+  config: Config;
+  /** An anonymous client. */
+  client(): TestClient;
+  /** Logs in and returns a client carrying the session. */
+  login(userName?: string, password?: string): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export async function createTestPortal(
+  env: Record<string, string> = {},
+  extraModules: PortalModule[] = [],
+): Promise<TestPortal> {
+  const db = await createTestDb();
+  const config = loadConfig({
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    DEMO_DATA: 'off',
+    WEB_DIST: '',
+    BUSINESS_DATE: '2026-01-15',
+    ...env,
+  });
+  const portal = await buildPortal({
+    config,
+    database: db.database,
+    logger: false,
+    modules: [...MODULES, ...extraModules],
+  });
+  const t: TestPortal = {
+    portal,
+    database: db.database,
+    config,
+    client: () => new TestClient(portal),
+    async login(userName = 'admin', password = TEST_ADMIN_PASSWORD) {
+      const c = new TestClient(portal);
+      const data = await c.ok<{ accessToken: string }>('/api/admin/portal/api/login/user/mobileNumberLogin', {
+        userName,
+        passWord: password,
+        userType: '2',
+      });
+      c.token = data.accessToken;
+      return c;
+    },
+    async close() {
+      await portal.close();
+      await db.drop();
+    },
+  };
+  return t;
+}

@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/client';
+import { migrate } from './platform/db/migrate';
+import { createClock, type BusinessClock } from './platform/clock';
+import { Keyring } from './platform/envelope/keyring';
+import { dbNonceStore, redisNonceStore, type NonceStore } from './platform/envelope/nonces';
+import { createHttp } from './platform/http/app';
+import { installSecurity } from './platform/http/security';
+import { publishDocs } from './platform/http/docs';
+import type { RouteRecord } from './platform/http/route';
+import type { ModuleContext, PortalModule, SeedContext } from './platform/module';
+import { isFreshDatabase, seedAdmin, seedMenus, type AdminSeedResult } from './platform/seed';
+import { MODULES } from './modules';
+
+/** The server package's root (holds migrations/), from src/ in dev and tests or dist/ when built. */
+export function serverRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'migrations'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('cannot find the server migrations folder');
+    dir = up;
+  }
+  return dir;
+}
+
+export interface Portal {
+  app: FastifyInstance;
+  routes: RouteRecord[];
+  clock: BusinessClock;
+  keyring: Keyring;
+  admin: AdminSeedResult;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean | object;
+  /** Business modules; default every module of the product (tests may add a sample one). */
+  modules?: readonly PortalModule[];
+}
+
+/** Migrates, seeds and assembles the API (and the SPA when built) on one Fastify instance. */
+export async function buildPortal({
+  config: given,
+  database,
+  logger,
+  modules = MODULES,
+}: BuildOptions): Promise<Portal> {
+  const webDist = given.webDist ?? resolve(serverRoot(), '../web/dist');
+  const config: Config = { ...given, webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined };
+  const log = (msg: string) => console.info(msg);
+  await migrate(database, join(serverRoot(), 'migrations'));
+  const { db } = database;
+  const clock = createClock(config.businessDate);
+  const keyring = new Keyring(db, config.rsaRotationMs);
+  await keyring.init();
+
+  let redis: Redis | undefined;
+  let nonces: NonceStore;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await redis.connect();
+    nonces = redisNonceStore(redis);
+  } else {
+    nonces = dbNonceStore(db);
+  }
+
+  const { app, api, routes } = createHttp({
+    config,
+    db,
+    keyring,
+    nonces,
+    ...(logger !== undefined ? { logger } : {}),
+  });
+  await installSecurity(app, config);
+  const ctx: ModuleContext = { api, app, db, database, config, keyring, clock };
+  for (const m of modules) await m.register(ctx);
+  publishDocs(app, routes);
+
+  if (config.webDist) {
+    const { default: fastifyStatic } = await import('@fastify/static');
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+    });
+  }
+
+  await seedMenus(db);
+  const fresh = await isFreshDatabase(db);
+  const admin = await seedAdmin(db, config.adminPassword);
+  const seedCtx: SeedContext = { db, config, clock, log };
+  for (const m of modules) if (m.seed) await m.seed(seedCtx);
+  if (fresh && config.demoData) for (const m of modules) if (m.demo) await m.demo(seedCtx);
+
+  const timers = [
+    setInterval(() => void nonces.purge().catch(() => undefined), 60_000),
+    setInterval(
+      () => void keyring.rotateIfDue().catch((err: unknown) => app.log.error({ err }, 'key rotation failed')),
+      10 * 60_000,
+    ),
+  ];
+  timers.forEach((t) => t.unref());
+
+  await app.ready();
+  return {
+    app,
+    routes,
+    clock,
+    keyring,
+    admin,
+    close: async () => {
+      timers.forEach((t) => clearInterval(t));
+      await app.close();
+      await redis?.quit();
+    },
+  };
+}
