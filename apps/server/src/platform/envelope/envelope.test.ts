@@ -26,7 +26,8 @@ afterAll(() => t.close());
 async function sealed(path: string, body: unknown, signPath = path, now = Date.now()) {
   const key = await admin.envelopeKey();
   const s = await sealRequest(key, 'POST', signPath, body, now);
-  return { headers: { ...s.headers, authorization: `Bearer ${admin.token}` }, payload: s.body };
+  const headers: Record<string, string> = { ...s.headers, authorization: `Bearer ${admin.token}` };
+  return { headers, payload: s.body };
 }
 
 async function inject(path: string, headers: Record<string, string>, payload?: string) {

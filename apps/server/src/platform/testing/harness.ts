@@ -58,7 +58,7 @@ export interface CallOptions {
 
 export interface CallResult<T = unknown> extends ApiResponse<T> {
   httpStatus: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | number | undefined>;
 }
 
 /** A client of the portal speaking PROTOCOL.md through app.inject, as the web client does. */
