@@ -38,14 +38,12 @@ async function makeUser(userName: string, password: string, codes: string[]) {
 }
 
 function login(userName: string, passWord: string, extra: Record<string, string> = {}) {
-  return t
-    .client()
-    .call<{ accessToken?: string; needCaptcha?: boolean }>(api(AUTH_PATHS.login), {
-      userName,
-      passWord,
-      userType: '2',
-      ...extra,
-    });
+  return t.client().call<{ accessToken?: string; needCaptcha?: boolean }>(api(AUTH_PATHS.login), {
+    userName,
+    passWord,
+    userType: '2',
+    ...extra,
+  });
 }
 
 async function captchaFor(): Promise<{ vCodeToken: string; vCode: string }> {

@@ -32,6 +32,8 @@ export function geo(): GeoIndex {
   const children = new Map<string, Division[]>();
   const names = new Map<string, string>();
   const push = (parent: string, d: Division) => {
+    // Cities without districts (东莞, 中山, 儋州…) list themselves as their own area: no cycles.
+    if (d.code === parent) return;
     const list = children.get(parent) ?? [];
     list.push(d);
     children.set(parent, list);

@@ -7,6 +7,8 @@ const p = (path: string) => `/api${path}`;
 export const geoModule: PortalModule = {
   name: 'geo',
   register({ api }) {
+    // Built at start-up: a broken data set fails the start, not a user's request.
+    geo();
     api.post(p(GEO_PATHS.provinces), { perm: 'session', get: true }, async () => geo().provinces);
     api.post(
       p(GEO_PATHS.areas),

@@ -142,7 +142,7 @@ export async function createTestPortal(
   const portal = await buildPortal({
     config,
     database: db.database,
-    logger: false,
+    logger: process.env.DBG ? { level: 'error' } : false,
     modules: [...MODULES, ...extraModules],
   });
   const t: TestPortal = {
