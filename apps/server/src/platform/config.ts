@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   voucherSiteUrl: string | undefined;
   dwSiteUrl: string | undefined;
+  /** Requests per minute per session (or per IP without one); 0 turns the limit off. */
+  rateLimitPerMinute: number;
   /** Business date override (YYYY-MM-DD); unset = today in Asia/Shanghai (DOMAIN.md). */
   businessDate: string | undefined;
 }
@@ -57,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     voucherSiteUrl: env.VOUCHER_SITE_URL || undefined,
     dwSiteUrl: env.DW_SITE_URL || undefined,
     businessDate: env.BUSINESS_DATE || undefined,
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200),
   };
 }

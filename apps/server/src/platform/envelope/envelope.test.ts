@@ -155,3 +155,21 @@ describe('request envelope (PROTOCOL.md §3)', () => {
     expect(withSession.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('rate limit', () => {
+  it('answers 429 past the per-session limit, other sessions unaffected', async () => {
+    const limited = await createTestPortal({ RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const a = await limited.login();
+      const b = await limited.login();
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) statuses.push((await a.call(INFO)).httpStatus);
+      expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+      expect(statuses.slice(5)).toEqual([429, 429]);
+      expect((await a.call(INFO)).msg).toBe('请求过于频繁，请稍后再试');
+      expect((await b.call(INFO)).httpStatus).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

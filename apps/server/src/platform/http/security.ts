@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
@@ -36,4 +38,21 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     referrerPolicy: { policy: 'same-origin' },
     hsts: false,
   });
+
+  // Per session, so one office behind a NAT is not one bucket; anonymous calls per IP.
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (req) => {
+        const auth = req.headers.authorization;
+        return auth ? `s:${createHash('sha256').update(auth).digest('base64url')}` : `ip:${req.ip}`;
+      },
+      errorResponseBuilder: (_req, ctx) => ({
+        statusCode: 429,
+        code: 'FST_ERR_RATE_LIMIT',
+        message: `rate limit ${ctx.max}/min`,
+      }),
+    });
+  }
 }
