@@ -1,0 +1,56 @@
+import { button, menu } from '@portal/contract/menus';
+import {
+  RULER_PATHS,
+  ruleDelQuery,
+  ruleListSchema,
+  ruleSaveSchema,
+  ruleViewQuery,
+} from '@portal/contract/ruler';
+import type { PortalModule } from '../../platform/module';
+import { permAllows } from '../../platform/http/route';
+import { noPermission } from '../../platform/errors';
+import { deleteRule, listRules, ruleDict, saveRule, viewRule } from './service';
+import { seedDemoRules } from './demo';
+
+const p = (path: string) => `/api${path}`;
+const RULER = 'ft-ruler';
+// A contract's business config is edited from the contract editor (SPEC §7.3).
+const CONTRACT = 'ft-contract-info';
+
+export const rulerModule: PortalModule = {
+  name: 'ruler',
+  register({ api, db }) {
+    api.post(
+      p(RULER_PATHS.list),
+      { perm: [menu(RULER), menu(CONTRACT)], body: ruleListSchema },
+      async ({ body }) => listRules(db, body),
+    );
+    api.post(
+      p(RULER_PATHS.view),
+      { perm: [menu(RULER), menu(CONTRACT)], query: ruleViewQuery },
+      async ({ query }) => viewRule(db, query),
+    );
+    api.post(p(RULER_PATHS.dict), { perm: 'session' }, async () => ruleDict(db));
+    api.post(
+      p(RULER_PATHS.save),
+      { perm: [button(RULER, 'save'), button(RULER, 'add'), button(CONTRACT, 'save')], body: ruleSaveSchema },
+      async ({ body, user, actor }) => {
+        // Catalogue rules need the rule buttons; a contract's own config needs the contract's.
+        const needed = body.contBizCode
+          ? button(CONTRACT, 'save')
+          : button(RULER, body.bizCode ? 'save' : 'add');
+        if (permAllows(needed, user) !== 'ok') throw noPermission();
+        return saveRule(db, body, actor);
+      },
+    );
+    api.post(
+      p(RULER_PATHS.del),
+      { perm: button(RULER, 'delete'), query: ruleDelQuery },
+      async ({ query, actor }) => {
+        await deleteRule(db, query.bizCode, actor);
+        return null;
+      },
+    );
+  },
+  demo: seedDemoRules,
+};

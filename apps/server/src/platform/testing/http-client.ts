@@ -1,0 +1,51 @@
+import {
+  createClientKey,
+  importRsaPublicKey,
+  sealRequest,
+  type ClientEnvelopeKey,
+} from '@portal/contract/envelope';
+import type { ApiResponse } from '@portal/contract/api';
+
+/** A client of a real server over HTTP, speaking PROTOCOL.md (crash tests, benchmarks, e2e). */
+export class HttpClient {
+  private key: ClientEnvelopeKey | undefined;
+  token: string | undefined;
+
+  constructor(readonly baseUrl: string) {}
+
+  private async envelopeKey(): Promise<ClientEnvelopeKey> {
+    if (!this.key) {
+      const res = await fetch(`${this.baseUrl}/api/admin/portal/login/user/rsa/secretKey`, {
+        method: 'POST',
+      });
+      const { data } = (await res.json()) as ApiResponse<{ keyId: string; publicKey: string }>;
+      this.key = await createClientKey(data!.keyId, await importRsaPublicKey(data!.publicKey));
+    }
+    return this.key;
+  }
+
+  async call<T>(path: string, body?: unknown, query?: Record<string, string>): Promise<ApiResponse<T>> {
+    const url = path + (query ? `?${new URLSearchParams(query).toString()}` : '');
+    const sealed = await sealRequest(await this.envelopeKey(), 'POST', url, body);
+    const headers: Record<string, string> = {
+      ...sealed.headers,
+      ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+    };
+    const res = await fetch(this.baseUrl + url, {
+      method: 'POST',
+      headers,
+      ...(sealed.body !== undefined ? { body: sealed.body } : {}),
+    });
+    return (await res.json()) as ApiResponse<T>;
+  }
+
+  async login(userName: string, passWord: string): Promise<void> {
+    const r = await this.call<{ accessToken: string }>('/api/admin/portal/api/login/user/mobileNumberLogin', {
+      userName,
+      passWord,
+      userType: '2',
+    });
+    if (!r.ok) throw new Error(`login failed: ${r.msg}`);
+    this.token = r.data!.accessToken;
+  }
+}

@@ -1,0 +1,334 @@
+import { isRealDate, RATE_PATTERN } from '../fields';
+import {
+  addMonths,
+  addMonthsYMD,
+  type DayCount,
+  dayCountDays,
+  days360YMD,
+  formatYMD,
+  parseDate,
+  yearBasis,
+  type YMD,
+  ymdToDayNumber,
+} from './dates';
+import { cents, D, type Dec, fmt, PlanInputError, amount, ZERO } from './money';
+import { DAY_COUNTS, FEE_COLLECTIONS, INTEREST_COLLECTIONS, METHODS, type InterestRuleCalc } from './rule';
+
+/**
+ * Repayment plan generation. Conventions (callers rely on them):
+ * - Periods run from the start date by whole calendar months (quarters for INTEREST_QUARTERLY),
+ *   always start + k months (see addMonths), and the last period ends on the maturity date; when
+ *   maturity falls before a full period the last period is broken (shorter) and its interest is
+ *   prorated by its days. Only the last period can be broken.
+ * - Interest of an item = outstanding principal at the period start × annualRate × days / basis,
+ *   half-up to the cent per item. Days follow the day count (30/360 days under '30/360') and
+ *   count the first day, not the last (计头不计尾); with countBothEnds (计头又计尾) the loan's
+ *   last day also counts: +1 day on the last item only, so no day is charged twice.
+ * - Fee = principal (the financing amount, not the declining balance) × feeRate × days / basis;
+ *   the total fee is the same for every collection mode up to per-item rounding.
+ * - Σ principal = principal exactly: EQUAL_PRINCIPAL parts are P/n half-up with the residue on the
+ *   last item; ANNUITY parts are differences of balances rounded to the cent (see splitPrincipal);
+ *   the other methods repay all principal on the last item.
+ * - maturityDate wins over termMonths when both are given (termMonths is then only validated).
+ */
+
+export interface PlanItem {
+  period: number;
+  startDate: string;
+  dueDate: string;
+  /** The days the interest and fee of this item were computed on (30/360 days under 30/360). */
+  days: number;
+  principal: string;
+  interest: string;
+  fee: string;
+  total: string;
+}
+
+/** One row of a CUSTOM plan: the due date and the principal part; interest and fee follow the rule. */
+export interface CustomItem {
+  dueDate: string;
+  principal: string;
+}
+
+/** What the schedule needs from a rule (the penalty and allocation parts do not matter here). */
+export type PlanRule = Pick<
+  InterestRuleCalc,
+  'annualRate' | 'dayCount' | 'method' | 'interestCollection' | 'feeRate' | 'feeCollection' | 'countBothEnds'
+>;
+
+export interface PlanInput {
+  /** Financing amount, "0.01" to "1000000000000", at most 2 decimals. */
+  principal: string;
+  startDate: string;
+  maturityDate?: string;
+  /** 1..360; used only when maturityDate is absent (maturity = start + termMonths). */
+  termMonths?: number;
+  rule: PlanRule;
+  /** Required for method CUSTOM, refused otherwise. */
+  customItems?: readonly CustomItem[];
+}
+
+export interface PlanResult {
+  items: PlanItem[];
+  /** The maturity used (given, start + termMonths, or the last custom due date). */
+  maturityDate: string;
+  /** 前置 interest deducted at financing ("0.00" for BACK); the items then carry interest 0. */
+  upfrontInterest: string;
+  /** 前置 fee deducted at financing ("0.00" unless feeCollection is FRONT). */
+  upfrontFee: string;
+  /** upfrontInterest + Σ item interest. */
+  totalInterest: string;
+  /** upfrontFee + Σ item fee. */
+  totalFee: string;
+}
+
+export const MAX_TERM_MONTHS = 360;
+export const MAX_PRINCIPAL = '1000000000000';
+const MAX_RATE = new D(10);
+const MIN_PRINCIPAL = new D('0.01');
+const MAX_PRINCIPAL_D = new D(MAX_PRINCIPAL);
+const TWELVE = new D(12);
+const ONE = new D(1);
+
+function checkRule(rule: PlanRule): void {
+  const rates: [keyof PlanRule, string, unknown][] = [
+    ['annualRate', '年利率', rule.annualRate],
+    ['feeRate', '费率', rule.feeRate],
+  ];
+  for (const [key, label, v] of rates) {
+    if (typeof v !== 'string' || !RATE_PATTERN.test(v)) {
+      throw new PlanInputError(`rule.${key}`, `${label}必须是不超过8位小数的非负小数`);
+    }
+    if (new D(v).gt(MAX_RATE)) throw new PlanInputError(`rule.${key}`, `${label}不能大于10`);
+  }
+  const enums: [keyof PlanRule, string, readonly string[], unknown][] = [
+    ['dayCount', '计息基准', DAY_COUNTS, rule.dayCount],
+    ['method', '还款方式', METHODS, rule.method],
+    ['interestCollection', '利息收取方式', INTEREST_COLLECTIONS, rule.interestCollection],
+    ['feeCollection', '费用收取方式', FEE_COLLECTIONS, rule.feeCollection],
+  ];
+  for (const [key, label, values, v] of enums) {
+    if (typeof v !== 'string' || !values.includes(v))
+      throw new PlanInputError(`rule.${key}`, `${label}取值不正确`);
+  }
+  if (typeof rule.countBothEnds !== 'boolean')
+    throw new PlanInputError('rule.countBothEnds', '计头又计尾格式不正确');
+}
+
+function checkDate(field: string, label: string, v: unknown): string {
+  if (typeof v !== 'string' || !isRealDate(v))
+    throw new PlanInputError(field, `${label}必须是有效日期（YYYY-MM-DD）`);
+  return v;
+}
+
+interface Period {
+  start: string;
+  due: string;
+  /** Day-count days of the period, 计头不计尾. */
+  days: number;
+}
+
+/** start + k·step months while before maturity, then maturity itself (the anchor is parsed once). */
+function calendarPeriods(start: string, maturity: string, stepMonths: number, dayCount: DayCount): Period[] {
+  const periods: Period[] = [];
+  const anchor = parseDate(start);
+  const end = parseDate(maturity);
+  const endDay = ymdToDayNumber(end);
+  const days = (a: YMD, aDay: number, b: YMD, bDay: number) =>
+    dayCount === '30/360' ? days360YMD(a, b) : bDay - aDay;
+  let from = anchor;
+  let fromDay = ymdToDayNumber(anchor);
+  let fromText = start;
+  for (let k = 1; ; k++) {
+    const due = addMonthsYMD(anchor, k * stepMonths);
+    const dueDay = ymdToDayNumber(due);
+    if (dueDay >= endDay) break;
+    const dueText = formatYMD(due.year, due.month, due.day);
+    periods.push({ start: fromText, due: dueText, days: days(from, fromDay, due, dueDay) });
+    from = due;
+    fromDay = dueDay;
+    fromText = dueText;
+  }
+  periods.push({ start: fromText, due: maturity, days: days(from, fromDay, end, endDay) });
+  return periods;
+}
+
+function customPeriods(input: PlanInput, start: string, total: Dec): { periods: Period[]; parts: Dec[] } {
+  const rows = input.customItems;
+  if (!rows || rows.length === 0) throw new PlanInputError('customItems', '自定义还款计划不能为空');
+  if (rows.length > MAX_TERM_MONTHS) {
+    throw new PlanInputError('customItems', `自定义还款计划不能超过${MAX_TERM_MONTHS}期`);
+  }
+  const periods: Period[] = [];
+  const parts: Dec[] = [];
+  let from = start;
+  let sum = ZERO;
+  rows.forEach((row, i) => {
+    const due = checkDate(`customItems[${i}].dueDate`, `第${i + 1}期到期日`, row.dueDate);
+    if (due <= from) {
+      throw new PlanInputError(
+        `customItems[${i}].dueDate`,
+        i === 0 ? '第1期到期日必须晚于起息日' : `第${i + 1}期到期日必须晚于第${i}期到期日`,
+      );
+    }
+    const part = amount(`customItems[${i}].principal`, `第${i + 1}期本金`, row.principal);
+    periods.push({ start: from, due, days: dayCountDays(input.rule.dayCount, from, due) });
+    parts.push(part);
+    sum = sum.plus(part);
+    from = due;
+  });
+  if (!sum.eq(total)) throw new PlanInputError('customItems', '自定义还款计划的本金合计必须等于融资本金');
+  return { periods, parts };
+}
+
+/** Principal parts per period; Σ parts = total exactly and no part is negative. */
+function splitPrincipal(method: PlanRule['method'], total: Dec, n: number, annualRate: Dec): Dec[] {
+  const parts: Dec[] = [];
+  if (method === 'ANNUITY') {
+    // The annuity principal split with r = annualRate / 12 for every period, whatever its length:
+    // payment = P·r / (1 − (1+r)^−n), and the exact balance before period k follows
+    //   b_1 = P, b_(k+1) = b_k·(1+r) − payment   (= P·(q^n − q^(k−1)) / (q^n − 1), q = 1+r;
+    //   P·(n−k+1)/n when r = 0).
+    // Each balance is rounded to the cent and part_k = B_k − B_(k+1), so Σ parts = P exactly, no
+    // part is negative, and every balance (hence every item's interest) is non-decreasing in the
+    // rate. The price of rounding balances rather than the instalment: 30/360 whole-month
+    // instalments equal the rounded payment only to within a cent.
+    // A broken last period keeps this split (it takes the last balance); only its interest is
+    // prorated by its day count, like every item's interest.
+    const r = annualRate.div(TWELVE);
+    const q12 = annualRate.plus(TWELVE); // 12·(1+r): short and exact, cheaper than 1+r itself
+    const payment = r.isZero() ? ZERO : total.times(r).div(ONE.minus(r.plus(ONE).pow(-n)));
+    let exact = total;
+    let prev = total;
+    for (let k = 2; k <= n; k++) {
+      exact = r.isZero() ? total.times(n - k + 1).div(n) : exact.times(q12).div(TWELVE).minus(payment);
+      const balance = cents(exact);
+      parts.push(prev.minus(balance));
+      prev = balance;
+    }
+    parts.push(prev);
+    return parts;
+  }
+  if (method === 'EQUAL_PRINCIPAL') {
+    // P/n half-up, never more than what is left (a 1.00 loan over 120 periods would otherwise
+    // round every part up to 0.01 and leave a negative last one); the residue on the last item.
+    const each = cents(total.div(n));
+    let left = total;
+    for (let k = 0; k < n - 1; k++) {
+      const part = each.gt(left) ? left : each;
+      parts.push(part);
+      left = left.minus(part);
+    }
+    parts.push(left);
+    return parts;
+  }
+  // BULLET and the interest-only methods: all principal at maturity.
+  for (let k = 0; k < n - 1; k++) parts.push(ZERO);
+  parts.push(total);
+  return parts;
+}
+
+export function generatePlan(input: PlanInput): PlanResult {
+  const { rule } = input;
+  if (typeof rule !== 'object' || rule === null) throw new PlanInputError('rule', '计息规则不能为空');
+  checkRule(rule);
+  const principal = amount('principal', '融资本金', input.principal);
+  if (principal.lt(MIN_PRINCIPAL) || principal.gt(MAX_PRINCIPAL_D)) {
+    throw new PlanInputError('principal', `融资本金必须在0.01到${MAX_PRINCIPAL}之间`);
+  }
+  const start = checkDate('startDate', '起息日', input.startDate);
+  const term = input.termMonths;
+  if (term !== undefined && (!Number.isInteger(term) || term < 1 || term > MAX_TERM_MONTHS)) {
+    throw new PlanInputError('termMonths', `期限（月）必须是1到${MAX_TERM_MONTHS}之间的整数`);
+  }
+  const custom = rule.method === 'CUSTOM';
+  if (!custom && input.customItems !== undefined && input.customItems.length > 0) {
+    throw new PlanInputError('customItems', '只有自定义还款方式可以填写自定义还款计划');
+  }
+
+  let periods: Period[];
+  let parts: Dec[] | undefined;
+  let maturity: string;
+  if (custom) {
+    ({ periods, parts } = customPeriods(input, start, principal));
+    maturity = periods[periods.length - 1]!.due;
+    if (input.maturityDate !== undefined && input.maturityDate !== maturity) {
+      throw new PlanInputError('maturityDate', '到期日必须等于自定义还款计划最后一期的到期日');
+    }
+  } else {
+    if (input.maturityDate !== undefined) maturity = checkDate('maturityDate', '到期日', input.maturityDate);
+    else if (term !== undefined) maturity = addMonths(start, term);
+    else throw new PlanInputError('maturityDate', '到期日和期限不能同时为空');
+    if (maturity <= start) throw new PlanInputError('maturityDate', '到期日必须晚于起息日');
+    if (maturity > addMonths(start, MAX_TERM_MONTHS)) {
+      throw new PlanInputError('maturityDate', `到期日不能晚于起息日后${MAX_TERM_MONTHS}个月`);
+    }
+    periods =
+      rule.method === 'BULLET'
+        ? [{ start, due: maturity, days: dayCountDays(rule.dayCount, start, maturity) }]
+        : calendarPeriods(start, maturity, rule.method === 'INTEREST_QUARTERLY' ? 3 : 1, rule.dayCount);
+  }
+
+  const n = periods.length;
+  const annualRate = new D(rule.annualRate);
+  const feeRate = new D(rule.feeRate);
+  const basis = new D(yearBasis(rule.dayCount));
+  parts ??= splitPrincipal(rule.method, principal, n, annualRate);
+  const frontInterest = rule.interestCollection === 'FRONT';
+
+  const items: PlanItem[] = [];
+  let balance = principal;
+  let interestSum = ZERO;
+  let itemFeeSum = ZERO;
+  let totalDays = 0;
+  const feeByDays = new Map<number, Dec>();
+  for (let k = 0; k < n; k++) {
+    const p = periods[k]!;
+    const part = parts[k]!;
+    const days = p.days + (k === n - 1 && rule.countBothEnds ? 1 : 0);
+    totalDays += days;
+    // Multiply first, divide last: the product is exact, so a true half-cent tie rounds up.
+    const interest = cents(balance.times(annualRate).times(days).div(basis));
+    interestSum = interestSum.plus(interest);
+    let fee = ZERO;
+    if (rule.feeCollection === 'INSTALMENT') {
+      // The fee depends on the days only, and monthly periods have 28..31 of them.
+      fee = feeByDays.get(days) ?? cents(principal.times(feeRate).times(days).div(basis));
+      feeByDays.set(days, fee);
+    }
+    itemFeeSum = itemFeeSum.plus(fee);
+    const shownInterest = frontInterest ? ZERO : interest;
+    items.push({
+      period: k + 1,
+      startDate: p.start,
+      dueDate: p.due,
+      days,
+      principal: fmt(part),
+      interest: fmt(shownInterest),
+      fee: fmt(fee),
+      total: fmt(part.plus(shownInterest).plus(fee)),
+    });
+    balance = balance.minus(part);
+  }
+
+  let upfrontFee = ZERO;
+  if (rule.feeCollection !== 'INSTALMENT') {
+    const fee = cents(principal.times(feeRate).times(totalDays).div(basis));
+    if (rule.feeCollection === 'FRONT') upfrontFee = fee;
+    else {
+      const last = items[n - 1]!;
+      last.fee = fmt(fee);
+      last.total = fmt(new D(last.total).plus(fee));
+      itemFeeSum = fee;
+    }
+  }
+  const upfrontInterest = frontInterest ? interestSum : ZERO;
+  return {
+    items,
+    maturityDate: maturity,
+    upfrontInterest: fmt(upfrontInterest),
+    upfrontFee: fmt(upfrontFee),
+    totalInterest: fmt(interestSum),
+    totalFee: fmt(upfrontFee.plus(itemFeeSum)),
+  };
+}
