@@ -43,12 +43,10 @@ describe('every route', () => {
       const label = `${r.method} ${r.path}`;
       const query = queryFor(r);
       if (r.perm !== 'public') {
-        const anon = await t
-          .client()
-          .call(r.path, r.method === 'POST' && r.body ? {} : undefined, {
-            method: r.method,
-            ...(query ? { query } : {}),
-          });
+        const anon = await t.client().call(r.path, r.method === 'POST' && r.body ? {} : undefined, {
+          method: r.method,
+          ...(query ? { query } : {}),
+        });
         expect(anon.httpStatus, label).toBe(403);
         counts.noSession++;
       }

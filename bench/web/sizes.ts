@@ -1,0 +1,65 @@
+/**
+ * Production build sizes per chunk (raw and gzip) with the budgets of issue 14: the login page's
+ * initial JavaScript under 200 KB gzip; no route chunk over 150 KB gzip beyond the shared vendor
+ * chunks. Exits 1 when a budget is broken. Writes bench/results/web-sizes.json.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = 'apps/web/dist';
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build -w @portal/web` first');
+  process.exit(1);
+}
+const KB = 1024;
+const INITIAL_BUDGET = 200 * KB;
+const ROUTE_BUDGET = 150 * KB;
+
+const assets = join(dist, 'assets');
+const chunks = readdirSync(assets)
+  .filter((f) => f.endsWith('.js'))
+  .map((file) => {
+    const buf = readFileSync(join(assets, file));
+    return { file, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+
+// What index.html loads before any route: its module script and modulepreloads, transitively
+// through static imports.
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const initial = new Set<string>();
+const queue = [...html.matchAll(/(?:src|href)="\/?assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
+while (queue.length) {
+  const f = queue.pop()!;
+  if (initial.has(f)) continue;
+  initial.add(f);
+  const code = readFileSync(join(assets, f), 'utf8');
+  for (const m of code.matchAll(/(?:^|[;\n])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g))
+    queue.push(m[1]!);
+}
+const vendor = (f: string) => /vendor|react|antd|rc-|echarts/i.test(f);
+const initialGzip = chunks.filter((c) => initial.has(c.file)).reduce((s, c) => s + c.gzip, 0);
+const overBudget = chunks.filter((c) => !initial.has(c.file) && !vendor(c.file) && c.gzip > ROUTE_BUDGET);
+
+const fmt = (n: number) => `${(n / KB).toFixed(1)} KB`;
+for (const c of chunks)
+  console.info(
+    `${initial.has(c.file) ? '*' : ' '} ${c.file.padEnd(48)} ${fmt(c.raw).padStart(10)} ${fmt(c.gzip).padStart(10)} gzip`,
+  );
+console.info(`initial JavaScript (login page): ${fmt(initialGzip)} gzip (budget ${fmt(INITIAL_BUDGET)})`);
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(
+  'bench/results/web-sizes.json',
+  JSON.stringify({ date: new Date().toISOString(), initialGzip, chunks, initial: [...initial] }, null, 2),
+);
+let failed = false;
+if (initialGzip > INITIAL_BUDGET) {
+  console.error(`budget broken: initial JavaScript ${fmt(initialGzip)} > ${fmt(INITIAL_BUDGET)}`);
+  failed = true;
+}
+for (const c of overBudget) {
+  console.error(`budget broken: route chunk ${c.file} ${fmt(c.gzip)} > ${fmt(ROUTE_BUDGET)}`);
+  failed = true;
+}
+process.exit(failed ? 1 : 0);
