@@ -61,14 +61,12 @@ const DEMO: { name: string; calc: InterestRuleCalcInput }[] = [
 export async function seedDemoRules({ db }: SeedContext): Promise<void> {
   for (const r of DEMO) {
     const calc = interestRuleCalc.parse(r.calc);
-    await db
-      .insert(interestRules)
-      .values({
-        bizCode: await nextCode(db, 'rule'),
-        name: r.name,
-        calc,
-        annualRate: calc.annualRate,
-        method: calc.method,
-      });
+    await db.insert(interestRules).values({
+      bizCode: await nextCode(db, 'rule'),
+      name: r.name,
+      calc,
+      annualRate: calc.annualRate,
+      method: calc.method,
+    });
   }
 }

@@ -122,15 +122,13 @@ export async function saveRule(
         if (existing) throw conflict('该合同已有业务配置，请修改原配置');
       }
       const code = await nextCode(tx, 'rule');
-      await tx
-        .insert(interestRules)
-        .values({
-          ...values,
-          bizCode: code,
-          contBizCode: contBizCode ?? null,
-          createdBy: actor.userId,
-          updatedBy: actor.userId,
-        });
+      await tx.insert(interestRules).values({
+        ...values,
+        bizCode: code,
+        contBizCode: contBizCode ?? null,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      });
       await writeAudit(tx, actor, {
         entity: 'interestRule',
         entityCode: code,
