@@ -78,3 +78,20 @@ describe('every route', () => {
     expect(await tableChecksums(t.database.db)).toEqual(before);
   });
 });
+
+describe('the OpenAPI document (PROTOCOL.md §7)', () => {
+  it('lists every route with its permission, at GET /api/docs without a session', async () => {
+    const res = await t.portal.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { 'x-permission': unknown }>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    for (const r of t.portal.routes) {
+      expect(doc.paths[r.path]?.[r.method.toLowerCase()]?.['x-permission'], `${r.method} ${r.path}`).toEqual(
+        r.perm,
+      );
+    }
+  });
+});
