@@ -55,7 +55,8 @@ async function start(port: number): Promise<ChildProcess> {
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  for (let i = 0; i < 200; i++) {
+  // Up to a minute: start-up on a loaded 2-core machine can be slow.
+  for (let i = 0; i < 600; i++) {
     if (output.includes('Portal listening')) return child;
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     await new Promise((r) => setTimeout(r, 100));

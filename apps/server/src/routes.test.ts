@@ -34,49 +34,53 @@ afterAll(() => {
 const queryFor = (r: RouteRecord) => (r.query ? { bizCode: '000000000001' } : undefined);
 
 describe('every route', () => {
-  it('answers 403 without a session, 401 without its code, 400 for a body of the wrong shape, and writes nothing', async () => {
-    const routes = t.portal.routes;
-    expect(routes.length).toBeGreaterThan(10);
-    const before = await tableChecksums(t.database.db);
-    for (const r of routes) {
-      counts.routes++;
-      const label = `${r.method} ${r.path}`;
-      const query = queryFor(r);
-      if (r.perm !== 'public') {
-        const anon = await t.client().call(r.path, r.method === 'POST' && r.body ? {} : undefined, {
-          method: r.method,
-          ...(query ? { query } : {}),
-        });
-        expect(anon.httpStatus, label).toBe(403);
-        counts.noSession++;
-      }
-      if (r.perm !== 'public' && r.perm !== 'session') {
-        const res = await nobody.call(r.path, r.method === 'POST' && r.body ? {} : undefined, {
-          method: r.method,
-          ...(query ? { query } : {}),
-        });
-        expect(res.httpStatus, label).toBe(401);
-        counts.noCode++;
-      }
-      if (r.body && r.method === 'POST') {
-        for (const wrong of [['not', 'an', 'object'], 'text', 42]) {
-          const res = await admin.call(r.path, wrong, query ? { query } : {});
-          expect(res.httpStatus, `${label} ${JSON.stringify(wrong)}`).toBe(400);
-          expect(res.msg, label).toMatch(/[\u4e00-\u9fff]/);
+  it(
+    'answers 403 without a session, 401 without its code, 400 for a body of the wrong shape, and writes nothing',
+    { timeout: 300_000 },
+    async () => {
+      const routes = t.portal.routes;
+      expect(routes.length).toBeGreaterThan(10);
+      const before = await tableChecksums(t.database.db);
+      for (const r of routes) {
+        counts.routes++;
+        const label = `${r.method} ${r.path}`;
+        const query = queryFor(r);
+        if (r.perm !== 'public') {
+          const anon = await t.client().call(r.path, r.method === 'POST' && r.body ? {} : undefined, {
+            method: r.method,
+            ...(query ? { query } : {}),
+          });
+          expect(anon.httpStatus, label).toBe(403);
+          counts.noSession++;
         }
-        counts.badShape++;
+        if (r.perm !== 'public' && r.perm !== 'session') {
+          const res = await nobody.call(r.path, r.method === 'POST' && r.body ? {} : undefined, {
+            method: r.method,
+            ...(query ? { query } : {}),
+          });
+          expect(res.httpStatus, label).toBe(401);
+          counts.noCode++;
+        }
+        if (r.body && r.method === 'POST') {
+          for (const wrong of [['not', 'an', 'object'], 'text', 42]) {
+            const res = await admin.call(r.path, wrong, query ? { query } : {});
+            expect(res.httpStatus, `${label} ${JSON.stringify(wrong)}`).toBe(400);
+            expect(res.msg, label).toMatch(/[\u4e00-\u9fff]/);
+          }
+          counts.badShape++;
+        }
+        if (r.query) {
+          const res = await admin.call(r.path, r.method === 'POST' && r.body ? {} : undefined, {
+            method: r.method,
+            query: { bizCode: "1' or '1'='1" },
+          });
+          expect(res.httpStatus, `${label} bad query`).toBeLessThan(500);
+          expect(res.httpStatus, `${label} bad query`).not.toBe(200);
+        }
       }
-      if (r.query) {
-        const res = await admin.call(r.path, r.method === 'POST' && r.body ? {} : undefined, {
-          method: r.method,
-          query: { bizCode: "1' or '1'='1" },
-        });
-        expect(res.httpStatus, `${label} bad query`).toBeLessThan(500);
-        expect(res.httpStatus, `${label} bad query`).not.toBe(200);
-      }
-    }
-    expect(await tableChecksums(t.database.db)).toEqual(before);
-  });
+      expect(await tableChecksums(t.database.db)).toEqual(before);
+    },
+  );
 });
 
 describe('the OpenAPI document (PROTOCOL.md §7)', () => {

@@ -2,6 +2,16 @@ import type { PortalModule } from '../platform/module';
 import { authModule } from './auth/routes';
 import { geoModule } from './geo/routes';
 import { rulerModule } from './ruler/routes';
+import { filesModule } from './files/routes';
+import { companyModule } from './company/routes';
+import { bankModule } from './bank/routes';
 
 /** Every business area, in registration (and seeding) order. */
-export const MODULES: readonly PortalModule[] = [authModule, geoModule, rulerModule];
+export const MODULES: readonly PortalModule[] = [
+  authModule,
+  geoModule,
+  filesModule,
+  companyModule,
+  bankModule,
+  rulerModule,
+];

@@ -1,0 +1,27 @@
+import { bigserial, char, date, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditColumns, softDelete } from '../../platform/db/columns';
+
+export const companies = pgTable('companies', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  compCode: char('comp_code', { length: 12 }).notNull(),
+  compName: text('comp_name').notNull(),
+  usccCode: char('uscc_code', { length: 18 }).notNull(),
+  compType: text('comp_type').notNull(),
+  roles: text('roles').array().notNull(),
+  legalPerson: text('legal_person').notNull(),
+  regCapital: numeric('reg_capital', { precision: 18, scale: 2 }).notNull(),
+  establishDate: date('establish_date', { mode: 'string' }),
+  provinceCode: char('province_code', { length: 6 }),
+  cityCode: char('city_code', { length: 6 }),
+  areaCode: char('area_code', { length: 6 }),
+  address: text('address'),
+  industry: text('industry'),
+  contactName: text('contact_name'),
+  contactPhone: text('contact_phone'),
+  contactEmail: text('contact_email'),
+  parentCompCode: char('parent_comp_code', { length: 12 }),
+  state: text('state').notNull().default('enabled'),
+  remark: text('remark'),
+  ...auditColumns,
+  ...softDelete,
+});

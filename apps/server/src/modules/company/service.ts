@@ -1,0 +1,422 @@
+import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  COMPANY_INFO_DICT,
+  type CompanyInfoDict,
+  type companyAddSchema,
+  type companyListSchema,
+  type CompanyRow,
+  type companyUpdateSchema,
+  type CompanyView,
+  type CompRole,
+  type CompState,
+  type CompType,
+  type DictItem,
+  type Industry,
+  type UsccCheckResult,
+} from '@portal/contract/company';
+import type { Page } from '@portal/contract/api';
+import type { Db, Executor } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, conflict, notFound } from '../../platform/errors';
+import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
+import { geo } from '../geo/data';
+import { attachFiles, listFiles, setDocumentFiles } from '../files/service';
+import { companies } from './schema';
+
+type Row = typeof companies.$inferSelect;
+type AddInput = z.output<typeof companyAddSchema>;
+type UpdateInput = z.output<typeof companyUpdateSchema>;
+export type CompanyListQuery = z.output<typeof companyListSchema>;
+
+/** The document type under which a customer's files are attached (files module). */
+export const COMPANY_DOC_TYPE = 'company';
+const WHAT = '企业客户';
+
+/**
+ * Modules whose records refer to customers (bank accounts, credit, contracts) register here, so a
+ * customer in use cannot be deleted. A check answers why the customer is in use, or null.
+ */
+export type CompanyUsageCheck = (ex: Executor, compCode: string) => Promise<string | null>;
+const usageChecks: CompanyUsageCheck[] = [];
+export function registerCompanyUsageCheck(check: CompanyUsageCheck): void {
+  if (!usageChecks.includes(check)) usageChecks.push(check);
+}
+
+const live = isNull(companies.deletedAt);
+const parent = alias(companies, 'parent');
+
+export function regionName(r: Pick<Row, 'provinceCode' | 'cityCode' | 'areaCode'>): string {
+  const names = geo().names;
+  return [r.provinceCode, r.cityCode, r.areaCode]
+    .filter((c): c is string => !!c)
+    .map((c) => names.get(c) ?? '')
+    .filter((n, i, all) => n && all.indexOf(n) === i)
+    .join(' / ');
+}
+
+function toRow(r: Row, parentName: string | null): CompanyRow {
+  return {
+    compCode: r.compCode,
+    compName: r.compName,
+    usccCode: r.usccCode,
+    compType: r.compType as CompType,
+    roles: r.roles as CompRole[],
+    legalPerson: r.legalPerson,
+    regCapital: r.regCapital,
+    establishDate: r.establishDate,
+    provinceCode: r.provinceCode,
+    cityCode: r.cityCode,
+    areaCode: r.areaCode,
+    regionName: regionName(r),
+    address: r.address,
+    industry: r.industry as Industry | null,
+    contactName: r.contactName,
+    contactPhone: r.contactPhone,
+    contactEmail: r.contactEmail,
+    parentCompCode: r.parentCompCode,
+    parentCompName: parentName,
+    state: r.state as CompState,
+    remark: r.remark,
+    version: r.version,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+/** Business date D as the start of that day in Asia/Shanghai. */
+const dayStart = (d: string) => sql`${`${d}T00:00:00+08:00`}::timestamptz`;
+const dayAfter = (d: string) => sql`(${`${d}T00:00:00+08:00`}::timestamptz + interval '1 day')`;
+
+/** The list's filters (PROTOCOL §4): substring on names, exact on codes and states, ranges on dates. */
+export function companyWhere(q: Partial<CompanyListQuery>): SQL {
+  const where: SQL[] = [live];
+  if (q.compName) where.push(ilike(companies.compName, likePattern(q.compName)));
+  if (q.usccCode) where.push(eq(companies.usccCode, q.usccCode.toUpperCase()));
+  if (q.compType) where.push(eq(companies.compType, q.compType));
+  if (q.role) where.push(sql`${q.role} = any(${companies.roles})`);
+  if (q.regionCode)
+    where.push(
+      or(
+        eq(companies.provinceCode, q.regionCode),
+        eq(companies.cityCode, q.regionCode),
+        eq(companies.areaCode, q.regionCode),
+      )!,
+    );
+  if (q.state) where.push(eq(companies.state, q.state));
+  if (q.createdStart) where.push(gte(companies.createdAt, dayStart(q.createdStart)));
+  if (q.createdEnd) where.push(lt(companies.createdAt, dayAfter(q.createdEnd)));
+  return and(...where)!;
+}
+
+export const COMPANY_ORDER = {
+  compCode: companies.compCode,
+  compName: companies.compName,
+  regCapital: companies.regCapital,
+  establishDate: companies.establishDate,
+  createdAt: companies.createdAt,
+};
+
+export async function listCompanies(db: Db, q: CompanyListQuery): Promise<Page<CompanyRow>> {
+  const cond = companyWhere(q);
+  const list = await db
+    .select({ c: companies, parentName: parent.compName })
+    .from(companies)
+    .leftJoin(parent, and(eq(parent.compCode, companies.parentCompCode), isNull(parent.deletedAt)))
+    .where(cond)
+    .orderBy(...orderClause(q, COMPANY_ORDER, [desc(companies.id)]))
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const total = await countOf(db, sql`from ${companies} where ${cond}`);
+  return page(
+    list.map((r) => toRow(r.c, r.parentName)),
+    total,
+    q,
+  );
+}
+
+/** One customer by code, or undefined (other modules: credit, contracts). */
+export async function getCustomer(ex: Executor, compCode: string): Promise<CompanyRow | undefined> {
+  const [r] = await ex
+    .select({ c: companies, parentName: parent.compName })
+    .from(companies)
+    .leftJoin(parent, and(eq(parent.compCode, companies.parentCompCode), isNull(parent.deletedAt)))
+    .where(and(eq(companies.compCode, compCode), live))
+    .limit(1);
+  return r ? toRow(r.c, r.parentName) : undefined;
+}
+
+/**
+ * A customer a new document may refer to: it exists and is enabled (and holds `role` when given).
+ * Throws 400 naming the field otherwise. Call inside the document's transaction.
+ */
+export async function requireActiveCustomer(
+  ex: Executor,
+  compCode: string,
+  opts: { label?: string; role?: CompRole } = {},
+): Promise<CompanyRow> {
+  const label = opts.label ?? '客户';
+  const c = await getCustomer(ex, compCode);
+  if (!c) throw badInput(`${label}不存在`);
+  if (c.state !== 'enabled') throw badInput(`${label}「${c.compName}」已停用`);
+  if (opts.role && !c.roles.includes(opts.role))
+    throw badInput(`${label}「${c.compName}」不具备所需的客户角色`);
+  return c;
+}
+
+/** Names of customers by code (for lists in other modules), deleted ones included. */
+export async function customerNames(ex: Executor, codes: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(codes)].filter(Boolean);
+  if (unique.length === 0) return new Map();
+  const rows = await ex
+    .select({ code: companies.compCode, name: companies.compName })
+    .from(companies)
+    .where(sql`${companies.compCode} in ${unique}`);
+  return new Map(rows.map((r) => [r.code, r.name]));
+}
+
+export async function viewCompany(db: Db, compCode: string): Promise<CompanyView> {
+  const c = await getCustomer(db, compCode);
+  if (!c) throw notFound(WHAT);
+  const files = await listFiles(db, COMPANY_DOC_TYPE, compCode);
+  return {
+    ...c,
+    files: files.map((f) => ({
+      fileToken: f.fileToken,
+      originFileName: f.originFileName,
+      size: f.size,
+      mime: f.mime,
+      createdAt: f.createdAt,
+      uploaderName: f.uploaderName,
+    })),
+  };
+}
+
+export async function companyDict(
+  db: Db,
+  opts: { role?: CompRole | undefined; all?: boolean | undefined },
+): Promise<DictItem[]> {
+  const where: SQL[] = [live];
+  if (!opts.all) where.push(eq(companies.state, 'enabled'));
+  if (opts.role) where.push(sql`${opts.role} = any(${companies.roles})`);
+  return db
+    .select({ code: companies.compCode, label: companies.compName })
+    .from(companies)
+    .where(and(...where))
+    .orderBy(asc(companies.compName))
+    .limit(5000);
+}
+
+export const infoDict = (): CompanyInfoDict => COMPANY_INFO_DICT;
+
+/** Parent / core enterprise lookup by (part of) the name: enabled customers, at most 20. */
+export async function findSupComp(db: Db, compName: string | undefined) {
+  const where: SQL[] = [live, eq(companies.state, 'enabled')];
+  if (compName) where.push(ilike(companies.compName, likePattern(compName)));
+  return db
+    .select({ compCode: companies.compCode, compName: companies.compName, usccCode: companies.usccCode })
+    .from(companies)
+    .where(and(...where))
+    .orderBy(asc(companies.compName))
+    .limit(20);
+}
+
+export async function checkUscc(
+  ex: Executor,
+  usccCode: string,
+  exceptCompCode?: string,
+): Promise<UsccCheckResult> {
+  const where: SQL[] = [live, eq(companies.usccCode, usccCode)];
+  if (exceptCompCode) where.push(ne(companies.compCode, exceptCompCode));
+  const [hit] = await ex
+    .select({ compCode: companies.compCode, compName: companies.compName })
+    .from(companies)
+    .where(and(...where))
+    .limit(1);
+  return hit ? { exists: true, compCode: hit.compCode, compName: hit.compName } : { exists: false };
+}
+
+/** Province, city and district must exist and nest (GB/T 2260 data of the geo module). */
+function checkRegion(v: {
+  provinceCode: string;
+  cityCode?: string | undefined;
+  areaCode?: string | undefined;
+}) {
+  const g = geo();
+  if (!g.provinces.some((p) => p.code === v.provinceCode)) throw badInput('所在省份不存在');
+  if (v.cityCode) {
+    if (!(g.children.get(v.provinceCode) ?? []).some((c) => c.code === v.cityCode))
+      throw badInput('所在城市不属于所选省份');
+  } else if (v.areaCode) throw badInput('请先选择所在城市');
+  if (v.areaCode && v.cityCode && !(g.children.get(v.cityCode) ?? []).some((a) => a.code === v.areaCode))
+    throw badInput('所在区县不属于所选城市');
+}
+
+async function checkParent(tx: Executor, parentCompCode: string | undefined, self: string | undefined) {
+  if (!parentCompCode) return;
+  if (parentCompCode === self) throw badInput('上级企业不能是本企业');
+  const [p] = await tx
+    .select({ code: companies.compCode })
+    .from(companies)
+    .where(and(eq(companies.compCode, parentCompCode), live))
+    .limit(1);
+  if (!p) throw badInput('上级企业不存在');
+  if (!self) return;
+  // Walk up from the new parent: meeting ourselves would make a cycle.
+  let at: string | null = parentCompCode;
+  for (let depth = 0; at && depth < 100; depth++) {
+    if (at === self) throw badInput('上级企业不能是本企业的下级企业');
+    const [up]: { up: string | null }[] = await tx
+      .select({ up: companies.parentCompCode })
+      .from(companies)
+      .where(and(eq(companies.compCode, at), live))
+      .limit(1);
+    at = up?.up ?? null;
+  }
+}
+
+function values(input: AddInput) {
+  return {
+    compName: input.compName,
+    usccCode: input.usccCode,
+    compType: input.compType,
+    roles: input.roles,
+    legalPerson: input.legalPerson,
+    regCapital: input.regCapital,
+    establishDate: input.establishDate ?? null,
+    provinceCode: input.provinceCode,
+    cityCode: input.cityCode ?? null,
+    areaCode: input.areaCode ?? null,
+    address: input.address ?? null,
+    industry: input.industry ?? null,
+    contactName: input.contactName ?? null,
+    contactPhone: input.contactPhone ?? null,
+    contactEmail: input.contactEmail ?? null,
+    parentCompCode: input.parentCompCode ?? null,
+    remark: input.remark ?? null,
+  };
+}
+
+async function ensureUsccFree(tx: Executor, usccCode: string, self?: string) {
+  const dup = await checkUscc(tx, usccCode, self);
+  if (dup.exists) throw conflict(`统一社会信用代码已被企业「${dup.compName}」使用`);
+}
+
+export async function addCompany(db: Db, input: AddInput, actor: Actor): Promise<{ compCode: string }> {
+  checkRegion(input);
+  return db.transaction(async (tx) => {
+    await ensureUsccFree(tx, input.usccCode);
+    await checkParent(tx, input.parentCompCode, undefined);
+    const compCode = await nextCode(tx, 'comp');
+    const v = values(input);
+    await tx.insert(companies).values({ ...v, compCode, createdBy: actor.userId, updatedBy: actor.userId });
+    if (input.fileTokens?.length)
+      await attachFiles(tx, {
+        docType: COMPANY_DOC_TYPE,
+        docCode: compCode,
+        fileTokens: input.fileTokens,
+        actor,
+      });
+    await writeAudit(tx, actor, { entity: 'company', entityCode: compCode, action: 'create', detail: v });
+    return { compCode };
+  });
+}
+
+export async function updateCompany(db: Db, input: UpdateInput, actor: Actor): Promise<{ compCode: string }> {
+  checkRegion(input);
+  return db.transaction(async (tx) => {
+    const where = and(eq(companies.compCode, input.compCode), live)!;
+    const [before] = await tx.select().from(companies).where(where).limit(1);
+    if (!before) throw notFound(WHAT);
+    await ensureUsccFree(tx, input.usccCode, input.compCode);
+    await checkParent(tx, input.parentCompCode, input.compCode);
+    const v = values(input);
+    await updateVersioned(tx, companies, where, input.version, v, actor.userId, WHAT);
+    if (input.fileTokens)
+      await setDocumentFiles(tx, {
+        docType: COMPANY_DOC_TYPE,
+        docCode: input.compCode,
+        fileTokens: input.fileTokens,
+        actor,
+      });
+    const changed = Object.fromEntries(
+      Object.entries(v).filter(([k, val]) => JSON.stringify(before[k as keyof Row]) !== JSON.stringify(val)),
+    );
+    await writeAudit(tx, actor, {
+      entity: 'company',
+      entityCode: input.compCode,
+      action: 'update',
+      detail: {
+        before: Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof Row]])),
+        after: changed,
+      },
+    });
+    return { compCode: input.compCode };
+  });
+}
+
+export async function setCompanyState(
+  db: Db,
+  compCode: string,
+  state: CompState,
+  actor: Actor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(companies)
+      .where(and(eq(companies.compCode, compCode), live))
+      .for('update');
+    if (!row) throw notFound(WHAT);
+    if (row.state === state)
+      throw conflict(state === 'enabled' ? '该企业客户已是启用状态' : '该企业客户已是停用状态');
+    await tx
+      .update(companies)
+      .set({ state, version: sql`${companies.version} + 1`, updatedAt: sql`now()`, updatedBy: actor.userId })
+      .where(eq(companies.id, row.id));
+    await writeAudit(tx, actor, {
+      entity: 'company',
+      entityCode: compCode,
+      action: state === 'enabled' ? 'enable' : 'disable',
+    });
+  });
+}
+
+export async function deleteCompany(db: Db, compCode: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(companies)
+      .where(and(eq(companies.compCode, compCode), live))
+      .for('update');
+    if (!row) throw notFound(WHAT);
+    const [child] = await tx
+      .select({ name: companies.compName })
+      .from(companies)
+      .where(and(eq(companies.parentCompCode, compCode), live))
+      .limit(1);
+    if (child) throw conflict(`该企业是「${child.name}」的上级企业，不能删除`);
+    for (const check of usageChecks) {
+      const reason = await check(tx, compCode);
+      if (reason) throw conflict(`该企业客户正在使用中，不能删除：${reason}`);
+    }
+    await tx
+      .update(companies)
+      .set({
+        deletedAt: sql`now()`,
+        version: sql`${companies.version} + 1`,
+        updatedAt: sql`now()`,
+        updatedBy: actor.userId,
+      })
+      .where(eq(companies.id, row.id));
+    await writeAudit(tx, actor, {
+      entity: 'company',
+      entityCode: compCode,
+      action: 'delete',
+      detail: { compName: row.compName, usccCode: row.usccCode },
+    });
+  });
+}

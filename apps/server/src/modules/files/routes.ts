@@ -1,0 +1,135 @@
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  downloadTokenSchema,
+  FILE_PATHS,
+  fileGetQuery,
+  fileListSchema,
+  PREVIEW_UNSUPPORTED_MSG,
+} from '@portal/contract/files';
+import type { PortalModule } from '../../platform/module';
+import { resolveSession } from '../../platform/auth/sessions';
+import { contentDisposition } from '../../platform/http/download';
+import { badInput, noSession, notFound } from '../../platform/errors';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/client';
+import { consumeDownloadToken, findFile, issueDownloadToken, listFiles, storeUpload } from './service';
+import { localStore, type FileStore } from './storage';
+import { s3ConfigFromEnv, s3Store } from './s3';
+import { sanitizeFileName } from './sniff';
+
+const p = (path: string) => `/api${path}`;
+
+const PREVIEWABLE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);
+
+let activeStore: FileStore | undefined;
+/** The store the running portal uses (other modules stream stored files through it). */
+export function fileStore(): FileStore {
+  if (!activeStore) throw new Error('files module not registered');
+  return activeStore;
+}
+
+function bearer(req: FastifyRequest): string | undefined {
+  return /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(req.headers.authorization ?? '')?.[1];
+}
+
+/** Downloads accept the session header or a single-use download token (PROTOCOL §3). */
+async function authorize(
+  db: Db,
+  config: Config,
+  req: FastifyRequest,
+  fileId: number,
+  downloadToken: string | undefined,
+): Promise<void> {
+  const token = bearer(req);
+  if (token && (await resolveSession(db, token, config.sessionIdleMs))) return;
+  if (downloadToken && (await consumeDownloadToken(db, downloadToken, fileId))) return;
+  throw noSession();
+}
+
+export const filesModule: PortalModule = {
+  name: 'files',
+  async register({ api, app, db, config }) {
+    const s3 = s3ConfigFromEnv(process.env);
+    const store = s3 ? s3Store(s3, join(config.dataDir, 'files')) : localStore(join(config.dataDir, 'files'));
+    activeStore = store;
+    await app.register(multipart, {
+      limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+    });
+
+    api.post(
+      p(FILE_PATHS.upload),
+      { perm: 'session', envelope: false, summary: 'upload one file (multipart, field "file")' },
+      async ({ req, actor }) => {
+        if (!req.isMultipart()) throw badInput('请以multipart/form-data方式上传文件');
+        const part = await req.file();
+        if (!part) throw badInput('请选择要上传的文件');
+        return storeUpload(db, store, { stream: part.file, fileName: part.filename }, actor);
+      },
+    );
+
+    api.post(
+      p(FILE_PATHS.downloadToken),
+      { perm: 'session', body: downloadTokenSchema, summary: 'single-use download token (1 minute)' },
+      async ({ body, actor }) => issueDownloadToken(db, body.fileToken, actor),
+    );
+
+    api.post(
+      p(FILE_PATHS.list),
+      { perm: 'session', body: fileListSchema, summary: "a document's files" },
+      async ({ body }) => listFiles(db, body.docType, body.docCode),
+    );
+
+    const serve = (mode: 'download' | 'origin' | 'preview') =>
+      api.post(
+        p(
+          mode === 'download'
+            ? FILE_PATHS.download
+            : mode === 'origin'
+              ? FILE_PATHS.originDownload
+              : FILE_PATHS.preview,
+        ),
+        { perm: 'public', get: true, envelope: false, raw: true, query: fileGetQuery },
+        async ({ query, req, reply }) => {
+          const file = await findFile(db, query.fileToken);
+          // Unknown token and missing session look alike to someone without a session.
+          if (!file) {
+            if (!bearer(req) || !(await resolveSession(db, bearer(req)!, config.sessionIdleMs)))
+              throw noSession();
+            throw notFound('附件');
+          }
+          if (mode === 'preview' && !PREVIEWABLE.has(file.mime)) throw badInput(PREVIEW_UNSUPPORTED_MSG);
+          await authorize(db, config, req, file.id, query.downloadToken);
+          const name =
+            mode !== 'preview' && query.originFileName
+              ? sanitizeFileName(query.originFileName, {
+                  mime: file.mime,
+                  exts: [file.originalName.split('.').pop() ?? 'bin'],
+                })
+              : file.originalName;
+          const stream = await store.get(file.storageKey);
+          reply
+            .code(200)
+            .header('content-type', file.mime)
+            .header('content-length', String(file.size))
+            .header('cache-control', 'private, no-store')
+            .header(
+              'content-disposition',
+              contentDisposition(mode === 'preview' ? 'inline' : 'attachment', name),
+            );
+          if (mode === 'preview') {
+            // The browser's PDF viewer and images only; no script runs in a previewed file.
+            reply.header(
+              'content-security-policy',
+              "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
+            );
+          }
+          return reply.send(stream);
+        },
+      );
+    serve('download');
+    serve('origin');
+    serve('preview');
+  },
+};
