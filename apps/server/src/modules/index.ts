@@ -5,10 +5,12 @@ import { rulerModule } from './ruler/routes';
 import { filesModule } from './files/routes';
 import { companyModule } from './company/routes';
 import { bankModule } from './bank/routes';
+import { permissionModule } from './permission/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
   authModule,
+  permissionModule,
   geoModule,
   filesModule,
   companyModule,

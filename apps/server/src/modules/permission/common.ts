@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { ADMIN_CODE } from '@portal/contract/menus';
+import { PERMISSION_MESSAGES } from '@portal/contract/permission';
+import { queryRows, type Executor } from '../../platform/db/client';
+import type { Actor } from '../../platform/db/audit';
+import type { SessionUser } from '../../platform/auth/sessions';
+import { conflict, noPermission } from '../../platform/errors';
+
+/** Who acts: the session (self checks, data scope, admin-only grants) and the audit actor. */
+export interface Acting {
+  user: SessionUser;
+  actor: Actor;
+}
+
+/**
+ * Every write of this module runs under one transaction-scoped advisory lock: the checks that
+ * span rows (no organisation cycle, at least one active administrator) then hold under
+ * concurrent requests on PostgreSQL, not only one at a time.
+ */
+export async function lockPermissions(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727004, 1)`);
+}
+
+/** Live, enabled users that hold an enabled role granting `admin`. */
+export async function countActiveAdmins(ex: Executor): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(distinct u.id)::int as n from users u
+          join user_roles ur on ur.user_id = u.id
+          join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
+          join role_menus rm on rm.role_id = r.id and rm.menu_code = ${ADMIN_CODE}
+         where u.state = 'enabled' and u.deleted_at is null`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Run at the end of a change, inside its transaction: refusing rolls the whole change back. */
+export async function assertAdminRemains(tx: Executor): Promise<void> {
+  if ((await countActiveAdmins(tx)) === 0) throw conflict(PERMISSION_MESSAGES.lastAdmin);
+}
+
+export const isAdmin = (u: SessionUser) => u.codes.has(ADMIN_CODE);
+
+/** Granting or touching administrator power is for administrators only (no escalation). */
+export function requireAdmin(u: SessionUser, msg: string): void {
+  if (!isAdmin(u)) throw noPermission(msg);
+}

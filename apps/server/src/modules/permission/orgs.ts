@@ -1,0 +1,192 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  PERMISSION_MESSAGES as M,
+  type OrgNode,
+  type OrgView,
+  type State,
+  type orgAddSchema,
+  type orgUpdateSchema,
+} from '@portal/contract/permission';
+import type { Db, Executor } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { writeAudit } from '../../platform/db/audit';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, conflict, notFound } from '../../platform/errors';
+import { deptSubtreeIds } from '../../platform/auth/data-scope';
+import { depts } from '../../platform/auth/schema';
+import { lockPermissions, type Acting } from './common';
+
+type DeptRow = typeof depts.$inferSelect;
+const WHAT = '组织';
+const live = isNull(depts.deletedAt);
+
+const userCountSql = sql<number>`(select count(*)::int from users u where u.dept_id = "depts"."id" and u.deleted_at is null)`;
+
+async function allDepts(ex: Executor): Promise<{ d: DeptRow; n: number }[]> {
+  return ex
+    .select({ d: depts, n: userCountSql })
+    .from(depts)
+    .where(live)
+    .orderBy(asc(depts.sort), asc(depts.id));
+}
+
+function toView(d: DeptRow, n: number, byId: Map<number, DeptRow>): OrgView {
+  const parent = d.parentId !== null ? byId.get(d.parentId) : undefined;
+  return {
+    deptBizCode: d.bizCode,
+    name: d.name,
+    parentCode: parent?.bizCode ?? null,
+    parentName: parent?.name ?? null,
+    sort: d.sort,
+    leader: d.leader,
+    phone: d.phone,
+    state: d.state as State,
+    userCount: Number(n),
+    version: d.version,
+  };
+}
+
+/** The organisation tree, siblings by order then age. */
+export async function orgTree(db: Db): Promise<OrgNode[]> {
+  const rows = await allDepts(db);
+  const byId = new Map(rows.map((r) => [r.d.id, r.d]));
+  const nodes = new Map<number, OrgNode>();
+  for (const r of rows) nodes.set(r.d.id, { ...toView(r.d, r.n, byId), children: [] });
+  const roots: OrgNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.d.id)!;
+    const parent = r.d.parentId !== null ? nodes.get(r.d.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** A live organisation by code, or undefined. */
+export async function findDept(
+  ex: Executor,
+  bizCode: string,
+  forUpdate = false,
+): Promise<DeptRow | undefined> {
+  const q = ex
+    .select()
+    .from(depts)
+    .where(and(eq(depts.bizCode, bizCode), live))
+    .limit(1);
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function getOrg(db: Db, bizCode: string): Promise<OrgView> {
+  const row = await findDept(db, bizCode);
+  if (!row) throw notFound(WHAT);
+  const [n] = await db.select({ n: userCountSql }).from(depts).where(eq(depts.id, row.id));
+  const parent = row.parentId !== null ? await db.select().from(depts).where(eq(depts.id, row.parentId)) : [];
+  const byId = new Map(parent.map((p) => [p.id, p]));
+  return toView(row, n?.n ?? 0, byId);
+}
+
+async function parentId(tx: Executor, parentCode: string | undefined): Promise<number | null> {
+  if (!parentCode) return null;
+  const p = await findDept(tx, parentCode);
+  if (!p) throw badInput(M.orgParentMissing);
+  return p.id;
+}
+
+export async function addOrg(
+  db: Db,
+  input: z.output<typeof orgAddSchema>,
+  { actor }: Acting,
+): Promise<{ deptBizCode: string }> {
+  return db.transaction(async (tx) => {
+    await lockPermissions(tx);
+    const pid = await parentId(tx, input.parentCode);
+    const bizCode = await nextCode(tx, 'dept');
+    await tx.insert(depts).values({
+      bizCode,
+      name: input.name,
+      parentId: pid,
+      sort: input.sort,
+      leader: input.leader ?? null,
+      phone: input.phone ?? null,
+      state: input.state,
+      createdBy: actor.userId || null,
+      updatedBy: actor.userId || null,
+    });
+    await writeAudit(tx, actor, { entity: 'dept', entityCode: bizCode, action: 'add', detail: input });
+    return { deptBizCode: bizCode };
+  });
+}
+
+/** Moving a node under itself or under one of its descendants would make a cycle: 409. */
+export async function updateOrg(
+  db: Db,
+  input: z.output<typeof orgUpdateSchema>,
+  { actor }: Acting,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockPermissions(tx);
+    const row = await findDept(tx, input.deptBizCode, true);
+    if (!row) throw notFound(WHAT);
+    const pid = await parentId(tx, input.parentCode);
+    if (pid !== null && (await deptSubtreeIds(tx, row.id)).includes(pid)) throw conflict(M.orgCycle);
+    await updateVersioned(
+      tx,
+      depts,
+      eq(depts.id, row.id),
+      input.version,
+      {
+        name: input.name,
+        parentId: pid,
+        sort: input.sort,
+        leader: input.leader ?? null,
+        phone: input.phone ?? null,
+        state: input.state,
+      },
+      actor.userId,
+      WHAT,
+    );
+    await writeAudit(tx, actor, {
+      entity: 'dept',
+      entityCode: row.bizCode,
+      action: 'update',
+      detail: {
+        before: { name: row.name, parentId: row.parentId, sort: row.sort, state: row.state },
+        after: { name: input.name, parentId: pid, sort: input.sort, state: input.state },
+      },
+    });
+  });
+}
+
+/** Soft removal of an empty organisation: one with live children or users answers 409. */
+export async function removeOrg(db: Db, bizCode: string, { actor }: Acting): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockPermissions(tx);
+    const row = await findDept(tx, bizCode, true);
+    if (!row) throw notFound(WHAT);
+    const [child] = await tx
+      .select({ id: depts.id })
+      .from(depts)
+      .where(and(eq(depts.parentId, row.id), live))
+      .limit(1);
+    if (child) throw conflict(M.orgHasChildren);
+    const [n] = await tx.select({ n: userCountSql }).from(depts).where(eq(depts.id, row.id));
+    if ((n?.n ?? 0) > 0) throw conflict(`${M.orgHasUsers}（${n!.n}个）`);
+    await tx
+      .update(depts)
+      .set({
+        deletedAt: sql`now()`,
+        version: sql`${depts.version} + 1`,
+        updatedAt: sql`now()`,
+        updatedBy: actor.userId || null,
+      })
+      .where(eq(depts.id, row.id));
+    await writeAudit(tx, actor, {
+      entity: 'dept',
+      entityCode: bizCode,
+      action: 'remove',
+      detail: { name: row.name },
+    });
+  });
+}

@@ -1,0 +1,349 @@
+import { and, asc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page } from '@portal/contract/api';
+import { ADMIN_CODE } from '@portal/contract/menus';
+import {
+  ADMIN_ROLE_CODE,
+  PERMISSION_MESSAGES as M,
+  type DataScope,
+  type DictItem,
+  type MenuTreeNode,
+  type RoleDetail,
+  type RoleView,
+  type State,
+  type UserTreeNode,
+  type roleAddSchema,
+  type roleCfgSaveSchema,
+  type roleListSchema,
+  type roleUpdateSchema,
+} from '@portal/contract/permission';
+import { queryRows, type Db, type Executor } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { writeAudit } from '../../platform/db/audit';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, conflict, notFound } from '../../platform/errors';
+import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
+import { depts, menus, roleMenus, roles, userRoles, users } from '../../platform/auth/schema';
+import { assertAdminRemains, lockPermissions, requireAdmin, type Acting } from './common';
+
+type RoleRow = typeof roles.$inferSelect;
+const WHAT = '角色';
+const live = isNull(roles.deletedAt);
+
+const userCountSql = sql<number>`(select count(*)::int from user_roles ur join users u on u.id = ur.user_id
+  where ur.role_id = "roles"."id" and u.deleted_at is null)`;
+
+function toView(r: RoleRow, userCount: number): RoleView {
+  return {
+    bizCode: r.bizCode,
+    name: r.name,
+    code: r.code,
+    description: r.description,
+    state: r.state as State,
+    dataScope: r.dataScope as DataScope,
+    builtIn: r.code === ADMIN_ROLE_CODE,
+    userCount: Number(userCount),
+    version: r.version,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+export async function listRoles(db: Db, q: z.output<typeof roleListSchema>): Promise<Page<RoleView>> {
+  const where: SQL[] = [live];
+  if (q.name) where.push(ilike(roles.name, likePattern(q.name)));
+  if (q.code) where.push(ilike(roles.code, likePattern(q.code)));
+  if (q.state) where.push(eq(roles.state, q.state));
+  const cond = and(...where)!;
+  const rows = await db
+    .select({ r: roles, n: userCountSql })
+    .from(roles)
+    .where(cond)
+    .orderBy(
+      ...orderClause(
+        q,
+        { bizCode: roles.bizCode, name: roles.name, code: roles.code, createdAt: roles.createdAt },
+        [asc(roles.id)],
+      ),
+    )
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const total = await countOf(db, sql`from ${roles} where ${cond}`);
+  return page(
+    rows.map((x) => toView(x.r, x.n)),
+    total,
+    q,
+  );
+}
+
+async function findRole(ex: Executor, bizCode: string, forUpdate = false): Promise<RoleRow> {
+  const q = ex
+    .select()
+    .from(roles)
+    .where(and(eq(roles.bizCode, bizCode), live))
+    .limit(1);
+  const [row] = forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound(WHAT);
+  return row;
+}
+
+async function grantedCodes(ex: Executor, roleId: number): Promise<string[]> {
+  const rows = await ex
+    .select({ code: roleMenus.menuCode })
+    .from(roleMenus)
+    .where(eq(roleMenus.roleId, roleId))
+    .orderBy(asc(roleMenus.menuCode));
+  return rows.map((r) => r.code);
+}
+
+export async function getRole(db: Db, bizCode: string): Promise<RoleDetail> {
+  const row = await findRole(db, bizCode);
+  const [n] = await db.select({ n: userCountSql }).from(roles).where(eq(roles.id, row.id));
+  return { ...toView(row, n?.n ?? 0), menuCodes: await grantedCodes(db, row.id) };
+}
+
+async function assertCodeFree(tx: Executor, code: string, exceptId?: number): Promise<void> {
+  const where = [eq(sql`lower(${roles.code})`, code.toLowerCase()), live];
+  if (exceptId !== undefined) where.push(ne(roles.id, exceptId));
+  const [dup] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(...where))
+    .limit(1);
+  if (dup) throw conflict(M.roleCodeTaken);
+}
+
+export async function addRole(
+  db: Db,
+  input: z.output<typeof roleAddSchema>,
+  { actor }: Acting,
+): Promise<{ bizCode: string }> {
+  return db.transaction(async (tx) => {
+    await lockPermissions(tx);
+    await assertCodeFree(tx, input.code);
+    const bizCode = await nextCode(tx, 'role');
+    await tx.insert(roles).values({
+      bizCode,
+      name: input.name,
+      code: input.code,
+      description: input.description ?? null,
+      state: input.state,
+      dataScope: input.dataScope,
+      createdBy: actor.userId || null,
+      updatedBy: actor.userId || null,
+    });
+    await writeAudit(tx, actor, { entity: 'role', entityCode: bizCode, action: 'add', detail: input });
+    return { bizCode };
+  });
+}
+
+export async function updateRole(
+  db: Db,
+  input: z.output<typeof roleUpdateSchema>,
+  { actor }: Acting,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockPermissions(tx);
+    const row = await findRole(tx, input.bizCode, true);
+    if (
+      row.code === ADMIN_ROLE_CODE &&
+      (input.code !== ADMIN_ROLE_CODE || input.state !== 'enabled' || input.dataScope !== 'all')
+    )
+      throw conflict(M.adminRoleFixed);
+    await assertCodeFree(tx, input.code, row.id);
+    await updateVersioned(
+      tx,
+      roles,
+      eq(roles.id, row.id),
+      input.version,
+      {
+        name: input.name,
+        code: input.code,
+        description: input.description ?? null,
+        state: input.state,
+        dataScope: input.dataScope,
+      },
+      actor.userId,
+      WHAT,
+    );
+    await assertAdminRemains(tx);
+    await writeAudit(tx, actor, {
+      entity: 'role',
+      entityCode: row.bizCode,
+      action: 'update',
+      detail: {
+        before: { name: row.name, code: row.code, state: row.state, dataScope: row.dataScope },
+        after: { name: input.name, code: input.code, state: input.state, dataScope: input.dataScope },
+      },
+    });
+  });
+}
+
+export async function removeRole(db: Db, bizCode: string, { actor }: Acting): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockPermissions(tx);
+    const row = await findRole(tx, bizCode, true);
+    if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleRemove);
+    const [n] = await tx.select({ n: userCountSql }).from(roles).where(eq(roles.id, row.id));
+    if ((n?.n ?? 0) > 0) throw conflict(`${M.roleInUse}（${n!.n}个用户）`);
+    await tx
+      .update(roles)
+      .set({
+        deletedAt: sql`now()`,
+        version: sql`${roles.version} + 1`,
+        updatedAt: sql`now()`,
+        updatedBy: actor.userId || null,
+      })
+      .where(eq(roles.id, row.id));
+    await writeAudit(tx, actor, {
+      entity: 'role',
+      entityCode: bizCode,
+      action: 'remove',
+      detail: { name: row.name },
+    });
+  });
+}
+
+/**
+ * Stores the role's menu and button codes. Every code must be in the catalogue; the ancestors of a
+ * checked code are granted with it (a button is useless without its screen). Takes effect on each
+ * holder's next call: codes are read per call (platform/auth/sessions.ts).
+ */
+export async function saveRoleConfig(
+  db: Db,
+  input: z.output<typeof roleCfgSaveSchema>,
+  { actor }: Acting,
+): Promise<{ menuCodes: string[] }> {
+  return db.transaction(async (tx) => {
+    await lockPermissions(tx);
+    const row = await findRole(tx, input.bizCode, true);
+    if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleFixed);
+    const all = await tx.select({ code: menus.code, parent: menus.parentCode }).from(menus);
+    const parentOf = new Map(all.map((m) => [m.code, m.parent]));
+    const wanted = new Set<string>();
+    for (const c of input.menuCodes) {
+      if (!parentOf.has(c)) throw badInput(`${M.menuCodeUnknown}：${c}`);
+      for (let cur: string | null | undefined = c; cur && !wanted.has(cur); cur = parentOf.get(cur))
+        wanted.add(cur);
+    }
+    const before = await grantedCodes(tx, row.id);
+    await updateVersioned(tx, roles, eq(roles.id, row.id), input.version, {}, actor.userId, WHAT);
+    await tx.delete(roleMenus).where(eq(roleMenus.roleId, row.id));
+    const codes = [...wanted].sort();
+    if (codes.length > 0)
+      await tx.insert(roleMenus).values(codes.map((menuCode) => ({ roleId: row.id, menuCode })));
+    const beforeSet = new Set(before);
+    await writeAudit(tx, actor, {
+      entity: 'role',
+      entityCode: row.bizCode,
+      action: 'cfgSave',
+      detail: {
+        added: codes.filter((c) => !beforeSet.has(c)),
+        removed: before.filter((c) => !wanted.has(c)),
+      },
+    });
+    return { menuCodes: codes };
+  });
+}
+
+/** The catalogue as seeded into the menu table: menus with their buttons under them. */
+export async function menuTree(db: Db): Promise<MenuTreeNode[]> {
+  const rows = await db.select().from(menus).orderBy(asc(menus.sort), asc(menus.code));
+  const nodes = new Map<string, MenuTreeNode>();
+  for (const r of rows)
+    nodes.set(r.code, { code: r.code, title: r.title, kind: r.kind as 'menu' | 'button' });
+  const roots: MenuTreeNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.code)!;
+    const parent = r.parentCode ? nodes.get(r.parentCode) : undefined;
+    if (parent) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export async function roleDict(db: Db): Promise<DictItem[]> {
+  const rows = await db
+    .select({ code: roles.bizCode, label: roles.name })
+    .from(roles)
+    .where(and(live, eq(roles.state, 'enabled')))
+    .orderBy(asc(roles.id));
+  return rows;
+}
+
+/** Organisations with their live, enabled users as leaves: for choosing people. */
+export async function userTree(db: Db): Promise<UserTreeNode[]> {
+  const ds = await db
+    .select({ id: depts.id, code: depts.bizCode, name: depts.name, parentId: depts.parentId })
+    .from(depts)
+    .where(isNull(depts.deletedAt))
+    .orderBy(asc(depts.sort), asc(depts.id));
+  const us = await db
+    .select({ code: users.userCode, name: users.realName, userName: users.userName, deptId: users.deptId })
+    .from(users)
+    .where(and(isNull(users.deletedAt), eq(users.state, 'enabled')))
+    .orderBy(asc(users.id));
+  const byId = new Map<number, UserTreeNode>();
+  for (const d of ds)
+    byId.set(d.id, { key: `dept:${d.code}`, type: 'dept', code: d.code, title: d.name, children: [] });
+  const roots: UserTreeNode[] = [];
+  for (const d of ds) {
+    const node = byId.get(d.id)!;
+    const parent = d.parentId !== null ? byId.get(d.parentId) : undefined;
+    if (parent) parent.children!.push(node);
+    else roots.push(node);
+  }
+  for (const u of us) {
+    const leaf: UserTreeNode = {
+      key: `user:${u.code}`,
+      type: 'user',
+      code: u.code,
+      title: `${u.name}（${u.userName}）`,
+    };
+    const parent = u.deptId !== null ? byId.get(u.deptId) : undefined;
+    if (parent) parent.children!.push(leaf);
+    else roots.push(leaf);
+  }
+  return roots;
+}
+
+/** Live roles by bizCode; a missing one answers 400 naming the field. The admin role needs an admin. */
+export async function resolveRoles(tx: Executor, codes: string[], acting: Acting): Promise<RoleRow[]> {
+  const unique = [...new Set(codes)];
+  if (unique.length === 0) return [];
+  const rows = await tx
+    .select()
+    .from(roles)
+    .where(and(inArray(roles.bizCode, unique), live));
+  if (rows.length !== unique.length) throw badInput(M.roleMissing);
+  const adminRoleIds = await adminRoleIdSet(tx);
+  if (rows.some((r) => adminRoleIds.has(r.id)))
+    requireAdmin(acting.user, '只有超级管理员可以分配超级管理员角色');
+  return rows;
+}
+
+/** Roles that grant `admin`. */
+export async function adminRoleIdSet(ex: Executor): Promise<Set<number>> {
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`select role_id as id from role_menus where menu_code = ${ADMIN_CODE}`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+export async function rolesOfUsers(ex: Executor, userIds: number[]): Promise<Map<number, DictItem[]>> {
+  const out = new Map<number, DictItem[]>();
+  if (userIds.length === 0) return out;
+  const rows = await ex
+    .select({ userId: userRoles.userId, code: roles.bizCode, label: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), live))
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(roles.id));
+  for (const r of rows) {
+    const list = out.get(r.userId) ?? [];
+    list.push({ code: r.code, label: r.label });
+    out.set(r.userId, list);
+  }
+  return out;
+}
