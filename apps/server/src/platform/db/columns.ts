@@ -1,14 +1,35 @@
-import { bigint, integer, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, customType, integer } from 'drizzle-orm/pg-core';
+
+/**
+ * PROTOCOL.md §5: timestamps are ISO-8601 with offset. PostgreSQL's text form
+ * ("2026-11-23 01:10:02.633+00") is not, so the value is normalised as it leaves the driver
+ * ("2026-11-23T01:10:02.633+00:00"); PGlite may hand over a Date instead.
+ */
+export function toIsoTimestamp(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  const s = String(value);
+  return s.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+}
+
+export const timestamptz = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'timestamp with time zone',
+  fromDriver: toIsoTimestamp,
+});
 
 /** created/updated at/by and version: every editable table has them (DESIGN.md). */
 export const auditColumns = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at')
+    .notNull()
+    .default(sql`now()`),
   createdBy: bigint('created_by', { mode: 'number' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at')
+    .notNull()
+    .default(sql`now()`),
   updatedBy: bigint('updated_by', { mode: 'number' }),
   version: integer('version').notNull().default(0),
 };
 
 export const softDelete = {
-  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+  deletedAt: timestamptz('deleted_at'),
 };
