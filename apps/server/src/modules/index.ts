@@ -6,11 +6,13 @@ import { filesModule } from './files/routes';
 import { companyModule } from './company/routes';
 import { bankModule } from './bank/routes';
 import { permissionModule } from './permission/routes';
+import { workflowModule } from './workflow/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
   authModule,
   permissionModule,
+  workflowModule,
   geoModule,
   filesModule,
   companyModule,

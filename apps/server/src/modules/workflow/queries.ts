@@ -1,0 +1,530 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Page } from '@portal/contract/api';
+import type { z } from 'zod';
+import {
+  DOC_TYPE_KEYS,
+  docTypeLabel,
+  type ApprovalRecord,
+  type CirculationItem,
+  type DocState,
+  type ProcessDefList,
+  type ProcessDefinition,
+  type ProcessSave,
+  type ProcessStepView,
+  type ProcessView,
+  type InstanceItem,
+  type instanceListSchema,
+  type TodoItem,
+  type todoListSchema,
+  type toReadListSchema,
+  type WorkflowCounts,
+  type WorkflowUser,
+} from '@portal/contract/workflow';
+import { queryRows, type Db, type Executor } from '../../platform/db/client';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
+import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
+import { decidePathsOf, docTypeInfo, findDocType } from './registry';
+import { allowSelfApproval, latestInstance, refusalFor } from './service';
+
+const num = (v: unknown) => Number(v);
+const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
+const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
+
+// ----- one document --------------------------------------------------------------------------
+
+async function currentDocState(ex: Executor, type: string, code: string): Promise<DocState | null> {
+  // The document table belongs to its module; its state is readable once the type is registered.
+  const t = findDocType(type);
+  if (!t) return null;
+  const rows = await queryRows<{ state: DocState }>(
+    ex,
+    sql`select ${sql.identifier(t.stateColumn)} as state from ${sql.identifier(t.table)}
+         where ${sql.identifier(t.codeColumn)} = ${code}${t.softDelete ? sql` and deleted_at is null` : sql``}`,
+  );
+  return rows[0]?.state ?? null;
+}
+
+/** The audit header (SPEC §3) and flow chart of a document's latest round, for `userId`. */
+export async function processView(
+  ex: Executor,
+  type: string,
+  code: string,
+  userId: number,
+): Promise<ProcessView> {
+  const info = docTypeInfo(type);
+  const label = info?.label ?? type;
+  const inst = await latestInstance(ex, type, code);
+  const ownState = await currentDocState(ex, type, code);
+  if (!inst) {
+    return {
+      docType: type,
+      docTypeLabel: label,
+      menuCode: info?.menuCode ?? null,
+      docCode: code,
+      docState: ownState ?? 'draft',
+      procName: null,
+      status: null,
+      startTime: null,
+      endTime: null,
+      useTime: null,
+      notic: null,
+      amount: null,
+      submitterName: null,
+      round: 0,
+      currentStep: null,
+      steps: [],
+      canApprove: false,
+      cannotReason: null,
+      decide: decidePathsOf(type),
+    };
+  }
+  const acts = await queryRows<{ step_no: number; action: string; actor_name: string; at: unknown }>(
+    ex,
+    sql`select step_no, action, actor_name, at from wf_records where instance_id = ${inst.id} and step_no > 0 order by id`,
+  );
+  const steps: ProcessStepView[] = inst.steps.map((s) => {
+    const act = acts.filter((a) => a.step_no === s.no).at(-1);
+    let status: ProcessStepView['status'] = 'waiting';
+    if (act?.action === 'approve') status = 'done';
+    if (act?.action === 'reject' || act?.action === 'revoke') status = 'rejected';
+    if (inst.state === 'pending' && s.no === inst.current_step) status = 'current';
+    return {
+      no: s.no,
+      name: s.name,
+      roleCode: s.roleCode,
+      roleName: s.roleName,
+      status,
+      actorName: act?.actor_name ?? null,
+      at: act ? iso(act.at) : null,
+    };
+  });
+  const start = new Date(iso(inst.start_time)).getTime();
+  const end = inst.end_time ? new Date(iso(inst.end_time)).getTime() : Date.now();
+  let canApprove = false;
+  let cannotReason: string | null = null;
+  if (inst.state === 'pending') {
+    const refusal = await refusalFor(ex, inst, userId);
+    canApprove = refusal === null;
+    cannotReason = refusal?.message ?? null;
+  }
+  return {
+    docType: type,
+    docTypeLabel: label,
+    menuCode: info?.menuCode ?? null,
+    docCode: code,
+    docState: ownState ?? (inst.state as DocState),
+    procName: inst.proc_name,
+    status: inst.state,
+    startTime: iso(inst.start_time),
+    endTime: isoOrNull(inst.end_time),
+    useTime: Math.round(((end - start) / 86_400_000) * 10) / 10,
+    notic: inst.subject,
+    amount: inst.amount,
+    submitterName: inst.submitter_name,
+    round: inst.round,
+    currentStep: inst.state === 'pending' ? inst.current_step : null,
+    steps,
+    canApprove,
+    cannotReason,
+    decide: decidePathsOf(type),
+  };
+}
+
+/** Every approval record of a document, all rounds, oldest first. */
+export async function records(ex: Executor, type: string, code: string): Promise<ApprovalRecord[]> {
+  const rows = await queryRows<{
+    id: unknown;
+    round: number;
+    step_no: number;
+    step_name: string;
+    action: ApprovalRecord['action'];
+    actor_id: unknown;
+    actor_name: string;
+    comment: string | null;
+    at: unknown;
+  }>(
+    ex,
+    sql`select id, round, step_no, step_name, action, actor_id, actor_name, comment, at
+          from wf_records where doc_type = ${type} and doc_code = ${code} order by id`,
+  );
+  return rows.map((r) => ({
+    id: num(r.id),
+    round: r.round,
+    step: r.step_no,
+    stepName: r.step_name,
+    action: r.action,
+    actorId: r.actor_id === null ? null : num(r.actor_id),
+    actorName: r.actor_name,
+    comment: r.comment,
+    at: iso(r.at),
+  }));
+}
+
+// ----- to-do and to-read ---------------------------------------------------------------------
+
+/** Pending instances whose current step this user may decide (role or admin; not their own unless allowed). */
+async function todoWhere(ex: Executor, userId: number, docType: string | undefined): Promise<SQL> {
+  const self = await allowSelfApproval(ex);
+  return sql`from wf_instances i where i.state = 'pending'
+    and exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
+                 where ur.user_id = ${userId}
+                   and (r.code = i.step_role or r.code = 'admin'
+                        or exists (select 1 from role_menus rm where rm.role_id = r.id and rm.menu_code = 'admin')))
+    ${
+      self
+        ? sql``
+        : sql`and i.submitted_by <> ${userId}
+      and not exists (select 1 from wf_records w where w.instance_id = i.id and w.action = 'approve' and w.actor_id = ${userId})`
+    }
+    ${docType ? sql`and i.doc_type = ${docType}` : sql``}`;
+}
+
+export async function todo(
+  ex: Executor,
+  userId: number,
+  q: z.output<typeof todoListSchema>,
+): Promise<Page<TodoItem>> {
+  const where = await todoWhere(ex, userId, q.docType);
+  const order =
+    q.orderBy === 'docType'
+      ? sql`i.doc_type ${q.order === 'desc' ? sql`desc` : sql`asc`}, i.start_time`
+      : sql`i.start_time ${q.order === 'desc' ? sql`desc` : sql`asc`}`;
+  const rows = await queryRows<{
+    doc_type: string;
+    doc_code: string;
+    proc_name: string;
+    subject: string;
+    amount: string | null;
+    current_step: number;
+    steps: { name: string }[];
+    submitter_name: string;
+    start_time: unknown;
+  }>(
+    ex,
+    sql`select i.doc_type, i.doc_code, i.proc_name, i.subject, i.amount::text as amount, i.current_step, i.steps,
+               i.submitter_name, i.start_time ${where} order by ${order}, i.id
+         limit ${q.pageSize} offset ${offsetOf(q)}`,
+  );
+  const list = rows.map((r) => ({
+    docType: r.doc_type,
+    docTypeLabel: docTypeInfo(r.doc_type)?.label ?? docTypeLabel(r.doc_type),
+    docCode: r.doc_code,
+    procName: r.proc_name,
+    notic: r.subject,
+    amount: r.amount,
+    step: r.current_step,
+    stepName: r.steps[r.current_step - 1]?.name ?? '',
+    submitterName: r.submitter_name,
+    startTime: iso(r.start_time),
+  }));
+  return page(list, await countOf(ex, where), q);
+}
+
+/** 流程监控: process instances of every document, newest first (or by the chosen column). */
+export async function instances(
+  ex: Executor,
+  q: z.output<typeof instanceListSchema>,
+): Promise<Page<InstanceItem>> {
+  const where = sql`from wf_instances i where true
+    ${q.docType ? sql`and i.doc_type = ${q.docType}` : sql``}
+    ${q.status ? sql`and i.state = ${q.status}` : sql``}
+    ${q.keyword ? sql`and (i.doc_code ilike ${likePattern(q.keyword)} or i.subject ilike ${likePattern(q.keyword)} or i.submitter_name ilike ${likePattern(q.keyword)})` : sql``}`;
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const order = q.orderBy === 'endTime' ? sql`i.end_time ${dir} nulls first` : sql`i.start_time ${dir}`;
+  const rows = await queryRows<{
+    doc_type: string;
+    doc_code: string;
+    round: number;
+    proc_name: string;
+    subject: string;
+    amount: string | null;
+    state: InstanceItem['status'];
+    current_step: number;
+    steps: { name: string }[];
+    submitter_name: string;
+    start_time: unknown;
+    end_time: unknown;
+  }>(
+    ex,
+    sql`select i.doc_type, i.doc_code, i.round, i.proc_name, i.subject, i.amount::text as amount, i.state, i.current_step,
+               i.steps, i.submitter_name, i.start_time, i.end_time ${where}
+         order by ${order}, i.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
+  );
+  const list = rows.map((r) => ({
+    docType: r.doc_type,
+    docTypeLabel: docTypeInfo(r.doc_type)?.label ?? r.doc_type,
+    docCode: r.doc_code,
+    round: r.round,
+    procName: r.proc_name,
+    notic: r.subject,
+    amount: r.amount,
+    status: r.state,
+    currentStep: r.state === 'pending' ? r.current_step : null,
+    stepName: r.state === 'pending' ? (r.steps[r.current_step - 1]?.name ?? null) : null,
+    submitterName: r.submitter_name,
+    startTime: iso(r.start_time),
+    endTime: isoOrNull(r.end_time),
+  }));
+  return page(list, await countOf(ex, where), q);
+}
+
+const CIRC_COLS = sql`c.id, c.doc_type, c.doc_code, c.subject, c.from_name, c.to_user_id, u.real_name as to_name,
+  c.message, c.sent_at, c.read_at`;
+
+interface CircRow {
+  id: unknown;
+  doc_type: string;
+  doc_code: string;
+  subject: string;
+  from_name: string;
+  to_user_id: unknown;
+  to_name: string;
+  message: string | null;
+  sent_at: unknown;
+  read_at: unknown;
+}
+
+function circItem(r: CircRow, userId: number): CirculationItem {
+  return {
+    id: num(r.id),
+    docType: r.doc_type,
+    docTypeLabel: docTypeInfo(r.doc_type)?.label ?? r.doc_type,
+    docCode: r.doc_code,
+    notic: r.subject,
+    fromName: r.from_name,
+    toUserId: num(r.to_user_id),
+    toName: r.to_name,
+    message: r.message,
+    sentAt: iso(r.sent_at),
+    readAt: isoOrNull(r.read_at),
+    mine: num(r.to_user_id) === userId,
+  };
+}
+
+export async function toRead(
+  ex: Executor,
+  userId: number,
+  q: z.output<typeof toReadListSchema>,
+): Promise<Page<CirculationItem>> {
+  const where = sql`from wf_circulations c join users u on u.id = c.to_user_id where c.to_user_id = ${userId}
+    ${q.read === true ? sql`and c.read_at is not null` : q.read === false ? sql`and c.read_at is null` : sql``}
+    ${q.docType ? sql`and c.doc_type = ${q.docType}` : sql``}`;
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const order = q.orderBy === 'docType' ? sql`c.doc_type ${dir}, c.sent_at desc` : sql`c.sent_at ${dir}`;
+  const rows = await queryRows<CircRow>(
+    ex,
+    sql`select ${CIRC_COLS} ${where} order by ${order}, c.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
+  );
+  return page(
+    rows.map((r) => circItem(r, userId)),
+    await countOf(ex, where),
+    q,
+  );
+}
+
+export async function counts(ex: Executor, userId: number): Promise<WorkflowCounts> {
+  const todoN = await countOf(ex, await todoWhere(ex, userId, undefined));
+  const readN = await countOf(ex, sql`from wf_circulations where to_user_id = ${userId} and read_at is null`);
+  return { todo: todoN, toRead: readN };
+}
+
+export async function circulationOf(
+  ex: Executor,
+  type: string,
+  code: string,
+  userId: number,
+): Promise<CirculationItem[]> {
+  const rows = await queryRows<CircRow>(
+    ex,
+    sql`select ${CIRC_COLS} from wf_circulations c join users u on u.id = c.to_user_id
+         where c.doc_type = ${type} and c.doc_code = ${code} order by c.sent_at desc, c.id desc`,
+  );
+  return rows.map((r) => circItem(r, userId));
+}
+
+/** Is the user a recipient of the document's circulation (lets them open its audit view)? */
+export async function isRecipient(
+  ex: Executor,
+  type: string,
+  code: string,
+  userId: number,
+): Promise<boolean> {
+  const rows = await queryRows<{ ok: boolean }>(
+    ex,
+    sql`select exists (select 1 from wf_circulations where doc_type = ${type} and doc_code = ${code}
+          and to_user_id = ${userId}) as ok`,
+  );
+  return rows[0]?.ok ?? false;
+}
+
+/** Sends the document to colleagues to read (again: marks it unread for them). */
+export async function circulate(
+  db: Db,
+  input: { type: string; code: string; userIds: number[]; message?: string | undefined; actor: Actor },
+): Promise<{ sent: number }> {
+  const ids = [...new Set(input.userIds)];
+  return db.transaction(async (tx) => {
+    const found = await queryRows<{ id: unknown }>(
+      tx,
+      sql`select id from users where id in ${sql`(${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`} and state = 'enabled' and deleted_at is null`,
+    );
+    if (found.length !== ids.length) throw badInput('传阅人不存在或已停用');
+    const label = docTypeInfo(input.type)?.label ?? input.type;
+    // A registered type's document must exist (types not wired yet are taken on trust).
+    if (findDocType(input.type) && (await currentDocState(tx, input.type, input.code)) === null)
+      throw notFound(label);
+    const inst = await latestInstance(tx, input.type, input.code);
+    const subject = inst?.subject ?? `${label} ${input.code}`;
+    const me = await queryRows<{ real_name: string }>(
+      tx,
+      sql`select real_name from users where id = ${input.actor.userId}`,
+    );
+    const fromName = me[0]?.real_name ?? input.actor.userName;
+    for (const id of ids) {
+      await tx.execute(sql`insert into wf_circulations (doc_type, doc_code, subject, from_user_id, from_name, to_user_id, message)
+        values (${input.type}, ${input.code}, ${subject}, ${input.actor.userId || null}, ${fromName}, ${id}, ${input.message ?? null})
+        on conflict (doc_type, doc_code, to_user_id) do update
+          set sent_at = now(), read_at = null, subject = excluded.subject, from_user_id = excluded.from_user_id,
+              from_name = excluded.from_name, message = excluded.message`);
+    }
+    await writeAudit(tx, input.actor, {
+      entity: input.type,
+      entityCode: input.code,
+      action: 'circulate',
+      detail: { userIds: ids, message: input.message ?? null },
+    });
+    return { sent: ids.length };
+  });
+}
+
+export async function markRead(db: Db, id: number, actor: Actor): Promise<null> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ doc_type: string; doc_code: string }>(
+      tx,
+      sql`update wf_circulations set read_at = coalesce(read_at, now())
+           where id = ${id} and to_user_id = ${actor.userId} returning doc_type, doc_code`,
+    );
+    if (!rows[0]) throw notFound('传阅记录');
+    await writeAudit(tx, actor, {
+      entity: rows[0].doc_type,
+      entityCode: rows[0].doc_code,
+      action: 'markRead',
+      detail: { circulationId: id },
+    });
+    return null;
+  });
+}
+
+export async function workflowUsers(ex: Executor): Promise<WorkflowUser[]> {
+  const rows = await queryRows<{
+    id: unknown;
+    user_name: string;
+    real_name: string;
+    dept_name: string | null;
+  }>(
+    ex,
+    sql`select u.id, u.user_name, u.real_name, d.name as dept_name
+          from users u left join depts d on d.id = u.dept_id
+         where u.state = 'enabled' and u.deleted_at is null order by u.real_name, u.id limit 2000`,
+  );
+  return rows.map((r) => ({
+    id: num(r.id),
+    userName: r.user_name,
+    realName: r.real_name,
+    deptName: r.dept_name,
+  }));
+}
+
+// ----- process definitions -------------------------------------------------------------------
+
+export async function definitions(ex: Executor): Promise<ProcessDefList> {
+  const defs = await queryRows<{ doc_type: string; proc_name: string; version: number; updated_at: unknown }>(
+    ex,
+    sql`select doc_type, proc_name, version, updated_at from wf_process_defs order by doc_type`,
+  );
+  const steps = await queryRows<{
+    doc_type: string;
+    step_no: number;
+    name: string;
+    role_code: string;
+    role_name: string | null;
+    min_amount: string | null;
+  }>(
+    ex,
+    sql`select s.doc_type, s.step_no, s.name, s.role_code, s.min_amount::text as min_amount,
+               (select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1) as role_name
+          from wf_process_steps s order by s.doc_type, s.step_no`,
+  );
+  const roles = await queryRows<{ code: string; name: string }>(
+    ex,
+    sql`select code, name from roles where deleted_at is null and state = 'enabled' order by id`,
+  );
+  const list: ProcessDefinition[] = defs.map((d) => ({
+    docType: d.doc_type,
+    docTypeLabel: docTypeInfo(d.doc_type)?.label ?? d.doc_type,
+    procName: d.proc_name,
+    version: d.version,
+    updatedAt: iso(d.updated_at),
+    steps: steps
+      .filter((s) => s.doc_type === d.doc_type)
+      .map((s) => ({
+        no: s.step_no,
+        name: s.name,
+        roleCode: s.role_code,
+        roleName: s.role_name ?? s.role_code,
+        minAmount: s.min_amount,
+      })),
+  }));
+  // Catalogue order (contracts, money, credit, CRM); unknown types last.
+  const rank = (t: string) => {
+    const i = (DOC_TYPE_KEYS as readonly string[]).indexOf(t);
+    return i < 0 ? DOC_TYPE_KEYS.length : i;
+  };
+  list.sort((a, b) => rank(a.docType) - rank(b.docType) || a.docType.localeCompare(b.docType));
+  return { list, roles };
+}
+
+/** Replaces one type's process (optimistic lock on the definition's version). In-flight documents keep their snapshot. */
+export async function saveDefinition(db: Db, body: ProcessSave, actor: Actor): Promise<{ version: number }> {
+  return db.transaction(async (tx) => {
+    for (const [i, s] of body.steps.entries()) {
+      const ok = await queryRows<{ ok: boolean }>(
+        tx,
+        sql`select exists (select 1 from roles where code = ${s.roleCode} and deleted_at is null and state = 'enabled') as ok`,
+      );
+      if (!ok[0]?.ok) throw badInput(`第${i + 1}步的审批角色不存在或已停用`);
+    }
+    const current = await queryRows<{ version: number }>(
+      tx,
+      sql`select version from wf_process_defs where doc_type = ${body.docType} for update`,
+    );
+    let version: number;
+    if (current[0]) {
+      if (current[0].version !== body.version) throw conflict(STALE_VERSION_MSG);
+      version = body.version + 1;
+      await tx.execute(sql`update wf_process_defs set proc_name = ${body.procName}, version = ${version},
+        updated_at = now(), updated_by = ${actor.userId || null} where doc_type = ${body.docType}`);
+      await tx.execute(sql`delete from wf_process_steps where doc_type = ${body.docType}`);
+    } else {
+      if (body.version !== 0) throw conflict(STALE_VERSION_MSG);
+      version = 0;
+      await tx.execute(sql`insert into wf_process_defs (doc_type, proc_name, created_by, updated_by)
+        values (${body.docType}, ${body.procName}, ${actor.userId || null}, ${actor.userId || null})`);
+    }
+    for (const [i, s] of body.steps.entries()) {
+      await tx.execute(sql`insert into wf_process_steps (doc_type, step_no, name, role_code, min_amount)
+        values (${body.docType}, ${i + 1}, ${s.name}, ${s.roleCode}, ${s.minAmount ?? null}::numeric)`);
+    }
+    await writeAudit(tx, actor, {
+      entity: 'processDef',
+      entityCode: body.docType,
+      action: 'save',
+      detail: { procName: body.procName, steps: body.steps },
+    });
+    return { version };
+  });
+}

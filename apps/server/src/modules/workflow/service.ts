@@ -1,0 +1,426 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { MONEY_PATTERN } from '@portal/contract/fields';
+import { EDITABLE_STATES, type DocState, type ProcState } from '@portal/contract/workflow';
+import { queryRows, type Executor, type Tx } from '../../platform/db/client';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
+import { docTypeOf, type ResolvedDocType, type WorkflowDoc } from './registry';
+import type { InstanceStep } from './schema';
+
+/**
+ * The workflow's service API (see README.md beside this file). Every function takes the
+ * caller's transaction: a business module calls them from its own routes, inside the same
+ * `db.transaction` as its own writes, so a request commits whole or changes nothing.
+ *
+ * Lock order: the document row (submit / assertEditable / assertDeletable) — or, when approving
+ * and rejecting, the process instance row, then whatever the hooks lock, then the document row.
+ */
+
+export const SELF_APPROVAL_MSG = '经办人和复核人相同，不可复核';
+export const MOVED_ON_MSG = '单据已被他人处理，请刷新后重试';
+
+const STATE_PHRASE: Record<DocState, string> = {
+  draft: '为草稿',
+  pending: '审核中',
+  approved: '已审核',
+  rejected: '已驳回',
+};
+
+/** 409 naming the state: 单据已审核，不能删除 / 单据审核中，不能修改 / 单据为草稿，不能审核. */
+export function stateConflict(state: DocState, verb: string): AppError {
+  return conflict(`单据${STATE_PHRASE[state]}，不能${verb}`);
+}
+
+export interface TransitionResult {
+  /** The document's state after the call. */
+  state: DocState;
+  /** The step now waiting (1-based) while pending, else null. */
+  step: number | null;
+  stepName: string | null;
+  /** True when this call finished the process (approved by the last step). */
+  finished: boolean;
+}
+
+// ----- document row ------------------------------------------------------------------------
+
+function docWhere(t: ResolvedDocType, code: string): SQL {
+  const base = sql`${sql.identifier(t.codeColumn)} = ${code}`;
+  return t.softDelete ? sql`${base} and deleted_at is null` : base;
+}
+
+/** Reads (and with `lock`, row-locks) the document's state; 404 when it does not exist. */
+async function docState(ex: Executor, t: ResolvedDocType, code: string, lock: boolean): Promise<DocState> {
+  const rows = await queryRows<{ state: DocState }>(
+    ex,
+    sql`select ${sql.identifier(t.stateColumn)} as state from ${sql.identifier(t.table)}
+         where ${docWhere(t, code)}${lock ? sql` for update` : sql``}`,
+  );
+  if (!rows[0]) throw notFound(t.label);
+  return rows[0].state;
+}
+
+async function setDocState(
+  tx: Tx,
+  t: ResolvedDocType,
+  code: string,
+  from: DocState,
+  to: DocState,
+  actor: Actor,
+) {
+  const sets: SQL[] = [sql`${sql.identifier(t.stateColumn)} = ${to}`];
+  const uid = actor.userId || null;
+  if (t.versioned) sets.push(sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${uid}`);
+  if (t.stamps && to === 'pending') sets.push(sql`submitted_at = now()`, sql`submitted_by = ${uid}`);
+  if (t.stamps && to === 'approved') sets.push(sql`approved_at = now()`, sql`approved_by = ${uid}`);
+  if (t.stamps && to === 'rejected') sets.push(sql`approved_at = null`, sql`approved_by = null`);
+  const rows = await queryRows<{ ok: number }>(
+    tx,
+    sql`update ${sql.identifier(t.table)} set ${sql.join(sets, sql`, `)}
+         where ${docWhere(t, code)} and ${sql.identifier(t.stateColumn)} = ${from} returning 1 as ok`,
+  );
+  if (rows.length !== 1) throw conflict(MOVED_ON_MSG);
+}
+
+/**
+ * Inside a save: locks the document row and refuses unless it is a draft or rejected
+ * (409 单据审核中，不能修改). Answers the current state.
+ */
+export async function assertEditable(tx: Tx, type: string, code: string): Promise<DocState> {
+  const state = await docState(tx, docTypeOf(type), code, true);
+  if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '修改');
+  return state;
+}
+
+/** Inside a delete: as assertEditable, with 单据已审核，不能删除. */
+export async function assertDeletable(tx: Tx, type: string, code: string): Promise<DocState> {
+  const state = await docState(tx, docTypeOf(type), code, true);
+  if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '删除');
+  return state;
+}
+
+// ----- process instance --------------------------------------------------------------------
+
+interface InstanceRow {
+  id: number;
+  doc_type: string;
+  doc_code: string;
+  round: number;
+  proc_name: string;
+  subject: string;
+  amount: string | null;
+  state: ProcState;
+  steps: InstanceStep[];
+  step_count: number;
+  current_step: number;
+  step_role: string;
+  submitted_by: number;
+  submitter_name: string;
+  start_time: string;
+  end_time: string | null;
+}
+
+const INSTANCE_COLS = sql`id, doc_type, doc_code, round, proc_name, subject, amount::text as amount, state, steps,
+  step_count, current_step, step_role, submitted_by, submitter_name, start_time, end_time`;
+
+function normaliseInstance(r: InstanceRow): InstanceRow {
+  return { ...r, id: Number(r.id), submitted_by: Number(r.submitted_by) };
+}
+
+/** The latest instance (round) of a document; `lock` takes its row lock. */
+export async function latestInstance(
+  ex: Executor,
+  type: string,
+  code: string,
+  lock = false,
+): Promise<InstanceRow | undefined> {
+  const rows = await queryRows<InstanceRow>(
+    ex,
+    sql`select ${INSTANCE_COLS} from wf_instances where doc_type = ${type} and doc_code = ${code}
+         order by round desc limit 1${lock ? sql` for update` : sql``}`,
+  );
+  return rows[0] ? normaliseInstance(rows[0]) : undefined;
+}
+
+function asDoc(i: InstanceRow): WorkflowDoc {
+  return {
+    type: i.doc_type,
+    code: i.doc_code,
+    subject: i.subject,
+    amount: i.amount,
+    round: i.round,
+    submittedBy: i.submitted_by,
+  };
+}
+
+async function realName(ex: Executor, actor: Actor): Promise<string> {
+  if (!actor.userId) return actor.userName;
+  const rows = await queryRows<{ real_name: string }>(
+    ex,
+    sql`select real_name from users where id = ${actor.userId}`,
+  );
+  return rows[0]?.real_name ?? actor.userName;
+}
+
+export async function allowSelfApproval(ex: Executor): Promise<boolean> {
+  const rows = await queryRows<{ v: boolean }>(
+    ex,
+    sql`select allow_self_approval as v from wf_settings where id = 1`,
+  );
+  return rows[0]?.v ?? false;
+}
+
+/** Does the user hold the role (by code), or the administrator code? */
+export async function holdsRole(ex: Executor, userId: number, roleCode: string): Promise<boolean> {
+  const rows = await queryRows<{ ok: boolean }>(
+    ex,
+    sql`select exists (
+          select 1 from user_roles ur
+            join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
+           where ur.user_id = ${userId}
+             and (r.code = ${roleCode} or r.code = 'admin'
+                  or exists (select 1 from role_menus rm where rm.role_id = r.id and rm.menu_code = 'admin'))
+        ) as ok`,
+  );
+  return rows[0]?.ok ?? false;
+}
+
+/**
+ * Why the user may not act on the instance's current step, or null when they may: the step's
+ * role (or admin), four eyes (not the submitter), and not the same person on two steps.
+ */
+export async function refusalFor(ex: Executor, inst: InstanceRow, userId: number): Promise<AppError | null> {
+  const step = inst.steps[inst.current_step - 1];
+  if (!step) return conflict(MOVED_ON_MSG);
+  if (!(await holdsRole(ex, userId, step.roleCode)))
+    return noPermission(`当前审批步骤「${step.name}」需由${step.roleName}审批`);
+  const self = await allowSelfApproval(ex);
+  if (!self && inst.submitted_by === userId) return conflict(SELF_APPROVAL_MSG);
+  if (!self && inst.current_step > 1) {
+    const rows = await queryRows<{ n: number }>(
+      ex,
+      sql`select count(*)::int as n from wf_records
+           where instance_id = ${inst.id} and action = 'approve' and actor_id = ${userId}`,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return conflict('同一人不能审批同一单据的多个步骤');
+  }
+  return null;
+}
+
+async function record(
+  tx: Tx,
+  inst: InstanceRow,
+  step: number,
+  stepName: string,
+  action: 'submit' | 'approve' | 'reject' | 'revoke',
+  actor: Actor,
+  name: string,
+  comment: string | null | undefined,
+) {
+  await tx.execute(sql`insert into wf_records
+      (instance_id, doc_type, doc_code, round, step_no, step_name, action, actor_id, actor_name, comment)
+    values (${inst.id}, ${inst.doc_type}, ${inst.doc_code}, ${inst.round}, ${step}, ${stepName}, ${action},
+            ${actor.userId || null}, ${name}, ${comment ?? null})`);
+}
+
+// ----- transitions -------------------------------------------------------------------------
+
+export interface SubmitInput {
+  type: string;
+  code: string;
+  /** The process record's notic (摘要), e.g. '合同 HT-2026-001 深圳某某科技 500万'. */
+  subject: string;
+  /** Decimal string; selects the steps whose amount threshold it reaches. Omitted: every step applies. */
+  amount?: string | null | undefined;
+  actor: Actor;
+}
+
+/**
+ * draft | rejected → pending: starts a new round of the type's process at step 1 (the steps that
+ * apply to the amount are fixed now). Call it in the document's save when the body says
+ * `submit: true` (保存并提交), after writing the document.
+ */
+export async function submit(tx: Tx, input: SubmitInput): Promise<TransitionResult> {
+  const t = docTypeOf(input.type);
+  const subject = input.subject.trim();
+  if (!subject) throw badInput('摘要不能为空');
+  if (subject.length > 200) throw badInput('摘要不能超过200个字符');
+  const amount = input.amount ?? null;
+  if (amount !== null && !MONEY_PATTERN.test(amount)) throw badInput('金额必须是最多两位小数的金额');
+
+  const state = await docState(tx, t, input.code, true);
+  if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '提交');
+
+  const defs = await queryRows<{ proc_name: string }>(
+    tx,
+    sql`select proc_name from wf_process_defs where doc_type = ${t.type}`,
+  );
+  if (!defs[0]) throw conflict(`${t.label}未配置审批流程`);
+  const stepRows = await queryRows<{ name: string; role_code: string; role_name: string | null }>(
+    tx,
+    sql`select s.name, s.role_code,
+               (select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1) as role_name
+          from wf_process_steps s
+         where s.doc_type = ${t.type}
+           and (s.min_amount is null or ${amount}::numeric is null or ${amount}::numeric >= s.min_amount)
+         order by s.step_no`,
+  );
+  if (stepRows.length === 0) throw conflict(`${t.label}未配置审批流程`);
+  const steps: InstanceStep[] = stepRows.map((s, i) => ({
+    no: i + 1,
+    name: s.name,
+    roleCode: s.role_code,
+    roleName: s.role_name ?? s.role_code,
+  }));
+  const name = await realName(tx, input.actor);
+  const rounds = await queryRows<{ r: number }>(
+    tx,
+    sql`select coalesce(max(round), 0)::int as r from wf_instances where doc_type = ${t.type} and doc_code = ${input.code}`,
+  );
+  const round = (rounds[0]?.r ?? 0) + 1;
+  const [inst] = await queryRows<InstanceRow>(
+    tx,
+    sql`insert into wf_instances (doc_type, doc_code, round, proc_name, subject, amount, steps, step_count,
+          current_step, step_role, submitted_by, submitter_name)
+        values (${t.type}, ${input.code}, ${round}, ${defs[0].proc_name}, ${subject}, ${amount}::numeric,
+          ${JSON.stringify(steps)}::jsonb, ${steps.length}, 1, ${steps[0]!.roleCode}, ${input.actor.userId}, ${name})
+        returning ${INSTANCE_COLS}`,
+  );
+  const instance = normaliseInstance(inst!);
+  await record(tx, instance, 0, '提交', 'submit', input.actor, name, null);
+  await setDocState(tx, t, input.code, state, 'pending', input.actor);
+  await writeAudit(tx, input.actor, {
+    entity: t.type,
+    entityCode: input.code,
+    action: 'submit',
+    detail: { round, steps: steps.map((s) => s.name), subject, amount },
+  });
+  return { state: 'pending', step: 1, stepName: steps[0]!.name, finished: false };
+}
+
+export interface DecideInput {
+  type: string;
+  code: string;
+  comment?: string | null | undefined;
+  /** The step the user saw (auditBody.step): 409 when the document moved on meanwhile. */
+  step?: number | undefined;
+  actor: Actor;
+}
+
+/** Locks the latest instance and insists it is pending; otherwise 409 naming the document state. */
+async function lockPending(
+  tx: Tx,
+  t: ResolvedDocType,
+  input: DecideInput,
+  verb: string,
+): Promise<InstanceRow> {
+  const inst = await latestInstance(tx, t.type, input.code, true);
+  if (!inst || inst.state !== 'pending') {
+    throw stateConflict(await docState(tx, t, input.code, false), verb);
+  }
+  if (input.step !== undefined && input.step !== inst.current_step) throw conflict(MOVED_ON_MSG);
+  return inst;
+}
+
+/**
+ * Approves the current step (audit / pass). Checks the step's role (or admin) and four eyes;
+ * on the last step runs the type's onApprove hook and turns the document `approved`, all in
+ * the caller's transaction.
+ */
+export async function approve(tx: Tx, input: DecideInput): Promise<TransitionResult> {
+  const t = docTypeOf(input.type);
+  const inst = await lockPending(tx, t, input, '审核');
+  const refusal = await refusalFor(tx, inst, input.actor.userId);
+  if (refusal) throw refusal;
+  const step = inst.steps[inst.current_step - 1]!;
+  const name = await realName(tx, input.actor);
+  await record(tx, inst, step.no, step.name, 'approve', input.actor, name, input.comment);
+  const last = inst.current_step === inst.step_count;
+  let result: TransitionResult;
+  if (last) {
+    await tx.execute(
+      sql`update wf_instances set state = 'approved', end_time = now(), version = version + 1 where id = ${inst.id}`,
+    );
+    await t.hooks.onApprove?.(tx, asDoc(inst), input.actor);
+    await setDocState(tx, t, input.code, 'pending', 'approved', input.actor);
+    result = { state: 'approved', step: null, stepName: null, finished: true };
+  } else {
+    const next = inst.steps[inst.current_step]!;
+    await tx.execute(
+      sql`update wf_instances set current_step = ${next.no}, step_role = ${next.roleCode}, version = version + 1
+           where id = ${inst.id}`,
+    );
+    result = { state: 'pending', step: next.no, stepName: next.name, finished: false };
+  }
+  await writeAudit(tx, input.actor, {
+    entity: t.type,
+    entityCode: input.code,
+    action: last ? 'approve' : 'approveStep',
+    detail: { round: inst.round, step: step.no, stepName: step.name, comment: input.comment ?? null },
+  });
+  return result;
+}
+
+async function checkCanReject(tx: Tx, t: ResolvedDocType, doc: WorkflowDoc) {
+  const reason = await t.hooks.canReject?.(tx, doc);
+  if (reason) throw conflict(reason);
+}
+
+/**
+ * Rejects (unAudit / reject): a pending document at any step → rejected (editable again). An
+ * approved document only when its type has an onRevoke hook (反审核), by a holder of the last
+ * step's role; canReject may refuse either (409).
+ */
+export async function reject(tx: Tx, input: DecideInput): Promise<TransitionResult> {
+  const t = docTypeOf(input.type);
+  const latest = await latestInstance(tx, t.type, input.code, true);
+  if (latest?.state === 'approved' && t.hooks.onRevoke) return revoke(tx, t, latest, input);
+  const inst = await lockPending(tx, t, input, '驳回');
+  const refusal = await refusalFor(tx, inst, input.actor.userId);
+  if (refusal) throw refusal;
+  const doc = asDoc(inst);
+  await checkCanReject(tx, t, doc);
+  const step = inst.steps[inst.current_step - 1]!;
+  const name = await realName(tx, input.actor);
+  await record(tx, inst, step.no, step.name, 'reject', input.actor, name, input.comment);
+  await tx.execute(
+    sql`update wf_instances set state = 'rejected', end_time = now(), version = version + 1 where id = ${inst.id}`,
+  );
+  await t.hooks.onReject?.(tx, doc, input.actor);
+  await setDocState(tx, t, input.code, 'pending', 'rejected', input.actor);
+  await writeAudit(tx, input.actor, {
+    entity: t.type,
+    entityCode: input.code,
+    action: 'reject',
+    detail: { round: inst.round, step: step.no, stepName: step.name, comment: input.comment ?? null },
+  });
+  return { state: 'rejected', step: null, stepName: null, finished: false };
+}
+
+async function revoke(
+  tx: Tx,
+  t: ResolvedDocType,
+  inst: InstanceRow,
+  input: DecideInput,
+): Promise<TransitionResult> {
+  const lastStep = inst.steps[inst.step_count - 1]!;
+  if (!(await holdsRole(tx, input.actor.userId, lastStep.roleCode)))
+    throw noPermission(`反审核需由${lastStep.roleName}操作`);
+  if (!(await allowSelfApproval(tx)) && inst.submitted_by === input.actor.userId)
+    throw conflict(SELF_APPROVAL_MSG);
+  const doc = asDoc(inst);
+  await checkCanReject(tx, t, doc);
+  const name = await realName(tx, input.actor);
+  await record(tx, inst, lastStep.no, lastStep.name, 'revoke', input.actor, name, input.comment);
+  await tx.execute(
+    sql`update wf_instances set state = 'rejected', version = version + 1 where id = ${inst.id}`,
+  );
+  await t.hooks.onRevoke!(tx, doc, input.actor);
+  await setDocState(tx, t, input.code, 'approved', 'rejected', input.actor);
+  await writeAudit(tx, input.actor, {
+    entity: t.type,
+    entityCode: input.code,
+    action: 'revoke',
+    detail: { round: inst.round, comment: input.comment ?? null },
+  });
+  return { state: 'rejected', step: null, stepName: null, finished: false };
+}

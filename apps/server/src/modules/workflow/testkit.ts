@@ -1,0 +1,153 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { bizCodeQuery, money, text } from '@portal/contract/fields';
+import { button } from '@portal/contract/menus';
+import { submitFlag } from '@portal/contract/workflow';
+import { queryRows, type Db } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { writeAudit } from '../../platform/db/audit';
+import { conflict } from '../../platform/errors';
+import type { PortalModule } from '../../platform/module';
+import { users } from '../../platform/auth/schema';
+import { registerDocType } from './registry';
+import { assertDeletable, assertEditable, submit } from './service';
+import { auditRoutes } from './wire';
+
+/**
+ * A sample document type for the workflow's own tests (and a worked example of wiring a
+ * business module): table `sample_docs`, routes save (with `submit: true`), delete, audit,
+ * unAudit. Its onApprove hook writes `sample_effects` and fails for a title containing FAIL;
+ * canReject refuses a title containing LOCKED. Never part of the production module list.
+ */
+export const SAMPLE = 'sample';
+export const SAMPLE_MENU = 'ft-contract-handover';
+const base = '/api/ft/api/sample';
+export const SAMPLE_PATHS = {
+  save: `${base}/save`,
+  del: `${base}/delete`,
+  audit: `${base}/audit`,
+  unAudit: `${base}/unAudit`,
+} as const;
+
+const saveBody = z.object({
+  bizCode: z.string().optional(),
+  title: text('标题', 60),
+  amount: money('金额'),
+  ...submitFlag,
+});
+
+export const sampleModule: PortalModule = {
+  name: 'sample-doc',
+  async seed({ db }) {
+    await db.execute(sql`create table if not exists sample_docs (id serial primary key, biz_code text not null unique,
+      title text not null, amount numeric(18,2) not null, state text not null default 'draft'
+      check (state in ('draft','pending','approved','rejected')),
+      created_at timestamptz not null default now(), created_by bigint, updated_at timestamptz not null default now(),
+      updated_by bigint, version integer not null default 0, deleted_at timestamptz)`);
+    await db.execute(sql`create table if not exists sample_effects (id serial primary key, doc_code text not null,
+      kind text not null)`);
+    await db.execute(sql`create sequence if not exists code_seq_sample`);
+    await db.execute(sql`insert into wf_process_defs (doc_type, proc_name) values (${SAMPLE}, '样例审批流程')
+      on conflict do nothing`);
+    await db.execute(sql`insert into wf_process_steps (doc_type, step_no, name, role_code, min_amount) values
+      (${SAMPLE}, 1, '风控复核', 'risk', null), (${SAMPLE}, 2, '总经理审批', 'gm', 1000000) on conflict do nothing`);
+  },
+  register({ api, db }) {
+    registerDocType({
+      type: SAMPLE,
+      label: '样例单据',
+      menuCode: SAMPLE_MENU,
+      table: 'sample_docs',
+      hooks: {
+        async onApprove(tx, doc) {
+          const [row] = await queryRows<{ title: string }>(
+            tx,
+            sql`select title from sample_docs where biz_code = ${doc.code}`,
+          );
+          await tx.execute(sql`insert into sample_effects (doc_code, kind) values (${doc.code}, 'approved')`);
+          if (row?.title.includes('FAIL')) throw conflict('可用额度不足，不能审核');
+        },
+        async onReject(tx, doc) {
+          await tx.execute(sql`insert into sample_effects (doc_code, kind) values (${doc.code}, 'rejected')`);
+        },
+        async canReject(tx, doc) {
+          const [row] = await queryRows<{ title: string }>(
+            tx,
+            sql`select title from sample_docs where biz_code = ${doc.code}`,
+          );
+          return row?.title.includes('LOCKED') ? '已有下游单据引用，不能驳回' : null;
+        },
+      },
+    });
+
+    // Save (保存 / 保存并提交): create or update a draft/rejected document, then submit when asked.
+    api.post(
+      SAMPLE_PATHS.save,
+      { perm: button(SAMPLE_MENU, 'save'), body: saveBody },
+      async ({ body, actor }) =>
+        db.transaction(async (tx) => {
+          let code = body.bizCode;
+          if (code) {
+            await assertEditable(tx, SAMPLE, code);
+            await tx.execute(sql`update sample_docs set title = ${body.title}, amount = ${body.amount}::numeric,
+            version = version + 1, updated_at = now(), updated_by = ${actor.userId} where biz_code = ${code}`);
+          } else {
+            code = await nextCode(tx, 'sample');
+            await tx.execute(sql`insert into sample_docs (biz_code, title, amount, created_by, updated_by)
+            values (${code}, ${body.title}, ${body.amount}::numeric, ${actor.userId}, ${actor.userId})`);
+          }
+          await writeAudit(tx, actor, { entity: SAMPLE, entityCode: code, action: 'save' });
+          const flow = body.submit
+            ? await submit(tx, {
+                type: SAMPLE,
+                code,
+                subject: `样例 ${body.title}`,
+                amount: body.amount,
+                actor,
+              })
+            : null;
+          return { bizCode: code, flow };
+        }),
+    );
+    api.post(
+      SAMPLE_PATHS.del,
+      { perm: button(SAMPLE_MENU, 'delete'), query: bizCodeQuery },
+      async ({ query, actor }) =>
+        db.transaction(async (tx) => {
+          await assertDeletable(tx, SAMPLE, query.bizCode);
+          await tx.execute(sql`update sample_docs set deleted_at = now() where biz_code = ${query.bizCode}`);
+          await writeAudit(tx, actor, { entity: SAMPLE, entityCode: query.bizCode, action: 'delete' });
+          return null;
+        }),
+    );
+    auditRoutes(api, db, {
+      type: SAMPLE,
+      audit: { path: SAMPLE_PATHS.audit, perm: button(SAMPLE_MENU, 'audit') },
+      unAudit: { path: SAMPLE_PATHS.unAudit, perm: button(SAMPLE_MENU, 'unAudit') },
+    });
+  },
+};
+
+/** Creates an enabled user with the admin's password (TEST_ADMIN_PASSWORD) and the given role codes. */
+export async function createUser(
+  db: Db,
+  userName: string,
+  realName: string,
+  roleCodes: string[],
+): Promise<number> {
+  const [admin] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.userName, 'admin'));
+  const [u] = await queryRows<{ id: unknown }>(
+    db,
+    sql`insert into users (user_code, user_name, real_name, password_hash)
+        values (${await nextCode(db, 'user')}, ${userName}, ${realName}, ${admin!.hash}) returning id`,
+  );
+  for (const code of roleCodes) {
+    await db.execute(
+      sql`insert into user_roles (user_id, role_id) select ${Number(u!.id)}, id from roles where code = ${code}`,
+    );
+  }
+  return Number(u!.id);
+}
