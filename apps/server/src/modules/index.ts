@@ -5,8 +5,9 @@ import { rulerModule } from './ruler/routes';
 import { filesModule } from './files/routes';
 import { companyModule } from './company/routes';
 import { bankModule } from './bank/routes';
-import { permissionModule } from './permission/routes';
+import { creditModule } from './credit/routes';
 import { workflowModule } from './workflow/routes';
+import { permissionModule } from './permission/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
@@ -18,4 +19,5 @@ export const MODULES: readonly PortalModule[] = [
   companyModule,
   bankModule,
   rulerModule,
+  creditModule,
 ];

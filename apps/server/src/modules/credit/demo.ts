@@ -1,0 +1,74 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { SeedContext } from '../../platform/module';
+import { nextCode } from '../../platform/db/codes';
+import { SYSTEM_ACTOR, writeAudit } from '../../platform/db/audit';
+import { companies } from '../company/schema';
+import { applyCredit } from './service';
+import { creditFtItems, credits } from './schema';
+
+/**
+ * Demo data on a fresh database: one approved cyclical credit for the first demo customer that
+ * has group members, with a factoring sub-limit on another demo customer, so the utilisation
+ * chart shows something after `npm start`. Entered as approved (no approval round).
+ */
+export async function seedDemoCredit({ db, clock }: SeedContext): Promise<void> {
+  const [parent] = await db
+    .select({ code: companies.compCode, name: companies.compName })
+    .from(companies)
+    .where(
+      and(
+        isNull(companies.deletedAt),
+        sql`exists (select 1 from companies c where c.parent_comp_code = ${companies.compCode})`,
+      ),
+    )
+    .orderBy(asc(companies.id))
+    .limit(1);
+  const [debtor] = await db
+    .select({ code: companies.compCode, name: companies.compName })
+    .from(companies)
+    .where(
+      and(
+        isNull(companies.deletedAt),
+        sql`${companies.parentCompCode} is null`,
+        sql`${companies.compCode} <> ${parent?.code ?? ''}`,
+      ),
+    )
+    .orderBy(asc(companies.id))
+    .limit(1);
+  if (!parent || !debtor) return;
+  const today = clock.today();
+  const year = Number(today.slice(0, 4));
+  await db.transaction(async (tx) => {
+    const bizCode = await nextCode(tx, 'credit');
+    const [c] = await tx
+      .insert(credits)
+      .values({
+        bizCode,
+        custCode: parent.code,
+        custName: parent.name,
+        limitAmount: '50000000.00',
+        startDate: `${year}-01-01`,
+        endDate: `${year + 1}-12-31`,
+        cycle: 'cyclical',
+        product: 'factoring',
+        remark: '演示数据',
+        state: 'approved',
+        approvedAt: sql`now()`,
+      })
+      .returning({ id: credits.id });
+    await tx.insert(creditFtItems).values({
+      creditId: c!.id,
+      debtorCode: debtor.code,
+      debtorName: debtor.name,
+      limitAmount: '20000000.00',
+      financingRatio: '0.8000',
+      recourse: 'with',
+    });
+    await applyCredit(tx, bizCode, SYSTEM_ACTOR, today);
+    await tx
+      .update(credits)
+      .set({ version: sql`${credits.version} + 1` })
+      .where(eq(credits.id, c!.id));
+    await writeAudit(tx, SYSTEM_ACTOR, { entity: 'credit', entityCode: bizCode, action: 'demo' });
+  });
+}

@@ -1,0 +1,486 @@
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Cycle, LineFigures, LineKind, Movement } from '@portal/contract/credit';
+import type { Executor, Tx } from '../../platform/db/client';
+import type { Actor } from '../../platform/db/audit';
+import { nextCode } from '../../platform/db/codes';
+import { badInput, conflict, notFound } from '../../platform/errors';
+import { creditLedger, creditLines } from './schema';
+
+/**
+ * The occupation ledger (DOMAIN.md "Credit lines"). Every function runs inside the caller's
+ * transaction (`tx`), so the movement commits with the document that causes it or not at all.
+ *
+ * Locking: a line and its ancestors are locked root first (`select … for update`, one row at a
+ * time from the platform line down), the same order everywhere, so two movements on one tree
+ * queue instead of deadlocking. The figures change only through guarded updates
+ * (`… where occupied + x + reserved <= limit`), backed by the table's CHECK constraint.
+ *
+ * Invariant, per line: occupied = Σ occupy + Σ reoccupy − Σ release, reserved = Σ reserve −
+ * Σ unreserve, over its `credit_ledger` rows.
+ */
+
+export type LineRow = typeof creditLines.$inferSelect;
+
+export interface MovementInput {
+  /** The line's 12-digit code (`credit_lines.biz_code`). */
+  lineCode: string;
+  /** Decimal string (or Decimal), > 0, at most 2 decimals. */
+  amount: string | Decimal;
+  /** The document that causes the movement, e.g. 'contract', 'paid', 'paidRed'. */
+  docType: string;
+  docCode: string;
+  /** Business date (营业日) of the movement, YYYY-MM-DD; occupation checks the line's dates on it. */
+  date: string;
+  actor: Actor;
+  reason?: string;
+}
+
+export interface ReleaseInput extends MovementInput {
+  /**
+   * 'repayment' (default): principal repaid; restores the amount on a cyclical line, nothing on
+   * a one-off line. 'cancel': the occupation itself is voided (a contract change lowering the
+   * financing, a cancelled contract): restores the amount on any line.
+   */
+  kind?: 'repayment' | 'cancel';
+}
+
+export interface MovementResult {
+  /** The amount that actually moved (0.00 for a repayment on a one-off line). */
+  moved: string;
+  /** The figures of the line named, after the movement. */
+  line: LineFigures;
+}
+
+export const ONE_OFF_REASON = '一次性额度不恢复';
+
+const ZERO = new Decimal(0);
+
+function parseAmount(amount: string | Decimal, label: string): Decimal {
+  let d: Decimal;
+  try {
+    d = new Decimal(amount);
+  } catch {
+    throw badInput(`${label}格式不正确`);
+  }
+  if (!d.isFinite() || d.lte(0)) throw badInput(`${label}必须大于0`);
+  if (d.decimalPlaces() > 2) throw badInput(`${label}最多两位小数`);
+  if (d.gte('1e16')) throw badInput(`${label}超出允许范围`);
+  return d;
+}
+
+const fmt = (d: Decimal | string) => new Decimal(d).toFixed(2);
+
+export function available(line: LineRow): Decimal {
+  return new Decimal(line.limitAmount).minus(line.occupiedAmount).minus(line.reservedAmount);
+}
+
+export function figures(line: LineRow, parentCode: string | null = null): LineFigures {
+  return {
+    lineCode: line.bizCode,
+    kind: line.kind as LineKind,
+    custCode: line.custCode,
+    custName: line.custName,
+    debtorCode: line.debtorCode,
+    debtorName: line.debtorName,
+    product: line.product,
+    parentLineCode: parentCode,
+    limitAmount: fmt(line.limitAmount),
+    occupiedAmount: fmt(line.occupiedAmount),
+    reservedAmount: fmt(line.reservedAmount),
+    availableAmount: fmt(available(line)),
+    frozen: line.frozen,
+    startDate: line.startDate,
+    endDate: line.endDate,
+    cycle: line.cycle as Cycle,
+    state: line.state as LineFigures['state'],
+    version: line.version,
+  };
+}
+
+const kindLabel: Record<string, string> = {
+  platform: '平台额度',
+  debtor: '保理子额度',
+  distribution: '分配额度',
+};
+const describe = (l: LineRow) => `额度 ${l.bizCode}（${kindLabel[l.kind] ?? l.kind}）`;
+
+/**
+ * Locks the line named and its ancestors, root first; answers them root first (the line named
+ * last). Parent links never change, so reading the chain before locking is safe.
+ */
+export async function lockChain(tx: Tx, lineCode: string): Promise<LineRow[]> {
+  const ids: number[] = [];
+  let [link] = await tx
+    .select({ id: creditLines.id, parent: creditLines.parentLineId })
+    .from(creditLines)
+    .where(eq(creditLines.bizCode, lineCode));
+  if (!link) throw notFound('授信额度');
+  for (let depth = 0; link && depth < 8; depth++) {
+    ids.unshift(link.id);
+    if (link.parent === null) break;
+    [link] = await tx
+      .select({ id: creditLines.id, parent: creditLines.parentLineId })
+      .from(creditLines)
+      .where(eq(creditLines.id, link.parent));
+  }
+  const rows: LineRow[] = [];
+  for (const id of ids) {
+    const [row] = await tx.select().from(creditLines).where(eq(creditLines.id, id)).for('update');
+    rows.push(row!);
+  }
+  return rows;
+}
+
+/** The lines whose occupied figure an occupation of `chain`'s last line moves: a debtor line and its platform parent; else the line alone. */
+function touched(chain: LineRow[]): LineRow[] {
+  const leaf = chain[chain.length - 1]!;
+  if (leaf.kind === 'debtor') return chain.slice(-2);
+  return [leaf];
+}
+
+interface Doc {
+  docType: string;
+  docCode: string;
+  date: string;
+  actor: Actor;
+  reason?: string | undefined;
+}
+
+export async function writeMovement(
+  tx: Tx,
+  line: LineRow,
+  movement: Movement,
+  amount: Decimal,
+  doc: Doc,
+): Promise<void> {
+  await tx.insert(creditLedger).values({
+    lineId: line.id,
+    movement,
+    amount: fmt(amount),
+    limitAfter: fmt(line.limitAmount),
+    occupiedAfter: fmt(line.occupiedAmount),
+    reservedAfter: fmt(line.reservedAmount),
+    docType: doc.docType,
+    docCode: doc.docCode,
+    reason: doc.reason ?? null,
+    bizDate: doc.date,
+    actorId: doc.actor.userId || null,
+    actorName: doc.actor.userName,
+  });
+}
+
+/** Guarded change of occupied/reserved by signed deltas; refuses rather than break the bound. */
+async function shift(
+  tx: Tx,
+  line: LineRow,
+  deltaOccupied: Decimal,
+  deltaReserved: Decimal,
+  actor: Actor,
+): Promise<LineRow> {
+  const dOcc = deltaOccupied.toFixed(2);
+  const dRes = deltaReserved.toFixed(2);
+  const [row] = await tx
+    .update(creditLines)
+    .set({
+      occupiedAmount: sql`${creditLines.occupiedAmount} + ${dOcc}::numeric`,
+      reservedAmount: sql`${creditLines.reservedAmount} + ${dRes}::numeric`,
+      version: sql`${creditLines.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId || null,
+    })
+    .where(
+      and(
+        eq(creditLines.id, line.id),
+        sql`${creditLines.occupiedAmount} + ${dOcc}::numeric >= 0`,
+        sql`${creditLines.reservedAmount} + ${dRes}::numeric >= 0`,
+        sql`${creditLines.occupiedAmount} + ${dOcc}::numeric + ${creditLines.reservedAmount} + ${dRes}::numeric <= ${creditLines.limitAmount}`,
+      ),
+    )
+    .returning();
+  if (!row) {
+    throw conflict(
+      `授信额度不足：${describe(line)}可用 ${fmt(available(line))}，本次 ${fmt(deltaOccupied.plus(deltaReserved).abs())}`,
+    );
+  }
+  return row;
+}
+
+function checkUsable(chain: LineRow[], date: string): void {
+  for (const l of chain) {
+    if (l.state !== 'active') throw conflict(`额度已关闭：${describe(l)}`);
+    if (l.frozen) throw conflict(`额度已冻结：${describe(l)}`);
+    if (date < l.startDate || date > l.endDate)
+      throw conflict(
+        `额度不在有效期内：${describe(l)}有效期 ${l.startDate} 至 ${l.endDate}，业务日期 ${date}`,
+      );
+  }
+}
+
+function checkRoom(lines: LineRow[], amount: Decimal): void {
+  for (const l of lines) {
+    const avail = available(l);
+    if (avail.lt(amount))
+      throw conflict(`授信额度不足：${describe(l)}可用 ${fmt(avail)}，本次占用 ${fmt(amount)}`);
+  }
+}
+
+async function parentCodeOf(ex: Executor, line: LineRow): Promise<string | null> {
+  if (line.parentLineId === null) return null;
+  const [p] = await ex
+    .select({ code: creditLines.bizCode })
+    .from(creditLines)
+    .where(eq(creditLines.id, line.parentLineId));
+  return p?.code ?? null;
+}
+
+/**
+ * Occupies `amount` on a line (contract approval). A debtor line occupies itself and its
+ * platform parent; a platform or distribution line only itself (a distribution's parent has
+ * already reserved it). Refuses with 409 when any line of the chain is frozen, closed or outside
+ * its dates on `date`, or when a touched line's available (limit − occupied − reserved) is less
+ * than the amount: 授信额度不足 with the line and its available amount.
+ */
+export async function occupy(tx: Tx, input: MovementInput): Promise<MovementResult> {
+  const amount = parseAmount(input.amount, '占用金额');
+  const chain = await lockChain(tx, input.lineCode);
+  checkUsable(chain, input.date);
+  const lines = touched(chain);
+  checkRoom(lines, amount);
+  let leaf: LineRow | undefined;
+  for (const l of lines) {
+    const after = await shift(tx, l, amount, ZERO, input.actor);
+    await writeMovement(tx, after, 'occupy', amount, { ...input, reason: input.reason ?? '占用' });
+    leaf = after;
+  }
+  return { moved: fmt(amount), line: figures(leaf!, await parentCodeOf(tx, leaf!)) };
+}
+
+/**
+ * Releases `amount` (principal repaid, or a voided occupation) on the same lines as `occupy`.
+ * A repayment on a one-off line restores nothing: it writes a 0.00 row with reason
+ * 一次性额度不恢复, so the history still shows the repayment. Refuses (409) to release more
+ * than is occupied. Frozen or expired lines may always release.
+ */
+export async function release(tx: Tx, input: ReleaseInput): Promise<MovementResult> {
+  const amount = parseAmount(input.amount, '释放金额');
+  const chain = await lockChain(tx, input.lineCode);
+  const lines = touched(chain);
+  const leafRow = lines[lines.length - 1]!;
+  const restores = input.kind === 'cancel' || leafRow.cycle === 'cyclical';
+  let leaf: LineRow = leafRow;
+  for (const l of lines) {
+    if (!restores) {
+      await writeMovement(tx, l, 'release', ZERO, {
+        ...input,
+        reason: input.reason ? `${input.reason}；${ONE_OFF_REASON}` : ONE_OFF_REASON,
+      });
+      leaf = l;
+      continue;
+    }
+    if (new Decimal(l.occupiedAmount).lt(amount))
+      throw conflict(
+        `释放金额超过已占用金额：${describe(l)}已占用 ${fmt(l.occupiedAmount)}，本次释放 ${fmt(amount)}`,
+      );
+    const after = await shift(tx, l, amount.neg(), ZERO, input.actor);
+    await writeMovement(tx, after, 'release', amount, {
+      ...input,
+      reason: input.reason ?? (input.kind === 'cancel' ? '撤销占用' : '还款释放'),
+    });
+    leaf = after;
+  }
+  return { moved: restores ? fmt(amount) : '0.00', line: figures(leaf, await parentCodeOf(tx, leaf)) };
+}
+
+/**
+ * Re-occupies what a release gave back (red reversal of a write-off). On a cyclical line it
+ * occupies `amount` again on the same lines; on a one-off line the release restored nothing, so
+ * this writes a 0.00 row and moves nothing. It is not "new business": a frozen or expired line
+ * still re-occupies. But available ≥ 0 always (DOMAIN.md): if the released amount has meanwhile
+ * been used by another contract, it refuses with 409 授信额度不足 rather than over-occupy.
+ */
+export async function reoccupy(tx: Tx, input: MovementInput): Promise<MovementResult> {
+  const amount = parseAmount(input.amount, '恢复占用金额');
+  const chain = await lockChain(tx, input.lineCode);
+  const lines = touched(chain);
+  const leafRow = lines[lines.length - 1]!;
+  if (leafRow.cycle !== 'cyclical') {
+    for (const l of lines)
+      await writeMovement(tx, l, 'reoccupy', ZERO, {
+        ...input,
+        reason: input.reason ? `${input.reason}；${ONE_OFF_REASON}` : ONE_OFF_REASON,
+      });
+    return { moved: '0.00', line: figures(leafRow, await parentCodeOf(tx, leafRow)) };
+  }
+  checkRoom(lines, amount);
+  let leaf: LineRow = leafRow;
+  for (const l of lines) {
+    const after = await shift(tx, l, amount, ZERO, input.actor);
+    await writeMovement(tx, after, 'reoccupy', amount, { ...input, reason: input.reason ?? '冲红恢复占用' });
+    leaf = after;
+  }
+  return { moved: fmt(amount), line: figures(leaf, await parentCodeOf(tx, leaf)) };
+}
+
+/** Carves `amount` out of a line for a distribution child (internal: distribution and change approvals). */
+export async function reserve(
+  tx: Tx,
+  line: LineRow,
+  amount: Decimal,
+  doc: Doc,
+  op: 'reserve' | 'unreserve',
+): Promise<LineRow> {
+  if (op === 'reserve' && available(line).lt(amount))
+    throw conflict(`可分配额度不足：${describe(line)}可用 ${fmt(available(line))}，本次分配 ${fmt(amount)}`);
+  const after = await shift(tx, line, ZERO, op === 'reserve' ? amount : amount.neg(), doc.actor);
+  await writeMovement(tx, after, op, amount, doc);
+  return after;
+}
+
+export interface NewLine {
+  kind: LineKind;
+  creditId: number;
+  parent: LineRow | null;
+  sourceDocCode: string;
+  custCode: string;
+  custName: string;
+  debtorCode?: string | null;
+  debtorName?: string | null;
+  product?: string | null;
+  limitAmount: Decimal;
+  startDate: string;
+  endDate: string;
+  cycle: Cycle;
+}
+
+export async function createLine(tx: Tx, l: NewLine, doc: Doc): Promise<LineRow> {
+  const bizCode = await nextCode(tx, 'credit_line');
+  const [row] = await tx
+    .insert(creditLines)
+    .values({
+      bizCode,
+      kind: l.kind,
+      creditId: l.creditId,
+      parentLineId: l.parent?.id ?? null,
+      sourceDocCode: l.sourceDocCode,
+      custCode: l.custCode,
+      custName: l.custName,
+      debtorCode: l.debtorCode ?? null,
+      debtorName: l.debtorName ?? null,
+      product: l.product ?? null,
+      limitAmount: fmt(l.limitAmount),
+      startDate: l.startDate,
+      endDate: l.endDate,
+      cycle: l.cycle,
+      createdBy: doc.actor.userId || null,
+      updatedBy: doc.actor.userId || null,
+    })
+    .returning();
+  await writeMovement(tx, row!, 'create', l.limitAmount, doc);
+  return row!;
+}
+
+/** Sets a new limit (change approval); refuses below occupied + reserved. */
+export async function setLimit(tx: Tx, line: LineRow, newLimit: Decimal, doc: Doc): Promise<LineRow> {
+  const floor = new Decimal(line.occupiedAmount).plus(line.reservedAmount);
+  if (newLimit.lt(floor))
+    throw conflict(
+      `调整后额度不能低于已占用与已分配之和：${describe(line)}已占用 ${fmt(line.occupiedAmount)}，已分配 ${fmt(line.reservedAmount)}`,
+    );
+  const [row] = await tx
+    .update(creditLines)
+    .set({
+      limitAmount: fmt(newLimit),
+      version: sql`${creditLines.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: doc.actor.userId || null,
+    })
+    .where(
+      and(
+        eq(creditLines.id, line.id),
+        sql`${creditLines.occupiedAmount} + ${creditLines.reservedAmount} <= ${fmt(newLimit)}::numeric`,
+      ),
+    )
+    .returning();
+  if (!row) throw conflict(`调整后额度不能低于已占用与已分配之和：${describe(line)}`);
+  await writeMovement(tx, row, 'limit_change', newLimit.minus(line.limitAmount), doc);
+  return row;
+}
+
+export async function setFlags(
+  tx: Tx,
+  line: LineRow,
+  change: { frozen?: boolean; endDate?: string },
+  movement: 'freeze' | 'unfreeze' | 'extend',
+  doc: Doc,
+): Promise<LineRow> {
+  const [row] = await tx
+    .update(creditLines)
+    .set({
+      ...(change.frozen !== undefined ? { frozen: change.frozen } : {}),
+      ...(change.endDate !== undefined ? { endDate: change.endDate } : {}),
+      version: sql`${creditLines.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: doc.actor.userId || null,
+    })
+    .where(eq(creditLines.id, line.id))
+    .returning();
+  await writeMovement(tx, row!, movement, ZERO, doc);
+  return row!;
+}
+
+/** A line's current figures (no lock), e.g. for a contract form's preview. */
+export async function lineFigures(ex: Executor, lineCode: string): Promise<LineFigures> {
+  const [row] = await ex.select().from(creditLines).where(eq(creditLines.bizCode, lineCode));
+  if (!row) throw notFound('授信额度');
+  return figures(row, await parentCodeOf(ex, row));
+}
+
+/**
+ * The active lines a customer may occupy (its platform and factoring lines, and distribution
+ * lines given to it), for the contract's credit picker.
+ */
+export async function linesOfCustomer(ex: Executor, custCode: string): Promise<LineFigures[]> {
+  const rows = await ex
+    .select()
+    .from(creditLines)
+    .where(and(eq(creditLines.custCode, custCode), eq(creditLines.state, 'active')))
+    .orderBy(asc(creditLines.id));
+  const parentIds = [...new Set(rows.map((r) => r.parentLineId).filter((x): x is number => x !== null))];
+  const parents = parentIds.length
+    ? await ex
+        .select({ id: creditLines.id, code: creditLines.bizCode })
+        .from(creditLines)
+        .where(inArray(creditLines.id, parentIds))
+    : [];
+  const codeOf = new Map(parents.map((p) => [p.id, p.code]));
+  return rows.map((r) => figures(r, r.parentLineId === null ? null : (codeOf.get(r.parentLineId) ?? null)));
+}
+
+/**
+ * Whether `amount` could be occupied on the line on `date` right now (no lock, no write): null
+ * if yes, else the refusal message. For a contract's save-time validation; `occupy` re-checks.
+ */
+export async function canOccupy(
+  ex: Executor,
+  lineCode: string,
+  amount: string,
+  date: string,
+): Promise<string | null> {
+  const [leaf] = await ex.select().from(creditLines).where(eq(creditLines.bizCode, lineCode));
+  if (!leaf) return '授信额度不存在';
+  const chain: LineRow[] = [leaf];
+  while (chain[0]!.parentLineId !== null) {
+    const [p] = await ex.select().from(creditLines).where(eq(creditLines.id, chain[0]!.parentLineId!));
+    if (!p) break;
+    chain.unshift(p);
+  }
+  try {
+    const amt = parseAmount(amount, '占用金额');
+    checkUsable(chain, date);
+    checkRoom(touched(chain), amt);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
