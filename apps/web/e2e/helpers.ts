@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
+
+/** Debian's chromium; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const SHOTS_DIR = resolve(import.meta.dirname, '../test-results');
+mkdirSync(SHOTS_DIR, { recursive: true });
+
+export function shotPath(name: string): string {
+  return resolve(SHOTS_DIR, name);
+}
+
+export async function newPage(
+  browser: Browser,
+  width = 1366,
+  height = 860,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function login(page: Page, base: string, password: string, path = '/login'): Promise<void> {
+  await page.goto(`${base}${path}`);
+  await page.getByPlaceholder('用户名').fill('  admin ');
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+}
+
+export async function tokenOf(context: BrowserContext): Promise<string | undefined> {
+  const cookies = await context.cookies();
+  const value = cookies.find((c) => c.name === 'Admin-Token')?.value;
+  return value ? decodeURIComponent(value) : undefined;
+}
+
+/** A sealed call from the test itself (PROTOCOL.md §3), e.g. to revoke a session. */
+export async function apiCall(
+  base: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const keyRes = await fetch(`${base}/api/admin/portal/login/user/rsa/secretKey`, { method: 'POST' });
+  const keyBody = (await keyRes.json()) as { data: { keyId: string; publicKey: string } };
+  const key = await createClientKey(keyBody.data.keyId, await importRsaPublicKey(keyBody.data.publicKey));
+  const target = `/api${path}`;
+  const sealed = await sealRequest(key, 'POST', target, body);
+  const res = await fetch(`${base}${target}`, {
+    method: 'POST',
+    headers: { ...sealed.headers, authorization: `Bearer ${token}` },
+    body: sealed.body,
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+/** The visible (active) page of the management layout's kept pages. */
+export function activePage(page: Page, path: string) {
+  return page.locator(`.keep-alive-page[data-page-path="${path}"]`);
+}

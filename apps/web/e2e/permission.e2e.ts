@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { activePage, launchBrowser, login, newPage, shotPath } from './helpers';
+
+const base = inject('baseUrl');
+const password = inject('adminPassword');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function loginAs(page: Page, userName: string, pwd: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByPlaceholder('用户名').fill(userName);
+  await page.getByPlaceholder('密码').fill(pwd);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+}
+
+/** SPEC §8: the confirmation prompt before the change. */
+async function confirm(page: Page, text?: string): Promise<void> {
+  const box = page.locator('.ant-modal-confirm');
+  if (text) await expect.poll(() => box.textContent()).toContain(text);
+  await box.getByRole('button', { name: /确\s*定/ }).click();
+}
+
+async function succeeded(page: Page): Promise<void> {
+  await page.locator('.ant-message-notice', { hasText: '操作成功！' }).last().waitFor();
+}
+
+async function readTempPassword(page: Page): Promise<string> {
+  const code = page.getByTestId('temp-password');
+  await code.waitFor();
+  const value = (await code.textContent())?.trim() ?? '';
+  await page
+    .locator('.ant-modal')
+    .filter({ hasText: '临时密码' })
+    .getByRole('button', { name: '我已记下' })
+    .click();
+  return value;
+}
+
+describe('permission administration', () => {
+  it('organisation, role limited to one menu, user; the user sees only that; a reset sends them to login', async () => {
+    const n = String(Date.now() % 1_000_000);
+    const orgName = `浏览器测试部${n}`;
+    const roleName = `组织维护员${n}`;
+    const userName = `e2e_${n}`;
+    const { context, page } = await newPage(browser);
+    let userPageOfUser: Page | undefined;
+    try {
+      await login(page, base, password);
+
+      // 1. An organisation under the root.
+      await page.goto(`${base}/permission/org`);
+      const orgPage = activePage(page, '/permission/org');
+      await orgPage.getByTestId('org-node').first().waitFor();
+      await orgPage.getByRole('button', { name: '新增组织' }).click();
+      await orgPage.getByLabel('组织名称').fill(orgName);
+      await orgPage.getByLabel('负责人').fill('李四');
+      await orgPage.getByRole('button', { name: /保\s*存/ }).click();
+      await confirm(page, `确定要新增组织「${orgName}」吗？`);
+      await succeeded(page);
+      await orgPage.getByTestId('org-node').filter({ hasText: orgName }).waitFor();
+      expect(await orgPage.locator('.ant-descriptions').textContent()).toContain('总部');
+
+      // 2. A role limited to 组织管理 with only its 新增 button.
+      await page.goto(`${base}/permission/role`);
+      const rolePage = activePage(page, '/permission/role');
+      await rolePage.getByRole('button', { name: '新增角色' }).click();
+      const roleDialog = page.locator('.ant-modal').filter({ hasText: '新增角色' });
+      await roleDialog.getByLabel('角色名称').fill(roleName);
+      await roleDialog.getByLabel('角色编码').fill(`org-keeper-${n}`);
+      await roleDialog.getByRole('button', { name: /保\s*存/ }).click();
+      await confirm(page, `确定要新增角色「${roleName}」吗？`);
+      await succeeded(page);
+      const roleRow = rolePage.locator('.ant-table-row', { hasText: roleName });
+      await roleRow.waitFor();
+      await roleRow.getByRole('button', { name: '权限配置' }).click();
+      const drawer = page.locator('.role-config');
+      const checkbox = (code: string) =>
+        drawer
+          .locator('.ant-tree-treenode', { has: page.locator(`[data-code="${code}"]`) })
+          .locator('.ant-tree-checkbox');
+      await checkbox('permission-org').click();
+      await checkbox('permission-org:update').click();
+      await checkbox('permission-org:delete').click();
+      const isChecked = (code: string) =>
+        checkbox(code).evaluate((e) => e.classList.contains('ant-tree-checkbox-checked'));
+      expect(await isChecked('permission')).toBe(true);
+      expect(await isChecked('permission-org:add')).toBe(true);
+      expect(await isChecked('permission-org:update')).toBe(false);
+      expect(await isChecked('permission-role')).toBe(false);
+      await page.screenshot({ path: shotPath('permission-role-config.png') });
+      await drawer.getByRole('button', { name: /保\s*存/ }).click();
+      await confirm(page, '此操作将保存角色权限配置！ 是否继续？');
+      await succeeded(page);
+      await drawer.waitFor({ state: 'detached' });
+
+      // 3. A user in the new organisation with that role; the temporary password is shown once.
+      await page.goto(`${base}/permission/user`);
+      const userPage = activePage(page, '/permission/user');
+      await userPage.getByRole('button', { name: '新增用户' }).click();
+      const userDialog = page.locator('.ant-modal').filter({ hasText: '新增用户' });
+      await userDialog.getByLabel('用户名').fill(userName);
+      await userDialog.getByLabel('姓名').fill('浏览器用户');
+      await userDialog.getByLabel('所属组织').click();
+      await page.locator(`.ant-select-dropdown:visible [title="${orgName}"]`).click();
+      await userDialog.getByLabel('角色').click();
+      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${roleName}"]`).click();
+      await page.keyboard.press('Escape');
+      await userDialog.getByRole('button', { name: /保\s*存/ }).click();
+      await confirm(page, '确定要新增用户「浏览器用户」吗？');
+      const temp = await readTempPassword(page);
+      expect(temp).toMatch(/^.{10,16}$/);
+      // The organisation filter includes the new user.
+      await userPage.locator('.user-org-tree').getByText(orgName).click();
+      await userPage.locator('.ant-table-row', { hasText: userName }).waitFor();
+
+      // 4. The user logs in, must change the temporary password, and logs in again.
+      const u = await newPage(browser);
+      userPageOfUser = u.page;
+      await loginAs(u.page, userName, temp);
+      const dialog = u.page.locator('.password-dialog');
+      await dialog.waitFor();
+      await dialog.getByLabel('旧密码').fill(temp);
+      await dialog.getByLabel('新密码').fill('Browser@12345');
+      await dialog.getByLabel('确认密码').fill('Browser@12345');
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      await u.page.waitForURL((url) => url.pathname === '/login');
+      await loginAs(u.page, userName, 'Browser@12345');
+      await u.page.getByTestId('dashboard').waitFor();
+
+      // Only 权限管理 > 组织管理 in the menus, and only the 新增 button on it.
+      const top = u.page.locator('.navbar-menu');
+      await top.getByText('权限管理').waitFor();
+      const topText = (await top.textContent()) ?? '';
+      for (const other of ['合同管理', '授信管理', '基础配置', '客户管理'])
+        expect(topText).not.toContain(other);
+      // (The section's static redirect names 角色管理, which this user lacks: open the page itself.)
+      await u.page.goto(`${base}/permission/org`);
+      const sidebar = u.page.getByTestId('sidebar');
+      await sidebar.getByText('组织管理').waitFor();
+      const sideText = (await sidebar.textContent()) ?? '';
+      expect(sideText).not.toContain('角色管理');
+      expect(sideText).not.toContain('用户管理');
+      const theirOrg = activePage(u.page, '/permission/org');
+      await theirOrg.getByTestId('org-node').filter({ hasText: orgName }).click();
+      await theirOrg.getByRole('button', { name: '新增组织' }).waitFor();
+      await theirOrg.locator('.ant-descriptions').getByText(orgName).waitFor();
+      expect(await theirOrg.getByRole('button', { name: /修\s*改/ }).count()).toBe(0);
+      expect(await theirOrg.getByRole('button', { name: /删\s*除/ }).count()).toBe(0);
+      await u.page.screenshot({ path: shotPath('permission-limited-user.png') });
+
+      // 5. The administrator resets the password: a new temporary one, shown once.
+      const row = userPage.locator('.ant-table-row', { hasText: userName });
+      await row.getByRole('button', { name: '重置密码' }).click();
+      await confirm(page, `确定要重置用户「浏览器用户（${userName}）」的密码吗？`);
+      const temp2 = await readTempPassword(page);
+      expect(temp2).not.toBe(temp);
+
+      // 6. The user's next call finds the session revoked: back to login.
+      await theirOrg.getByRole('button', { name: '新增组织' }).click();
+      await theirOrg.getByLabel('组织名称').fill('不会保存');
+      await theirOrg.getByRole('button', { name: /保\s*存/ }).click();
+      await confirm(u.page);
+      await u.page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
+      // The old password no longer works; the temporary one opens the forced password dialog.
+      await loginAs(u.page, userName, temp2);
+      await u.page.locator('.password-dialog').waitFor();
+      await u.context.close();
+    } catch (err) {
+      // Screens at the moment of failure, for the report.
+      await page.screenshot({ path: shotPath('permission-failure-admin.png') }).catch(() => undefined);
+      await userPageOfUser
+        ?.screenshot({ path: shotPath('permission-failure-user.png') })
+        .catch(() => undefined);
+      throw err;
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+});

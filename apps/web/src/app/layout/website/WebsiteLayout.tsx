@@ -1,0 +1,119 @@
+import { Suspense } from 'react';
+import { Button, Menu } from 'antd';
+import { ArrowLeftOutlined, EllipsisOutlined, HomeOutlined } from '@ant-design/icons';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { APP_TITLE } from '../../../shared/config/runtime';
+import { setAuditSlotTarget } from '../../../shared/layout/audit-slot';
+import { HOME_PATH, normalizePath } from '../../../shared/routing/route-table';
+import { isEmbeddedWithHiddenHeader } from '../../router/frame';
+import { PageLoading } from '../common/PageLoading';
+import { SessionHost } from '../common/SessionHost';
+import { UserMenu } from '../common/UserMenu';
+import { openMenuPaths, selectedMenuPath, toMenuItems, topMenuItems } from '../menu-items';
+import { useMenus } from '../use-menus';
+import { useResponsive } from '../use-responsive';
+import { useSettingsStore } from '../settings-store';
+import {
+  backTarget,
+  detailTabs,
+  sectionOf,
+  sidebarMenus,
+  splitHeaderMenu,
+  WEBSITE_BACK_EVENT,
+} from './website-nav';
+
+/**
+ * SPEC §2.4 website layout (/crm, /ec, /fc, /dw): header menu (first 2 sections, the rest folded),
+ * left sidebar of the section's sub-pages, the 查看详情 tabs sidebar with 返回, and the audit sidebar.
+ */
+export default function WebsiteLayout() {
+  useResponsive();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const path = normalizePath(location.pathname);
+  const { website } = useMenus();
+  const device = useSettingsStore((s) => s.device);
+  const frame = isEmbeddedWithHiddenHeader(location.search);
+  const headerHidden = frame.embedded && frame.headerHidden;
+
+  const section = sectionOf(path, website);
+  const { shown, folded } = splitHeaderMenu(topMenuItems(website));
+  const headerItems = [
+    ...shown,
+    ...(folded.length > 0
+      ? [{ key: 'website-more', icon: <EllipsisOutlined />, label: '更多', children: folded }]
+      : []),
+  ];
+  const side = sidebarMenus(path, website);
+  const tabs = detailTabs(path);
+
+  const back = () => {
+    const target = backTarget(params.get('judge'));
+    if (target) {
+      navigate(target);
+      return;
+    }
+    const event = new CustomEvent(WEBSITE_BACK_EVENT, { cancelable: true, detail: { path } });
+    if (window.dispatchEvent(event)) navigate(-1);
+  };
+
+  return (
+    <div className={`website-layout ${device}`} data-device={device} data-testid="website-layout">
+      {headerHidden ? null : (
+        <header className="website-header">
+          <div className="website-header__brand" role="link" tabIndex={0} onClick={() => navigate(HOME_PATH)}>
+            <HomeOutlined /> <span>{APP_TITLE}</span>
+          </div>
+          <Menu
+            className="website-header__menu"
+            mode="horizontal"
+            theme="dark"
+            disabledOverflow
+            selectedKeys={section ? [section.path] : []}
+            items={headerItems}
+            onClick={({ key }) => navigate(key)}
+          />
+          <div className="website-header__right">
+            <UserMenu />
+          </div>
+        </header>
+      )}
+      <div className="website-body">
+        {side ? (
+          <aside className="website-sidebar" data-testid="website-sidebar">
+            <div className="website-sidebar__title">{section?.title}</div>
+            <Menu
+              mode="inline"
+              selectedKeys={[selectedMenuPath(path)]}
+              defaultOpenKeys={openMenuPaths(path)}
+              items={toMenuItems(side)}
+              onClick={({ key }) => navigate(key)}
+            />
+          </aside>
+        ) : null}
+        {tabs ? (
+          <aside className="website-tabs" data-testid="website-tabs">
+            <div className="website-tabs__title">查看详情</div>
+            <Menu
+              mode="inline"
+              selectedKeys={[tabs.active]}
+              items={tabs.detail.tabs?.map((t) => ({ key: t.path, label: t.title }))}
+              onClick={({ key }) => navigate(`${tabs.detail.path}/${key}${location.search}`)}
+            />
+            <Button className="website-tabs__back" icon={<ArrowLeftOutlined />} onClick={back} block>
+              返回
+            </Button>
+          </aside>
+        ) : null}
+        <main className="website-main">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <aside className="audit-sidebar" ref={setAuditSlotTarget} />
+      </div>
+      <SessionHost />
+    </div>
+  );
+}

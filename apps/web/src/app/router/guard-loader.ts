@@ -1,0 +1,95 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { message, notification } from 'antd';
+import { getToken } from '../../shared/auth/token';
+import { getRuntimeConfig } from '../../shared/config/runtime';
+import { trackRouteForListCondition } from '../../shared/list/list-condition';
+import { ensureRsaKey, hasRsaKey } from '../../shared/request/envelope-keys';
+import { findRoute, normalizePath, pathAccess } from '../../shared/routing/route-table';
+import { useSessionStore } from '../../shared/session/session-store';
+import { logout, clearClientSession } from '../session-actions';
+import { useAccessStore } from './access-store';
+import { decideGuard, loginRedirect, OPEN_PATHS, type GuardAction } from './guard';
+import { isEmbeddedWithHiddenHeader } from './frame';
+import { loadSession } from './load-session';
+
+/** SPEC §8 / §9: empty permissions: error 权限为空！ for 5 s, logout, reload to / after 2 s. */
+export const EMPTY_PERMISSION_MESSAGE = '权限为空！';
+export const RELOAD_AFTER_MS = 2000;
+
+function decide(path: string, fullPath: string, search: string): GuardAction {
+  const sites = getRuntimeConfig();
+  return decideGuard({
+    path,
+    fullPath,
+    hasToken: !!getToken(),
+    rolesLoaded: useSessionStore.getState().roles !== null && useAccessStore.getState().generated,
+    access: (p) => pathAccess(p, useAccessStore.getState().paths),
+    frame: isEmbeddedWithHiddenHeader(search),
+    sites: { voucher: sites.voucherSite, dw: sites.dwSite },
+  });
+}
+
+/** The page is leaving: keep the router waiting instead of rendering this route here. */
+const leaving = () => new Promise<never>(() => {});
+
+function fail(err: unknown, fullPath: string): never {
+  clearClientSession();
+  const text = err instanceof Error && err.message ? err.message : 'Has Error';
+  void message.error(text);
+  throw redirect(loginRedirect(fullPath));
+}
+
+/**
+ * The session guard (SPEC §2.1), run before every navigation as the root route's loader. The
+ * decisions are the pure `decideGuard`; this function carries them out.
+ */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  const path = normalizePath(url.pathname);
+  const fullPath = `${url.pathname}${url.search}`;
+
+  if (!hasRsaKey()) {
+    try {
+      await ensureRsaKey();
+    } catch (err) {
+      if (getToken() && !OPEN_PATHS.includes(path)) fail(err, fullPath);
+    }
+  }
+
+  let action = decide(path, fullPath, url.search);
+  if (action.type === 'load-session') {
+    let result: Awaited<ReturnType<typeof loadSession>>;
+    try {
+      result = await loadSession();
+    } catch (err) {
+      fail(err, fullPath);
+    }
+    if (result === 'empty') {
+      notification.error({ title: EMPTY_PERMISSION_MESSAGE, duration: 5 });
+      await logout();
+      setTimeout(() => window.location.replace('/'), RELOAD_AFTER_MS);
+      throw redirect('/login');
+    }
+    action = decide(path, fullPath, url.search);
+  }
+
+  switch (action.type) {
+    case 'external':
+      window.location.replace(action.url);
+      return leaving();
+    case 'top-window':
+      if (window.top) window.top.location.href = action.url;
+      return leaving();
+    case 'redirect':
+      throw redirect(action.to);
+    case 'load-session':
+      // roles still missing after loading: treat as a failure rather than loop
+      return fail(new Error('Has Error'), fullPath);
+    case 'allow': {
+      const meta = findRoute(path);
+      if (meta?.redirect) throw redirect(`${meta.redirect}${url.search}`);
+      trackRouteForListCondition(path);
+      return null;
+    }
+  }
+}

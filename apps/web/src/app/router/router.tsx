@@ -1,0 +1,179 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  useLocation,
+  useRouteError,
+  type RouteObject,
+} from 'react-router';
+import { Button, Result, Spin } from 'antd';
+import { APP_TITLE } from '../../shared/config/runtime';
+import { addErrorLog } from '../../shared/error-log/error-log-store';
+import { setSessionExpiredHandler } from '../../shared/request/http';
+import { LOADING_TEXT } from '../../shared/request/loading-store';
+import { findRoute, HOME_PATH, ROUTE_TABLE, type RouteMeta } from '../../shared/routing/route-table';
+import { PageLoading } from '../layout/common/PageLoading';
+import { screenFor } from '../screens';
+import { clearClientSession } from '../session-actions';
+import { trackVisitedTag } from '../tags-view/tags-store';
+import { loginRedirect } from './guard';
+import { guardLoader } from './guard-loader';
+
+const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
+const AuthRedirectPage = lazy(() => import('../../features/system/AuthRedirectPage'));
+const NotFoundPage = lazy(() => import('../../features/system/NotFoundPage'));
+const UnauthorizedPage = lazy(() => import('../../features/system/UnauthorizedPage'));
+const PreviewHtmlPage = lazy(() => import('../../features/system/PreviewHtmlPage'));
+const ManagementLayout = lazy(() => import('../layout/management/ManagementLayout'));
+const WebsiteLayout = lazy(() => import('../layout/website/WebsiteLayout'));
+
+function BootScreen() {
+  return <Spin fullscreen description={LOADING_TEXT} />;
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
+/** A screen of the menu catalogue: the lazy component registered in screens.tsx, given its meta. */
+function Screen({ meta }: { meta: RouteMeta }) {
+  const Component = screenFor(meta.path);
+  return <Component meta={meta} />;
+}
+
+function KeepSearchRedirect({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
+/** Document title from the route (SPEC §2.2 titles). */
+function RootShell() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const meta = findRoute(pathname);
+    document.title = meta ? `${meta.tabTitle ?? meta.title} - ${APP_TITLE}` : APP_TITLE;
+  }, [pathname]);
+  return <Outlet />;
+}
+
+function RouteError() {
+  const error = useRouteError();
+  useEffect(() => addErrorLog(error, 'route'), [error]);
+  const text = error instanceof Error ? error.message : 'Has Error';
+  return (
+    <Result
+      status="error"
+      title="页面加载失败"
+      subTitle={text}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          刷新页面
+        </Button>
+      }
+    />
+  );
+}
+
+function routeFor(meta: RouteMeta): RouteObject {
+  return {
+    path: meta.path,
+    handle: { meta },
+    element: meta.redirect ? <KeepSearchRedirect to={meta.redirect} /> : <Screen meta={meta} />,
+  };
+}
+
+export function buildRoutes(): RouteObject[] {
+  const management: RouteObject[] = [];
+  const website: RouteObject[] = [];
+  for (const meta of ROUTE_TABLE.values()) {
+    if (meta.isPublic) continue;
+    (meta.layout === 'website' ? website : management).push(routeFor(meta));
+  }
+  const dashboard = ROUTE_TABLE.get(HOME_PATH)!;
+  return [
+    {
+      id: 'root',
+      loader: guardLoader,
+      shouldRevalidate: () => true,
+      HydrateFallback: BootScreen,
+      errorElement: <RouteError />,
+      element: <RootShell />,
+      children: [
+        {
+          path: '/login',
+          element: (
+            <Page>
+              <LoginPage />
+            </Page>
+          ),
+        },
+        {
+          path: '/auth-redirect',
+          element: (
+            <Page>
+              <AuthRedirectPage />
+            </Page>
+          ),
+        },
+        {
+          path: '/404',
+          element: (
+            <Page>
+              <NotFoundPage />
+            </Page>
+          ),
+        },
+        {
+          path: '/401',
+          element: (
+            <Page>
+              <UnauthorizedPage />
+            </Page>
+          ),
+        },
+        {
+          path: '/preview-html',
+          element: (
+            <Page>
+              <PreviewHtmlPage />
+            </Page>
+          ),
+        },
+        { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+        {
+          element: (
+            <Page>
+              <ManagementLayout />
+            </Page>
+          ),
+          children: [routeFor(dashboard), ...management],
+        },
+        {
+          element: (
+            <Page>
+              <WebsiteLayout />
+            </Page>
+          ),
+          children: website,
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}
+
+export const router = createBrowserRouter(buildRoutes());
+
+// SPEC §2.4: every completed navigation adds its tab (once per path), even when navigations overlap.
+router.subscribe((state) => {
+  if (state.navigation.state === 'idle') trackVisitedTag(state.location);
+});
+
+// SPEC §8 status 403: tokens cleared, tabs closed, to /login with the way back.
+setSessionExpiredHandler(() => {
+  clearClientSession();
+  const { pathname, search } = router.state.location;
+  if (pathname === '/login') return;
+  void router.navigate(loginRedirect(`${pathname}${search}`), { replace: true });
+});

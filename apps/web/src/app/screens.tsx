@@ -1,0 +1,38 @@
+import { lazy, type LazyExoticComponent } from 'react';
+import type { ScreenComponent } from '../shared/ui/screen';
+
+/**
+ * Route path -> lazily loaded screen. A business feature registers its screen here with one line;
+ * every route of the menu catalogue without an entry shows the 功能建设中 placeholder.
+ * Each screen receives `{ meta }` (ScreenProps of src/shared/ui/screen.ts).
+ */
+export const SCREENS: Record<string, LazyExoticComponent<ScreenComponent>> = {
+  '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
+  '/factoring/config/company': lazy(() => import('../features/company/CompanyListPage')),
+  '/factoring/config/company-editor': lazy(() => import('../features/company/CompanyEditorPage')),
+  '/factoring/config/bank': lazy(() => import('../features/bank/BankListPage')),
+  '/factoring/config/ruler': lazy(() => import('../features/ruler/RulerListPage')),
+  '/factoring/config/ruler-editor': lazy(() => import('../features/ruler/RulerEditorPage')),
+  '/factoring/config/process': lazy(() => import('../features/workflow/ProcessPage')),
+  '/factoring/credit/info': lazy(() => import('../features/credit/CreditListPage')),
+  '/factoring/credit/info-editor': lazy(() => import('../features/credit/CreditEditorPage')),
+  '/factoring/credit/info-view': lazy(() => import('../features/credit/CreditViewPage')),
+  '/factoring/credit/distribution': lazy(() => import('../features/credit/DistributionListPage')),
+  '/factoring/credit/distribution-editor': lazy(() => import('../features/credit/DistributionEditorPage')),
+  '/factoring/credit/distribution-view': lazy(() => import('../features/credit/DistributionViewPage')),
+  '/factoring/credit/change': lazy(() => import('../features/credit/ChangeListPage')),
+  '/factoring/credit/change-editor': lazy(() => import('../features/credit/ChangeEditorPage')),
+  '/factoring/credit/change-view': lazy(() => import('../features/credit/ChangeViewPage')),
+  '/permission/role': lazy(() => import('../features/permission/RolePage')),
+  '/permission/org': lazy(() => import('../features/permission/OrgPage')),
+  '/permission/user': lazy(() => import('../features/permission/UserPage')),
+  // '/factoring/contract/info': lazy(() => import('../features/contract/ContractListPage')),
+};
+
+export const PlaceholderScreen: LazyExoticComponent<ScreenComponent> = lazy(
+  () => import('../shared/ui/ComingSoon'),
+);
+
+export function screenFor(path: string): LazyExoticComponent<ScreenComponent> {
+  return SCREENS[path] ?? PlaceholderScreen;
+}

@@ -1,0 +1,359 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import {
+  CURRENCIES,
+  CURRENCY_LABELS,
+  formatAccountNo,
+  OWNER_TYPE_LABELS,
+  OWNER_TYPES,
+  PURPOSE_LABELS,
+  PURPOSES,
+  type BankAccountView,
+  type BankSave,
+  BANK_PATHS,
+} from '@portal/contract/bank';
+import { COMPANY_PATHS, type DictItem } from '@portal/contract/company';
+import { button } from '@portal/contract/menus';
+import { ListPage } from '../../shared/list/ListPage';
+import { codeColumn } from '../../shared/list/columns';
+import { Auth } from '../../shared/permission/Auth';
+import { post } from '../../shared/request/http';
+import type { ScreenProps } from '../../shared/ui/screen';
+import { BANK_LIST_KEY, deleteAccount, saveAccount, setDefaultAccount, useBankDict } from './api';
+
+const MENU = 'ft-bank';
+const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
+  keys.map((k) => ({ value: k, label: labels[k] }));
+
+function useCustomers() {
+  return useQuery({
+    queryKey: ['company', 'dict', true],
+    queryFn: () => post<DictItem[]>(COMPANY_PATHS.dict, { all: true }, { loading: false }),
+    staleTime: 60_000,
+  });
+}
+
+function AccountForm({
+  editing,
+  onClose,
+}: {
+  editing: BankAccountView | 'new';
+  onClose: (saved: boolean) => void;
+}) {
+  const [form] = Form.useForm<BankSave>();
+  const banks = useBankDict().data ?? [];
+  const customers = useCustomers().data ?? [];
+  const ownerType = Form.useWatch('ownerType', form);
+  const [saving, setSaving] = useState(false);
+  const current = editing === 'new' ? undefined : editing;
+  const submit = async (v: BankSave) => {
+    setSaving(true);
+    try {
+      const body: BankSave = {
+        ...v,
+        ownerCode: v.ownerType === 'customer' ? v.ownerCode : undefined,
+        ...(current ? { bizCode: current.bizCode, version: current.version } : {}),
+      };
+      const r = await saveAccount(body);
+      if (r.ok) onClose(true);
+    } catch {
+      // warned by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={current ? '编辑银行账户' : '新增银行账户'}
+      width={720}
+      okText="保存"
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      <Form<BankSave>
+        name="bankAccount"
+        form={form}
+        layout="vertical"
+        initialValues={
+          current
+            ? { ...current, ownerCode: current.ownerCode ?? undefined, remark: current.remark ?? undefined }
+            : { ownerType: 'customer', currency: 'CNY', purpose: 'collect', isDefault: false }
+        }
+        onFinish={(v) => void submit(v)}
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="ownerType"
+              label="账户归属"
+              rules={[{ required: true, message: '账户归属不能为空' }]}
+            >
+              <Radio.Group options={opts(OWNER_TYPES, OWNER_TYPE_LABELS)} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            {ownerType === 'customer' ? (
+              <Form.Item
+                name="ownerCode"
+                label="所属客户"
+                rules={[{ required: true, message: '所属客户不能为空' }]}
+              >
+                <Select
+                  showSearch
+                  optionFilterProp="label"
+                  options={customers.map((c) => ({ value: c.code, label: c.label }))}
+                />
+              </Form.Item>
+            ) : null}
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="bankCode"
+              label="开户银行"
+              rules={[{ required: true, message: '开户银行不能为空' }]}
+            >
+              <Select
+                showSearch
+                optionFilterProp="label"
+                options={banks.map((b) => ({ value: b.code, label: `${b.label}（${b.code}）` }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="branchName"
+              label="开户网点"
+              rules={[{ required: true, whitespace: true, message: '开户网点不能为空' }]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="accountName"
+              label="账户名称"
+              rules={[{ required: true, whitespace: true, message: '账户名称不能为空' }]}
+            >
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="accountNo"
+              label="银行账号"
+              normalize={(v: string) => v?.replace(/\s+/g, '')}
+              rules={[
+                { required: true, message: '银行账号不能为空' },
+                { pattern: /^\d{8,30}$/, message: '银行账号必须是8到30位数字' },
+              ]}
+            >
+              <Input maxLength={30} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="currency" label="币种" rules={[{ required: true, message: '币种不能为空' }]}>
+              <Select options={opts(CURRENCIES, CURRENCY_LABELS)} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="purpose"
+              label="账户用途"
+              rules={[{ required: true, message: '账户用途不能为空' }]}
+            >
+              <Select options={opts(PURPOSES, PURPOSE_LABELS)} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="isDefault" label="设为默认" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="remark" label="备注">
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 银行账户 (SPEC §7.7): list, add/edit, 设为默认 and delete, each with confirmation. */
+export default function BankListPage(_props: ScreenProps) {
+  const queryClient = useQueryClient();
+  const banks = useBankDict().data ?? [];
+  const customers = useCustomers().data ?? [];
+  const [editing, setEditing] = useState<BankAccountView | 'new' | null>(null);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: BANK_LIST_KEY });
+
+  const columns: TableColumnsType<BankAccountView> = [
+    codeColumn('账户编号', 'bizCode', { width: 130 }),
+    { title: '账户归属', dataIndex: 'ownerName', key: 'ownerName', ellipsis: true },
+    { title: '开户银行', dataIndex: 'bankName', key: 'bankName', width: 140 },
+    { title: '开户网点', dataIndex: 'branchName', key: 'branchName', ellipsis: true },
+    { title: '账户名称', dataIndex: 'accountName', key: 'accountName', ellipsis: true },
+    {
+      title: '银行账号',
+      dataIndex: 'accountNo',
+      key: 'accountNo',
+      width: 220,
+      render: (v: string) => formatAccountNo(v),
+    },
+    {
+      title: '币种',
+      dataIndex: 'currency',
+      key: 'currency',
+      width: 80,
+      render: (v: BankAccountView['currency']) => CURRENCY_LABELS[v],
+    },
+    {
+      title: '用途',
+      dataIndex: 'purpose',
+      key: 'purpose',
+      width: 100,
+      render: (v: BankAccountView['purpose']) => PURPOSE_LABELS[v],
+    },
+    {
+      title: '默认',
+      dataIndex: 'isDefault',
+      key: 'isDefault',
+      width: 70,
+      render: (v: boolean) => (v ? <Tag color="blue">默认</Tag> : null),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Auth code={button(MENU, 'save')}>
+            <Button type="link" size="small" onClick={() => setEditing(row)}>
+              编辑
+            </Button>
+          </Auth>
+          {!row.isDefault ? (
+            <Auth code={button(MENU, 'setDefault')}>
+              <Button
+                type="link"
+                size="small"
+                onClick={async () => {
+                  const r = await setDefaultAccount(row).catch(() => null);
+                  if (r?.ok) reload();
+                }}
+              >
+                设为默认
+              </Button>
+            </Auth>
+          ) : null}
+          <Auth code={button(MENU, 'delete')}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={async () => {
+                const r = await deleteAccount(row).catch(() => null);
+                if (r?.ok) reload();
+              }}
+            >
+              删除
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<BankAccountView>
+        source={BANK_PATHS.list}
+        rowKey="bizCode"
+        columns={columns}
+        tableProps={{ scroll: { x: 1400 }, size: 'middle' }}
+        filters={
+          <>
+            <Form.Item name="ownerType" label="账户归属">
+              <Select
+                allowClear
+                placeholder="全部"
+                style={{ width: 110 }}
+                options={opts(OWNER_TYPES, OWNER_TYPE_LABELS)}
+              />
+            </Form.Item>
+            <Form.Item name="ownerCode" label="所属客户">
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder="全部"
+                style={{ width: 200 }}
+                options={customers.map((c) => ({ value: c.code, label: c.label }))}
+              />
+            </Form.Item>
+            <Form.Item name="bankCode" label="开户银行">
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder="全部"
+                style={{ width: 160 }}
+                options={banks.map((b) => ({ value: b.code, label: b.label }))}
+              />
+            </Form.Item>
+            <Form.Item name="accountName" label="账户名称">
+              <Input allowClear style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="accountNo" label="银行账号">
+              <Input allowClear style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="purpose" label="用途">
+              <Select
+                allowClear
+                placeholder="全部"
+                style={{ width: 120 }}
+                options={opts(PURPOSES, PURPOSE_LABELS)}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Auth code={button(MENU, 'add')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              新增
+            </Button>
+          </Auth>
+        }
+      />
+      {editing ? (
+        <AccountForm
+          editing={editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) reload();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { BANK_PATHS, type BankAccountView, type BankDictItem, type BankSave } from '@portal/contract/bank';
+import { post, update } from '../../shared/request/http';
+
+export const BANK_LIST_KEY = ['list', BANK_PATHS.list] as const;
+
+export const viewAccount = (bizCode: string) =>
+  post<BankAccountView>(BANK_PATHS.view, undefined, { query: { bizCode } });
+export const saveAccount = (body: BankSave) => update<{ bizCode: string }>(BANK_PATHS.save, body);
+export const deleteAccount = (a: BankAccountView) =>
+  update(BANK_PATHS.del, undefined, {
+    query: { bizCode: a.bizCode },
+    confirm: `确定要删除银行账户「${a.accountName} ${a.accountNo}」吗？`,
+  });
+export const setDefaultAccount = (a: BankAccountView) =>
+  update(BANK_PATHS.setDefault, undefined, {
+    query: { bizCode: a.bizCode },
+    confirm: `确定要将「${a.bankName} ${a.accountNo}」设为默认账户吗？`,
+  });
+
+export function useBankDict() {
+  return useQuery({
+    queryKey: ['bank', 'dict'],
+    queryFn: () => post<BankDictItem[]>(BANK_PATHS.dict, undefined, { loading: false }),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,230 @@
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Cascader,
+  DatePicker,
+  Form,
+  Input,
+  message,
+  Select,
+  Space,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import {
+  COMP_ROLE_LABELS,
+  COMP_STATE_LABELS,
+  COMP_TYPE_LABELS,
+  COMPANY_PATHS,
+  type CompanyRow,
+} from '@portal/contract/company';
+import { button } from '@portal/contract/menus';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { listConditionKey, readListCondition } from '../../shared/list/list-condition';
+import { Auth } from '../../shared/permission/Auth';
+import type { ScreenProps } from '../../shared/ui/screen';
+import {
+  COMPANY_LIST_KEY,
+  deleteCompany,
+  exportCompanies,
+  setCompanyState,
+  useInfoDict,
+  useLinkage,
+} from './api';
+
+const MENU = 'ft-company';
+export const COMPANY_EDITOR_PATH = '/factoring/config/company-editor';
+
+function toFilters(values: Record<string, unknown>): Record<string, unknown> {
+  const { region, created, ...rest } = values as { region?: string[]; created?: [Dayjs, Dayjs] | null };
+  return {
+    ...rest,
+    regionCode: region?.length ? region[region.length - 1] : undefined,
+    createdStart: created?.[0]?.format('YYYY-MM-DD'),
+    createdEnd: created?.[1]?.format('YYYY-MM-DD'),
+  };
+}
+
+/** 企业客户 (SPEC §7.9): search, paging, export, enable/disable, delete with confirmation. */
+export default function CompanyListPage(_props: ScreenProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const list = useRef<ListPageHandle>(null);
+  const dict = useInfoDict().data;
+  const linkage = useLinkage().data ?? [];
+  const [exporting, setExporting] = useState(false);
+
+  const reload = () => void queryClient.invalidateQueries({ queryKey: COMPANY_LIST_KEY });
+
+  const doExport = async () => {
+    const saved = readListCondition(listConditionKey(location.pathname));
+    setExporting(true);
+    const hide = message.loading('正在导出企业客户明细表，请稍候……', 0);
+    try {
+      await exportCompanies(saved?.filters ?? {});
+      void message.success('导出完成');
+    } catch {
+      // the request layer has warned
+    } finally {
+      hide();
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<CompanyRow> = [
+    codeColumn('企业编号', 'compCode', { width: 130 }),
+    { title: '企业名称', dataIndex: 'compName', key: 'compName', width: 240, ellipsis: true },
+    { title: '统一社会信用代码', dataIndex: 'usccCode', key: 'usccCode', width: 190 },
+    {
+      title: '企业类型',
+      dataIndex: 'compType',
+      key: 'compType',
+      width: 100,
+      render: (v: CompanyRow['compType']) => COMP_TYPE_LABELS[v],
+    },
+    {
+      title: '客户角色',
+      dataIndex: 'roles',
+      key: 'roles',
+      width: 180,
+      render: (roles: CompanyRow['roles']) => roles.map((r) => <Tag key={r}>{COMP_ROLE_LABELS[r]}</Tag>),
+    },
+    { title: '法定代表人', dataIndex: 'legalPerson', key: 'legalPerson', width: 100 },
+    moneyColumn('注册资本（元）', 'regCapital', { width: 180 }),
+    { title: '所在地区', dataIndex: 'regionName', key: 'regionName', width: 220, ellipsis: true },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      key: 'state',
+      width: 80,
+      render: (s: CompanyRow['state']) => (
+        <Tag color={s === 'enabled' ? 'green' : 'default'}>{COMP_STATE_LABELS[s]}</Tag>
+      ),
+    },
+    dateColumn('创建时间', 'createdAt', { withTime: true, width: 170 }),
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 190,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Auth code={button(MENU, 'update')}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => navigate(`${COMPANY_EDITOR_PATH}?compCode=${row.compCode}`)}
+            >
+              编辑
+            </Button>
+          </Auth>
+          <Auth code={button(MENU, row.state === 'enabled' ? 'disable' : 'enable')}>
+            <Button
+              type="link"
+              size="small"
+              onClick={async () => {
+                const r = await setCompanyState(row.compCode, row.compName, row.state !== 'enabled').catch(
+                  () => null,
+                );
+                if (r?.ok) reload();
+              }}
+            >
+              {row.state === 'enabled' ? '停用' : '启用'}
+            </Button>
+          </Auth>
+          <Auth code={button(MENU, 'delete')}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={async () => {
+                const r = await deleteCompany(row.compCode, row.compName).catch(() => null);
+                if (r?.ok) reload();
+              }}
+            >
+              删除
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ListPage<CompanyRow>
+      ref={list}
+      source={COMPANY_PATHS.list}
+      rowKey="compCode"
+      columns={columns}
+      toFilters={toFilters}
+      tableProps={{ scroll: { x: 1900 }, size: 'middle' }}
+      filters={
+        <>
+          <Form.Item name="compName" label="企业名称">
+            <Input placeholder="企业名称" allowClear style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="usccCode" label="信用代码">
+            <Input placeholder="统一社会信用代码" allowClear style={{ width: 200 }} maxLength={18} />
+          </Form.Item>
+          <Form.Item name="compType" label="企业类型">
+            <Select
+              placeholder="全部"
+              allowClear
+              style={{ width: 130 }}
+              options={dict?.compTypes.map((d) => ({ value: d.code, label: d.label }))}
+            />
+          </Form.Item>
+          <Form.Item name="role" label="客户角色">
+            <Select
+              placeholder="全部"
+              allowClear
+              style={{ width: 130 }}
+              options={dict?.roles.map((d) => ({ value: d.code, label: d.label }))}
+            />
+          </Form.Item>
+          <Form.Item name="region" label="所在地区">
+            <Cascader
+              placeholder="省 / 市 / 区"
+              changeOnSelect
+              allowClear
+              style={{ width: 220 }}
+              options={linkage}
+              showSearch
+            />
+          </Form.Item>
+          <Form.Item name="state" label="状态">
+            <Select
+              placeholder="全部"
+              allowClear
+              style={{ width: 100 }}
+              options={dict?.states.map((d) => ({ value: d.code, label: d.label }))}
+            />
+          </Form.Item>
+          <Form.Item name="created" label="创建日期">
+            <DatePicker.RangePicker />
+          </Form.Item>
+        </>
+      }
+      toolbar={
+        <Space>
+          <Auth code={button(MENU, 'add')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(COMPANY_EDITOR_PATH)}>
+              新增
+            </Button>
+          </Auth>
+          <Auth code={button(MENU, 'export')}>
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()}>
+              {exporting ? '正在导出' : '导出'}
+            </Button>
+          </Auth>
+        </Space>
+      }
+    />
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Select, Space } from 'antd';
+import {
+  CHANGE_TYPE_LABELS,
+  CREDIT_PATHS,
+  LINE_KIND_LABELS,
+  type CreditListRow,
+} from '@portal/contract/credit';
+import type { Page } from '@portal/contract/api';
+import { formatMoney } from '@portal/contract/format';
+import { post } from '../../shared/request/http';
+import { CREDIT_ROUTES, creditApi, type Saved } from './api';
+import { StateTag } from './components';
+
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** 额度变更编辑: raise, lower, extend, freeze or unfreeze one line of an approved credit. */
+export default function ChangeEditorPage() {
+  const [params] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Record<string, string | undefined>>();
+  const [version, setVersion] = useState<number | undefined>();
+  const credBizCode = Form.useWatch('credBizCode', form);
+  const changeType = Form.useWatch('changeType', form);
+
+  const change = useQuery({
+    queryKey: ['credit', 'chg', bizCode],
+    queryFn: () => creditApi.change(bizCode),
+    enabled: !!bizCode,
+  });
+  const credits = useQuery({
+    queryKey: ['credit', 'approvedCredits'],
+    queryFn: () =>
+      post<Page<CreditListRow>>(CREDIT_PATHS.creditList, { pageNum: 1, pageSize: 500, state: 'approved' }),
+  });
+  const credit = credits.data?.list.find((c) => c.bizCode === credBizCode);
+  const lines = useQuery({
+    queryKey: ['credit', 'lines', credit?.custCode],
+    queryFn: () => creditApi.lines(credit!.custCode),
+    enabled: !!credit,
+  });
+  const ft = useQuery({
+    queryKey: ['credit', 'ft', credBizCode],
+    queryFn: () => creditApi.ft(credBizCode!),
+    enabled: !!credBizCode,
+  });
+  const platform = useQuery({
+    queryKey: ['credit', 'platform', credBizCode],
+    queryFn: () => creditApi.platform(credBizCode!),
+    enabled: !!credBizCode,
+  });
+  const candidates = [
+    ...(platform.data?.line ? [platform.data.line] : []),
+    ...(ft.data ?? []).flatMap((f) => (f.line ? [f.line] : [])),
+    ...(lines.data ?? []).filter((l) => l.kind === 'distribution'),
+  ];
+
+  useEffect(() => {
+    if (!change.data) return;
+    setVersion(change.data.version);
+    form.setFieldsValue({
+      credBizCode: change.data.credBizCode,
+      lineCode: change.data.lineCode,
+      changeType: change.data.changeType,
+      newLimit: change.data.newLimit ?? undefined,
+      newEndDate: change.data.newEndDate ?? undefined,
+      reason: change.data.reason,
+    });
+  }, [change.data, form]);
+
+  const editable = !bizCode || change.data?.state === 'draft' || change.data?.state === 'rejected';
+  const save = async (submit: boolean) => {
+    const v = await form.validateFields();
+    const body = { ...v, ...(bizCode ? { bizCode, version } : {}), submit };
+    const r = await creditApi
+      .save<Saved>(CREDIT_PATHS.saveCredChange, body, submit ? '额度变更并提交审批' : '额度变更')
+      .catch(() => null);
+    if (!r?.ok || !r.data) return;
+    setVersion(r.data.version);
+    void qc.invalidateQueries({ queryKey: ['credit'] });
+    if (submit) navigate(`${CREDIT_ROUTES.chgView}?bizCode=${r.data.bizCode}`);
+    else if (!bizCode) navigate(`${CREDIT_ROUTES.chgEditor}?bizCode=${r.data.bizCode}`, { replace: true });
+  };
+
+  return (
+    <Card
+      data-testid="chg-editor"
+      title={
+        <Space>
+          <span>{bizCode ? `额度变更编辑 ${bizCode}` : '新增额度变更'}</span>
+          {change.data ? <StateTag state={change.data.state} /> : null}
+        </Space>
+      }
+      extra={<Button onClick={() => navigate(CREDIT_ROUTES.chgList)}>返回</Button>}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={!editable}
+        style={{ maxWidth: 640 }}
+        initialValues={{ changeType: 'raise' }}
+      >
+        <Form.Item name="credBizCode" label="授信" rules={[{ required: true, message: '授信编号不能为空' }]}>
+          <Select
+            showSearch
+            aria-label="授信"
+            optionFilterProp="label"
+            options={(credits.data?.list ?? []).map((c) => ({
+              value: c.bizCode,
+              label: `${c.bizCode} ${c.custName}`,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="lineCode" label="额度（默认平台额度）">
+          <Select
+            allowClear
+            aria-label="额度"
+            options={candidates.map((l) => ({
+              value: l.lineCode,
+              label: `${l.lineCode} ${LINE_KIND_LABELS[l.kind]} ${l.debtorName ?? l.custName} 额度 ${formatMoney(l.limitAmount)} 已占用 ${formatMoney(l.occupiedAmount)}`,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="changeType" label="变更类型">
+          <Select aria-label="变更类型" options={options(CHANGE_TYPE_LABELS)} />
+        </Form.Item>
+        {changeType === 'raise' || changeType === 'lower' ? (
+          <Form.Item
+            name="newLimit"
+            label="变更后额度"
+            rules={[{ required: true, message: '变更后额度不能为空' }]}
+          >
+            <Input aria-label="变更后额度" placeholder="0.00" />
+          </Form.Item>
+        ) : null}
+        {changeType === 'extend' ? (
+          <Form.Item
+            name="newEndDate"
+            label="变更后到期日"
+            rules={[{ required: true, message: '变更后到期日不能为空' }]}
+          >
+            <Input aria-label="变更后到期日" placeholder="YYYY-MM-DD" />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="reason" label="变更原因" rules={[{ required: true, message: '变更原因不能为空' }]}>
+          <Input.TextArea aria-label="变更原因" rows={2} maxLength={500} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" onClick={() => void save(false)}>
+            保存
+          </Button>
+          <Button onClick={() => void save(true)}>提交审批</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

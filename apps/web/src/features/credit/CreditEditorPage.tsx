@@ -1,0 +1,449 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
+import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  CREDIT_PATHS,
+  CURRENCY_LABELS,
+  CYCLE_LABELS,
+  GUARANTEE_TYPE_LABELS,
+  PRODUCT_LABELS,
+  RECOURSE_LABELS,
+  type ImportPreviewRow,
+  type InvoiceVerdict,
+  type ReceivableItem,
+} from '@portal/contract/credit';
+import { FileList } from '../../shared/files/FileList';
+import type { FileItem } from '../../shared/files/files-api';
+import { CREDIT_ROUTES, creditApi, importReceivables, type Saved } from './api';
+import { StateTag } from './components';
+
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
+const DATE_RULE = { pattern: /^\d{4}-\d{2}-\d{2}$/, message: '日期格式为YYYY-MM-DD' };
+
+type Values = Record<string, unknown>;
+
+/** 授信编辑: the credit's sections as tabs; each tab saves its section with the credit's version. */
+export default function CreditEditorPage() {
+  const [params] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [version, setVersion] = useState<number | undefined>();
+  const [platformForm] = Form.useForm<Values>();
+  const [guaForm] = Form.useForm<Values>();
+  const [ftForm] = Form.useForm<Values>();
+  const [recForm] = Form.useForm<Values>();
+  const [files, setFiles] = useState<FileItem[]>([]);
+  const [preview, setPreview] = useState<ImportPreviewRow[] | null>(null);
+  const [verdicts, setVerdicts] = useState<InvoiceVerdict[] | null>(null);
+
+  const customers = useQuery({ queryKey: ['credit', 'customers'], queryFn: creditApi.customers });
+  const credit = useQuery({
+    queryKey: ['credit', 'platform', bizCode],
+    queryFn: () => creditApi.platform(bizCode),
+    enabled: !!bizCode,
+  });
+  const gua = useQuery({
+    queryKey: ['credit', 'gua', bizCode],
+    queryFn: () => creditApi.guarantees(bizCode),
+    enabled: !!bizCode,
+  });
+  const ft = useQuery({
+    queryKey: ['credit', 'ft', bizCode],
+    queryFn: () => creditApi.ft(bizCode),
+    enabled: !!bizCode,
+  });
+  const rec = useQuery({
+    queryKey: ['credit', 'rec', bizCode],
+    queryFn: () => creditApi.receivables(bizCode),
+    enabled: !!bizCode,
+  });
+  const fileQuery = useQuery({
+    queryKey: ['credit', 'files', bizCode],
+    queryFn: () => creditApi.files(bizCode),
+    enabled: !!bizCode,
+  });
+
+  useEffect(() => {
+    if (!credit.data) return;
+    setVersion(credit.data.version);
+    platformForm.setFieldsValue({ ...credit.data, remark: credit.data.remark ?? undefined });
+  }, [credit.data, platformForm]);
+  useEffect(() => void (gua.data && guaForm.setFieldsValue({ items: gua.data })), [gua.data, guaForm]);
+  useEffect(() => void (ft.data && ftForm.setFieldsValue({ items: ft.data })), [ft.data, ftForm]);
+  useEffect(() => void (rec.data && recForm.setFieldsValue({ items: rec.data })), [rec.data, recForm]);
+  useEffect(() => void (fileQuery.data && setFiles(fileQuery.data)), [fileQuery.data]);
+
+  const editable = !bizCode || credit.data?.state === 'draft' || credit.data?.state === 'rejected';
+
+  const after = (r: { ok: boolean; data: Saved | undefined }) => {
+    if (!r.ok || !r.data) return false;
+    setVersion(r.data.version);
+    void qc.invalidateQueries({ queryKey: ['credit'] });
+    return true;
+  };
+
+  const savePlatform = async (submit: boolean) => {
+    const values = await platformForm.validateFields();
+    const body = { ...values, ...(bizCode ? { bizCode, version } : {}), submit };
+    const r = await creditApi
+      .save<Saved>(CREDIT_PATHS.saveCreditPlatform, body, submit ? '平台授信并提交审批' : '平台授信')
+      .catch(() => null);
+    if (!r || !after(r)) return;
+    if (submit) navigate(`${CREDIT_ROUTES.view}?bizCode=${r.data!.bizCode}`);
+    else if (!bizCode) navigate(`${CREDIT_ROUTES.editor}?bizCode=${r.data!.bizCode}`, { replace: true });
+  };
+
+  const saveSection = async (path: string, what: string, body: Values) => {
+    const r = await creditApi
+      .save<Saved>(path, { credBizCode: bizCode, version, ...body }, what)
+      .catch(() => null);
+    if (r) after(r);
+  };
+
+  const onImport = async (file: File) => {
+    const rows = await importReceivables(file, bizCode).catch(() => null);
+    if (rows) setPreview(rows);
+  };
+  const acceptImport = () => {
+    const good = (preview ?? []).filter((r) => r.errors.length === 0).map((r) => r.item as ReceivableItem);
+    const current = (recForm.getFieldValue('items') as Values[] | undefined) ?? [];
+    recForm.setFieldsValue({ items: [...current, ...good] });
+    setPreview(null);
+  };
+  const verify = async () => {
+    const rows =
+      (recForm.getFieldValue('items') as Partial<Record<keyof ReceivableItem, string>>[] | undefined) ?? [];
+    const items = rows.map((i) => ({
+      invoiceCode: i.invoiceCode ?? '',
+      invoiceNo: i.invoiceNo ?? '',
+      invoiceDate: i.invoiceDate ?? '',
+      amount: i.amount ?? '',
+    }));
+    if (items.length === 0) return;
+    const r = await creditApi.verify({ credBizCode: bizCode || undefined, items }).catch(() => null);
+    if (r) {
+      setVerdicts(r.verdicts);
+      void qc.invalidateQueries({ queryKey: ['credit', 'rec', bizCode] });
+    }
+  };
+
+  const needSave = !bizCode ? <Alert type="info" showIcon message="请先保存平台授信" /> : null;
+
+  const platformTab = (
+    <Form
+      form={platformForm}
+      layout="vertical"
+      disabled={!editable}
+      initialValues={{ currency: 'CNY', cycle: 'cyclical', product: 'factoring' }}
+      style={{ maxWidth: 720 }}
+    >
+      <Form.Item name="custCode" label="客户" rules={required('客户')}>
+        <Select
+          showSearch
+          optionFilterProp="label"
+          aria-label="客户"
+          options={(customers.data ?? []).map((c) => ({ value: c.code, label: c.label }))}
+        />
+      </Form.Item>
+      <Space wrap>
+        <Form.Item name="limitAmount" label="授信总额度" rules={required('授信总额度')}>
+          <Input aria-label="授信总额度" placeholder="0.00" />
+        </Form.Item>
+        <Form.Item name="currency" label="币种">
+          <Select style={{ width: 120 }} options={options(CURRENCY_LABELS)} />
+        </Form.Item>
+        <Form.Item name="startDate" label="起始日" rules={[...required('起始日'), DATE_RULE]}>
+          <Input aria-label="起始日" placeholder="YYYY-MM-DD" />
+        </Form.Item>
+        <Form.Item name="endDate" label="到期日" rules={[...required('到期日'), DATE_RULE]}>
+          <Input aria-label="到期日" placeholder="YYYY-MM-DD" />
+        </Form.Item>
+        <Form.Item name="cycle" label="额度类型">
+          <Select style={{ width: 120 }} aria-label="额度类型" options={options(CYCLE_LABELS)} />
+        </Form.Item>
+        <Form.Item name="product" label="产品">
+          <Select style={{ width: 140 }} options={options(PRODUCT_LABELS)} />
+        </Form.Item>
+      </Space>
+      <Form.Item name="remark" label="备注">
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+      <Space>
+        <Button type="primary" onClick={() => void savePlatform(false)}>
+          保存
+        </Button>
+        <Button onClick={() => void savePlatform(true)}>提交审批</Button>
+      </Space>
+    </Form>
+  );
+
+  const listEditor = (
+    form: ReturnType<typeof Form.useForm<Values>>[0],
+    columns: { name: string; label: string; node: React.ReactNode; width?: number; rules?: object[] }[],
+    onSave: () => void,
+    testId: string,
+  ) => (
+    <Form form={form} disabled={!editable || !bizCode} data-testid={testId}>
+      <Form.List name="items">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((f) => (
+              <Space key={f.key} align="baseline" wrap>
+                {columns.map((c) => (
+                  <Form.Item
+                    key={c.name}
+                    name={[f.name, c.name]}
+                    rules={c.rules}
+                    style={{ width: c.width ?? 160 }}
+                  >
+                    {c.node}
+                  </Form.Item>
+                ))}
+                <MinusCircleOutlined aria-label="删除行" onClick={() => remove(f.name)} />
+              </Space>
+            ))}
+            <Space>
+              <Button icon={<PlusOutlined />} onClick={() => add()}>
+                添加
+              </Button>
+              <Button type="primary" onClick={onSave}>
+                保存
+              </Button>
+            </Space>
+          </>
+        )}
+      </Form.List>
+    </Form>
+  );
+
+  const items = (form: { getFieldValue: (n: string) => unknown }) =>
+    (form.getFieldValue('items') as Values[] | undefined) ?? [];
+
+  return (
+    <Card
+      title={
+        <Space>
+          <span>{bizCode ? `授信编辑 ${bizCode}` : '新增授信'}</span>
+          {credit.data ? <StateTag state={credit.data.state} /> : null}
+        </Space>
+      }
+      extra={<Button onClick={() => navigate(CREDIT_ROUTES.list)}>返回</Button>}
+      data-testid="credit-editor"
+    >
+      <Tabs
+        items={[
+          { key: 'platform', label: '平台授信', children: platformTab },
+          {
+            key: 'gua',
+            label: '担保授信',
+            children:
+              needSave ??
+              listEditor(
+                guaForm,
+                [
+                  {
+                    name: 'guarantorName',
+                    label: '担保人',
+                    node: <Input placeholder="担保人名称" aria-label="担保人名称" />,
+                    rules: required('担保人名称'),
+                  },
+                  {
+                    name: 'guaranteeType',
+                    label: '担保方式',
+                    node: <Select placeholder="担保方式" options={options(GUARANTEE_TYPE_LABELS)} />,
+                  },
+                  {
+                    name: 'amount',
+                    label: '担保金额',
+                    node: <Input placeholder="担保金额" aria-label="担保金额" />,
+                  },
+                  { name: 'remark', label: '备注', node: <Input placeholder="备注" /> },
+                ],
+                () => void saveSection(CREDIT_PATHS.saveCreditGua, '担保授信', { items: items(guaForm) }),
+                'gua-editor',
+              ),
+          },
+          {
+            key: 'ft',
+            label: '保理授信',
+            children:
+              needSave ??
+              listEditor(
+                ftForm,
+                [
+                  {
+                    name: 'debtorName',
+                    label: '债务人',
+                    node: <Input placeholder="债务人名称" aria-label="债务人名称" />,
+                    rules: required('债务人名称'),
+                  },
+                  {
+                    name: 'limitAmount',
+                    label: '子额度',
+                    node: <Input placeholder="保理子额度" aria-label="保理子额度" />,
+                  },
+                  {
+                    name: 'financingRatio',
+                    label: '融资比例',
+                    node: <Input placeholder="融资比例(0-1)" aria-label="融资比例" />,
+                    width: 120,
+                  },
+                  {
+                    name: 'recourse',
+                    label: '追索权',
+                    node: (
+                      <Select placeholder="追索权" aria-label="追索权" options={options(RECOURSE_LABELS)} />
+                    ),
+                    width: 120,
+                  },
+                ],
+                () =>
+                  void saveSection(CREDIT_PATHS.saveCreditFt, '保理授信', {
+                    items: items(ftForm).map(({ line: _line, id: _id, ...rest }) => rest),
+                  }),
+                'ft-editor',
+              ),
+          },
+          {
+            key: 'rec',
+            label: '应收账款',
+            children: needSave ?? (
+              <>
+                <Space style={{ marginBottom: 12 }}>
+                  <Upload
+                    accept=".xlsx"
+                    showUploadList={false}
+                    beforeUpload={(f) => {
+                      void onImport(f);
+                      return false;
+                    }}
+                  >
+                    <Button icon={<UploadOutlined />}>导入应收账款</Button>
+                  </Upload>
+                  <Button onClick={() => void verify()}>发票验证</Button>
+                </Space>
+                {verdicts ? (
+                  <Alert
+                    closable
+                    onClose={() => setVerdicts(null)}
+                    type={verdicts.every((v) => v.ok) ? 'success' : 'warning'}
+                    message={verdicts.every((v) => v.ok) ? '发票验证通过' : '发票验证未通过'}
+                    description={verdicts
+                      .filter((v) => !v.ok)
+                      .map(
+                        (v) => `第${v.index + 1}行 ${v.invoiceCode}/${v.invoiceNo}：${v.errors.join('；')}`,
+                      )
+                      .join('\n')}
+                    style={{ whiteSpace: 'pre-line', marginBottom: 12 }}
+                  />
+                ) : null}
+                {listEditor(
+                  recForm,
+                  [
+                    { name: 'invoiceCode', label: '发票代码', node: <Input placeholder="发票代码" /> },
+                    {
+                      name: 'invoiceNo',
+                      label: '发票号码',
+                      node: <Input placeholder="发票号码" />,
+                      width: 120,
+                    },
+                    {
+                      name: 'invoiceDate',
+                      label: '开票日期',
+                      node: <Input placeholder="开票日期" />,
+                      width: 120,
+                    },
+                    { name: 'amount', label: '金额', node: <Input placeholder="发票金额" />, width: 130 },
+                    { name: 'debtorName', label: '债务人', node: <Input placeholder="债务人名称" /> },
+                    { name: 'dueDate', label: '到期日', node: <Input placeholder="到期日" />, width: 120 },
+                  ],
+                  () =>
+                    void saveSection(CREDIT_PATHS.saveReceivables, '应收账款', {
+                      items: items(recForm).map(
+                        ({ id: _id, verifyState: _v, verifyMsg: _m, ...rest }) => rest,
+                      ),
+                    }),
+                  'rec-editor',
+                )}
+                {(rec.data ?? []).some((r) => r.verifyState !== 'unverified') ? (
+                  <div style={{ marginTop: 8 }}>
+                    {(rec.data ?? []).map((r) => (
+                      <Tag
+                        key={r.id}
+                        color={
+                          r.verifyState === 'passed'
+                            ? 'success'
+                            : r.verifyState === 'failed'
+                              ? 'error'
+                              : 'default'
+                        }
+                      >
+                        {r.invoiceNo}
+                      </Tag>
+                    ))}
+                  </div>
+                ) : null}
+                <Modal
+                  title="导入预览"
+                  width={900}
+                  open={preview !== null}
+                  onCancel={() => setPreview(null)}
+                  onOk={acceptImport}
+                  okText="导入无误的行"
+                >
+                  <Table<ImportPreviewRow>
+                    size="small"
+                    rowKey="row"
+                    pagination={false}
+                    dataSource={preview ?? []}
+                    columns={[
+                      { title: '行', dataIndex: 'row', width: 50 },
+                      { title: '发票代码', render: (_, r) => r.item.invoiceCode },
+                      { title: '发票号码', render: (_, r) => r.item.invoiceNo },
+                      { title: '金额', render: (_, r) => r.item.amount },
+                      {
+                        title: '校验结果',
+                        render: (_, r) =>
+                          r.errors.length ? (
+                            <span style={{ color: '#ff4d4f' }}>{r.errors.join('；')}</span>
+                          ) : (
+                            <Tag color="success">通过</Tag>
+                          ),
+                      },
+                    ]}
+                  />
+                </Modal>
+              </>
+            ),
+          },
+          {
+            key: 'files',
+            label: '授信文件',
+            children: needSave ?? (
+              <>
+                <FileList value={files} onChange={setFiles} readOnly={!editable} />
+                <Button
+                  type="primary"
+                  style={{ marginTop: 12 }}
+                  disabled={!editable}
+                  onClick={() =>
+                    void saveSection(CREDIT_PATHS.saveCredFile, '授信文件', {
+                      fileTokens: files.map((f) => f.fileToken),
+                    })
+                  }
+                >
+                  保存
+                </Button>
+              </>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

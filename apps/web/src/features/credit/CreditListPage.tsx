@@ -1,0 +1,120 @@
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { CREDIT_PATHS, CYCLE_LABELS, DOC_STATE_LABELS, type CreditListRow } from '@portal/contract/credit';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { Auth } from '../../shared/permission/Auth';
+import { CREDIT_ROUTES, creditApi } from './api';
+import { StateTag, UtilisationChart } from './components';
+
+const MENU = 'ft-credit-info';
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** 授信 list (SPEC §7.12 creditList) with the utilisation chart per customer. */
+export default function CreditListPage() {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const editable = (r: CreditListRow) => r.state === 'draft' || r.state === 'rejected';
+  return (
+    <div data-testid="credit-list">
+      <UtilisationChart />
+      <div style={{ height: 16 }} />
+      <ListPage<CreditListRow>
+        ref={list}
+        source={CREDIT_PATHS.creditList}
+        rowKey="bizCode"
+        filters={
+          <>
+            <Form.Item name="custName" label="客户名称">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="state" label="状态">
+              <Select allowClear style={{ width: 120 }} options={options(DOC_STATE_LABELS)} />
+            </Form.Item>
+            <Form.Item name="cycle" label="额度类型">
+              <Select allowClear style={{ width: 120 }} options={options(CYCLE_LABELS)} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Auth code={`${MENU}:add`}>
+            <Button type="primary" onClick={() => navigate(CREDIT_ROUTES.editor)}>
+              新增授信
+            </Button>
+          </Auth>
+        }
+        columns={[
+          codeColumn('授信编号', 'bizCode'),
+          { title: '客户名称', dataIndex: 'custName', key: 'custName' },
+          moneyColumn('授信额度', 'limitAmount'),
+          moneyColumn('已占用', 'occupiedAmount'),
+          moneyColumn('可用额度', 'availableAmount'),
+          {
+            title: '额度类型',
+            dataIndex: 'cycle',
+            key: 'cycle',
+            render: (v: keyof typeof CYCLE_LABELS) => CYCLE_LABELS[v],
+          },
+          dateColumn('起始日', 'startDate'),
+          dateColumn('到期日', 'endDate'),
+          {
+            title: '状态',
+            dataIndex: 'state',
+            key: 'state',
+            render: (_: unknown, r: CreditListRow) => (
+              <Space size={4}>
+                <StateTag state={r.state} />
+                {r.frozen ? <Tag color="warning">已冻结</Tag> : null}
+              </Space>
+            ),
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, r: CreditListRow) => (
+              <Space size={4}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => navigate(`${CREDIT_ROUTES.view}?bizCode=${r.bizCode}`)}
+                >
+                  查看
+                </Button>
+                {editable(r) ? (
+                  <Auth code={`${MENU}:save`}>
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => navigate(`${CREDIT_ROUTES.editor}?bizCode=${r.bizCode}`)}
+                    >
+                      编辑
+                    </Button>
+                  </Auth>
+                ) : null}
+                {editable(r) ? (
+                  <Auth code={`${MENU}:delete`}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() =>
+                        void creditApi
+                          .remove(CREDIT_PATHS.deleteCreditPlatform, r.bizCode, '授信')
+                          .then((x) => x.ok && list.current?.reload())
+                          .catch(() => undefined)
+                      }
+                    >
+                      删除
+                    </Button>
+                  </Auth>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

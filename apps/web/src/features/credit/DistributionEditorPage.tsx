@@ -1,0 +1,219 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import Decimal from 'decimal.js';
+import {
+  CREDIT_PATHS,
+  DIST_TARGET_LABELS,
+  PRODUCT_LABELS,
+  type CreditListRow,
+} from '@portal/contract/credit';
+import type { Page } from '@portal/contract/api';
+import { formatMoney } from '@portal/contract/format';
+import { FileList } from '../../shared/files/FileList';
+import type { FileItem } from '../../shared/files/files-api';
+import { post } from '../../shared/request/http';
+import { CREDIT_ROUTES, creditApi, type Saved } from './api';
+import { StateTag } from './components';
+
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+interface Item {
+  targetType?: 'member' | 'product';
+  custCode?: string;
+  product?: string;
+  amount?: string;
+  remark?: string;
+}
+
+/** 额度分配编辑: split an approved credit's platform line among group members or products. */
+export default function DistributionEditorPage() {
+  const [params] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<{ credBizCode?: string; remark?: string; items: Item[] }>();
+  const [version, setVersion] = useState<number | undefined>();
+  const [files, setFiles] = useState<FileItem[]>([]);
+  const credBizCode = Form.useWatch('credBizCode', form);
+  const items = Form.useWatch('items', form) ?? [];
+
+  const dist = useQuery({
+    queryKey: ['credit', 'dist', bizCode],
+    queryFn: () => creditApi.distribution(bizCode),
+    enabled: !!bizCode,
+  });
+  const distFiles = useQuery({
+    queryKey: ['credit', 'distFiles', bizCode],
+    queryFn: () => creditApi.distFiles(bizCode),
+    enabled: !!bizCode,
+  });
+  const credits = useQuery({
+    queryKey: ['credit', 'approvedCredits'],
+    queryFn: () =>
+      post<Page<CreditListRow>>(CREDIT_PATHS.creditList, { pageNum: 1, pageSize: 500, state: 'approved' }),
+  });
+  const customers = useQuery({ queryKey: ['credit', 'customers'], queryFn: creditApi.customers });
+  const parent = useQuery({
+    queryKey: ['credit', 'platform', credBizCode],
+    queryFn: () => creditApi.platform(credBizCode!),
+    enabled: !!credBizCode,
+  });
+
+  useEffect(() => {
+    if (!dist.data) return;
+    setVersion(dist.data.version);
+    form.setFieldsValue({
+      credBizCode: dist.data.credBizCode,
+      remark: dist.data.remark ?? undefined,
+      items: dist.data.items,
+    });
+  }, [dist.data, form]);
+  useEffect(() => void (distFiles.data && setFiles(distFiles.data)), [distFiles.data]);
+
+  const editable = !bizCode || dist.data?.state === 'draft' || dist.data?.state === 'rejected';
+  const total = items.reduce((s, i) => {
+    try {
+      return s.plus(new Decimal(i?.amount || 0));
+    } catch {
+      return s;
+    }
+  }, new Decimal(0));
+  const line = parent.data?.line;
+
+  const save = async (submit: boolean) => {
+    const v = await form.validateFields();
+    const body = { ...v, ...(bizCode ? { bizCode, version } : {}), submit };
+    const r = await creditApi
+      .save<Saved>(CREDIT_PATHS.saveCredDistribution, body, submit ? '额度分配并提交审批' : '额度分配')
+      .catch(() => null);
+    if (!r?.ok || !r.data) return;
+    setVersion(r.data.version);
+    void qc.invalidateQueries({ queryKey: ['credit'] });
+    if (submit) navigate(`${CREDIT_ROUTES.distView}?bizCode=${r.data.bizCode}`);
+    else if (!bizCode) navigate(`${CREDIT_ROUTES.distEditor}?bizCode=${r.data.bizCode}`, { replace: true });
+  };
+  const saveFiles = async () => {
+    const r = await creditApi
+      .save<Saved>(
+        CREDIT_PATHS.saveCredDistributionFile,
+        { distBizCode: bizCode, version, fileTokens: files.map((f) => f.fileToken) },
+        '分配文件',
+      )
+      .catch(() => null);
+    if (r?.ok && r.data) setVersion(r.data.version);
+  };
+
+  return (
+    <Card
+      data-testid="dist-editor"
+      title={
+        <Space>
+          <span>{bizCode ? `额度分配编辑 ${bizCode}` : '新增额度分配'}</span>
+          {dist.data ? <StateTag state={dist.data.state} /> : null}
+        </Space>
+      }
+      extra={<Button onClick={() => navigate(CREDIT_ROUTES.distList)}>返回</Button>}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={!editable}
+        initialValues={{ items: [{ targetType: 'member' }] }}
+      >
+        <Form.Item name="credBizCode" label="授信" rules={[{ required: true, message: '授信编号不能为空' }]}>
+          <Select
+            showSearch
+            aria-label="授信"
+            optionFilterProp="label"
+            disabled={!!bizCode}
+            options={(credits.data?.list ?? []).map((c) => ({
+              value: c.bizCode,
+              label: `${c.bizCode} ${c.custName}`,
+            }))}
+          />
+        </Form.Item>
+        {line ? (
+          <Descriptions size="small" bordered column={4} style={{ marginBottom: 16 }}>
+            <Descriptions.Item label="平台额度">{formatMoney(line.limitAmount)}</Descriptions.Item>
+            <Descriptions.Item label="已占用">{formatMoney(line.occupiedAmount)}</Descriptions.Item>
+            <Descriptions.Item label="已分配">{formatMoney(line.reservedAmount)}</Descriptions.Item>
+            <Descriptions.Item label="可分配">{formatMoney(line.availableAmount)}</Descriptions.Item>
+          </Descriptions>
+        ) : null}
+        <Form.List name="items">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((f) => {
+                const type = items[f.name]?.targetType;
+                return (
+                  <Space key={f.key} align="baseline" wrap>
+                    <Form.Item name={[f.name, 'targetType']} style={{ width: 120 }}>
+                      <Select aria-label="分配对象类型" options={options(DIST_TARGET_LABELS)} />
+                    </Form.Item>
+                    {type === 'product' ? (
+                      <Form.Item name={[f.name, 'product']} style={{ width: 180 }}>
+                        <Select placeholder="产品" options={options(PRODUCT_LABELS)} />
+                      </Form.Item>
+                    ) : (
+                      <Form.Item name={[f.name, 'custCode']} style={{ width: 240 }}>
+                        <Select
+                          showSearch
+                          placeholder="成员客户"
+                          aria-label="成员客户"
+                          optionFilterProp="label"
+                          options={(customers.data ?? []).map((c) => ({ value: c.code, label: c.label }))}
+                        />
+                      </Form.Item>
+                    )}
+                    <Form.Item name={[f.name, 'amount']} style={{ width: 160 }}>
+                      <Input placeholder="分配额度" aria-label="分配额度" />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'remark']} style={{ width: 200 }}>
+                      <Input placeholder="备注" />
+                    </Form.Item>
+                    <MinusCircleOutlined aria-label="删除行" onClick={() => remove(f.name)} />
+                  </Space>
+                );
+              })}
+              <Button icon={<PlusOutlined />} onClick={() => add({ targetType: 'member' })}>
+                添加分配
+              </Button>
+            </>
+          )}
+        </Form.List>
+        <div style={{ margin: '12px 0' }}>
+          分配合计：<b data-testid="dist-total">{formatMoney(total)}</b>
+          {line && total.gt(line.availableAmount) ? (
+            <Alert
+              style={{ marginTop: 8 }}
+              type="error"
+              showIcon
+              message={`分配合计超过可分配额度 ${formatMoney(line.availableAmount)}`}
+            />
+          ) : null}
+        </div>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" onClick={() => void save(false)}>
+            保存
+          </Button>
+          <Button onClick={() => void save(true)}>提交审批</Button>
+        </Space>
+      </Form>
+      {bizCode ? (
+        <Card size="small" title="分配文件" style={{ marginTop: 16 }}>
+          <FileList value={files} onChange={setFiles} readOnly={!editable} />
+          <Button style={{ marginTop: 8 }} disabled={!editable} onClick={() => void saveFiles()}>
+            保存文件
+          </Button>
+        </Card>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { CREDIT_PATHS } from '@portal/contract/credit';
+import type {
+  ChangeView,
+  CreditView,
+  DictItem,
+  DistView,
+  FtRow,
+  GuaranteeRow,
+  HistoryRow,
+  ImportPreviewRow,
+  InvoiceVerdict,
+  LineFigures,
+  ReceivableRow,
+  UtilisationRow,
+} from '@portal/contract/credit';
+import { API_PREFIX, type ApiResponse } from '@portal/contract/api';
+import type { FileInfo } from '@portal/contract/files';
+import { getToken } from '../../shared/auth/token';
+import { post, update, type UpdateResult } from '../../shared/request/http';
+import { showClosableWarning } from '../../shared/ui/feedback';
+
+/** The credit calls of SPEC §7.12 / PROTOCOL.md §7 as the screens use them. */
+export interface Saved {
+  bizCode: string;
+  version: number;
+  state?: string;
+}
+
+const byCode = (bizCode: string, credBizCode?: string) => ({
+  query: credBizCode ? { bizCode, credBizCode } : { bizCode },
+});
+
+export const creditApi = {
+  dict: () => post<DictItem[]>(CREDIT_PATHS.dict, {}),
+  platform: (bizCode: string) => post<CreditView>(CREDIT_PATHS.creditPlatform, undefined, byCode(bizCode)),
+  guarantees: (bizCode: string) => post<GuaranteeRow[]>(CREDIT_PATHS.creditGua, undefined, byCode(bizCode)),
+  ft: (bizCode: string) => post<FtRow[]>(CREDIT_PATHS.creditFt, undefined, byCode(bizCode)),
+  receivables: (bizCode: string) =>
+    post<ReceivableRow[]>(CREDIT_PATHS.receivables, undefined, byCode(bizCode)),
+  history: (bizCode: string) => post<HistoryRow[]>(CREDIT_PATHS.creditHistory, undefined, byCode(bizCode)),
+  files: (bizCode: string) => post<FileInfo[]>(CREDIT_PATHS.credFile, undefined, byCode(bizCode)),
+  distribution: (bizCode: string) =>
+    post<DistView>(CREDIT_PATHS.credDistribution, undefined, byCode(bizCode)),
+  distFiles: (bizCode: string) =>
+    post<FileInfo[]>(CREDIT_PATHS.credDistributionFile, undefined, byCode(bizCode)),
+  change: (bizCode: string) => post<ChangeView>(CREDIT_PATHS.credChange, undefined, byCode(bizCode)),
+  customers: () =>
+    post<{ code: string; label: string }[]>(CREDIT_PATHS.compList, undefined, { query: { compdif: 'all' } }),
+  lines: (custCode: string) => post<LineFigures[]>(CREDIT_PATHS.lines, undefined, { query: { custCode } }),
+  utilisation: (filters: { custCode?: string; custName?: string } = {}) =>
+    post<UtilisationRow[]>(CREDIT_PATHS.utilisation, filters, { loading: false }),
+  /** Saves with the SPEC §8 confirmation (此操作将保存…！ 是否继续？). */
+  save: <T = Saved>(path: string, body: unknown, what: string): Promise<UpdateResult<T>> =>
+    update<T>(path, body, { confirm: `此操作将保存${what}！ 是否继续？` }),
+  verify: (body: unknown) => post<{ verdicts: InvoiceVerdict[] }>(CREDIT_PATHS.saveInvoiceVerification, body),
+  remove: (path: string, bizCode: string, what: string) =>
+    update(path, undefined, { query: { bizCode }, confirm: `确定要删除该${what}吗？` }),
+};
+
+/** import/receivables: multipart (session only, PROTOCOL §3) -> per-row preview; nothing saved. */
+export async function importReceivables(file: File, credBizCode?: string): Promise<ImportPreviewRow[]> {
+  const form = new FormData();
+  if (credBizCode) form.append('credBizCode', credBizCode);
+  form.append('file', file);
+  const token = getToken();
+  const res = await fetch(`${API_PREFIX}${CREDIT_PATHS.importReceivables}`, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = (await res.json().catch(() => ({ ok: false, msg: '导入失败' }))) as ApiResponse<
+    ImportPreviewRow[]
+  >;
+  if (!body.ok) {
+    showClosableWarning(body.msg || 'Error');
+    throw new Error(body.msg);
+  }
+  return body.data ?? [];
+}
+
+export const CREDIT_ROUTES = {
+  list: '/factoring/credit/info',
+  editor: '/factoring/credit/info-editor',
+  view: '/factoring/credit/info-view',
+  distList: '/factoring/credit/distribution',
+  distEditor: '/factoring/credit/distribution-editor',
+  distView: '/factoring/credit/distribution-view',
+  chgList: '/factoring/credit/change',
+  chgEditor: '/factoring/credit/change-editor',
+  chgView: '/factoring/credit/change-view',
+} as const;

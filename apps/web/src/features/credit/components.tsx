@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Tag } from 'antd';
+import Decimal from 'decimal.js';
+import { DOC_STATE_LABELS, type DocState, type UtilisationRow } from '@portal/contract/credit';
+import { formatMoney } from '@portal/contract/format';
+import { creditApi } from './api';
+import { BarEChart } from './EChart';
+
+const STATE_COLORS: Record<DocState, string> = {
+  draft: 'default',
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+};
+
+export function StateTag({ state }: { state: DocState }) {
+  return <Tag color={STATE_COLORS[state]}>{DOC_STATE_LABELS[state]}</Tag>;
+}
+
+const num = (v: string) => new Decimal(v).toNumber();
+
+/** Utilisation per customer (limit / occupied / available), from /ft/api/credit/utilisation. */
+export function UtilisationChart({ custCode, height = 320 }: { custCode?: string; height?: number }) {
+  const query = useQuery({
+    queryKey: ['credit', 'utilisation', custCode ?? ''],
+    queryFn: () => creditApi.utilisation(custCode ? { custCode } : {}),
+    retry: false,
+  });
+  const rows: UtilisationRow[] = query.data ?? [];
+  return (
+    <Card
+      title="授信额度使用情况"
+      size="small"
+      data-testid="utilisation-chart"
+      extra={
+        <Button size="small" onClick={() => void query.refetch()}>
+          刷新
+        </Button>
+      }
+    >
+      {rows.length === 0 ? (
+        <Empty description="暂无生效的授信额度" />
+      ) : (
+        <>
+          <BarEChart
+            height={height}
+            option={{
+              tooltip: { trigger: 'axis', valueFormatter: (v) => formatMoney(String(v)) },
+              legend: { top: 0, data: ['授信额度', '已占用', '可用'] },
+              grid: { top: 40, left: 100, right: 24, bottom: 40 },
+              xAxis: { type: 'category', data: rows.map((r) => r.custName) },
+              yAxis: { type: 'value' },
+              series: [
+                { name: '授信额度', type: 'bar', data: rows.map((r) => num(r.limitAmount)) },
+                { name: '已占用', type: 'bar', data: rows.map((r) => num(r.occupiedAmount)) },
+                { name: '可用', type: 'bar', data: rows.map((r) => num(r.availableAmount)) },
+              ],
+            }}
+          />
+          <table
+            className="credit-utilisation-table"
+            data-testid="utilisation-table"
+            style={{ width: '100%', marginTop: 8 }}
+          >
+            <thead>
+              <tr>
+                <th align="left">客户</th>
+                <th align="right">授信额度</th>
+                <th align="right">已占用</th>
+                <th align="right">冻结</th>
+                <th align="right">可用</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.custCode} data-cust={r.custCode}>
+                  <td>{r.custName}</td>
+                  <td align="right">{formatMoney(r.limitAmount)}</td>
+                  <td align="right" data-testid="util-occupied">
+                    {formatMoney(r.occupiedAmount)}
+                  </td>
+                  <td align="right">{formatMoney(r.frozenAmount)}</td>
+                  <td align="right" data-testid="util-available">
+                    {formatMoney(r.availableAmount)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,363 @@
+import { useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  Tree,
+  TreeSelect,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { button } from '@portal/contract/menus';
+import {
+  PERMISSION_PATHS,
+  STATE_LABELS,
+  STATES,
+  type OrgNode,
+  type UserAdd,
+  type UserView,
+} from '@portal/contract/permission';
+import { ListPage, type ListFetcher, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn } from '../../shared/list/columns';
+import { Auth } from '../../shared/permission/Auth';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { fetchList } from '../../shared/request/http';
+import type { ScreenProps } from '../../shared/ui/screen';
+import { useExpandAll } from './use-expand';
+import {
+  addUser,
+  ORG_TREE_KEY,
+  orgOptions,
+  removeUser,
+  resetPassword,
+  setUserStatus,
+  updateUser,
+  USER_LIST_KEY,
+  useOrgTree,
+  useRoleDict,
+} from './api';
+
+const MENU = 'permission-user';
+const EMPTY: OrgNode[] = [];
+
+function orgTreeData(nodes: readonly OrgNode[]): DataNode[] {
+  return nodes.map((n) => ({ key: n.deptBizCode, title: n.name, children: orgTreeData(n.children) }));
+}
+
+function UserForm({
+  editing,
+  defaultDept,
+  onClose,
+}: {
+  editing: UserView | 'new';
+  defaultDept: string | undefined;
+  onClose(saved: { userName: string; password: string } | boolean): void;
+}) {
+  const [form] = Form.useForm<UserAdd>();
+  const orgs = useOrgTree().data ?? [];
+  const roles = useRoleDict().data ?? [];
+  const [saving, setSaving] = useState(false);
+  const current = editing === 'new' ? undefined : editing;
+  const submit = async (v: UserAdd) => {
+    setSaving(true);
+    try {
+      if (current) {
+        const r = await updateUser({ ...v, userCode: current.userCode, version: current.version });
+        if (r.ok) onClose(true);
+      } else {
+        const r = await addUser(v);
+        if (r.ok && r.data) onClose({ userName: v.userName.trim(), password: r.data.password });
+      }
+    } catch {
+      // warned by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={current ? '修改用户' : '新增用户'}
+      width={640}
+      okText="保存"
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={() => onClose(false)}
+      destroyOnHidden
+    >
+      <Form<UserAdd>
+        name="user"
+        form={form}
+        labelCol={{ span: 5 }}
+        wrapperCol={{ span: 18 }}
+        initialValues={
+          current
+            ? {
+                userName: current.userName,
+                realName: current.realName,
+                phone: current.phone ?? undefined,
+                email: current.email ?? undefined,
+                deptCode: current.deptCode ?? undefined,
+                roleCodes: current.roles.map((r) => r.code),
+                state: current.state,
+              }
+            : { state: 'enabled', roleCodes: [], deptCode: defaultDept }
+        }
+        onFinish={(v) => void submit(v)}
+      >
+        <Form.Item
+          name="userName"
+          label="用户名"
+          rules={[
+            { required: true, whitespace: true, message: '用户名不能为空' },
+            { pattern: /^\s*[A-Za-z0-9_.@-]{2,64}\s*$/, message: '用户名必须是2到64位字母、数字或 _ . @ -' },
+          ]}
+        >
+          <Input maxLength={70} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="realName"
+          label="姓名"
+          rules={[{ required: true, whitespace: true, message: '姓名不能为空' }]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[{ pattern: /^[0-9+\-() ]{5,30}$/, message: '手机号格式不正确' }]}
+        >
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="deptCode" label="所属组织" rules={[{ required: true, message: '所属组织不能为空' }]}>
+          <TreeSelect treeDefaultExpandAll treeData={orgOptions(orgs)} placeholder="请选择组织" />
+        </Form.Item>
+        <Form.Item name="roleCodes" label="角色">
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            placeholder="请选择角色"
+            options={roles.map((r) => ({ value: r.code, label: r.label }))}
+          />
+        </Form.Item>
+        <Form.Item name="state" label="状态">
+          <Radio.Group options={STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface Shown {
+  title: string;
+  userName: string;
+  password: string;
+}
+
+/** The temporary password, shown once (add and reset). */
+function TemporaryPasswordModal({ shown, onClose }: { shown: Shown; onClose(): void }) {
+  return (
+    <Modal
+      open
+      title={shown.title}
+      onOk={onClose}
+      onCancel={onClose}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      okText="我已记下"
+    >
+      <p>
+        用户 <b>{shown.userName}</b> 的临时密码如下，仅显示这一次，请妥善转交。该用户首次登录后须修改密码。
+      </p>
+      <Typography.Paragraph copyable={{ text: shown.password }} style={{ fontSize: 18 }}>
+        <code data-testid="temp-password">{shown.password}</code>
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
+
+/** 用户管理 (SPEC §7.8): users by organisation, add/edit, enable/disable, reset password, delete. */
+export default function UserPage(_props: ScreenProps) {
+  const queryClient = useQueryClient();
+  const orgs = useOrgTree();
+  const buttons = useButtons(MENU);
+  const expand = useExpandAll(orgs.data ?? EMPTY);
+  const list = useRef<ListPageHandle>(null);
+  const [deptCode, setDeptCode] = useState<string | undefined>();
+  const [editing, setEditing] = useState<UserView | 'new' | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: USER_LIST_KEY });
+    void queryClient.invalidateQueries({ queryKey: ORG_TREE_KEY });
+  };
+
+  const fetcher: ListFetcher<UserView> = useMemo(
+    () => (p) =>
+      fetchList<UserView>(PERMISSION_PATHS.userList, { ...p, ...(deptCode ? { deptCode } : {}) }).then(
+        (b) => b.data ?? { list: [], total: 0 },
+      ),
+    [deptCode],
+  );
+
+  const columns: TableColumnsType<UserView> = [
+    codeColumn('用户编号', 'userCode', { width: 130 }),
+    { title: '用户名', dataIndex: 'userName', key: 'userName', width: 130, ellipsis: true },
+    { title: '姓名', dataIndex: 'realName', key: 'realName', width: 110, ellipsis: true },
+    { title: '所属组织', dataIndex: 'deptName', key: 'deptName', width: 130, ellipsis: true },
+    {
+      title: '角色',
+      key: 'roles',
+      render: (_: unknown, row) => (
+        <Space size={[0, 4]} wrap>
+          {row.roles.map((r) => (
+            <Tag key={r.code}>{r.label}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: '手机号', dataIndex: 'phone', key: 'phone', width: 130 },
+    {
+      title: '状态',
+      key: 'state',
+      width: 90,
+      render: (_: unknown, row) =>
+        buttons.has('status') ? (
+          <Switch
+            checked={row.state === 'enabled'}
+            checkedChildren="启用"
+            unCheckedChildren="停用"
+            aria-label={`启停用 ${row.userName}`}
+            onChange={async (on) => {
+              const r = await setUserStatus(row, on ? 'enabled' : 'disabled').catch(() => null);
+              if (r?.ok) reload();
+            }}
+          />
+        ) : (
+          <Tag color={row.state === 'enabled' ? 'green' : 'default'}>{STATE_LABELS[row.state]}</Tag>
+        ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 220,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Auth code={button(MENU, 'update')}>
+            <Button type="link" size="small" onClick={() => setEditing(row)}>
+              修改
+            </Button>
+          </Auth>
+          <Auth code={button(MENU, 'resetPassword')}>
+            <Button
+              type="link"
+              size="small"
+              onClick={async () => {
+                const r = await resetPassword(row).catch(() => null);
+                if (r?.ok && r.data)
+                  setShown({ title: '密码已重置', userName: row.userName, password: r.data.password });
+              }}
+            >
+              重置密码
+            </Button>
+          </Auth>
+          <Auth code={button(MENU, 'delete')}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={async () => {
+                const r = await removeUser(row).catch(() => null);
+                if (r?.ok) reload();
+              }}
+            >
+              删除
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Row gutter={16} data-testid="user-page">
+      <Col xs={24} md={6} lg={5}>
+        <Card size="small" title="组织架构" className="user-org-tree">
+          {orgs.data ? (
+            <Tree
+              blockNode
+              expandedKeys={expand.expandedKeys}
+              onExpand={expand.onExpand}
+              treeData={orgTreeData(orgs.data)}
+              selectedKeys={deptCode ? [deptCode] : []}
+              onSelect={(keys) => {
+                const k = keys[0];
+                setDeptCode(k === undefined ? undefined : String(k));
+                setTimeout(() => list.current?.search(), 0);
+              }}
+            />
+          ) : null}
+        </Card>
+      </Col>
+      <Col xs={24} md={18} lg={19}>
+        <ListPage<UserView>
+          ref={list}
+          source={fetcher}
+          queryKey={[...USER_LIST_KEY, deptCode ?? '']}
+          rowKey="userCode"
+          columns={columns}
+          tableProps={{ scroll: { x: 1200 }, size: 'middle' }}
+          filters={
+            <>
+              <Form.Item name="name" label="用户名/姓名">
+                <Input allowClear style={{ width: 160 }} />
+              </Form.Item>
+              <Form.Item name="state" label="状态">
+                <Select
+                  allowClear
+                  placeholder="全部"
+                  style={{ width: 100 }}
+                  options={STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))}
+                />
+              </Form.Item>
+            </>
+          }
+          toolbar={
+            <Auth code={button(MENU, 'add')}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                新增用户
+              </Button>
+            </Auth>
+          }
+        />
+      </Col>
+      {editing ? (
+        <UserForm
+          editing={editing}
+          defaultDept={deptCode}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) reload();
+            if (typeof saved === 'object') setShown({ title: '用户已创建', ...saved });
+          }}
+        />
+      ) : null}
+      {shown ? <TemporaryPasswordModal shown={shown} onClose={() => setShown(null)} /> : null}
+    </Row>
+  );
+}

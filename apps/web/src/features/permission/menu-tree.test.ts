@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuTreeNode, OrgNode } from '@portal/contract/permission';
+import { indexTree, toggleCode } from './menu-tree';
+import { orgOptions } from './api';
+
+const tree: MenuTreeNode[] = [
+  {
+    code: 'permission',
+    title: '权限管理',
+    kind: 'menu',
+    children: [
+      {
+        code: 'permission-org',
+        title: '组织管理',
+        kind: 'menu',
+        children: [
+          { code: 'permission-org:add', title: '新增', kind: 'button' },
+          { code: 'permission-org:delete', title: '删除', kind: 'button' },
+        ],
+      },
+      { code: 'permission-role', title: '角色管理', kind: 'menu' },
+    ],
+  },
+];
+
+describe('role menu tree check rule', () => {
+  const index = indexTree(tree);
+  const sorted = (s: Set<string>) => [...s].sort();
+
+  it('checking a node grants everything below it and the menus above it', () => {
+    expect(sorted(toggleCode(new Set(), index, 'permission-org', true))).toEqual([
+      'permission',
+      'permission-org',
+      'permission-org:add',
+      'permission-org:delete',
+    ]);
+    expect(sorted(toggleCode(new Set(), index, 'permission-org:add', true))).toEqual([
+      'permission',
+      'permission-org',
+      'permission-org:add',
+    ]);
+  });
+
+  it('unchecking takes the node and everything below it, the menus above stay', () => {
+    const all = toggleCode(new Set(), index, 'permission', true);
+    expect(sorted(toggleCode(all, index, 'permission-org', false))).toEqual([
+      'permission',
+      'permission-role',
+    ]);
+    // A menu stays granted without its buttons.
+    const noButtons = toggleCode(
+      toggleCode(all, index, 'permission-org:add', false),
+      index,
+      'permission-org:delete',
+      false,
+    );
+    expect(noButtons.has('permission-org')).toBe(true);
+  });
+});
+
+describe('organisation options', () => {
+  const node = (code: string, name: string, children: OrgNode[] = []): OrgNode => ({
+    deptBizCode: code,
+    name,
+    parentCode: null,
+    parentName: null,
+    sort: 0,
+    leader: null,
+    phone: null,
+    state: 'enabled',
+    userCount: 0,
+    version: 0,
+    children,
+  });
+  it('cannot offer a node, nor anything below it, as its own parent', () => {
+    const orgs = [node('1', '总部', [node('2', '华东', [node('3', '上海')]), node('4', '华北')])];
+    const opts = orgOptions(orgs, '2');
+    const east = opts[0]!.children![0]!;
+    expect(east).toMatchObject({ value: '2', disabled: true, children: [] });
+    expect(opts[0]!.children![1]).toEqual({ value: '4', title: '华北' });
+  });
+});

@@ -1,0 +1,117 @@
+import '../../test/jsdom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { AUTH_PATHS } from '@portal/contract/auth';
+import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
+import type { RouteMeta } from '../../shared/routing/route-table';
+
+const post = vi.hoisted(() => vi.fn());
+vi.mock('../../shared/request/http', () => ({
+  post,
+  update: vi.fn(),
+  ApiError: class ApiError extends Error {},
+}));
+// The preview (and its canvas chart, which jsdom cannot draw) is covered by the browser test and
+// by plan-preview's unit tests; here it is a stub.
+vi.mock('./PlanPreview', () => ({ PlanPreview: () => <div data-testid="plan-preview" /> }));
+
+import { useSessionStore } from '../../shared/session/session-store';
+import { buttonsQueryKey } from '../../shared/permission/use-buttons';
+import { RULER_MENU } from './api';
+import RulerEditorPage from './RulerEditorPage';
+
+const view: RuleView = {
+  bizCode: '000000000007',
+  version: 4,
+  name: '按月付息 7.2%',
+  state: 'enabled',
+  contBizCode: null,
+  remark: null,
+  updatedAt: '2026-01-01T00:00:00Z',
+  annualRate: '0.0720',
+  dayCount: 'ACT/365',
+  method: 'INTEREST_MONTHLY',
+  interestCollection: 'BACK',
+  feeRate: '0',
+  feeCollection: 'BACK',
+  penalty: { mode: 'MULTIPLE', value: '1.5' },
+  graceDays: 0,
+  countBothEnds: false,
+  allocationOrder: ['PENALTY', 'INTEREST', 'FEE', 'PRINCIPAL'],
+  inAdvanceOrder: ['PRINCIPAL', 'PENALTY', 'FEE', 'INTEREST'],
+};
+
+const meta = { path: '/factoring/config/ruler-editor', title: '计息规则编辑' } as RouteMeta;
+
+// antd forms render slowly in jsdom, the more so on a busy machine.
+const slow = { timeout: 30_000 };
+
+function renderEditor(buttons: string[], url: string) {
+  post.mockImplementation((path: string) => {
+    if (path === AUTH_PATHS.buttons) return Promise.resolve(buttons);
+    if (path === RULER_PATHS.view) return Promise.resolve(view);
+    return Promise.reject(new Error(`unexpected ${path}`));
+  });
+  useSessionStore.setState({ roles: ['ft-ruler'] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <RulerEditorPage meta={meta} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  /** Resolves once the button codes have been read (absent buttons are then really absent). */
+  const buttonsLoaded = () =>
+    waitFor(() => expect(client.getQueryState(buttonsQueryKey(RULER_MENU))?.status).toBe('success'), slow);
+  return { buttonsLoaded };
+}
+
+afterEach(() => {
+  cleanup();
+  post.mockReset();
+  useSessionStore.setState({ roles: null });
+});
+
+const button = (name: RegExp) => screen.queryByRole('button', { name });
+
+describe(
+  'rule editor buttons follow the button codes (ft-ruler:add/save/delete)',
+  { timeout: 120_000 },
+  () => {
+    it('without ft-ruler:save the rule is read-only: no 保存, the fields are disabled', async () => {
+      renderEditor(['ft-ruler:delete'], '/factoring/config/ruler-editor?bizCode=000000000007');
+      expect(await screen.findByDisplayValue('按月付息 7.2%', {}, slow)).toBeTruthy();
+      expect(await screen.findByRole('button', { name: /删\s*除/ }, slow)).toBeTruthy();
+      expect(button(/保\s*存/)).toBeNull();
+      expect((screen.getByDisplayValue('按月付息 7.2%') as HTMLInputElement).disabled).toBe(true);
+      // the rate is shown as a percentage
+      expect(screen.getByDisplayValue('7.20')).toBeTruthy();
+      expect(post).toHaveBeenCalledWith(RULER_PATHS.view, undefined, { query: { bizCode: '000000000007' } });
+    });
+
+    it('with ft-ruler:save an existing rule can be saved but not deleted without ft-ruler:delete', async () => {
+      const { buttonsLoaded } = renderEditor(
+        ['ft-ruler:save'],
+        '/factoring/config/ruler-editor?bizCode=000000000007',
+      );
+      expect(await screen.findByRole('button', { name: /保\s*存/ }, slow)).toBeTruthy();
+      await buttonsLoaded();
+      expect(button(/删\s*除/)).toBeNull();
+      expect((screen.getByDisplayValue('按月付息 7.2%') as HTMLInputElement).disabled).toBe(false);
+    });
+
+    it('a new rule needs ft-ruler:add (ft-ruler:save alone is not enough)', async () => {
+      const { buttonsLoaded } = renderEditor(['ft-ruler:save'], '/factoring/config/ruler-editor');
+      expect(await screen.findByText('新增计息规则', {}, slow)).toBeTruthy();
+      await screen.findByTestId('plan-preview', {}, slow);
+      await buttonsLoaded();
+      expect(button(/保\s*存/)).toBeNull();
+      cleanup();
+      renderEditor(['ft-ruler:add'], '/factoring/config/ruler-editor');
+      expect(await screen.findByRole('button', { name: /保\s*存/ }, slow)).toBeTruthy();
+    });
+  },
+);

@@ -1,0 +1,145 @@
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import {
+  DAY_COUNT_LABELS,
+  FEE_COLLECTION_LABELS,
+  INTEREST_COLLECTION_LABELS,
+  METHOD_LABELS,
+  METHODS,
+} from '@portal/contract/plan/rule';
+import { RULE_STATE_LABELS, RULE_STATES, RULER_PATHS, type RuleView } from '@portal/contract/ruler';
+import { buttonCode } from '@portal/contract/menus';
+import { ApiError } from '../../shared/request/http';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn } from '../../shared/list/columns';
+import { Auth } from '../../shared/permission/Auth';
+import { useButtons } from '../../shared/permission/use-buttons';
+import type { ScreenProps } from '../../shared/ui/screen';
+import { deleteRule, editorUrl, RULER_MENU } from './api';
+import { formatRatePercent } from './rule-form';
+
+const methodOptions = METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }));
+const stateOptions = RULE_STATES.map((s) => ({ value: s, label: RULE_STATE_LABELS[s] }));
+
+/** SPEC §7.13: the interest-rule (计息规则) list with search, add, edit and delete. */
+export default function RulerListPage(_props: ScreenProps) {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(RULER_MENU);
+  const canSave = buttons.has('save');
+
+  const remove = async (row: RuleView) => {
+    try {
+      const r = await deleteRule(row.bizCode);
+      if (r.confirmed && r.ok) list.current?.reload();
+    } catch (err) {
+      // The request layer has shown the server's message (e.g. 计息规则正在使用中…).
+      if (!(err instanceof ApiError)) throw err;
+    }
+  };
+
+  const columns: TableColumnsType<RuleView> = [
+    codeColumn<RuleView>('规则编号', 'bizCode', { width: 130 }),
+    { title: '规则名称', dataIndex: 'name', key: 'name', ellipsis: true },
+    {
+      title: '年利率',
+      dataIndex: 'annualRate',
+      key: 'annualRate',
+      align: 'right',
+      width: 100,
+      render: (_: unknown, r) => formatRatePercent(r.annualRate),
+    },
+    {
+      title: '计息基准',
+      dataIndex: 'dayCount',
+      key: 'dayCount',
+      width: 140,
+      render: (_: unknown, r) => DAY_COUNT_LABELS[r.dayCount],
+    },
+    {
+      title: '还款方式',
+      dataIndex: 'method',
+      key: 'method',
+      width: 150,
+      render: (_: unknown, r) => METHOD_LABELS[r.method],
+    },
+    {
+      title: '利息收取',
+      dataIndex: 'interestCollection',
+      key: 'interestCollection',
+      width: 90,
+      render: (_: unknown, r) => INTEREST_COLLECTION_LABELS[r.interestCollection],
+    },
+    {
+      title: '费率',
+      dataIndex: 'feeRate',
+      key: 'feeRate',
+      align: 'right',
+      width: 110,
+      render: (_: unknown, r) =>
+        `${formatRatePercent(r.feeRate)}（${FEE_COLLECTION_LABELS[r.feeCollection]}）`,
+    },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      key: 'state',
+      width: 80,
+      render: (_: unknown, r) => (
+        <Tag color={r.state === 'enabled' ? 'green' : 'default'}>{RULE_STATE_LABELS[r.state]}</Tag>
+      ),
+    },
+    dateColumn<RuleView>('更新时间', 'updatedAt', { withTime: true, width: 170 }),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 130,
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => navigate(editorUrl(r.bizCode))}>
+            {canSave ? '编辑' : '查看'}
+          </Button>
+          <Auth code={buttonCode(RULER_MENU, 'delete')}>
+            <Button type="link" size="small" danger onClick={() => void remove(r)}>
+              删除
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="ruler-list" data-testid="ruler-list">
+      <ListPage<RuleView>
+        ref={list}
+        source={RULER_PATHS.list}
+        rowKey="bizCode"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="name" label="规则名称">
+              <Input placeholder="请输入规则名称" allowClear style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="method" label="还款方式">
+              <Select placeholder="全部" allowClear options={methodOptions} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="state" label="状态">
+              <Select placeholder="全部" allowClear options={stateOptions} style={{ width: 120 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Auth code={buttonCode(RULER_MENU, 'add')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(editorUrl())}>
+              新增
+            </Button>
+          </Auth>
+        }
+        tableProps={{ scroll: { x: 1100 }, size: 'middle' }}
+      />
+    </div>
+  );
+}

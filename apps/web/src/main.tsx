@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { App, themeFor } from './app/App';
+import { antdSize, useSettingsStore } from './app/layout/settings-store';
+import { addErrorLog, installErrorLog } from './shared/error-log/error-log-store';
+import './app/styles.css';
+
+// Static antd feedback may fire before the first render (the guard runs first): configure it now.
+const size = useSettingsStore.getState().size;
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider locale={zhCN} theme={themeFor(size)} componentSize={antdSize(size)}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+
+// SPEC §8: the error log is kept in production.
+if (import.meta.env.PROD) installErrorLog();
+
+const root = createRoot(document.getElementById('root')!, {
+  onUncaughtError: (error, info) => {
+    if (import.meta.env.PROD) addErrorLog(error, info.componentStack ?? 'uncaught');
+    console.error(error);
+  },
+  onCaughtError: (error, info) => {
+    if (import.meta.env.PROD) addErrorLog(error, info.componentStack ?? 'caught');
+    console.error(error);
+  },
+});
+
+root.render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,76 @@
+import '../../test/jsdom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Form, Input } from 'antd';
+import { codeColumn, dateColumn, moneyColumn } from './columns';
+import { ListPage, type ListFetcher } from './ListPage';
+import { clearListConditions, readListCondition } from './list-condition';
+
+interface Row {
+  bizCode: string;
+  amount: string;
+  signDate: string;
+}
+
+afterEach(() => {
+  cleanup();
+  clearListConditions();
+});
+
+describe('list columns use the shared formatters', () => {
+  it('money right-aligned with separators and 2 decimals, codes padded, dates YYYY-MM-DD', () => {
+    const row = { bizCode: '42', amount: '1234567.805', signDate: '2025-03-01T20:00:00Z' };
+    const money = moneyColumn<typeof row>('金额', 'amount');
+    expect(money.align).toBe('right');
+    expect(money.render?.(undefined, row, 0)).toBe('1,234,567.81');
+    expect(codeColumn<typeof row>('编号', 'bizCode').render?.(undefined, row, 0)).toBe('000000000042');
+    expect(dateColumn<typeof row>('签约日期', 'signDate').render?.(undefined, row, 0)).toBe('2025-03-02');
+    expect(dateColumn<typeof row>('时间', 'signDate', { withTime: true }).render?.(undefined, row, 0)).toBe(
+      '2025-03-02 04:00:00',
+    );
+  });
+});
+
+describe('ListPage', () => {
+  const renderPage = (fetcher: ListFetcher<Row>) =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/factoring/contract/info']}>
+          <ListPage<Row>
+            source={fetcher}
+            rowKey="bizCode"
+            columns={[codeColumn('编号', 'bizCode'), moneyColumn('金额', 'amount')]}
+            filters={
+              <Form.Item label="合同名称" name="contName">
+                <Input aria-label="合同名称" />
+              </Form.Item>
+            }
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it('lists a page, searches with trimmed filters from page 1 and keeps the condition for the route', async () => {
+    const fetcher = vi.fn<ListFetcher<Row>>(async () => ({
+      list: [{ bizCode: '7', amount: '1000', signDate: '' }],
+      total: 41,
+    }));
+    renderPage(fetcher);
+    expect(await screen.findByText('000000000007')).toBeTruthy();
+    expect(screen.getByText('1,000.00')).toBeTruthy();
+    expect(screen.getByText('共 41 条')).toBeTruthy();
+    expect(fetcher).toHaveBeenLastCalledWith({ pageNum: 1, pageSize: 20 });
+
+    fireEvent.change(screen.getByLabelText('合同名称'), { target: { value: '  甲公司 ' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(fetcher).toHaveBeenLastCalledWith({ contName: '甲公司', pageNum: 1, pageSize: 20 }),
+    );
+    expect(readListCondition('/factoring/contract/info')).toMatchObject({
+      filters: { contName: '甲公司' },
+      pageNum: 1,
+    });
+  });
+});

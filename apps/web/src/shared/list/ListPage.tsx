@@ -1,0 +1,148 @@
+import { useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { Page } from '@portal/contract/api';
+import { fetchList, type ListParams } from '../request/http';
+import { listConditionKey, readListCondition, saveListCondition } from './list-condition';
+
+/** PROTOCOL.md §4 default page size. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+export type ListFetcher<T> = (params: ListParams) => Promise<Pick<Page<T>, 'list' | 'total'>>;
+
+export interface ListPageHandle {
+  /** Fetch the current page again (after an update). */
+  reload(): void;
+  /** Back to page 1 with the current filters. */
+  search(): void;
+}
+
+export interface ListPageProps<T extends object> {
+  /** A list path (`/ft/api/contract/list`) posted through the request layer, or a fetcher. */
+  source: string | ListFetcher<T>;
+  columns: TableColumnsType<T>;
+  rowKey: TableProps<T>['rowKey'];
+  /** `Form.Item`s of the search form; their `name`s are the filter keys sent with the list call. */
+  filters?: ReactNode;
+  initialFilters?: Record<string, unknown>;
+  /** Turns form values into the filters sent (date ranges to xxxStart/xxxEnd, …). */
+  toFilters?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** Buttons above the table (新增, 导出, …). */
+  toolbar?: ReactNode;
+  pageSize?: number;
+  /** Where the search condition is kept; default the current route's list-condition key. */
+  conditionKey?: string;
+  /** react-query key of this list (default: the source path or the condition key). */
+  queryKey?: readonly unknown[];
+  tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'loading'>;
+  ref?: Ref<ListPageHandle>;
+}
+
+function compact(values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) continue;
+    out[k] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+/**
+ * The list page of the business screens: a search form, an antd Table and pagination, driven by a
+ * list call (`{pageNum, pageSize, ...filters}` -> `{list, total}`). The search condition is kept
+ * per route through the list-condition rule (SPEC §2.1), so returning from an editor restores it.
+ */
+export function ListPage<T extends object>(props: ListPageProps<T>) {
+  const { source, columns, rowKey, filters, initialFilters, toFilters, toolbar, tableProps, ref } = props;
+  const location = useLocation();
+  const [conditionKey] = useState(() => props.conditionKey ?? listConditionKey(location.pathname));
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [params, setParams] = useState<ListParams>(() => {
+    const saved = readListCondition(conditionKey);
+    if (saved) return { ...saved.filters, pageNum: saved.pageNum, pageSize: saved.pageSize };
+    return { ...compact(initialFilters ?? {}), pageNum: 1, pageSize: props.pageSize ?? DEFAULT_PAGE_SIZE };
+  });
+  const [initialValues] = useState(() => readListCondition(conditionKey)?.formValues ?? initialFilters ?? {});
+  const [nonce, setNonce] = useState(0);
+
+  const fetcher: ListFetcher<T> = useMemo(
+    () =>
+      typeof source === 'string'
+        ? (p) => fetchList<T>(source, p).then((body) => body.data ?? { list: [], total: 0 })
+        : source,
+    [source],
+  );
+  const baseKey = props.queryKey ?? ['list', typeof source === 'string' ? source : conditionKey];
+  const query = useQuery({
+    queryKey: [...baseKey, params, nonce],
+    queryFn: () => fetcher(params),
+    placeholderData: (prev) => prev,
+    retry: false,
+  });
+
+  const apply = (next: ListParams, formValues: Record<string, unknown>) => {
+    setParams(next);
+    const { pageNum, pageSize, ...rest } = next;
+    saveListCondition(conditionKey, { filters: rest, pageNum, pageSize, formValues });
+  };
+
+  const search = () => {
+    const values = form.getFieldsValue();
+    const f = compact(toFilters ? toFilters(values) : values);
+    apply({ ...f, pageNum: 1, pageSize: params.pageSize }, values);
+  };
+
+  const reset = () => {
+    form.resetFields();
+    const values = initialFilters ?? {};
+    form.setFieldsValue(values);
+    apply(
+      { ...compact(toFilters ? toFilters(values) : values), pageNum: 1, pageSize: params.pageSize },
+      values,
+    );
+  };
+
+  useImperativeHandle(ref, () => ({ reload: () => setNonce((n) => n + 1), search }));
+
+  return (
+    <div className="list-page">
+      {filters ? (
+        <Card className="list-page__search" size="small">
+          <Form form={form} layout="inline" initialValues={initialValues} onFinish={search}>
+            {filters}
+            <Form.Item>
+              <Space>
+                <Button type="primary" htmlType="submit">
+                  查询
+                </Button>
+                <Button onClick={reset}>重置</Button>
+              </Space>
+            </Form.Item>
+          </Form>
+        </Card>
+      ) : null}
+      {toolbar ? <div className="list-page__toolbar">{toolbar}</div> : null}
+      <Table<T>
+        {...tableProps}
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        pagination={{
+          current: params.pageNum,
+          pageSize: params.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (pageNum, pageSize) => {
+            const next = { ...params, pageNum: pageSize !== params.pageSize ? 1 : pageNum, pageSize };
+            apply(next, form.getFieldsValue());
+          },
+        }}
+      />
+    </div>
+  );
+}

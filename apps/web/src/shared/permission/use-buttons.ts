@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { AUTH_PATHS } from '@portal/contract/auth';
+import { buttonCode, type Action } from '@portal/contract/menus';
+import { post } from '../request/http';
+import { isAdmin, useSessionStore } from '../session/session-store';
+
+export const buttonsQueryKey = (menuCode: string) => ['auth', 'buttons', menuCode] as const;
+
+export interface Buttons {
+  /** The button codes `${menuCode}:${action}` the user holds on this menu. */
+  codes: readonly string[];
+  /** An action (`'add'`) or a full button code (`'ft-pa-mgr:add'`). */
+  has(actionOrCode: Action | string): boolean;
+  isLoading: boolean;
+}
+
+/**
+ * SPEC §6 per-menu button permissions: `/user/res/menu/btns` with `{ menuCode }`, cached by
+ * react-query for the session. 'admin' holds every button without asking.
+ */
+export function useButtons(menuCode: string): Buttons {
+  const admin = useSessionStore((s) => isAdmin(s.roles));
+  const query = useQuery({
+    queryKey: buttonsQueryKey(menuCode),
+    queryFn: () => post<string[]>(AUTH_PATHS.buttons, { menuCode }, { loading: false }),
+    enabled: !admin && !!menuCode,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  const codes = query.data ?? [];
+  return {
+    codes,
+    has: (actionOrCode) => {
+      if (admin) return true;
+      const code = actionOrCode.includes(':') ? actionOrCode : buttonCode(menuCode, actionOrCode as Action);
+      return codes.includes(code);
+    },
+    isLoading: !admin && query.isLoading,
+  };
+}

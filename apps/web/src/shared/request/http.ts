@@ -1,0 +1,372 @@
+import { sealRequest } from '@portal/contract/envelope';
+import {
+  API_PREFIX,
+  PDF_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  STATUS,
+  type ApiResponse,
+  type Page,
+} from '@portal/contract/api';
+import { getToken } from '../auth/token';
+import { useSessionStore } from '../session/session-store';
+import {
+  confirmAction,
+  showClosableWarning,
+  showError,
+  showSuccess,
+  showWarning,
+  type ConfirmOptions,
+} from '../ui/feedback';
+import { dropKeys, getClientKey } from './envelope-keys';
+import { beginLoading, endLoading } from './loading-store';
+
+/**
+ * The request layer of SPEC §7.1 / §8 and PROTOCOL.md: every call is a POST under /api with
+ * credentials, a 60 s timeout (PDF 50 s), the Bearer token when one exists, and the encrypted,
+ * signed envelope. Failures follow the SPEC §8 error catalogue and reject with an ApiError.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  /** Ids as query parameters (`?bizCode=000000000042`). */
+  query?: Query;
+  /** Milliseconds; default 60 000, or 50 000 with `pdf`. */
+  timeout?: number;
+  /** A PDF request (50 s timeout). */
+  pdf?: boolean;
+  /** false for the two calls without an envelope (RSA key, captcha). Default true. */
+  envelope?: boolean;
+  /** false to skip the global loading overlay (background calls). Default true. */
+  loading?: boolean;
+  /** The password change: an answer without `status` shows its msg as an error (SPEC §8). */
+  missingStatusAsError?: boolean;
+  signal?: AbortSignal;
+}
+
+export type ApiErrorKind = 'api' | 'network' | 'timeout' | 'session';
+
+export class ApiError<D = unknown> extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  readonly data: D | undefined;
+  constructor(kind: ApiErrorKind, status: number, msg: string, data?: D) {
+    super(msg);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = status;
+    this.data = data;
+  }
+}
+
+type SessionExpiredHandler = () => void;
+
+function defaultSessionExpired(): void {
+  const here = `${window.location.pathname}${window.location.search}`;
+  if (window.location.pathname === '/login') return;
+  window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
+}
+
+let onSessionExpired: SessionExpiredHandler = defaultSessionExpired;
+let expiring = false;
+
+/** The app installs its router-aware handler (tags closed, client-side redirect to /login). */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
+  onSessionExpired = handler;
+}
+
+function handleNoSession(): void {
+  useSessionStore.getState().resetSession();
+  if (expiring) return;
+  expiring = true;
+  // Several calls may answer 403 at once: one redirect is enough.
+  setTimeout(() => {
+    expiring = false;
+  }, 1000);
+  onSessionExpired();
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const base = path.startsWith(API_PREFIX + '/') ? path : `${API_PREFIX}${path}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    params.append(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
+}
+
+function timeoutSignal(
+  ms: number,
+  outer?: AbortSignal,
+): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+  const ctrl = new AbortController();
+  let fired = false;
+  const timer = setTimeout(() => {
+    fired = true;
+    ctrl.abort();
+  }, ms);
+  const onOuter = () => ctrl.abort();
+  outer?.addEventListener('abort', onOuter, { once: true });
+  return {
+    signal: ctrl.signal,
+    timedOut: () => fired,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuter);
+    },
+  };
+}
+
+/** Sends one POST (with the envelope unless told otherwise); retries once after a 422. */
+async function send(
+  path: string,
+  body: unknown,
+  opts: RequestOptions,
+  accept: string,
+  retried = false,
+): Promise<Response> {
+  const url = buildUrl(path, opts.query);
+  const headers: Record<string, string> = { accept };
+  let payload: string | undefined;
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.envelope === false) {
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+  } else {
+    const key = await getClientKey();
+    const sealed = await sealRequest(key, 'POST', url, body);
+    Object.assign(headers, sealed.headers);
+    payload = sealed.body;
+  }
+  const ms = opts.timeout ?? (opts.pdf ? PDF_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  const t = timeoutSignal(ms, opts.signal);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: payload,
+      credentials: 'include',
+      signal: t.signal,
+    });
+  } catch (err) {
+    if (t.timedOut()) throw new ApiError('timeout', 0, `timeout of ${ms}ms exceeded`);
+    if (opts.signal?.aborted) throw err;
+    throw new ApiError('network', 0, err instanceof Error && err.message ? err.message : 'Network Error');
+  } finally {
+    t.done();
+  }
+  if (res.status === STATUS.badEnvelope && opts.envelope !== false && !retried) {
+    // PROTOCOL.md §3: the key may be too old or from a rotated pair; fetch a fresh key set once.
+    dropKeys();
+    return send(path, body, opts, accept, true);
+  }
+  return res;
+}
+
+async function readEnvelope<T>(res: Response): Promise<ApiResponse<T> & { status?: number }> {
+  const text = await res.text();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') return parsed as ApiResponse<T>;
+  } catch {
+    // not JSON: fall through
+  }
+  return {
+    status: res.status,
+    ok: res.ok,
+    msg: res.ok ? '' : `Request failed with status code ${res.status}`,
+  };
+}
+
+/** The error catalogue of SPEC §8 for an answer that is not a success. */
+function failAnswer<T>(body: Partial<ApiResponse<T>>, httpStatus: number, opts: RequestOptions): never {
+  if (opts.missingStatusAsError && typeof body.status !== 'number') {
+    const msg = body.msg || 'Error';
+    showError(msg);
+    throw new ApiError('api', httpStatus, msg, body.data);
+  }
+  const status = typeof body.status === 'number' ? body.status : httpStatus;
+  if (status === STATUS.noSession) {
+    handleNoSession();
+    throw new ApiError('session', status, body.msg || 'Error', body.data);
+  }
+  const msg = body.msg || 'Error';
+  showClosableWarning(msg);
+  throw new ApiError('api', status, msg, body.data);
+}
+
+function isSuccess(body: Partial<ApiResponse>, httpStatus: number): boolean {
+  const status = typeof body.status === 'number' ? body.status : httpStatus;
+  return status === STATUS.ok;
+}
+
+/** SPEC §8 network error: a warning with the error's message (also for a failed key fetch). */
+function networkFailure(err: unknown): never {
+  if (err instanceof ApiError) {
+    showWarning(err.message);
+    throw err;
+  }
+  if (err instanceof Error && err.name !== 'AbortError') {
+    showWarning(err.message || 'Network Error');
+    throw new ApiError('network', 0, err.message || 'Network Error');
+  }
+  throw err;
+}
+
+/**
+ * The raw answer envelope of a successful call (status 200). Anything else has been reported to
+ * the user per SPEC §8 and rejects with an ApiError.
+ */
+export async function request<T>(
+  path: string,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const loading = opts.loading !== false;
+  if (loading) beginLoading();
+  try {
+    let res: Response;
+    try {
+      res = await send(path, body, opts, 'application/json');
+    } catch (err) {
+      return networkFailure(err);
+    }
+    const answer = await readEnvelope<T>(res);
+    const statusMissing = opts.missingStatusAsError && typeof answer.status !== 'number';
+    if (statusMissing || !isSuccess(answer, res.status)) return failAnswer(answer, res.status, opts);
+    return answer;
+  } finally {
+    if (loading) endLoading();
+  }
+}
+
+/** A call whose result is `data`. */
+export async function post<T = unknown>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+  const answer = await request<T>(path, body, opts);
+  return answer.data as T;
+}
+
+export interface ListParams {
+  pageNum: number;
+  pageSize: number;
+  [filter: string]: unknown;
+}
+
+/** SPEC §7.1: list wrappers return the response body (`{status, ok, msg, data: {list,total,…}}`). */
+export function fetchList<T>(
+  path: string,
+  params: ListParams,
+  opts?: RequestOptions,
+): Promise<ApiResponse<Page<T>>> {
+  return request<Page<T>>(path, params, opts);
+}
+
+export interface UpdateOptions extends RequestOptions {
+  /** Ask first (antd Modal.confirm); cancelling does nothing. */
+  confirm?: string | ConfirmOptions;
+  /** Override the success text (default 操作成功！). */
+  successText?: string;
+}
+
+export type UpdateResult<T> =
+  | { confirmed: false; ok: false; data: undefined }
+  | { confirmed: true; ok: boolean; data: T | undefined; msg: string };
+
+export const UPDATE_MESSAGES = { success: '操作成功！', failure: '操作失败！' } as const;
+
+/**
+ * SPEC §7.1 / §8 update wrapper: optional confirmation, then 操作成功！ when the answer is ok and
+ * 操作失败！ (5 s) when it is not. Failure statuses have already shown their msg and reject.
+ */
+export async function update<T = unknown>(
+  path: string,
+  body?: unknown,
+  opts: UpdateOptions = {},
+): Promise<UpdateResult<T>> {
+  const { confirm, successText, ...rest } = opts;
+  if (confirm !== undefined && !(await confirmAction(confirm)))
+    return { confirmed: false, ok: false, data: undefined };
+  const answer = await request<T>(path, body, rest);
+  if (answer.ok) showSuccess(successText ?? UPDATE_MESSAGES.success);
+  else showWarning(UPDATE_MESSAGES.failure, 5);
+  return { confirmed: true, ok: !!answer.ok, data: answer.data, msg: answer.msg };
+}
+
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // malformed encoding: try the plain form
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ? plain[1].trim() : fallback;
+}
+
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export interface ExportOptions extends RequestOptions {
+  /** Name of the saved file when the answer does not name one. */
+  fileName?: string;
+  /** false to get the blob back without saving it. Default true. */
+  save?: boolean;
+}
+
+/**
+ * SPEC §7.1 export: a POST with the Bearer token (and the envelope) answered by a blob. A blob that
+ * is really JSON is an error answer: its msg is shown as a warning (SPEC §8) and the call rejects.
+ */
+export async function exportFile(path: string, body?: unknown, opts: ExportOptions = {}): Promise<Blob> {
+  const { fileName = 'download', save = true, ...rest } = opts;
+  const loading = rest.loading !== false;
+  if (loading) beginLoading();
+  try {
+    let res: Response;
+    try {
+      res = await send(path, body, rest, '*/*');
+    } catch (err) {
+      return networkFailure(err);
+    }
+    const blob = await res.blob();
+    const type = (res.headers.get('content-type') ?? blob.type).toLowerCase();
+    if (type.includes('application/json') || !res.ok) {
+      const answer = await readEnvelope<unknown>(new Response(blob, { status: res.status }));
+      if (answer.status === STATUS.noSession || res.status === STATUS.noSession) {
+        handleNoSession();
+        throw new ApiError('session', STATUS.noSession, answer.msg || 'Error');
+      }
+      const msg = answer.msg || 'Error';
+      showWarning(msg);
+      throw new ApiError(
+        'api',
+        typeof answer.status === 'number' ? answer.status : res.status,
+        msg,
+        answer.data,
+      );
+    }
+    if (save) saveBlob(blob, fileNameFrom(res.headers.get('content-disposition'), fileName));
+    return blob;
+  } finally {
+    if (loading) endLoading();
+  }
+}

@@ -1,0 +1,18 @@
+import { create } from 'zustand';
+
+/** SPEC §7.1: one global loading overlay counting the requests in flight. */
+export const LOADING_TEXT = '正在加载中......';
+
+interface LoadingState {
+  pending: number;
+}
+
+export const useLoadingStore = create<LoadingState>()(() => ({ pending: 0 }));
+
+export function beginLoading(): void {
+  useLoadingStore.setState((s) => ({ pending: s.pending + 1 }));
+}
+
+export function endLoading(): void {
+  useLoadingStore.setState((s) => ({ pending: Math.max(0, s.pending - 1) }));
+}
