@@ -2,10 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, LOGIN_MESSAGES } from '@portal/contract/auth';
 import { PASSWORD_MESSAGES as M } from '@portal/contract/password';
-import { captchas, roleMenus, roles, userRoles, users } from '../../platform/auth/schema';
-import { hashPassword } from '../../platform/auth/password-hash';
-import { nextCode } from '../../platform/db/codes';
-import { createTestPortal, TEST_ADMIN_PASSWORD, type TestPortal } from '../../platform/testing/harness';
+import { captchas, users } from '../../platform/auth/schema';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  TEST_ADMIN_PASSWORD,
+  type TestPortal,
+} from '../../platform/testing/harness';
 import { createHash } from 'node:crypto';
 
 const api = (p: string) => `/api${p}`;
@@ -16,26 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A user holding one role with the given codes. */
-async function makeUser(userName: string, password: string, codes: string[]) {
-  const { db } = t.database;
-  const [role] = await db
-    .insert(roles)
-    .values({ bizCode: await nextCode(db, 'role'), name: `${userName}-role`, code: `${userName}-role` })
-    .returning({ id: roles.id });
-  for (const c of codes) await db.insert(roleMenus).values({ roleId: role!.id, menuCode: c });
-  const [user] = await db
-    .insert(users)
-    .values({
-      userCode: await nextCode(db, 'user'),
-      userName,
-      realName: userName,
-      passwordHash: await hashPassword(password),
-    })
-    .returning({ id: users.id });
-  await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
-  return { userId: user!.id, roleId: role!.id };
-}
+const makeUser = (userName: string, password: string, codes: string[]) =>
+  createUserWithCodes(t.database.db, userName, password, codes);
 
 function login(userName: string, passWord: string, extra: Record<string, string> = {}) {
   return t.client().call<{ accessToken?: string; needCaptcha?: boolean }>(api(AUTH_PATHS.login), {

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import type { Page } from '@portal/contract/api';
-import { hashPassword } from '../../platform/auth/password-hash';
-import { nextCode } from '../../platform/db/codes';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
 import { registerRuleUsageCheck } from './service';
 
 const api = (p: string) => `/api${p}`;
@@ -24,20 +26,8 @@ const rule = {
 };
 
 async function userWith(name: string, codes: string[]): Promise<TestClient> {
-  const { db } = t.database;
-  const pw = 'Tester@1234567';
-  await db.execute(
-    sql`insert into roles (biz_code, name, code) values (${await nextCode(db, 'role')}, ${name}, ${name})`,
-  );
-  for (const c of codes)
-    await db.execute(sql`insert into role_menus select id, ${c} from roles where code = ${name}`);
-  await db.execute(
-    sql`insert into users (user_code, user_name, real_name, password_hash) values (${await nextCode(db, 'user')}, ${name}, ${name}, ${await hashPassword(pw)})`,
-  );
-  await db.execute(
-    sql`insert into user_roles select u.id, r.id from users u, roles r where u.user_name = ${name} and r.code = ${name}`,
-  );
-  return t.login(name, pw);
+  await createUserWithCodes(t.database.db, name, 'Tester@1234567', codes);
+  return t.login(name, 'Tester@1234567');
 }
 
 beforeAll(async () => {

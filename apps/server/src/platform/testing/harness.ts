@@ -9,6 +9,9 @@ import {
 import type { ApiResponse } from '@portal/contract/api';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { nextCode } from '../db/codes';
+import { roleMenus, roles, userRoles, users } from '../auth/schema';
+import { hashPassword } from '../auth/password-hash';
 import { buildPortal, type Portal } from '../../server';
 import { MODULES } from '../../modules';
 import type { PortalModule } from '../module';
@@ -166,4 +169,29 @@ export async function createTestPortal(
     },
   };
   return t;
+}
+
+/** A user holding one new role with exactly these menu/button codes (for permission tests). */
+export async function createUserWithCodes(
+  db: Database['db'],
+  userName: string,
+  password: string,
+  codes: readonly string[],
+): Promise<{ userId: number; roleId: number }> {
+  const [role] = await db
+    .insert(roles)
+    .values({ bizCode: await nextCode(db, 'role'), name: `${userName}-role`, code: `${userName}-role` })
+    .returning({ id: roles.id });
+  for (const menuCode of codes) await db.insert(roleMenus).values({ roleId: role!.id, menuCode });
+  const [user] = await db
+    .insert(users)
+    .values({
+      userCode: await nextCode(db, 'user'),
+      userName,
+      realName: userName,
+      passwordHash: await hashPassword(password),
+    })
+    .returning({ id: users.id });
+  await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+  return { userId: user!.id, roleId: role!.id };
 }
