@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, code, oneOf, optionalCode, optionalText, text, version } from './fields';
+import { bool, code, oneOf, optionalCode, optionalOneOf, optionalText, text, version } from './fields';
 import { listSchema } from './list';
 
 /** SPEC §7.7: bank accounts (all by bizCode) and the bank dictionary. */
@@ -39,8 +39,6 @@ export const PURPOSE_LABELS: Record<Purpose, string> = {
 };
 
 const blank = (v: unknown) => (v === null || v === '' ? undefined : v);
-const optionalEnum = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.preprocess(blank, oneOf(label, values).optional());
 
 export const ACCOUNT_NO_PATTERN = /^\d{8,30}$/;
 /** Account number: digits only, 8 to 30 (blanks typed for readability are dropped). */
@@ -81,7 +79,7 @@ export type BankSave = z.input<typeof bankSaveSchema>;
 export const BANK_SORTABLE = ['bizCode', 'accountName', 'bankCode', 'createdAt'] as const;
 export const bankListSchema = listSchema(
   {
-    ownerType: optionalEnum('账户归属', OWNER_TYPES),
+    ownerType: optionalOneOf('账户归属', OWNER_TYPES),
     ownerCode: optionalCode('所属客户'),
     bankCode: z.preprocess(
       blank,
@@ -95,8 +93,8 @@ export const bankListSchema = listSchema(
         .regex(/^\d{1,30}$/, '银行账号格式不正确')
         .optional(),
     ),
-    purpose: optionalEnum('账户用途', PURPOSES),
-    currency: optionalEnum('币种', CURRENCIES),
+    purpose: optionalOneOf('账户用途', PURPOSES),
+    currency: optionalOneOf('币种', CURRENCIES),
     isDefault: z.preprocess(blank, bool('是否默认').optional()),
   },
   BANK_SORTABLE,

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { code, money, oneOf, optionalCode, optionalDate, optionalText, text, version } from './fields';
+import {
+  code,
+  money,
+  oneOf,
+  optionalCode,
+  optionalDate,
+  optionalOneOf,
+  optionalText,
+  text,
+  version,
+} from './fields';
 import { divisionCode } from './geo';
 import { listSchema } from './list';
 import { uscc } from './uscc';
@@ -164,17 +174,14 @@ export const companyUpdateSchema = z.object({ compCode: code('企业编号'), ve
 export type CompanyAdd = z.input<typeof companyAddSchema>;
 export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
 
-const optionalEnum = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.preprocess(blankToUndefined, oneOf(label, values).optional());
-
 export const companyFilters = {
   compName: optionalText('企业名称', 100),
   usccCode: optionalText('统一社会信用代码', 18),
-  compType: optionalEnum('企业类型', COMP_TYPES),
-  role: optionalEnum('客户角色', COMP_ROLES),
+  compType: optionalOneOf('企业类型', COMP_TYPES),
+  role: optionalOneOf('客户角色', COMP_ROLES),
   /** A province, city or district: matches customers registered anywhere inside it. */
   regionCode: optionalDivision('所在地区'),
-  state: optionalEnum('状态', COMP_STATES),
+  state: optionalOneOf('状态', COMP_STATES),
   createdStart: optionalDate('创建日期起'),
   createdEnd: optionalDate('创建日期止'),
 };
@@ -187,7 +194,7 @@ export const companyExportSchema = companyListSchema;
 export const compCodeQuery = z.object({ compCode: code('企业编号') });
 export const supCompQuery = z.strictObject({ compName: optionalText('企业名称', 100) });
 export const companyDictSchema = z.object({
-  role: optionalEnum('客户角色', COMP_ROLES),
+  role: optionalOneOf('客户角色', COMP_ROLES),
   /** true: disabled customers too (for showing names of old records). */
   all: z.preprocess(blankToUndefined, z.boolean({ error: '参数all格式不正确' }).optional()),
 });

@@ -7,11 +7,13 @@ import {
   oneOf,
   optionalCode,
   optionalDate,
+  optionalOneOf,
   optionalText,
   text,
   version,
 } from './fields';
 import { listSchema } from './list';
+import { dictItems, type DictItem } from './dict';
 import { fileToken } from './files';
 import { DOC_STATES, DOC_STATE_LABELS, submitFlag, type DocState } from './workflow';
 
@@ -145,15 +147,8 @@ export const DIST_TARGET_LABELS: Record<(typeof DIST_TARGETS)[number], string> =
   product: '产品',
 };
 
-export interface DictItem {
-  type: string;
-  code: string;
-  label: string;
-}
-
-function items(type: string, labels: Record<string, string>): DictItem[] {
-  return Object.entries(labels).map(([c, label]) => ({ type, code: c, label }));
-}
+export type { DictItem };
+const items = dictItems;
 
 /** The `dict` call's answer: one list of `{ type, code, label }` (PROTOCOL.md §5), filtered by type. */
 export const CREDIT_DICT: readonly DictItem[] = [
@@ -173,8 +168,6 @@ export const CREDIT_DICT: readonly DictItem[] = [
 // Field helpers
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalOneOf = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.preprocess(blankToUndefined, oneOf(label, values).optional());
 
 /** A financing ratio: decimal fraction 0 to 1 with at most 4 decimals ("0.8000" = 80 %). */
 export function ratio(label: string) {

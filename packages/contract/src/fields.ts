@@ -108,6 +108,11 @@ export function oneOf<const T extends readonly [string, ...string[]]>(label: str
   });
 }
 
+/** An optional choice: absent, null or '' become undefined. */
+export function optionalOneOf<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return z.preprocess((v) => (v === null || v === '' ? undefined : v), oneOf(label, values).optional());
+}
+
 export function bool(label: string) {
   return z.boolean({ error: typeError(label) });
 }

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { and, inArray, sql } from 'drizzle-orm';
 import {
   INVOICE_CODE_PATTERN,
@@ -12,6 +11,7 @@ import { isRealDate, MONEY_PATTERN } from '@portal/contract/fields';
 import type { Executor } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { zodMessage } from '../../platform/http/validation';
+import { readSheet } from '../../platform/xlsx';
 import { creditReceivables, credits } from './schema';
 
 /**
@@ -154,70 +154,14 @@ export const IMPORT_HEADERS = [
 ];
 export const MAX_IMPORT_ROWS = 2000;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(2);
-  if (typeof v === 'string' || typeof v === 'boolean') return String(v).trim();
-  if (typeof v === 'object') {
-    if ('result' in v && v.result !== undefined) return cellText(v.result as ExcelJS.CellValue);
-    if ('richText' in v)
-      return v.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('text' in v) return String(v.text).trim();
-  }
-  return '';
-}
-
 export async function parseReceivablesXlsx(
   buf: Buffer,
 ): Promise<Partial<Record<keyof ReceivableItem, string>>[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badInput('文件不是有效的xlsx表格');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badInput('表格中没有工作表');
-  const columns = new Map<number, keyof ReceivableItem>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const key = HEADERS[cellText(cell.value).replace(/\s|\*/g, '')];
-    if (key) columns.set(col, key);
-  });
-  for (const need of [
-    'invoiceCode',
-    'invoiceNo',
-    'invoiceDate',
-    'amount',
-    'debtorName',
-    'dueDate',
-  ] as const) {
-    if (![...columns.values()].includes(need))
-      throw badInput(`表头缺少列：${IMPORT_HEADERS.find((h) => HEADERS[h] === need) ?? need}`);
-  }
-  const rows: Partial<Record<keyof ReceivableItem, string>>[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const item: Partial<Record<keyof ReceivableItem, string>> = {};
-    let any = false;
-    for (const [col, key] of columns) {
-      const t = cellText(row.getCell(col).value);
-      if (t) {
-        item[key] = t;
-        any = true;
-      }
-    }
-    if (!any) continue;
-    rows.push(item);
-    if (rows.length > MAX_IMPORT_ROWS) throw badInput(`导入行数不能超过${MAX_IMPORT_ROWS}行`);
-  }
-  if (rows.length === 0) throw badInput('表格中没有数据行');
-  return rows;
+  const label = (key: keyof ReceivableItem) => IMPORT_HEADERS.find((h) => HEADERS[h] === key) ?? key;
+  const required = (
+    ['invoiceCode', 'invoiceNo', 'invoiceDate', 'amount', 'debtorName', 'dueDate'] as const
+  ).map((key) => ({ key, label: label(key) }));
+  return (await readSheet<keyof ReceivableItem>(buf, HEADERS, required, MAX_IMPORT_ROWS)).map((r) => r.item);
 }
 
 /** Per-row preview: schema errors, verification errors (format, dates, duplicates). Nothing is saved. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, integer } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, integer, numeric, text } from 'drizzle-orm/pg-core';
 
 /**
  * PROTOCOL.md §5: timestamps are ISO-8601 with offset. PostgreSQL's text form
@@ -32,4 +32,22 @@ export const auditColumns = {
 
 export const softDelete = {
   deletedAt: timestamptz('deleted_at'),
+};
+
+/** Money: NUMERIC(18,2), read and written as a decimal string. */
+export const moneyColumn = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+/** A calendar date as 'YYYY-MM-DD'. */
+export const dateColumn = (name: string) => date(name, { mode: 'string' });
+
+/**
+ * A workflow document's own state (workflow/README.md): draft → pending → approved | rejected,
+ * with the submission and final-approval stamps (`stamps: true`).
+ */
+export const docStateColumns = {
+  state: text('state').notNull().default('draft'),
+  submittedAt: timestamptz('submitted_at'),
+  submittedBy: bigint('submitted_by', { mode: 'number' }),
+  approvedAt: timestamptz('approved_at'),
+  approvedBy: bigint('approved_by', { mode: 'number' }),
 };

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import {
   createClientKey,
@@ -135,7 +138,10 @@ export async function createTestPortal(
   extraModules: PortalModule[] = [],
 ): Promise<TestPortal> {
   const db = await createTestDb();
+  // Uploads and other files go to a directory of this portal's own, never the checkout's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     DEMO_DATA: 'off',
     WEB_DIST: '',
@@ -166,6 +172,7 @@ export async function createTestPortal(
     async close() {
       await portal.close();
       await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return t;

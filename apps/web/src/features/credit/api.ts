@@ -13,11 +13,9 @@ import type {
   ReceivableRow,
   UtilisationRow,
 } from '@portal/contract/credit';
-import { API_PREFIX, type ApiResponse } from '@portal/contract/api';
 import type { FileInfo } from '@portal/contract/files';
-import { getToken } from '../../shared/auth/token';
 import { post, update, type UpdateResult } from '../../shared/request/http';
-import { showClosableWarning } from '../../shared/ui/feedback';
+import { postXlsx } from '../../shared/request/upload-xlsx';
 
 /** The credit calls of SPEC §7.12 / PROTOCOL.md §7 as the screens use them. */
 export interface Saved {
@@ -57,26 +55,14 @@ export const creditApi = {
     update(path, undefined, { query: { bizCode }, confirm: `确定要删除该${what}吗？` }),
 };
 
-/** import/receivables: multipart (session only, PROTOCOL §3) -> per-row preview; nothing saved. */
+/** import/receivables: an xlsx -> per-row preview; nothing saved. */
 export async function importReceivables(file: File, credBizCode?: string): Promise<ImportPreviewRow[]> {
-  const form = new FormData();
-  if (credBizCode) form.append('credBizCode', credBizCode);
-  form.append('file', file);
-  const token = getToken();
-  const res = await fetch(`${API_PREFIX}${CREDIT_PATHS.importReceivables}`, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const body = (await res.json().catch(() => ({ ok: false, msg: '导入失败' }))) as ApiResponse<
-    ImportPreviewRow[]
-  >;
-  if (!body.ok) {
-    showClosableWarning(body.msg || 'Error');
-    throw new Error(body.msg);
-  }
-  return body.data ?? [];
+  const rows = await postXlsx<ImportPreviewRow[]>(
+    CREDIT_PATHS.importReceivables,
+    file,
+    credBizCode ? { credBizCode } : {},
+  );
+  return rows ?? [];
 }
 
 export const CREDIT_ROUTES = {

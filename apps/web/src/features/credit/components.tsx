@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import { DOC_STATE_LABELS, type DocState, type UtilisationRow } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
 import { creditApi } from './api';
-import { BarEChart } from './EChart';
+import { EChart } from '../../shared/ui/EChart';
 
 const STATE_COLORS: Record<DocState, string> = {
   draft: 'default',
@@ -42,7 +42,7 @@ export function UtilisationChart({ custCode, height = 320 }: { custCode?: string
         <Empty description="暂无生效的授信额度" />
       ) : (
         <>
-          <BarEChart
+          <EChart
             height={height}
             option={{
               tooltip: { trigger: 'axis', valueFormatter: (v) => formatMoney(String(v)) },

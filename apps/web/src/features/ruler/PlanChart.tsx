@@ -1,24 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
-import * as echarts from 'echarts/core';
-import { BarChart, type BarSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  type GridComponentOption,
-  type LegendComponentOption,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+import { useMemo } from 'react';
 import { formatMoney } from '@portal/contract/format';
 import type { PlanItem } from '@portal/contract/plan/schedule';
-
-// Only the pieces this chart uses, so the echarts chunk stays small.
-echarts.use([BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
-
-type Option = echarts.ComposeOption<
-  BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
->;
+import { EChart, type ChartOption } from '../../shared/ui/EChart';
 
 const compact = new Intl.NumberFormat('zh-CN', { notation: 'compact', maximumFractionDigits: 2 });
 
@@ -28,7 +11,7 @@ const SERIES: { key: 'principal' | 'interest' | 'fee'; name: string; color: stri
   { key: 'fee', name: '费用', color: '#52c41a' },
 ];
 
-export function planChartOption(items: readonly PlanItem[]): Option {
+export function planChartOption(items: readonly PlanItem[]): ChartOption {
   return {
     animationDurationUpdate: 300,
     grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
@@ -61,35 +44,12 @@ export function planChartOption(items: readonly PlanItem[]): Option {
   };
 }
 
-/**
- * The sample plan's principal, interest and fee per period as stacked bars. A small echarts binding
- * of its own: echarts-for-react 3.0.6 imports `tslib` without declaring it, and tslib is not
- * installed in this workspace, so that wrapper cannot be bundled.
- */
+/** A plan's principal, interest and fee per period as stacked bars. */
 export function PlanChart({ items, height = 300 }: { items: readonly PlanItem[]; height?: number }) {
-  const el = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
   const option = useMemo(() => planChartOption(items), [items]);
-
-  useEffect(() => {
-    const node = el.current;
-    if (!node) return;
-    const instance = echarts.init(node, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(node);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-
   return (
-    <div ref={el} className="ruler-plan-chart" data-testid="plan-chart" style={{ width: '100%', height }} />
+    <div className="ruler-plan-chart">
+      <EChart option={option} height={height} testId="plan-chart" />
+    </div>
   );
 }
