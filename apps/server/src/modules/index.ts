@@ -8,6 +8,8 @@ import { bankModule } from './bank/routes';
 import { creditModule } from './credit/routes';
 import { workflowModule } from './workflow/routes';
 import { permissionModule } from './permission/routes';
+import { contractModule } from './contract/routes';
+import { dashboardModule } from './dashboard/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
@@ -20,4 +22,6 @@ export const MODULES: readonly PortalModule[] = [
   bankModule,
   rulerModule,
   creditModule,
+  contractModule,
+  dashboardModule,
 ];

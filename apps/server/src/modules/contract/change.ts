@@ -1,0 +1,479 @@
+import Decimal from 'decimal.js';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  BeforeAfter,
+  BusinessInfoView,
+  ChangeListRow,
+  ChangeView,
+  ContractReceivable,
+  DueItem,
+  PayerItem,
+  PlanItemView,
+  changeListSchema,
+  changeSaveSchema,
+} from '@portal/contract/contract';
+import type { Page } from '@portal/contract/api';
+import type { Db, Executor, Tx } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, conflict, notFound } from '../../platform/errors';
+import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { occupy, release } from '../credit/ledger';
+import { creditLines } from '../credit/schema';
+import { setDocumentFiles } from '../files/service';
+import { files } from '../files/schema';
+import {
+  checkInvoicesFree,
+  findContract,
+  lockContract,
+  payersOf,
+  receivablesOf,
+  replacePayers,
+  replaceReceivables,
+  scopeOf,
+  type ContractRow,
+} from './service';
+import { activeItems, computePlan, insertItems, itemView, replaceDues, ruleFor, viewDues } from './plan';
+import { CONTRACT_DOC, viewBusiness, writeBusiness } from './lifecycle';
+import { contractChanges, contractPlanItems, contracts } from './schema';
+import { interestRuleCalc } from '@portal/contract/plan/rule';
+import { viewRule } from '../ruler/service';
+
+type ChangeRow = typeof contractChanges.$inferSelect;
+type Proposal = z.output<typeof changeSaveSchema>;
+const WHAT = '合同变更';
+const live = isNull(contractChanges.deletedAt);
+
+/** The sections a change may touch, as they are on a contract (the before/after views compare these). */
+export interface Sections {
+  info: {
+    financingAmount: string;
+    financingRatio: string;
+    maturityDate: string;
+    lineCode: string;
+    ruleBizCode: string;
+    bankBizCode: string;
+    remark: string | null;
+  };
+  receivables: ContractReceivable[];
+  payers: PayerItem[];
+  dues: DueItem[];
+  business: BusinessInfoView;
+  fileTokens: string[];
+  plan: PlanItemView[];
+}
+
+async function contractFiles(ex: Executor, code: string): Promise<string[]> {
+  const rows = await ex
+    .select({ token: files.fileToken })
+    .from(files)
+    .where(and(eq(files.docType, CONTRACT_DOC), eq(files.docCode, code), isNull(files.deletedAt)));
+  return rows.map((r) => r.token);
+}
+
+export async function sectionsOf(ex: Executor, row: ContractRow, asOf: string): Promise<Sections> {
+  const rule = row.ruleSnapshot ? interestRuleCalc.parse(row.ruleSnapshot) : null;
+  return {
+    info: {
+      financingAmount: row.financingAmount,
+      financingRatio: row.financingRatio,
+      maturityDate: row.maturityDate,
+      lineCode: row.lineCode,
+      ruleBizCode: row.ruleBizCode,
+      bankBizCode: row.bankBizCode,
+      remark: row.remark,
+    },
+    receivables: await receivablesOf(ex, row.id),
+    payers: await payersOf(ex, row.id),
+    dues: (await viewDues(ex, row.id)).map((d) => ({
+      kind: d.kind,
+      amount: d.amount,
+      dueDate: d.dueDate,
+      remark: d.remark ?? undefined,
+    })),
+    business: await viewBusiness(ex, row),
+    fileTokens: await contractFiles(ex, row.bizCode),
+    plan: (await activeItems(ex, row.id)).map((i) => itemView(i, rule, asOf, row.status !== 'none')),
+  };
+}
+
+/** isChange: may a change be raised now? Answers the change editor prefilled with today's values. */
+export async function changeInit(ex: Executor, row: ContractRow, asOf: string) {
+  if (row.state !== 'approved') throw conflict('合同未审核通过，不能变更');
+  if (row.status === 'settled') throw conflict('合同已结清，不能变更');
+  const [open] = await ex
+    .select({ code: contractChanges.bizCode })
+    .from(contractChanges)
+    .where(and(eq(contractChanges.contractId, row.id), live, ne(contractChanges.state, 'approved')));
+  if (open) throw conflict(`该合同已有未完成的变更 ${open.code}`);
+  return { contBizCode: row.bizCode, contractNo: row.contractNo, ...(await sectionsOf(ex, row, asOf)) };
+}
+
+/** The figures a proposal must satisfy against the contract as it stands (save and approval). */
+async function checkProposal(ex: Executor, row: ContractRow, p: Proposal, today: string): Promise<void> {
+  const amount = new Decimal(p.info.financingAmount ?? row.financingAmount);
+  const ratio = p.info.financingRatio ?? row.financingRatio;
+  const maturity = p.info.maturityDate ?? row.maturityDate;
+  const effective = p.effectiveDate ?? today;
+  if (maturity <= row.startDate) throw badInput('变更后到期日必须晚于合同起始日');
+  if (effective < row.startDate) throw badInput('变更生效日不能早于合同起始日');
+  if (effective >= maturity) throw badInput('变更生效日必须早于变更后到期日');
+  if (p.receivables) await checkInvoicesFree(ex, p.receivables, row.id);
+  const receivables = p.receivables ?? (await receivablesOf(ex, row.id));
+  if (receivables.length === 0) throw badInput('应收账款不能为空');
+  const total = receivables.reduce((s, r) => s.plus(r.amount), new Decimal(0));
+  const cap = total.times(ratio).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  if (amount.gt(cap)) throw badInput(`变更后融资金额不能超过应收账款金额×融资比例（${cap.toFixed(2)}）`);
+  const items = await activeItems(ex, row.id);
+  const repaid = items.reduce((s, i) => s.plus(i.principalPaid), new Decimal(0));
+  if (amount.lt(repaid)) throw badInput(`变更后融资金额不能小于已还本金 ${repaid.toFixed(2)}`);
+  if (p.info.lineCode) {
+    const [line] = await ex.select().from(creditLines).where(eq(creditLines.bizCode, p.info.lineCode));
+    const [cur] = await ex.select().from(creditLines).where(eq(creditLines.bizCode, row.lineCode));
+    if (!line || !cur || line.creditId !== cur.creditId) throw badInput('变更后占用额度必须属于原平台授信');
+  }
+  if (p.info.ruleBizCode) {
+    const rule = await viewRule(ex, { bizCode: p.info.ruleBizCode }).catch(() => null);
+    if (!rule || rule.contBizCode || rule.state !== 'enabled') throw badInput('变更后计息规则不存在或已停用');
+  }
+}
+
+export async function saveChange(tx: Tx, body: Proposal, actor: Actor, today: string, user: ScopeUser) {
+  const { bizCode, version, submit: _s, ...proposal } = body;
+  const row = await findContract(tx, body.contBizCode, user);
+  if (row.state !== 'approved' || row.status === 'settled') throw conflict('只有履约中的合同可以变更');
+  await checkProposal(tx, row, body, today);
+  let code: string;
+  if (bizCode) {
+    const [c] = await tx
+      .select()
+      .from(contractChanges)
+      .where(and(eq(contractChanges.bizCode, bizCode), live));
+    if (!c || c.contractId !== row.id) throw notFound(WHAT);
+    if (version === undefined) throw badInput('版本号不能为空');
+    await updateVersioned(
+      tx,
+      contractChanges,
+      eq(contractChanges.id, c.id),
+      version,
+      { reason: body.reason, effectiveDate: body.effectiveDate ?? null, proposal },
+      actor.userId,
+      WHAT,
+    );
+    code = bizCode;
+  } else {
+    code = await nextCode(tx, 'contract_change');
+    try {
+      await tx.insert(contractChanges).values({
+        bizCode: code,
+        contractId: row.id,
+        reason: body.reason,
+        effectiveDate: body.effectiveDate ?? null,
+        proposal,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      });
+    } catch (err) {
+      if (
+        String((err as { code?: string }).code ?? '') === '23505' ||
+        /contract_changes_open_key/.test(String(err))
+      )
+        throw conflict('该合同已有未完成的变更');
+      throw err;
+    }
+  }
+  await writeAudit(tx, actor, {
+    entity: 'contractChange',
+    entityCode: code,
+    action: bizCode ? 'update' : 'create',
+  });
+  return { code, row };
+}
+
+/**
+ * The change's approval, in the approving transaction: the contract takes the proposed values;
+ * occupation follows the new amount (raise occupies the difference, lower releases it as a
+ * cancelled occupation); items not yet due and unpaid are superseded and the remaining principal
+ * is re-planned from the effective date to the new maturity. The values before stay on the change.
+ */
+export async function applyChange(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
+  const [c] = await tx
+    .select()
+    .from(contractChanges)
+    .where(and(eq(contractChanges.bizCode, code), live));
+  if (!c) throw notFound(WHAT);
+  const [cRow] = await tx
+    .select({ code: contracts.bizCode })
+    .from(contracts)
+    .where(eq(contracts.id, c.contractId));
+  const row = await lockContract(tx, cRow!.code);
+  if (row.status !== 'effective') throw conflict('合同不是履约中状态，不能变更');
+  const p = c.proposal as Proposal;
+  await checkProposal(tx, row, p, today);
+  const before = await sectionsOf(tx, row, today);
+
+  const newAmount = new Decimal(p.info.financingAmount ?? row.financingAmount);
+  const newLine = p.info.lineCode ?? row.lineCode;
+  const items = await tx
+    .select()
+    .from(contractPlanItems)
+    .where(and(eq(contractPlanItems.contractId, row.id), isNull(contractPlanItems.supersededBy)))
+    .for('update');
+  const repaid = items.reduce((s, i) => s.plus(i.principalPaid), new Decimal(0));
+  let occupied = new Decimal(row.occupiedAmount);
+  const doc = { docType: 'contractChange', docCode: code, date: today, actor };
+  if (newLine !== row.lineCode) {
+    if (occupied.gt(0))
+      await release(tx, {
+        ...doc,
+        lineCode: row.lineCode,
+        amount: occupied,
+        kind: 'cancel',
+        reason: '合同变更更换额度',
+      });
+    occupied = newAmount.minus(repaid);
+    if (occupied.gt(0))
+      await occupy(tx, { ...doc, lineCode: newLine, amount: occupied, reason: '合同变更更换额度' });
+  } else {
+    const delta = newAmount.minus(row.financingAmount);
+    if (delta.gt(0))
+      await occupy(tx, { ...doc, lineCode: newLine, amount: delta, reason: '合同变更提高融资金额' });
+    if (delta.lt(0))
+      await release(tx, {
+        ...doc,
+        lineCode: newLine,
+        amount: delta.neg(),
+        kind: 'cancel',
+        reason: '合同变更降低融资金额',
+      });
+    occupied = occupied.plus(delta);
+  }
+
+  // Re-plan: keep what is due before the effective date or already (partly) paid.
+  const effective = p.effectiveDate ?? today;
+  const paidAny = (i: (typeof items)[number]) =>
+    [i.principalPaid, i.interestPaid, i.feePaid, i.penaltyPaid].some((v) => !new Decimal(v).isZero());
+  const kept = items.filter((i) => i.dueDate < effective || paidAny(i));
+  const dropped = items.filter((i) => !kept.includes(i));
+  const keptPrincipal = kept.reduce((s, i) => s.plus(i.principal), new Decimal(0));
+  const rest = newAmount.minus(keptPrincipal);
+  if (rest.lt(0))
+    throw conflict(`变更后融资金额不能小于已到期或已还款期次的本金合计 ${keptPrincipal.toFixed(2)}`);
+  const maturity = p.info.maturityDate ?? row.maturityDate;
+  const ruleCode = p.info.ruleBizCode ?? row.ruleBizCode;
+  const rule = await ruleFor(tx, p.info.ruleBizCode ? null : row.bizCode, ruleCode);
+  if (dropped.length)
+    await tx
+      .update(contractPlanItems)
+      .set({ supersededBy: code })
+      .where(
+        inArray(
+          contractPlanItems.id,
+          dropped.map((i) => i.id),
+        ),
+      );
+  if (rest.gt(0)) {
+    const lastKeptDue = kept.reduce((m, i) => (i.dueDate > m ? i.dueDate : m), row.startDate);
+    const from = lastKeptDue > effective ? lastKeptDue : effective;
+    if (from >= maturity) throw badInput('变更后到期日必须晚于最后一个保留期次的还款日');
+    const plan = computePlan({
+      principal: rest.toFixed(2),
+      startDate: from,
+      maturityDate: maturity,
+      rule,
+      customItems: p.customItems,
+    });
+    const nextPeriod = Math.max(0, ...items.map((i) => i.period)) + 1;
+    await insertItems(tx, row.id, plan.items, nextPeriod);
+  } else if (kept.length === 0) throw badInput('变更后还款计划不能为空');
+
+  await tx
+    .update(contracts)
+    .set({
+      financingAmount: newAmount.toFixed(2),
+      financingRatio: p.info.financingRatio ?? row.financingRatio,
+      maturityDate: maturity,
+      lineCode: newLine,
+      ruleBizCode: ruleCode,
+      ruleSnapshot: rule,
+      bankBizCode: p.info.bankBizCode ?? row.bankBizCode,
+      remark: p.info.remark ?? row.remark,
+      occupiedAmount: occupied.toFixed(2),
+      receivablesAmount: p.receivables
+        ? p.receivables.reduce((s, r) => s.plus(r.amount), new Decimal(0)).toFixed(2)
+        : row.receivablesAmount,
+      version: sql`${contracts.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(eq(contracts.id, row.id));
+  if (p.receivables) await replaceReceivables(tx, row.id, p.receivables);
+  if (p.payers) await replacePayers(tx, row.id, p.payers);
+  if (p.dues) await replaceDues(tx, row.id, p.dues);
+  if (p.business) await writeBusiness(tx, row, p.business, actor);
+  if (p.fileTokens)
+    await setDocumentFiles(tx, {
+      docType: CONTRACT_DOC,
+      docCode: row.bizCode,
+      fileTokens: p.fileTokens,
+      actor,
+    });
+  await tx.update(contractChanges).set({ beforeSnapshot: before }).where(eq(contractChanges.id, c.id));
+  await writeAudit(tx, actor, {
+    entity: 'contract',
+    entityCode: row.bizCode,
+    action: 'applyChange',
+    detail: { change: code, financingAmount: newAmount.toFixed(2), occupied: occupied.toFixed(2) },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function findChange(
+  ex: Executor,
+  code: string,
+  user?: ScopeUser,
+): Promise<{ change: ChangeRow; contract: ContractRow }> {
+  const [c] = await ex
+    .select()
+    .from(contractChanges)
+    .where(and(eq(contractChanges.bizCode, code), live));
+  if (!c) throw notFound(WHAT);
+  const [row] = await ex
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, c.contractId), user ? scopeOf(user) : undefined));
+  if (!row) throw notFound(WHAT);
+  return { change: c, contract: row };
+}
+
+export function changeView(c: ChangeRow, row: ContractRow): ChangeView {
+  return {
+    bizCode: c.bizCode,
+    version: c.version,
+    state: c.state as ChangeView['state'],
+    contBizCode: row.bizCode,
+    contractNo: row.contractNo,
+    custName: row.custName,
+    reason: c.reason,
+    effectiveDate: c.effectiveDate,
+    proposal: c.proposal as Proposal,
+    submittedAt: c.submittedAt,
+    approvedAt: c.approvedAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+function diff<T>(before: T, after: T): string[] {
+  if (Array.isArray(before) || Array.isArray(after))
+    return JSON.stringify(before) === JSON.stringify(after) ? [] : ['*'];
+  const keys = new Set([...Object.keys(before as object), ...Object.keys(after as object)]);
+  return [...keys].filter(
+    (k) =>
+      JSON.stringify((before as Record<string, unknown>)[k] ?? null) !==
+      JSON.stringify((after as Record<string, unknown>)[k] ?? null),
+  );
+}
+
+/**
+ * chg/* views: `before` is the contract as it was when the change was approved (its snapshot), or
+ * as it is now while the change is open; `after` is what the change makes of it.
+ */
+export async function beforeAfter<K extends keyof Sections>(
+  ex: Executor,
+  c: ChangeRow,
+  row: ContractRow,
+  section: K,
+  asOf: string,
+): Promise<BeforeAfter<Sections[K]>> {
+  const before = c.beforeSnapshot ? (c.beforeSnapshot as Sections) : await sectionsOf(ex, row, asOf);
+  const p = c.proposal as Proposal;
+  let after: Sections[K];
+  if (c.state === 'approved') after = (await sectionsOf(ex, row, asOf))[section];
+  else {
+    const proposed: Partial<Sections> = {
+      info: { ...before.info, ...stripUndefined(p.info) } as Sections['info'],
+      receivables: p.receivables,
+      payers: p.payers,
+      dues: p.dues,
+      business: p.business
+        ? {
+            ...before.business,
+            ...p.business,
+            tradeDate: p.business.tradeDate ?? null,
+            settlementDays: p.business.settlementDays ?? null,
+            remark: p.business.remark ?? null,
+          }
+        : undefined,
+      fileTokens: p.fileTokens,
+    };
+    after = (proposed[section] ?? before[section]) as Sections[K];
+  }
+  return { before: before[section], after, changed: diff(before[section], after) };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+type ListInput = z.output<typeof changeListSchema>;
+
+export async function listChanges(db: Db, q: ListInput, user: ScopeUser): Promise<Page<ChangeListRow>> {
+  const cond = and(
+    live,
+    scopeOf(user),
+    q.bizCode ? eq(contractChanges.bizCode, q.bizCode) : undefined,
+    q.contBizCode ? eq(contracts.bizCode, q.contBizCode) : undefined,
+    q.contractNo ? sql`${contracts.contractNo} ilike ${likePattern(q.contractNo)}` : undefined,
+    q.custName ? sql`${contracts.custName} ilike ${likePattern(q.custName)}` : undefined,
+    q.state ? eq(contractChanges.state, q.state) : undefined,
+  )!;
+  const rows = await db
+    .select({
+      bizCode: contractChanges.bizCode,
+      contBizCode: contracts.bizCode,
+      contractNo: contracts.contractNo,
+      custName: contracts.custName,
+      reason: contractChanges.reason,
+      state: contractChanges.state,
+      updatedAt: contractChanges.updatedAt,
+    })
+    .from(contractChanges)
+    .innerJoin(contracts, eq(contracts.id, contractChanges.contractId))
+    .where(cond)
+    .orderBy(
+      ...orderClause(
+        q,
+        {
+          bizCode: contractChanges.bizCode,
+          contractNo: contracts.contractNo,
+          custName: contracts.custName,
+          updatedAt: contractChanges.updatedAt,
+        },
+        [sql`${contractChanges.updatedAt} desc`, sql`${contractChanges.id} desc`],
+      ),
+    )
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const total = await countOf(
+    db,
+    sql`from ${contractChanges} inner join ${contracts} on ${contracts.id} = ${contractChanges.contractId} where ${cond}`,
+  );
+  return page(
+    rows.map((r) => ({ ...r, state: r.state as ChangeListRow['state'] })),
+    total,
+    q,
+  );
+}
+
+export async function deleteChange(tx: Tx, c: ChangeRow, actor: Actor): Promise<void> {
+  await tx
+    .update(contractChanges)
+    .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${contractChanges.version} + 1` })
+    .where(eq(contractChanges.id, c.id));
+  await writeAudit(tx, actor, { entity: 'contractChange', entityCode: c.bizCode, action: 'delete' });
+}

@@ -1,0 +1,404 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  BeforeAfter,
+  ChangeView,
+  ContractInfo,
+  ContractListRow,
+  DueView,
+  SchemeView,
+} from '@portal/contract/contract';
+import type { Page } from '@portal/contract/api';
+import type { LineFigures } from '@portal/contract/credit';
+import type { PlanResult } from '@portal/contract/plan/schedule';
+import { queryRows } from '../../platform/db/client';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
+import { addChecker } from '../credit/testkit';
+import {
+  approvedContract,
+  contractBody,
+  contractFixture,
+  draftContract,
+  K,
+  receivable,
+  submitContract,
+  type ContractFixture,
+  type Saved,
+} from './testkit';
+
+let t: TestPortal;
+let maker: TestClient;
+let checker: TestClient;
+let f: ContractFixture;
+const db = () => t.database.db;
+const q = (bizCode: string) => ({ query: { bizCode } });
+const cq = (contBizCode: string) => ({ query: { contBizCode } });
+
+async function line(code: string): Promise<{ occupied: string; limit: string }> {
+  const [r] = await queryRows<{ occupied: string; limit: string }>(
+    db(),
+    sql`select occupied_amount::text as occupied, limit_amount::text as limit from credit_lines where biz_code = ${code}`,
+  );
+  return r!;
+}
+
+beforeAll(async () => {
+  t = await createTestPortal();
+  maker = await t.login();
+  checker = await addChecker(t);
+  f = await contractFixture(t, maker, checker, { limit: '300000.00' });
+});
+afterAll(() => t.close());
+
+describe('contract info', () => {
+  it('saves a draft, answers it in view and list, with names resolved', async () => {
+    const body = contractBody(f, { remark: '首笔' });
+    const s = await maker.ok<Saved>(K('infoSave'), body);
+    expect(s.state).toBe('draft');
+    const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode));
+    expect(v).toMatchObject({
+      contractNo: body.contractNo,
+      financingAmount: '100000.00',
+      receivablesAmount: '150000.00',
+      state: 'draft',
+      status: 'none',
+      remark: '首笔',
+      payers: [{ payerName: '核心买方有限公司' }],
+    });
+    expect(v.custName).toMatch(/测试供应商/);
+    expect(v.bankAccountNo).toMatch(/^6222/);
+    const list = await maker.ok<Page<ContractListRow>>(K('list'), { contractNo: body.contractNo });
+    expect(list.total).toBe(1);
+    expect(list.list[0]).toMatchObject({ bizCode: s.bizCode, principalOutstanding: '0.00' });
+  });
+
+  it('refuses bad input naming the field, and writes nothing', async () => {
+    const before = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from contracts`);
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ financingAmount: '-1' }, /融资金额/],
+      [{ financingRatio: '1.5' }, /融资比例/],
+      [{ maturityDate: '2026-01-01' }, /到期日必须晚于起始日/],
+      [{ receivables: [] }, /应收账款不能为空/],
+      [{ payers: [] }, /付款方信息不能为空/],
+      [{ financingAmount: '130000.00' }, /融资金额不能超过应收账款金额×融资比例（120000.00）/],
+      [{ lineCode: '999999999999' }, /占用额度不属于所选平台授信/],
+      [{ bankBizCode: '999999999999' }, /还款账户不存在/],
+      [{ ruleBizCode: '999999999999' }, /计息规则不存在/],
+      [{ financingAmount: '400000.00', receivables: [receivable('600000.00')] }, /授信额度不足/],
+    ];
+    for (const [over, msg] of cases) {
+      const r = await maker.call(K('infoSave'), { ...contractBody(f), ...over });
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      expect(r.msg).toMatch(msg);
+    }
+    const after = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from contracts`);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('an invoice backs one live contract; deleting the contract frees it', async () => {
+    const inv = receivable('150000.00');
+    const a = await maker.ok<Saved>(K('infoSave'), contractBody(f, { receivables: [inv] }));
+    const r = await maker.call(K('infoSave'), contractBody(f, { receivables: [inv] }));
+    expect(r.status).toBe(400);
+    expect(r.msg).toContain(`已转让给合同 ${a.bizCode}`);
+    await maker.ok(K('infoDelete'), undefined, q(a.bizCode));
+    expect((await maker.call(K('infoView'), undefined, q(a.bizCode))).status).toBe(404);
+    await maker.ok(K('infoSave'), contractBody(f, { receivables: [inv] }));
+  });
+
+  it('a user without the contract codes gets 401 (no code); view-only cannot save', async () => {
+    await createUserWithCodes(db(), 'viewer1', 'Viewer@123456', ['ft-contract-info']);
+    const viewer = await t.login('viewer1', 'Viewer@123456');
+    expect((await viewer.call(K('list'), {})).status).toBe(200);
+    expect((await viewer.call(K('infoSave'), contractBody(f))).status).toBe(401);
+    await createUserWithCodes(db(), 'nobody1', 'Nobody@123456', ['ft-bank']);
+    const nobody = await t.login('nobody1', 'Nobody@123456');
+    expect((await nobody.call(K('list'), {})).status).toBe(401);
+  });
+});
+
+describe('scheme and plan', () => {
+  it('planAdd previews without saving; scheme/save stores a plan summing to the financing', async () => {
+    const preview = await maker.ok<PlanResult>(K('planAdd'), {
+      financingAmount: '100000.00',
+      startDate: '2026-01-15',
+      maturityDate: '2026-07-15',
+      ruleBizCode: f.ruleBizCode,
+    });
+    expect(preview.items).toHaveLength(1);
+    // 100000 × 7.2 % × 181 / 360 = 3620.00
+    expect(preview.items[0]).toMatchObject({ principal: '100000.00', interest: '3620.00' });
+    const body = contractBody(f);
+    const s = await draftContract(maker, body);
+    const scheme = await maker.ok<SchemeView>(K('schemeView'), undefined, cq(s.bizCode));
+    expect(scheme.items.map((i) => i.principal)).toEqual(['100000.00']);
+    expect(scheme.rule?.method).toBe('BULLET');
+    // Changing the amount discards the plan: submit then asks for a new one.
+    const changed = await maker.ok<Saved>(K('infoSave'), {
+      ...body,
+      bizCode: s.bizCode,
+      version: s.version,
+      financingAmount: '90000.00',
+    });
+    expect((await maker.ok<SchemeView>(K('schemeView'), undefined, cq(s.bizCode))).items).toHaveLength(0);
+    const r = await maker.call(K('infoSave'), {
+      ...body,
+      bizCode: s.bizCode,
+      version: changed.version,
+      financingAmount: '90000.00',
+      submit: true,
+    });
+    expect(r.status).toBe(400);
+    expect(r.msg).toBe('请先生成并保存还款计划');
+  });
+
+  it('a stale version is refused with 409', async () => {
+    const s = await draftContract(maker, contractBody(f));
+    const r = await maker.call(K('schemeSave'), { contBizCode: s.bizCode, version: s.version - 1 });
+    expect(r.status).toBe(409);
+  });
+});
+
+describe('approval occupies the credit line', () => {
+  it('approval occupies exactly the financing amount and activates the plan', async () => {
+    const before = await line(f.lineCode);
+    const body = contractBody(f, { financingAmount: '50000.00' });
+    const s = await draftContract(maker, body);
+    const sub = await submitContract(maker, body, s);
+    expect(sub.state).toBe('pending');
+    // Four eyes: the maker may not approve.
+    expect((await maker.call(K('infoAudit'), {}, q(s.bizCode))).status).toBe(409);
+    await checker.ok(K('infoAudit'), { comment: '同意' }, q(s.bizCode));
+    const after = await line(f.lineCode);
+    expect(Number(after.occupied) - Number(before.occupied)).toBe(50000);
+    const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode));
+    expect(v).toMatchObject({ state: 'approved', status: 'effective', occupiedAmount: '50000.00' });
+    const listed = await maker.ok<Page<ContractListRow>>(K('list'), { bizCode: s.bizCode });
+    expect(listed.list[0]!.principalOutstanding).toBe('50000.00');
+    const ledger = await queryRows<{ amount: string }>(
+      db(),
+      sql`select amount::text from credit_ledger where doc_type = 'contract' and doc_code = ${s.bizCode}`,
+    );
+    expect(ledger).toEqual([{ amount: '50000.00' }]);
+    // Approved: no more edits or deletes.
+    expect((await maker.call(K('infoDelete'), undefined, q(s.bizCode))).status).toBe(409);
+  });
+
+  it('fails whole when the credit is short: contract stays pending, nothing occupied', async () => {
+    const g = await contractFixture(t, maker, checker, { limit: '120000.00' });
+    const a = contractBody(g, { financingAmount: '100000.00' });
+    const b = contractBody(g, { financingAmount: '100000.00' });
+    const sa = await draftContract(maker, a);
+    const sb = await draftContract(maker, b);
+    await submitContract(maker, a, sa);
+    await submitContract(maker, b, sb);
+    await checker.ok(K('infoAudit'), {}, q(sa.bizCode));
+    const r = await checker.call(K('infoAudit'), {}, q(sb.bizCode));
+    expect(r.status).toBe(409);
+    expect(r.msg).toMatch(/授信额度不足/);
+    const vb = await maker.ok<ContractInfo>(K('infoView'), undefined, q(sb.bizCode));
+    expect(vb).toMatchObject({ state: 'pending', status: 'none', occupiedAmount: '0.00' });
+    expect((await line(g.lineCode)).occupied).toBe('100000.00');
+  });
+});
+
+describe('dues, loan, prepayment init', () => {
+  it('suggests margin and up-front items; 放款 waits for them', async () => {
+    const front = await contractFixture(t, maker, checker, {
+      rule: {
+        annualRate: '0.09',
+        dayCount: 'ACT/360',
+        method: 'BULLET',
+        interestCollection: 'FRONT',
+        feeRate: '0.002',
+        feeCollection: 'FRONT',
+        penalty: { mode: 'MULTIPLE', value: '1.5' },
+        graceDays: 0,
+      },
+    });
+    const body = contractBody(front, { marginRatio: '0.1' });
+    const s = await draftContract(maker, body);
+    const dues = await maker.ok<{ kind: string; amount: string }[]>(K('due'), undefined, cq(s.bizCode));
+    // margin 10 %; 前置 interest 100000 × 9 % × 181/360 = 4525.00; fee 100000 × 0.2 % × 181/360 = 100.56
+    expect(dues.map((d) => [d.kind, d.amount])).toEqual([
+      ['margin', '10000.00'],
+      ['upfrontInterest', '4525.00'],
+      ['upfrontFee', '100.56'],
+    ]);
+    const d = await maker.ok<{ version: number }>(K('dueSave'), {
+      contBizCode: s.bizCode,
+      version: s.version,
+      items: dues.map((x) => ({ ...x, dueDate: '2026-01-15' })),
+    });
+    await submitContract(maker, body, { ...s, version: d.version });
+    await checker.ok(K('infoAudit'), {}, q(s.bizCode));
+    const init = await maker.ok<{ dues: { openAmount: string }[] }>(K('isPrevious'), undefined, q(s.bizCode));
+    expect(init.dues.map((x) => x.openAmount)).toEqual(['10000.00', '4525.00', '100.56']);
+    const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode));
+    const r = await maker.call(K('isLoan'), { version: v.version }, q(s.bizCode));
+    expect(r.status).toBe(409);
+    expect(r.msg).toBe('前期款未收齐，不能放款');
+    // Received (as a prepayment approval would mark them): 放款 pays financing − 前置 interest − fee.
+    await db().execute(sql`update contract_dues set received_amount = amount
+      where contract_id = (select id from contracts where biz_code = ${s.bizCode})`);
+    const loan = await maker.ok<{ loanAmount: string }>(K('isLoan'), { version: v.version }, q(s.bizCode));
+    expect(loan.loanAmount).toBe('95374.44');
+    expect((await maker.call(K('isLoan'), { version: v.version + 1 }, q(s.bizCode))).msg).toBe(
+      '合同已放款，不能重复放款',
+    );
+    expect(
+      (await maker.ok<DueView[]>(K('dueView'), undefined, cq(s.bizCode))).every(
+        (x) => x.receivedAmount === x.amount,
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('contract change', () => {
+  it('lowering the amount releases the difference; the before/after views show both', async () => {
+    const { bizCode } = await approvedContract(t, maker, checker, {
+      fixture: f,
+      over: { financingAmount: '80000.00' },
+    });
+    const occupiedBefore = Number((await line(f.lineCode)).occupied);
+    const init = await maker.ok<{ info: { financingAmount: string } }>(K('isChange'), undefined, q(bizCode));
+    expect(init.info.financingAmount).toBe('80000.00');
+    const c = await maker.ok<Saved>(K('changeSave'), {
+      contBizCode: bizCode,
+      reason: '客户申请降低融资金额',
+      info: { financingAmount: '60000.00', maturityDate: '2026-09-15' },
+      submit: true,
+    });
+    expect(c.state).toBe('pending');
+    // One open change per contract.
+    expect((await maker.call(K('isChange'), undefined, q(bizCode))).status).toBe(409);
+    const pendingInfo = await maker.ok<BeforeAfter<{ financingAmount: string; maturityDate: string }>>(
+      K('chgInfoView'),
+      undefined,
+      q(c.bizCode),
+    );
+    expect(pendingInfo.before.financingAmount).toBe('80000.00');
+    expect(pendingInfo.after.financingAmount).toBe('60000.00');
+    expect(pendingInfo.changed.sort()).toEqual(['financingAmount', 'maturityDate']);
+    await checker.ok(K('changeAudit'), { comment: '同意' }, q(c.bizCode));
+    expect(occupiedBefore - Number((await line(f.lineCode)).occupied)).toBe(20000);
+    const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(bizCode));
+    expect(v).toMatchObject({
+      financingAmount: '60000.00',
+      maturityDate: '2026-09-15',
+      occupiedAmount: '60000.00',
+    });
+    const plan = await maker.ok<SchemeView>(K('schemeView'), undefined, cq(bizCode));
+    expect(plan.items.reduce((s, i) => s + Number(i.principal), 0)).toBe(60000);
+    expect(plan.items.at(-1)!.dueDate).toBe('2026-09-15');
+    const after = await maker.ok<BeforeAfter<{ financingAmount: string }>>(
+      K('chgInfoView'),
+      undefined,
+      q(c.bizCode),
+    );
+    expect(after.before.financingAmount).toBe('80000.00');
+    expect(after.after.financingAmount).toBe('60000.00');
+    const planView = await maker.ok<BeforeAfter<{ principal: string }[]>>(
+      K('chgSchemeView'),
+      undefined,
+      q(c.bizCode),
+    );
+    expect(planView.before.map((i) => i.principal)).toEqual(['80000.00']);
+    expect(planView.after.map((i) => i.principal)).toEqual(['60000.00']);
+    const view = await maker.ok<ChangeView>(K('changeView'), undefined, q(c.bizCode));
+    expect(view.state).toBe('approved');
+    // The database keeps the open balances equal to the live items (superseded ones excluded).
+    const [open] = await queryRows<{ kept: string; summed: string }>(
+      db(),
+      sql`select c.principal_open::text as kept,
+                 (select sum(principal - principal_paid) from contract_plan_items i
+                   where i.contract_id = c.id and i.superseded_by is null)::text as summed
+            from contracts c where c.biz_code = ${bizCode}`,
+    );
+    expect(open).toEqual({ kept: '60000.00', summed: '60000.00' });
+  });
+
+  it('raising beyond the credit fails the approval whole', async () => {
+    const g = await contractFixture(t, maker, checker, { limit: '100000.00' });
+    const { bizCode } = await approvedContract(t, maker, checker, {
+      fixture: g,
+      over: { financingAmount: '90000.00' },
+    });
+    const c = await maker.ok<Saved>(K('changeSave'), {
+      contBizCode: bizCode,
+      reason: '提额',
+      info: { financingAmount: '110000.00', financingRatio: '0.8' },
+      receivables: [receivable('200000.00')],
+      submit: true,
+    });
+    const r = await checker.call(K('changeAudit'), {}, q(c.bizCode));
+    expect(r.status).toBe(409);
+    expect(r.msg).toMatch(/授信额度不足/);
+    expect((await line(g.lineCode)).occupied).toBe('90000.00');
+    expect((await maker.ok<ContractInfo>(K('infoView'), undefined, q(bizCode))).financingAmount).toBe(
+      '90000.00',
+    );
+  });
+});
+
+describe('handover sheets', () => {
+  it('init, save and submit, approve, list, view', async () => {
+    const { bizCode } = await approvedContract(t, maker, checker, {
+      fixture: f,
+      over: { financingAmount: '10000.00' },
+    });
+    const init = await maker.ok<{ items: unknown[] }>(
+      '/api/ft/api/contract/data-handover/init',
+      undefined,
+      cq(bizCode),
+    );
+    expect(init.items.length).toBeGreaterThan(0);
+    const s = await maker.ok<Saved>('/api/ft/api/contract/data-handover/save', {
+      contBizCode: bizCode,
+      handoverName: '张三',
+      receiverName: '档案室李四',
+      handoverDate: '2026-01-15',
+      items: init.items,
+      submit: true,
+    });
+    expect(s.state).toBe('pending');
+    await checker.ok('/api/ft/api/contract/data-handover/audit', {}, q(s.bizCode));
+    const v = await maker.ok<{ state: string; items: unknown[] }>(
+      '/api/ft/api/contract/data-handover/view',
+      undefined,
+      q(s.bizCode),
+    );
+    expect(v.state).toBe('approved');
+    expect(v.items).toHaveLength(init.items.length);
+    const bad = await maker.call('/api/ft/api/contract/data-handover/save', {
+      contBizCode: bizCode,
+      handoverName: '张三',
+      receiverName: '李四',
+      handoverDate: '2026-01-15',
+      items: [],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toBe('交接资料不能为空');
+  });
+});
+
+describe('pickers', () => {
+  it('init?platCredBizCode fills the customer and the credit lines', async () => {
+    const init = await maker.ok<{ custCode: string; lines: LineFigures[] }>(K('init'), undefined, {
+      query: { platCredBizCode: f.credBizCode },
+    });
+    expect(init.custCode).toBe(f.custCode);
+    expect(init.lines.map((l) => l.lineCode)).toContain(f.lineCode);
+    const lines = await maker.ok<LineFigures[]>(K('credInit'), undefined, {
+      query: { custCode: f.custCode },
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    const custs = await maker.ok<{ custCode: string }[]>(K('custList'));
+    expect(custs.map((c) => c.custCode)).toContain(f.custCode);
+  });
+});

@@ -1,0 +1,525 @@
+import Decimal from 'decimal.js';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ContractInfo,
+  ContractListRow,
+  ContractReceivable,
+  contractListSchema,
+  infoSaveSchema,
+  PayerItem,
+} from '@portal/contract/contract';
+import type { Page } from '@portal/contract/api';
+import type { Db, Executor, Tx } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, notFound } from '../../platform/errors';
+import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
+import { dataScopeCondition, type ScopeUser } from '../../platform/auth/data-scope';
+import { users } from '../../platform/auth/schema';
+import { getCustomer, requireActiveCustomer } from '../company/service';
+import { requireBankAccount } from '../bank/service';
+import { viewRule } from '../ruler/service';
+import { canOccupy } from '../credit/ledger';
+import { creditLines, credits } from '../credit/schema';
+import { contractChanges, contractPayers, contractPlanItems, contractReceivables, contracts } from './schema';
+
+export type ContractRow = typeof contracts.$inferSelect;
+export const CONTRACT = '合同';
+const live = isNull(contracts.deletedAt);
+const fmt = (d: Decimal.Value) => new Decimal(d).toFixed(2);
+
+/** The rows the user may see (data scope: the contract's maker is its owner). */
+export function scopeOf(user: ScopeUser): SQL {
+  return dataScopeCondition(user, { ownerUser: contracts.createdBy });
+}
+
+export async function findContract(ex: Executor, bizCode: string, user?: ScopeUser): Promise<ContractRow> {
+  const [row] = await ex
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.bizCode, bizCode), live, user ? scopeOf(user) : undefined))
+    .limit(1);
+  if (!row) throw notFound(CONTRACT);
+  return row;
+}
+
+/** The contract row locked for the rest of the transaction. */
+export async function lockContract(tx: Tx, bizCode: string): Promise<ContractRow> {
+  const [row] = await tx
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.bizCode, bizCode), live))
+    .for('update');
+  if (!row) throw notFound(CONTRACT);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Save (基本信息 with receivables and payers)
+
+type InfoInput = z.output<typeof infoSaveSchema>;
+
+/** Checks every reference of the form against the database; answers the names to store. */
+async function resolveRefs(ex: Executor, body: InfoInput, today: string) {
+  const cust = await requireActiveCustomer(ex, body.custCode, { label: '客户' });
+  let coreName: string | null = null;
+  if (body.coreCompCode) {
+    const core = await getCustomer(ex, body.coreCompCode);
+    if (!core) throw badInput('核心企业不存在');
+    coreName = core.compName;
+  }
+  const [credit] = await ex
+    .select()
+    .from(credits)
+    .where(and(eq(credits.bizCode, body.platCredBizCode), isNull(credits.deletedAt)));
+  if (!credit) throw badInput('平台授信不存在');
+  if (credit.state !== 'approved') throw badInput('平台授信未审核通过');
+  if (credit.custCode !== body.custCode) throw badInput('平台授信不属于所选客户');
+  const [line] = await ex.select().from(creditLines).where(eq(creditLines.bizCode, body.lineCode));
+  if (!line || line.creditId !== credit.id || line.custCode !== body.custCode)
+    throw badInput('占用额度不属于所选平台授信');
+  if (line.state !== 'active') throw badInput('占用额度已关闭');
+  const rule = await viewRule(ex, { bizCode: body.ruleBizCode }).catch(() => null);
+  if (!rule || rule.contBizCode) throw badInput('计息规则不存在');
+  if (rule.state !== 'enabled') throw badInput(`计息规则「${rule.name}」已停用`);
+  await requireBankAccount(ex, body.bankBizCode, { label: '还款账户', ownerType: 'self' });
+  if (body.deptCode) {
+    const d = await queryRows<{ id: number }>(
+      ex,
+      sql`select id from depts where biz_code = ${body.deptCode} and deleted_at is null`,
+    );
+    if (!d[0]) throw badInput('业务部门不存在');
+  }
+  if (body.managerId !== undefined) {
+    const [m] = await ex
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, body.managerId), isNull(users.deletedAt)));
+    if (!m) throw badInput('业务经理不存在');
+  }
+  // Amount bounds (DOMAIN.md): financing ≤ Σ receivables × ratio, ≤ available credit.
+  const receivablesAmount = body.receivables.reduce((s, r) => s.plus(r.amount), new Decimal(0));
+  const cap = receivablesAmount.times(body.financingRatio).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  if (new Decimal(body.financingAmount).gt(cap))
+    throw badInput(`融资金额不能超过应收账款金额×融资比例（${fmt(cap)}）`);
+  for (const r of body.receivables) {
+    if (r.dueDate < r.invoiceDate) throw badInput(`发票 ${r.invoiceNo} 的应收账款到期日不能早于开票日期`);
+    if (r.invoiceDate > today) throw badInput(`发票 ${r.invoiceNo} 的开票日期不能晚于营业日 ${today}`);
+  }
+  return { custName: cust.compName, coreName, receivablesAmount: fmt(receivablesAmount) };
+}
+
+/** An invoice may back one live contract at a time. */
+export async function checkInvoicesFree(
+  ex: Executor,
+  items: readonly ContractReceivable[],
+  contractId: number | null,
+) {
+  const keys = new Set<string>();
+  for (const r of items) {
+    const k = `${r.invoiceCode}/${r.invoiceNo}`;
+    if (keys.has(k)) throw badInput(`发票 ${r.invoiceCode}/${r.invoiceNo} 重复`);
+    keys.add(k);
+  }
+  const taken = await ex
+    .select({
+      code: contracts.bizCode,
+      invoiceCode: contractReceivables.invoiceCode,
+      invoiceNo: contractReceivables.invoiceNo,
+    })
+    .from(contractReceivables)
+    .innerJoin(contracts, eq(contracts.id, contractReceivables.contractId))
+    .where(
+      and(
+        eq(contractReceivables.live, true),
+        inArray(
+          contractReceivables.invoiceNo,
+          items.map((r) => r.invoiceNo),
+        ),
+        contractId === null ? undefined : ne(contractReceivables.contractId, contractId),
+      ),
+    );
+  for (const t of taken) {
+    if (keys.has(`${t.invoiceCode}/${t.invoiceNo}`))
+      throw badInput(`发票 ${t.invoiceCode}/${t.invoiceNo} 已转让给合同 ${t.code}`);
+  }
+}
+
+export async function replaceReceivables(tx: Tx, contractId: number, items: readonly ContractReceivable[]) {
+  await tx
+    .update(contractReceivables)
+    .set({ live: false })
+    .where(eq(contractReceivables.contractId, contractId));
+  await tx.delete(contractReceivables).where(and(eq(contractReceivables.contractId, contractId)));
+  if (items.length === 0) return;
+  await tx.insert(contractReceivables).values(
+    items.map((r, i) => ({
+      contractId,
+      invoiceCode: r.invoiceCode,
+      invoiceNo: r.invoiceNo,
+      invoiceDate: r.invoiceDate,
+      amount: r.amount,
+      debtorName: r.debtorName,
+      debtorCode: r.debtorCode ?? null,
+      dueDate: r.dueDate,
+      remark: r.remark ?? null,
+      sort: i,
+    })),
+  );
+}
+
+export async function replacePayers(tx: Tx, contractId: number, items: readonly PayerItem[]) {
+  await tx.delete(contractPayers).where(eq(contractPayers.contractId, contractId));
+  if (items.length === 0) return;
+  await tx.insert(contractPayers).values(
+    items.map((p, i) => ({
+      contractId,
+      payerName: p.payerName,
+      payerCode: p.payerCode ?? null,
+      accountName: p.accountName ?? null,
+      accountNo: p.accountNo ?? null,
+      bankName: p.bankName ?? null,
+      remark: p.remark ?? null,
+      sort: i,
+    })),
+  );
+}
+
+/**
+ * Inserts or updates a draft/rejected contract (the caller checked it is editable). A change of
+ * amount, dates or rule discards the saved plan: it no longer matches and must be generated again.
+ */
+export async function writeInfo(tx: Tx, body: InfoInput, actor: Actor, today: string): Promise<string> {
+  const refs = await resolveRefs(tx, body, today);
+  const existing = body.bizCode ? await findContract(tx, body.bizCode) : null;
+  await checkInvoicesFree(tx, body.receivables, existing?.id ?? null);
+  const shortfall = await canOccupy(tx, body.lineCode, body.financingAmount, today);
+  if (shortfall) throw badInput(shortfall);
+  const [dup] = await tx
+    .select({ code: contracts.bizCode })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.contractNo, body.contractNo),
+        live,
+        existing ? ne(contracts.id, existing.id) : undefined,
+      ),
+    );
+  if (dup) throw badInput(`合同号「${body.contractNo}」已被合同 ${dup.code} 使用`);
+
+  const values = {
+    contractNo: body.contractNo,
+    recourse: body.recourse,
+    disclosure: body.disclosure,
+    product: body.product,
+    custCode: body.custCode,
+    custName: refs.custName,
+    coreCompCode: body.coreCompCode ?? null,
+    coreCompName: refs.coreName,
+    platCredBizCode: body.platCredBizCode,
+    lineCode: body.lineCode,
+    financingRatio: body.financingRatio,
+    financingAmount: body.financingAmount,
+    marginRatio: body.marginRatio ?? null,
+    receivablesAmount: refs.receivablesAmount,
+    currency: body.currency,
+    startDate: body.startDate,
+    maturityDate: body.maturityDate,
+    ruleBizCode: body.ruleBizCode,
+    bankBizCode: body.bankBizCode,
+    deptCode: body.deptCode ?? null,
+    managerId: body.managerId ?? null,
+    remark: body.remark ?? null,
+  };
+  let id: number;
+  let code: string;
+  if (existing) {
+    if (body.version === undefined) throw badInput('版本号不能为空');
+    const planStale =
+      !new Decimal(existing.financingAmount).eq(body.financingAmount) ||
+      existing.startDate !== body.startDate ||
+      existing.maturityDate !== body.maturityDate ||
+      existing.ruleBizCode !== body.ruleBizCode;
+    await updateVersioned(
+      tx,
+      contracts,
+      eq(contracts.id, existing.id),
+      body.version,
+      planStale ? { ...values, ruleSnapshot: null, upfrontInterest: '0', upfrontFee: '0' } : values,
+      actor.userId,
+      CONTRACT,
+    );
+    if (planStale) await tx.delete(contractPlanItems).where(eq(contractPlanItems.contractId, existing.id));
+    id = existing.id;
+    code = existing.bizCode;
+  } else {
+    code = await nextCode(tx, 'contract');
+    const [row] = await tx
+      .insert(contracts)
+      .values({ ...values, bizCode: code, createdBy: actor.userId, updatedBy: actor.userId })
+      .returning({ id: contracts.id });
+    id = row!.id;
+  }
+  await replaceReceivables(tx, id, body.receivables);
+  await replacePayers(tx, id, body.payers);
+  await writeAudit(tx, actor, {
+    entity: 'contract',
+    entityCode: code,
+    action: existing ? 'update' : 'create',
+    detail: { financingAmount: body.financingAmount, lineCode: body.lineCode },
+  });
+  return code;
+}
+
+/** Soft delete of a draft/rejected contract: its invoices become free again. */
+export async function deleteInfo(tx: Tx, row: ContractRow, actor: Actor): Promise<void> {
+  await tx
+    .update(contracts)
+    .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${contracts.version} + 1` })
+    .where(eq(contracts.id, row.id));
+  await tx.update(contractReceivables).set({ live: false }).where(eq(contractReceivables.contractId, row.id));
+  await writeAudit(tx, actor, { entity: 'contract', entityCode: row.bizCode, action: 'delete' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function receivablesOf(ex: Executor, contractId: number): Promise<ContractReceivable[]> {
+  const rows = await ex
+    .select()
+    .from(contractReceivables)
+    .where(eq(contractReceivables.contractId, contractId))
+    .orderBy(asc(contractReceivables.sort), asc(contractReceivables.id));
+  return rows.map(toReceivable);
+}
+
+/** A stored invoice row (a contract's or a credit's) as the API answers it. */
+export function toReceivable(r: {
+  invoiceCode: string;
+  invoiceNo: string;
+  invoiceDate: string;
+  amount: string;
+  debtorName: string;
+  debtorCode: string | null;
+  dueDate: string;
+  remark: string | null;
+}): ContractReceivable {
+  return {
+    invoiceCode: r.invoiceCode,
+    invoiceNo: r.invoiceNo,
+    invoiceDate: r.invoiceDate,
+    amount: r.amount,
+    debtorName: r.debtorName,
+    debtorCode: r.debtorCode ?? undefined,
+    dueDate: r.dueDate,
+    remark: r.remark ?? undefined,
+  };
+}
+
+export async function payersOf(ex: Executor, contractId: number): Promise<PayerItem[]> {
+  const rows = await ex
+    .select()
+    .from(contractPayers)
+    .where(eq(contractPayers.contractId, contractId))
+    .orderBy(asc(contractPayers.sort), asc(contractPayers.id));
+  return rows.map((p) => ({
+    payerName: p.payerName,
+    payerCode: p.payerCode ?? undefined,
+    accountName: p.accountName ?? undefined,
+    accountNo: p.accountNo ?? undefined,
+    bankName: p.bankName ?? undefined,
+    remark: p.remark ?? undefined,
+  }));
+}
+
+export async function openChangeOf(ex: Executor, contractId: number): Promise<string | null> {
+  const [c] = await ex
+    .select({ code: contractChanges.bizCode })
+    .from(contractChanges)
+    .where(
+      and(
+        eq(contractChanges.contractId, contractId),
+        isNull(contractChanges.deletedAt),
+        ne(contractChanges.state, 'approved'),
+      ),
+    )
+    .limit(1);
+  return c?.code ?? null;
+}
+
+export async function viewInfo(ex: Executor, row: ContractRow): Promise<ContractInfo> {
+  const names = await queryRows<{
+    rule_name: string | null;
+    bank_name: string | null;
+    account_no: string | null;
+    dept_name: string | null;
+    manager_name: string | null;
+    maker_name: string | null;
+  }>(
+    ex,
+    sql`select (select name from interest_rules where biz_code = ${row.ruleBizCode}) as rule_name,
+               (select b.account_name from bank_accounts b where b.biz_code = ${row.bankBizCode}) as bank_name,
+               (select b.account_no from bank_accounts b where b.biz_code = ${row.bankBizCode}) as account_no,
+               (select name from depts where biz_code = ${row.deptCode}) as dept_name,
+               (select real_name from users where id = ${row.managerId}) as manager_name,
+               (select real_name from users where id = ${row.createdBy}) as maker_name`,
+  );
+  const n = names[0]!;
+  return {
+    bizCode: row.bizCode,
+    version: row.version,
+    state: row.state as ContractInfo['state'],
+    status: row.status as ContractInfo['status'],
+    loanState: row.loanState as ContractInfo['loanState'],
+    contractNo: row.contractNo,
+    recourse: row.recourse as ContractInfo['recourse'],
+    disclosure: row.disclosure as ContractInfo['disclosure'],
+    product: row.product as ContractInfo['product'],
+    custCode: row.custCode,
+    custName: row.custName,
+    coreCompCode: row.coreCompCode,
+    coreCompName: row.coreCompName,
+    platCredBizCode: row.platCredBizCode,
+    lineCode: row.lineCode,
+    financingRatio: row.financingRatio,
+    financingAmount: row.financingAmount,
+    marginRatio: row.marginRatio,
+    receivablesAmount: row.receivablesAmount,
+    currency: row.currency,
+    startDate: row.startDate,
+    maturityDate: row.maturityDate,
+    ruleBizCode: row.ruleBizCode,
+    ruleName: n.rule_name,
+    bankBizCode: row.bankBizCode,
+    bankName: n.bank_name,
+    bankAccountNo: n.account_no,
+    deptCode: row.deptCode,
+    deptName: n.dept_name,
+    managerId: row.managerId,
+    managerName: n.manager_name,
+    remark: row.remark,
+    occupiedAmount: row.occupiedAmount,
+    loanDate: row.loanDate,
+    loanAmount: row.loanAmount,
+    openChangeCode: await openChangeOf(ex, row.id),
+    submittedAt: row.submittedAt,
+    approvedAt: row.approvedAt,
+    createdByName: n.maker_name,
+    updatedAt: row.updatedAt,
+    receivables: await receivablesOf(ex, row.id),
+    payers: await payersOf(ex, row.id),
+  };
+}
+
+type ListInput = z.output<typeof contractListSchema>;
+
+export async function listContracts(
+  db: Db,
+  q: ListInput,
+  user: ScopeUser,
+  today: string,
+): Promise<Page<ContractListRow>> {
+  const cond = and(
+    live,
+    scopeOf(user),
+    q.bizCode ? eq(contracts.bizCode, q.bizCode) : undefined,
+    q.contractNo ? sql`${contracts.contractNo} ilike ${likePattern(q.contractNo)}` : undefined,
+    q.custName ? sql`${contracts.custName} ilike ${likePattern(q.custName)}` : undefined,
+    q.state ? eq(contracts.state, q.state) : undefined,
+    q.status ? eq(contracts.status, q.status) : undefined,
+    q.loanState ? eq(contracts.loanState, q.loanState) : undefined,
+    q.startDateFrom ? sql`${contracts.startDate} >= ${q.startDateFrom}` : undefined,
+    q.startDateTo ? sql`${contracts.startDate} <= ${q.startDateTo}` : undefined,
+    q.maturityFrom ? sql`${contracts.maturityDate} >= ${q.maturityFrom}` : undefined,
+    q.maturityTo ? sql`${contracts.maturityDate} <= ${q.maturityTo}` : undefined,
+    q.overdue || q.itemDueFrom || q.itemDueTo
+      ? sql`${contracts.status} = 'effective' and exists (select 1 from contract_plan_items i
+              where i.contract_id = ${contracts.id} and i.superseded_by is null
+                and i.principal + i.interest + i.fee > i.principal_paid + i.interest_paid + i.fee_paid
+                ${q.overdue ? sql`and i.due_date + coalesce((${contracts.ruleSnapshot} ->> 'graceDays')::int, 0) < ${today}::date` : sql``}
+                ${q.itemDueFrom ? sql`and i.due_date >= ${q.itemDueFrom}::date` : sql``}
+                ${q.itemDueTo ? sql`and i.due_date <= ${q.itemDueTo}::date` : sql``})`
+      : undefined,
+  )!;
+  const rows = await db
+    .select({
+      bizCode: contracts.bizCode,
+      contractNo: contracts.contractNo,
+      custName: contracts.custName,
+      product: contracts.product,
+      financingAmount: contracts.financingAmount,
+      startDate: contracts.startDate,
+      maturityDate: contracts.maturityDate,
+      state: contracts.state,
+      status: contracts.status,
+      loanState: contracts.loanState,
+      principalOpen: contracts.principalOpen,
+      updatedAt: contracts.updatedAt,
+    })
+    .from(contracts)
+    .where(cond)
+    .orderBy(
+      ...orderClause(
+        q,
+        {
+          bizCode: contracts.bizCode,
+          contractNo: contracts.contractNo,
+          custName: contracts.custName,
+          financingAmount: contracts.financingAmount,
+          startDate: contracts.startDate,
+          maturityDate: contracts.maturityDate,
+          updatedAt: contracts.updatedAt,
+        },
+        [sql`${contracts.updatedAt} desc`, sql`${contracts.id} desc`],
+      ),
+    )
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const total = await countOf(db, sql`from ${contracts} where ${cond}`);
+  return page(
+    rows.map(({ principalOpen, ...r }) => ({
+      ...r,
+      // Before approval the plan is a draft: nothing is outstanding yet.
+      principalOutstanding: r.status === 'none' ? '0.00' : fmt(principalOpen),
+      state: r.state as ContractListRow['state'],
+      status: r.status as ContractListRow['status'],
+      loanState: r.loanState as ContractListRow['loanState'],
+      product: r.product as ContractListRow['product'],
+    })),
+    total,
+    q,
+  );
+}
+
+/** A rule in use by a live contract cannot be deleted (the ruler module's usage check). */
+export async function ruleUsage(ex: Executor, ruleBizCode: string): Promise<string | null> {
+  const [c] = await ex
+    .select({ code: contracts.bizCode })
+    .from(contracts)
+    .where(and(eq(contracts.ruleBizCode, ruleBizCode), live))
+    .limit(1);
+  return c ? `合同 ${c.code}` : null;
+}
+
+/** A customer with a live contract cannot be deleted (the company module's usage check). */
+export async function customerUsage(ex: Executor, compCode: string): Promise<string | null> {
+  const [c] = await ex
+    .select({ code: contracts.bizCode })
+    .from(contracts)
+    .where(and(sql`(${contracts.custCode} = ${compCode} or ${contracts.coreCompCode} = ${compCode})`, live))
+    .limit(1);
+  return c ? `合同 ${c.code}` : null;
+}
+
+/** A repayment account named by a live contract cannot be deleted (the bank module's usage check). */
+export async function bankUsage(ex: Executor, bankBizCode: string): Promise<string | null> {
+  const [c] = await ex
+    .select({ code: contracts.bizCode })
+    .from(contracts)
+    .where(and(eq(contracts.bankBizCode, bankBizCode), live))
+    .limit(1);
+  return c ? `合同 ${c.code}` : null;
+}

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import { CONTRACT_PATHS, type InfoSave } from '@portal/contract/contract';
+import { RULER_PATHS } from '@portal/contract/ruler';
+import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
+import { queryRows } from '../../platform/db/client';
+import type { TestClient, TestPortal } from '../../platform/testing/harness';
+import { addCustomer, approvedCredit } from '../credit/testkit';
+
+/**
+ * Test helpers of the contract module, for its tests and for the modules that build on contracts
+ * (prepayments, write-offs, print, dashboard). Everything goes through the real API.
+ * The test portal's business date is 2026-01-15.
+ */
+export const K = (k: keyof typeof CONTRACT_PATHS) => `/api${CONTRACT_PATHS[k]}`;
+
+export const BULLET_RULE: InterestRuleCalcInput = {
+  annualRate: '0.0720',
+  dayCount: 'ACT/360',
+  method: 'BULLET',
+  interestCollection: 'BACK',
+  feeRate: '0',
+  feeCollection: 'BACK',
+  penalty: { mode: 'MULTIPLE', value: '1.5' },
+  graceDays: 0,
+};
+
+export const MONTHLY_RULE: InterestRuleCalcInput = {
+  ...BULLET_RULE,
+  method: 'EQUAL_PRINCIPAL',
+};
+
+let n = 0;
+
+export async function addRule(
+  maker: TestClient,
+  calc: InterestRuleCalcInput = BULLET_RULE,
+  name?: string,
+): Promise<string> {
+  n++;
+  const r = await maker.ok<{ bizCode: string }>(`/api${RULER_PATHS.save}`, {
+    ...calc,
+    name: name ?? `测试规则${n}`,
+    state: 'enabled',
+  });
+  return r.bizCode;
+}
+
+/** Our own receiving account (the contract's repayment account). */
+export async function addOwnAccount(maker: TestClient): Promise<string> {
+  n++;
+  const r = await maker.ok<{ bizCode: string }>('/api/ft/api/bank/save', {
+    ownerType: 'self',
+    bankCode: '102',
+    branchName: '上海分行营业部',
+    accountName: '测试保理有限公司',
+    accountNo: `6222${String(Date.now() % 1e9).padStart(9, '0')}${String(n).padStart(4, '0')}`,
+    purpose: 'collect',
+  });
+  return r.bizCode;
+}
+
+export async function platformLineOf(t: TestPortal, credBizCode: string): Promise<string> {
+  const rows = await queryRows<{ code: string }>(
+    t.database.db,
+    sql`select l.biz_code as code from credit_lines l join credits c on c.id = l.credit_id
+         where c.biz_code = ${credBizCode} and l.kind = 'platform'`,
+  );
+  return rows[0]!.code;
+}
+
+let invoice = 0;
+/** A receivable (invoice) dated before the test business date. */
+export function receivable(amount: string, dueDate = '2026-06-30') {
+  invoice++;
+  return {
+    invoiceCode: '3100261130',
+    invoiceNo: String(10_000_000 + invoice),
+    invoiceDate: '2026-01-10',
+    amount,
+    debtorName: '核心买方有限公司',
+    dueDate,
+  };
+}
+
+export interface ContractFixture {
+  custCode: string;
+  credBizCode: string;
+  lineCode: string;
+  ruleBizCode: string;
+  bankBizCode: string;
+}
+
+/** A customer with an approved credit (limit given), a rule and our repayment account. */
+export async function contractFixture(
+  t: TestPortal,
+  maker: TestClient,
+  checker: TestClient,
+  opts: { limit?: string; cycle?: 'cyclical' | 'oneOff'; rule?: InterestRuleCalcInput } = {},
+): Promise<ContractFixture> {
+  n++;
+  const custCode = await addCustomer(t.database.db, `测试供应商${n}有限公司`);
+  const credBizCode = await approvedCredit(maker, checker, custCode, {
+    over: { limitAmount: opts.limit ?? '1000000.00', cycle: opts.cycle ?? 'cyclical' },
+  });
+  return {
+    custCode,
+    credBizCode,
+    lineCode: await platformLineOf(t, credBizCode),
+    ruleBizCode: await addRule(maker, opts.rule),
+    bankBizCode: await addOwnAccount(maker),
+  };
+}
+
+export function contractBody(f: ContractFixture, over: Partial<InfoSave> = {}): InfoSave {
+  n++;
+  return {
+    contractNo: `BL-2026-${String(n).padStart(4, '0')}`,
+    recourse: 'with',
+    disclosure: 'disclosed',
+    product: 'factoring',
+    custCode: f.custCode,
+    platCredBizCode: f.credBizCode,
+    lineCode: f.lineCode,
+    financingRatio: '0.8',
+    financingAmount: '100000.00',
+    currency: 'CNY',
+    startDate: '2026-01-15',
+    maturityDate: '2026-07-15',
+    ruleBizCode: f.ruleBizCode,
+    bankBizCode: f.bankBizCode,
+    receivables: [receivable('150000.00')],
+    payers: [{ payerName: '核心买方有限公司', accountNo: '6222000011112222', bankName: '工商银行' }],
+    ...over,
+  };
+}
+
+export interface Saved {
+  bizCode: string;
+  version: number;
+  state: string;
+}
+
+/** Saves a contract and its generated plan; answers it as a draft ready to submit. */
+export async function draftContract(maker: TestClient, body: InfoSave): Promise<Saved> {
+  const s = await maker.ok<Saved>(K('infoSave'), body);
+  const scheme = await maker.ok<{ version: number }>(K('schemeSave'), {
+    contBizCode: s.bizCode,
+    version: s.version,
+  });
+  return { ...s, version: scheme.version };
+}
+
+export async function submitContract(maker: TestClient, body: InfoSave, saved: Saved): Promise<Saved> {
+  return maker.ok<Saved>(K('infoSave'), {
+    ...body,
+    bizCode: saved.bizCode,
+    version: saved.version,
+    submit: true,
+  });
+}
+
+/**
+ * An approved contract (plan live, financing occupied on the credit line): the fixture is created
+ * unless given. Answers the contract code and its fixture.
+ */
+export async function approvedContract(
+  t: TestPortal,
+  maker: TestClient,
+  checker: TestClient,
+  opts: {
+    fixture?: ContractFixture;
+    over?: Partial<InfoSave>;
+    limit?: string;
+    cycle?: 'cyclical' | 'oneOff';
+    rule?: InterestRuleCalcInput;
+  } = {},
+): Promise<{ bizCode: string; fixture: ContractFixture }> {
+  const fixture = opts.fixture ?? (await contractFixture(t, maker, checker, opts));
+  const body = contractBody(fixture, opts.over);
+  const saved = await draftContract(maker, body);
+  await submitContract(maker, body, saved);
+  await checker.ok(K('infoAudit'), { comment: '同意' }, { query: { bizCode: saved.bizCode } });
+  return { bizCode: saved.bizCode, fixture };
+}

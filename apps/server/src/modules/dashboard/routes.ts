@@ -1,0 +1,125 @@
+import Decimal from 'decimal.js';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  AGING_BUCKETS,
+  DASHBOARD_PATHS,
+  trendQuery,
+  type AgingRow,
+  type PortfolioFigures,
+  type TrendPoint,
+} from '@portal/contract/dashboard';
+import { menu } from '@portal/contract/menus';
+import type { PortalModule } from '../../platform/module';
+import { queryRows, type Executor } from '../../platform/db/client';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { scopeOf } from '../contract/service';
+
+const p = (path: string) => `/api${path}`;
+const fmt = (v: string | null) => new Decimal(v ?? 0).toFixed(2);
+
+/** 履约中 contracts the user may see, with their open balances (kept by the database). */
+function liveContracts(user: ScopeUser): SQL {
+  return sql`(select contracts.id, contracts.grace_days, contracts.principal_open, contracts.interest_open,
+                     contracts.fee_open
+                from contracts where contracts.deleted_at is null and contracts.status = 'effective'
+                 and ${scopeOf(user)})`;
+}
+
+/** Items still owed something and due by `until` (overdue ones included), of those contracts. */
+function openItemsUntil(user: ScopeUser, until: SQL): SQL {
+  return sql`(select i.contract_id, i.due_date, c.grace_days,
+                     i.principal + i.interest + i.fee - i.principal_paid - i.interest_paid - i.fee_paid as open
+                from contract_plan_items i join ${liveContracts(user)} as c on c.id = i.contract_id
+               where i.superseded_by is null
+                 and (i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee)
+                 and i.due_date <= ${until})`;
+}
+
+export async function portfolio(ex: Executor, user: ScopeUser, asOf: string): Promise<PortfolioFigures> {
+  const d = sql`${asOf}::date`;
+  const [r] = await queryRows<Record<string, string | number | null>>(
+    ex,
+    sql`with totals as (
+          select count(*)::int as contracts, sum(principal_open)::text as principal,
+                 sum(interest_open)::text as interest, sum(fee_open)::text as fee
+            from ${liveContracts(user)} as c),
+        items as ${openItemsUntil(user, sql`${d} + 30`)}
+        select totals.*,
+               (select sum(open) from items where due_date between ${d} and ${d} + 7)::text as due7,
+               (select count(*) from items where due_date between ${d} and ${d} + 7)::int as due7_count,
+               (select sum(open) from items where due_date between ${d} and ${d} + 30)::text as due30,
+               (select count(*) from items where due_date between ${d} and ${d} + 30)::int as due30_count,
+               (select sum(open) from items where due_date + grace_days < ${d})::text as overdue,
+               (select count(*) from items where due_date + grace_days < ${d})::int as overdue_count,
+               (select count(distinct contract_id) from items where due_date + grace_days < ${d})::int as overdue_contracts
+          from totals`,
+  );
+  return {
+    asOf,
+    contractCount: Number(r!.contracts ?? 0),
+    outstandingPrincipal: fmt(r!.principal as string | null),
+    interestReceivable: fmt(r!.interest as string | null),
+    feeReceivable: fmt(r!.fee as string | null),
+    due7: fmt(r!.due7 as string | null),
+    due7Count: Number(r!.due7_count ?? 0),
+    due30: fmt(r!.due30 as string | null),
+    due30Count: Number(r!.due30_count ?? 0),
+    overdueAmount: fmt(r!.overdue as string | null),
+    overdueCount: Number(r!.overdue_count ?? 0),
+    overdueContracts: Number(r!.overdue_contracts ?? 0),
+  };
+}
+
+export async function aging(ex: Executor, user: ScopeUser, asOf: string): Promise<AgingRow[]> {
+  const d = sql`${asOf}::date`;
+  const rows = await queryRows<{ bucket: string; amount: string; count: number }>(
+    ex,
+    sql`select case when ${d} - due_date <= 30 then '1-30'
+                    when ${d} - due_date <= 60 then '31-60'
+                    when ${d} - due_date <= 90 then '61-90'
+                    else '90+' end as bucket,
+               sum(open)::text as amount, count(*)::int as count
+          from ${openItemsUntil(user, d)} as items
+         where due_date + grace_days < ${d}
+         group by 1`,
+  );
+  return AGING_BUCKETS.map((bucket) => {
+    const r = rows.find((x) => x.bucket === bucket);
+    return { bucket, amount: fmt(r?.amount ?? null), count: Number(r?.count ?? 0) };
+  });
+}
+
+export async function trend(
+  ex: Executor,
+  user: ScopeUser,
+  asOf: string,
+  months: number,
+): Promise<TrendPoint[]> {
+  const rows = await queryRows<{ month: string; financed: string; contracts: number }>(
+    ex,
+    sql`with m as (
+          select d::date as first, to_char(d, 'YYYY-MM') as month
+            from generate_series(date_trunc('month', ${asOf}::date) - (${months - 1} * interval '1 month'),
+                                 date_trunc('month', ${asOf}::date), interval '1 month') as d),
+        f as (select date_trunc('month', start_date)::date as first, sum(financing_amount) as v, count(*) as n
+                from contracts
+               where deleted_at is null and status <> 'none'
+                 and start_date >= (select min(first) from m) and ${scopeOf(user)}
+               group by 1)
+        select m.month, coalesce(f.v, 0)::text as financed, coalesce(f.n, 0)::int as contracts
+          from m left join f on f.first = m.first order by m.month`,
+  );
+  return rows.map((r) => ({ month: r.month, financed: fmt(r.financed), contracts: Number(r.contracts) }));
+}
+
+export const dashboardModule: PortalModule = {
+  name: 'dashboard',
+  register({ api, db, clock }) {
+    const perm = menu('ft-contract-info');
+    api.post(p(DASHBOARD_PATHS.portfolio), { perm }, ({ user }) => portfolio(db, user, clock.today()));
+    api.post(p(DASHBOARD_PATHS.aging), { perm }, ({ user }) => aging(db, user, clock.today()));
+    api.post(p(DASHBOARD_PATHS.trend), { perm, body: trendQuery }, ({ user, body }) =>
+      trend(db, user, clock.today(), body.months),
+    );
+  },
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { int } from './fields';
+
+/**
+ * The staff's start page (工作): portfolio figures over the contracts the user may see (data
+ * scope), each widget one call answered by one SQL round trip. Definitions, as of the business
+ * date D (营业日), over live plan items of 履约中 contracts:
+ * - outstanding principal: Σ (principal − principal paid);
+ * - interest / fee receivable: Σ (interest − paid), Σ (fee − paid), every period;
+ * - due in the next N days: Σ open principal + interest + fee of items due D … D + N (an item due
+ *   on D itself is due, not overdue);
+ * - overdue: items past their due date plus the rule's grace days (the plan engine's 逾期), with
+ *   the open principal + interest + fee; aging by days past the due date (1–30, 31–60, 61–90, >90);
+ * - trend: per month, the financing of the approved contracts that started in it.
+ * The totals read each contract's open balances, which the database keeps equal to the sums over
+ * its items (migrations/0013_contract_figures.sql); windows and overdue read only open items.
+ */
+export const DASHBOARD_PATHS = {
+  portfolio: '/ft/api/dashboard/portfolio',
+  aging: '/ft/api/dashboard/aging',
+  trend: '/ft/api/dashboard/trend',
+} as const;
+// Credit utilisation bars come from the credit module's CREDIT_PATHS.utilisation.
+
+export interface PortfolioFigures {
+  asOf: string;
+  contractCount: number;
+  outstandingPrincipal: string;
+  interestReceivable: string;
+  feeReceivable: string;
+  due7: string;
+  due7Count: number;
+  due30: string;
+  due30Count: number;
+  overdueAmount: string;
+  overdueCount: number;
+  overdueContracts: number;
+}
+
+export const AGING_BUCKETS = ['1-30', '31-60', '61-90', '90+'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const AGING_LABELS: Record<AgingBucket, string> = {
+  '1-30': '1–30天',
+  '31-60': '31–60天',
+  '61-90': '61–90天',
+  '90+': '90天以上',
+};
+
+export interface AgingRow {
+  bucket: AgingBucket;
+  amount: string;
+  count: number;
+}
+
+export const trendQuery = z.object({ months: z.preprocess((v) => v ?? 12, int('月数', 1, 36)) });
+
+export interface TrendPoint {
+  /** YYYY-MM */
+  month: string;
+  /** Σ financing of the approved contracts that started that month. */
+  financed: string;
+  /** How many approved contracts started that month. */
+  contracts: number;
+}
