@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
-import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
-import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
 import { usccCheckChar } from '@portal/contract/uscc';
-import { activePage, apiCall, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { CONTRACT_PATHS, type ContractInit } from '@portal/contract/contract';
+import { RULER_PATHS } from '@portal/contract/ruler';
+import { activePage, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { addChecker, approve, clickTab, confirm, data, loginAs, openScreen, pick, today } from './flows';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -18,29 +19,6 @@ afterAll(async () => {
 });
 
 const stamp = String(Date.now()).slice(-6);
-
-async function data<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const r = await apiCall(base, path, token, body);
-  const json = r.json as { status: number; msg: string; data: T };
-  if (json.status !== 200) throw new Error(`${path}: ${json.status} ${json.msg}`);
-  return json.data;
-}
-
-/** A sealed public call (login). */
-async function publicCall<T>(path: string, body: unknown): Promise<T> {
-  const keyRes = await fetch(`${base}/api/admin/portal/login/user/rsa/secretKey`, { method: 'POST' });
-  const keyBody = (await keyRes.json()) as { data: { keyId: string; publicKey: string } };
-  const key = await createClientKey(keyBody.data.keyId, await importRsaPublicKey(keyBody.data.publicKey));
-  const sealed = await sealRequest(key, 'POST', `/api${path}`, body);
-  const res = await fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: sealed.headers,
-    body: sealed.body,
-  });
-  const json = (await res.json()) as { status: number; msg: string; data: T };
-  if (json.status !== 200) throw new Error(`${path}: ${json.status} ${json.msg}`);
-  return json.data;
-}
 
 async function addCompany(token: string, name: string, n: number, parentCompCode?: string): Promise<string> {
   const first17 = `91310115MA${String(Number(stamp) * 10 + n)
@@ -61,100 +39,61 @@ async function addCompany(token: string, name: string, n: number, parentCompCode
   return (await data<{ compCode: string }>(COMPANY_PATHS.add, token, body)).compCode;
 }
 
-/** A second administrator (the checker of four-eyes approvals), with its first password changed. */
-async function addChecker(token: string): Promise<{ userName: string; password: string }> {
-  const roles = await data<{ list: RoleView[] }>(PERMISSION_PATHS.roleList, token, {
-    pageNum: 1,
-    pageSize: 100,
+/** A contract through the API on the credit's platform line, submitted and approved by the checker. */
+async function approvedContractOn(
+  token: string,
+  checkerToken: string,
+  credBizCode: string,
+  custCode: string,
+) {
+  const init = await data<ContractInit>(CONTRACT_PATHS.init, token, undefined, {
+    platCredBizCode: credBizCode,
   });
-  const adminRole = roles.list.find((r) => r.code === 'admin')!;
-  const orgs = await data<{ deptBizCode: string }[]>(PERMISSION_PATHS.orgTree, token, {});
-  const userName = `checker${stamp}`;
-  const temp = await data<{ password: string }>(PERMISSION_PATHS.userAdd, token, {
-    userName,
-    realName: '复核员',
-    deptCode: orgs[0]!.deptBizCode,
-    roleCodes: [adminRole.bizCode],
-  });
-  const session = await publicCall<{ accessToken: string }>(
-    '/admin/portal/api/login/user/mobileNumberLogin',
-    {
-      userName,
-      passWord: temp.password,
-      userType: '2',
-    },
-  );
-  const newPassword = 'Checker@2026x';
-  await data('/admin/portal/user/password/update', session.accessToken, {
-    pwd: temp.password,
-    newPwd: newPassword,
-    reNewPwd: newPassword,
-  });
-  return { userName, password: newPassword };
-}
-
-async function loginAs(page: Page, userName: string, pwd: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByPlaceholder('用户名').fill(userName);
-  await page.getByPlaceholder('密码').fill(pwd);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
-}
-
-async function confirm(page: Page): Promise<void> {
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-}
-
-async function pick(page: Page, title: string): Promise<void> {
-  await page
-    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`)
-    .first()
-    .click();
-}
-
-/** Opens a screen and waits for it; one reload if the shell has not rendered it in time. */
-async function openScreen(page: Page, url: string, testId: string) {
-  await page.goto(url);
-  const screen = page.getByTestId(testId).first();
-  try {
-    await screen.waitFor({ timeout: 10_000 });
-  } catch {
-    await page.screenshot({ path: shotPath(`credit-slow-${testId}.png`) });
-    await page.reload();
-    await screen.waitFor({ timeout: 20_000 });
-  }
-  return screen;
-}
-
-/** Clicks a tab until it is the selected one (a click during a re-render can be lost). */
-async function clickTab(scope: Locator, name: string): Promise<void> {
-  const tab = scope.getByRole('tab', { name, exact: true }).first();
-  await expect
-    .poll(
-      async () => {
-        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-        return tab.getAttribute('aria-selected');
+  const line = init.lines.find((l) => l.kind === 'platform')!;
+  const rules = await data<{ code: string; label: string }[]>(RULER_PATHS.dict, token, {});
+  // The demo data's bullet rule (its plan needs no custom rows).
+  const rule = rules.find((r) => r.label.startsWith('标准保理')) ?? rules[0]!;
+  const banks = await data<{ bizCode: string }[]>(CONTRACT_PATHS.bank, token, {});
+  const start = today();
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  const body = {
+    contractNo: `E2E-${stamp}`,
+    recourse: 'with',
+    disclosure: 'disclosed',
+    product: 'factoring',
+    custCode,
+    platCredBizCode: credBizCode,
+    lineCode: line.lineCode,
+    financingRatio: '0.8',
+    financingAmount: '100000.00',
+    startDate: start,
+    maturityDate: `${y + 1}-${String(m).padStart(2, '0')}-${String(Math.min(d, 28)).padStart(2, '0')}`,
+    ruleBizCode: rule.code,
+    bankBizCode: banks[0]!.bizCode,
+    receivables: [
+      {
+        invoiceCode: `31002${String(y).slice(2)}130`,
+        invoiceNo: String(30_000_000 + Number(stamp)),
+        invoiceDate: start,
+        amount: '150000.00',
+        debtorName: '核心买方有限公司',
+        dueDate: start,
       },
-      { timeout: 15_000 },
-    )
-    .toBe('true');
-}
-
-/** Opens a view page as the checker and approves it in the audit view's 流程审批 tab. */
-async function approve(page: Page, path: string, bizCode: string, testId: string): Promise<void> {
-  const view = await openScreen(page, `${base}${path}?bizCode=${bizCode}`, testId);
-  await expect.poll(() => view.textContent(), { timeout: 10_000 }).toContain('审核中');
-  await clickTab(view, '流程审批');
-  const panel = view.getByTestId('decision-panel');
-  await panel.getByTestId('decision-comment').fill('同意');
-  await panel.getByTestId('decision-approve').click();
-  await confirm(page);
-  await expect
-    .poll(() => view.locator('.ant-card-head').first().textContent(), { timeout: 10_000 })
-    .toContain('已审核');
+    ],
+    payers: [{ payerName: '核心买方有限公司' }],
+  };
+  const saved = await data<{ bizCode: string; version: number }>(CONTRACT_PATHS.infoSave, token, body);
+  const scheme = await data<{ version: number }>(CONTRACT_PATHS.schemeSave, token, {
+    contBizCode: saved.bizCode,
+    version: saved.version,
+  });
+  await data(CONTRACT_PATHS.infoSave, token, {
+    ...body,
+    bizCode: saved.bizCode,
+    version: scheme.version,
+    submit: true,
+  });
+  await data(CONTRACT_PATHS.infoAudit, checkerToken, { comment: '同意' }, { bizCode: saved.bizCode });
 }
 
 describe('credit screens', () => {
@@ -172,7 +111,8 @@ describe('credit screens', () => {
 
     const page = maker.page;
     try {
-      await scenario(page, checker.page, { groupName, memberName, group });
+      const checkerToken = (await tokenOf(checker.context))!;
+      await scenario(page, checker.page, { groupName, memberName, group, token, checkerToken });
     } catch (err) {
       await page.screenshot({ path: shotPath('credit-failed-maker.png') });
       await checker.page.screenshot({ path: shotPath('credit-failed-checker.png') });
@@ -187,9 +127,9 @@ describe('credit screens', () => {
 async function scenario(
   page: Page,
   checkerPage: Page,
-  ids: { groupName: string; memberName: string; group: string },
+  ids: { groupName: string; memberName: string; group: string; token: string; checkerToken: string },
 ) {
-  const { groupName, memberName, group } = ids;
+  const { groupName, memberName, group, token, checkerToken } = ids;
   const checker = { page: checkerPage };
   {
     // 1. The platform credit, in the editor's first tab.
@@ -273,6 +213,14 @@ async function scenario(
       .getByRole('button', { name: /刷\s*新/ })
       .click();
     await expect.poll(() => groupRow.textContent(), { timeout: 10_000 }).toContain('1,200,000.00');
+
+    // 6. A contract of 100,000.00 on the group's line, approved by the checker: the chart moves again.
+    await approvedContractOn(token, checkerToken, bizCode, group);
+    await list
+      .getByTestId('utilisation-chart')
+      .getByRole('button', { name: /刷\s*新/ })
+      .click();
+    await expect.poll(() => groupRow.textContent(), { timeout: 10_000 }).toContain('1,100,000.00');
     await page.screenshot({ path: shotPath('credit-utilisation.png') });
 
     // History of the credit: creation of both lines, the reservation and the limit change.

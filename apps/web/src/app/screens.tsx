@@ -26,7 +26,27 @@ export const SCREENS: Record<string, LazyExoticComponent<ScreenComponent>> = {
   '/permission/role': lazy(() => import('../features/permission/RolePage')),
   '/permission/org': lazy(() => import('../features/permission/OrgPage')),
   '/permission/user': lazy(() => import('../features/permission/UserPage')),
-  // '/factoring/contract/info': lazy(() => import('../features/contract/ContractListPage')),
+  '/factoring/contract/info': lazy(() => import('../features/contract/ContractListPage')),
+  '/factoring/contract/info-editor': lazy(() => import('../features/contract/ContractEditorPage')),
+  '/factoring/contract/info-view': lazy(() => import('../features/contract/ContractViewPage')),
+  '/factoring/contract/change': lazy(() =>
+    import('../features/contract/ChangePages').then((m) => ({ default: m.ChangeListPage })),
+  ),
+  '/factoring/contract/change-editor': lazy(() =>
+    import('../features/contract/ChangePages').then((m) => ({ default: m.ChangeEditorPage })),
+  ),
+  '/factoring/contract/change-view': lazy(() =>
+    import('../features/contract/ChangePages').then((m) => ({ default: m.ChangeViewPage })),
+  ),
+  '/factoring/contract/handover': lazy(() =>
+    import('../features/contract/HandoverPages').then((m) => ({ default: m.HandoverListPage })),
+  ),
+  '/factoring/contract/handover-editor': lazy(() =>
+    import('../features/contract/HandoverPages').then((m) => ({ default: m.HandoverEditorPage })),
+  ),
+  '/factoring/contract/handover-view': lazy(() =>
+    import('../features/contract/HandoverPages').then((m) => ({ default: m.HandoverViewPage })),
+  ),
 };
 
 export const PlaceholderScreen: LazyExoticComponent<ScreenComponent> = lazy(

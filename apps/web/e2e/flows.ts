@@ -1,0 +1,147 @@
+import { inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
+import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
+import { apiCall, shotPath } from './helpers';
+
+/**
+ * Steps the business screens' browser tests share: API calls as a signed-in user, a second
+ * administrator for four-eyes approvals, picking from antd selects, opening a screen, approving
+ * a document in its audit view.
+ */
+const base = inject('baseUrl');
+
+export async function data<T>(
+  path: string,
+  token: string,
+  body?: unknown,
+  query?: Record<string, string>,
+): Promise<T> {
+  const r = await apiCall(
+    base,
+    query ? `${path}?${new URLSearchParams(query).toString()}` : path,
+    token,
+    body,
+  );
+  const json = r.json as { status: number; msg: string; data: T };
+  if (json.status !== 200) throw new Error(`${path}: ${json.status} ${json.msg}`);
+  return json.data;
+}
+
+/** A sealed public call (login). */
+export async function publicCall<T>(path: string, body: unknown): Promise<T> {
+  const keyRes = await fetch(`${base}/api/admin/portal/login/user/rsa/secretKey`, { method: 'POST' });
+  const keyBody = (await keyRes.json()) as { data: { keyId: string; publicKey: string } };
+  const key = await createClientKey(keyBody.data.keyId, await importRsaPublicKey(keyBody.data.publicKey));
+  const sealed = await sealRequest(key, 'POST', `/api${path}`, body);
+  const res = await fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: sealed.headers,
+    body: sealed.body,
+  });
+  const json = (await res.json()) as { status: number; msg: string; data: T };
+  if (json.status !== 200) throw new Error(`${path}: ${json.status} ${json.msg}`);
+  return json.data;
+}
+
+/** A second administrator (the checker of four-eyes approvals), with its first password changed. */
+export async function addChecker(token: string): Promise<{ userName: string; password: string }> {
+  const roles = await data<{ list: RoleView[] }>(PERMISSION_PATHS.roleList, token, {
+    pageNum: 1,
+    pageSize: 100,
+  });
+  const adminRole = roles.list.find((r) => r.code === 'admin')!;
+  const orgs = await data<{ deptBizCode: string }[]>(PERMISSION_PATHS.orgTree, token, {});
+  const userName = `checker${String(Date.now()).slice(-6)}`;
+  const temp = await data<{ password: string }>(PERMISSION_PATHS.userAdd, token, {
+    userName,
+    realName: '复核员',
+    deptCode: orgs[0]!.deptBizCode,
+    roleCodes: [adminRole.bizCode],
+  });
+  const session = await publicCall<{ accessToken: string }>(
+    '/admin/portal/api/login/user/mobileNumberLogin',
+    {
+      userName,
+      passWord: temp.password,
+      userType: '2',
+    },
+  );
+  const newPassword = 'Checker@2026x';
+  await data('/admin/portal/user/password/update', session.accessToken, {
+    pwd: temp.password,
+    newPwd: newPassword,
+    reNewPwd: newPassword,
+  });
+  return { userName, password: newPassword };
+}
+
+export async function loginAs(page: Page, userName: string, pwd: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByPlaceholder('用户名').fill(userName);
+  await page.getByPlaceholder('密码').fill(pwd);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
+}
+
+export async function confirm(page: Page): Promise<void> {
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+}
+
+export async function pick(page: Page, title: string): Promise<void> {
+  await page
+    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`)
+    .first()
+    .click();
+}
+
+/** Opens a screen and waits for it; one reload if the shell has not rendered it in time. */
+export async function openScreen(page: Page, url: string, testId: string) {
+  await page.goto(url);
+  const screen = page.getByTestId(testId).first();
+  try {
+    await screen.waitFor({ timeout: 10_000 });
+  } catch {
+    await page.screenshot({ path: shotPath(`credit-slow-${testId}.png`) });
+    await page.reload();
+    await screen.waitFor({ timeout: 20_000 });
+  }
+  return screen;
+}
+
+/** Clicks a tab until it is the selected one (a click during a re-render can be lost). */
+export async function clickTab(scope: Locator, name: string): Promise<void> {
+  const tab = scope.getByRole('tab', { name, exact: true }).first();
+  await expect
+    .poll(
+      async () => {
+        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+        return tab.getAttribute('aria-selected');
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('true');
+}
+
+/** Opens a view page as the checker and approves it in the audit view's 流程审批 tab. */
+export async function approve(page: Page, path: string, bizCode: string, testId: string): Promise<void> {
+  const view = await openScreen(page, `${base}${path}?bizCode=${bizCode}`, testId);
+  await expect.poll(() => view.textContent(), { timeout: 10_000 }).toContain('审核中');
+  await clickTab(view, '流程审批');
+  const panel = view.getByTestId('decision-panel');
+  await panel.getByTestId('decision-comment').fill('同意');
+  await panel.getByTestId('decision-approve').click();
+  await confirm(page);
+  await expect
+    .poll(() => view.locator('.ant-card-head').first().textContent(), { timeout: 10_000 })
+    .toContain('已审核');
+}
+
+/** Today in Asia/Shanghai (the server's business date). */
+export function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+}

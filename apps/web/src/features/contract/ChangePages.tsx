@@ -1,0 +1,461 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Table, Tabs, Typography } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  CONTRACT_PATHS,
+  DOC_STATE_LABELS,
+  type ChangeListRow,
+  type DueItem,
+  type PayerItem,
+  type PlanItemView,
+} from '@portal/contract/contract';
+import { formatMoney } from '@portal/contract/format';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn } from '../../shared/list/columns';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
+import { DuesTable, options, PayersTable, PlanTable } from './components';
+
+const MENU = 'ft-contract-chg';
+const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
+const DATE_RULE = { pattern: /^\d{4}-\d{2}-\d{2}$/, message: '日期格式为YYYY-MM-DD' };
+
+/** 合同变更 list. */
+export function ChangeListPage() {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(MENU);
+  const remove = async (r: ChangeListRow) => {
+    const res = await contractApi
+      .remove(CONTRACT_PATHS.changeDelete, r.bizCode, '合同变更')
+      .catch(() => null);
+    if (res?.ok) list.current?.reload();
+  };
+  return (
+    <div data-testid="change-list">
+      <ListPage<ChangeListRow>
+        ref={list}
+        source={CONTRACT_PATHS.changeList}
+        rowKey="bizCode"
+        filters={
+          <>
+            <Form.Item name="contractNo" label="合同号">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="custName" label="客户名称">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="state" label="审核状态">
+              <Select allowClear style={{ width: 120 }} options={options(DOC_STATE_LABELS)} />
+            </Form.Item>
+          </>
+        }
+        columns={[
+          codeColumn('变更编号', 'bizCode'),
+          codeColumn('合同编号', 'contBizCode'),
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
+          { title: '客户名称', dataIndex: 'custName', key: 'custName' },
+          { title: '变更原因', dataIndex: 'reason', key: 'reason' },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_: unknown, r: ChangeListRow) => <DocStateTag state={r.state} />,
+          },
+          dateColumn('更新时间', 'updatedAt', { withTime: true }),
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, r: ChangeListRow) => {
+              const editable = r.state === 'draft' || r.state === 'rejected';
+              return (
+                <Space size={4}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void navigate(`${CONTRACT_ROUTES.chgView}?bizCode=${r.bizCode}`)}
+                  >
+                    查看
+                  </Button>
+                  {editable && buttons.has('save') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => void navigate(`${CONTRACT_ROUTES.chgEditor}?bizCode=${r.bizCode}`)}
+                    >
+                      编辑
+                    </Button>
+                  ) : null}
+                  {editable && buttons.has('delete') ? (
+                    <Button type="link" size="small" danger onClick={() => void remove(r)}>
+                      删除
+                    </Button>
+                  ) : null}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+type Values = Record<string, unknown>;
+const INFO_FIELDS = [
+  ['financingAmount', '融资金额'],
+  ['financingRatio', '融资比例'],
+  ['maturityDate', '到期日'],
+  ['lineCode', '占用额度'],
+  ['ruleBizCode', '计息规则'],
+  ['bankBizCode', '还款账户'],
+  ['remark', '备注'],
+] as const;
+
+/** 合同变更编辑: the proposed values beside the current ones; only what differs is proposed. */
+export function ChangeEditorPage() {
+  const [params] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const change = useQuery({
+    queryKey: ['contract', 'change', bizCode],
+    queryFn: () => contractApi.change(bizCode),
+    enabled: !!bizCode,
+  });
+  const contBizCode = params.get('contBizCode') ?? change.data?.contBizCode ?? '';
+  const info = useQuery({
+    queryKey: ['contract', 'info', contBizCode],
+    queryFn: () => contractApi.info(contBizCode),
+    enabled: !!contBizCode,
+  });
+  const rules = useQuery({ queryKey: ['contract', 'rules'], queryFn: contractApi.rules });
+  const banks = useQuery({ queryKey: ['contract', 'banks'], queryFn: contractApi.banks });
+  const lines = useQuery({
+    queryKey: ['contract', 'lines', info.data?.custCode],
+    queryFn: () => contractApi.lines(info.data!.custCode),
+    enabled: !!info.data,
+  });
+  const [version, setVersion] = useState<number | undefined>();
+
+  useEffect(() => {
+    const c = info.data;
+    if (!c) return;
+    const p = change.data?.proposal;
+    form.setFieldsValue({
+      ...Object.fromEntries(INFO_FIELDS.map(([k]) => [k, p?.info[k] ?? c[k] ?? undefined])),
+      reason: p?.reason,
+      effectiveDate: p?.effectiveDate,
+      payers: p?.payers ?? c.payers,
+    });
+    if (change.data) setVersion(change.data.version);
+  }, [info.data, change.data, form]);
+
+  const save = async (submit: boolean) => {
+    const c = info.data;
+    if (!c) return;
+    const values = await form.validateFields();
+    const proposedInfo = Object.fromEntries(
+      INFO_FIELDS.filter(
+        ([k]) => values[k] !== undefined && values[k] !== '' && values[k] !== (c[k] ?? undefined),
+      ).map(([k]) => [k, values[k]]),
+    );
+    const payers = (values.payers as PayerItem[] | undefined) ?? [];
+    const payersChanged = JSON.stringify(payers) !== JSON.stringify(c.payers);
+    const body = {
+      ...(bizCode ? { bizCode, version } : {}),
+      contBizCode,
+      reason: values.reason,
+      ...(values.effectiveDate ? { effectiveDate: values.effectiveDate } : {}),
+      info: proposedInfo,
+      ...(payersChanged ? { payers } : {}),
+      submit,
+    };
+    const r = await contractApi
+      .save<Saved>(CONTRACT_PATHS.changeSave, body, submit ? '合同变更并提交审批' : '合同变更')
+      .catch(() => null);
+    if (!r?.ok || !r.data) return;
+    void qc.invalidateQueries({ queryKey: ['contract'] });
+    setVersion(r.data.version);
+    if (submit) void navigate(`${CONTRACT_ROUTES.chgView}?bizCode=${r.data.bizCode}`);
+    else if (!bizCode)
+      void navigate(`${CONTRACT_ROUTES.chgEditor}?bizCode=${r.data.bizCode}`, { replace: true });
+  };
+
+  const c = info.data;
+  const current = (k: (typeof INFO_FIELDS)[number][0]) => {
+    if (!c) return '';
+    if (k === 'financingAmount') return formatMoney(c.financingAmount);
+    if (k === 'ruleBizCode') return c.ruleName ?? c.ruleBizCode;
+    if (k === 'bankBizCode') return `${c.bankName ?? ''} ${c.bankAccountNo ?? ''}`;
+    return String(c[k] ?? '—');
+  };
+  const input = (k: (typeof INFO_FIELDS)[number][0], label: string) => {
+    if (k === 'ruleBizCode')
+      return (
+        <Select
+          aria-label={`变更后${label}`}
+          options={(rules.data ?? []).map((r) => ({ value: r.code, label: r.label }))}
+        />
+      );
+    if (k === 'bankBizCode')
+      return (
+        <Select
+          aria-label={`变更后${label}`}
+          options={(banks.data ?? []).map((b) => ({
+            value: b.bizCode,
+            label: `${b.accountName} ${b.accountNo}`,
+          }))}
+        />
+      );
+    if (k === 'lineCode')
+      return (
+        <Select
+          aria-label={`变更后${label}`}
+          options={(lines.data ?? []).map((l) => ({
+            value: l.lineCode,
+            label: `${l.lineCode}（可用 ${formatMoney(l.availableAmount)}）`,
+          }))}
+        />
+      );
+    return <Input aria-label={`变更后${label}`} />;
+  };
+
+  return (
+    <Card
+      data-testid="change-editor"
+      title={`${bizCode ? `合同变更编辑 ${bizCode}` : '新增合同变更'}${c ? ` — ${c.contractNo} ${c.custName}` : ''}`}
+      extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.chgList)}>返回</Button>}
+    >
+      {!contBizCode ? <Alert type="info" showIcon message="请从合同列表的「合同变更」进入" /> : null}
+      <Form form={form} layout="horizontal" labelCol={{ span: 4 }}>
+        <Form.Item name="reason" label="变更原因" rules={required('变更原因')}>
+          <Input.TextArea rows={2} aria-label="变更原因" />
+        </Form.Item>
+        <Form.Item name="effectiveDate" label="变更生效日" rules={[DATE_RULE]}>
+          <Input placeholder="默认营业日" style={{ width: 200 }} />
+        </Form.Item>
+        <Row gutter={8} style={{ fontWeight: 600, marginBottom: 8 }}>
+          <Col span={4} />
+          <Col span={8}>变更前</Col>
+          <Col span={12}>变更后</Col>
+        </Row>
+        {INFO_FIELDS.map(([k, label]) => (
+          <Row gutter={8} key={k} align="middle">
+            <Col span={4} style={{ textAlign: 'right' }}>
+              {label}：
+            </Col>
+            <Col span={8} data-testid={`before-${k}`}>
+              {current(k)}
+            </Col>
+            <Col span={12}>
+              <Form.Item name={k} rules={k === 'maturityDate' ? [DATE_RULE] : []} style={{ marginBottom: 8 }}>
+                {input(k, label)}
+              </Form.Item>
+            </Col>
+          </Row>
+        ))}
+        <Typography.Title level={5}>付款方</Typography.Title>
+        <Form.List name="payers">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((f) => (
+                <Space key={f.key} align="baseline" wrap>
+                  <Form.Item
+                    name={[f.name, 'payerName']}
+                    rules={required('付款方名称')}
+                    style={{ width: 220 }}
+                  >
+                    <Input placeholder="付款方名称" />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'accountNo']} style={{ width: 200 }}>
+                    <Input placeholder="账号" />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'bankName']} style={{ width: 180 }}>
+                    <Input placeholder="开户行" />
+                  </Form.Item>
+                  <MinusCircleOutlined onClick={() => remove(f.name)} />
+                </Space>
+              ))}
+              <Button icon={<PlusOutlined />} onClick={() => add()}>
+                添加付款方
+              </Button>
+            </>
+          )}
+        </Form.List>
+        <Space style={{ marginTop: 16 }}>
+          <Button type="primary" onClick={() => void save(false)} disabled={!c}>
+            保存
+          </Button>
+          <Button onClick={() => void save(true)} disabled={!c} data-testid="change-submit">
+            保存并提交
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
+
+const INFO_LABELS: Record<string, string> = Object.fromEntries(INFO_FIELDS);
+
+/** One section's before and after, side by side, changed values marked. */
+function InfoCompare({
+  before,
+  after,
+  changed,
+}: {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  changed: string[];
+}) {
+  const rows = INFO_FIELDS.map(([k]) => ({
+    k,
+    before: before[k],
+    after: after[k],
+    changed: changed.includes(k),
+  }));
+  const show = (k: string, v: unknown) =>
+    v === null || v === undefined || v === ''
+      ? '—'
+      : k === 'financingAmount'
+        ? formatMoney(String(v))
+        : String(v);
+  return (
+    <Table
+      size="small"
+      rowKey="k"
+      pagination={false}
+      dataSource={rows}
+      data-testid="compare-info"
+      rowClassName={(r) => (r.changed ? 'contract-changed-row' : '')}
+      columns={[
+        { title: '项目', key: 'k', render: (_: unknown, r) => INFO_LABELS[r.k] },
+        { title: '变更前', key: 'before', render: (_: unknown, r) => show(r.k, r.before) },
+        {
+          title: '变更后',
+          key: 'after',
+          render: (_: unknown, r) =>
+            r.changed ? (
+              <Typography.Text type="danger" strong data-testid={`changed-${r.k}`}>
+                {show(r.k, r.after)}
+              </Typography.Text>
+            ) : (
+              show(r.k, r.after)
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+/** 合同变更查看: 变更信息 (before / after of every section) inside the audit view. */
+export function ChangeViewPage() {
+  const [params] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const on = { enabled: !!bizCode };
+  const change = useQuery({
+    queryKey: ['contract', 'change', bizCode],
+    queryFn: () => contractApi.change(bizCode),
+    ...on,
+  });
+  const info = useQuery({
+    queryKey: ['contract', 'chg', 'info', bizCode, change.data?.state],
+    queryFn: () => contractApi.beforeAfter<Record<string, unknown>>(CONTRACT_PATHS.chgInfoView, bizCode),
+    ...on,
+  });
+  const plan = useQuery({
+    queryKey: ['contract', 'chg', 'plan', bizCode, change.data?.state],
+    queryFn: () => contractApi.beforeAfter<PlanItemView[]>(CONTRACT_PATHS.chgSchemeView, bizCode),
+    ...on,
+  });
+  const dues = useQuery({
+    queryKey: ['contract', 'chg', 'dues', bizCode, change.data?.state],
+    queryFn: () => contractApi.beforeAfter<DueItem[]>(CONTRACT_PATHS.chgDueView, bizCode),
+    ...on,
+  });
+  const payers = useQuery({
+    queryKey: ['contract', 'chg', 'payers', bizCode, change.data?.state],
+    queryFn: () => contractApi.beforeAfter<PayerItem[]>(CONTRACT_PATHS.chgPayerInfo, bizCode),
+    ...on,
+  });
+  const ch = change.data;
+  const side = <T,>(
+    label: string,
+    data: { before: T; after: T; changed: string[] } | undefined,
+    render: (v: T) => React.ReactNode,
+  ) =>
+    data ? (
+      <>
+        {data.changed.length === 0 ? <Typography.Text type="secondary">{label}未变更</Typography.Text> : null}
+        <Row gutter={16}>
+          <Col span={12}>
+            <Typography.Title level={5}>变更前</Typography.Title>
+            {render(data.before)}
+          </Col>
+          <Col span={12}>
+            <Typography.Title level={5}>变更后</Typography.Title>
+            {render(data.after)}
+          </Col>
+        </Row>
+      </>
+    ) : null;
+  return (
+    <Card
+      data-testid="change-view"
+      title={
+        <Space>
+          <span>合同变更查看 {bizCode}</span>
+          {ch ? <DocStateTag state={ch.state} /> : null}
+          {ch ? <span>{`${ch.contractNo} ${ch.custName}`}</span> : null}
+        </Space>
+      }
+      extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.chgList)}>返回</Button>}
+    >
+      <AuditView
+        docType="contractChange"
+        docCode={bizCode}
+        menuCode={MENU}
+        decide={{
+          auditPath: CONTRACT_PATHS.changeAudit,
+          unAuditPath: CONTRACT_PATHS.changeUnAudit,
+          onDone: () => void qc.invalidateQueries({ queryKey: ['contract'] }),
+        }}
+      >
+        {ch ? (
+          <Typography.Paragraph>
+            变更原因：{ch.reason}，生效日：{ch.effectiveDate ?? '审核通过当日'}
+          </Typography.Paragraph>
+        ) : null}
+        <Tabs
+          items={[
+            {
+              key: 'after',
+              label: '变更信息',
+              children: info.data ? <InfoCompare {...info.data} /> : null,
+            },
+            {
+              key: 'plan',
+              label: '还款计划',
+              children: side('还款计划', plan.data, (items) => <PlanTable items={items} />),
+            },
+            {
+              key: 'dues',
+              label: '应收费用',
+              children: side('应收费用', dues.data, (rows) => <DuesTable rows={rows} />),
+            },
+            {
+              key: 'payers',
+              label: '付款方信息',
+              children: side('付款方', payers.data, (rows) => <PayersTable rows={rows} />),
+            },
+          ]}
+        />
+      </AuditView>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Space, Tabs } from 'antd';
+import { CONTRACT_PATHS } from '@portal/contract/contract';
+import { formatMoney } from '@portal/contract/format';
+import { FileList } from '../../shared/files/FileList';
+import { AuditView } from '../../shared/workflow/AuditView';
+import { PlanChart } from '../ruler/PlanChart';
+import { CONTRACT_ROUTES, contractApi } from './api';
+import {
+  ContractStateTags,
+  DuesTable,
+  InfoDescriptions,
+  PayersTable,
+  PlanTable,
+  ReceivablesTable,
+} from './components';
+
+/** 合同查看: every section read-only inside the audit view (审核 / 驳回 while pending). */
+export default function ContractViewPage() {
+  const [params] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const on = { enabled: !!bizCode };
+  const info = useQuery({
+    queryKey: ['contract', 'info', bizCode],
+    queryFn: () => contractApi.info(bizCode),
+    ...on,
+  });
+  const scheme = useQuery({
+    queryKey: ['contract', 'scheme', bizCode],
+    queryFn: () => contractApi.scheme(bizCode),
+    ...on,
+  });
+  const dues = useQuery({
+    queryKey: ['contract', 'dues', bizCode],
+    queryFn: () => contractApi.dues(bizCode),
+    ...on,
+  });
+  const business = useQuery({
+    queryKey: ['contract', 'business', bizCode],
+    queryFn: () => contractApi.business(bizCode),
+    ...on,
+  });
+  const files = useQuery({
+    queryKey: ['contract', 'files', bizCode],
+    queryFn: () => contractApi.files(bizCode),
+    ...on,
+  });
+  const c = info.data;
+  const b = business.data;
+  return (
+    <Card
+      data-testid="contract-view"
+      title={
+        <Space>
+          <span>合同查看 {bizCode}</span>
+          {c ? <ContractStateTags row={c} /> : null}
+        </Space>
+      }
+      extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.list)}>返回</Button>}
+    >
+      <AuditView
+        docType="contract"
+        docCode={bizCode}
+        menuCode="ft-contract-info"
+        decide={{
+          auditPath: CONTRACT_PATHS.infoAudit,
+          unAuditPath: CONTRACT_PATHS.infoUnAudit,
+          onDone: () => void qc.invalidateQueries({ queryKey: ['contract'] }),
+        }}
+      >
+        <Tabs
+          items={[
+            {
+              key: 'info',
+              label: '基本信息',
+              children: c ? (
+                <>
+                  <InfoDescriptions c={c} />
+                  <h4 style={{ marginTop: 16 }}>应收账款</h4>
+                  <ReceivablesTable rows={c.receivables} />
+                </>
+              ) : null,
+            },
+            {
+              key: 'scheme',
+              label: '方案/还款计划',
+              children:
+                scheme.data && scheme.data.items.length > 0 ? (
+                  <>
+                    <Descriptions size="small" column={4} style={{ marginBottom: 8 }}>
+                      <Descriptions.Item label="计息规则">
+                        {scheme.data.ruleName ?? scheme.data.ruleBizCode}
+                      </Descriptions.Item>
+                      <Descriptions.Item label="前置利息">
+                        {formatMoney(scheme.data.upfrontInterest)}
+                      </Descriptions.Item>
+                      <Descriptions.Item label="利息合计">
+                        {formatMoney(scheme.data.totalInterest)}
+                      </Descriptions.Item>
+                      <Descriptions.Item label="费用合计">
+                        {formatMoney(scheme.data.totalFee)}
+                      </Descriptions.Item>
+                    </Descriptions>
+                    <PlanTable items={scheme.data.items} />
+                    <PlanChart items={scheme.data.items} height={260} />
+                  </>
+                ) : (
+                  <Alert type="warning" showIcon message="尚未生成还款计划" />
+                ),
+            },
+            { key: 'dues', label: '应收费用', children: <DuesTable rows={dues.data ?? []} /> },
+            {
+              key: 'business',
+              label: '业务信息',
+              children: b?.contractdetailCode ? (
+                <Descriptions size="small" bordered column={2}>
+                  <Descriptions.Item label="贸易合同号">{b.tradeContractNo}</Descriptions.Item>
+                  <Descriptions.Item label="货物名称">{b.goodsName}</Descriptions.Item>
+                  <Descriptions.Item label="贸易合同金额">{formatMoney(b.tradeAmount)}</Descriptions.Item>
+                  <Descriptions.Item label="签订日">{b.tradeDate ?? '—'}</Descriptions.Item>
+                  <Descriptions.Item label="业务备注" span={2}>
+                    {b.remark ?? '—'}
+                  </Descriptions.Item>
+                </Descriptions>
+              ) : (
+                <Alert type="info" showIcon message="未填写业务信息" />
+              ),
+            },
+            { key: 'files', label: '附件', children: <FileList value={files.data ?? []} readOnly /> },
+            { key: 'payers', label: '付款方信息', children: <PayersTable rows={c?.payers ?? []} /> },
+          ]}
+        />
+      </AuditView>
+    </Card>
+  );
+}

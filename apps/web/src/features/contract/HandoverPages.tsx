@@ -1,0 +1,297 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DOC_STATE_LABELS,
+  HANDOVER_PATHS,
+  ORIGINAL_KIND_LABELS,
+  type HandoverListRow,
+  type HandoverView,
+} from '@portal/contract/contract';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn } from '../../shared/list/columns';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
+import { options } from './components';
+
+const MENU = 'ft-contract-handover';
+const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
+
+/** 资料交接单 list. */
+export function HandoverListPage() {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(MENU);
+  const [contBizCode, setContBizCode] = useState('');
+  const remove = async (r: HandoverListRow) => {
+    const res = await contractApi.remove(HANDOVER_PATHS.del, r.bizCode, '资料交接单').catch(() => null);
+    if (res?.ok) list.current?.reload();
+  };
+  return (
+    <div data-testid="handover-list">
+      <ListPage<HandoverListRow>
+        ref={list}
+        source={HANDOVER_PATHS.list}
+        rowKey="bizCode"
+        filters={
+          <>
+            <Form.Item name="contractNo" label="合同号">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="state" label="审核状态">
+              <Select allowClear style={{ width: 120 }} options={options(DOC_STATE_LABELS)} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          buttons.has('add') ? (
+            <Space>
+              <Input
+                placeholder="合同编号（12位）"
+                value={contBizCode}
+                onChange={(e) => setContBizCode(e.target.value.trim())}
+                style={{ width: 200 }}
+              />
+              <Button
+                type="primary"
+                disabled={!/^\d{12}$/.test(contBizCode)}
+                onClick={() => void navigate(`${CONTRACT_ROUTES.hoEditor}?contBizCode=${contBizCode}`)}
+              >
+                新增交接单
+              </Button>
+            </Space>
+          ) : null
+        }
+        columns={[
+          codeColumn('交接单编号', 'bizCode'),
+          codeColumn('合同编号', 'contBizCode'),
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
+          { title: '客户名称', dataIndex: 'custName', key: 'custName' },
+          dateColumn('交接日期', 'handoverDate'),
+          { title: '接收人', dataIndex: 'receiverName', key: 'receiverName' },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_: unknown, r: HandoverListRow) => <DocStateTag state={r.state} />,
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, r: HandoverListRow) => {
+              const editable = r.state === 'draft' || r.state === 'rejected';
+              return (
+                <Space size={4}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void navigate(`${CONTRACT_ROUTES.hoView}?bizCode=${r.bizCode}`)}
+                  >
+                    查看
+                  </Button>
+                  {editable && buttons.has('save') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => void navigate(`${CONTRACT_ROUTES.hoEditor}?bizCode=${r.bizCode}`)}
+                    >
+                      编辑
+                    </Button>
+                  ) : null}
+                  {editable && buttons.has('delete') ? (
+                    <Button type="link" size="small" danger onClick={() => void remove(r)}>
+                      删除
+                    </Button>
+                  ) : null}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+type Values = Record<string, unknown>;
+
+/** 资料交接单编辑: a new sheet starts from the contract's usual originals (init). */
+export function HandoverEditorPage() {
+  const [params] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? '';
+  const contBizCode = params.get('contBizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [version, setVersion] = useState<number | undefined>();
+  const existing = useQuery({
+    queryKey: ['contract', 'handover', bizCode],
+    queryFn: () => contractApi.handover(bizCode),
+    enabled: !!bizCode,
+  });
+  const init = useQuery({
+    queryKey: ['contract', 'handoverInit', contBizCode],
+    queryFn: () => contractApi.handoverInit(contBizCode),
+    enabled: !bizCode && !!contBizCode,
+  });
+  const head = existing.data ?? init.data;
+  useEffect(() => {
+    if (existing.data) {
+      form.setFieldsValue({ ...existing.data, remark: existing.data.remark ?? undefined });
+      setVersion(existing.data.version);
+    } else if (init.data)
+      form.setFieldsValue({ handoverDate: init.data.handoverDate, items: init.data.items });
+  }, [existing.data, init.data, form]);
+
+  const save = async (submit: boolean) => {
+    const values = await form.validateFields();
+    const body = {
+      ...values,
+      contBizCode: head?.contBizCode ?? contBizCode,
+      ...(bizCode ? { bizCode, version } : {}),
+      submit,
+    };
+    const r = await contractApi
+      .save<Saved>(HANDOVER_PATHS.save, body, submit ? '资料交接单并提交审批' : '资料交接单')
+      .catch(() => null);
+    if (!r?.ok || !r.data) return;
+    setVersion(r.data.version);
+    void qc.invalidateQueries({ queryKey: ['contract'] });
+    if (submit) void navigate(`${CONTRACT_ROUTES.hoView}?bizCode=${r.data.bizCode}`);
+    else if (!bizCode)
+      void navigate(`${CONTRACT_ROUTES.hoEditor}?bizCode=${r.data.bizCode}`, { replace: true });
+  };
+
+  return (
+    <Card
+      data-testid="handover-editor"
+      title={`${bizCode ? `资料交接单编辑 ${bizCode}` : '新增资料交接单'}${head ? ` — ${head.contractNo} ${head.custName}` : ''}`}
+      extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.hoList)}>返回</Button>}
+    >
+      {!bizCode && !contBizCode ? <Alert type="info" showIcon message="请先选择合同" /> : null}
+      <Form form={form} layout="vertical">
+        <Space wrap>
+          <Form.Item name="handoverName" label="移交人" rules={required('移交人')}>
+            <Input aria-label="移交人" />
+          </Form.Item>
+          <Form.Item name="receiverName" label="接收人" rules={required('接收人')}>
+            <Input aria-label="接收人" />
+          </Form.Item>
+          <Form.Item name="handoverDate" label="交接日期" rules={required('交接日期')}>
+            <Input placeholder="YYYY-MM-DD" aria-label="交接日期" />
+          </Form.Item>
+        </Space>
+        <Form.List name="items">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((f) => (
+                <Space key={f.key} align="baseline" wrap>
+                  <Form.Item name={[f.name, 'docName']} rules={required('资料名称')} style={{ width: 240 }}>
+                    <Input placeholder="资料名称" />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'kind']} rules={required('原件/复印件')} style={{ width: 120 }}>
+                    <Select options={options(ORIGINAL_KIND_LABELS)} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'copies']} rules={required('份数')}>
+                    <InputNumber min={1} max={999} placeholder="份数" />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'remark']} style={{ width: 200 }}>
+                    <Input placeholder="备注" />
+                  </Form.Item>
+                  <MinusCircleOutlined onClick={() => remove(f.name)} />
+                </Space>
+              ))}
+              <Button icon={<PlusOutlined />} onClick={() => add({ kind: 'original', copies: 1 })}>
+                添加资料
+              </Button>
+            </>
+          )}
+        </Form.List>
+        <Form.Item name="remark" label="备注" style={{ marginTop: 16 }}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" onClick={() => void save(false)}>
+            保存
+          </Button>
+          <Button onClick={() => void save(true)}>保存并提交</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
+
+/** 资料交接单查看 inside the audit view. */
+export function HandoverViewPage() {
+  const [params] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const sheet = useQuery({
+    queryKey: ['contract', 'handover', bizCode],
+    queryFn: () => contractApi.handover(bizCode),
+    enabled: !!bizCode,
+  });
+  const h: HandoverView | undefined = sheet.data;
+  return (
+    <Card
+      data-testid="handover-view"
+      title={
+        <Space>
+          <span>资料交接单 {bizCode}</span>
+          {h ? <DocStateTag state={h.state} /> : null}
+        </Space>
+      }
+      extra={
+        <Space>
+          <Button onClick={() => window.print()}>打印</Button>
+          <Button onClick={() => void navigate(CONTRACT_ROUTES.hoList)}>返回</Button>
+        </Space>
+      }
+    >
+      <AuditView
+        docType="handover"
+        docCode={bizCode}
+        menuCode={MENU}
+        decide={{
+          auditPath: HANDOVER_PATHS.audit,
+          unAuditPath: HANDOVER_PATHS.unAudit,
+          onDone: () => void qc.invalidateQueries({ queryKey: ['contract'] }),
+        }}
+      >
+        {h ? (
+          <>
+            <Descriptions size="small" bordered column={3}>
+              <Descriptions.Item label="合同">{`${h.contractNo}（${h.contBizCode}）`}</Descriptions.Item>
+              <Descriptions.Item label="客户">{h.custName}</Descriptions.Item>
+              <Descriptions.Item label="交接日期">{h.handoverDate}</Descriptions.Item>
+              <Descriptions.Item label="移交人">{h.handoverName}</Descriptions.Item>
+              <Descriptions.Item label="接收人">{h.receiverName}</Descriptions.Item>
+              <Descriptions.Item label="备注">{h.remark ?? '—'}</Descriptions.Item>
+            </Descriptions>
+            <Table
+              style={{ marginTop: 12 }}
+              size="small"
+              rowKey={(_, i) => String(i)}
+              pagination={false}
+              dataSource={h.items}
+              columns={[
+                { title: '资料名称', dataIndex: 'docName', key: 'docName' },
+                {
+                  title: '原件/复印件',
+                  dataIndex: 'kind',
+                  key: 'kind',
+                  render: (k: 'original' | 'copy') => ORIGINAL_KIND_LABELS[k],
+                },
+                { title: '份数', dataIndex: 'copies', key: 'copies' },
+                { title: '备注', dataIndex: 'remark', key: 'remark' },
+              ]}
+            />
+          </>
+        ) : null}
+      </AuditView>
+    </Card>
+  );
+}
