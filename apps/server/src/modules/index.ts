@@ -10,6 +10,9 @@ import { workflowModule } from './workflow/routes';
 import { permissionModule } from './permission/routes';
 import { contractModule } from './contract/routes';
 import { dashboardModule } from './dashboard/routes';
+import { incomeModule } from './income/routes';
+import { paidModule } from './paid/routes';
+import { prepaymentModule } from './prepayment/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
@@ -23,5 +26,8 @@ export const MODULES: readonly PortalModule[] = [
   rulerModule,
   creditModule,
   contractModule,
+  prepaymentModule,
+  incomeModule,
+  paidModule,
   dashboardModule,
 ];

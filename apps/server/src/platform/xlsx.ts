@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
 import { badInput } from './errors';
 
 /**
@@ -76,4 +77,20 @@ export async function readSheet<K extends string>(
   }
   if (rows.length === 0) throw badInput('表格中没有数据行');
   return rows;
+}
+
+/** The xlsx of a multipart upload (field "file") and its other fields. */
+export async function readXlsxUpload(
+  req: FastifyRequest,
+): Promise<{ buf: Buffer; fields: Record<string, string> }> {
+  if (!req.isMultipart()) throw badInput('请以multipart/form-data方式上传xlsx文件');
+  const part = await req.file();
+  if (!part) throw badInput('请选择要导入的文件');
+  if (!/\.xlsx$/i.test(part.filename)) throw badInput('只能导入xlsx格式的文件');
+  const buf = await part.toBuffer();
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(part.fields)) {
+    if (v && !Array.isArray(v) && v.type === 'field') fields[k] = String(v.value);
+  }
+  return { buf, fields };
 }

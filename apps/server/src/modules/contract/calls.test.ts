@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -21,6 +20,7 @@ import {
   type TestClient,
   type TestPortal,
 } from '../../platform/testing/harness';
+import { uploadXlsx } from '../../platform/testing/xlsx-upload';
 import { addChecker } from '../credit/testkit';
 import {
   approvedContract,
@@ -50,33 +50,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function upload(path: string, rows: (string | number | Date)[][], fields: Record<string, string> = {}) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('导入');
-  for (const r of rows) ws.addRow(r);
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  const boundary = '----portal' + Date.now();
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-    ),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  const res = await maker.portal.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      authorization: `Bearer ${maker.token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat(parts),
-  });
-  return res.json() as { status: number; msg: string; data: unknown };
-}
+const upload = (path: string, rows: (string | number | Date)[][], fields: Record<string, string> = {}) =>
+  uploadXlsx(maker, path, rows, fields);
 
 describe('dictionaries and pickers', () => {
   it('every dict call answers the contract dictionaries', async () => {

@@ -1,30 +1,12 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { customPlanRowSchema, type CustomPlanRow, type ImportPreview } from '@portal/contract/contract';
 import type { ReceivableItem } from '@portal/contract/credit';
 import { isRealDate, MONEY_PATTERN } from '@portal/contract/fields';
 import type { Executor } from '../../platform/db/client';
-import { badInput } from '../../platform/errors';
 import { readSheet } from '../../platform/xlsx';
 import { parseReceivablesXlsx, previewReceivables } from '../credit/invoices';
 import { contractReceivables, contracts } from './schema';
-
-/** The xlsx of a multipart upload (field "file") and its other fields. */
-export async function readXlsxUpload(
-  req: FastifyRequest,
-): Promise<{ buf: Buffer; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badInput('请以multipart/form-data方式上传xlsx文件');
-  const part = await req.file();
-  if (!part) throw badInput('请选择要导入的文件');
-  if (!/\.xlsx$/i.test(part.filename)) throw badInput('只能导入xlsx格式的文件');
-  const buf = await part.toBuffer();
-  const fields: Record<string, string> = {};
-  for (const [k, v] of Object.entries(part.fields)) {
-    if (v && !Array.isArray(v) && v.type === 'field') fields[k] = String(v.value);
-  }
-  return { buf, fields };
-}
 
 /**
  * Receivables for a contract: the credit module's invoice checks (format, dates, duplicates in

@@ -84,7 +84,8 @@ import {
   saveHandover,
   viewHandover,
 } from './handover';
-import { previewContractReceivables, previewPlanExcel, readXlsxUpload } from './imports';
+import { previewContractReceivables, previewPlanExcel } from './imports';
+import { readXlsxUpload } from '../../platform/xlsx';
 import { listFiles } from '../files/service';
 import { seedDemoContracts } from './demo';
 

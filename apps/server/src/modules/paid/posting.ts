@@ -1,0 +1,263 @@
+import Decimal from 'decimal.js';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { conflict } from '../../platform/errors';
+import { release, reoccupy } from '../credit/ledger';
+import { contractPlanItems, contracts } from '../contract/schema';
+import { lockContract } from '../contract/service';
+import { lockIncome, moveAllocated } from '../income/service';
+import { checkPaidDate, requireApprovedIncome, requireEffective, resolveLines } from './service';
+import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
+import { paidLines, paidReds, paids, paidWaivers } from './schema';
+import type { Line, Waiver } from './allocation';
+
+const COLUMN = {
+  PRINCIPAL: {
+    paid: contractPlanItems.principalPaid,
+    due: contractPlanItems.principal,
+    key: 'principalPaid',
+  },
+  INTEREST: { paid: contractPlanItems.interestPaid, due: contractPlanItems.interest, key: 'interestPaid' },
+  FEE: { paid: contractPlanItems.feePaid, due: contractPlanItems.fee, key: 'feePaid' },
+  PENALTY: { paid: contractPlanItems.penaltyPaid, due: null, key: 'penaltyPaid' },
+} as const;
+
+/**
+ * Adds `sign × amount` to an item's paid component, bounded in the WHERE clause (0 ≤ paid ≤ due;
+ * the table's CHECKs stand behind it): 409 when it would cross a bound.
+ */
+async function movePaid(tx: Tx, line: Line, sign: 1 | -1): Promise<void> {
+  const c = COLUMN[line.component];
+  const d = new Decimal(line.amount).times(sign).toFixed(2);
+  const res = await tx
+    .update(contractPlanItems)
+    .set({ [c.key]: sql`${c.paid} + ${d}::numeric` })
+    .where(
+      and(
+        eq(contractPlanItems.id, line.itemId),
+        sql`${c.paid} + ${d}::numeric >= 0`,
+        c.due ? sql`${c.paid} + ${d}::numeric <= ${c.due}` : undefined,
+      ),
+    )
+    .returning({ id: contractPlanItems.id });
+  if (res.length === 0) throw conflict(sign > 0 ? '核销金额超过待还金额' : '冲红金额超过已还金额');
+}
+
+/** Lowers (sign 1) or restores (sign −1) the scheduled interest/fee an early settlement waives. */
+async function moveWaiver(tx: Tx, w: Waiver, sign: 1 | -1): Promise<void> {
+  const c = COLUMN[w.component];
+  const d = new Decimal(w.amount).times(-sign).toFixed(2);
+  const res = await tx
+    .update(contractPlanItems)
+    .set(
+      w.component === 'INTEREST'
+        ? { interest: sql`${c.due} + ${d}::numeric` }
+        : { fee: sql`${c.due} + ${d}::numeric` },
+    )
+    .where(and(eq(contractPlanItems.id, w.itemId), sql`${c.due} + ${d}::numeric >= ${c.paid}`))
+    .returning({ id: contractPlanItems.id });
+  if (res.length === 0) throw conflict('提前结清减免金额与还款计划不符');
+}
+
+async function storedLines(tx: Tx, paidId: number): Promise<Line[]> {
+  const rows = await tx.select().from(paidLines).where(eq(paidLines.paidId, paidId));
+  return rows.map((r) => ({
+    itemId: r.planItemId,
+    component: r.component as Line['component'],
+    amount: r.amount,
+  }));
+}
+
+async function storedWaivers(tx: Tx, paidId: number): Promise<Waiver[]> {
+  const rows = await tx.select().from(paidWaivers).where(eq(paidWaivers.paidId, paidId));
+  return rows.map((r) => ({
+    itemId: r.planItemId,
+    component: r.component as Waiver['component'],
+    amount: r.amount,
+  }));
+}
+
+const same = (a: readonly (Line | Waiver)[], b: readonly (Line | Waiver)[]) => {
+  const norm = (ls: readonly (Line | Waiver)[]) =>
+    ls
+      .map((l) => `${l.itemId}/${l.component}=${new Decimal(l.amount).toFixed(2)}`)
+      .sort()
+      .join(',');
+  return norm(a) === norm(b);
+};
+
+/**
+ * Approval of a write-off (the workflow's onApprove, one transaction). Locks the contract, its
+ * plan items and the incoming in that order, re-runs every check against the figures as they
+ * are now, then posts: plan items' paid amounts rise, the incoming's allocated rises, the
+ * principal repaid releases the credit line (cyclical lines only restore), and the contract
+ * settles when nothing is left open.
+ */
+export async function postPaid(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
+  const [paid] = await tx
+    .select()
+    .from(paids)
+    .where(and(eq(paids.bizCode, code), isNull(paids.deletedAt)));
+  if (!paid) throw conflict('核销单据不存在');
+  const [c] = await tx
+    .select({ code: contracts.bizCode })
+    .from(contracts)
+    .where(eq(contracts.id, paid.contractId));
+  const contract = await lockContract(tx, c!.code);
+  requireEffective(contract);
+  const given = await storedLines(tx, paid.id);
+  // The rule's order was checked at save; other postings since may have changed what it would
+  // suggest, so only the bounds are checked again (a settlement is recomputed and must agree).
+  const kind = paid.kind === 'settlement' ? 'settlement' : 'manual';
+  const resolved = await resolveLines(tx, kind, given, contract, paid.paidDate, true);
+  if (
+    paid.kind === 'settlement' &&
+    (!same(resolved.lines, given) || !same(resolved.waivers, await storedWaivers(tx, paid.id)))
+  )
+    throw conflict('提前结清金额已变化，请重新生成核销明细');
+  const income = await lockIncome(tx, paid.incomeId);
+  requireApprovedIncome(income);
+  await checkPaidDate(tx, paid.paidDate, income, contract, today);
+
+  for (const line of resolved.lines) await movePaid(tx, line, 1);
+  for (const w of resolved.waivers) await moveWaiver(tx, w, 1);
+  await moveAllocated(tx, income.id, resolved.amount);
+
+  // Principal repaid releases the line: at most what the contract still holds on it.
+  const toRelease = Decimal.min(resolved.principal, contract.occupiedAmount);
+  let moved = new Decimal(0);
+  if (toRelease.gt(0)) {
+    const r = await release(tx, {
+      lineCode: contract.lineCode,
+      amount: toRelease,
+      docType: 'paid',
+      docCode: code,
+      date: today,
+      actor,
+      reason: `来款核销 ${code} 还本`,
+    });
+    moved = new Decimal(r.moved);
+  }
+
+  // Settled when every component of every item is paid, penalty included (accrued to the date).
+  const items = await planItems(tx, contract.id);
+  const open = openAsOf(items, await paymentsOf(tx, items, paid.id), paid.paidDate, contractRule(contract));
+  const pendingPenalty = open.some((o) => new Decimal(o.open.PENALTY).gt(0));
+  const settled =
+    !pendingPenalty &&
+    items.every(
+      (i) =>
+        new Decimal(i.principalPaid).eq(i.principal) &&
+        new Decimal(i.interestPaid).eq(i.interest) &&
+        new Decimal(i.feePaid).eq(i.fee),
+    );
+  await tx
+    .update(contracts)
+    .set({
+      occupiedAmount: sql`${contracts.occupiedAmount} - ${moved.toFixed(2)}::numeric`,
+      ...(settled ? { status: 'settled' } : {}),
+    })
+    .where(eq(contracts.id, contract.id));
+  await tx
+    .update(paids)
+    .set({
+      amount: resolved.amount.toFixed(2),
+      principal: resolved.principal.toFixed(2),
+      released: toRelease.toFixed(2),
+      settledContract: settled,
+      postingSeq: sql`nextval('paid_posting_seq')`,
+    })
+    .where(eq(paids.id, paid.id));
+  await writeAudit(tx, actor, {
+    entity: 'paid',
+    entityCode: code,
+    action: 'post',
+    detail: {
+      amount: resolved.amount.toFixed(2),
+      principal: resolved.principal.toFixed(2),
+      released: moved.toFixed(2),
+      settled,
+    },
+  });
+}
+
+/** Why a write-off cannot be reversed now (null when it can). */
+export async function redRefusal(tx: Tx, paid: typeof paids.$inferSelect): Promise<string | null> {
+  if (paid.state !== 'approved') return '只能冲红已审核的核销';
+  if (paid.red) return '该核销已冲红';
+  const [later] = await tx
+    .select({ code: paids.bizCode })
+    .from(paids)
+    .where(
+      and(
+        eq(paids.contractId, paid.contractId),
+        eq(paids.state, 'approved'),
+        eq(paids.red, false),
+        isNull(paids.deletedAt),
+        gt(paids.postingSeq, paid.postingSeq ?? 0),
+      ),
+    )
+    .limit(1);
+  return later ? `该合同在此核销之后还有已审核的核销 ${later.code}，请先冲红最近的核销` : null;
+}
+
+/**
+ * Approval of a paid-red entry: posts exactly the negative of its write-off — plan items' paid
+ * amounts and waived interest restored, the incoming's allocated lowered, the released credit
+ * re-occupied, a settled contract back in force — and marks the write-off 已冲红.
+ */
+export async function postRed(tx: Tx, redCode: string, actor: Actor, today: string): Promise<void> {
+  const [red] = await tx
+    .select()
+    .from(paidReds)
+    .where(and(eq(paidReds.bizCode, redCode), isNull(paidReds.deletedAt)));
+  if (!red) throw conflict('冲红单据不存在');
+  const [paid] = await tx.select().from(paids).where(eq(paids.id, red.paidId));
+  const [c] = await tx
+    .select({ code: contracts.bizCode })
+    .from(contracts)
+    .where(eq(contracts.id, paid!.contractId));
+  const contract = await lockContract(tx, c!.code);
+  await planItems(tx, contract.id, true);
+  // Locked now: a concurrent approval of the same write-off's reversal waits here, then sees red.
+  const [locked] = await tx.select().from(paids).where(eq(paids.id, paid!.id)).for('update');
+  const refusal = await redRefusal(tx, locked!);
+  if (refusal) throw conflict(refusal);
+  if (red.redDate < locked!.paidDate) throw conflict('冲红日期不能早于核销日期');
+  const income = await lockIncome(tx, locked!.incomeId);
+
+  const lines = await storedLines(tx, locked!.id);
+  for (const line of lines) await movePaid(tx, line, -1);
+  for (const w of await storedWaivers(tx, locked!.id)) await moveWaiver(tx, w, -1);
+  const total = lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));
+  await moveAllocated(tx, income.id, total.neg());
+
+  let moved = new Decimal(0);
+  if (new Decimal(locked!.released).gt(0)) {
+    const r = await reoccupy(tx, {
+      lineCode: contract.lineCode,
+      amount: locked!.released,
+      docType: 'paidRed',
+      docCode: redCode,
+      date: today,
+      actor,
+      reason: `核销冲红 ${redCode} 恢复占用`,
+    });
+    moved = new Decimal(r.moved);
+  }
+  await tx
+    .update(contracts)
+    .set({
+      occupiedAmount: sql`${contracts.occupiedAmount} + ${moved.toFixed(2)}::numeric`,
+      ...(contract.status === 'settled' ? { status: 'effective' } : {}),
+    })
+    .where(eq(contracts.id, contract.id));
+  await tx.update(paids).set({ red: true }).where(eq(paids.id, locked!.id));
+  await writeAudit(tx, actor, {
+    entity: 'paidRed',
+    entityCode: redCode,
+    action: 'post',
+    detail: { paid: locked!.bizCode, amount: total.toFixed(2), reoccupied: moved.toFixed(2) },
+  });
+}

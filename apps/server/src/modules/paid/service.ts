@@ -1,0 +1,392 @@
+import Decimal from 'decimal.js';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  PaidInit,
+  PaidKind,
+  PaidRow,
+  PaidSuggestion,
+  PaidView,
+  ValidPlan,
+  paidListSchema,
+  paidSaveSchema,
+  paidSuggestSchema,
+} from '@portal/contract/accounts';
+import type { Page } from '@portal/contract/api';
+import type { Db, Executor, Tx } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, conflict, notFound } from '../../platform/errors';
+import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { contractPlanItems, contracts } from '../contract/schema';
+import { findContract, scopeOf } from '../contract/service';
+import { incomes } from '../income/schema';
+import { findIncome, type IncomeRecord } from '../income/service';
+import {
+  checkLines,
+  describeLines,
+  requireRuleOrder,
+  ruleAllocation,
+  settlementLines,
+  type Line,
+  type Waiver,
+} from './allocation';
+import { contractRule, lastPostingDate, openAsOf, paymentsOf, planItems } from './open-items';
+import { paidLines, paidReds, paids, paidWaivers } from './schema';
+
+type ContractRow = typeof contracts.$inferSelect;
+export type PaidRecord = typeof paids.$inferSelect;
+export const PAID = '来款核销';
+const live = isNull(paids.deletedAt);
+
+const balanceOf = (i: IncomeRecord) => new Decimal(i.amount).minus(i.allocated);
+
+export function requireEffective(contract: ContractRow): void {
+  if (contract.state !== 'approved' || contract.status === 'none') throw conflict('合同未生效，不能核销');
+  if (contract.status === 'settled') throw conflict('合同已结清，不能核销');
+}
+
+export function requireApprovedIncome(income: IncomeRecord): void {
+  if (income.state !== 'approved') throw conflict('来款未审核通过，不能核销');
+}
+
+/** The write-off date's rules: not before the incoming, the contract or the latest posting; not after today. */
+export async function checkPaidDate(
+  ex: Executor,
+  date: string,
+  income: IncomeRecord,
+  contract: ContractRow,
+  today: string,
+): Promise<void> {
+  if (date > today) throw badInput(`核销日期不能晚于营业日 ${today}`);
+  if (date < income.valueDate) throw badInput(`核销日期不能早于来款日期 ${income.valueDate}`);
+  if (date < contract.startDate) throw badInput(`核销日期不能早于合同起始日 ${contract.startDate}`);
+  const last = await lastPostingDate(ex, contract.id);
+  if (last && date < last) throw badInput(`核销日期不能早于该合同最近一次核销日期 ${last}`);
+}
+
+/** getValidPlanPaid: the contract's open items as of the date. */
+export async function validPlan(ex: Executor, contract: ContractRow, date: string): Promise<ValidPlan> {
+  const items = await planItems(ex, contract.id);
+  const open = openAsOf(items, await paymentsOf(ex, items), date, contractRule(contract));
+  return {
+    contBizCode: contract.bizCode,
+    contractNo: contract.contractNo,
+    custName: contract.custName,
+    paidDate: date,
+    items: open,
+    openTotal: open.reduce((s, o) => s.plus(o.openTotal), new Decimal(0)).toFixed(2),
+  };
+}
+
+/** initPaidBase / initSpecialPaidBase: the incoming and the contracts it may serve. */
+export async function paidInit(
+  ex: Executor,
+  code: string,
+  user: ScopeUser,
+  today: string,
+): Promise<PaidInit> {
+  const income = await findIncome(ex, code);
+  requireApprovedIncome(income);
+  const balance = balanceOf(income);
+  if (balance.lte(0)) throw conflict('该来款已全部核销');
+  // The payer's own contracts first (customer or a payer of the contract by name), then the rest.
+  const list = await queryRows<PaidInit['contracts'][number] & { match: boolean }>(
+    ex,
+    sql`select c.biz_code as "contBizCode", c.contract_no as "contractNo", c.cust_name as "custName",
+               c.principal_open::text as "principalOpen",
+               (c.cust_name = ${income.payerName} or exists (select 1 from contract_payers p
+                  where p.contract_id = c.id and p.payer_name = ${income.payerName})) as match
+          from contracts c
+         where c.deleted_at is null and c.status = 'effective' and ${scopeOf(user)}
+         order by match desc, c.contract_no limit 200`,
+  );
+  return {
+    income: {
+      fiidBizCode: income.bizCode,
+      payerName: income.payerName,
+      valueDate: income.valueDate,
+      amount: income.amount,
+      balance: balance.toFixed(2),
+      serialNo: income.serialNo,
+    },
+    contracts: list.map(({ match: _match, ...c }) => c),
+    paidDate: income.valueDate > today ? today : income.valueDate,
+  };
+}
+
+/** getPaiPlanInfo / getSpecialPlanInfo: the allocation the screen starts from. */
+export async function suggest(
+  ex: Executor,
+  body: z.output<typeof paidSuggestSchema>,
+  user: ScopeUser,
+  today: string,
+): Promise<PaidSuggestion> {
+  const income = await findIncome(ex, body.fiidBizCode);
+  requireApprovedIncome(income);
+  const contract = await findContract(ex, body.contBizCode, user);
+  requireEffective(contract);
+  await checkPaidDate(ex, body.paidDate, income, contract, today);
+  const balance = balanceOf(income);
+  const amount = body.amount ?? balance.toFixed(2);
+  if (new Decimal(amount).gt(balance))
+    throw conflict(`核销金额 ${new Decimal(amount).toFixed(2)} 超过来款可核销余额 ${balance.toFixed(2)}`);
+  const rule = contractRule(contract);
+  const items = await planItems(ex, contract.id);
+  const payments = await paymentsOf(ex, items);
+  if (body.mode === 'settlement') {
+    const s = settlementLines(items, payments, body.paidDate, rule);
+    return {
+      kind: 'settlement',
+      amount: s.total,
+      lines: describeLines(s.lines, items),
+      allocated: s.total,
+      unallocated: '0.00',
+      settlement: { total: s.total, interestWaived: s.interestWaived, feeWaived: s.feeWaived },
+    };
+  }
+  const open = openAsOf(items, payments, body.paidDate, rule);
+  const a = ruleAllocation(open, amount, body.paidDate, rule);
+  return {
+    kind: body.mode === 'manual' ? 'manual' : 'normal',
+    amount,
+    lines: describeLines(a.lines, items),
+    allocated: a.allocated,
+    unallocated: a.unallocated,
+  };
+}
+
+/**
+ * The lines a write-off posts, checked against the plan as it is now: a settlement's are the
+ * quote's (recomputed, never the client's), a normal one's must follow the rule's order.
+ */
+export async function resolveLines(
+  ex: Executor,
+  kind: PaidKind,
+  given: readonly Line[],
+  contract: ContractRow,
+  date: string,
+  lock = false,
+): Promise<{ lines: Line[]; waivers: Waiver[]; amount: Decimal; principal: Decimal }> {
+  const rule = contractRule(contract);
+  const items = await planItems(ex, contract.id, lock);
+  const payments = await paymentsOf(ex, items);
+  const open = openAsOf(items, payments, date, rule);
+  let lines = [...given];
+  let waivers: Waiver[] = [];
+  if (kind === 'settlement') {
+    const s = settlementLines(items, payments, date, rule);
+    if (s.lines.length === 0) throw conflict('该合同没有待还款项');
+    lines = s.lines;
+    waivers = s.waivers;
+  }
+  const totals = checkLines(lines, open);
+  if (kind === 'normal') requireRuleOrder(lines, open, date, rule);
+  return { lines, waivers, ...totals };
+}
+
+export async function savePaid(
+  tx: Tx,
+  body: z.output<typeof paidSaveSchema>,
+  actor: Actor,
+  user: ScopeUser,
+  today: string,
+): Promise<string> {
+  const income = await findIncome(tx, body.fiidBizCode);
+  requireApprovedIncome(income);
+  const contract = await findContract(tx, body.contBizCode, user);
+  requireEffective(contract);
+  await checkPaidDate(tx, body.paidDate, income, contract, today);
+  const { lines, waivers, amount, principal } = await resolveLines(
+    tx,
+    body.kind,
+    body.lines,
+    contract,
+    body.paidDate,
+  );
+  const balance = balanceOf(income);
+  if (amount.gt(balance))
+    throw conflict(`核销金额 ${amount.toFixed(2)} 超过来款可核销余额 ${balance.toFixed(2)}`);
+  const values = {
+    incomeId: income.id,
+    contractId: contract.id,
+    paidDate: body.paidDate,
+    kind: body.kind,
+    amount: amount.toFixed(2),
+    principal: principal.toFixed(2),
+    remark: body.remark ?? null,
+  };
+  let id: number;
+  let code: string;
+  if (body.paidBizCode) {
+    const row = await findPaid(tx, body.paidBizCode);
+    if (body.version === undefined) throw badInput('版本号不能为空');
+    await updateVersioned(tx, paids, eq(paids.id, row.id), body.version, values, actor.userId, PAID);
+    await tx.delete(paidLines).where(eq(paidLines.paidId, row.id));
+    await tx.delete(paidWaivers).where(eq(paidWaivers.paidId, row.id));
+    id = row.id;
+    code = row.bizCode;
+  } else {
+    code = await nextCode(tx, 'paid');
+    const [row] = await tx
+      .insert(paids)
+      .values({ ...values, bizCode: code, createdBy: actor.userId, updatedBy: actor.userId })
+      .returning({ id: paids.id });
+    id = row!.id;
+  }
+  await tx
+    .insert(paidLines)
+    .values(
+      lines.map((l) => ({ paidId: id, planItemId: l.itemId, component: l.component, amount: l.amount })),
+    );
+  if (waivers.length)
+    await tx
+      .insert(paidWaivers)
+      .values(
+        waivers.map((w) => ({ paidId: id, planItemId: w.itemId, component: w.component, amount: w.amount })),
+      );
+  await writeAudit(tx, actor, {
+    entity: 'paid',
+    entityCode: code,
+    action: body.paidBizCode ? 'update' : 'create',
+    detail: { amount: values.amount, kind: body.kind, lines: lines.length },
+  });
+  return code;
+}
+
+export async function findPaid(ex: Executor, code: string, user?: ScopeUser): Promise<PaidRecord> {
+  const [row] = await ex
+    .select({ p: paids })
+    .from(paids)
+    .innerJoin(contracts, eq(contracts.id, paids.contractId))
+    .where(and(eq(paids.bizCode, code), live, user ? scopeOf(user) : undefined));
+  if (!row) throw notFound(PAID);
+  return row.p;
+}
+
+export async function linesOf(ex: Executor, paidId: number) {
+  return ex
+    .select({
+      itemId: paidLines.planItemId,
+      component: paidLines.component,
+      amount: paidLines.amount,
+      period: contractPlanItems.period,
+      dueDate: contractPlanItems.dueDate,
+    })
+    .from(paidLines)
+    .innerJoin(contractPlanItems, eq(contractPlanItems.id, paidLines.planItemId))
+    .where(eq(paidLines.paidId, paidId))
+    .orderBy(asc(contractPlanItems.period), asc(paidLines.id));
+}
+
+const rowColumns = {
+  paidBizCode: paids.bizCode,
+  fiidBizCode: incomes.bizCode,
+  payerName: incomes.payerName,
+  contBizCode: contracts.bizCode,
+  contractNo: contracts.contractNo,
+  custName: contracts.custName,
+  paidDate: paids.paidDate,
+  kind: paids.kind,
+  amount: paids.amount,
+  principal: paids.principal,
+  state: paids.state,
+  red: paids.red,
+  updatedAt: paids.updatedAt,
+};
+
+const toRow = (r: { kind: string; state: string } & Omit<PaidRow, 'kind' | 'state'>): PaidRow => ({
+  ...r,
+  kind: r.kind as PaidKind,
+  state: r.state as PaidRow['state'],
+});
+
+export async function listPaids(
+  db: Db,
+  q: z.output<typeof paidListSchema>,
+  user: ScopeUser,
+): Promise<Page<PaidRow>> {
+  const cond = and(
+    live,
+    scopeOf(user),
+    q.paidBizCode ? eq(paids.bizCode, q.paidBizCode) : undefined,
+    q.fiidBizCode ? eq(incomes.bizCode, q.fiidBizCode) : undefined,
+    q.contBizCode ? eq(contracts.bizCode, q.contBizCode) : undefined,
+    q.contractNo ? sql`${contracts.contractNo} ilike ${likePattern(q.contractNo)}` : undefined,
+    q.state ? eq(paids.state, q.state) : undefined,
+    q.red === undefined ? undefined : eq(paids.red, q.red),
+    q.paidDateFrom ? sql`${paids.paidDate} >= ${q.paidDateFrom}` : undefined,
+    q.paidDateTo ? sql`${paids.paidDate} <= ${q.paidDateTo}` : undefined,
+  )!;
+  const rows = await db
+    .select(rowColumns)
+    .from(paids)
+    .innerJoin(incomes, eq(incomes.id, paids.incomeId))
+    .innerJoin(contracts, eq(contracts.id, paids.contractId))
+    .where(cond)
+    .orderBy(
+      ...orderClause(q, { paidDate: paids.paidDate, amount: paids.amount, updatedAt: paids.updatedAt }, [
+        sql`${paids.updatedAt} desc`,
+        sql`${paids.id} desc`,
+      ]),
+    )
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const total = await countOf(
+    db,
+    sql`from ${paids} inner join ${incomes} on ${incomes.id} = ${paids.incomeId}
+        inner join ${contracts} on ${contracts.id} = ${paids.contractId} where ${cond}`,
+  );
+  return page(rows.map(toRow), total, q);
+}
+
+export async function viewPaid(ex: Executor, code: string, user: ScopeUser): Promise<PaidView> {
+  const [r] = await ex
+    .select({
+      ...rowColumns,
+      id: paids.id,
+      version: paids.version,
+      remark: paids.remark,
+      released: paids.released,
+      settledContract: paids.settledContract,
+      income: incomes,
+    })
+    .from(paids)
+    .innerJoin(incomes, eq(incomes.id, paids.incomeId))
+    .innerJoin(contracts, eq(contracts.id, paids.contractId))
+    .where(and(eq(paids.bizCode, code), live, scopeOf(user)));
+  if (!r) throw notFound(PAID);
+  const { id, income, version, remark, released, settledContract, ...row } = r;
+  const [red] = await ex
+    .select({ code: paidReds.bizCode })
+    .from(paidReds)
+    .where(and(eq(paidReds.paidId, id), isNull(paidReds.deletedAt)));
+  return {
+    ...toRow(row),
+    version,
+    remark,
+    released,
+    settledContract,
+    redBizCode: red?.code ?? null,
+    income: {
+      fiidBizCode: income.bizCode,
+      payerName: income.payerName,
+      valueDate: income.valueDate,
+      amount: income.amount,
+      balance: balanceOf(income).toFixed(2),
+      serialNo: income.serialNo,
+    },
+    lines: (await linesOf(ex, id)).map((l) => ({ ...l, component: l.component as Line['component'] })),
+  };
+}
+
+export async function deletePaid(tx: Tx, row: PaidRecord, actor: Actor): Promise<void> {
+  await tx
+    .update(paids)
+    .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${paids.version} + 1` })
+    .where(eq(paids.id, row.id));
+  await writeAudit(tx, actor, { entity: 'paid', entityCode: row.bizCode, action: 'delete' });
+}

@@ -1,0 +1,36 @@
+import ExcelJS from 'exceljs';
+import type { TestClient } from './harness';
+
+/** Uploads a one-sheet xlsx of `rows` (row 1 the header) as multipart "file", with extra fields. */
+export async function uploadXlsx(
+  client: TestClient,
+  path: string,
+  rows: (string | number | Date)[][],
+  fields: Record<string, string> = {},
+): Promise<{ status: number; msg: string; data: unknown }> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('导入');
+  for (const r of rows) ws.addRow(r);
+  const buf = Buffer.from(await wb.xlsx.writeBuffer());
+  const boundary = '----portal' + Date.now();
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+    ),
+    buf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  const res = await client.portal.app.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      authorization: `Bearer ${client.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload: Buffer.concat(parts),
+  });
+  return res.json() as { status: number; msg: string; data: unknown };
+}

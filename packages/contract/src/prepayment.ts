@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import {
+  code,
+  date,
+  int,
+  money,
+  oneOf,
+  optionalCode,
+  optionalDate,
+  optionalOneOf,
+  optionalText,
+  version,
+} from './fields';
+import { listSchema } from './list';
+import { DOC_STATES, submitFlag, type DocState } from './workflow';
+import type { DueKind } from './contract';
+
+/**
+ * SPEC §7.4 (/ft/api/pa/) without the /api prefix: prepayments (前期款), the up-front dues of a
+ * contract (margin 保证金, 前置 interest and fee) collected before financing. DOMAIN.md "Money".
+ */
+const BASE = '/ft/api/pa';
+export const PA_PATHS = {
+  list: `${BASE}/list`,
+  saveBaseInfo: `${BASE}/saveBaseInfo`,
+  /** ?preamtBizCode */
+  viewBaseInfo: `${BASE}/viewBaseInfo`,
+  /** ?preamtBizCode */
+  deleteInfo: `${BASE}/deleteInfo`,
+  audit: `${BASE}/audit`,
+  unAudit: `${BASE}/unAudit`,
+  /** ?contBizCode: a new prepayment prefilled from the contract's open up-front dues. */
+  initBase: `${BASE}/initBase`,
+  /** ?contBizCode: the contract's payers. */
+  getPayerInfo: `${BASE}/getPayerInfo`,
+} as const;
+
+export const PA_METHODS = ['deduct', 'transfer'] as const;
+export type PaMethod = (typeof PA_METHODS)[number];
+export const PA_METHOD_LABELS: Record<PaMethod, string> = { deduct: '放款时扣收', transfer: '客户转账' };
+
+export const preamtQuery = z.object({ preamtBizCode: code('前期款编号') });
+export const paContQuery = z.object({ contBizCode: code('合同编号') });
+
+export const paLineSchema = z.object({
+  dueId: int('应收费用', 1, Number.MAX_SAFE_INTEGER),
+  amount: money('本次收取金额', { min: 'positive' }),
+});
+
+export const paSaveSchema = z.object({
+  preamtBizCode: optionalCode('前期款编号'),
+  version: version.optional(),
+  contBizCode: code('合同编号'),
+  method: oneOf('收取方式', PA_METHODS),
+  /** Our receiving account. */
+  bankBizCode: code('收款账户'),
+  receiveDate: date('收取日期'),
+  payerName: optionalText('付款人', 100),
+  remark: optionalText('备注', 500),
+  lines: z
+    .array(paLineSchema, { error: '收取明细格式不正确' })
+    .min(1, '请填写收取明细')
+    .max(50, '收取明细过多'),
+  ...submitFlag,
+});
+export type PaSave = z.input<typeof paSaveSchema>;
+
+export const paListSchema = listSchema(
+  {
+    preamtBizCode: optionalCode('前期款编号'),
+    contBizCode: optionalCode('合同编号'),
+    contractNo: optionalText('合同号', 50),
+    custName: optionalText('客户名称', 100),
+    state: optionalOneOf('审核状态', DOC_STATES),
+    receiveDateFrom: optionalDate('收取日期起'),
+    receiveDateTo: optionalDate('收取日期止'),
+  },
+  ['receiveDate', 'amount', 'updatedAt'],
+);
+
+export interface PaDue {
+  dueId: number;
+  kind: DueKind;
+  amount: string;
+  receivedAmount: string;
+  openAmount: string;
+  dueDate: string;
+}
+
+export interface PaInit {
+  contBizCode: string;
+  contractNo: string;
+  custName: string;
+  bankBizCode: string | null;
+  receiveDate: string;
+  payerName: string;
+  dues: PaDue[];
+}
+
+export interface PaRow {
+  preamtBizCode: string;
+  contBizCode: string;
+  contractNo: string;
+  custName: string;
+  method: PaMethod;
+  receiveDate: string;
+  amount: string;
+  state: DocState;
+  updatedAt: string;
+}
+
+export interface PaView extends PaRow {
+  version: number;
+  bankBizCode: string;
+  payerName: string | null;
+  remark: string | null;
+  lines: (PaDue & { lineAmount: string })[];
+}
