@@ -47,6 +47,38 @@ export const SCREENS: Record<string, LazyExoticComponent<ScreenComponent>> = {
   '/factoring/contract/handover-view': lazy(() =>
     import('../features/contract/HandoverPages').then((m) => ({ default: m.HandoverViewPage })),
   ),
+  '/factoring/accounts/income': lazy(() =>
+    import('../features/income/IncomePages').then((m) => ({ default: m.IncomeListPage })),
+  ),
+  '/factoring/accounts/income-editor': lazy(() =>
+    import('../features/income/IncomePages').then((m) => ({ default: m.IncomeEditorPage })),
+  ),
+  '/factoring/accounts/income-view': lazy(() =>
+    import('../features/income/IncomePages').then((m) => ({ default: m.IncomeViewPage })),
+  ),
+  '/factoring/accounts/paid': lazy(() =>
+    import('../features/paid/PaidPages').then((m) => ({ default: m.PaidListPage })),
+  ),
+  '/factoring/accounts/paid-editor': lazy(() => import('../features/paid/PaidEditorPage')),
+  '/factoring/accounts/paid-view': lazy(() =>
+    import('../features/paid/PaidPages').then((m) => ({ default: m.PaidViewPage })),
+  ),
+  '/factoring/accounts/paid-red': lazy(() =>
+    import('../features/paid/PaidPages').then((m) => ({ default: m.RedListPage })),
+  ),
+  '/factoring/accounts/paid-red-view': lazy(() =>
+    import('../features/paid/PaidPages').then((m) => ({ default: m.RedViewPage })),
+  ),
+  '/factoring/accounts/reconcile': lazy(() => import('../features/paid/ReconcilePage')),
+  '/factoring/pa/mgr': lazy(() =>
+    import('../features/prepayment/PrepaymentPages').then((m) => ({ default: m.PaListPage })),
+  ),
+  '/factoring/pa/mgr-editor/basic-info': lazy(() =>
+    import('../features/prepayment/PrepaymentPages').then((m) => ({ default: m.PaEditorPage })),
+  ),
+  '/factoring/pa/mgr-view/basic-info': lazy(() =>
+    import('../features/prepayment/PrepaymentPages').then((m) => ({ default: m.PaViewPage })),
+  ),
 };
 
 export const PlaceholderScreen: LazyExoticComponent<ScreenComponent> = lazy(

@@ -1,0 +1,424 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Upload,
+} from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  INCOME_PATHS,
+  INCOME_SOURCE_LABELS,
+  type IncomeImportPreview,
+  type IncomeRow,
+  type IncomeView,
+} from '@portal/contract/accounts';
+import { DOC_STATE_LABELS } from '@portal/contract/workflow';
+import { formatMoney } from '@portal/contract/format';
+import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { post, update } from '../../shared/request/http';
+import { postXlsx } from '../../shared/request/upload-xlsx';
+import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+
+const MENU = 'ft-income';
+export const INCOME_ROUTES = {
+  list: '/factoring/accounts/income',
+  editor: '/factoring/accounts/income-editor',
+  view: '/factoring/accounts/income-view',
+} as const;
+const byCode = (fiidBizCode: string) => ({ query: { fiidBizCode } });
+const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
+const stateOptions = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({ value, label }));
+
+const incomeApi = {
+  view: (code: string) => post<IncomeView>(INCOME_PATHS.viewBaseInfo, undefined, byCode(code)),
+  /** Our receiving accounts. */
+  accounts: () =>
+    post<{ list: BankAccountView[] }>(BANK_PATHS.list, { ownerType: 'self', pageNum: 1, pageSize: 500 }).then(
+      (r) => r.list,
+    ),
+  remove: (code: string) =>
+    update(INCOME_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该来款吗？' }),
+};
+
+/** 导入流水: a bank statement previewed row by row; the valid rows are saved (and submitted) together. */
+function ImportDialog({ open, onClose }: { open: boolean; onClose: (saved: boolean) => void }) {
+  const [preview, setPreview] = useState<IncomeImportPreview | null>(null);
+  const close = (saved: boolean) => {
+    setPreview(null);
+    onClose(saved);
+  };
+  const save = async () => {
+    if (!preview?.valid.length) return;
+    const r = await update<{ codes: string[] }>(
+      INCOME_PATHS.importSave,
+      { rows: preview.valid, submit: true },
+      { confirm: `此操作将保存${preview.valid.length}条来款并提交审批！ 是否继续？` },
+    ).catch(() => null);
+    if (r?.ok) close(true);
+  };
+  const bad = preview?.rows.filter((r) => r.errors.length > 0).length ?? 0;
+  return (
+    <Modal
+      open={open}
+      width={1000}
+      title="导入银行流水"
+      onCancel={() => close(false)}
+      footer={
+        <Space>
+          <Button onClick={() => close(false)}>取消</Button>
+          <Button type="primary" disabled={!preview?.valid.length} onClick={() => void save()}>
+            保存有效的 {preview?.valid.length ?? 0} 条并提交
+          </Button>
+        </Space>
+      }
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Alert
+          type="info"
+          showIcon
+          message="表头：收款账号、银行流水号、付款人名称、付款人账号、付款人开户行、金额、交易日期、备注。银行流水号在同一收款账户下不可重复。"
+        />
+        <Upload
+          accept=".xlsx"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void postXlsx<IncomeImportPreview>(INCOME_PATHS.resolveIncomeExcel, file)
+              .then(setPreview)
+              .catch(() => undefined);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />}>选择xlsx文件</Button>
+        </Upload>
+        {preview ? (
+          <>
+            <div data-testid="income-import-summary">
+              共 {preview.rows.length} 行，有效 {preview.valid.length} 行，合计 {formatMoney(preview.total)}
+              ；有误 {bad} 行
+            </div>
+            <Table
+              size="small"
+              rowKey="row"
+              pagination={false}
+              scroll={{ y: 360 }}
+              dataSource={preview.rows}
+              columns={[
+                { title: '行', dataIndex: 'row', key: 'row', width: 60 },
+                { title: '银行流水号', key: 'serialNo', render: (_, r) => r.item.serialNo },
+                { title: '付款人', key: 'payerName', render: (_, r) => r.item.payerName },
+                { title: '金额', key: 'amount', align: 'right', render: (_, r) => r.item.amount },
+                { title: '交易日期', key: 'valueDate', render: (_, r) => r.item.valueDate },
+                {
+                  title: '校验结果',
+                  key: 'errors',
+                  render: (_, r) =>
+                    r.errors.length ? (
+                      <Space direction="vertical" size={0}>
+                        {r.duplicate ? <Tag color="orange">重复</Tag> : null}
+                        {r.errors.map((e) => (
+                          <span key={e} style={{ color: '#cf1322' }}>
+                            {e}
+                          </span>
+                        ))}
+                      </Space>
+                    ) : (
+                      <Tag color="green">通过</Tag>
+                    ),
+                },
+              ]}
+            />
+          </>
+        ) : null}
+      </Space>
+    </Modal>
+  );
+}
+
+/** 来款 list. */
+export function IncomeListPage() {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(MENU);
+  const [importing, setImporting] = useState(false);
+  return (
+    <div data-testid="income-list">
+      <ListPage<IncomeRow>
+        ref={list}
+        source={INCOME_PATHS.list}
+        rowKey="fiidBizCode"
+        filters={
+          <>
+            <Form.Item name="payerName" label="付款人">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="serialNo" label="银行流水号">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="state" label="审核状态">
+              <Select allowClear style={{ width: 120 }} options={stateOptions} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Space>
+            {buttons.has('add') ? (
+              <Button type="primary" onClick={() => void navigate(INCOME_ROUTES.editor)}>
+                新增来款
+              </Button>
+            ) : null}
+            {buttons.has('import') ? <Button onClick={() => setImporting(true)}>导入流水</Button> : null}
+          </Space>
+        }
+        columns={[
+          codeColumn('来款编号', 'fiidBizCode'),
+          { title: '付款人', dataIndex: 'payerName', key: 'payerName' },
+          { title: '银行流水号', dataIndex: 'serialNo', key: 'serialNo' },
+          dateColumn('来款日期', 'valueDate'),
+          moneyColumn('来款金额', 'amount'),
+          moneyColumn('已核销', 'allocated'),
+          moneyColumn('未核销余额', 'balance'),
+          {
+            title: '来源',
+            key: 'source',
+            render: (_: unknown, r: IncomeRow) => INCOME_SOURCE_LABELS[r.source],
+          },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_: unknown, r: IncomeRow) => <DocStateTag state={r.state} />,
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, r: IncomeRow) => {
+              const editable = r.state === 'draft' || r.state === 'rejected';
+              return (
+                <Space size={4}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void navigate(`${INCOME_ROUTES.view}?fiidBizCode=${r.fiidBizCode}`)}
+                  >
+                    查看
+                  </Button>
+                  {editable && buttons.has('save') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => void navigate(`${INCOME_ROUTES.editor}?fiidBizCode=${r.fiidBizCode}`)}
+                    >
+                      编辑
+                    </Button>
+                  ) : null}
+                  {editable && buttons.has('delete') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() =>
+                        void incomeApi
+                          .remove(r.fiidBizCode)
+                          .then((res) => res.ok && list.current?.reload())
+                          .catch(() => undefined)
+                      }
+                    >
+                      删除
+                    </Button>
+                  ) : null}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+      <ImportDialog
+        open={importing}
+        onClose={(saved) => {
+          setImporting(false);
+          if (saved) list.current?.reload();
+        }}
+      />
+    </div>
+  );
+}
+
+type Values = Record<string, string | undefined>;
+
+/** 来款编辑. */
+export function IncomeEditorPage() {
+  const [params] = useSearchParams();
+  const code = params.get('fiidBizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [version, setVersion] = useState<number | undefined>();
+  const existing = useQuery({
+    queryKey: ['income', code],
+    queryFn: () => incomeApi.view(code),
+    enabled: !!code,
+  });
+  const accounts = useQuery({ queryKey: ['income', 'accounts'], queryFn: incomeApi.accounts });
+  useEffect(() => {
+    if (!existing.data) return;
+    const v = existing.data;
+    form.setFieldsValue({
+      bankBizCode: v.bankBizCode,
+      payerName: v.payerName,
+      payerAccount: v.payerAccount ?? undefined,
+      payerBank: v.payerBank ?? undefined,
+      amount: v.amount,
+      valueDate: v.valueDate,
+      serialNo: v.serialNo,
+      remark: v.remark ?? undefined,
+    });
+    setVersion(existing.data.version);
+  }, [existing.data, form]);
+  const save = async (submit: boolean) => {
+    const values = await form.validateFields();
+    const r = await update<{ fiidBizCode: string; version: number }>(
+      INCOME_PATHS.saveBaseInfo,
+      { ...values, ...(code ? { fiidBizCode: code, version } : {}), submit },
+      { confirm: `此操作将保存来款${submit ? '并提交审批' : ''}！ 是否继续？` },
+    ).catch(() => null);
+    if (!r?.ok || !r.data) return;
+    setVersion(r.data.version);
+    void qc.invalidateQueries({ queryKey: ['income'] });
+    if (submit) void navigate(`${INCOME_ROUTES.view}?fiidBizCode=${r.data.fiidBizCode}`);
+    else if (!code)
+      void navigate(`${INCOME_ROUTES.editor}?fiidBizCode=${r.data.fiidBizCode}`, { replace: true });
+  };
+  return (
+    <Card
+      data-testid="income-editor"
+      title={code ? `来款编辑 ${code}` : '新增来款'}
+      extra={<Button onClick={() => void navigate(INCOME_ROUTES.list)}>返回</Button>}
+    >
+      <Form form={form} layout="vertical" style={{ maxWidth: 720 }}>
+        <Form.Item name="bankBizCode" label="收款账户" rules={required('收款账户')}>
+          <Select
+            aria-label="收款账户"
+            loading={accounts.isLoading}
+            options={(accounts.data ?? []).map((a) => ({
+              value: a.bizCode,
+              label: `${a.accountName} ${a.accountNo}`,
+            }))}
+          />
+        </Form.Item>
+        <Space wrap>
+          <Form.Item name="payerName" label="付款人名称" rules={required('付款人名称')}>
+            <Input aria-label="付款人名称" style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item name="payerAccount" label="付款人账号">
+            <Input style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="payerBank" label="付款人开户行">
+            <Input style={{ width: 220 }} />
+          </Form.Item>
+        </Space>
+        <Space wrap>
+          <Form.Item name="amount" label="来款金额" rules={required('来款金额')}>
+            <Input aria-label="来款金额" placeholder="0.00" style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="valueDate" label="来款日期" rules={required('来款日期')}>
+            <Input aria-label="来款日期" placeholder="YYYY-MM-DD" style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="serialNo" label="银行流水号" rules={required('银行流水号')}>
+            <Input aria-label="银行流水号" style={{ width: 220 }} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" onClick={() => void save(false)}>
+            保存
+          </Button>
+          <Button onClick={() => void save(true)}>保存并提交</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
+
+/** 来款查看 in the audit view, with the write-offs that used it. */
+export function IncomeViewPage() {
+  const [params] = useSearchParams();
+  const code = params.get('fiidBizCode') ?? params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['income', code], queryFn: () => incomeApi.view(code), enabled: !!code });
+  const v = q.data;
+  return (
+    <Card
+      data-testid="income-view"
+      title={
+        <Space>
+          <span>来款 {code}</span>
+          {v ? <DocStateTag state={v.state} /> : null}
+        </Space>
+      }
+      extra={<Button onClick={() => void navigate(INCOME_ROUTES.list)}>返回</Button>}
+    >
+      <AuditView
+        docType="income"
+        docCode={code}
+        menuCode={MENU}
+        decide={{
+          auditPath: INCOME_PATHS.audit,
+          unAuditPath: INCOME_PATHS.unAudit,
+          onDone: () => void qc.invalidateQueries({ queryKey: ['income'] }),
+        }}
+      >
+        {v ? (
+          <>
+            <Descriptions size="small" bordered column={3}>
+              <Descriptions.Item label="收款账户">{`${v.bankAccountName ?? ''} ${v.bankAccountNo ?? ''}`}</Descriptions.Item>
+              <Descriptions.Item label="付款人">{v.payerName}</Descriptions.Item>
+              <Descriptions.Item label="付款人账号">{v.payerAccount ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="来款金额">{formatMoney(v.amount)}</Descriptions.Item>
+              <Descriptions.Item label="已核销">{formatMoney(v.allocated)}</Descriptions.Item>
+              <Descriptions.Item label="未核销余额">
+                <span data-testid="income-balance">{formatMoney(v.balance)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label="来款日期">{v.valueDate}</Descriptions.Item>
+              <Descriptions.Item label="银行流水号">{v.serialNo}</Descriptions.Item>
+              <Descriptions.Item label="来源">{INCOME_SOURCE_LABELS[v.source]}</Descriptions.Item>
+            </Descriptions>
+            <Table<IncomeView['paids'][number]>
+              style={{ marginTop: 12 }}
+              size="small"
+              rowKey="paidBizCode"
+              pagination={false}
+              dataSource={v.paids}
+              locale={{ emptyText: '暂无核销' }}
+              columns={[
+                codeColumn('核销编号', 'paidBizCode'),
+                { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
+                moneyColumn('核销金额', 'amount'),
+                {
+                  title: '冲红',
+                  key: 'red',
+                  render: (_, r) => (r.red ? <Tag color="red">已冲红</Tag> : '—'),
+                },
+              ]}
+            />
+          </>
+        ) : null}
+      </AuditView>
+    </Card>
+  );
+}

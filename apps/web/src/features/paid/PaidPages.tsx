@@ -1,0 +1,324 @@
+import { useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd';
+import {
+  COMPONENT_LABELS,
+  PAID_KIND_LABELS,
+  PAID_PATHS,
+  PAID_RED_PATHS,
+  type PaidLineView,
+  type PaidRedRow,
+  type PaidRow,
+  type PaidView,
+} from '@portal/contract/accounts';
+import { DOC_STATE_LABELS } from '@portal/contract/workflow';
+import { formatMoney } from '@portal/contract/format';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+import { PAID_ROUTES, paidApi } from './api';
+
+const MENU = 'ft-paid';
+const RED_MENU = 'ft-paid-red';
+const stateOptions = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({ value, label }));
+const RedTag = ({ red }: { red: boolean }) => (red ? <Tag color="red">已冲红</Tag> : null);
+
+/** 来款核销 list: 查看, 编辑 and 删除 of drafts, 冲红 of approved ones. */
+export function PaidListPage() {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(MENU);
+  const rushRed = async (r: PaidRow) => {
+    const res = await paidApi.rushRed(r.paidBizCode).catch(() => null);
+    if (res?.ok && res.data)
+      void navigate(`${PAID_ROUTES.redView}?paidRedBizCode=${res.data.paidRedBizCode}`);
+  };
+  return (
+    <div data-testid="paid-list">
+      <ListPage<PaidRow>
+        ref={list}
+        source={PAID_PATHS.list}
+        rowKey="paidBizCode"
+        filters={
+          <>
+            <Form.Item name="contractNo" label="合同号">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="state" label="审核状态">
+              <Select allowClear style={{ width: 120 }} options={stateOptions} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          buttons.has('add') ? (
+            <Button type="primary" onClick={() => void navigate(PAID_ROUTES.editor)}>
+              新增核销
+            </Button>
+          ) : null
+        }
+        columns={[
+          codeColumn('核销编号', 'paidBizCode'),
+          codeColumn('来款编号', 'fiidBizCode'),
+          { title: '付款人', dataIndex: 'payerName', key: 'payerName' },
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
+          dateColumn('核销日期', 'paidDate'),
+          { title: '方式', key: 'kind', render: (_: unknown, r: PaidRow) => PAID_KIND_LABELS[r.kind] },
+          moneyColumn('核销金额', 'amount'),
+          moneyColumn('其中本金', 'principal'),
+          {
+            title: '状态',
+            key: 'state',
+            render: (_: unknown, r: PaidRow) => (
+              <Space size={4}>
+                <DocStateTag state={r.state} />
+                <RedTag red={r.red} />
+              </Space>
+            ),
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, r: PaidRow) => {
+              const editable = r.state === 'draft' || r.state === 'rejected';
+              return (
+                <Space size={4}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void navigate(`${PAID_ROUTES.view}?paidBizCode=${r.paidBizCode}`)}
+                  >
+                    查看
+                  </Button>
+                  {editable && buttons.has('save') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => void navigate(`${PAID_ROUTES.editor}?paidBizCode=${r.paidBizCode}`)}
+                    >
+                      编辑
+                    </Button>
+                  ) : null}
+                  {editable && buttons.has('delete') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() =>
+                        void paidApi
+                          .remove(r.paidBizCode)
+                          .then((res) => res.ok && list.current?.reload())
+                          .catch(() => undefined)
+                      }
+                    >
+                      删除
+                    </Button>
+                  ) : null}
+                  {r.state === 'approved' && !r.red && buttons.has('rushRed') ? (
+                    <Button type="link" size="small" danger onClick={() => void rushRed(r)}>
+                      冲红
+                    </Button>
+                  ) : null}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The write-off's lines, one row per item and component. */
+export function PaidLines({ lines }: { lines: PaidLineView[] }) {
+  return (
+    <Table<PaidLineView>
+      data-testid="paid-lines"
+      style={{ marginTop: 12 }}
+      size="small"
+      rowKey={(l) => `${l.itemId}/${l.component}`}
+      pagination={false}
+      dataSource={lines}
+      columns={[
+        { title: '期次', dataIndex: 'period', key: 'period' },
+        { title: '还款日', dataIndex: 'dueDate', key: 'dueDate' },
+        { title: '核销项目', key: 'component', render: (_, l) => COMPONENT_LABELS[l.component] },
+        moneyColumn('金额', 'amount'),
+      ]}
+    />
+  );
+}
+
+export function PaidSummary({ v }: { v: PaidView }) {
+  return (
+    <Descriptions size="small" bordered column={3}>
+      <Descriptions.Item label="来款">{`${v.fiidBizCode} ${v.payerName}`}</Descriptions.Item>
+      <Descriptions.Item label="合同">{`${v.contractNo}（${v.custName}）`}</Descriptions.Item>
+      <Descriptions.Item label="核销日期">{v.paidDate}</Descriptions.Item>
+      <Descriptions.Item label="核销方式">{PAID_KIND_LABELS[v.kind]}</Descriptions.Item>
+      <Descriptions.Item label="核销金额">{formatMoney(v.amount)}</Descriptions.Item>
+      <Descriptions.Item label="其中本金">{formatMoney(v.principal)}</Descriptions.Item>
+      <Descriptions.Item label="释放额度">{formatMoney(v.released)}</Descriptions.Item>
+      <Descriptions.Item label="结清合同">{v.settledContract ? '是' : '否'}</Descriptions.Item>
+      <Descriptions.Item label="冲红">
+        {v.red ? `已冲红（${v.redBizCode ?? ''}）` : v.redBizCode ? `冲红中（${v.redBizCode}）` : '—'}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** 来款核销查看 in the audit view. */
+export function PaidViewPage() {
+  const [params] = useSearchParams();
+  const code = params.get('paidBizCode') ?? params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['paid', code], queryFn: () => paidApi.view(code), enabled: !!code });
+  const v = q.data;
+  return (
+    <Card
+      data-testid="paid-view"
+      title={
+        <Space>
+          <span>来款核销 {code}</span>
+          {v ? <DocStateTag state={v.state} /> : null}
+          {v ? <RedTag red={v.red} /> : null}
+        </Space>
+      }
+      extra={<Button onClick={() => void navigate(PAID_ROUTES.list)}>返回</Button>}
+    >
+      <AuditView
+        docType="paid"
+        docCode={code}
+        menuCode={MENU}
+        decide={{
+          auditPath: PAID_PATHS.audit,
+          unAuditPath: PAID_PATHS.unAudit,
+          onDone: () => void qc.invalidateQueries({ queryKey: ['paid'] }),
+        }}
+      >
+        {v ? (
+          <>
+            <PaidSummary v={v} />
+            <PaidLines lines={v.lines} />
+          </>
+        ) : null}
+      </AuditView>
+    </Card>
+  );
+}
+
+/** 来款核销冲红 list: entries are made by 冲红 on the write-off list; here they are viewed or deleted. */
+export function RedListPage() {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(RED_MENU);
+  return (
+    <div data-testid="paid-red-list">
+      <ListPage<PaidRedRow>
+        ref={list}
+        source={PAID_RED_PATHS.list}
+        rowKey="paidRedBizCode"
+        filters={
+          <>
+            <Form.Item name="contractNo" label="合同号">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="state" label="审核状态">
+              <Select allowClear style={{ width: 120 }} options={stateOptions} />
+            </Form.Item>
+          </>
+        }
+        columns={[
+          codeColumn('冲红编号', 'paidRedBizCode'),
+          codeColumn('核销编号', 'paidBizCode'),
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
+          dateColumn('冲红日期', 'redDate'),
+          moneyColumn('冲红金额', 'amount'),
+          { title: '原因', dataIndex: 'reason', key: 'reason' },
+          {
+            title: '状态',
+            key: 'state',
+            render: (_: unknown, r: PaidRedRow) => <DocStateTag state={r.state} />,
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, r: PaidRedRow) => (
+              <Space size={4}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => void navigate(`${PAID_ROUTES.redView}?paidRedBizCode=${r.paidRedBizCode}`)}
+                >
+                  查看
+                </Button>
+                {(r.state === 'draft' || r.state === 'rejected') && buttons.has('delete') ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    onClick={() =>
+                      void paidApi
+                        .removeRed(r.paidRedBizCode)
+                        .then((res) => res.ok && list.current?.reload())
+                        .catch(() => undefined)
+                    }
+                  >
+                    删除
+                  </Button>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** 来款核销冲红查看: the entry with the write-off it reverses, in the audit view. */
+export function RedViewPage() {
+  const [params] = useSearchParams();
+  const code = params.get('paidRedBizCode') ?? params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['paid', 'red', code], queryFn: () => paidApi.red(code), enabled: !!code });
+  const v = q.data;
+  return (
+    <Card
+      data-testid="paid-red-view"
+      title={
+        <Space>
+          <span>来款核销冲红 {code}</span>
+          {v ? <DocStateTag state={v.state} /> : null}
+        </Space>
+      }
+      extra={<Button onClick={() => void navigate(PAID_ROUTES.redList)}>返回</Button>}
+    >
+      <AuditView
+        docType="paidRed"
+        docCode={code}
+        menuCode={RED_MENU}
+        decide={{
+          auditPath: PAID_RED_PATHS.audit,
+          unAuditPath: PAID_RED_PATHS.unAudit,
+          onDone: () => void qc.invalidateQueries({ queryKey: ['paid'] }),
+        }}
+      >
+        {v ? (
+          <>
+            <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
+              <Descriptions.Item label="冲红日期">{v.redDate}</Descriptions.Item>
+              <Descriptions.Item label="冲红金额">{formatMoney(v.amount)}</Descriptions.Item>
+              <Descriptions.Item label="原因">{v.reason ?? '—'}</Descriptions.Item>
+            </Descriptions>
+            <PaidSummary v={v.paid} />
+            <PaidLines lines={v.paid.lines} />
+          </>
+        ) : null}
+      </AuditView>
+    </Card>
+  );
+}

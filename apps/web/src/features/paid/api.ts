@@ -1,0 +1,61 @@
+import {
+  PAID_PATHS,
+  PAID_RED_PATHS,
+  RECONCILE_PATHS,
+  type PaidInit,
+  type PaidRedView,
+  type PaidSuggestion,
+  type PaidView,
+  type Reconciliation,
+  type ValidPlan,
+} from '@portal/contract/accounts';
+import { post, update } from '../../shared/request/http';
+
+export const PAID_ROUTES = {
+  list: '/factoring/accounts/paid',
+  editor: '/factoring/accounts/paid-editor',
+  view: '/factoring/accounts/paid-view',
+  redList: '/factoring/accounts/paid-red',
+  redView: '/factoring/accounts/paid-red-view',
+  reconcile: '/factoring/accounts/reconcile',
+  incomeView: '/factoring/accounts/income-view',
+} as const;
+
+const paid = (paidBizCode: string) => ({ query: { paidBizCode } });
+const red = (paidRedBizCode: string) => ({ query: { paidRedBizCode } });
+
+/** The write-off, red-entry and reconciliation calls of SPEC §7.6 as the screens use them. */
+export const paidApi = {
+  view: (code: string) => post<PaidView>(PAID_PATHS.viewBaseInfo, undefined, paid(code)),
+  incomes: () =>
+    post<{ list: { fiidBizCode: string; payerName: string; balance: string; valueDate: string }[] }>(
+      PAID_PATHS.initList,
+      { pageNum: 1, pageSize: 200 },
+    ).then((r) => r.list),
+  init: (fiidBizCode: string, special: boolean) =>
+    post<PaidInit>(special ? PAID_PATHS.initSpecialPaidBase : PAID_PATHS.initPaidBase, undefined, {
+      query: { fiidBizCode },
+    }),
+  plan: (contBizCode: string, paidDate: string) =>
+    post<ValidPlan>(PAID_PATHS.getValidPlanPaid, undefined, { query: { contBizCode, paidDate } }),
+  suggest: (
+    body: { fiidBizCode: string; contBizCode: string; paidDate: string; amount?: string },
+    settlement: boolean,
+  ) =>
+    settlement
+      ? post<PaidSuggestion>(PAID_PATHS.getSpecialPlanInfo, { ...body, mode: 'settlement' })
+      : post<PaidSuggestion>(PAID_PATHS.getPaiPlanInfo, body),
+  remove: (code: string) =>
+    update(PAID_PATHS.deleteInfo, undefined, { ...paid(code), confirm: '确定要删除该来款核销信息吗？' }),
+  rushRed: (code: string) =>
+    update<{ paidRedBizCode: string }>(
+      PAID_PATHS.rushRed,
+      {},
+      { ...paid(code), confirm: '确定要冲红该来款核销吗？冲红审核通过后将恢复来款余额和还款计划。' },
+    ),
+  red: (code: string) => post<PaidRedView>(PAID_RED_PATHS.initList, undefined, red(code)),
+  removeRed: (code: string) =>
+    update(PAID_RED_PATHS.deleteInfo, undefined, { ...red(code), confirm: '确定要删除来款核销冲红信息吗？' }),
+  reconcile: (dateFrom: string, dateTo: string) =>
+    post<Reconciliation>(RECONCILE_PATHS.reconcile, { dateFrom, dateTo }),
+};

@@ -1,0 +1,348 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Decimal from 'decimal.js';
+import { Alert, Button, Card, Descriptions, Form, Input, Radio, Select, Space, Table } from 'antd';
+import {
+  PA_METHOD_LABELS,
+  PA_PATHS,
+  type PaDue,
+  type PaInit,
+  type PaMethod,
+  type PaRow,
+  type PaView,
+} from '@portal/contract/prepayment';
+import { DUE_KIND_LABELS } from '@portal/contract/contract';
+import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { DOC_STATE_LABELS } from '@portal/contract/workflow';
+import { formatMoney } from '@portal/contract/format';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { post, update } from '../../shared/request/http';
+import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+
+const MENU = 'ft-pa-mgr';
+export const PA_ROUTES = {
+  list: '/factoring/pa/mgr',
+  editor: '/factoring/pa/mgr-editor/basic-info',
+  view: '/factoring/pa/mgr-view/basic-info',
+} as const;
+const byCode = (preamtBizCode: string) => ({ query: { preamtBizCode } });
+const stateOptions = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({ value, label }));
+const MONEY = /^\d+(\.\d{1,2})?$/;
+
+const paApi = {
+  view: (code: string) => post<PaView>(PA_PATHS.viewBaseInfo, undefined, byCode(code)),
+  init: (contBizCode: string) => post<PaInit>(PA_PATHS.initBase, undefined, { query: { contBizCode } }),
+  accounts: () =>
+    post<{ list: BankAccountView[] }>(BANK_PATHS.list, { ownerType: 'self', pageNum: 1, pageSize: 500 }).then(
+      (r) => r.list,
+    ),
+  remove: (code: string) =>
+    update(PA_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该前期款吗？' }),
+};
+
+/** 前期款 list; a prepayment is generated from a contract (合同信息 → 生成前期款). */
+export function PaListPage() {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(MENU);
+  return (
+    <div data-testid="pa-list">
+      <ListPage<PaRow>
+        ref={list}
+        source={PA_PATHS.list}
+        rowKey="preamtBizCode"
+        filters={
+          <>
+            <Form.Item name="contractNo" label="合同号">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="custName" label="客户名称">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="state" label="审核状态">
+              <Select allowClear style={{ width: 120 }} options={stateOptions} />
+            </Form.Item>
+          </>
+        }
+        columns={[
+          codeColumn('前期款编号', 'preamtBizCode'),
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
+          { title: '客户名称', dataIndex: 'custName', key: 'custName' },
+          { title: '收取方式', key: 'method', render: (_: unknown, r: PaRow) => PA_METHOD_LABELS[r.method] },
+          dateColumn('收取日期', 'receiveDate'),
+          moneyColumn('收取金额', 'amount'),
+          { title: '状态', key: 'state', render: (_: unknown, r: PaRow) => <DocStateTag state={r.state} /> },
+          {
+            title: '操作',
+            key: 'actions',
+            render: (_: unknown, r: PaRow) => {
+              const editable = r.state === 'draft' || r.state === 'rejected';
+              return (
+                <Space size={4}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void navigate(`${PA_ROUTES.view}?preamtBizCode=${r.preamtBizCode}`)}
+                  >
+                    查看
+                  </Button>
+                  {editable && buttons.has('save') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => void navigate(`${PA_ROUTES.editor}?preamtBizCode=${r.preamtBizCode}`)}
+                    >
+                      编辑
+                    </Button>
+                  ) : null}
+                  {editable && buttons.has('delete') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() =>
+                        void paApi
+                          .remove(r.preamtBizCode)
+                          .then((res) => res.ok && list.current?.reload())
+                          .catch(() => undefined)
+                      }
+                    >
+                      删除
+                    </Button>
+                  ) : null}
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+interface Head {
+  contBizCode: string;
+  contractNo: string;
+  custName: string;
+}
+
+/** 前期款编辑 (基本信息): opened from a contract with its open up-front dues, or to edit a draft. */
+export function PaEditorPage() {
+  const [params] = useSearchParams();
+  const code = params.get('preamtBizCode') ?? '';
+  const contBizCode = params.get('contBizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [method, setMethod] = useState<PaMethod>('deduct');
+  const [bank, setBank] = useState('');
+  const [date, setDate] = useState('');
+  const [payer, setPayer] = useState('');
+  const [amounts, setAmounts] = useState<Record<number, string>>({});
+  const [dues, setDues] = useState<PaDue[]>([]);
+  const [head, setHead] = useState<Head | null>(null);
+  const [version, setVersion] = useState<number | undefined>();
+  const accounts = useQuery({ queryKey: ['pa', 'accounts'], queryFn: paApi.accounts });
+  const existing = useQuery({ queryKey: ['pa', code], queryFn: () => paApi.view(code), enabled: !!code });
+  const init = useQuery({
+    queryKey: ['pa', 'init', contBizCode],
+    queryFn: () => paApi.init(contBizCode),
+    enabled: !code && !!contBizCode,
+    retry: false,
+  });
+  useEffect(() => {
+    const v = existing.data;
+    if (v) {
+      setHead(v);
+      setMethod(v.method);
+      setBank(v.bankBizCode);
+      setDate(v.receiveDate);
+      setPayer(v.payerName ?? '');
+      setDues(v.lines);
+      setAmounts(Object.fromEntries(v.lines.map((l) => [l.dueId, l.lineAmount])));
+      setVersion(v.version);
+    }
+  }, [existing.data]);
+  useEffect(() => {
+    const i = init.data;
+    if (i) {
+      setHead(i);
+      setBank(i.bankBizCode ?? '');
+      setDate(i.receiveDate);
+      setPayer(i.payerName);
+      setDues(i.dues);
+      setAmounts(Object.fromEntries(i.dues.map((d) => [d.dueId, d.openAmount])));
+    }
+  }, [init.data]);
+
+  const total = Object.values(amounts).reduce((s, v) => (MONEY.test(v) ? s.plus(v) : s), new Decimal(0));
+  const save = async (submit: boolean) => {
+    if (!head) return;
+    const lines = Object.entries(amounts)
+      .filter(([, v]) => MONEY.test(v) && new Decimal(v).gt(0))
+      .map(([dueId, amount]) => ({ dueId: Number(dueId), amount }));
+    const r = await update<{ preamtBizCode: string; version: number }>(
+      PA_PATHS.saveBaseInfo,
+      {
+        contBizCode: head.contBizCode,
+        method,
+        bankBizCode: bank,
+        receiveDate: date,
+        payerName: payer,
+        lines,
+        ...(code ? { preamtBizCode: code, version } : {}),
+        submit,
+      },
+      { confirm: `此操作将保存前期款${submit ? '并提交审批' : ''}！ 是否继续？` },
+    ).catch(() => null);
+    if (!r?.ok || !r.data) return;
+    setVersion(r.data.version);
+    void qc.invalidateQueries({ queryKey: ['pa'] });
+    if (submit) void navigate(`${PA_ROUTES.view}?preamtBizCode=${r.data.preamtBizCode}`);
+    else if (!code)
+      void navigate(`${PA_ROUTES.editor}?preamtBizCode=${r.data.preamtBizCode}`, { replace: true });
+  };
+
+  return (
+    <Card
+      data-testid="pa-editor"
+      title={`${code ? `前期款编辑 ${code}` : '生成前期款'}${head ? ` — ${head.contractNo} ${head.custName}` : ''}`}
+      extra={<Button onClick={() => void navigate(PA_ROUTES.list)}>返回</Button>}
+    >
+      {!code && !contBizCode ? (
+        <Alert type="info" showIcon message="请从合同信息列表的「生成前期款」进入" />
+      ) : null}
+      {init.error ? <Alert type="warning" showIcon message={(init.error as Error).message} /> : null}
+      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space wrap>
+          <Radio.Group
+            value={method}
+            onChange={(e) => setMethod(e.target.value as PaMethod)}
+            options={Object.entries(PA_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+          />
+          <Select
+            aria-label="收款账户"
+            style={{ width: 360 }}
+            value={bank || undefined}
+            placeholder="收款账户"
+            options={(accounts.data ?? []).map((a) => ({
+              value: a.bizCode,
+              label: `${a.accountName} ${a.accountNo}`,
+            }))}
+            onChange={(v: string) => setBank(v)}
+          />
+          <Input
+            aria-label="收取日期"
+            addonBefore="收取日期"
+            style={{ width: 240 }}
+            value={date}
+            onChange={(e) => setDate(e.target.value.trim())}
+          />
+          <Input
+            aria-label="付款人"
+            addonBefore="付款人"
+            style={{ width: 300 }}
+            value={payer}
+            onChange={(e) => setPayer(e.target.value)}
+          />
+        </Space>
+        <Table<PaDue>
+          size="small"
+          rowKey="dueId"
+          pagination={false}
+          dataSource={dues}
+          columns={[
+            { title: '费用类型', key: 'kind', render: (_, d) => DUE_KIND_LABELS[d.kind] },
+            dateColumn('应收日期', 'dueDate'),
+            moneyColumn('应收金额', 'amount'),
+            moneyColumn('已收金额', 'receivedAmount'),
+            moneyColumn('待收金额', 'openAmount'),
+            {
+              title: '本次收取',
+              key: 'amount',
+              render: (_, d) => (
+                <Input
+                  size="small"
+                  style={{ width: 140 }}
+                  aria-label={`本次收取${DUE_KIND_LABELS[d.kind]}`}
+                  value={amounts[d.dueId] ?? ''}
+                  onChange={(e) => setAmounts((a) => ({ ...a, [d.dueId]: e.target.value.trim() }))}
+                />
+              ),
+            },
+          ]}
+        />
+        <div>本次收取合计：{formatMoney(total.toFixed(2))}</div>
+        <Space>
+          <Button type="primary" disabled={!head || total.lte(0)} onClick={() => void save(false)}>
+            保存
+          </Button>
+          <Button disabled={!head || total.lte(0)} onClick={() => void save(true)}>
+            保存并提交
+          </Button>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+/** 前期款查看 in the audit view. */
+export function PaViewPage() {
+  const [params] = useSearchParams();
+  const code = params.get('preamtBizCode') ?? params.get('bizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['pa', code], queryFn: () => paApi.view(code), enabled: !!code });
+  const v = q.data;
+  return (
+    <Card
+      data-testid="pa-view"
+      title={
+        <Space>
+          <span>前期款 {code}</span>
+          {v ? <DocStateTag state={v.state} /> : null}
+        </Space>
+      }
+      extra={<Button onClick={() => void navigate(PA_ROUTES.list)}>返回</Button>}
+    >
+      <AuditView
+        docType="prepayment"
+        docCode={code}
+        menuCode={MENU}
+        decide={{
+          auditPath: PA_PATHS.audit,
+          unAuditPath: PA_PATHS.unAudit,
+          onDone: () => void qc.invalidateQueries({ queryKey: ['pa'] }),
+        }}
+      >
+        {v ? (
+          <>
+            <Descriptions size="small" bordered column={3}>
+              <Descriptions.Item label="合同">{`${v.contractNo}（${v.contBizCode}）`}</Descriptions.Item>
+              <Descriptions.Item label="客户">{v.custName}</Descriptions.Item>
+              <Descriptions.Item label="收取方式">{PA_METHOD_LABELS[v.method]}</Descriptions.Item>
+              <Descriptions.Item label="收取日期">{v.receiveDate}</Descriptions.Item>
+              <Descriptions.Item label="收取金额">{formatMoney(v.amount)}</Descriptions.Item>
+              <Descriptions.Item label="付款人">{v.payerName ?? '—'}</Descriptions.Item>
+            </Descriptions>
+            <Table<PaView['lines'][number]>
+              style={{ marginTop: 12 }}
+              size="small"
+              rowKey="dueId"
+              pagination={false}
+              dataSource={v.lines}
+              columns={[
+                { title: '费用类型', key: 'kind', render: (_, d) => DUE_KIND_LABELS[d.kind] },
+                moneyColumn('应收金额', 'amount'),
+                moneyColumn('本次收取', 'lineAmount'),
+                moneyColumn('累计已收', 'receivedAmount'),
+              ]}
+            />
+          </>
+        ) : null}
+      </AuditView>
+    </Card>
+  );
+}
