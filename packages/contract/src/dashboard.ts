@@ -57,6 +57,10 @@ export const trendQuery = z.object({ months: z.preprocess((v) => v ?? 12, int('�
 export interface TrendPoint {
   /** YYYY-MM */
   month: string;
+  /** Σ approved incoming payments with a value date in that month. */
+  incoming: string;
+  /** Σ approved write-offs dated that month, reversed ones left out. */
+  writtenOff: string;
   /** Σ financing of the approved contracts that started that month. */
   financed: string;
   /** How many approved contracts started that month. */

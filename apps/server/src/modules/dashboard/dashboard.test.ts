@@ -8,6 +8,7 @@ import {
   type TrendPoint,
 } from '@portal/contract/dashboard';
 import type { SchemeView } from '@portal/contract/contract';
+import type { ValidPlan } from '@portal/contract/accounts';
 import { addDays, daysBetween } from '@portal/contract/plan/dates';
 import {
   createTestPortal,
@@ -16,6 +17,7 @@ import {
   type TestPortal,
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
+import { approvedIncome, P } from '../paid/testkit';
 import {
   approvedContract,
   BULLET_RULE,
@@ -68,6 +70,23 @@ beforeAll(async () => {
     });
     contracts.push({ code: bizCode, amount, startDate });
   }
+  // Money: two incomings (April, May), one written off in part against the bullet due 06-07.
+  const bank = (await contractFixture(t, admin, checker)).bankBizCode;
+  await approvedIncome(admin, checker, bank, '5000.00', '2026-04-15');
+  const may = await approvedIncome(admin, checker, bank, '12000.00', '2026-05-20');
+  const target = contracts[3]!.code;
+  const plan = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    query: { contBizCode: target, paidDate: '2026-05-20' },
+  });
+  const paid = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+    fiidBizCode: may,
+    contBizCode: target,
+    paidDate: '2026-05-20',
+    kind: 'manual',
+    lines: [{ itemId: plan.items[0]!.itemId, component: 'PRINCIPAL', amount: '10000.00' }],
+    submit: true,
+  });
+  await checker.ok(P('audit'), {}, { query: { paidBizCode: paid.paidBizCode } });
   // Payments: the first item of the first contract settled, its second half paid.
   await t.database.db
     .execute(sql`update contract_plan_items set principal_paid = principal, interest_paid = interest
@@ -148,7 +167,7 @@ describe('dashboard figures equal the sums over the plan items', () => {
     expect(rows.map((r) => r.count)).toEqual([1, 1, 1, 0]);
   });
 
-  it('trend: financing and contracts by start month', async () => {
+  it('trend: incoming, written off, financing and contracts by month', async () => {
     const points = await admin.ok<TrendPoint[]>(D('trend'), { months: 6 });
     expect(points.map((x) => x.month)).toEqual([
       '2025-12',
@@ -162,6 +181,8 @@ describe('dashboard figures equal the sums over the plan items', () => {
       const started = contracts.filter((c) => c.startDate.startsWith(p.month));
       expect(p).toEqual({
         month: p.month,
+        incoming: { '2026-04': '5000.00', '2026-05': '12000.00' }[p.month] ?? '0.00',
+        writtenOff: p.month === '2026-05' ? '10000.00' : '0.00',
         financed: started.reduce((s, c) => s.plus(c.amount), new Decimal(0)).toFixed(2),
         contracts: started.length,
       });

@@ -89,13 +89,24 @@ export async function aging(ex: Executor, user: ScopeUser, asOf: string): Promis
   });
 }
 
+/**
+ * Per month: incoming payments (every approved one: incomings are the finance office's, not a
+ * contract owner's), the write-offs of contracts the user may see (reversed ones left out), and
+ * new financing.
+ */
 export async function trend(
   ex: Executor,
   user: ScopeUser,
   asOf: string,
   months: number,
 ): Promise<TrendPoint[]> {
-  const rows = await queryRows<{ month: string; financed: string; contracts: number }>(
+  const rows = await queryRows<{
+    month: string;
+    incoming: string;
+    written: string;
+    financed: string;
+    contracts: number;
+  }>(
     ex,
     sql`with m as (
           select d::date as first, to_char(d, 'YYYY-MM') as month
@@ -105,11 +116,28 @@ export async function trend(
                 from contracts
                where deleted_at is null and status <> 'none'
                  and start_date >= (select min(first) from m) and ${scopeOf(user)}
+               group by 1),
+        i as (select date_trunc('month', value_date)::date as first, sum(amount) as v
+                from incomes
+               where deleted_at is null and state = 'approved' and value_date >= (select min(first) from m)
+               group by 1),
+        w as (select date_trunc('month', p.paid_date)::date as first, sum(p.amount) as v
+                from paids p join contracts on contracts.id = p.contract_id
+               where p.deleted_at is null and p.state = 'approved' and not p.red
+                 and p.paid_date >= (select min(first) from m) and ${scopeOf(user)}
                group by 1)
-        select m.month, coalesce(f.v, 0)::text as financed, coalesce(f.n, 0)::int as contracts
-          from m left join f on f.first = m.first order by m.month`,
+        select m.month, coalesce(i.v, 0)::text as incoming, coalesce(w.v, 0)::text as written,
+               coalesce(f.v, 0)::text as financed, coalesce(f.n, 0)::int as contracts
+          from m left join f on f.first = m.first left join i on i.first = m.first left join w on w.first = m.first
+         order by m.month`,
   );
-  return rows.map((r) => ({ month: r.month, financed: fmt(r.financed), contracts: Number(r.contracts) }));
+  return rows.map((r) => ({
+    month: r.month,
+    incoming: fmt(r.incoming),
+    writtenOff: fmt(r.written),
+    financed: fmt(r.financed),
+    contracts: Number(r.contracts),
+  }));
 }
 
 export const dashboardModule: PortalModule = {

@@ -176,35 +176,37 @@ function TrendChart() {
     const points: TrendPoint[] = query.data ?? [];
     return {
       grid: { left: 16, right: 16, top: 40, bottom: 8, containLabel: true },
-      legend: { top: 4, data: ['新增融资', '新增合同'] },
+      legend: { top: 4, data: ['来款', '核销', '新增融资'] },
       tooltip: {
         trigger: 'axis',
         formatter: (params) => {
           const first = Array.isArray(params) ? params[0] : params;
           const p = points[first?.dataIndex ?? -1];
           return p
-            ? `${p.month}<br/>新增融资：${formatMoney(p.financed)}<br/>新增合同：${p.contracts} 份`
+            ? `${p.month}<br/>来款：${formatMoney(p.incoming)}<br/>核销：${formatMoney(p.writtenOff)}<br/>新增融资：${formatMoney(p.financed)}（${p.contracts} 份）`
             : '';
         },
       },
       xAxis: { type: 'category', data: points.map((p) => p.month) },
-      yAxis: [
-        { type: 'value', axisLabel: { formatter: (v: number) => compact.format(v) } },
-        { type: 'value', minInterval: 1 },
-      ],
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => compact.format(v) } },
       series: [
         {
           type: 'line',
-          name: '新增融资',
+          name: '来款',
           itemStyle: { color: '#1890ff' },
-          data: points.map((p) => plot(p.financed)),
+          data: points.map((p) => plot(p.incoming)),
         },
         {
           type: 'line',
-          name: '新增合同',
-          yAxisIndex: 1,
+          name: '核销',
           itemStyle: { color: '#52c41a' },
-          data: points.map((p) => p.contracts),
+          data: points.map((p) => plot(p.writtenOff)),
+        },
+        {
+          type: 'line',
+          name: '新增融资',
+          itemStyle: { color: '#faad14' },
+          data: points.map((p) => plot(p.financed)),
         },
       ],
     };
