@@ -154,7 +154,8 @@ describe('management layout', () => {
 
     // type into a form, switch away and back: the input is kept
     await tag(page, '/factoring/contract/change').click();
-    const keyword = activePage(page, '/factoring/contract/change').getByPlaceholder('请输入关键字');
+    // The change list's 合同号 filter (the contract list has one too: scope to the page, not the label).
+    const keyword = activePage(page, '/factoring/contract/change').locator('input[id="contractNo"]');
     await keyword.fill('保理合同甲');
     await tag(page, '/factoring/contract/info').click();
     await page.waitForURL(`${base}/factoring/contract/info`);
