@@ -3,12 +3,18 @@
  * runs the same list SQL on the same pool with no envelope, session or validation.
  */
 import { loadConfig } from '../../apps/server/src/platform/config';
-import { openDatabase } from '../../apps/server/src/platform/db/client';
+import { execOutsideTransaction, openDatabase } from '../../apps/server/src/platform/db/client';
 import type { PortalModule } from '../../apps/server/src/platform/module';
 import { buildPortal } from '../../apps/server/src/server';
 import { MODULES } from '../../apps/server/src/modules';
-import { listRules } from '../../apps/server/src/modules/ruler/service';
-import { FLOOR_PATH, LIST_BODY } from './scenarios';
+import { listContracts } from '../../apps/server/src/modules/contract/service';
+import { contractListSchema } from '@portal/contract/contract';
+import { seed } from '../seed/seed';
+import { AS_OF, FLOOR_PATH, LIST_BODY } from './scenarios';
+
+// The same parsed body and scope the product's route hands the service (admin sees everything).
+const floorBody = contractListSchema.parse(LIST_BODY);
+const admin = { dataScope: 'all' as const, deptId: null, userId: 1 };
 
 const floor: PortalModule = {
   name: 'bench-floor',
@@ -17,7 +23,7 @@ const floor: PortalModule = {
       status: 200,
       ok: true,
       msg: '操作成功',
-      data: await listRules(db, LIST_BODY),
+      data: await listContracts(db, floorBody, admin, AS_OF),
     }));
   },
 };
@@ -29,28 +35,10 @@ const database = await openDatabase(
     : { pgliteDir: `${config.dataDir}/pg`, lockDir: config.dataDir },
 );
 const portal = await buildPortal({ config, database, modules: [...MODULES, floor], logger: false });
-const rules = Number(process.env.BENCH_RULES ?? 2000);
-const calc = {
-  annualRate: '0.0850',
-  dayCount: 'ACT/360',
-  method: 'BULLET',
-  interestCollection: 'BACK',
-  feeRate: '0',
-  feeCollection: 'BACK',
-  penalty: { mode: 'MULTIPLE', value: '1.5' },
-  graceDays: 0,
-  countBothEnds: false,
-  allocationOrder: ['PENALTY', 'INTEREST', 'FEE', 'PRINCIPAL'],
-  inAdvanceOrder: ['PRINCIPAL', 'PENALTY', 'FEE', 'INTEREST'],
-};
-await database.rawTransaction((conn) =>
-  conn.query(
-    `insert into interest_rules (biz_code, name, calc, annual_rate, method)
-     select lpad(nextval('code_seq_rule')::text, 12, '0'), '基准规则' || g, $1::jsonb, 0.03 + (g % 50) / 1000.0, 'BULLET'
-       from generate_series(1, $2::int) g where (select count(*) from interest_rules) < $2::int`,
-    [JSON.stringify(calc), rules],
-  ),
-);
+const scale = Number(process.env.BENCH_SEED_SCALE ?? '0.05');
+await database.rawTransaction((conn) => seed({ query: (q, p) => conn.query(q, p) }, scale, AS_OF));
+// Index-only scans need the visibility map a bulk load leaves unset (VACUUM runs outside a transaction).
+await execOutsideTransaction(database, 'vacuum analyze');
 await portal.app.listen({ port: config.port, host: '127.0.0.1' });
 console.info(`bench server listening on ${config.port}`);
 process.on(

@@ -12,9 +12,22 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { HttpClient } from '../../apps/server/src/platform/testing/http-client';
 import { NodeEnvelope } from '../../apps/server/src/platform/testing/node-envelope';
-import { FLOOR_PATH, LIST_BODY, LIST_PATH } from './scenarios';
+import { BANK_PATHS } from '@portal/contract/bank';
+import { COMPANY_PATHS } from '@portal/contract/company';
+import { INCOME_PATHS, PAID_PATHS, RECONCILE_PATHS, type ValidPlan } from '@portal/contract/accounts';
+import {
+  AS_OF,
+  DASHBOARD_CALLS,
+  FLOOR_PATH,
+  LIST_BODY,
+  LIST_BODY_PAGE_500,
+  LIST_PATH,
+  VIEW_PATHS,
+} from './scenarios';
 
 const scale = process.argv.includes('1') ? 'full' : 'small';
+/** The seeded portfolio's scale: 1 is 100,000 contracts and 1,200,000 plan items. */
+const seedScale = scale === 'full' ? '1' : '0.05';
 const usePglite = process.argv.includes('--pglite');
 const duration = scale === 'full' ? 20 : 6;
 const connections = 32;
@@ -63,6 +76,10 @@ async function startServer(port: number, databaseUrl: string | undefined): Promi
       RATE_LIMIT_PER_MINUTE: '0',
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
+      BENCH_SEED_SCALE: seedScale,
+      BUSINESS_DATE: AS_OF,
+      // Scenario 5 approves its own write-offs (one bench user plays maker and checker).
+      ALLOW_SELF_APPROVAL: 'true',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -78,6 +95,8 @@ interface Outcome {
   scenario: string;
   rps: number;
   p50: number;
+  p90: number;
+  p97_5: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -89,14 +108,170 @@ async function run(name: string, opts: autocannon.Options): Promise<Outcome> {
     scenario: name,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
+    p90: r.latency.p90,
+    p97_5: r.latency.p97_5,
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors,
   };
   console.info(
-    `${name.padEnd(34)} ${String(o.rps).padStart(7)} req/s  p50 ${o.p50} ms  p99 ${o.p99} ms  non2xx ${o.non2xx}  errors ${o.errors}`,
+    `${name.padEnd(34)} ${String(o.rps).padStart(7)} req/s  p50 ${o.p50} ms  p97.5 ${o.p97_5} ms  p99 ${o.p99} ms  non2xx ${o.non2xx}  errors ${o.errors}`,
   );
   return o;
+}
+
+/** Scenario 5's own figures (beyond autocannon's), filled by writeOffContention. */
+let contention: Record<string, unknown> = {};
+let exportRun: Record<string, unknown> = {};
+
+/**
+ * Scenario 5: 32 connections each saving a write-off of 1.00 against one of 100 incomings of
+ * 50.00 (so they run dry mid-run) and approving it at once; afterwards no incoming may hold more
+ * allocated than it received, and the reconciliation must balance.
+ */
+async function writeOffContention(
+  client: HttpClient,
+  base: string,
+  auth: Record<string, string>,
+): Promise<Outcome> {
+  const bank = await client.ok<{ bizCode: string }>(`/api${BANK_PATHS.save}`, {
+    ownerType: 'self',
+    bankCode: '102',
+    branchName: '压测支行',
+    accountName: '压测保理有限公司',
+    accountNo: `6222${Date.now()}`,
+    purpose: 'collect',
+  });
+  const incomes: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const s = await client.ok<{ fiidBizCode: string }>(`/api${INCOME_PATHS.saveBaseInfo}`, {
+      bankBizCode: bank.bizCode,
+      payerName: '压测付款人',
+      amount: '50.00',
+      valueDate: AS_OF,
+      serialNo: `BENCH-${Date.now()}-${i}`,
+      submit: true,
+    });
+    await client.ok(`/api${INCOME_PATHS.audit}`, {}, { fiidBizCode: s.fiidBizCode });
+    incomes.push(s.fiidBizCode);
+  }
+  const page = await client.ok<{ list: { bizCode: string }[] }>(LIST_PATH, {
+    pageNum: 1,
+    pageSize: 100,
+    state: 'approved',
+    status: 'effective',
+  });
+  const targets: { cont: string; itemId: number }[] = [];
+  for (const c of page.list) {
+    const plan = await client.ok<ValidPlan>(`/api${PAID_PATHS.getValidPlanPaid}`, undefined, {
+      contBizCode: c.bizCode,
+      paidDate: AS_OF,
+    });
+    const item = plan.items.find((i) => Number(i.open.PRINCIPAL) >= 100);
+    if (item) targets.push({ cont: c.bizCode, itemId: item.itemId });
+  }
+  let n = 0;
+  const json = { ...auth, 'content-type': 'application/json' };
+  const outcome = await run('write-off save + approve, 100 incomings', {
+    url: base,
+    requests: [
+      {
+        method: 'POST',
+        path: `/api${PAID_PATHS.savePlanPaidInfo}`,
+        setupRequest: (req) => {
+          n++;
+          const t = targets[n % targets.length]!;
+          return {
+            ...req,
+            headers: json,
+            body: JSON.stringify({
+              fiidBizCode: incomes[(n * 7) % incomes.length],
+              contBizCode: t.cont,
+              paidDate: AS_OF,
+              kind: 'manual',
+              lines: [{ itemId: t.itemId, component: 'PRINCIPAL', amount: '1.00' }],
+              submit: true,
+            }),
+          };
+        },
+        onResponse: (status, body, context) => {
+          const r = JSON.parse(body) as { status: number; data?: { paidBizCode: string } };
+          context.code = r.status === 200 ? r.data!.paidBizCode : '';
+        },
+      },
+      {
+        method: 'POST',
+        setupRequest: (req, context) => ({
+          ...req,
+          path: `/api${PAID_PATHS.audit}?paidBizCode=${(context.code as string) || '000000000000'}`,
+          headers: json,
+          body: '{}',
+        }),
+      },
+    ],
+  });
+  let overAllocated = 0;
+  let allocated = 0;
+  for (const code of incomes) {
+    const v = await client.ok<{ amount: string; allocated: string }>(
+      `/api${INCOME_PATHS.viewBaseInfo}`,
+      undefined,
+      {
+        fiidBizCode: code,
+      },
+    );
+    if (Number(v.allocated) > Number(v.amount)) overAllocated++;
+    allocated += Math.round(Number(v.allocated) * 100);
+  }
+  // Counted by the server: requests still in flight when the run stops complete after it.
+  const approved = (
+    await client.ok<{ total: number }>(`/api${PAID_PATHS.list}`, {
+      state: 'approved',
+      paidDateFrom: AS_OF,
+      paidDateTo: AS_OF,
+      pageSize: 1,
+    })
+  ).total;
+  const rec = await client.ok<{ balanced: boolean }>(`/api${RECONCILE_PATHS.reconcile}`, {
+    dateFrom: AS_OF,
+    dateTo: AS_OF,
+  });
+  contention = {
+    approved,
+    allocatedCents: allocated,
+    expectedCents: approved * 100,
+    overAllocatedIncomings: overAllocated,
+    reconciliationBalanced: rec.balanced,
+  };
+  console.info(
+    `  approved ${approved} write-offs; allocated ${(allocated / 100).toFixed(2)} of 5000.00; over-allocated incomings: ${overAllocated}; reconciliation balanced: ${rec.balanced}`,
+  );
+  return outcome;
+}
+
+/** Scenario 6: the customer export, streamed; its time and the server's peak RSS while it runs. */
+async function customerExport(base: string, auth: Record<string, string>, pid: number) {
+  let peak = rssMb(pid);
+  const before = peak;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const t = performance.now();
+  const res = await fetch(`${base}/api${COMPANY_PATHS.listExport}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const seconds = (performance.now() - t) / 1000;
+  clearInterval(sampler);
+  const out = {
+    status: res.status,
+    bytes,
+    seconds: +seconds.toFixed(2),
+    rssBeforeMb: before,
+    peakRssMb: peak,
+  };
+  console.info(`customer export: ${JSON.stringify(out)}`);
+  return out;
 }
 
 const databaseUrl = await freshDatabase();
@@ -145,6 +320,31 @@ try {
     await run('list, envelope, fresh key per call', { url: base, requests: [sealed(fresh, true)] }),
   );
 
+  const plain = (path: string, body: unknown) => ({
+    method: 'POST' as const,
+    path,
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  results.push(
+    await run('contract list page 500, plaintext', {
+      url: base,
+      requests: [plain(LIST_PATH, LIST_BODY_PAGE_500)],
+    }),
+  );
+  results.push(
+    await run('contract view with 12-item plan', {
+      url: base,
+      requests: VIEW_PATHS.map((p) => plain(p, {})),
+    }),
+  );
+  for (const [name, path, body] of DASHBOARD_CALLS) {
+    results.push(await run(name, { url: base, connections: 8, requests: [plain(path, body)] }));
+  }
+
+  results.push(await writeOffContention(client, base, auth));
+  exportRun = await customerExport(base, auth, server.pid!);
+
   const by = (s: string) => results.find((r) => r.scenario.startsWith(s))!.rps;
   const ratios = {
     productOverFloor: +(by('list, envelope, reused') / by('floor')).toFixed(2),
@@ -154,11 +354,14 @@ try {
   const report = {
     date: new Date().toISOString(),
     scale,
+    seedScale,
     database: databaseUrl ? 'postgresql' : 'pglite',
     connections,
     duration,
     results,
     ratios,
+    writeOffs: contention,
+    customerExport: exportRun,
     peakServerRssMb: peakRss,
   };
   console.info(JSON.stringify(ratios), `peak server RSS ${peakRss} MB`);

@@ -1,12 +1,26 @@
 /** What the load scenarios call (shared by the runner and the bench server). */
-export const FLOOR_PATH = '/bench/floor/ruler-list';
-export const LIST_PATH = '/api/ft/api/businessCfg/ruler/list';
-/** Two filters and a sort, as the issue's list scenario asks. */
+export const FLOOR_PATH = '/bench/floor/contract-list';
+export const LIST_PATH = '/api/ft/api/contract/list';
+/** Two filters and a sort, as the issue's list scenario asks (page 1; page 500 below). */
 export const LIST_BODY = {
   pageNum: 1,
   pageSize: 20,
-  name: '基准',
-  state: 'enabled' as const,
-  orderBy: 'annualRate',
+  state: 'approved' as const,
+  status: 'effective' as const,
+  orderBy: 'financingAmount',
   order: 'desc' as const,
 };
+export const LIST_BODY_PAGE_500 = { ...LIST_BODY, pageNum: 500 };
+/** The business date of the seeded portfolio and of the bench server. */
+export const AS_OF = '2026-11-20';
+/** A seeded contract (row 12,345 at scale 1; the seed's codes start at 100,000,001). */
+export const VIEW_CODE = String(100_000_000 + 1234).padStart(12, '0');
+export const VIEW_PATHS = [
+  `/api/ft/api/contract/info/view?bizCode=${VIEW_CODE}`,
+  `/api/ft/api/contract/scheme/view?contBizCode=${VIEW_CODE}`,
+] as const;
+export const DASHBOARD_CALLS = [
+  ['dashboard portfolio', '/api/ft/api/dashboard/portfolio', {}],
+  ['dashboard aging', '/api/ft/api/dashboard/aging', {}],
+  ['dashboard trend', '/api/ft/api/dashboard/trend', { months: 12 }],
+] as const;

@@ -444,40 +444,53 @@ export async function listContracts(
                 ${q.itemDueTo ? sql`and i.due_date <= ${q.itemDueTo}::date` : sql``})`
       : undefined,
   )!;
-  const rows = await db
-    .select({
-      bizCode: contracts.bizCode,
-      contractNo: contracts.contractNo,
-      custName: contracts.custName,
-      product: contracts.product,
-      financingAmount: contracts.financingAmount,
-      startDate: contracts.startDate,
-      maturityDate: contracts.maturityDate,
-      state: contracts.state,
-      status: contracts.status,
-      loanState: contracts.loanState,
-      principalOpen: contracts.principalOpen,
-      updatedAt: contracts.updatedAt,
-    })
-    .from(contracts)
-    .where(cond)
-    .orderBy(
-      ...orderClause(
-        q,
-        {
+  // The page's ids first (an index-only scan on the sort's covering index, migrations/0010),
+  // then only those rows: page 500 does not read 10,000 wide rows to skip them.
+  const ids = (
+    await db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(cond)
+      .orderBy(
+        ...orderClause(
+          q,
+          {
+            bizCode: contracts.bizCode,
+            contractNo: contracts.contractNo,
+            custName: contracts.custName,
+            financingAmount: contracts.financingAmount,
+            startDate: contracts.startDate,
+            maturityDate: contracts.maturityDate,
+            updatedAt: contracts.updatedAt,
+          },
+          [sql`${contracts.updatedAt} desc`, sql`${contracts.id} desc`],
+        ),
+      )
+      .limit(q.pageSize)
+      .offset(offsetOf(q))
+  ).map((r) => r.id);
+  const found = ids.length
+    ? await db
+        .select({
+          id: contracts.id,
           bizCode: contracts.bizCode,
           contractNo: contracts.contractNo,
           custName: contracts.custName,
+          product: contracts.product,
           financingAmount: contracts.financingAmount,
           startDate: contracts.startDate,
           maturityDate: contracts.maturityDate,
+          state: contracts.state,
+          status: contracts.status,
+          loanState: contracts.loanState,
+          principalOpen: contracts.principalOpen,
           updatedAt: contracts.updatedAt,
-        },
-        [sql`${contracts.updatedAt} desc`, sql`${contracts.id} desc`],
-      ),
-    )
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
+        })
+        .from(contracts)
+        .where(inArray(contracts.id, ids))
+    : [];
+  const byId = new Map(found.map(({ id, ...r }) => [id, r]));
+  const rows = ids.map((id) => byId.get(id)!);
   const total = await countOf(db, sql`from ${contracts} where ${cond}`);
   return page(
     rows.map(({ principalOpen, ...r }) => ({

@@ -221,3 +221,30 @@ describe('dashboard figures equal the sums over the plan items', () => {
     expect(daysBetween('2026-02-28', TODAY)).toBe(92);
   });
 });
+
+describe('cached figures', () => {
+  it('are recomputed as soon as a write-off changes the portfolio', async () => {
+    const before = await admin.ok<PortfolioFigures>(D('portfolio'));
+    expect(await admin.ok<PortfolioFigures>(D('portfolio'))).toEqual(before);
+    const checker = await addChecker(t, 'checker2');
+    const bank = (await contractFixture(t, admin, checker)).bankBizCode;
+    const fiid = await approvedIncome(admin, checker, bank, '100.00', TODAY);
+    const target = contracts[4]!.code;
+    const plan = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+      query: { contBizCode: target, paidDate: TODAY },
+    });
+    const paid = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+      fiidBizCode: fiid,
+      contBizCode: target,
+      paidDate: TODAY,
+      kind: 'manual',
+      lines: [{ itemId: plan.items[0]!.itemId, component: 'PRINCIPAL', amount: '100.00' }],
+      submit: true,
+    });
+    await checker.ok(P('audit'), {}, { query: { paidBizCode: paid.paidBizCode } });
+    const after = await admin.ok<PortfolioFigures>(D('portfolio'));
+    expect(after.outstandingPrincipal).toBe(
+      new Decimal(before.outstandingPrincipal).minus('100.00').toFixed(2),
+    );
+  });
+});

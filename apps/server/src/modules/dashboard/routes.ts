@@ -10,6 +10,7 @@ import {
 } from '@portal/contract/dashboard';
 import { menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { createPortfolioCache, scopeKey } from './cache';
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { scopeOf } from '../contract/service';
@@ -144,10 +145,17 @@ export const dashboardModule: PortalModule = {
   name: 'dashboard',
   register({ api, db, clock }) {
     const perm = menu('ft-contract-info');
-    api.post(p(DASHBOARD_PATHS.portfolio), { perm }, ({ user }) => portfolio(db, user, clock.today()));
-    api.post(p(DASHBOARD_PATHS.aging), { perm }, ({ user }) => aging(db, user, clock.today()));
+    const cached = createPortfolioCache(db);
+    const key = (widget: string, user: ScopeUser, ...more: unknown[]) =>
+      [widget, scopeKey(user), clock.today(), ...more].join('|');
+    api.post(p(DASHBOARD_PATHS.portfolio), { perm }, ({ user }) =>
+      cached(key('portfolio', user), () => portfolio(db, user, clock.today())),
+    );
+    api.post(p(DASHBOARD_PATHS.aging), { perm }, ({ user }) =>
+      cached(key('aging', user), () => aging(db, user, clock.today())),
+    );
     api.post(p(DASHBOARD_PATHS.trend), { perm, body: trendQuery }, ({ user, body }) =>
-      trend(db, user, clock.today(), body.months),
+      cached(key('trend', user, body.months), () => trend(db, user, clock.today(), body.months)),
     );
   },
 };

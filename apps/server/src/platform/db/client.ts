@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { acquireDirLock, type DirLock } from './lock';
 
@@ -114,4 +114,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   const res = (await ex.execute(query)) as unknown as { rows: T[] };
   return res.rows;
+}
+
+/** One statement outside any transaction (VACUUM cannot run inside one): bulk loads, benchmarks. */
+export async function execOutsideTransaction(database: Database, statement: string): Promise<void> {
+  await database.db.execute(sql.raw(statement));
 }

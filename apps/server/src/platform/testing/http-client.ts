@@ -39,6 +39,13 @@ export class HttpClient {
     return (await res.json()) as ApiResponse<T>;
   }
 
+  /** Calls and insists on status 200; answers data. */
+  async ok<T>(path: string, body?: unknown, query?: Record<string, string>): Promise<T> {
+    const r = await this.call<T>(path, body, query);
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.msg}`);
+    return r.data as T;
+  }
+
   async login(userName: string, passWord: string): Promise<void> {
     const r = await this.call<{ accessToken: string }>('/api/admin/portal/api/login/user/mobileNumberLogin', {
       userName,
