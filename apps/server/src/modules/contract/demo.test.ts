@@ -5,6 +5,14 @@ import type { Page } from '@portal/contract/api';
 import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
 import { C } from '../credit/testkit';
 import { K } from './testkit';
+import {
+  INCOME_PATHS,
+  PAID_PATHS,
+  RECONCILE_PATHS,
+  type IncomeRow,
+  type PaidRow,
+  type Reconciliation,
+} from '@portal/contract/accounts';
 
 let t: TestPortal;
 beforeAll(async () => {
@@ -33,5 +41,30 @@ describe('demo contracts', () => {
       query: { docType: 'contract', docCode: list.list[2]!.bizCode },
     });
     expect(pending.canApprove).toBe(true);
+  });
+});
+
+describe('demo money', () => {
+  it('gives receipts, one written off and approved, one open, one pending; the books reconcile', async () => {
+    const admin = await t.login();
+    const incomes = await admin.ok<Page<IncomeRow>>('/api' + INCOME_PATHS.list, {
+      orderBy: 'valueDate',
+      order: 'asc',
+    });
+    expect(incomes.list.map((i) => [i.serialNo, i.state])).toEqual([
+      ['DEMO-BS-0001', 'approved'],
+      ['DEMO-BS-0002', 'approved'],
+      ['DEMO-BS-0003', 'pending'],
+    ]);
+    expect(Number(incomes.list[0]!.allocated)).toBeGreaterThan(0);
+    const paids = await admin.ok<Page<PaidRow>>('/api' + PAID_PATHS.list, {});
+    expect(paids.list.map((p) => [p.contractNo, p.state, p.amount])).toEqual([
+      ['DEMO-BL-001', 'approved', incomes.list[0]!.allocated],
+    ]);
+    const r = await admin.ok<Reconciliation>('/api' + RECONCILE_PATHS.reconcile, {
+      dateFrom: '2000-01-01',
+      dateTo: '2100-12-31',
+    });
+    expect(r.balanced).toBe(true);
   });
 });

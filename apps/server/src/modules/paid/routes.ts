@@ -21,6 +21,7 @@ import { listIncomes } from '../income/service';
 import { registerDocType } from '../workflow/registry';
 import { assertDeletable, assertEditable, submit } from '../workflow/service';
 import { auditRoutes } from '../workflow/wire';
+import { seedDemoMoney } from './demo';
 import { postPaid, postRed } from './posting';
 import { reconcile } from './reconcile';
 import { deleteRed, findRed, listReds, rushRed, viewRed } from './red';
@@ -43,6 +44,7 @@ const RED = 'ft-paid-red';
 /** 来款核销 and 来款核销冲红 (SPEC §7.6), and 对账. */
 export const paidModule: PortalModule = {
   name: 'paid',
+  demo: seedDemoMoney,
   register({ api, db, clock }) {
     registerDocType({
       type: 'paid',
