@@ -110,6 +110,18 @@ describe('permission administration', () => {
       await userDialog.getByLabel('姓名').fill('浏览器用户');
       await userDialog.getByLabel('所属组织').click();
       await page.locator(`.ant-select-dropdown:visible [title="${orgName}"]`).click();
+      // The tree dropdown may stay open over the next field: a click on the dialog's title (outside
+      // the select; Escape would close the dialog too) closes it.
+      const dropdowns = page.locator('.ant-select-dropdown:visible');
+      await expect
+        .poll(
+          async () => {
+            if ((await dropdowns.count()) > 0) await userDialog.locator('.ant-modal-title').click();
+            return dropdowns.count();
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(0);
       await userDialog.getByLabel('角色').click();
       await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${roleName}"]`).click();
       await page.keyboard.press('Escape');
