@@ -3,13 +3,8 @@
  * [--scale small|1]. PostgreSQL at BENCH_DATABASE_URL (default the machine's, a fresh database
  * portal_bench), or PGlite with --pglite. Writes bench/results/load.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { HttpClient } from '../../apps/server/src/platform/testing/http-client';
 import { NodeEnvelope } from '../../apps/server/src/platform/testing/node-envelope';
 import { BANK_PATHS } from '@portal/contract/bank';
@@ -24,6 +19,7 @@ import {
   LIST_PATH,
   VIEW_PATHS,
 } from './scenarios';
+import { freePort, freshDatabase, PASSWORD, rssMb, startServer } from './server';
 
 const scale = process.argv.includes('1') ? 'full' : 'small';
 /** The seeded portfolio's scale: 1 is 100,000 contracts and 1,200,000 plan items. */
@@ -31,65 +27,6 @@ const seedScale = scale === 'full' ? '1' : '0.05';
 const usePglite = process.argv.includes('--pglite');
 const duration = scale === 'full' ? 20 : 6;
 const connections = 32;
-const PASSWORD = 'Bench@12345678';
-
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
-
-async function freshDatabase(): Promise<string | undefined> {
-  if (usePglite) return undefined;
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query('drop database if exists portal_bench with (force)');
-  await c.query('create database portal_bench');
-  await c.end();
-  const url = new URL(base);
-  url.pathname = '/portal_bench';
-  return url.toString();
-}
-
-function rssMb(pid: number): number {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-async function startServer(port: number, databaseUrl: string | undefined): Promise<ChildProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const child = spawn('npx', ['tsx', 'bench/load/bench-server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: PASSWORD,
-      API_ENVELOPE: 'optional',
-      RATE_LIMIT_PER_MINUTE: '0',
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-      BENCH_SEED_SCALE: seedScale,
-      BUSINESS_DATE: AS_OF,
-      // Scenario 5 approves its own write-offs (one bench user plays maker and checker).
-      ALLOW_SELF_APPROVAL: 'true',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('bench server listening') && resolve());
-    child.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
-  return child;
-}
 
 interface Outcome {
   scenario: string;
@@ -274,10 +211,10 @@ async function customerExport(base: string, auth: Record<string, string>, pid: n
   return out;
 }
 
-const databaseUrl = await freshDatabase();
+const databaseUrl = await freshDatabase(usePglite);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = await startServer(port, databaseUrl);
+const server = await startServer(port, databaseUrl, seedScale);
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 500);
 try {
