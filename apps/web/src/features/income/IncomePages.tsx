@@ -32,6 +32,7 @@ import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import { postXlsx } from '../../shared/request/upload-xlsx';
 import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+import { docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 
 const MENU = 'ft-income';
 export const INCOME_ROUTES = {
@@ -196,53 +197,17 @@ export function IncomeListPage() {
             key: 'source',
             render: (_: unknown, r: IncomeRow) => INCOME_SOURCE_LABELS[r.source],
           },
-          {
-            title: '状态',
-            key: 'state',
-            render: (_: unknown, r: IncomeRow) => <DocStateTag state={r.state} />,
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_: unknown, r: IncomeRow) => {
-              const editable = r.state === 'draft' || r.state === 'rejected';
-              return (
-                <Space size={4}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void navigate(`${INCOME_ROUTES.view}?fiidBizCode=${r.fiidBizCode}`)}
-                  >
-                    查看
-                  </Button>
-                  {editable && buttons.has('save') ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => void navigate(`${INCOME_ROUTES.editor}?fiidBizCode=${r.fiidBizCode}`)}
-                    >
-                      编辑
-                    </Button>
-                  ) : null}
-                  {editable && buttons.has('delete') ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      onClick={() =>
-                        void incomeApi
-                          .remove(r.fiidBizCode)
-                          .then((res) => res.ok && list.current?.reload())
-                          .catch(() => undefined)
-                      }
-                    >
-                      删除
-                    </Button>
-                  ) : null}
-                </Space>
-              );
-            },
-          },
+          docStateColumn<IncomeRow>(),
+          docActionsColumn<IncomeRow>({
+            buttons,
+            view: (r) => void navigate(`${INCOME_ROUTES.view}?fiidBizCode=${r.fiidBizCode}`),
+            edit: (r) => void navigate(`${INCOME_ROUTES.editor}?fiidBizCode=${r.fiidBizCode}`),
+            remove: (r) =>
+              void incomeApi
+                .remove(r.fiidBizCode)
+                .then((res) => res.ok && list.current?.reload())
+                .catch(() => undefined),
+          }),
         ]}
       />
       <ImportDialog

@@ -18,6 +18,7 @@ import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+import { docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import { PAID_ROUTES, paidApi } from './api';
 
 const MENU = 'ft-paid';
@@ -77,53 +78,22 @@ export function PaidListPage() {
               </Space>
             ),
           },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_: unknown, r: PaidRow) => {
-              const editable = r.state === 'draft' || r.state === 'rejected';
-              return (
-                <Space size={4}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void navigate(`${PAID_ROUTES.view}?paidBizCode=${r.paidBizCode}`)}
-                  >
-                    查看
-                  </Button>
-                  {editable && buttons.has('save') ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => void navigate(`${PAID_ROUTES.editor}?paidBizCode=${r.paidBizCode}`)}
-                    >
-                      编辑
-                    </Button>
-                  ) : null}
-                  {editable && buttons.has('delete') ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      onClick={() =>
-                        void paidApi
-                          .remove(r.paidBizCode)
-                          .then((res) => res.ok && list.current?.reload())
-                          .catch(() => undefined)
-                      }
-                    >
-                      删除
-                    </Button>
-                  ) : null}
-                  {r.state === 'approved' && !r.red && buttons.has('rushRed') ? (
-                    <Button type="link" size="small" danger onClick={() => void rushRed(r)}>
-                      冲红
-                    </Button>
-                  ) : null}
-                </Space>
-              );
-            },
-          },
+          docActionsColumn<PaidRow>({
+            buttons,
+            view: (r) => void navigate(`${PAID_ROUTES.view}?paidBizCode=${r.paidBizCode}`),
+            edit: (r) => void navigate(`${PAID_ROUTES.editor}?paidBizCode=${r.paidBizCode}`),
+            remove: (r) =>
+              void paidApi
+                .remove(r.paidBizCode)
+                .then((res) => res.ok && list.current?.reload())
+                .catch(() => undefined),
+            extra: (r) =>
+              r.state === 'approved' && !r.red && buttons.has('rushRed') ? (
+                <Button type="link" size="small" danger onClick={() => void rushRed(r)}>
+                  冲红
+                </Button>
+              ) : null,
+          }),
         ]}
       />
     </div>
@@ -237,41 +207,16 @@ export function RedListPage() {
           dateColumn('冲红日期', 'redDate'),
           moneyColumn('冲红金额', 'amount'),
           { title: '原因', dataIndex: 'reason', key: 'reason' },
-          {
-            title: '状态',
-            key: 'state',
-            render: (_: unknown, r: PaidRedRow) => <DocStateTag state={r.state} />,
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_: unknown, r: PaidRedRow) => (
-              <Space size={4}>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => void navigate(`${PAID_ROUTES.redView}?paidRedBizCode=${r.paidRedBizCode}`)}
-                >
-                  查看
-                </Button>
-                {(r.state === 'draft' || r.state === 'rejected') && buttons.has('delete') ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    onClick={() =>
-                      void paidApi
-                        .removeRed(r.paidRedBizCode)
-                        .then((res) => res.ok && list.current?.reload())
-                        .catch(() => undefined)
-                    }
-                  >
-                    删除
-                  </Button>
-                ) : null}
-              </Space>
-            ),
-          },
+          docStateColumn<PaidRedRow>(),
+          docActionsColumn<PaidRedRow>({
+            buttons,
+            view: (r) => void navigate(`${PAID_ROUTES.redView}?paidRedBizCode=${r.paidRedBizCode}`),
+            remove: (r) =>
+              void paidApi
+                .removeRed(r.paidRedBizCode)
+                .then((res) => res.ok && list.current?.reload())
+                .catch(() => undefined),
+          }),
         ]}
       />
     </div>

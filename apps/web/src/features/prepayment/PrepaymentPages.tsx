@@ -21,6 +21,7 @@ import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+import { docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 
 const MENU = 'ft-pa-mgr';
 export const PA_ROUTES = {
@@ -74,49 +75,17 @@ export function PaListPage() {
           { title: '收取方式', key: 'method', render: (_: unknown, r: PaRow) => PA_METHOD_LABELS[r.method] },
           dateColumn('收取日期', 'receiveDate'),
           moneyColumn('收取金额', 'amount'),
-          { title: '状态', key: 'state', render: (_: unknown, r: PaRow) => <DocStateTag state={r.state} /> },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_: unknown, r: PaRow) => {
-              const editable = r.state === 'draft' || r.state === 'rejected';
-              return (
-                <Space size={4}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void navigate(`${PA_ROUTES.view}?preamtBizCode=${r.preamtBizCode}`)}
-                  >
-                    查看
-                  </Button>
-                  {editable && buttons.has('save') ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => void navigate(`${PA_ROUTES.editor}?preamtBizCode=${r.preamtBizCode}`)}
-                    >
-                      编辑
-                    </Button>
-                  ) : null}
-                  {editable && buttons.has('delete') ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      onClick={() =>
-                        void paApi
-                          .remove(r.preamtBizCode)
-                          .then((res) => res.ok && list.current?.reload())
-                          .catch(() => undefined)
-                      }
-                    >
-                      删除
-                    </Button>
-                  ) : null}
-                </Space>
-              );
-            },
-          },
+          docStateColumn<PaRow>(),
+          docActionsColumn<PaRow>({
+            buttons,
+            view: (r) => void navigate(`${PA_ROUTES.view}?preamtBizCode=${r.preamtBizCode}`),
+            edit: (r) => void navigate(`${PA_ROUTES.editor}?preamtBizCode=${r.preamtBizCode}`),
+            remove: (r) =>
+              void paApi
+                .remove(r.preamtBizCode)
+                .then((res) => res.ok && list.current?.reload())
+                .catch(() => undefined),
+          }),
         ]}
       />
     </div>
