@@ -4,7 +4,7 @@
  * floor route (bench-server.ts), seeded at the given scale, the business date AS_OF.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,13 +35,42 @@ export async function freshDatabase(usePglite: boolean): Promise<string | undefi
   return url.toString();
 }
 
-export function rssMb(pid: number): number {
+function vmRssKb(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : 0;
+    return m ? Number(m[1]) : 0;
   } catch {
     return 0;
   }
+}
+
+/** The process and its descendants (workers the server may start). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const out: number[] = [];
+  const todo = [root];
+  while (todo.length) {
+    const pid = todo.pop()!;
+    out.push(pid);
+    todo.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+/** Resident memory of the server: its whole process tree, in MB. */
+export function rssMb(pid: number): number {
+  return Math.round(processTree(pid).reduce((s, p) => s + vmRssKb(p), 0) / 1024);
 }
 
 export async function startServer(
@@ -50,7 +79,8 @@ export async function startServer(
   seedScale: string,
 ): Promise<ChildProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const child = spawn('npx', ['tsx', 'bench/load/bench-server.ts'], {
+  // node with tsx's loader in-process: the child is the server itself, so its RSS is the server's.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/bench-server.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
