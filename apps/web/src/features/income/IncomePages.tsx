@@ -25,7 +25,7 @@ import {
 } from '@portal/contract/accounts';
 import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import { formatMoney } from '@portal/contract/format';
-import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -46,11 +46,6 @@ const stateOptions = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({
 
 const incomeApi = {
   view: (code: string) => post<IncomeView>(INCOME_PATHS.viewBaseInfo, undefined, byCode(code)),
-  /** Our receiving accounts. */
-  accounts: () =>
-    post<{ list: BankAccountView[] }>(BANK_PATHS.list, { ownerType: 'self', pageNum: 1, pageSize: 500 }).then(
-      (r) => r.list,
-    ),
   remove: (code: string) =>
     update(INCOME_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该来款吗？' }),
 };
@@ -236,7 +231,7 @@ export function IncomeEditorPage() {
     queryFn: () => incomeApi.view(code),
     enabled: !!code,
   });
-  const accounts = useQuery({ queryKey: ['income', 'accounts'], queryFn: incomeApi.accounts });
+  const accounts = useOurAccountOptions();
   useEffect(() => {
     if (!existing.data) return;
     const v = existing.data;
@@ -274,14 +269,7 @@ export function IncomeEditorPage() {
     >
       <Form form={form} layout="vertical" style={{ maxWidth: 720 }}>
         <Form.Item name="bankBizCode" label="收款账户" rules={required('收款账户')}>
-          <Select
-            aria-label="收款账户"
-            loading={accounts.isLoading}
-            options={(accounts.data ?? []).map((a) => ({
-              value: a.bizCode,
-              label: `${a.accountName} ${a.accountNo}`,
-            }))}
-          />
+          <Select aria-label="收款账户" loading={accounts.loading} options={accounts.options} />
         </Form.Item>
         <Space wrap>
           <Form.Item name="payerName" label="付款人名称" rules={required('付款人名称')}>

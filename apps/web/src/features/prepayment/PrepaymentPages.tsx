@@ -13,9 +13,9 @@ import {
   type PaView,
 } from '@portal/contract/prepayment';
 import { DUE_KIND_LABELS } from '@portal/contract/contract';
-import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import { formatMoney } from '@portal/contract/format';
+import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -36,10 +36,6 @@ const MONEY = /^\d+(\.\d{1,2})?$/;
 const paApi = {
   view: (code: string) => post<PaView>(PA_PATHS.viewBaseInfo, undefined, byCode(code)),
   init: (contBizCode: string) => post<PaInit>(PA_PATHS.initBase, undefined, { query: { contBizCode } }),
-  accounts: () =>
-    post<{ list: BankAccountView[] }>(BANK_PATHS.list, { ownerType: 'self', pageNum: 1, pageSize: 500 }).then(
-      (r) => r.list,
-    ),
   remove: (code: string) =>
     update(PA_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该前期款吗？' }),
 };
@@ -113,7 +109,7 @@ export function PaEditorPage() {
   const [dues, setDues] = useState<PaDue[]>([]);
   const [head, setHead] = useState<Head | null>(null);
   const [version, setVersion] = useState<number | undefined>();
-  const accounts = useQuery({ queryKey: ['pa', 'accounts'], queryFn: paApi.accounts });
+  const accounts = useOurAccountOptions();
   const existing = useQuery({ queryKey: ['pa', code], queryFn: () => paApi.view(code), enabled: !!code });
   const init = useQuery({
     queryKey: ['pa', 'init', contBizCode],
@@ -196,10 +192,8 @@ export function PaEditorPage() {
             style={{ width: 360 }}
             value={bank || undefined}
             placeholder="收款账户"
-            options={(accounts.data ?? []).map((a) => ({
-              value: a.bizCode,
-              label: `${a.accountName} ${a.accountNo}`,
-            }))}
+            loading={accounts.loading}
+            options={accounts.options}
             onChange={(v: string) => setBank(v)}
           />
           <Input
