@@ -18,13 +18,31 @@ afterAll(async () => {
 });
 
 const tag = (page: Page, path: string) => page.locator(`.tags-view-item[data-path="${path}"]`);
-/** Right-click a tab and choose an entry of its context menu, once the menu's opening animation is over. */
+/**
+ * Right-click a tab and choose an entry of its context menu, once the menu's opening animation is
+ * over. A menu opened while the tab strip re-renders (after the previous entry) can be dismissed
+ * under the pointer: then it is opened again.
+ */
 async function tabMenu(page: Page, path: string, entry: string): Promise<void> {
-  await tag(page, path).click({ button: 'right' });
-  const popup = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  await popup.waitFor();
-  await popup.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-  await popup.getByRole('menuitem', { name: entry }).click();
+  const popup = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
+  await expect
+    .poll(
+      async () => {
+        try {
+          await tag(page, path).click({ button: 'right', timeout: 5_000 });
+          await popup.waitFor({ timeout: 3_000 });
+          await popup.evaluate((el) =>
+            Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+          );
+          await popup.getByRole('menuitem', { name: entry }).click({ timeout: 3_000 });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe(true);
   await popup.waitFor({ state: 'hidden' });
 }
 const tagPaths = (page: Page) =>
