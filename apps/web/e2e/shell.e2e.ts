@@ -40,7 +40,7 @@ async function tabMenu(page: Page, path: string, entry: string): Promise<void> {
           return false;
         }
       },
-      { timeout: 30_000, intervals: [500] },
+      { timeout: 30_000, interval: 500 },
     )
     .toBe(true);
   await popup.waitFor({ state: 'hidden' });
