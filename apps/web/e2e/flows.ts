@@ -85,11 +85,22 @@ export async function loginAs(page: Page, userName: string, pwd: string): Promis
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
 }
 
+/**
+ * Answers 确定 in the confirmation dialog. A click during the dialog's opening animation can be
+ * lost (seen in CI): when the dialog is still there 5 s later, it is clicked once more.
+ */
 export async function confirm(page: Page): Promise<void> {
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  const dialog = page.locator('.ant-modal-confirm');
+  const ok = dialog.getByRole('button', { name: /确\s*定/ });
+  await ok.click();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+      return;
+    } catch {
+      if (await ok.isVisible()) await ok.click();
+    }
+  }
 }
 
 export async function pick(page: Page, title: string): Promise<void> {
