@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 /**
  * Load scenarios against a real server on loopback (issue 14). Usage: tsx bench/load/run.ts
  * [--scale small|1]. PostgreSQL at BENCH_DATABASE_URL (default the machine's, a fresh database
@@ -104,7 +105,7 @@ async function writeOffContention(
       contBizCode: c.bizCode,
       paidDate: AS_OF,
     });
-    const item = plan.items.find((i) => Number(i.open.PRINCIPAL) >= 100);
+    const item = plan.items.find((i) => new Decimal(i.open.PRINCIPAL).gte(100));
     if (item) targets.push({ cont: c.bizCode, itemId: item.itemId });
   }
   let n = 0;
@@ -148,7 +149,7 @@ async function writeOffContention(
     ],
   });
   let overAllocated = 0;
-  let allocated = 0;
+  let allocated = new Decimal(0);
   for (const code of incomes) {
     const v = await client.ok<{ amount: string; allocated: string }>(
       `/api${INCOME_PATHS.viewBaseInfo}`,
@@ -157,8 +158,8 @@ async function writeOffContention(
         fiidBizCode: code,
       },
     );
-    if (Number(v.allocated) > Number(v.amount)) overAllocated++;
-    allocated += Math.round(Number(v.allocated) * 100);
+    if (new Decimal(v.allocated).gt(v.amount)) overAllocated++;
+    allocated = allocated.plus(v.allocated);
   }
   // Counted by the server: requests still in flight when the run stops complete after it.
   const approved = (
@@ -175,13 +176,14 @@ async function writeOffContention(
   });
   contention = {
     approved,
-    allocatedCents: allocated,
-    expectedCents: approved * 100,
+    allocated: allocated.toFixed(2),
+    // Each approved write-off allocates exactly 1.00.
+    expectedAllocated: new Decimal(approved).toFixed(2),
     overAllocatedIncomings: overAllocated,
     reconciliationBalanced: rec.balanced,
   };
   console.info(
-    `  approved ${approved} write-offs; allocated ${(allocated / 100).toFixed(2)} of 5000.00; over-allocated incomings: ${overAllocated}; reconciliation balanced: ${rec.balanced}`,
+    `  approved ${approved} write-offs; allocated ${allocated.toFixed(2)} of 5000.00; over-allocated incomings: ${overAllocated}; reconciliation balanced: ${rec.balanced}`,
   );
   return outcome;
 }

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -175,7 +176,7 @@ describe('approval occupies the credit line', () => {
     expect((await maker.call(K('infoAudit'), {}, q(s.bizCode))).status).toBe(409);
     await checker.ok(K('infoAudit'), { comment: '同意' }, q(s.bizCode));
     const after = await line(f.lineCode);
-    expect(Number(after.occupied) - Number(before.occupied)).toBe(50000);
+    expect(new Decimal(after.occupied).minus(before.occupied).toFixed(2)).toBe('50000.00');
     const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode));
     expect(v).toMatchObject({ state: 'approved', status: 'effective', occupiedAmount: '50000.00' });
     const listed = await maker.ok<Page<ContractListRow>>(K('list'), { bizCode: s.bizCode });
@@ -265,7 +266,7 @@ describe('contract change', () => {
       fixture: f,
       over: { financingAmount: '80000.00' },
     });
-    const occupiedBefore = Number((await line(f.lineCode)).occupied);
+    const occupiedBefore = new Decimal((await line(f.lineCode)).occupied);
     const init = await maker.ok<{ info: { financingAmount: string } }>(K('isChange'), undefined, q(bizCode));
     expect(init.info.financingAmount).toBe('80000.00');
     const c = await maker.ok<Saved>(K('changeSave'), {
@@ -286,7 +287,7 @@ describe('contract change', () => {
     expect(pendingInfo.after.financingAmount).toBe('60000.00');
     expect(pendingInfo.changed.sort()).toEqual(['financingAmount', 'maturityDate']);
     await checker.ok(K('changeAudit'), { comment: '同意' }, q(c.bizCode));
-    expect(occupiedBefore - Number((await line(f.lineCode)).occupied)).toBe(20000);
+    expect(occupiedBefore.minus((await line(f.lineCode)).occupied).toFixed(2)).toBe('20000.00');
     const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(bizCode));
     expect(v).toMatchObject({
       financingAmount: '60000.00',
@@ -294,7 +295,7 @@ describe('contract change', () => {
       occupiedAmount: '60000.00',
     });
     const plan = await maker.ok<SchemeView>(K('schemeView'), undefined, cq(bizCode));
-    expect(plan.items.reduce((s, i) => s + Number(i.principal), 0)).toBe(60000);
+    expect(plan.items.reduce((s, i) => s.plus(i.principal), new Decimal(0)).toFixed(2)).toBe('60000.00');
     expect(plan.items.at(-1)!.dueDate).toBe('2026-09-15');
     const after = await maker.ok<BeforeAfter<{ financingAmount: string }>>(
       K('chgInfoView'),

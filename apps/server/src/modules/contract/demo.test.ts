@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractListRow, SchemeView } from '@portal/contract/contract';
 import type { UtilisationRow } from '@portal/contract/credit';
@@ -56,7 +57,7 @@ describe('demo money', () => {
       ['DEMO-BS-0002', 'approved'],
       ['DEMO-BS-0003', 'pending'],
     ]);
-    expect(Number(incomes.list[0]!.allocated)).toBeGreaterThan(0);
+    expect(new Decimal(incomes.list[0]!.allocated).gt(0)).toBe(true);
     const paids = await admin.ok<Page<PaidRow>>('/api' + PAID_PATHS.list, {});
     expect(paids.list.map((p) => [p.contractNo, p.state, p.amount])).toEqual([
       ['DEMO-BL-001', 'approved', incomes.list[0]!.allocated],

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { addDays, addMonths } from '@portal/contract/plan/dates';
 import type { SeedContext } from '../../platform/module';
@@ -89,7 +90,7 @@ export async function seedDemoContracts({ db, clock }: SeedContext): Promise<voi
             invoiceCode: `31002${start.slice(2, 4)}130`,
             invoiceNo: String(20_000_000 + invoice),
             invoiceDate: addDays(start, -5),
-            amount: (Number(d.amount) * 0.75).toFixed(2),
+            amount: new Decimal(d.amount).times('0.75').toFixed(2),
             debtorName: '演示核心企业集团有限公司',
             dueDate: addMonths(start, d.term),
           };

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -227,7 +228,9 @@ function UtilisationBars() {
   });
   const rows: UtilisationRow[] = useMemo(
     () =>
-      [...(query.data ?? [])].sort((a, b) => plot(b.occupiedAmount) - plot(a.occupiedAmount)).slice(0, 10),
+      [...(query.data ?? [])]
+        .sort((a, b) => new Decimal(b.occupiedAmount).cmp(a.occupiedAmount))
+        .slice(0, 10),
     [query.data],
   );
   const option = useMemo<ChartOption>(
