@@ -42,6 +42,20 @@ describe('demo contracts', () => {
       query: { docType: 'contract', docCode: list.list[2]!.bizCode },
     });
     expect(pending.canApprove).toBe(true);
+    // DEMO-BL-002 has its 5 % margin to collect: 生成前期款 opens with it.
+    const previous = await admin.ok<{ dues: { kind: string; openAmount: string }[] }>(
+      K('isPrevious'),
+      undefined,
+      {
+        query: { bizCode: list.list[1]!.bizCode },
+      },
+    );
+    expect(previous.dues).toEqual([
+      expect.objectContaining({
+        kind: 'margin',
+        openAmount: new Decimal(list.list[1]!.financingAmount).times('0.05').toFixed(2),
+      }),
+    ]);
   });
 });
 

@@ -8,6 +8,7 @@ import { creditLines, credits } from '../credit/schema';
 import { interestRules } from '../ruler/schema';
 import { infoSaveSchema } from '@portal/contract/contract';
 import { approveContract, saveScheme } from './lifecycle';
+import { replaceDues, suggestDues } from './plan';
 import { findContract, writeInfo } from './service';
 import { contracts } from './schema';
 import { submit } from '../workflow/service';
@@ -100,6 +101,8 @@ export async function seedDemoContracts({ db, clock }: SeedContext): Promise<voi
       const code = await writeInfo(tx, body, SYSTEM_ACTOR, today);
       const row = await findContract(tx, code);
       await saveScheme(tx, { contBizCode: code, version: row.version }, SYSTEM_ACTOR);
+      // Its dues (the 5 % margin): the contract list's 生成前期款 has something to collect.
+      await replaceDues(tx, row.id, suggestDues(await findContract(tx, code)));
       if (d.state === 'draft') return;
       if (d.state === 'pending') {
         await submit(tx, {

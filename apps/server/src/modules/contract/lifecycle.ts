@@ -20,7 +20,7 @@ import { occupy } from '../credit/ledger';
 import { setDocumentFiles, toFileInfo } from '../files/service';
 import { files } from '../files/schema';
 import { assertEditable } from '../workflow/service';
-import { CONTRACT, findContract, lockContract, type ContractRow } from './service';
+import { CONTRACT, findContract, lockContract, requireEffective, type ContractRow } from './service';
 import {
   activeItems,
   computePlan,
@@ -214,11 +214,6 @@ export async function approveContract(tx: Tx, code: string, actor: Actor, today:
     action: 'activate',
     detail: { occupied: row.financingAmount, lineCode: row.lineCode },
   });
-}
-
-function requireEffective(row: ContractRow, what: string): void {
-  if (row.state !== 'approved') throw conflict(`合同未审核通过，不能${what}`);
-  if (row.status === 'settled') throw conflict(`合同已结清，不能${what}`);
 }
 
 /** isPrevious: the contract's up-front dues still to collect, for a prepayment to take. */

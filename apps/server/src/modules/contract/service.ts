@@ -15,7 +15,7 @@ import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
-import { badInput, notFound } from '../../platform/errors';
+import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { dataScopeCondition, type ScopeUser } from '../../platform/auth/data-scope';
 import { users } from '../../platform/auth/schema';
@@ -44,6 +44,12 @@ export async function findContract(ex: Executor, bizCode: string, user?: ScopeUs
     .limit(1);
   if (!row) throw notFound(CONTRACT);
   return row;
+}
+
+/** What the money documents (prepayment, write-off, 放款) need: an approved contract, not settled. */
+export function requireEffective(row: ContractRow, what: string): void {
+  if (row.state !== 'approved' || row.status === 'none') throw conflict(`合同未审核通过，不能${what}`);
+  if (row.status === 'settled') throw conflict(`合同已结清，不能${what}`);
 }
 
 /** The contract row locked for the rest of the transaction. */

@@ -7,7 +7,7 @@ import { release, reoccupy } from '../credit/ledger';
 import { contractPlanItems, contracts } from '../contract/schema';
 import { lockContract } from '../contract/service';
 import { lockIncome, moveAllocated } from '../income/service';
-import { checkPaidDate, requireApprovedIncome, requireEffective, resolveLines } from './service';
+import { checkPaidDate, requireApprovedIncome, requireWriteOffable, resolveLines } from './service';
 import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import type { Line, Waiver } from './allocation';
@@ -105,7 +105,7 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
     .from(contracts)
     .where(eq(contracts.id, paid.contractId));
   const contract = await lockContract(tx, c!.code);
-  requireEffective(contract);
+  requireWriteOffable(contract);
   const given = await storedLines(tx, paid.id);
   // The rule's order was checked at save; other postings since may have changed what it would
   // suggest, so only the bounds are checked again (a settlement is recomputed and must agree).

@@ -30,7 +30,7 @@ import {
   findPaid,
   listPaids,
   paidInit,
-  requireEffective,
+  requireWriteOffable,
   savePaid,
   suggest,
   validPlan,
@@ -76,7 +76,7 @@ export const paidModule: PortalModule = {
       { perm: menu(MENU), query: validPlanQuery },
       async ({ query, user }) => {
         const contract = await findContract(db, query.contBizCode, user);
-        requireEffective(contract);
+        requireWriteOffable(contract);
         return validPlan(db, contract, query.paidDate);
       },
     );

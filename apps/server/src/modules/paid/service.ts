@@ -22,7 +22,7 @@ import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contractPlanItems, contracts } from '../contract/schema';
-import { findContract, scopeOf } from '../contract/service';
+import { findContract, requireEffective, scopeOf } from '../contract/service';
 import { incomes } from '../income/schema';
 import { findIncome, type IncomeRecord } from '../income/service';
 import {
@@ -44,10 +44,8 @@ const live = isNull(paids.deletedAt);
 
 const balanceOf = (i: IncomeRecord) => new Decimal(i.amount).minus(i.allocated);
 
-export function requireEffective(contract: ContractRow): void {
-  if (contract.state !== 'approved' || contract.status === 'none') throw conflict('合同未生效，不能核销');
-  if (contract.status === 'settled') throw conflict('合同已结清，不能核销');
-}
+/** A write-off needs an approved contract that is not settled. */
+export const requireWriteOffable = (contract: ContractRow) => requireEffective(contract, '核销');
 
 export function requireApprovedIncome(income: IncomeRecord): void {
   if (income.state !== 'approved') throw conflict('来款未审核通过，不能核销');
@@ -128,7 +126,7 @@ export async function suggest(
   const income = await findIncome(ex, body.fiidBizCode);
   requireApprovedIncome(income);
   const contract = await findContract(ex, body.contBizCode, user);
-  requireEffective(contract);
+  requireWriteOffable(contract);
   await checkPaidDate(ex, body.paidDate, income, contract, today);
   const balance = balanceOf(income);
   const amount = body.amount ?? balance.toFixed(2);
@@ -198,7 +196,7 @@ export async function savePaid(
   const income = await findIncome(tx, body.fiidBizCode);
   requireApprovedIncome(income);
   const contract = await findContract(tx, body.contBizCode, user);
-  requireEffective(contract);
+  requireWriteOffable(contract);
   await checkPaidDate(tx, body.paidDate, income, contract, today);
   const { lines, waivers, amount, principal } = await resolveLines(
     tx,

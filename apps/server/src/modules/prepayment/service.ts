@@ -13,20 +13,15 @@ import { countOf, likePattern, offsetOf, orderClause, page } from '../../platfor
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { requireBankAccount } from '../bank/service';
 import { contractDues, contracts } from '../contract/schema';
-import { findContract, lockContract, scopeOf } from '../contract/service';
+import { findContract, lockContract, requireEffective, scopeOf } from '../contract/service';
 import { openUpfrontDues } from '../contract/plan';
 import { prepaymentLines, prepayments } from './schema';
 
-type ContractRow = typeof contracts.$inferSelect;
 export type PaRecord = typeof prepayments.$inferSelect;
 const WHAT = '前期款';
+const COLLECT = '收取前期款';
 const live = isNull(prepayments.deletedAt);
 const UPFRONT: readonly string[] = ['margin', 'upfrontInterest', 'upfrontFee'];
-
-function requireOpenContract(c: ContractRow): void {
-  if (c.state !== 'approved' || c.status === 'none') throw conflict('合同未审核通过，不能收取前期款');
-  if (c.status === 'settled') throw conflict('合同已结清，不能收取前期款');
-}
 
 const toDue = (d: typeof contractDues.$inferSelect): PaDue => ({
   dueId: d.id,
@@ -40,7 +35,7 @@ const toDue = (d: typeof contractDues.$inferSelect): PaDue => ({
 /** initBase: the contract's open up-front dues, our repayment account and the first payer. */
 export async function paInit(ex: Executor, code: string, user: ScopeUser, today: string): Promise<PaInit> {
   const c = await findContract(ex, code, user);
-  requireOpenContract(c);
+  requireEffective(c, COLLECT);
   const dues = await openUpfrontDues(ex, c.id);
   if (dues.length === 0) throw conflict('该合同没有待收的前期款项');
   return {
@@ -91,7 +86,7 @@ export async function savePa(
   today: string,
 ): Promise<string> {
   const c = await findContract(tx, body.contBizCode, user);
-  requireOpenContract(c);
+  requireEffective(c, COLLECT);
   await requireBankAccount(tx, body.bankBizCode, { label: '收款账户', ownerType: 'self' });
   if (body.receiveDate > today) throw badInput(`收取日期不能晚于营业日 ${today}`);
   if (body.receiveDate < c.startDate) throw badInput(`收取日期不能早于合同起始日 ${c.startDate}`);
@@ -151,7 +146,7 @@ export async function postPa(tx: Tx, code: string, actor: Actor): Promise<void> 
     .from(contracts)
     .where(eq(contracts.id, row.contractId));
   const contract = await lockContract(tx, c!.code);
-  requireOpenContract(contract);
+  requireEffective(contract, COLLECT);
   const lines = await tx.select().from(prepaymentLines).where(eq(prepaymentLines.prepaymentId, row.id));
   await checkLines(tx, contract.id, lines, true);
   for (const l of lines) {

@@ -23,7 +23,6 @@ import {
   type IncomeRow,
   type IncomeView,
 } from '@portal/contract/accounts';
-import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
@@ -31,8 +30,8 @@ import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import { postXlsx } from '../../shared/request/upload-xlsx';
-import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
-import { docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 
 const MENU = 'ft-income';
 export const INCOME_ROUTES = {
@@ -42,7 +41,6 @@ export const INCOME_ROUTES = {
 } as const;
 const byCode = (fiidBizCode: string) => ({ query: { fiidBizCode } });
 const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
-const stateOptions = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({ value, label }));
 
 const incomeApi = {
   view: (code: string) => post<IncomeView>(INCOME_PATHS.viewBaseInfo, undefined, byCode(code)),
@@ -165,7 +163,7 @@ export function IncomeListPage() {
               <Input allowClear />
             </Form.Item>
             <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={stateOptions} />
+              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
             </Form.Item>
           </>
         }
@@ -311,67 +309,56 @@ export function IncomeEditorPage() {
 export function IncomeViewPage() {
   const [params] = useSearchParams();
   const code = params.get('fiidBizCode') ?? params.get('bizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const q = useQuery({ queryKey: ['income', code], queryFn: () => incomeApi.view(code), enabled: !!code });
   const v = q.data;
   return (
-    <Card
-      data-testid="income-view"
-      title={
-        <Space>
-          <span>来款 {code}</span>
-          {v ? <DocStateTag state={v.state} /> : null}
-        </Space>
-      }
-      extra={<Button onClick={() => void navigate(INCOME_ROUTES.list)}>返回</Button>}
+    <DocViewFrame
+      testId="income-view"
+      title="来款"
+      state={v?.state}
+      backTo={INCOME_ROUTES.list}
+      docType="income"
+      docCode={code}
+      menuCode={MENU}
+      auditPath={INCOME_PATHS.audit}
+      unAuditPath={INCOME_PATHS.unAudit}
+      refresh={['income']}
     >
-      <AuditView
-        docType="income"
-        docCode={code}
-        menuCode={MENU}
-        decide={{
-          auditPath: INCOME_PATHS.audit,
-          unAuditPath: INCOME_PATHS.unAudit,
-          onDone: () => void qc.invalidateQueries({ queryKey: ['income'] }),
-        }}
-      >
-        {v ? (
-          <>
-            <Descriptions size="small" bordered column={3}>
-              <Descriptions.Item label="收款账户">{`${v.bankAccountName ?? ''} ${v.bankAccountNo ?? ''}`}</Descriptions.Item>
-              <Descriptions.Item label="付款人">{v.payerName}</Descriptions.Item>
-              <Descriptions.Item label="付款人账号">{v.payerAccount ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="来款金额">{formatMoney(v.amount)}</Descriptions.Item>
-              <Descriptions.Item label="已核销">{formatMoney(v.allocated)}</Descriptions.Item>
-              <Descriptions.Item label="未核销余额">
-                <span data-testid="income-balance">{formatMoney(v.balance)}</span>
-              </Descriptions.Item>
-              <Descriptions.Item label="来款日期">{v.valueDate}</Descriptions.Item>
-              <Descriptions.Item label="银行流水号">{v.serialNo}</Descriptions.Item>
-              <Descriptions.Item label="来源">{INCOME_SOURCE_LABELS[v.source]}</Descriptions.Item>
-            </Descriptions>
-            <Table<IncomeView['paids'][number]>
-              style={{ marginTop: 12 }}
-              size="small"
-              rowKey="paidBizCode"
-              pagination={false}
-              dataSource={v.paids}
-              locale={{ emptyText: '暂无核销' }}
-              columns={[
-                codeColumn('核销编号', 'paidBizCode'),
-                { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
-                moneyColumn('核销金额', 'amount'),
-                {
-                  title: '冲红',
-                  key: 'red',
-                  render: (_, r) => (r.red ? <Tag color="red">已冲红</Tag> : '—'),
-                },
-              ]}
-            />
-          </>
-        ) : null}
-      </AuditView>
-    </Card>
+      {v ? (
+        <>
+          <Descriptions size="small" bordered column={3}>
+            <Descriptions.Item label="收款账户">{`${v.bankAccountName ?? ''} ${v.bankAccountNo ?? ''}`}</Descriptions.Item>
+            <Descriptions.Item label="付款人">{v.payerName}</Descriptions.Item>
+            <Descriptions.Item label="付款人账号">{v.payerAccount ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="来款金额">{formatMoney(v.amount)}</Descriptions.Item>
+            <Descriptions.Item label="已核销">{formatMoney(v.allocated)}</Descriptions.Item>
+            <Descriptions.Item label="未核销余额">
+              <span data-testid="income-balance">{formatMoney(v.balance)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="来款日期">{v.valueDate}</Descriptions.Item>
+            <Descriptions.Item label="银行流水号">{v.serialNo}</Descriptions.Item>
+            <Descriptions.Item label="来源">{INCOME_SOURCE_LABELS[v.source]}</Descriptions.Item>
+          </Descriptions>
+          <Table<IncomeView['paids'][number]>
+            style={{ marginTop: 12 }}
+            size="small"
+            rowKey="paidBizCode"
+            pagination={false}
+            dataSource={v.paids}
+            locale={{ emptyText: '暂无核销' }}
+            columns={[
+              codeColumn('核销编号', 'paidBizCode'),
+              { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
+              moneyColumn('核销金额', 'amount'),
+              {
+                title: '冲红',
+                key: 'red',
+                render: (_, r) => (r.red ? <Tag color="red">已冲红</Tag> : '—'),
+              },
+            ]}
+          />
+        </>
+      ) : null}
+    </DocViewFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd';
 import {
   COMPONENT_LABELS,
   PAID_KIND_LABELS,
@@ -12,18 +12,17 @@ import {
   type PaidRow,
   type PaidView,
 } from '@portal/contract/accounts';
-import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import { formatMoney } from '@portal/contract/format';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
-import { docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { DocStateTag } from '../../shared/workflow/AuditView';
+import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import { PAID_ROUTES, paidApi } from './api';
 
 const MENU = 'ft-paid';
 const RED_MENU = 'ft-paid-red';
-const stateOptions = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({ value, label }));
 const RedTag = ({ red }: { red: boolean }) => (red ? <Tag color="red">已冲红</Tag> : null);
 
 /** 来款核销 list: 查看, 编辑 and 删除 of drafts, 冲红 of approved ones. */
@@ -48,7 +47,7 @@ export function PaidListPage() {
               <Input allowClear />
             </Form.Item>
             <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={stateOptions} />
+              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
             </Form.Item>
           </>
         }
@@ -142,40 +141,29 @@ export function PaidSummary({ v }: { v: PaidView }) {
 export function PaidViewPage() {
   const [params] = useSearchParams();
   const code = params.get('paidBizCode') ?? params.get('bizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const q = useQuery({ queryKey: ['paid', code], queryFn: () => paidApi.view(code), enabled: !!code });
   const v = q.data;
   return (
-    <Card
-      data-testid="paid-view"
-      title={
-        <Space>
-          <span>来款核销 {code}</span>
-          {v ? <DocStateTag state={v.state} /> : null}
-          {v ? <RedTag red={v.red} /> : null}
-        </Space>
-      }
-      extra={<Button onClick={() => void navigate(PAID_ROUTES.list)}>返回</Button>}
+    <DocViewFrame
+      testId="paid-view"
+      title="来款核销"
+      state={v?.state}
+      tags={v ? <RedTag red={v.red} /> : null}
+      backTo={PAID_ROUTES.list}
+      docType="paid"
+      docCode={code}
+      menuCode={MENU}
+      auditPath={PAID_PATHS.audit}
+      unAuditPath={PAID_PATHS.unAudit}
+      refresh={['paid']}
     >
-      <AuditView
-        docType="paid"
-        docCode={code}
-        menuCode={MENU}
-        decide={{
-          auditPath: PAID_PATHS.audit,
-          unAuditPath: PAID_PATHS.unAudit,
-          onDone: () => void qc.invalidateQueries({ queryKey: ['paid'] }),
-        }}
-      >
-        {v ? (
-          <>
-            <PaidSummary v={v} />
-            <PaidLines lines={v.lines} />
-          </>
-        ) : null}
-      </AuditView>
-    </Card>
+      {v ? (
+        <>
+          <PaidSummary v={v} />
+          <PaidLines lines={v.lines} />
+        </>
+      ) : null}
+    </DocViewFrame>
   );
 }
 
@@ -196,7 +184,7 @@ export function RedListPage() {
               <Input allowClear />
             </Form.Item>
             <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={stateOptions} />
+              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
             </Form.Item>
           </>
         }
@@ -227,43 +215,32 @@ export function RedListPage() {
 export function RedViewPage() {
   const [params] = useSearchParams();
   const code = params.get('paidRedBizCode') ?? params.get('bizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const q = useQuery({ queryKey: ['paid', 'red', code], queryFn: () => paidApi.red(code), enabled: !!code });
   const v = q.data;
   return (
-    <Card
-      data-testid="paid-red-view"
-      title={
-        <Space>
-          <span>来款核销冲红 {code}</span>
-          {v ? <DocStateTag state={v.state} /> : null}
-        </Space>
-      }
-      extra={<Button onClick={() => void navigate(PAID_ROUTES.redList)}>返回</Button>}
+    <DocViewFrame
+      testId="paid-red-view"
+      title="来款核销冲红"
+      state={v?.state}
+      backTo={PAID_ROUTES.redList}
+      docType="paidRed"
+      docCode={code}
+      menuCode={RED_MENU}
+      auditPath={PAID_RED_PATHS.audit}
+      unAuditPath={PAID_RED_PATHS.unAudit}
+      refresh={['paid']}
     >
-      <AuditView
-        docType="paidRed"
-        docCode={code}
-        menuCode={RED_MENU}
-        decide={{
-          auditPath: PAID_RED_PATHS.audit,
-          unAuditPath: PAID_RED_PATHS.unAudit,
-          onDone: () => void qc.invalidateQueries({ queryKey: ['paid'] }),
-        }}
-      >
-        {v ? (
-          <>
-            <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
-              <Descriptions.Item label="冲红日期">{v.redDate}</Descriptions.Item>
-              <Descriptions.Item label="冲红金额">{formatMoney(v.amount)}</Descriptions.Item>
-              <Descriptions.Item label="原因">{v.reason ?? '—'}</Descriptions.Item>
-            </Descriptions>
-            <PaidSummary v={v.paid} />
-            <PaidLines lines={v.paid.lines} />
-          </>
-        ) : null}
-      </AuditView>
-    </Card>
+      {v ? (
+        <>
+          <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label="冲红日期">{v.redDate}</Descriptions.Item>
+            <Descriptions.Item label="冲红金额">{formatMoney(v.amount)}</Descriptions.Item>
+            <Descriptions.Item label="原因">{v.reason ?? '—'}</Descriptions.Item>
+          </Descriptions>
+          <PaidSummary v={v.paid} />
+          <PaidLines lines={v.paid.lines} />
+        </>
+      ) : null}
+    </DocViewFrame>
   );
 }

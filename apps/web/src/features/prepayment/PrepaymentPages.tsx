@@ -13,15 +13,14 @@ import {
   type PaView,
 } from '@portal/contract/prepayment';
 import { DUE_KIND_LABELS } from '@portal/contract/contract';
-import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
-import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
-import { docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 
 const MENU = 'ft-pa-mgr';
 export const PA_ROUTES = {
@@ -30,7 +29,6 @@ export const PA_ROUTES = {
   view: '/factoring/pa/mgr-view/basic-info',
 } as const;
 const byCode = (preamtBizCode: string) => ({ query: { preamtBizCode } });
-const stateOptions = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({ value, label }));
 const MONEY = /^\d+(\.\d{1,2})?$/;
 
 const paApi = {
@@ -60,7 +58,7 @@ export function PaListPage() {
               <Input allowClear />
             </Form.Item>
             <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={stateOptions} />
+              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
             </Form.Item>
           </>
         }
@@ -255,57 +253,46 @@ export function PaEditorPage() {
 export function PaViewPage() {
   const [params] = useSearchParams();
   const code = params.get('preamtBizCode') ?? params.get('bizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const q = useQuery({ queryKey: ['pa', code], queryFn: () => paApi.view(code), enabled: !!code });
   const v = q.data;
   return (
-    <Card
-      data-testid="pa-view"
-      title={
-        <Space>
-          <span>前期款 {code}</span>
-          {v ? <DocStateTag state={v.state} /> : null}
-        </Space>
-      }
-      extra={<Button onClick={() => void navigate(PA_ROUTES.list)}>返回</Button>}
+    <DocViewFrame
+      testId="pa-view"
+      title="前期款"
+      state={v?.state}
+      backTo={PA_ROUTES.list}
+      docType="prepayment"
+      docCode={code}
+      menuCode={MENU}
+      auditPath={PA_PATHS.audit}
+      unAuditPath={PA_PATHS.unAudit}
+      refresh={['pa']}
     >
-      <AuditView
-        docType="prepayment"
-        docCode={code}
-        menuCode={MENU}
-        decide={{
-          auditPath: PA_PATHS.audit,
-          unAuditPath: PA_PATHS.unAudit,
-          onDone: () => void qc.invalidateQueries({ queryKey: ['pa'] }),
-        }}
-      >
-        {v ? (
-          <>
-            <Descriptions size="small" bordered column={3}>
-              <Descriptions.Item label="合同">{`${v.contractNo}（${v.contBizCode}）`}</Descriptions.Item>
-              <Descriptions.Item label="客户">{v.custName}</Descriptions.Item>
-              <Descriptions.Item label="收取方式">{PA_METHOD_LABELS[v.method]}</Descriptions.Item>
-              <Descriptions.Item label="收取日期">{v.receiveDate}</Descriptions.Item>
-              <Descriptions.Item label="收取金额">{formatMoney(v.amount)}</Descriptions.Item>
-              <Descriptions.Item label="付款人">{v.payerName ?? '—'}</Descriptions.Item>
-            </Descriptions>
-            <Table<PaView['lines'][number]>
-              style={{ marginTop: 12 }}
-              size="small"
-              rowKey="dueId"
-              pagination={false}
-              dataSource={v.lines}
-              columns={[
-                { title: '费用类型', key: 'kind', render: (_, d) => DUE_KIND_LABELS[d.kind] },
-                moneyColumn('应收金额', 'amount'),
-                moneyColumn('本次收取', 'lineAmount'),
-                moneyColumn('累计已收', 'receivedAmount'),
-              ]}
-            />
-          </>
-        ) : null}
-      </AuditView>
-    </Card>
+      {v ? (
+        <>
+          <Descriptions size="small" bordered column={3}>
+            <Descriptions.Item label="合同">{`${v.contractNo}（${v.contBizCode}）`}</Descriptions.Item>
+            <Descriptions.Item label="客户">{v.custName}</Descriptions.Item>
+            <Descriptions.Item label="收取方式">{PA_METHOD_LABELS[v.method]}</Descriptions.Item>
+            <Descriptions.Item label="收取日期">{v.receiveDate}</Descriptions.Item>
+            <Descriptions.Item label="收取金额">{formatMoney(v.amount)}</Descriptions.Item>
+            <Descriptions.Item label="付款人">{v.payerName ?? '—'}</Descriptions.Item>
+          </Descriptions>
+          <Table<PaView['lines'][number]>
+            style={{ marginTop: 12 }}
+            size="small"
+            rowKey="dueId"
+            pagination={false}
+            dataSource={v.lines}
+            columns={[
+              { title: '费用类型', key: 'kind', render: (_, d) => DUE_KIND_LABELS[d.kind] },
+              moneyColumn('应收金额', 'amount'),
+              moneyColumn('本次收取', 'lineAmount'),
+              moneyColumn('累计已收', 'receivedAmount'),
+            ]}
+          />
+        </>
+      ) : null}
+    </DocViewFrame>
   );
 }

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, Space, type TableColumnType } from 'antd';
-import { EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
+import { DOC_STATE_LABELS, EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
 import type { Buttons } from '../permission/use-buttons';
 import { DocStateTag } from './AuditView';
+
+/** The 审核状态 filter's options. */
+export const DOC_STATE_OPTIONS = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({ value, label }));
 
 /** 状态 of a workflow document's row. */
 export function docStateColumn<T extends { state: DocState }>(): TableColumnType<T> {

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Space } from 'antd';
+import type { DocState } from '@portal/contract/workflow';
+import { AuditView, DocStateTag } from './AuditView';
+
+/**
+ * The frame of a workflow document's view page: title with its state, 返回 to the list, and the
+ * audit view (业务单据 / 审批记录 / 流程图 / 传阅 / 流程审批) around the document's own body.
+ * A decision refreshes the queries under `refresh`.
+ */
+export function DocViewFrame(props: {
+  testId: string;
+  title: string;
+  state: DocState | undefined;
+  tags?: ReactNode;
+  backTo: string;
+  docType: string;
+  docCode: string;
+  menuCode: string;
+  auditPath: string;
+  unAuditPath: string;
+  refresh: readonly unknown[];
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  return (
+    <Card
+      data-testid={props.testId}
+      title={
+        <Space>
+          <span>
+            {props.title} {props.docCode}
+          </span>
+          {props.state ? <DocStateTag state={props.state} /> : null}
+          {props.tags}
+        </Space>
+      }
+      extra={<Button onClick={() => void navigate(props.backTo)}>返回</Button>}
+    >
+      <AuditView
+        docType={props.docType}
+        docCode={props.docCode}
+        menuCode={props.menuCode}
+        decide={{
+          auditPath: props.auditPath,
+          unAuditPath: props.unAuditPath,
+          onDone: () => void qc.invalidateQueries({ queryKey: props.refresh }),
+        }}
+      >
+        {props.children}
+      </AuditView>
+    </Card>
+  );
+}
