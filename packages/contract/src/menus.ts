@@ -397,7 +397,7 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         code: 'ft-credit-info',
         title: '授信',
         path: '/factoring/credit/info',
-        actions: [...CREDIT_DOC, 'import'],
+        actions: [...CREDIT_DOC, 'import', 'print'],
       },
       {
         code: 'ft-credit-info',

@@ -1,0 +1,388 @@
+import { z } from 'zod';
+import { code, oneOf, optionalCode, optionalText, text, version } from './fields';
+import { listSchema } from './list';
+import { infoSaveSchema } from './contract';
+import type { TemplateVocabulary } from './print/template';
+
+/** SPEC §7.13 `/ft/api/print` without the /api prefix: print templates, previews and PDFs. */
+const BASE = '/ft/api/print';
+export const PRINT_PATHS = {
+  /** ?bizType: the placeholder catalogue of a business type (what the editor shows). */
+  info: `${BASE}/info`,
+  /** Core enterprises a template may be dedicated to. */
+  getCoreComp: `${BASE}/info/getCoreComp`,
+  list: `${BASE}/list`,
+  /** ?bizCode */
+  view: `${BASE}/view`,
+  save: `${BASE}/save`,
+  /** ?bizCode */
+  enable: `${BASE}/enable`,
+  disable: `${BASE}/disable`,
+  delete: `${BASE}/delete`,
+  /** A document printed with a template, as HTML (text/html). */
+  perViewHtml: `${BASE}/perViewHtml`,
+  /** A contract not yet saved, printed with a contract template, as HTML. */
+  preContViewHtml: `${BASE}/preContViewHtml`,
+  /** A document printed with a template, as an A4 PDF (application/pdf). */
+  perViewPdf: `${BASE}/perViewPdf`,
+  bizTypeList: `${BASE}/bizTypeList`,
+} as const;
+
+export const PRINT_MENU = 'ft-print';
+
+/** What can be printed: each business type is a document of one screen. */
+export const BIZ_TYPES = ['contract', 'handover', 'prepayment', 'repayment', 'writeOff', 'credit'] as const;
+export type BizType = (typeof BIZ_TYPES)[number];
+export const BIZ_TYPE_LABELS: Record<BizType, string> = {
+  contract: '保理合同',
+  handover: '资料交接单',
+  prepayment: '前期款缴款通知书',
+  repayment: '还款通知书',
+  writeOff: '核销确认书',
+  credit: '授信审批表',
+};
+/** The screen (menu code) whose documents a type prints; its 打印 button allows printing. */
+export const BIZ_TYPE_MENUS: Record<BizType, string> = {
+  contract: 'ft-contract-info',
+  handover: 'ft-contract-handover',
+  prepayment: 'ft-pa-mgr',
+  repayment: 'ft-contract-info',
+  writeOff: 'ft-paid',
+  credit: 'ft-credit-info',
+};
+/** The name of the document code each type is printed from, as the screens call it. */
+export const BIZ_TYPE_DOC_LABELS: Record<BizType, string> = {
+  contract: '合同编号',
+  handover: '交接单编号',
+  prepayment: '前期款编号',
+  repayment: '合同编号',
+  writeOff: '核销编号',
+  credit: '授信编号',
+};
+
+export const TEMPLATE_STATES = ['enabled', 'disabled'] as const;
+export type TemplateState = (typeof TEMPLATE_STATES)[number];
+export const TEMPLATE_STATE_LABELS: Record<TemplateState, string> = { enabled: '启用', disabled: '停用' };
+
+/** Templates are HTML fragments of at most this many characters. */
+export const MAX_TEMPLATE_LENGTH = 200_000;
+
+// ---------------------------------------------------------------------------------------------
+// The placeholder catalogue
+
+/** money prints as 1,234.50 and adds `<key>Capitals` (大写金额); rate prints as a percentage. */
+export type FieldKind = 'text' | 'money' | 'date' | 'rate' | 'number';
+
+export interface PrintField {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  /** What the editor's preview shows for it. */
+  sample: string;
+}
+
+export interface PrintList {
+  key: string;
+  label: string;
+  fields: readonly PrintField[];
+}
+
+export interface PrintCatalogue {
+  bizType: BizType;
+  label: string;
+  fields: readonly PrintField[];
+  lists: readonly PrintList[];
+}
+
+const f = (key: string, label: string, kind: FieldKind, sample: string): PrintField => ({
+  key,
+  label,
+  kind,
+  sample,
+});
+
+const COMMON: readonly PrintField[] = [f('printDate', '打印日期', 'text', '2026年11月23日')];
+
+const CONTRACT_FIELDS: readonly PrintField[] = [
+  f('contractNo', '合同号', 'text', 'BL-2026-0001'),
+  f('contBizCode', '合同编号', 'text', '000000000001'),
+  f('custName', '客户名称（卖方）', 'text', '上海华东机电设备有限公司'),
+  f('coreCompName', '核心企业', 'text', '中国宏达建设集团有限公司'),
+  f('product', '产品', 'text', '保理'),
+  f('recourse', '追索类型', 'text', '有追索权'),
+  f('disclosure', '公开类型', 'text', '明保理'),
+  f('financingAmount', '融资金额', 'money', '1000000.00'),
+  f('financingRatio', '融资比例', 'rate', '0.8'),
+  f('receivablesAmount', '应收账款金额', 'money', '1250000.00'),
+  f('marginRatio', '保证金比例', 'rate', '0.05'),
+  f('currency', '币种', 'text', '人民币'),
+  f('startDate', '起始日', 'date', '2026-11-23'),
+  f('maturityDate', '到期日', 'date', '2027-11-23'),
+  f('ruleName', '计息规则', 'text', '年化8%按月付息到期还本'),
+  f('annualRate', '年利率', 'rate', '0.08'),
+  f('bankName', '还款账户名', 'text', '上海宏达商业保理有限公司'),
+  f('bankAccountNo', '还款账号', 'text', '6222 0210 0112 3456 789'),
+  f('managerName', '业务经理', 'text', '王敏'),
+  f('totalInterest', '利息合计', 'money', '80000.00'),
+  f('totalFee', '费用合计', 'money', '0.00'),
+];
+
+const PLAN_LIST: PrintList = {
+  key: 'plan',
+  label: '还款计划',
+  fields: [
+    f('period', '期次', 'number', '1'),
+    f('startDate', '起息日', 'date', '2026-11-23'),
+    f('dueDate', '还款日', 'date', '2026-12-23'),
+    f('days', '天数', 'number', '30'),
+    f('principal', '本金', 'money', '0.00'),
+    f('interest', '利息', 'money', '6666.67'),
+    f('fee', '费用', 'money', '0.00'),
+    f('total', '应还合计', 'money', '6666.67'),
+  ],
+};
+
+const RECEIVABLES_LIST: PrintList = {
+  key: 'receivables',
+  label: '应收账款',
+  fields: [
+    f('invoiceNo', '发票号', 'text', '04411234'),
+    f('debtorName', '债务人', 'text', '中国宏达建设集团有限公司'),
+    f('invoiceDate', '开票日期', 'date', '2026-10-08'),
+    f('dueDate', '到期日', 'date', '2027-04-08'),
+    f('amount', '金额', 'money', '1250000.00'),
+  ],
+};
+
+export const PRINT_CATALOGUES: Record<BizType, PrintCatalogue> = {
+  contract: {
+    bizType: 'contract',
+    label: BIZ_TYPE_LABELS.contract,
+    fields: [...COMMON, ...CONTRACT_FIELDS],
+    lists: [PLAN_LIST, RECEIVABLES_LIST],
+  },
+  handover: {
+    bizType: 'handover',
+    label: BIZ_TYPE_LABELS.handover,
+    fields: [
+      ...COMMON,
+      f('bizCode', '交接单编号', 'text', '000000000003'),
+      f('contractNo', '合同号', 'text', 'BL-2026-0001'),
+      f('custName', '客户名称', 'text', '上海华东机电设备有限公司'),
+      f('handoverName', '移交人', 'text', '王敏'),
+      f('receiverName', '接收人', 'text', '李静'),
+      f('handoverDate', '交接日期', 'date', '2026-11-23'),
+      f('remark', '备注', 'text', '原件已核对'),
+    ],
+    lists: [
+      {
+        key: 'items',
+        label: '交接资料',
+        fields: [
+          f('index', '序号', 'number', '1'),
+          f('docName', '资料名称', 'text', '商务合同'),
+          f('kind', '原件/复印件', 'text', '原件'),
+          f('copies', '份数', 'number', '2'),
+          f('pages', '页数', 'number', '12'),
+          f('remark', '资料备注', 'text', ''),
+        ],
+      },
+    ],
+  },
+  prepayment: {
+    bizType: 'prepayment',
+    label: BIZ_TYPE_LABELS.prepayment,
+    fields: [
+      ...COMMON,
+      f('preamtBizCode', '前期款编号', 'text', '000000000005'),
+      f('contractNo', '合同号', 'text', 'BL-2026-0001'),
+      f('custName', '客户名称', 'text', '上海华东机电设备有限公司'),
+      f('payerName', '付款人', 'text', '上海华东机电设备有限公司'),
+      f('method', '收取方式', 'text', '客户转账'),
+      f('receiveDate', '收取日期', 'date', '2026-11-25'),
+      f('amount', '金额', 'money', '50000.00'),
+      f('remark', '备注', 'text', ''),
+    ],
+    lists: [
+      {
+        key: 'lines',
+        label: '收取明细',
+        fields: [
+          f('kind', '费用类型', 'text', '保证金'),
+          f('dueDate', '应收日期', 'date', '2026-11-23'),
+          f('amount', '应收金额', 'money', '50000.00'),
+          f('lineAmount', '本次收取', 'money', '50000.00'),
+        ],
+      },
+    ],
+  },
+  repayment: {
+    bizType: 'repayment',
+    label: BIZ_TYPE_LABELS.repayment,
+    fields: [
+      ...COMMON,
+      ...CONTRACT_FIELDS,
+      f('nextDueDate', '本期还款日', 'date', '2026-12-23'),
+      f('nextDueAmount', '本期应还', 'money', '6666.67'),
+      f('outstandingTotal', '未还合计', 'money', '1080000.00'),
+    ],
+    lists: [
+      {
+        key: 'openItems',
+        label: '未还期次',
+        fields: [
+          ...PLAN_LIST.fields,
+          f('paid', '已还', 'money', '0.00'),
+          f('outstanding', '未还', 'money', '6666.67'),
+        ],
+      },
+    ],
+  },
+  writeOff: {
+    bizType: 'writeOff',
+    label: BIZ_TYPE_LABELS.writeOff,
+    fields: [
+      ...COMMON,
+      f('paidBizCode', '核销编号', 'text', '000000000007'),
+      f('contractNo', '合同号', 'text', 'BL-2026-0001'),
+      f('custName', '客户名称', 'text', '上海华东机电设备有限公司'),
+      f('payerName', '付款人', 'text', '中国宏达建设集团有限公司'),
+      f('fiidBizCode', '来款编号', 'text', '000000000006'),
+      f('serialNo', '银行流水号', 'text', 'DEMO-BS-0001'),
+      f('valueDate', '来款日期', 'date', '2026-11-20'),
+      f('incomeAmount', '来款金额', 'money', '200000.00'),
+      f('paidDate', '核销日期', 'date', '2026-11-23'),
+      f('kind', '核销类型', 'text', '正常核销'),
+      f('amount', '核销金额', 'money', '6666.67'),
+      f('principal', '其中本金', 'money', '0.00'),
+      f('remark', '备注', 'text', ''),
+    ],
+    lists: [
+      {
+        key: 'lines',
+        label: '核销明细',
+        fields: [
+          f('period', '期次', 'number', '1'),
+          f('dueDate', '还款日', 'date', '2026-12-23'),
+          f('component', '科目', 'text', '利息'),
+          f('amount', '金额', 'money', '6666.67'),
+        ],
+      },
+    ],
+  },
+  credit: {
+    bizType: 'credit',
+    label: BIZ_TYPE_LABELS.credit,
+    fields: [
+      ...COMMON,
+      f('bizCode', '授信编号', 'text', '000000000002'),
+      f('custName', '客户名称', 'text', '上海华东机电设备有限公司'),
+      f('limitAmount', '授信额度', 'money', '5000000.00'),
+      f('currency', '币种', 'text', '人民币'),
+      f('cycle', '额度类型', 'text', '循环'),
+      f('product', '产品', 'text', '保理'),
+      f('startDate', '起始日', 'date', '2026-01-01'),
+      f('endDate', '到期日', 'date', '2026-12-31'),
+      f('state', '审核状态', 'text', '已审核'),
+      f('remark', '备注', 'text', ''),
+    ],
+    lists: [],
+  },
+};
+
+/** The fields a template can name, money fields with their 大写 twin. */
+export function expandFields(fields: readonly PrintField[]): PrintField[] {
+  return fields.flatMap((field) =>
+    field.kind === 'money'
+      ? [
+          field,
+          { key: `${field.key}Capitals`, label: `${field.label}（大写）`, kind: 'text' as const, sample: '' },
+        ]
+      : [field],
+  );
+}
+
+export function vocabularyOf(bizType: BizType): TemplateVocabulary {
+  const catalogue = PRINT_CATALOGUES[bizType];
+  return {
+    fields: new Set(expandFields(catalogue.fields).map((x) => x.key)),
+    lists: new Map(catalogue.lists.map((l) => [l.key, new Set(expandFields(l.fields).map((x) => x.key))])),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+export const templateSaveSchema = z.object({
+  bizCode: optionalCode('模板编号'),
+  version: version.optional(),
+  name: text('模板名称', 60),
+  bizType: oneOf('业务类型', BIZ_TYPES),
+  /** A template for one core enterprise's documents; none = for every document of the type. */
+  coreCompCode: optionalCode('核心企业'),
+  content: z
+    .string({ error: '模板内容格式不正确' })
+    .trim()
+    .min(1, '模板内容不能为空')
+    .max(MAX_TEMPLATE_LENGTH, `模板内容不能超过${MAX_TEMPLATE_LENGTH}个字符`),
+  remark: optionalText('备注', 500),
+});
+export type TemplateSave = z.input<typeof templateSaveSchema>;
+
+export const templateListSchema = listSchema(
+  {
+    name: optionalText('模板名称', 60),
+    bizType: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      oneOf('业务类型', BIZ_TYPES).optional(),
+    ),
+    state: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      oneOf('状态', TEMPLATE_STATES).optional(),
+    ),
+  },
+  ['bizCode', 'name', 'bizType', 'updatedAt'],
+);
+
+export const templateCodeQuery = z.strictObject({ bizCode: code('模板编号') });
+export const bizTypeQuery = z.strictObject({ bizType: oneOf('业务类型', BIZ_TYPES) });
+
+/**
+ * Print a document: its type and code; the template is the one named, or else the enabled
+ * template of the type for the document's core enterprise (or the general one). `content` previews
+ * an unsaved template body (template designers only).
+ */
+export const printDocSchema = z.object({
+  bizType: oneOf('业务类型', BIZ_TYPES),
+  docCode: code('单据编号'),
+  tplBizCode: optionalCode('模板编号'),
+  content: z
+    .string({ error: '模板内容格式不正确' })
+    .max(MAX_TEMPLATE_LENGTH, `模板内容不能超过${MAX_TEMPLATE_LENGTH}个字符`)
+    .optional(),
+  /** PDF only: `attachment` downloads, `inline` (default) opens in the viewer. */
+  disposition: z.enum(['inline', 'attachment'], { error: '打开方式不正确' }).optional(),
+});
+export type PrintDoc = z.input<typeof printDocSchema>;
+
+/** A contract form not yet saved, previewed with a contract template. */
+export const printContractDraftSchema = z.object({
+  tplBizCode: optionalCode('模板编号'),
+  contract: infoSaveSchema,
+});
+
+export interface TemplateRow {
+  bizCode: string;
+  version: number;
+  name: string;
+  bizType: BizType;
+  coreCompCode: string | null;
+  coreCompName: string | null;
+  state: TemplateState;
+  remark: string | null;
+  updatedAt: string;
+}
+
+export interface TemplateView extends TemplateRow {
+  content: string;
+}
