@@ -13,6 +13,7 @@ import { dashboardModule } from './dashboard/routes';
 import { incomeModule } from './income/routes';
 import { paidModule } from './paid/routes';
 import { prepaymentModule } from './prepayment/routes';
+import { printModule } from './print/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
@@ -29,5 +30,6 @@ export const MODULES: readonly PortalModule[] = [
   prepaymentModule,
   incomeModule,
   paidModule,
+  printModule,
   dashboardModule,
 ];

@@ -24,6 +24,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Business date override (YYYY-MM-DD); unset = today in Asia/Shanghai (DOMAIN.md). */
   businessDate: string | undefined;
+  /** Headless Chromium for PDFs (Debian's package by default). */
+  chromiumPath: string;
+  /** A PDF render still running after this is abandoned (below the client's 50 s PDF timeout). */
+  pdfTimeoutMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -60,5 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dwSiteUrl: env.DW_SITE_URL || undefined,
     businessDate: env.BUSINESS_DATE || undefined,
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200),
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    pdfTimeoutMs: int(env, 'PDF_TIMEOUT_SECONDS', 45) * 1000,
   };
 }

@@ -69,7 +69,7 @@ export async function lockContract(tx: Tx, bizCode: string): Promise<ContractRow
 type InfoInput = z.output<typeof infoSaveSchema>;
 
 /** Checks every reference of the form against the database; answers the names to store. */
-async function resolveRefs(ex: Executor, body: InfoInput, today: string) {
+export async function resolveRefs(ex: Executor, body: InfoInput, today: string) {
   const cust = await requireActiveCustomer(ex, body.custCode, { label: '客户' });
   let coreName: string | null = null;
   if (body.coreCompCode) {

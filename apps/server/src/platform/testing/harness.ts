@@ -65,6 +65,8 @@ export interface CallOptions {
 export interface CallResult<T = unknown> extends ApiResponse<T> {
   httpStatus: number;
   headers: Record<string, string | string[] | number | undefined>;
+  /** The answer's bytes (files, PDFs, HTML). */
+  raw: Buffer;
 }
 
 /** A client of the portal speaking PROTOCOL.md through app.inject, as the web client does. */
@@ -111,7 +113,7 @@ export class TestClient {
     const parsed = res.headers['content-type']?.toString().includes('json')
       ? (res.json() as ApiResponse<T>)
       : ({ status: res.statusCode, ok: false, msg: res.body } as ApiResponse<T>);
-    return { ...parsed, httpStatus: res.statusCode, headers: res.headers };
+    return { ...parsed, httpStatus: res.statusCode, headers: res.headers, raw: res.rawPayload };
   }
 
   /** Calls and insists on success; returns data. */

@@ -1,0 +1,375 @@
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import {
+  DISCLOSURE_LABELS,
+  ORIGINAL_KIND_LABELS,
+  type ContractInfo,
+  type ContractReceivable,
+} from '@portal/contract/contract';
+import { CURRENCY_LABELS, CYCLE_LABELS, PRODUCT_LABELS, RECOURSE_LABELS } from '@portal/contract/credit';
+import { COMPONENT_LABELS, PAID_KIND_LABELS } from '@portal/contract/accounts';
+import { DUE_KIND_LABELS } from '@portal/contract/contract';
+import { PA_METHOD_LABELS } from '@portal/contract/prepayment';
+import { DOC_STATE_LABELS } from '@portal/contract/workflow';
+import type { BizType, printContractDraftSchema } from '@portal/contract/print';
+import { chineseDate, type RawPrintData, type RawRow } from '@portal/contract/print/data';
+import type { z } from 'zod';
+import { queryRows, type Executor } from '../../platform/db/client';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { findContract, resolveRefs, viewInfo } from '../contract/service';
+import { computePlan, ruleFor, viewScheme } from '../contract/plan';
+import { viewHandover } from '../contract/handover';
+import { viewPa } from '../prepayment/service';
+import { viewPaid } from '../paid/service';
+import { viewPlatform } from '../credit/service';
+
+/** A document's print data and the core enterprise whose template it prefers. */
+export interface PrintSource {
+  raw: RawPrintData;
+  coreCompCode: string | null;
+}
+
+export type PrintLoader = (
+  ex: Executor,
+  docCode: string,
+  user: ScopeUser,
+  today: string,
+) => Promise<PrintSource>;
+
+const label = <K extends string>(labels: Readonly<Record<K, string>>, key: string | null): string =>
+  key === null ? '' : (labels[key as K] ?? key);
+
+type ContractFacts = Pick<
+  ContractInfo,
+  | 'bizCode'
+  | 'contractNo'
+  | 'custName'
+  | 'coreCompName'
+  | 'product'
+  | 'recourse'
+  | 'disclosure'
+  | 'financingAmount'
+  | 'financingRatio'
+  | 'receivablesAmount'
+  | 'marginRatio'
+  | 'currency'
+  | 'startDate'
+  | 'maturityDate'
+  | 'ruleName'
+  | 'bankName'
+  | 'bankAccountNo'
+  | 'managerName'
+>;
+
+interface PlanRow {
+  period: number;
+  startDate: string;
+  dueDate: string;
+  days: number;
+  principal: string;
+  interest: string;
+  fee: string;
+  total: string;
+}
+
+function contractFields(
+  c: ContractFacts,
+  plan: { annualRate: string; totalInterest: string; totalFee: string },
+  today: string,
+) {
+  return {
+    printDate: chineseDate(today),
+    contractNo: c.contractNo,
+    contBizCode: c.bizCode,
+    custName: c.custName,
+    coreCompName: c.coreCompName,
+    product: label(PRODUCT_LABELS, c.product),
+    recourse: label(RECOURSE_LABELS, c.recourse),
+    disclosure: label(DISCLOSURE_LABELS, c.disclosure),
+    financingAmount: c.financingAmount,
+    financingRatio: c.financingRatio,
+    receivablesAmount: c.receivablesAmount,
+    marginRatio: c.marginRatio,
+    currency: label(CURRENCY_LABELS, c.currency),
+    startDate: c.startDate,
+    maturityDate: c.maturityDate,
+    ruleName: c.ruleName,
+    annualRate: plan.annualRate,
+    bankName: c.bankName,
+    bankAccountNo: c.bankAccountNo,
+    managerName: c.managerName,
+    totalInterest: plan.totalInterest,
+    totalFee: plan.totalFee,
+  };
+}
+
+const planRow = (r: PlanRow): RawRow => ({
+  period: r.period,
+  startDate: r.startDate,
+  dueDate: r.dueDate,
+  days: r.days,
+  principal: r.principal,
+  interest: r.interest,
+  fee: r.fee,
+  total: r.total,
+});
+
+const receivableRow = (r: ContractReceivable): RawRow => ({
+  invoiceNo: r.invoiceNo,
+  debtorName: r.debtorName,
+  invoiceDate: r.invoiceDate,
+  dueDate: r.dueDate,
+  amount: r.amount,
+});
+
+/** A saved contract: its approved plan, or before approval the plan its rule would give. */
+async function contractPrint(ex: Executor, code: string, user: ScopeUser, today: string) {
+  const row = await findContract(ex, code, user);
+  const info = await viewInfo(ex, row);
+  const scheme = await viewScheme(ex, row, today);
+  const rule = scheme.rule ?? (await ruleFor(ex, row.bizCode, row.ruleBizCode));
+  let plan: PlanRow[] = scheme.items;
+  let totals = { totalInterest: scheme.totalInterest, totalFee: scheme.totalFee };
+  if (plan.length === 0) {
+    const computed = computePlan({
+      principal: row.financingAmount,
+      startDate: row.startDate,
+      maturityDate: row.maturityDate,
+      rule,
+    });
+    plan = computed.items;
+    totals = { totalInterest: computed.totalInterest, totalFee: computed.totalFee };
+  }
+  return {
+    row,
+    info,
+    scheme,
+    fields: contractFields(info, { annualRate: rule.annualRate, ...totals }, today),
+    plan,
+  };
+}
+
+export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
+  async contract(ex, code, user, today) {
+    const c = await contractPrint(ex, code, user, today);
+    return {
+      raw: {
+        fields: c.fields,
+        lists: { plan: c.plan.map(planRow), receivables: c.info.receivables.map(receivableRow) },
+      },
+      coreCompCode: c.row.coreCompCode,
+    };
+  },
+
+  async repayment(ex, code, user, today) {
+    const c = await contractPrint(ex, code, user, today);
+    const open = c.scheme.items
+      .map((i) => {
+        const paid = new Decimal(i.principalPaid).plus(i.interestPaid).plus(i.feePaid).plus(i.penaltyPaid);
+        const due = new Decimal(i.total).plus(i.penalty);
+        return { item: i, paid, outstanding: due.minus(paid) };
+      })
+      .filter((x) => x.outstanding.gt(0));
+    const next = open[0];
+    return {
+      raw: {
+        fields: {
+          ...c.fields,
+          nextDueDate: next?.item.dueDate ?? null,
+          nextDueAmount: next ? next.outstanding.toFixed(2) : null,
+          outstandingTotal: open.reduce((s, x) => s.plus(x.outstanding), new Decimal(0)).toFixed(2),
+        },
+        lists: {
+          openItems: open.map((x) => ({
+            ...planRow(x.item),
+            paid: x.paid.toFixed(2),
+            outstanding: x.outstanding.toFixed(2),
+          })),
+        },
+      },
+      coreCompCode: c.row.coreCompCode,
+    };
+  },
+
+  async handover(ex, code, user, today) {
+    const h = await viewHandover(ex, code, user, {});
+    const contract = await findContract(ex, h.contBizCode, user);
+    return {
+      raw: {
+        fields: {
+          printDate: chineseDate(today),
+          bizCode: h.bizCode,
+          contractNo: h.contractNo,
+          custName: h.custName,
+          handoverName: h.handoverName,
+          receiverName: h.receiverName,
+          handoverDate: h.handoverDate,
+          remark: h.remark,
+        },
+        lists: {
+          items: h.items.map((i, n) => ({
+            index: n + 1,
+            docName: i.docName,
+            kind: label(ORIGINAL_KIND_LABELS, i.kind),
+            copies: i.copies,
+            pages: i.pages ?? null,
+            remark: i.remark ?? null,
+          })),
+        },
+      },
+      coreCompCode: contract.coreCompCode,
+    };
+  },
+
+  async prepayment(ex, code, user, today) {
+    const pa = await viewPa(ex, code, user);
+    const contract = await findContract(ex, pa.contBizCode, user);
+    return {
+      raw: {
+        fields: {
+          printDate: chineseDate(today),
+          preamtBizCode: pa.preamtBizCode,
+          contractNo: pa.contractNo,
+          custName: pa.custName,
+          payerName: pa.payerName,
+          method: label(PA_METHOD_LABELS, pa.method),
+          receiveDate: pa.receiveDate,
+          amount: pa.amount,
+          remark: pa.remark,
+        },
+        lists: {
+          lines: pa.lines.map((l) => ({
+            kind: label(DUE_KIND_LABELS, l.kind),
+            dueDate: l.dueDate,
+            amount: l.amount,
+            lineAmount: l.lineAmount,
+          })),
+        },
+      },
+      coreCompCode: contract.coreCompCode,
+    };
+  },
+
+  async writeOff(ex, code, user, today) {
+    const paid = await viewPaid(ex, code, user);
+    const contract = await findContract(ex, paid.contBizCode, user);
+    return {
+      raw: {
+        fields: {
+          printDate: chineseDate(today),
+          paidBizCode: paid.paidBizCode,
+          contractNo: paid.contractNo,
+          custName: paid.custName,
+          payerName: paid.payerName,
+          fiidBizCode: paid.fiidBizCode,
+          serialNo: paid.income.serialNo,
+          valueDate: paid.income.valueDate,
+          incomeAmount: paid.income.amount,
+          paidDate: paid.paidDate,
+          kind: label(PAID_KIND_LABELS, paid.kind),
+          amount: paid.amount,
+          principal: paid.principal,
+          remark: paid.remark,
+        },
+        lists: {
+          lines: paid.lines.map((l) => ({
+            period: l.period,
+            dueDate: l.dueDate,
+            component: label(COMPONENT_LABELS, l.component),
+            amount: l.amount,
+          })),
+        },
+      },
+      coreCompCode: contract.coreCompCode,
+    };
+  },
+
+  async credit(ex, code, _user, today) {
+    const c = await viewPlatform(ex, code);
+    return {
+      raw: {
+        fields: {
+          printDate: chineseDate(today),
+          bizCode: c.bizCode,
+          custName: c.custName,
+          limitAmount: c.limitAmount,
+          currency: label(CURRENCY_LABELS, c.currency),
+          cycle: label(CYCLE_LABELS, c.cycle),
+          product: label(PRODUCT_LABELS, c.product),
+          startDate: c.startDate,
+          endDate: c.endDate,
+          state: label(DOC_STATE_LABELS, c.state),
+          remark: c.remark,
+        },
+        lists: {},
+      },
+      coreCompCode: null,
+    };
+  },
+};
+
+/**
+ * A contract form not yet saved (preContViewHtml): its references are checked as on save, and
+ * the plan is the one its rule gives.
+ */
+export async function contractDraftSource(
+  ex: Executor,
+  body: z.output<typeof printContractDraftSchema>['contract'],
+  today: string,
+): Promise<PrintSource> {
+  const refs = await resolveRefs(ex, body, today);
+  const [names] = await queryRows<{
+    rule_name: string | null;
+    bank_name: string | null;
+    account_no: string | null;
+    manager_name: string | null;
+  }>(
+    ex,
+    sql`select (select name from interest_rules where biz_code = ${body.ruleBizCode}) as rule_name,
+               (select account_name from bank_accounts where biz_code = ${body.bankBizCode}) as bank_name,
+               (select account_no from bank_accounts where biz_code = ${body.bankBizCode}) as account_no,
+               (select real_name from users where id = ${body.managerId ?? null}) as manager_name`,
+  );
+  const rule = await ruleFor(ex, null, body.ruleBizCode);
+  const computed = computePlan({
+    principal: body.financingAmount,
+    startDate: body.startDate,
+    maturityDate: body.maturityDate,
+    rule,
+  });
+  const facts: ContractFacts = {
+    bizCode: body.bizCode ?? '',
+    contractNo: body.contractNo,
+    custName: refs.custName,
+    coreCompName: refs.coreName,
+    product: body.product,
+    recourse: body.recourse,
+    disclosure: body.disclosure,
+    financingAmount: body.financingAmount,
+    financingRatio: body.financingRatio,
+    receivablesAmount: refs.receivablesAmount,
+    marginRatio: body.marginRatio ?? null,
+    currency: body.currency,
+    startDate: body.startDate,
+    maturityDate: body.maturityDate,
+    ruleName: names?.rule_name ?? null,
+    bankName: names?.bank_name ?? null,
+    bankAccountNo: names?.account_no ?? null,
+    managerName: names?.manager_name ?? null,
+  };
+  const totals = {
+    annualRate: rule.annualRate,
+    totalInterest: computed.totalInterest,
+    totalFee: computed.totalFee,
+  };
+  return {
+    raw: {
+      fields: contractFields(facts, totals, today),
+      lists: {
+        plan: computed.items.map(planRow),
+        receivables: body.receivables.map(receivableRow),
+      },
+    },
+    coreCompCode: body.coreCompCode ?? null,
+  };
+}

@@ -1,0 +1,128 @@
+import type { BizType } from '@portal/contract/print';
+
+/**
+ * The office's standard print templates, one per business type (loaded with the demo data and a
+ * starting point for the office's own). The contract prints on two pages: the terms, then the
+ * repayment plan and the transferred receivables.
+ */
+export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string }> = {
+  contract: {
+    name: '标准保理合同',
+    content: `<h1>国内保理业务合同</h1>
+<p style="text-align: right">合同号：{{contractNo}}</p>
+<table class="plain">
+<tr><td style="width: 30%">甲方（保理商）：</td><td>{{bankName}}</td></tr>
+<tr><td>乙方（卖方）：</td><td>{{custName}}</td></tr>
+{{#coreCompName}}<tr><td>核心企业：</td><td>{{coreCompName}}</td></tr>{{/coreCompName}}
+</table>
+<p style="text-indent: 2em">乙方将其对债务人的应收账款转让予甲方，甲方为乙方提供{{disclosure}}（{{recourse}}）业务，产品为{{product}}。双方经协商一致，订立本合同。</p>
+<h3>第一条 融资金额与期限</h3>
+<p style="text-indent: 2em">转让的应收账款金额为人民币{{receivablesAmount}}元，融资比例为{{financingRatio}}。融资金额为人民币（大写）{{financingAmountCapitals}}（小写：¥{{financingAmount}}），币种{{currency}}。融资期限自{{startDate}}起至{{maturityDate}}止。</p>
+<h3>第二条 利息与费用</h3>
+<p style="text-indent: 2em">融资按计息规则「{{ruleName}}」计收，年利率{{annualRate}}；预计利息合计人民币{{totalInterest}}元（大写：{{totalInterestCapitals}}），费用合计人民币{{totalFee}}元。{{#marginRatio}}乙方应按融资金额的{{marginRatio}}缴存保证金。{{/marginRatio}}</p>
+<h3>第三条 还款</h3>
+<p style="text-indent: 2em">乙方及债务人应按附件一所列还款计划将款项付至甲方指定账户：户名{{bankName}}，账号{{bankAccountNo}}。逾期未付的，甲方有权按计息规则收取罚息。</p>
+<h3>第四条 其他</h3>
+<p style="text-indent: 2em">本合同自双方签字盖章之日起生效。本合同一式两份，双方各执一份，具有同等法律效力。</p>
+<table class="plain" style="margin-top: 48px">
+<tr><td>甲方（盖章）：</td><td>乙方（盖章）：{{custName}}</td></tr>
+<tr><td>经办人：{{managerName}}</td><td>法定代表人或授权代表：</td></tr>
+<tr><td>日期：{{printDate}}</td><td>日期：</td></tr>
+</table>
+<div class="page-break"></div>
+<h2>附件一 还款计划</h2>
+<table>
+<thead><tr><th>期次</th><th>起息日</th><th>还款日</th><th>天数</th><th class="num">本金</th><th class="num">利息</th><th class="num">费用</th><th class="num">应还合计</th></tr></thead>
+<tbody>
+{{#plan}}<tr><td>{{period}}</td><td>{{startDate}}</td><td>{{dueDate}}</td><td>{{days}}</td><td class="num">{{principal}}</td><td class="num">{{interest}}</td><td class="num">{{fee}}</td><td class="num">{{total}}</td></tr>{{/plan}}
+</tbody>
+</table>
+<h2>附件二 转让应收账款清单</h2>
+<table>
+<thead><tr><th>发票号</th><th>债务人</th><th>开票日期</th><th>到期日</th><th class="num">金额</th></tr></thead>
+<tbody>
+{{#receivables}}<tr><td>{{invoiceNo}}</td><td>{{debtorName}}</td><td>{{invoiceDate}}</td><td>{{dueDate}}</td><td class="num">{{amount}}</td></tr>{{/receivables}}
+</tbody>
+</table>`,
+  },
+  handover: {
+    name: '标准资料交接单',
+    content: `<h1>资料交接单</h1>
+<table class="plain">
+<tr><td>交接单编号：{{bizCode}}</td><td>合同号：{{contractNo}}</td></tr>
+<tr><td>客户名称：{{custName}}</td><td>交接日期：{{handoverDate}}</td></tr>
+</table>
+<table>
+<thead><tr><th>序号</th><th>资料名称</th><th>原件/复印件</th><th>份数</th><th>页数</th><th>备注</th></tr></thead>
+<tbody>
+{{#items}}<tr><td>{{index}}</td><td>{{docName}}</td><td>{{kind}}</td><td>{{copies}}</td><td>{{pages}}</td><td>{{remark}}</td></tr>{{/items}}
+</tbody>
+</table>
+<p>备注：{{remark}}</p>
+<table class="plain" style="margin-top: 32px">
+<tr><td>移交人：{{handoverName}}</td><td>接收人：{{receiverName}}</td></tr>
+<tr><td>日期：{{printDate}}</td><td>日期：</td></tr>
+</table>`,
+  },
+  prepayment: {
+    name: '标准前期款缴款通知书',
+    content: `<h1>前期款缴款通知书</h1>
+<p>{{custName}}：</p>
+<p style="text-indent: 2em">根据合同{{contractNo}}的约定，请贵司于{{receiveDate}}前以{{method}}方式缴付前期款人民币{{amount}}元（大写：{{amountCapitals}}）。明细如下：</p>
+<table>
+<thead><tr><th>费用类型</th><th>应收日期</th><th class="num">应收金额</th><th class="num">本次收取</th></tr></thead>
+<tbody>
+{{#lines}}<tr><td>{{kind}}</td><td>{{dueDate}}</td><td class="num">{{amount}}</td><td class="num">{{lineAmount}}</td></tr>{{/lines}}
+</tbody>
+</table>
+<p>付款人：{{payerName}}，前期款编号：{{preamtBizCode}}</p>
+<p style="text-align: right; margin-top: 32px">{{printDate}}</p>`,
+  },
+  repayment: {
+    name: '标准还款通知书',
+    content: `<h1>还款通知书</h1>
+<p>{{custName}}：</p>
+<p style="text-indent: 2em">贵司与我司签订的保理合同{{contractNo}}项下，本期应还款日为{{nextDueDate}}，应还金额人民币{{nextDueAmount}}元（大写：{{nextDueAmountCapitals}}）。目前未还合计人民币{{outstandingTotal}}元。请按期将款项付至户名{{bankName}}、账号{{bankAccountNo}}。</p>
+<table>
+<thead><tr><th>期次</th><th>还款日</th><th class="num">应还合计</th><th class="num">已还</th><th class="num">未还</th></tr></thead>
+<tbody>
+{{#openItems}}<tr><td>{{period}}</td><td>{{dueDate}}</td><td class="num">{{total}}</td><td class="num">{{paid}}</td><td class="num">{{outstanding}}</td></tr>{{/openItems}}
+</tbody>
+</table>
+{{^openItems}}<p>本合同已无未还款项。</p>{{/openItems}}
+<p style="text-align: right; margin-top: 32px">{{printDate}}</p>`,
+  },
+  writeOff: {
+    name: '标准核销确认书',
+    content: `<h1>来款核销确认书</h1>
+<table class="plain">
+<tr><td>核销编号：{{paidBizCode}}</td><td>合同号：{{contractNo}}</td></tr>
+<tr><td>客户名称：{{custName}}</td><td>付款人：{{payerName}}</td></tr>
+<tr><td>来款日期：{{valueDate}}</td><td>银行流水号：{{serialNo}}</td></tr>
+<tr><td>来款金额：{{incomeAmount}}</td><td>核销日期：{{paidDate}}</td></tr>
+</table>
+<p>本次{{kind}}金额人民币{{amount}}元（大写：{{amountCapitals}}），其中本金{{principal}}元。明细如下：</p>
+<table>
+<thead><tr><th>期次</th><th>还款日</th><th>科目</th><th class="num">金额</th></tr></thead>
+<tbody>
+{{#lines}}<tr><td>{{period}}</td><td>{{dueDate}}</td><td>{{component}}</td><td class="num">{{amount}}</td></tr>{{/lines}}
+</tbody>
+</table>
+<p style="text-align: right; margin-top: 32px">{{printDate}}</p>`,
+  },
+  credit: {
+    name: '标准授信审批表',
+    content: `<h1>授信审批表</h1>
+<table>
+<tr><th style="width: 25%">授信编号</th><td>{{bizCode}}</td><th style="width: 20%">审核状态</th><td>{{state}}</td></tr>
+<tr><th>客户名称</th><td colspan="3">{{custName}}</td></tr>
+<tr><th>授信额度</th><td colspan="3">人民币{{limitAmount}}元（大写：{{limitAmountCapitals}}）</td></tr>
+<tr><th>额度类型</th><td>{{cycle}}</td><th>产品</th><td>{{product}}</td></tr>
+<tr><th>起始日</th><td>{{startDate}}</td><th>到期日</th><td>{{endDate}}</td></tr>
+<tr><th>备注</th><td colspan="3">{{remark}}</td></tr>
+</table>
+<table class="plain" style="margin-top: 32px">
+<tr><td>经办人：</td><td>审批人：</td><td>日期：{{printDate}}</td></tr>
+</table>`,
+  },
+};
