@@ -70,6 +70,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ScreenComponent>> = {
     import('../features/paid/PaidPages').then((m) => ({ default: m.RedViewPage })),
   ),
   '/factoring/accounts/reconcile': lazy(() => import('../features/paid/ReconcilePage')),
+  '/factoring/config/print': lazy(() => import('../features/print/PrintListPage')),
+  '/factoring/config/print-editor': lazy(() => import('../features/print/PrintEditorPage')),
   '/factoring/pa/mgr': lazy(() =>
     import('../features/prepayment/PrepaymentPages').then((m) => ({ default: m.PaListPage })),
   ),

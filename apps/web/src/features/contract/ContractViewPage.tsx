@@ -15,6 +15,7 @@ import {
   PlanTable,
   ReceivablesTable,
 } from './components';
+import { PrintButton } from '../../shared/print/PrintButton';
 
 /** 合同查看: every section read-only inside the audit view (审核 / 驳回 while pending). */
 export default function ContractViewPage() {
@@ -59,7 +60,12 @@ export default function ContractViewPage() {
           {c ? <ContractStateTags row={c} /> : null}
         </Space>
       }
-      extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.list)}>返回</Button>}
+      extra={
+        <Space>
+          <PrintButton docCode={bizCode} types={['contract', 'repayment']} />
+          <Button onClick={() => void navigate(CONTRACT_ROUTES.list)}>返回</Button>
+        </Space>
+      }
     >
       <AuditView
         docType="contract"

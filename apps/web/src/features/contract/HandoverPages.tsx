@@ -16,6 +16,7 @@ import { useButtons } from '../../shared/permission/use-buttons';
 import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
 import { options } from './components';
+import { PrintButton } from '../../shared/print/PrintButton';
 
 const MENU = 'ft-contract-handover';
 const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
@@ -246,7 +247,7 @@ export function HandoverViewPage() {
       }
       extra={
         <Space>
-          <Button onClick={() => window.print()}>打印</Button>
+          <PrintButton docCode={bizCode} types={['handover']} />
           <Button onClick={() => void navigate(CONTRACT_ROUTES.hoList)}>返回</Button>
         </Space>
       }

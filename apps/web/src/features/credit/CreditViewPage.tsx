@@ -21,6 +21,7 @@ import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { CREDIT_ROUTES, creditApi } from './api';
 import { StateTag, UtilisationChart } from './components';
 import { AuditView } from '../../shared/workflow/AuditView';
+import { PrintButton } from '../../shared/print/PrintButton';
 
 /** 授信查看: every section read-only, the line figures, the history, and 通过 / 驳回 while pending. */
 export default function CreditViewPage() {
@@ -72,6 +73,7 @@ export default function CreditViewPage() {
       }
       extra={
         <Space>
+          <PrintButton docCode={bizCode} types={['credit']} />
           <Button onClick={() => navigate(CREDIT_ROUTES.list)}>返回</Button>
         </Space>
       }

@@ -20,6 +20,7 @@ import { DocStateTag } from '../../shared/workflow/AuditView';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import { PAID_ROUTES, paidApi } from './api';
+import { PrintButton } from '../../shared/print/PrintButton';
 
 const MENU = 'ft-paid';
 const RED_MENU = 'ft-paid-red';
@@ -146,6 +147,7 @@ export function PaidViewPage() {
   return (
     <DocViewFrame
       testId="paid-view"
+      actions={<PrintButton docCode={code} types={['writeOff']} />}
       title="来款核销"
       state={v?.state}
       tags={v ? <RedTag red={v.red} /> : null}

@@ -21,6 +21,7 @@ import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { PrintButton } from '../../shared/print/PrintButton';
 
 const MENU = 'ft-pa-mgr';
 export const PA_ROUTES = {
@@ -258,6 +259,7 @@ export function PaViewPage() {
   return (
     <DocViewFrame
       testId="pa-view"
+      actions={<PrintButton docCode={code} types={['prepayment']} />}
       title="前期款"
       state={v?.state}
       backTo={PA_ROUTES.list}

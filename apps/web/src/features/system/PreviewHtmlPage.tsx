@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Empty } from 'antd';
-import { readPreviewHtml } from './preview-html';
+import { readPreviewHtml } from '../../shared/print/preview-html';
 
 /** The HTML preview (SPEC §2.2), rendered in a sandboxed frame without scripts. */
 export default function PreviewHtmlPage() {

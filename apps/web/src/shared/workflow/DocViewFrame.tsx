@@ -15,6 +15,8 @@ export function DocViewFrame(props: {
   title: string;
   state: DocState | undefined;
   tags?: ReactNode;
+  /** Buttons beside 返回 (打印 …). */
+  actions?: ReactNode;
   backTo: string;
   docType: string;
   docCode: string;
@@ -38,7 +40,12 @@ export function DocViewFrame(props: {
           {props.tags}
         </Space>
       }
-      extra={<Button onClick={() => void navigate(props.backTo)}>返回</Button>}
+      extra={
+        <Space>
+          {props.actions}
+          <Button onClick={() => void navigate(props.backTo)}>返回</Button>
+        </Space>
+      }
     >
       <AuditView
         docType={props.docType}

@@ -1,0 +1,319 @@
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Result,
+  Row,
+  Select,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import {
+  BIZ_TYPE_DOC_LABELS,
+  BIZ_TYPE_LABELS,
+  BIZ_TYPES,
+  MAX_TEMPLATE_LENGTH,
+  PRINT_MENU,
+  TEMPLATE_STATE_LABELS,
+  vocabularyOf,
+  type BizType,
+  type PrintField,
+  type TemplateView,
+} from '@portal/contract/print';
+import { sampleData } from '@portal/contract/print/data';
+import { printPage } from '@portal/contract/print/page';
+import { renderTemplate, unknownPlaceholders } from '@portal/contract/print/template';
+import { ApiError } from '../../shared/request/http';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { previewDocument } from '../../shared/print/print-api';
+import type { ScreenProps } from '../../shared/ui/screen';
+import {
+  catalogueOf,
+  coreCompanies,
+  PRINT_LIST_PATH,
+  saveTemplate,
+  templateViewKey,
+  viewTemplate,
+} from './api';
+
+interface FormValues {
+  name: string;
+  bizType: BizType;
+  coreCompCode?: string;
+  content: string;
+  remark?: string;
+}
+
+const typeOptions = BIZ_TYPES.map((t) => ({ value: t, label: BIZ_TYPE_LABELS[t] }));
+
+/** A starting body for a new template: a title and one field, so the preview shows at once. */
+const NEW_CONTENT = '<h1>标题</h1>\n<p>合同号：{{contractNo}}</p>\n';
+
+/** SPEC §7.13: the print-template editor with its placeholder catalogue and a live preview. */
+export default function PrintEditorPage(_props: ScreenProps) {
+  const [params] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? undefined;
+  const navigate = useNavigate();
+  const view = useQuery({
+    queryKey: templateViewKey(bizCode ?? ''),
+    queryFn: () => viewTemplate(bizCode!),
+    enabled: !!bizCode,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  if (bizCode && view.isPending) return <Card loading />;
+  if (bizCode && !view.data) {
+    return (
+      <Result
+        status="warning"
+        title="打印模板加载失败"
+        extra={<Button onClick={() => navigate(PRINT_LIST_PATH)}>返回列表</Button>}
+      />
+    );
+  }
+  return (
+    <TemplateEditor
+      key={view.data ? `${view.data.bizCode}#${view.data.version}` : 'new'}
+      template={view.data}
+    />
+  );
+}
+
+/** The template rendered with the catalogue's sample values, or what stops it from rendering. */
+function usePreview(bizType: BizType, content: string) {
+  return useMemo(() => {
+    try {
+      const unknown = unknownPlaceholders(content, vocabularyOf(bizType));
+      const html = printPage('预览', renderTemplate(content, sampleData(bizType)));
+      return {
+        html,
+        problem: unknown.length ? `未知占位符：${unknown.map((n) => `{{${n}}}`).join('、')}` : null,
+      };
+    } catch (err) {
+      return { html: null, problem: err instanceof Error ? err.message : String(err) };
+    }
+  }, [bizType, content]);
+}
+
+function TemplateEditor({ template }: { template: TemplateView | undefined }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const buttons = useButtons(PRINT_MENU);
+  const canSave = buttons.has(template ? 'save' : 'add');
+  const [form] = Form.useForm<FormValues>();
+  const editor = useRef<TextAreaRef>(null);
+  const [docCode, setDocCode] = useState('');
+  const bizType = Form.useWatch('bizType', form) ?? template?.bizType ?? 'contract';
+  const content = Form.useWatch('content', form) ?? template?.content ?? NEW_CONTENT;
+  const preview = usePreview(bizType, useDeferredValue(content));
+  const catalogue = useQuery({ queryKey: ['print', 'info', bizType], queryFn: () => catalogueOf(bizType) });
+  const cores = useQuery({ queryKey: ['print', 'cores'], queryFn: coreCompanies, staleTime: 60_000 });
+
+  /** Puts a placeholder where the cursor is. */
+  const insert = (text: string) => {
+    const area = editor.current?.resizableTextArea?.textArea;
+    const current = (form.getFieldValue('content') as string | undefined) ?? '';
+    const start = area?.selectionStart ?? current.length;
+    const end = area?.selectionEnd ?? current.length;
+    form.setFieldValue('content', current.slice(0, start) + text + current.slice(end));
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + text.length, start + text.length);
+    });
+  };
+
+  const save = async () => {
+    const values = await form.validateFields();
+    try {
+      const r = await saveTemplate({
+        ...values,
+        ...(template ? { bizCode: template.bizCode, version: template.version } : {}),
+      });
+      if (r.ok) {
+        await qc.invalidateQueries({ queryKey: ['list'] });
+        void navigate(PRINT_LIST_PATH);
+      }
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  };
+
+  const previewWithDocument = async () => {
+    try {
+      await previewDocument({ bizType, docCode: docCode.trim(), content });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  };
+
+  const fieldTags = (fields: readonly PrintField[]) =>
+    fields.map((f) => (
+      <Tooltip key={f.key} title={`{{${f.key}}}`}>
+        <Tag
+          className="print-placeholder"
+          onClick={() => insert(`{{${f.key}}}`)}
+          style={{ cursor: 'pointer' }}
+        >
+          {f.label}
+        </Tag>
+      </Tooltip>
+    ));
+
+  return (
+    <Card
+      data-testid="print-editor"
+      title={
+        <Space>
+          <span>{template ? `打印模板 ${template.bizCode}` : '新增打印模板'}</span>
+          {template ? (
+            <Tag color={template.state === 'enabled' ? 'green' : 'default'}>
+              {TEMPLATE_STATE_LABELS[template.state]}
+            </Tag>
+          ) : null}
+          {template ? <Typography.Text type="secondary">版本 {template.version}</Typography.Text> : null}
+        </Space>
+      }
+      extra={
+        <Space>
+          {canSave ? (
+            <Button type="primary" onClick={() => void save()}>
+              保存
+            </Button>
+          ) : null}
+          <Button onClick={() => void navigate(PRINT_LIST_PATH)}>返回</Button>
+        </Space>
+      }
+    >
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        disabled={!canSave}
+        initialValues={{
+          name: template?.name,
+          bizType: template?.bizType ?? 'contract',
+          coreCompCode: template?.coreCompCode ?? undefined,
+          content: template?.content ?? NEW_CONTENT,
+          remark: template?.remark ?? undefined,
+        }}
+      >
+        <Row gutter={16}>
+          <Col span={8}>
+            <Form.Item
+              name="name"
+              label="模板名称"
+              rules={[
+                { required: true, whitespace: true, message: '模板名称不能为空' },
+                { max: 60, message: '模板名称不能超过60个字符' },
+              ]}
+            >
+              <Input placeholder="如：标准保理合同" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="bizType"
+              label="业务类型"
+              rules={[{ required: true, message: '请选择业务类型' }]}
+            >
+              <Select options={typeOptions} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="coreCompCode" label="核心企业" tooltip="不选则用于该业务类型的所有单据">
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder="通用"
+                loading={cores.isPending}
+                options={(cores.data ?? []).map((c) => ({ value: c.code, label: c.label }))}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} xl={12}>
+            <Form.Item
+              name="content"
+              label="模板内容（HTML，占位符写作 {{字段}}，列表写作 {{#列表}}…{{/列表}}）"
+              rules={[
+                { required: true, whitespace: true, message: '模板内容不能为空' },
+                { max: MAX_TEMPLATE_LENGTH, message: `模板内容不能超过${MAX_TEMPLATE_LENGTH}个字符` },
+              ]}
+            >
+              <Input.TextArea
+                ref={editor}
+                data-testid="print-content"
+                rows={22}
+                spellCheck={false}
+                style={{ fontFamily: 'monospace', fontSize: 13 }}
+              />
+            </Form.Item>
+            <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字符' }]}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} xl={12}>
+            <Typography.Text strong>实时预览（示例数据）</Typography.Text>
+            {preview.problem ? (
+              <Alert type="warning" showIcon message={preview.problem} style={{ margin: '8px 0' }} />
+            ) : null}
+            {preview.html ? (
+              <iframe
+                data-testid="print-live-preview"
+                title="实时预览"
+                sandbox=""
+                srcDoc={preview.html}
+                className="print-live-preview"
+              />
+            ) : null}
+            <Space style={{ marginTop: 8 }} wrap>
+              <Input
+                value={docCode}
+                onChange={(e) => setDocCode(e.target.value)}
+                placeholder={`输入${BIZ_TYPE_DOC_LABELS[bizType]}`}
+                style={{ width: 220 }}
+                disabled={false}
+              />
+              <Button disabled={!/^\d{12}$/.test(docCode.trim())} onClick={() => void previewWithDocument()}>
+                用单据预览
+              </Button>
+            </Space>
+          </Col>
+        </Row>
+      </Form>
+      <Card
+        size="small"
+        title={`占位符：${BIZ_TYPE_LABELS[bizType]}（点击插入）`}
+        loading={catalogue.isPending}
+      >
+        {catalogue.data ? (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <div data-testid="print-catalogue">{fieldTags(catalogue.data.fields)}</div>
+            {catalogue.data.lists.map((l) => (
+              <div key={l.key}>
+                <Tag
+                  color="blue"
+                  onClick={() => insert(`{{#${l.key}}}\n{{/${l.key}}}`)}
+                  style={{ cursor: 'pointer' }}
+                >
+                  {l.label}（列表 {`{{#${l.key}}}`}）
+                </Tag>
+                {fieldTags(l.fields)}
+              </div>
+            ))}
+          </Space>
+        ) : null}
+      </Card>
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { buttonCode } from '@portal/contract/menus';
+import {
+  BIZ_TYPE_LABELS,
+  BIZ_TYPES,
+  PRINT_MENU,
+  PRINT_PATHS,
+  TEMPLATE_STATE_LABELS,
+  TEMPLATE_STATES,
+  type TemplateRow,
+} from '@portal/contract/print';
+import { ApiError, type UpdateResult } from '../../shared/request/http';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn } from '../../shared/list/columns';
+import { Auth } from '../../shared/permission/Auth';
+import { useButtons } from '../../shared/permission/use-buttons';
+import type { ScreenProps } from '../../shared/ui/screen';
+import { deleteTemplate, editorUrl, setTemplateState } from './api';
+
+const typeOptions = BIZ_TYPES.map((t) => ({ value: t, label: BIZ_TYPE_LABELS[t] }));
+const stateOptions = TEMPLATE_STATES.map((s) => ({ value: s, label: TEMPLATE_STATE_LABELS[s] }));
+
+/** SPEC §7.13: print templates (打印模板) with search, enable/disable and delete. */
+export default function PrintListPage(_props: ScreenProps) {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(PRINT_MENU);
+
+  const act = async (call: () => Promise<UpdateResult<null>>) => {
+    try {
+      const r = await call();
+      if (r.confirmed && r.ok) list.current?.reload();
+    } catch (err) {
+      // The request layer has shown the server's message (已启用的模板…).
+      if (!(err instanceof ApiError)) throw err;
+    }
+  };
+
+  const columns: TableColumnsType<TemplateRow> = [
+    codeColumn<TemplateRow>('模板编号', 'bizCode', { width: 130 }),
+    { title: '模板名称', dataIndex: 'name', key: 'name', ellipsis: true },
+    {
+      title: '业务类型',
+      dataIndex: 'bizType',
+      key: 'bizType',
+      width: 150,
+      render: (_: unknown, r) => BIZ_TYPE_LABELS[r.bizType],
+    },
+    {
+      title: '核心企业',
+      dataIndex: 'coreCompName',
+      key: 'coreCompName',
+      ellipsis: true,
+      render: (_: unknown, r) => r.coreCompName ?? '通用',
+    },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      key: 'state',
+      width: 80,
+      render: (_: unknown, r) => (
+        <Tag color={r.state === 'enabled' ? 'green' : 'default'}>{TEMPLATE_STATE_LABELS[r.state]}</Tag>
+      ),
+    },
+    { title: '版本', dataIndex: 'version', key: 'version', width: 70, align: 'right' },
+    dateColumn<TemplateRow>('更新时间', 'updatedAt', { withTime: true, width: 170 }),
+    {
+      title: '操作',
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => navigate(editorUrl(r.bizCode))}>
+            {buttons.has('save') ? '编辑' : '查看'}
+          </Button>
+          {r.state === 'enabled' ? (
+            <Auth code={buttonCode(PRINT_MENU, 'disable')}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void act(() => setTemplateState(r.bizCode, false))}
+              >
+                停用
+              </Button>
+            </Auth>
+          ) : (
+            <Auth code={buttonCode(PRINT_MENU, 'enable')}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => void act(() => setTemplateState(r.bizCode, true))}
+              >
+                启用
+              </Button>
+            </Auth>
+          )}
+          {r.state === 'disabled' ? (
+            <Auth code={buttonCode(PRINT_MENU, 'delete')}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => void act(() => deleteTemplate(r.bizCode))}
+              >
+                删除
+              </Button>
+            </Auth>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="print-list">
+      <ListPage<TemplateRow>
+        ref={list}
+        source={PRINT_PATHS.list}
+        rowKey="bizCode"
+        columns={columns}
+        filters={
+          <>
+            <Form.Item name="name" label="模板名称">
+              <Input placeholder="请输入模板名称" allowClear style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="bizType" label="业务类型">
+              <Select placeholder="全部" allowClear options={typeOptions} style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="state" label="状态">
+              <Select placeholder="全部" allowClear options={stateOptions} style={{ width: 120 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Auth code={buttonCode(PRINT_MENU, 'add')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(editorUrl())}>
+              新增
+            </Button>
+          </Auth>
+        }
+        tableProps={{ scroll: { x: 1100 }, size: 'middle' }}
+      />
+    </div>
+  );
+}

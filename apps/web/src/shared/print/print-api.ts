@@ -1,0 +1,38 @@
+import { PRINT_PATHS, type BizType, type PrintDoc } from '@portal/contract/print';
+import { exportFile } from '../request/http';
+import { previewHtmlUrl, storePreviewHtml } from './preview-html';
+
+/**
+ * SPEC §7.13 print calls shared by every document screen: the HTML preview opens /preview-html in
+ * a new window (SPEC §2.2); the PDF comes back as a blob (50 s timeout) to view or save.
+ */
+
+export async function openHtmlPreview(path: string, body: unknown): Promise<void> {
+  // The window opens before the call so that the browser treats it as the user's own action.
+  const win = window.open('about:blank', '_blank');
+  try {
+    const blob = await exportFile(path, body, { save: false });
+    const url = previewHtmlUrl(storePreviewHtml(await blob.text()));
+    if (win) win.location.href = url;
+    else window.open(url, '_blank');
+  } catch (err) {
+    win?.close();
+    throw err;
+  }
+}
+
+export function previewDocument(doc: PrintDoc): Promise<void> {
+  return openHtmlPreview(PRINT_PATHS.perViewHtml, doc);
+}
+
+export function documentPdf(
+  bizType: BizType,
+  docCode: string,
+  disposition: 'inline' | 'attachment',
+): Promise<Blob> {
+  return exportFile(
+    PRINT_PATHS.perViewPdf,
+    { bizType, docCode, disposition },
+    { pdf: true, save: disposition === 'attachment', fileName: `${docCode}.pdf` },
+  );
+}
