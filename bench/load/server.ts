@@ -88,6 +88,7 @@ export async function startServer(
       ADMIN_PASSWORD: PASSWORD,
       API_ENVELOPE: 'optional',
       RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_PER_IP_PER_MINUTE: '0',
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
       BENCH_SEED_SCALE: seedScale,

@@ -48,6 +48,7 @@ async function start(port: number): Promise<ChildProcess> {
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_PER_IP_PER_MINUTE: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -78,7 +78,7 @@ export async function buildPortal({
     nonces,
     ...(logger !== undefined ? { logger } : {}),
   });
-  await installSecurity(app, config);
+  await installSecurity(app, config, redis);
   const ctx: ModuleContext = { api, app, db, database, config, keyring, clock };
   for (const m of modules) await m.register(ctx);
   publishDocs(app, routes);

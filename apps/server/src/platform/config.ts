@@ -20,8 +20,10 @@ export interface Config {
   logLevel: string;
   voucherSiteUrl: string | undefined;
   dwSiteUrl: string | undefined;
-  /** Requests per minute per session (or per IP without one); 0 turns the limit off. */
+  /** Requests per minute per user (per IP for calls without a session); 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Requests per minute per client IP, whoever is signed in; 0 turns the limit off. */
+  rateLimitPerIpPerMinute: number;
   /** Business date override (YYYY-MM-DD); unset = today in Asia/Shanghai (DOMAIN.md). */
   businessDate: string | undefined;
   /** Headless Chromium for PDFs (Debian's package by default). */
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dwSiteUrl: env.DW_SITE_URL || undefined,
     businessDate: env.BUSINESS_DATE || undefined,
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200),
+    rateLimitPerIpPerMinute: int(env, 'RATE_LIMIT_PER_IP_PER_MINUTE', 6000),
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     pdfTimeoutMs: int(env, 'PDF_TIMEOUT_SECONDS', 45) * 1000,
   };

@@ -13,6 +13,7 @@ import { PA_METHOD_LABELS } from '@portal/contract/prepayment';
 import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import type { BizType, printContractDraftSchema } from '@portal/contract/print';
 import { chineseDate, type RawPrintData, type RawRow } from '@portal/contract/print/data';
+import type { PlanItem } from '@portal/contract/plan/schedule';
 import type { z } from 'zod';
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { ScopeUser } from '../../platform/auth/data-scope';
@@ -61,17 +62,6 @@ type ContractFacts = Pick<
   | 'managerName'
 >;
 
-interface PlanRow {
-  period: number;
-  startDate: string;
-  dueDate: string;
-  days: number;
-  principal: string;
-  interest: string;
-  fee: string;
-  total: string;
-}
-
 function contractFields(
   c: ContractFacts,
   plan: { annualRate: string; totalInterest: string; totalFee: string },
@@ -103,7 +93,7 @@ function contractFields(
   };
 }
 
-const planRow = (r: PlanRow): RawRow => ({
+const planRow = (r: PlanItem): RawRow => ({
   period: r.period,
   startDate: r.startDate,
   dueDate: r.dueDate,
@@ -128,7 +118,7 @@ async function contractPrint(ex: Executor, code: string, user: ScopeUser, today:
   const info = await viewInfo(ex, row);
   const scheme = await viewScheme(ex, row, today);
   const rule = scheme.rule ?? (await ruleFor(ex, row.bizCode, row.ruleBizCode));
-  let plan: PlanRow[] = scheme.items;
+  let plan: PlanItem[] = scheme.items;
   let totals = { totalInterest: scheme.totalInterest, totalFee: scheme.totalFee };
   if (plan.length === 0) {
     const computed = computePlan({

@@ -9,7 +9,7 @@ import {
   signingString,
   toBase64,
 } from '@portal/contract/envelope';
-import { createTestPortal, type TestClient, type TestPortal } from '../testing/harness';
+import { createTestPortal, createUserWithCodes, type TestClient, type TestPortal } from '../testing/harness';
 
 const INFO = '/api/admin/portal/user/info';
 const BUTTONS = '/api/admin/portal/user/res/menu/btns';
@@ -157,17 +157,37 @@ describe('request envelope (PROTOCOL.md §3)', () => {
 });
 
 describe('rate limit', () => {
-  it('answers 429 past the per-session limit, other sessions unaffected', async () => {
-    const limited = await createTestPortal({ RATE_LIMIT_PER_MINUTE: '5' });
+  it('answers 429 past the per-user limit, counting all the user’s sessions, other users unaffected', async () => {
+    const limited = await createTestPortal({ RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_PER_IP_PER_MINUTE: '0' });
     try {
       const a = await limited.login();
       const b = await limited.login();
+      await createUserWithCodes(limited.database.db, 'other', 'Other@12345678', []);
+      const other = await limited.login('other', 'Other@12345678');
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i++) statuses.push((await a.call(INFO)).httpStatus);
-      expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
-      expect(statuses.slice(5)).toEqual([429, 429]);
-      expect((await a.call(INFO)).msg).toBe('请求过于频繁，请稍后再试');
-      expect((await b.call(INFO)).httpStatus).toBe(200);
+      for (let i = 0; i < 3; i++) statuses.push((await a.call(INFO)).httpStatus);
+      for (let i = 0; i < 3; i++) statuses.push((await b.call(INFO)).httpStatus);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await a.call(INFO);
+      expect([refused.httpStatus, refused.msg]).toEqual([429, '请求过于频繁，请稍后再试']);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await other.call(INFO)).httpStatus).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 429 past the per-IP limit whoever is signed in', async () => {
+    const limited = await createTestPortal({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_IP_PER_MINUTE: '6' });
+    try {
+      const a = await limited.login();
+      await createUserWithCodes(limited.database.db, 'other', 'Other@12345678', []);
+      const other = await limited.login('other', 'Other@12345678');
+      // Two logins, then four calls reach the six of this address.
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await a.call(INFO)).httpStatus);
+      statuses.push((await a.call(INFO)).httpStatus, (await other.call(INFO)).httpStatus);
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
     } finally {
       await limited.close();
     }

@@ -1,14 +1,15 @@
-import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { tooMany } from '../errors';
 
 /**
  * Security headers (issue 15): a CSP without inline scripts; frame-ancestors 'self' because the
  * portal embeds its own pages (SPEC §2.1 iframe rule) and nobody else may frame it.
  */
-export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export async function installSecurity(app: FastifyInstance, config: Config, redis?: Redis): Promise<void> {
   const frameAncestors = [
     "'self'",
     ...[config.voucherSiteUrl, config.dwSiteUrl]
@@ -39,20 +40,33 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     hsts: false,
   });
 
-  // Per session, so one office behind a NAT is not one bucket; anonymous calls per IP.
-  if (config.rateLimitPerMinute > 0) {
-    await app.register(rateLimit, {
-      max: config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (req) => {
-        const auth = req.headers.authorization;
-        return auth ? `s:${createHash('sha256').update(auth).digest('base64url')}` : `ip:${req.ip}`;
-      },
-      errorResponseBuilder: (_req, ctx) => ({
-        statusCode: 429,
-        code: 'FST_ERR_RATE_LIMIT',
-        message: `rate limit ${ctx.max}/min`,
-      }),
+  // Per user (all their sessions together) and per IP. The IP limit is wider: an office behind one
+  // NAT shares an address. Both run after the session is resolved, so the user is known; calls
+  // refused for want of a session (403) are cheap and not counted.
+  if (config.rateLimitPerMinute > 0 || config.rateLimitPerIpPerMinute > 0) {
+    await app.register(rateLimit, { global: false, timeWindow: 60_000, ...(redis ? { redis } : {}) });
+    const limits = [
+      config.rateLimitPerMinute > 0 &&
+        app.createRateLimit({
+          max: config.rateLimitPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (req) => (req.user ? `u:${req.user.userId}` : `anon:${req.ip}`),
+        }),
+      config.rateLimitPerIpPerMinute > 0 &&
+        app.createRateLimit({
+          max: config.rateLimitPerIpPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (req) => `ip:${req.ip}`,
+        }),
+    ].filter((l) => l !== false);
+    app.addHook('onRequest', async (req, reply) => {
+      for (const limit of limits) {
+        const verdict = await limit(req);
+        if (!verdict.isAllowed && verdict.isExceeded) {
+          void reply.header('retry-after', String(verdict.ttlInSeconds));
+          throw tooMany('请求过于频繁，请稍后再试');
+        }
+      }
     });
   }
 }
