@@ -20,6 +20,7 @@ import { PdfRenderer } from '../../platform/pdf';
 import {
   createTestPortal,
   createUserWithCodes,
+  onPostgres,
   type TestClient,
   type TestPortal,
 } from '../../platform/testing/harness';
@@ -333,6 +334,32 @@ describe('print templates (/ft/api/print)', () => {
       content: '<p>草稿 {{contractNo}} <img src=x onerror=alert(1)></p>',
     });
     expect(draft.raw.toString()).toMatch(/<p>草稿 BL-2026-\d{4} <img \/><\/p>/);
+  });
+});
+
+describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
+  it('lets one of 10 rival templates be enabled when all are enabled at once', async () => {
+    const core = await addCustomer(t.database.db, '并发核心企业有限公司', { roles: ['core'] });
+    const codes: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await admin.ok<{ bizCode: string }>(P('save'), {
+        name: `并发模板${i}`,
+        bizType: 'handover',
+        coreCompCode: core,
+        content: `<p>{{bizCode}} ${i}</p>`,
+      });
+      codes.push(r.bizCode);
+    }
+    const answers = await Promise.all(
+      codes.map((bizCode) => admin.call(P('enable'), undefined, { query: { bizCode } })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
+    const [n] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from print_templates where core_comp_code = ${core} and state = 'enabled'`,
+    );
+    expect(n!.n).toBe(1);
   });
 });
 
