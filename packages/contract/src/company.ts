@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   code,
+  divisionCode,
   money,
   oneOf,
   optionalCode,
@@ -10,7 +11,6 @@ import {
   text,
   version,
 } from './fields';
-import { divisionCode } from './geo';
 import { listSchema } from './list';
 import { uscc } from './uscc';
 

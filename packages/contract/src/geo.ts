@@ -1,17 +1,10 @@
-import { z } from 'zod';
-
+/** SPEC §7.10 geography; the field schemas (division codes) live in fields.ts, so the web's first chunk can take these paths without the validator. */
 export const GEO_PATHS = {
   provinces: '/admin/portal/data/province/list',
   areas: '/admin/portal/data/area/list',
   linkage: '/admin/portal/data/linkage/list',
   linkageChild: '/admin/portal/data/linkage/getChild',
 } as const;
-
-/** GB/T 2260 six-digit division code: province 110000, city 110100, district 110101. */
-export const divisionCode = (label: string) =>
-  z.string({ error: `${label}不能为空` }).regex(/^\d{6}$/, `${label}必须是6位行政区划代码`);
-
-export const pidQuery = z.object({ pid: divisionCode('上级区划') });
 
 export interface Division {
   code: string;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider, theme, type ThemeConfig } from 'antd';
+import { ConfigProvider, theme, type ThemeConfig } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -47,10 +47,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <PortalConfigProvider>
-        <AntdApp>
-          <RouterProvider router={router} />
-          <GlobalLoading />
-        </AntdApp>
+        <RouterProvider router={router} />
+        <GlobalLoading />
       </PortalConfigProvider>
     </QueryClientProvider>
   );

@@ -1,4 +1,5 @@
-import { GEO_PATHS, pidQuery } from '@portal/contract/geo';
+import { GEO_PATHS } from '@portal/contract/geo';
+import { pidQuery } from '@portal/contract/fields';
 import type { PortalModule } from '../../platform/module';
 import { geo } from './data';
 

@@ -1,15 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import {
-  createBrowserRouter,
-  Navigate,
-  Outlet,
-  useLocation,
-  useRouteError,
-  type RouteObject,
-} from 'react-router';
-import { Button, Result, Spin } from 'antd';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Spin } from 'antd';
 import { APP_TITLE } from '../../shared/config/runtime';
-import { addErrorLog } from '../../shared/error-log/error-log-store';
 import { setSessionExpiredHandler } from '../../shared/request/http';
 import { LOADING_TEXT } from '../../shared/request/loading-store';
 import { findRoute, HOME_PATH, ROUTE_TABLE, type RouteMeta } from '../../shared/routing/route-table';
@@ -57,23 +49,8 @@ function RootShell() {
   return <Outlet />;
 }
 
-function RouteError() {
-  const error = useRouteError();
-  useEffect(() => addErrorLog(error, 'route'), [error]);
-  const text = error instanceof Error ? error.message : 'Has Error';
-  return (
-    <Result
-      status="error"
-      title="页面加载失败"
-      subTitle={text}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          刷新页面
-        </Button>
-      }
-    />
-  );
-}
+// Shown only when a route fails: loaded then, so antd's Result stays out of the first chunk.
+const RouteError = lazy(() => import('./RouteError'));
 
 function routeFor(meta: RouteMeta): RouteObject {
   return {
@@ -97,7 +74,11 @@ export function buildRoutes(): RouteObject[] {
       loader: guardLoader,
       shouldRevalidate: () => true,
       HydrateFallback: BootScreen,
-      errorElement: <RouteError />,
+      errorElement: (
+        <Suspense fallback={null}>
+          <RouteError />
+        </Suspense>
+      ),
       element: <RootShell />,
       children: [
         {

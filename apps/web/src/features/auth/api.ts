@@ -1,4 +1,5 @@
-import { AUTH_PATHS, type LoginPayload, type LoginResult, type UserInfo } from '@portal/contract/auth';
+import type { LoginPayload } from '@portal/contract/auth';
+import { AUTH_PATHS, type LoginResult, type UserInfo } from '@portal/contract/session';
 import { post, request } from '../../shared/request/http';
 import { randomAlnum } from '@portal/contract/envelope';
 

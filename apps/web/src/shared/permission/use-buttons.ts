@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AUTH_PATHS } from '@portal/contract/auth';
+import { AUTH_PATHS } from '@portal/contract/session';
 import { buttonCode, type Action } from '@portal/contract/menus';
 import { post } from '../request/http';
 import { isAdmin, useSessionStore } from '../session/session-store';

@@ -5,7 +5,7 @@ import {
   type ClientEnvelopeKey,
 } from '@portal/contract/envelope';
 import { API_PREFIX, type ApiResponse } from '@portal/contract/api';
-import { AUTH_PATHS } from '@portal/contract/auth';
+import { AUTH_PATHS } from '@portal/contract/session';
 
 /**
  * The RSA key set (PROTOCOL.md §3 step 1) and the client envelope key K, reused while fresh

@@ -15,7 +15,7 @@ const feedback = vi.hoisted(() => ({
   showSuccess: vi.fn(),
   confirmAction: vi.fn(),
 }));
-vi.mock('../ui/feedback', () => feedback);
+vi.mock('../ui/feedback-lazy', () => feedback);
 
 import { getToken, setToken } from '../auth/token';
 import { useSessionStore } from '../session/session-store';

@@ -16,7 +16,7 @@ import {
   showSuccess,
   showWarning,
   type ConfirmOptions,
-} from '../ui/feedback';
+} from '../ui/feedback-lazy';
 import { dropKeys, getClientKey } from './envelope-keys';
 import { beginLoading, endLoading } from './loading-store';
 
