@@ -35,10 +35,21 @@ const database = await openDatabase(
     : { pgliteDir: `${config.dataDir}/pg`, lockDir: config.dataDir },
 );
 const portal = await buildPortal({ config, database, modules: [...MODULES, floor], logger: false });
-const scale = Number(process.env.BENCH_SEED_SCALE ?? '0.05');
-await database.rawTransaction((conn) => seed({ query: (q, p) => conn.query(q, p) }, scale, AS_OF));
-// Index-only scans need the visibility map a bulk load leaves unset (VACUUM runs outside a transaction).
-await execOutsideTransaction(database, 'vacuum analyze');
+// BENCH_PHASE=seed loads the dataset and exits; =serve serves a dataset loaded before. Apart, the
+// server's memory is what serving costs, not the bulk load (PGlite never returns its heap).
+const phase = process.env.BENCH_PHASE ?? 'both';
+if (phase !== 'serve') {
+  const scale = Number(process.env.BENCH_SEED_SCALE ?? '0.05');
+  await database.rawTransaction((conn) => seed({ query: (q, p) => conn.query(q, p) }, scale, AS_OF));
+  // Index-only scans need the visibility map a bulk load leaves unset (VACUUM runs outside a transaction).
+  await execOutsideTransaction(database, 'vacuum analyze');
+}
+if (phase === 'seed') {
+  await portal.close();
+  await database.close();
+  console.info('bench dataset loaded');
+  process.exit(0);
+}
 await portal.app.listen({ port: config.port, host: '127.0.0.1' });
 console.info(`bench server listening on ${config.port}`);
 process.on(

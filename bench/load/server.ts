@@ -79,26 +79,35 @@ export async function startServer(
   seedScale: string,
 ): Promise<ChildProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORD,
+    API_ENVELOPE: 'optional',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_IP_PER_MINUTE: '0',
+    DEMO_DATA: 'off',
+    LOG_LEVEL: 'warn',
+    BENCH_SEED_SCALE: seedScale,
+    BUSINESS_DATE: AS_OF,
+    // Scenario 5 approves its own write-offs (one bench user plays maker and checker).
+    ALLOW_SELF_APPROVAL: 'true',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   // node with tsx's loader in-process: the child is the server itself, so its RSS is the server's.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/bench-server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: PASSWORD,
-      API_ENVELOPE: 'optional',
-      RATE_LIMIT_PER_MINUTE: '0',
-      RATE_LIMIT_PER_IP_PER_MINUTE: '0',
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-      BENCH_SEED_SCALE: seedScale,
-      BUSINESS_DATE: AS_OF,
-      // Scenario 5 approves its own write-offs (one bench user plays maker and checker).
-      ALLOW_SELF_APPROVAL: 'true',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const run = (phase: 'seed' | 'serve') =>
+    spawn(process.execPath, ['--import', 'tsx', 'bench/load/bench-server.ts'], {
+      env: { ...env, BENCH_PHASE: phase },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+  // The dataset is loaded by a process of its own, so the server measured is a server that serves.
+  const seeder = run('seed');
+  seeder.stdout!.resume();
+  await new Promise<void>((resolve, reject) =>
+    seeder.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench seed exited ${code}`)))),
+  );
+  const child = run('serve');
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('bench server listening') && resolve());
     child.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
