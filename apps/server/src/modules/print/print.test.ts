@@ -9,6 +9,7 @@ import { HANDOVER_PATHS } from '@portal/contract/contract';
 import { PA_PATHS, type PaInit } from '@portal/contract/prepayment';
 import {
   BIZ_TYPES,
+  PRINT_MENU,
   PRINT_PATHS,
   type BizType,
   type TemplateRow,
@@ -328,6 +329,17 @@ describe('print templates (/ft/api/print)', () => {
     expect((await t.client().call(P('perViewPdf'), { bizType: 'contract', docCode: contract })).status).toBe(
       403,
     );
+    await createUserWithCodes(t.database.db, 'designer', 'Designer@123456', [
+      PRINT_MENU,
+      buttonCode(PRINT_MENU, 'save'),
+    ]);
+    const designer = await t.login('designer', 'Designer@123456');
+    const blind = await designer.call(P('perViewHtml'), {
+      bizType: 'contract',
+      docCode: contract,
+      content: '<p>x</p>',
+    });
+    expect(blind.status).toBe(401);
     const draft = await admin.call(P('perViewHtml'), {
       bizType: 'contract',
       docCode: contract,

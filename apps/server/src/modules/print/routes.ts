@@ -117,7 +117,13 @@ export const printModule: PortalModule = {
       },
       user: SessionUser,
     ) => {
-      demand(user, body.content === undefined ? [button(BIZ_TYPE_MENUS[body.bizType], 'print')] : DESIGNERS);
+      const docMenu = BIZ_TYPE_MENUS[body.bizType];
+      if (body.content === undefined) demand(user, [button(docMenu, 'print')]);
+      else {
+        // A designer previews a draft on a real document only if they may open that screen.
+        demand(user, DESIGNERS);
+        demand(user, [menu(docMenu)]);
+      }
       const source = await PRINT_LOADERS[body.bizType](db, body.docCode, user, clock.today());
       const content =
         body.content === undefined

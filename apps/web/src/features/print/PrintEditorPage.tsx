@@ -120,6 +120,7 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
 
   /** Puts a placeholder where the cursor is. */
   const insert = (text: string) => {
+    if (!canSave) return;
     const area = editor.current?.resizableTextArea?.textArea;
     const current = (form.getFieldValue('content') as string | undefined) ?? '';
     const start = area?.selectionStart ?? current.length;
@@ -276,18 +277,22 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
                 className="print-live-preview"
               />
             ) : null}
-            <Space style={{ marginTop: 8 }} wrap>
-              <Input
-                value={docCode}
-                onChange={(e) => setDocCode(e.target.value)}
-                placeholder={`输入${BIZ_TYPE_DOC_LABELS[bizType]}`}
-                style={{ width: 220 }}
-                disabled={false}
-              />
-              <Button disabled={!/^\d{12}$/.test(docCode.trim())} onClick={() => void previewWithDocument()}>
-                用单据预览
-              </Button>
-            </Space>
+            {canSave ? (
+              <Space style={{ marginTop: 8 }} wrap>
+                <Input
+                  value={docCode}
+                  onChange={(e) => setDocCode(e.target.value)}
+                  placeholder={`输入${BIZ_TYPE_DOC_LABELS[bizType]}`}
+                  style={{ width: 220 }}
+                />
+                <Button
+                  disabled={!/^\d{12}$/.test(docCode.trim())}
+                  onClick={() => void previewWithDocument()}
+                >
+                  用单据预览
+                </Button>
+              </Space>
+            ) : null}
           </Col>
         </Row>
       </Form>
