@@ -32,6 +32,25 @@ describe('menu catalogue', () => {
     for (const e of entries) if (e.parentCode) expect(ALL_CODES.has(e.parentCode)).toBe(true);
   });
 
+  it('puts the permission code of an open route in the role tree without making it a route role', () => {
+    const entries = flattenCatalogue();
+    expect(entries.find((e) => e.code === 'ec-permit-personal')).toMatchObject({
+      kind: 'menu',
+      parentCode: null,
+    });
+    expect(entries.find((e) => e.code === 'crm-cor-org')).toMatchObject({
+      kind: 'menu',
+      parentCode: 'crm-cor',
+    });
+    expect(button('ec-permit-personal', 'open')).toBe('ec-permit-personal:open');
+    const find = (nodes: readonly MenuDef[]): MenuDef | undefined =>
+      nodes.reduce<MenuDef | undefined>(
+        (hit, n) => hit ?? (n.path === '/ec/permit/personal' ? n : find(n.children ?? [])),
+        undefined,
+      );
+    expect(find(WEBSITE_MENUS)?.code).toBeUndefined();
+  });
+
   it('names buttons menu:action and refuses unknown ones', () => {
     expect(button('ft-paid', 'rushRed')).toBe('ft-paid:rushRed');
     expect(() => button('ft-paid', 'cfgSave')).toThrow();

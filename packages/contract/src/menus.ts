@@ -14,6 +14,12 @@ export interface TabDef {
 export interface MenuDef {
   /** Role code; a route without one is open to every signed-in user (SPEC §6). */
   code?: string;
+  /**
+   * For a route SPEC leaves without a role (open to every signed-in user): the code its calls and
+   * buttons are checked against. It is not a route role (the route stays open), but it sits in the
+   * role tree like a menu code, so the server can refuse the screen's data to those without it.
+   */
+  permCode?: string;
   title: string;
   /** Absolute web path. */
   path: string;
@@ -164,7 +170,12 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
             hidden: true,
             tabs: [...BASIC_TABS, { path: 'employee', title: '企业用户' }],
           },
-          { title: '组织架构', path: '/crm/corporation/org' },
+          {
+            permCode: 'crm-cor-org',
+            title: '组织架构',
+            path: '/crm/corporation/org',
+            actions: ['add', 'update', 'delete'],
+          },
           { code: 'crm-cor-mg', title: '管理员变更', path: '/crm/corporation/manager', actions: DOC },
           {
             code: 'crm-cor-mg',
@@ -179,7 +190,12 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
             path: '/crm/corporation/manager-view',
             hidden: true,
           },
-          { title: '企业关系维护', path: '/crm/corporation/relation' },
+          {
+            permCode: 'crm-cor-rel',
+            title: '企业关系维护',
+            path: '/crm/corporation/relation',
+            actions: ['add', 'update', 'delete'],
+          },
         ],
       },
       {
@@ -187,7 +203,12 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
         path: '/crm/frim',
         redirect: '/crm/frim/list',
         children: [
-          { title: '企业用户', path: '/crm/frim/list' },
+          {
+            permCode: 'crm-frim',
+            title: '企业用户',
+            path: '/crm/frim/list',
+            actions: ['audit', 'unAudit', 'enable', 'disable'],
+          },
           {
             title: '企业用户审核',
             path: '/crm/frim/frimcheck',
@@ -215,7 +236,12 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
             path: '/ec/permit/comp',
             actions: ['add', 'save', 'open', 'disable', 'setRole'],
           },
-          { title: '企业角色变更', path: '/ec/permit/comp-role-chg', actions: ['setRole'] },
+          {
+            permCode: 'ec-permit-chg',
+            title: '企业角色变更',
+            path: '/ec/permit/comp-role-chg',
+            actions: ['setRole'],
+          },
           {
             title: '企业角色变更编辑',
             path: '/ec/permit/comp-role-chg-editor',
@@ -229,6 +255,7 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
             tabs: BASIC_TABS,
           },
           {
+            permCode: 'ec-permit-personal',
             title: '企业用户',
             path: '/ec/permit/personal',
             actions: ['add', 'save', 'open', 'disable', 'setRole'],
@@ -541,14 +568,15 @@ export function flattenCatalogue(
   const walk = (nodes: readonly MenuDef[], parentCode: string | null) => {
     for (const node of nodes) {
       let here = parentCode;
-      if (node.code && !seen.has(node.code)) {
-        seen.add(node.code);
-        out.push({ code: node.code, title: node.title, parentCode, kind: 'menu', sort: out.length });
+      const own = node.code ?? node.permCode;
+      if (own && !seen.has(own)) {
+        seen.add(own);
+        out.push({ code: own, title: node.title, parentCode, kind: 'menu', sort: out.length });
       }
-      if (node.code) {
-        here = node.code;
+      if (own) {
+        if (node.code) here = node.code;
         for (const action of node.actions ?? []) {
-          const code = buttonCode(node.code, action);
+          const code = buttonCode(own, action);
           if (seen.has(code)) continue;
           seen.add(code);
           out.push({
