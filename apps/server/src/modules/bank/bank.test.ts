@@ -234,6 +234,18 @@ describe('bank accounts', () => {
         sql`select count(*)::int as n from bank_accounts where owner_code = ${owner} and is_default`,
       );
       expect((n as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+
+      // 50 at once over the six accounts: every call answers 200 and one default remains.
+      const calls = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 ? admin : other).call(P('setDefault'), undefined, {
+            query: { bizCode: codes[i % codes.length]! },
+          }),
+        ),
+      );
+      expect(calls.filter((r) => r.status !== 200).map((r) => r.msg)).toEqual([]);
+      expect(await defaults(owner, 'pay')).toHaveLength(1);
+      console.info(`setDefault: ${calls.length} concurrent on one owner, 1 default after`);
     },
   );
 });

@@ -489,6 +489,22 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     }
   });
 
+  it('50 concurrent approvals and rejections of one document: exactly one wins, 49 get 409', async () => {
+    const code = await create('并发五十', '1.00', true);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 ? risk1 : risk2).call(i % 5 ? SAMPLE_PATHS.audit : SAMPLE_PATHS.unAudit, {}, q(code)),
+      ),
+    );
+    const won = results.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(49);
+    // One submit record and one decision, whatever won.
+    expect((await countWf(code)).r).toBe(2);
+    expect(['approved', 'rejected']).toContain(await docState(code));
+    console.info(`approvals: ${results.length} concurrent on one document, ${won.length} applied`);
+  });
+
   it('approve and reject at once: one wins, the other gets 409', async () => {
     const code = await create('并发驳回', '1.00', true);
     const results = await Promise.all([
