@@ -1,24 +1,35 @@
 // Bundles the server into dist/main.js. Workspace code (@portal/*) is compiled in; npm
 // dependencies stay external and load from node_modules.
 import { build } from 'esbuild';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'externals',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
-        );
+const root = dirname(fileURLToPath(import.meta.url));
+
+/** Bundles one entry (relative to the repository or absolute) into a file under dist/. */
+export async function bundleServer(entry, outfile) {
+  await build({
+    entryPoints: [resolve(root, entry)],
+    outfile: resolve(root, outfile),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'externals',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+          );
+        },
       },
-    },
-  ],
-});
+    ],
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await bundleServer('src/main.ts', 'dist/main.js');
+}

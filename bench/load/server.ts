@@ -9,9 +9,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { bundleServer } from '../../apps/server/build.mjs';
 import { AS_OF } from './scenarios';
 
 export const PASSWORD = 'Bench@12345678';
+/** Beside dist/main.js, so the server finds its migrations and web build the same way. */
+const BENCH_BUNDLE = 'dist/bench-server.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((res) => {
@@ -95,9 +98,11 @@ export async function startServer(
     ALLOW_SELF_APPROVAL: 'true',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  // node with tsx's loader in-process: the child is the server itself, so its RSS is the server's.
+  // Bundled like the product's dist/main.js and run by plain node: the child is the server itself
+  // (tsx would add its loader and an esbuild child process to the memory measured).
+  await bundleServer('../../bench/load/bench-server.ts', BENCH_BUNDLE);
   const run = (phase: 'seed' | 'serve') =>
-    spawn(process.execPath, ['--import', 'tsx', 'bench/load/bench-server.ts'], {
+    spawn(process.execPath, [`apps/server/${BENCH_BUNDLE}`], {
       env: { ...env, BENCH_PHASE: phase },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
