@@ -11,11 +11,13 @@ export type SessionLoad = 'ok' | 'empty';
  * generated from the codes, and the province list is fetched. No codes at all = empty permissions.
  */
 export async function loadSession(): Promise<SessionLoad> {
+  // Asked for at once rather than after the routes: the first screen waits for all three anyway.
+  const provinces = fetchProvinces();
+  provinces.catch(() => undefined); // awaited below; not left unhandled if the others fail first
   const [info, codes] = await Promise.all([fetchUserInfo(), fetchMenuCodes()]);
   if (codes.length === 0) return 'empty';
   generateRoutes(codes);
   useSessionStore.getState().setUser(info, codes);
-  const provinces = await fetchProvinces();
-  queryClient.setQueryData(PROVINCES_QUERY_KEY, provinces);
+  queryClient.setQueryData(PROVINCES_QUERY_KEY, await provinces);
   return 'ok';
 }
