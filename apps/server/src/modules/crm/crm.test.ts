@@ -1,0 +1,534 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@portal/contract/api';
+import type { BankAccountView } from '@portal/contract/bank';
+import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
+import {
+  CRM_PATHS,
+  type AddView,
+  type ApprovalRow,
+  type BankUserList,
+  type BillView,
+  type CompRoleRow,
+  type CompUserRow,
+  type DeptNode,
+  type DesView,
+  type RelationGraph,
+  type RelationRow,
+} from '@portal/contract/crm';
+import type { FileInfo } from '@portal/contract/files';
+import { usccCheckChar } from '@portal/contract/uscc';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  onPostgres,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
+import { compRelations, compUsers } from './schema';
+
+const C = (k: keyof typeof CRM_PATHS) => `/api${CRM_PATHS[k]}`;
+const CP = (k: keyof typeof COMPANY_PATHS) => `/api${COMPANY_PATHS[k]}`;
+
+let t: TestPortal;
+let admin: TestClient;
+let comp: string;
+let other: string;
+let seq = 0;
+
+function newUscc(): string {
+  seq++;
+  const first17 = `91310115MC${String(2_000_000 + seq).slice(-7)}`;
+  return first17 + usccCheckChar(first17);
+}
+
+async function newCustomer(name: string): Promise<string> {
+  const body: CompanyAdd = {
+    compName: name,
+    usccCode: newUscc(),
+    compType: 'private',
+    roles: ['core', 'supplier'],
+    legalPerson: '王五',
+    regCapital: '5000000.00',
+    provinceCode: '310000',
+  };
+  return (await admin.ok<{ compCode: string }>(CP('add'), body)).compCode;
+}
+
+let mobileSeq = 0;
+const mobile = () => `137${String(10_000_000 + ++mobileSeq).padStart(8, '0')}`;
+
+async function addUser(compCode: string, userName = '赵六', extra: Record<string, unknown> = {}) {
+  return (
+    await admin.ok<{ userCode: string }>(C('employeeSave'), {
+      compCode,
+      userName,
+      mobile: mobile(),
+      ...extra,
+    })
+  ).userCode;
+}
+
+beforeAll(async () => {
+  t = await createTestPortal();
+  admin = await t.login();
+  comp = await newCustomer('客户管理测试有限公司');
+  other = await newCustomer('关联方测试有限公司');
+});
+afterAll(() => t.close());
+
+describe('企业用户 tab and /crm/frim', () => {
+  it('adds, lists, edits, checks and disables users with Chinese messages', async () => {
+    const code = await addUser(comp, '孙七', { post: '出纳', idCardNo: '11010519491231002x' });
+    const page = await admin.ok<Page<CompUserRow>>(C('employeeList'), { compCode: comp, pageSize: 10 });
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({
+      userCode: code,
+      userName: '孙七',
+      idCardNo: '11010519491231002X',
+      regState: 'pending',
+      state: 'enabled',
+      compName: '客户管理测试有限公司',
+    });
+    // Same mobile: refused.
+    const dup = await admin.call(C('employeeSave'), {
+      compCode: comp,
+      userName: '重复',
+      mobile: page.list[0]!.mobile,
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.msg).toContain('手机号已被企业用户「孙七」使用');
+    const bad = await admin.call(C('employeeSave'), { compCode: comp, userName: '', mobile: '123' });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toMatch(/姓名不能为空|手机号格式不正确/);
+
+    // frimcheck: reject needs a comment; only pending can be checked.
+    const noComment = await admin.call(C('frimUnAudit'), {}, { query: { userCode: code } });
+    expect(noComment.status).toBe(400);
+    expect(noComment.msg).toBe('审核意见不能为空');
+    await admin.ok(C('frimUnAudit'), { comment: '身份证号与姓名不符' }, { query: { userCode: code } });
+    const again = await admin.call(C('frimAudit'), {}, { query: { userCode: code } });
+    expect(again.status).toBe(409);
+    expect(again.msg).toContain('只有待审核的注册才能审核');
+    // Editing a rejected registration sends it back to 待审核.
+    const v = await admin.ok<CompUserRow>(C('frimView'), undefined, { query: { userCode: code } });
+    expect(v.regState).toBe('rejected');
+    expect(v.regComment).toBe('身份证号与姓名不符');
+    await admin.ok(C('employeeSave'), {
+      compCode: comp,
+      userCode: code,
+      version: v.version,
+      userName: '孙七',
+      mobile: v.mobile,
+    });
+    const stale = await admin.call(C('employeeSave'), {
+      compCode: comp,
+      userCode: code,
+      version: v.version,
+      userName: '孙七七',
+      mobile: v.mobile,
+    });
+    expect(stale.status).toBe(409);
+    await admin.ok(C('frimAudit'), { comment: '通过' }, { query: { userCode: code } });
+    const list = await admin.ok<Page<CompUserRow>>(C('frimList'), {
+      regState: 'approved',
+      compName: '客户管理',
+    });
+    expect(list.list.map((u) => u.userCode)).toContain(code);
+
+    await admin.ok(C('employeeDisable'), undefined, { query: { userCode: code } });
+    const twice = await admin.call(C('frimDisable'), undefined, { query: { userCode: code } });
+    expect(twice.status).toBe(409);
+    expect(twice.msg).toBe('该企业用户已是停用状态');
+    await admin.ok(C('frimEnable'), undefined, { query: { userCode: code } });
+  });
+
+  it('refuses a user for a department of another enterprise and disabling the administrator', async () => {
+    const { deptCode } = await admin.ok<{ deptCode: string }>(C('orgAdd'), {
+      compCode: other,
+      deptName: '外部门',
+    });
+    const r = await admin.call(C('employeeSave'), {
+      compCode: comp,
+      userName: '钱八',
+      mobile: mobile(),
+      deptCode,
+    });
+    expect(r.status).toBe(400);
+    expect(r.msg).toBe('所属部门不存在或不属于本企业');
+    const code = await addUser(comp, '管理员');
+    await t.database.db.update(compUsers).set({ isManager: true }).where(eq(compUsers.userCode, code));
+    const d = await admin.call(C('employeeDisable'), undefined, { query: { userCode: code } });
+    expect(d.status).toBe(409);
+    expect(d.msg).toContain('企业管理员不能停用');
+  });
+});
+
+describe('企业角色 tab', () => {
+  it('defines roles, assigns users, refuses duplicates and users of other enterprises', async () => {
+    const u1 = await addUser(comp, '经办甲');
+    const u2 = await addUser(comp, '复核乙');
+    const foreign = await addUser(other, '外人');
+    const { roleCode } = await admin.ok<{ roleCode: string }>(C('roleSave'), {
+      compCode: comp,
+      roleName: '经办人',
+      userCodes: [u1, u2],
+    });
+    const dup = await admin.call(C('roleSave'), { compCode: comp, roleName: '经办人', userCodes: [] });
+    expect(dup.status).toBe(409);
+    expect(dup.msg).toBe('企业角色「经办人」已存在');
+    const bad = await admin.call(C('roleSave'), { compCode: comp, roleName: '复核人', userCodes: [foreign] });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toBe('角色成员不存在或不属于本企业');
+    let roles = await admin.ok<Page<CompRoleRow>>(C('roleList'), { compCode: comp });
+    expect(roles.list[0]!.users.map((u) => u.userName).sort()).toEqual(['复核乙', '经办甲'].sort());
+    await admin.ok(C('roleSave'), {
+      compCode: comp,
+      roleCode,
+      version: roles.list[0]!.version,
+      roleName: '经办人',
+      userCodes: [u1],
+    });
+    roles = await admin.ok<Page<CompRoleRow>>(C('roleList'), { compCode: comp });
+    expect(roles.list[0]!.users.map((u) => u.userCode)).toEqual([u1]);
+    const users = await admin.ok<Page<CompUserRow>>(C('employeeList'), {
+      compCode: comp,
+      userName: '经办甲',
+    });
+    expect(users.list[0]!.roleNames).toEqual(['经办人']);
+    await admin.ok(C('roleDel'), undefined, { query: { roleCode } });
+    expect((await admin.ok<Page<CompRoleRow>>(C('roleList'), { compCode: comp })).total).toBe(0);
+    expect((await admin.call(C('roleDel'), undefined, { query: { roleCode } })).status).toBe(404);
+  });
+});
+
+describe('开票信息, 企业介绍, corporationAdd', () => {
+  it('saves the invoice info once, then with the version read', async () => {
+    expect(
+      await admin.ok<BillView | null>(C('billView'), undefined, { query: { compCode: comp } }),
+    ).toBeNull();
+    const body = {
+      compCode: comp,
+      invoiceTitle: '客户管理测试有限公司',
+      taxNo: '91310115mc0000001x',
+      bankName: '招商银行上海分行',
+      bankAccountNo: '6222 0210 0000 1234',
+    };
+    await admin.ok(C('billSave'), body);
+    const v = await admin.ok<BillView>(C('billView'), undefined, { query: { compCode: comp } });
+    expect(v).toMatchObject({ taxNo: '91310115MC0000001X', bankAccountNo: '6222021000001234', version: 0 });
+    // A second "first save" (no version) is stale.
+    expect((await admin.call(C('billSave'), body)).status).toBe(409);
+    await admin.ok(C('billSave'), { ...body, version: 0, phone: '021-12345678' });
+    expect((await admin.call(C('billSave'), { ...body, version: 0 })).status).toBe(409);
+    const badTax = await admin.call(C('billSave'), { ...body, version: 1, taxNo: '12' });
+    expect(badTax.status).toBe(400);
+    expect(badTax.msg).toBe('纳税人识别号必须是15到20位数字或大写字母');
+  });
+
+  it('saves the introduction', async () => {
+    await admin.ok(C('desSave'), { compCode: comp, intro: '一家测试企业', website: 'https://example.com' });
+    const v = await admin.ok<DesView>(C('desView'), undefined, { query: { compCode: comp } });
+    expect(v).toMatchObject({ intro: '一家测试企业', website: 'https://example.com', version: 0 });
+    const bad = await admin.call(C('desSave'), { compCode: comp, version: 0, intro: '', website: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toMatch(/企业简介不能为空|企业网址/);
+  });
+
+  it('saves shareholders whose ratios sum to at most 100 %', async () => {
+    const body = {
+      compCode: comp,
+      actualController: '王五',
+      staffCount: 120,
+      shareholders: [
+        { holderName: '王五', holderType: 'person', ratio: '60.5', contribution: '3025000.00' },
+        { holderName: '上海某投资有限公司', holderType: 'company', ratio: '39.5' },
+      ],
+    };
+    await admin.ok(C('addSave'), body);
+    const v = await admin.ok<AddView>(C('addView'), undefined, { query: { compCode: comp } });
+    expect(v.shareholders).toEqual([
+      { holderName: '王五', holderType: 'person', ratio: '60.5000', contribution: '3025000.00' },
+      { holderName: '上海某投资有限公司', holderType: 'company', ratio: '39.5000', contribution: null },
+    ]);
+    const over = await admin.call(C('addSave'), {
+      ...body,
+      version: 0,
+      shareholders: [...body.shareholders, { holderName: '第三方', holderType: 'person', ratio: '0.0001' }],
+    });
+    expect(over.status).toBe(400);
+    expect(over.msg).toBe('持股比例合计100.0001%，不能超过100%');
+    const dupName = await admin.call(C('addSave'), {
+      ...body,
+      version: 0,
+      shareholders: [body.shareholders[0], body.shareholders[0]],
+    });
+    expect(dupName.msg).toBe('股东名称不能重复');
+    // Nothing changed by the refused calls.
+    expect((await admin.ok<AddView>(C('addView'), undefined, { query: { compCode: comp } })).version).toBe(0);
+    await admin.ok(C('addSave'), { ...body, version: 0, shareholders: [] });
+    const after = await admin.ok<AddView>(C('addView'), undefined, { query: { compCode: comp } });
+    expect(after).toMatchObject({ version: 1, shareholders: [] });
+  });
+
+  it('answers 404 for an unknown customer', async () => {
+    const r = await admin.call(C('billView'), undefined, { query: { compCode: '999999999999' } });
+    expect(r.status).toBe(404);
+    expect(r.msg).toBe('企业客户不存在');
+  });
+});
+
+describe('账户信息 tab and the account operators (银行信息管理)', () => {
+  it('adds, lists, sets default and deletes the customer accounts through the bank module', async () => {
+    const acc = {
+      compCode: comp,
+      bankCode: '308',
+      branchName: '上海分行',
+      accountName: '客户管理测试有限公司',
+      accountNo: '6214830000000001',
+      purpose: 'collect',
+    };
+    const a1 = (await admin.ok<{ bizCode: string }>(C('accountSave'), acc)).bizCode;
+    const a2 = (
+      await admin.ok<{ bizCode: string }>(C('accountSave'), { ...acc, accountNo: '6214830000000002' })
+    ).bizCode;
+    let list = await admin.ok<Page<BankAccountView>>(C('accountList'), { compCode: comp });
+    expect(list.total).toBe(2);
+    expect(list.list.find((a) => a.bizCode === a1)!.isDefault).toBe(true);
+    await admin.ok(C('accountSetDefault'), undefined, { query: { compCode: comp, bizCode: a2 } });
+    list = await admin.ok<Page<BankAccountView>>(C('accountList'), { compCode: comp });
+    expect(list.list.find((a) => a.bizCode === a2)!.isDefault).toBe(true);
+    expect(list.list.find((a) => a.bizCode === a1)!.isDefault).toBe(false);
+    // Another customer's tab cannot reach the account.
+    const foreign = await admin.call(C('accountDel'), undefined, { query: { compCode: other, bizCode: a1 } });
+    expect(foreign.status).toBe(404);
+    await admin.ok(C('accountDel'), undefined, { query: { compCode: comp, bizCode: a1 } });
+    expect((await admin.ok<Page<BankAccountView>>(C('accountList'), { compCode: comp })).total).toBe(1);
+
+    // Operators: approved, enabled users of the owner only.
+    const pending = await addUser(comp, '待审用户');
+    const r = await admin.call(C('bankUserSave'), { bizCode: a2, userCodes: [pending] });
+    expect(r.status).toBe(400);
+    expect(r.msg).toBe('企业用户「待审用户」的注册尚未审核通过，不能授权');
+    await admin.ok(C('frimAudit'), {}, { query: { userCode: pending } });
+    const foreignUser = await addUser(other, '别家用户');
+    const r2 = await admin.call(C('bankUserSave'), { bizCode: a2, userCodes: [foreignUser] });
+    expect(r2.msg).toBe('授权用户不存在或不属于本企业');
+    await admin.ok(C('bankUserSave'), { bizCode: a2, userCodes: [pending] });
+    const ops = await admin.ok<BankUserList>(C('bankUserList'), undefined, { query: { bizCode: a2 } });
+    expect(ops.users.map((u) => u.userName)).toEqual(['待审用户']);
+    await admin.ok(C('bankUserSave'), { bizCode: a2, userCodes: [] });
+    expect(
+      (await admin.ok<BankUserList>(C('bankUserList'), undefined, { query: { bizCode: a2 } })).users,
+    ).toEqual([]);
+  });
+});
+
+describe('资料文件 and 审核信息', () => {
+  it('attaches files to the customer and removes them', async () => {
+    const up = await admin.portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/portal/third/file/store',
+      headers: {
+        authorization: `Bearer ${admin.token!}`,
+        'content-type': 'multipart/form-data; boundary=X',
+      },
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--X--\r\n',
+    });
+    const token = (up.json() as { data: { fileToken: string } }).data.fileToken;
+    await admin.ok(C('fileSave'), { compCode: comp, fileTokens: [token] });
+    let files = await admin.ok<FileInfo[]>(C('fileList'), undefined, { query: { compCode: comp } });
+    expect(files.map((f) => f.fileToken)).toEqual([token]);
+    await admin.ok(C('fileSave'), { compCode: comp, fileTokens: [] });
+    files = await admin.ok<FileInfo[]>(C('fileList'), undefined, { query: { compCode: comp } });
+    expect(files).toEqual([]);
+  });
+
+  it('lists the customer history, newest first, paged', async () => {
+    const page = await admin.ok<Page<ApprovalRow>>(C('approvalList'), { compCode: comp, pageSize: 5 });
+    expect(page.total).toBeGreaterThan(5);
+    expect(page.list).toHaveLength(5);
+    const all = await admin.ok<Page<ApprovalRow>>(C('approvalList'), { compCode: comp, pageSize: 500 });
+    const labels = new Set(all.list.map((r) => r.entityLabel));
+    for (const l of ['企业基本信息', '企业用户', '开票信息', '企业介绍', '股东及实际控制人', '银行账户'])
+      expect(labels).toContain(l);
+    expect(all.list.some((r) => r.actionLabel === '审核驳回')).toBe(true);
+    // Codes of other kinds that happen to equal a compCode (users, accounts) do not leak in.
+    const theirs = await admin.ok<Page<ApprovalRow>>(C('approvalList'), { compCode: other, pageSize: 500 });
+    for (const r of theirs.list) {
+      if (r.entity === 'compUser') expect((r.detail as { compCode: string }).compCode).toBe(other);
+      expect(['company', 'compUser', 'compRelation', 'compDept', 'bankAccount']).toContain(r.entity);
+    }
+    // Another customer's history does not leak in.
+    expect(
+      all.list.some((r) => r.entity === 'compUser' && r.detail && JSON.stringify(r.detail).includes(other)),
+    ).toBe(false);
+  });
+});
+
+describe('组织架构', () => {
+  it('builds a tree, renames, moves, refuses cycles and deleting a department in use', async () => {
+    const c = await newCustomer('组织架构测试有限公司');
+    const add = async (deptName: string, parentDeptCode?: string) =>
+      (await admin.ok<{ deptCode: string }>(C('orgAdd'), { compCode: c, deptName, parentDeptCode })).deptCode;
+    const head = await add('总经办');
+    const fin = await add('财务部', head);
+    const acct = await add('会计科', fin);
+    const dup = await admin.call(C('orgAdd'), { compCode: c, deptName: '财务部', parentDeptCode: head });
+    expect(dup.status).toBe(409);
+    expect(dup.msg).toBe('同一上级下已存在部门「财务部」');
+    let tree = await admin.ok<DeptNode[]>(C('orgTree'), undefined, { query: { compCode: c } });
+    expect(tree[0]!.children[0]!.children[0]!.deptName).toBe('会计科');
+    // Moving 总经办 under 会计科 would make a cycle.
+    const cyc = await admin.call(C('orgUpdate'), {
+      deptCode: head,
+      version: 0,
+      deptName: '总经办',
+      parentDeptCode: acct,
+    });
+    expect(cyc.status).toBe(400);
+    expect(cyc.msg).toBe('上级部门不能是本部门的下级部门');
+    const self = await admin.call(C('orgUpdate'), {
+      deptCode: fin,
+      version: 0,
+      deptName: '财务部',
+      parentDeptCode: fin,
+    });
+    expect(self.msg).toBe('上级部门不能是本部门');
+    // Rename and move 会计科 to the top.
+    await admin.ok(C('orgUpdate'), { deptCode: acct, version: 0, deptName: '会计中心' });
+    tree = await admin.ok<DeptNode[]>(C('orgTree'), undefined, { query: { compCode: c } });
+    expect(tree.map((n) => n.deptName).sort()).toEqual(['会计中心', '总经办'].sort());
+    // 财务部 has no children now but gets a user: refused; 总经办 has a child: refused.
+    await addUser(c, '财务人员', { deptCode: fin });
+    const withUser = await admin.call(C('orgDel'), undefined, { query: { deptCode: fin } });
+    expect(withUser.status).toBe(409);
+    expect(withUser.msg).toBe('该部门下还有企业用户「财务人员」，不能删除');
+    const withChild = await admin.call(C('orgDel'), undefined, { query: { deptCode: head } });
+    expect(withChild.msg).toBe('该部门下还有下级部门「财务部」，不能删除');
+    await admin.ok(C('orgDel'), undefined, { query: { deptCode: acct } });
+    tree = await admin.ok<DeptNode[]>(C('orgTree'), undefined, { query: { compCode: c } });
+    expect(tree.map((n) => n.deptName)).toEqual(['总经办']);
+    expect(tree[0]!.children[0]!.userCount).toBe(1);
+  });
+});
+
+describe('企业关系维护', () => {
+  it('saves relations with validity dates, refusing self, reversed dates and overlaps', async () => {
+    const a = await newCustomer('核心企业甲有限公司');
+    const b = await newCustomer('供应商乙有限公司');
+    const g = await newCustomer('担保方丙有限公司');
+    const base = {
+      relType: 'supplier',
+      coreCompCode: a,
+      relCompCode: b,
+      startDate: '2026-01-01',
+      endDate: '2026-06-30',
+    };
+    const r1 = (await admin.ok<{ bizCode: string }>(C('relationSave'), base)).bizCode;
+    const overlap = await admin.call(C('relationSave'), {
+      ...base,
+      startDate: '2026-06-30',
+      endDate: '2026-12-31',
+    });
+    expect(overlap.status).toBe(409);
+    expect(overlap.msg).toContain('有效期不能重叠');
+    // Adjacent period and another type are fine.
+    await admin.ok(C('relationSave'), { ...base, startDate: '2026-07-01', endDate: '2026-12-31' });
+    await admin.ok(C('relationSave'), { ...base, relType: 'distributor' });
+    await admin.ok(C('relationSave'), { ...base, relType: 'guarantor', relCompCode: g });
+    const selfRel = await admin.call(C('relationSave'), { ...base, relCompCode: a });
+    expect(selfRel.status).toBe(400);
+    expect(selfRel.msg).toBe('关联企业不能与核心企业相同');
+    const reversed = await admin.call(C('relationSave'), {
+      ...base,
+      startDate: '2026-02-01',
+      endDate: '2026-01-01',
+    });
+    expect(reversed.msg).toBe('失效日期不能早于生效日期');
+
+    // Business date of the test portal is 2026-01-15.
+    const list = await admin.ok<Page<RelationRow>>(C('relationList'), { compCode: a, relState: 'valid' });
+    expect(list.total).toBe(3);
+    expect(list.list.every((r) => r.relState === 'valid')).toBe(true);
+    const future = await admin.ok<Page<RelationRow>>(C('relationList'), { compCode: a, relState: 'future' });
+    expect(future.total).toBe(1);
+
+    const graph = await admin.ok<RelationGraph>(C('relationGraph'), { compCode: a });
+    expect(graph.nodes.map((n) => n.compName).sort()).toEqual(
+      ['核心企业甲有限公司', '供应商乙有限公司', '担保方丙有限公司'].sort(),
+    );
+    expect(graph.links).toHaveLength(4);
+    const valid = await admin.ok<RelationGraph>(C('relationGraph'), { compCode: a, validOnly: true });
+    expect(valid.links).toHaveLength(3);
+
+    // Editing: stale version 409; moving into an overlap refused.
+    const row = list.list.find((r) => r.bizCode === r1)!;
+    const moved = await admin.call(C('relationSave'), {
+      ...base,
+      bizCode: r1,
+      version: row.version,
+      endDate: '2026-07-31',
+    });
+    expect(moved.status).toBe(409);
+    await admin.ok(C('relationSave'), { ...base, bizCode: r1, version: row.version, remark: '续签' });
+    expect((await admin.call(C('relationSave'), { ...base, bizCode: r1, version: row.version })).status).toBe(
+      409,
+    );
+    await admin.ok(C('relationDel'), undefined, { query: { bizCode: r1 } });
+    expect((await admin.call(C('relationDel'), undefined, { query: { bizCode: r1 } })).status).toBe(404);
+    const [dbRow] = await t.database.db.select().from(compRelations).where(eq(compRelations.bizCode, r1));
+    expect(dbRow!.deletedAt).not.toBeNull();
+  });
+
+  it.skipIf(!onPostgres)('two concurrent overlapping saves: exactly one wins (PostgreSQL)', async () => {
+    const a = await newCustomer('并发核心企业有限公司');
+    const b = await newCustomer('并发供应商有限公司');
+    const second = await t.login();
+    const body = {
+      relType: 'supplier',
+      coreCompCode: a,
+      relCompCode: b,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    };
+    const res = await Promise.all([
+      admin.call(C('relationSave'), body),
+      second.call(C('relationSave'), body),
+    ]);
+    expect(res.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('permissions', () => {
+  it('a viewer reads the tabs but cannot save; relations need their own buttons', async () => {
+    await createUserWithCodes(t.database.db, 'crmviewer', 'Viewer@12345678', ['crm-cor-cor-v']);
+    const viewer = await t.login('crmviewer', 'Viewer@12345678');
+    await viewer.ok(C('billView'), undefined, { query: { compCode: comp } });
+    await viewer.ok(C('approvalList'), { compCode: comp });
+    const save = await viewer.call(C('desSave'), { compCode: comp, intro: '越权' });
+    expect(save.status).toBe(401);
+    expect((await viewer.call(C('frimList'), {})).status).toBe(401);
+    expect((await viewer.call(C('relationList'), {})).status).toBe(401);
+
+    await createUserWithCodes(t.database.db, 'reladder', 'Adder@123456789', [
+      'crm-cor-rel',
+      'crm-cor-rel:add',
+    ]);
+    const adder = await t.login('reladder', 'Adder@123456789');
+    const a = await newCustomer('权限核心企业有限公司');
+    const b = await newCustomer('权限供应商有限公司');
+    const body = {
+      relType: 'supplier',
+      coreCompCode: a,
+      relCompCode: b,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    };
+    const { bizCode } = await adder.ok<{ bizCode: string }>(C('relationSave'), body);
+    const upd = await adder.call(C('relationSave'), { ...body, bizCode, version: 0, remark: '改' });
+    expect(upd.status).toBe(401);
+    expect((await t.client().call(C('relationList'), {})).status).toBe(403);
+  });
+});

@@ -1,0 +1,326 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import { BANK_PATHS, PURPOSE_LABELS, type BankAccountView } from '@portal/contract/bank';
+import { CRM_PATHS, REG_STATE_LABELS, type BankUserList, type CompUserRow } from '@portal/contract/crm';
+import { button } from '@portal/contract/menus';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn } from '../../shared/list/columns';
+import { Auth } from '../../shared/permission/Auth';
+import type { ScreenProps } from '../../shared/ui/screen';
+import { AccountFields, type AccountValues } from './CorporationTabs';
+import {
+  BANK_EDIT_PATH,
+  BANK_VIEW_PATH,
+  call,
+  change,
+  M,
+  useBankDict,
+  useCompanyDict,
+  useCompUsers,
+} from './api';
+
+const isView = (meta: ScreenProps['meta']) => (meta.tabOf ?? meta.path).startsWith(BANK_VIEW_PATH);
+const useBizCode = () => useSearchParams()[0].get('bizCode') ?? undefined;
+
+function useAccount(bizCode: string | undefined) {
+  return useQuery({
+    queryKey: ['crm', 'bank', bizCode],
+    queryFn: () => call<BankAccountView>(BANK_PATHS.view, undefined, { bizCode: bizCode! }),
+    enabled: !!bizCode,
+  });
+}
+
+/** 银行信息管理 (crm-cor-bank): every customer bank account, server-paged. */
+export function BankListPage(_props: ScreenProps) {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const customers = useCompanyDict().data ?? [];
+  const act = async (path: string, row: BankAccountView, confirm: string) => {
+    const r = await change(path, undefined, { query: { bizCode: row.bizCode }, confirm }).catch(() => null);
+    if (r?.ok) list.current?.reload();
+  };
+  const columns: TableColumnsType<BankAccountView> = [
+    codeColumn('账户编号', 'bizCode', { width: 130 }),
+    { title: '所属客户', dataIndex: 'ownerName', key: 'ownerName', width: 220, ellipsis: true },
+    { title: '开户银行', dataIndex: 'bankName', key: 'bankName', width: 150 },
+    { title: '账户名称', dataIndex: 'accountName', key: 'accountName', width: 200 },
+    { title: '银行账号', dataIndex: 'accountNo', key: 'accountNo', width: 190 },
+    {
+      title: '用途',
+      dataIndex: 'purpose',
+      key: 'purpose',
+      width: 100,
+      render: (p: BankAccountView['purpose']) => PURPOSE_LABELS[p],
+    },
+    {
+      title: '默认',
+      dataIndex: 'isDefault',
+      key: 'isDefault',
+      width: 70,
+      render: (d: boolean) => (d ? <Tag color="blue">默认</Tag> : null),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 250,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => navigate(`${BANK_VIEW_PATH}/basic-info?bizCode=${row.bizCode}`)}
+          >
+            查看
+          </Button>
+          <Auth code={button(M.bank, 'save')}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => navigate(`${BANK_EDIT_PATH}/basic-info?bizCode=${row.bizCode}`)}
+            >
+              编辑
+            </Button>
+          </Auth>
+          {row.isDefault ? null : (
+            <Auth code={button(M.bank, 'setDefault')}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() =>
+                  void act(BANK_PATHS.setDefault, row, `确定将账户 ${row.accountNo} 设为默认吗？`)
+                }
+              >
+                设为默认
+              </Button>
+            </Auth>
+          )}
+          <Auth code={button(M.bank, 'delete')}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() => void act(BANK_PATHS.del, row, `确定要删除账户 ${row.accountNo} 吗？`)}
+            >
+              删除
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <div data-testid="crm-bank-list">
+      <ListPage<BankAccountView>
+        ref={list}
+        source={BANK_PATHS.list}
+        queryKey={['list', 'crm', BANK_PATHS.list]}
+        initialFilters={{ ownerType: 'customer' }}
+        toFilters={(v) => ({ ...v, ownerType: 'customer' })}
+        rowKey="bizCode"
+        columns={columns}
+        tableProps={{ size: 'middle', scroll: { x: 1400 } }}
+        filters={
+          <>
+            <Form.Item name="ownerCode" label="所属客户">
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                style={{ width: 220 }}
+                options={customers.map((c) => ({ value: c.code, label: c.label }))}
+              />
+            </Form.Item>
+            <Form.Item name="accountName" label="账户名称">
+              <Input allowClear style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="accountNo" label="银行账号">
+              <Input allowClear style={{ width: 180 }} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Auth code={button(M.bank, 'add')}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate(`${BANK_EDIT_PATH}/basic-info`)}
+            >
+              新增
+            </Button>
+          </Auth>
+        }
+      />
+    </div>
+  );
+}
+
+/** bank-editor / bank-view basic-info: one customer account. */
+export function BankBasicTab({ meta }: ScreenProps) {
+  const readOnly = isView(meta);
+  const bizCode = useBizCode();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const account = useAccount(bizCode);
+  const banks = useBankDict().data ?? [];
+  const customers = useCompanyDict().data ?? [];
+  const [owner, setOwner] = useState<string | undefined>();
+  const [form] = Form.useForm<AccountValues>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const a = account.data;
+    if (!a) return;
+    setOwner(a.ownerCode ?? undefined);
+    form.setFieldsValue({
+      bankCode: a.bankCode,
+      branchName: a.branchName,
+      accountName: a.accountName,
+      accountNo: a.accountNo,
+      currency: a.currency,
+      purpose: a.purpose,
+      isDefault: a.isDefault,
+      remark: a.remark ?? undefined,
+    });
+  }, [account.data, form]);
+
+  const save = async () => {
+    const v = await form.validateFields();
+    if (!owner) return;
+    setSaving(true);
+    try {
+      const r = await change<{ bizCode: string }>(BANK_PATHS.save, {
+        ...v,
+        ownerType: 'customer',
+        ownerCode: owner,
+        ...(account.data ? { bizCode: account.data.bizCode, version: account.data.version } : {}),
+      });
+      if (r.ok && r.data) {
+        await queryClient.invalidateQueries({ queryKey: ['crm', 'bank'] });
+        if (!bizCode) navigate(`${BANK_EDIT_PATH}/basic-info?bizCode=${r.data.bizCode}`, { replace: true });
+      }
+    } catch {
+      // the request layer has warned
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Spin spinning={!!bizCode && account.isLoading}>
+      <Card title="银行账户基本信息" className="crm-tab" data-testid="crm-bank-basic">
+        <Form layout="vertical" disabled={readOnly || !!bizCode}>
+          <Form.Item label="所属客户" required validateStatus={owner ? undefined : 'warning'}>
+            <Select
+              aria-label="所属客户"
+              showSearch
+              optionFilterProp="label"
+              value={owner}
+              onChange={setOwner}
+              options={customers.map((c) => ({ value: c.code, label: c.label }))}
+              placeholder="请选择客户"
+            />
+          </Form.Item>
+        </Form>
+        <AccountFields form={form} banks={banks} disabled={readOnly} />
+        {readOnly ? null : (
+          <Auth code={button(M.bank, bizCode ? 'save' : 'add')}>
+            <Button
+              type="primary"
+              loading={saving}
+              disabled={!owner}
+              onClick={() => void save().catch(() => undefined)}
+            >
+              保存
+            </Button>
+          </Auth>
+        )}
+      </Card>
+    </Spin>
+  );
+}
+
+/** bank-editor / bank-view employee: the enterprise users authorised to operate the account. */
+export function BankEmployeeTab({ meta }: ScreenProps) {
+  const readOnly = isView(meta);
+  const bizCode = useBizCode();
+  const queryClient = useQueryClient();
+  const ops = useQuery({
+    queryKey: ['crm', 'bankUsers', bizCode],
+    queryFn: () => call<BankUserList>(CRM_PATHS.bankUserList, undefined, { bizCode: bizCode! }),
+    enabled: !!bizCode,
+  });
+  const users = useCompUsers(ops.data?.ownerCode).data?.list ?? [];
+  const [chosen, setChosen] = useState<string[]>([]);
+  useEffect(() => {
+    if (ops.data) setChosen(ops.data.users.map((u) => u.userCode));
+  }, [ops.data]);
+  const save = async () => {
+    const r = await change(CRM_PATHS.bankUserSave, { bizCode, userCodes: chosen }).catch(() => null);
+    if (r?.ok) await queryClient.invalidateQueries({ queryKey: ['crm', 'bankUsers', bizCode] });
+  };
+  const columns: TableColumnsType<CompUserRow> = [
+    codeColumn('用户编号', 'userCode', { width: 130 }),
+    { title: '姓名', dataIndex: 'userName', key: 'userName', width: 120 },
+    { title: '手机号', dataIndex: 'mobile', key: 'mobile', width: 130 },
+    { title: '部门', dataIndex: 'deptName', key: 'deptName', width: 120 },
+    { title: '岗位', dataIndex: 'post', key: 'post', width: 120 },
+    { title: '企业角色', dataIndex: 'roleNames', key: 'roleNames', render: (n: string[]) => n.join('、') },
+  ];
+  if (!bizCode)
+    return (
+      <Card title="授权企业用户" className="crm-tab">
+        <Empty description="请先保存银行账户基本信息" />
+      </Card>
+    );
+  return (
+    <Card title="授权企业用户" className="crm-tab" data-testid="crm-bank-employee">
+      {readOnly ? null : (
+        <Auth code={button(M.bank, 'save')}>
+          <Space style={{ marginBottom: 16 }} wrap>
+            <Select
+              aria-label="授权用户"
+              mode="multiple"
+              style={{ minWidth: 420 }}
+              optionFilterProp="label"
+              value={chosen}
+              onChange={setChosen}
+              options={users.map((u) => ({
+                value: u.userCode,
+                label: `${u.userName} ${u.mobile}`,
+                disabled: u.state !== 'enabled' || u.regState !== 'approved',
+                title: u.regState !== 'approved' ? `注册${REG_STATE_LABELS[u.regState]}` : undefined,
+              }))}
+            />
+            <Button type="primary" onClick={() => void save()}>
+              保存
+            </Button>
+          </Space>
+        </Auth>
+      )}
+      <Table<CompUserRow>
+        rowKey="userCode"
+        size="small"
+        loading={ops.isFetching}
+        columns={columns}
+        dataSource={ops.data?.users ?? []}
+        pagination={false}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import {
+  COMP_ROLE_LABELS,
+  COMP_STATE_LABELS,
+  COMPANY_PATHS,
+  type CompanyRow,
+} from '@portal/contract/company';
+import { button } from '@portal/contract/menus';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn } from '../../shared/list/columns';
+import { Auth } from '../../shared/permission/Auth';
+import type { ScreenProps } from '../../shared/ui/screen';
+import { change, CORP_EDIT_PATH, CORP_VIEW_PATH, M, useInfoDict } from './api';
+
+/** 企业列表 (crm-cor-cor): the customers, with 查看 / 编辑 into the tabbed detail pages. */
+export default function CorporationListPage(_props: ScreenProps) {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const dict = useInfoDict().data;
+
+  const columns: TableColumnsType<CompanyRow> = [
+    codeColumn('企业编号', 'compCode', { width: 130 }),
+    { title: '企业名称', dataIndex: 'compName', key: 'compName', width: 240, ellipsis: true },
+    { title: '统一社会信用代码', dataIndex: 'usccCode', key: 'usccCode', width: 190 },
+    {
+      title: '客户角色',
+      dataIndex: 'roles',
+      key: 'roles',
+      width: 200,
+      render: (roles: CompanyRow['roles']) => roles.map((r) => <Tag key={r}>{COMP_ROLE_LABELS[r]}</Tag>),
+    },
+    { title: '法定代表人', dataIndex: 'legalPerson', key: 'legalPerson', width: 100 },
+    { title: '所在地区', dataIndex: 'regionName', key: 'regionName', width: 200, ellipsis: true },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      key: 'state',
+      width: 80,
+      render: (s: CompanyRow['state']) => (
+        <Tag color={s === 'enabled' ? 'green' : 'default'}>{COMP_STATE_LABELS[s]}</Tag>
+      ),
+    },
+    dateColumn('创建时间', 'createdAt', { withTime: true, width: 170 }),
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 220,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => navigate(`${CORP_VIEW_PATH}/corporation?compCode=${row.compCode}`)}
+          >
+            查看
+          </Button>
+          <Auth code={button(M.list, 'update')}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => navigate(`${CORP_EDIT_PATH}/corporation?compCode=${row.compCode}`)}
+            >
+              编辑
+            </Button>
+          </Auth>
+          <Auth code={button(M.list, row.state === 'enabled' ? 'disable' : 'enable')}>
+            <Button
+              type="link"
+              size="small"
+              onClick={async () => {
+                const enable = row.state !== 'enabled';
+                const r = await change(enable ? COMPANY_PATHS.enable : COMPANY_PATHS.disable, undefined, {
+                  query: { compCode: row.compCode },
+                  confirm: `确定要${enable ? '启用' : '停用'}企业「${row.compName}」吗？`,
+                }).catch(() => null);
+                if (r?.ok) list.current?.reload();
+              }}
+            >
+              {row.state === 'enabled' ? '停用' : '启用'}
+            </Button>
+          </Auth>
+          <Auth code={button(M.list, 'delete')}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={async () => {
+                const r = await change(COMPANY_PATHS.del, undefined, {
+                  query: { compCode: row.compCode },
+                  confirm: `确定要删除企业「${row.compName}」吗？`,
+                }).catch(() => null);
+                if (r?.ok) list.current?.reload();
+              }}
+            >
+              删除
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="crm-corp-list">
+      <ListPage<CompanyRow>
+        ref={list}
+        source={COMPANY_PATHS.list}
+        queryKey={['list', 'crm', COMPANY_PATHS.list]}
+        rowKey="compCode"
+        columns={columns}
+        tableProps={{ scroll: { x: 1500 }, size: 'middle' }}
+        filters={
+          <>
+            <Form.Item name="compName" label="企业名称">
+              <Input placeholder="企业名称" allowClear style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="role" label="客户角色">
+              <Select
+                placeholder="全部"
+                allowClear
+                style={{ width: 130 }}
+                options={dict?.roles.map((d) => ({ value: d.code, label: d.label }))}
+              />
+            </Form.Item>
+            <Form.Item name="state" label="状态">
+              <Select
+                placeholder="全部"
+                allowClear
+                style={{ width: 100 }}
+                options={dict?.states.map((d) => ({ value: d.code, label: d.label }))}
+              />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Auth code={button(M.list, 'add')}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate(`${CORP_EDIT_PATH}/corporation`)}
+            >
+              新增
+            </Button>
+          </Auth>
+        }
+      />
+    </div>
+  );
+}

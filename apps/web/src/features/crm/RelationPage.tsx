@@ -1,0 +1,290 @@
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Tabs,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  CRM_PATHS,
+  REL_STATE_LABELS,
+  REL_STATES,
+  REL_TYPE_LABELS,
+  REL_TYPES,
+  type RelationGraph,
+  type RelationRow,
+  type RelType,
+} from '@portal/contract/crm';
+import { button } from '@portal/contract/menus';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn } from '../../shared/list/columns';
+import { Auth } from '../../shared/permission/Auth';
+import type { ScreenProps } from '../../shared/ui/screen';
+import { call, change, M, useCompanyDict } from './api';
+import { RelationGraphChart } from './RelationGraphChart';
+
+interface RelValues {
+  relType: RelType;
+  coreCompCode: string;
+  relCompCode: string;
+  period: [Dayjs, Dayjs];
+  remark?: string;
+}
+
+const STATE_COLORS = { valid: 'green', future: 'blue', expired: 'default' } as const;
+
+/** 企业关系维护: relations between enterprises with validity dates, as a list and as a graph. */
+export default function RelationPage(_props: ScreenProps) {
+  const list = useRef<ListPageHandle>(null);
+  const queryClient = useQueryClient();
+  const customers = useCompanyDict().data ?? [];
+  const options = customers.map((c) => ({ value: c.code, label: c.label }));
+  const [editing, setEditing] = useState<RelationRow | 'new' | null>(null);
+  const [form] = Form.useForm<RelValues>();
+  const [graphComp, setGraphComp] = useState<string | undefined>();
+  const [validOnly, setValidOnly] = useState(false);
+  const graph = useQuery({
+    queryKey: ['crm', 'relationGraph', graphComp, validOnly],
+    queryFn: () => call<RelationGraph>(CRM_PATHS.relationGraph, { compCode: graphComp, validOnly }),
+  });
+
+  const reload = () => {
+    list.current?.reload();
+    void queryClient.invalidateQueries({ queryKey: ['crm', 'relationGraph'] });
+  };
+
+  const open = (row: RelationRow | 'new') => {
+    form.resetFields();
+    if (row !== 'new')
+      form.setFieldsValue({
+        relType: row.relType,
+        coreCompCode: row.coreCompCode,
+        relCompCode: row.relCompCode,
+        period: [dayjs(row.startDate), dayjs(row.endDate)],
+        remark: row.remark ?? undefined,
+      });
+    setEditing(row);
+  };
+
+  const save = async () => {
+    const v = await form.validateFields();
+    const row = editing === 'new' ? null : editing;
+    const r = await change(CRM_PATHS.relationSave, {
+      relType: v.relType,
+      coreCompCode: v.coreCompCode,
+      relCompCode: v.relCompCode,
+      startDate: v.period[0].format('YYYY-MM-DD'),
+      endDate: v.period[1].format('YYYY-MM-DD'),
+      remark: v.remark,
+      ...(row ? { bizCode: row.bizCode, version: row.version } : {}),
+    }).catch(() => null);
+    if (r?.ok) {
+      setEditing(null);
+      reload();
+    }
+  };
+
+  const columns: TableColumnsType<RelationRow> = [
+    codeColumn('关系编号', 'bizCode', { width: 130 }),
+    {
+      title: '关系类型',
+      dataIndex: 'relType',
+      key: 'relType',
+      width: 150,
+      render: (t: RelType) => REL_TYPE_LABELS[t],
+    },
+    { title: '核心企业', dataIndex: 'coreCompName', key: 'coreCompName', width: 220, ellipsis: true },
+    { title: '关联企业', dataIndex: 'relCompName', key: 'relCompName', width: 220, ellipsis: true },
+    { title: '生效日期', dataIndex: 'startDate', key: 'startDate', width: 110 },
+    { title: '失效日期', dataIndex: 'endDate', key: 'endDate', width: 110 },
+    {
+      title: '状态',
+      dataIndex: 'relState',
+      key: 'relState',
+      width: 90,
+      render: (s: RelationRow['relState']) => <Tag color={STATE_COLORS[s]}>{REL_STATE_LABELS[s]}</Tag>,
+    },
+    { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 130,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Auth code={button(M.rel, 'update')}>
+            <Button type="link" size="small" onClick={() => open(row)}>
+              修改
+            </Button>
+          </Auth>
+          <Auth code={button(M.rel, 'delete')}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={async () => {
+                const r = await change(CRM_PATHS.relationDel, undefined, {
+                  query: { bizCode: row.bizCode },
+                  confirm: `确定要删除「${row.coreCompName}」与「${row.relCompName}」的关系吗？`,
+                }).catch(() => null);
+                if (r?.ok) reload();
+              }}
+            >
+              删除
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="企业关系维护" data-testid="crm-relation">
+      <Tabs
+        items={[
+          {
+            key: 'list',
+            label: '关系列表',
+            children: (
+              <ListPage<RelationRow>
+                ref={list}
+                source={CRM_PATHS.relationList}
+                rowKey="bizCode"
+                columns={columns}
+                tableProps={{ size: 'middle', scroll: { x: 1300 } }}
+                filters={
+                  <>
+                    <Form.Item name="compCode" label="企业">
+                      <Select
+                        allowClear
+                        showSearch
+                        optionFilterProp="label"
+                        style={{ width: 220 }}
+                        options={options}
+                      />
+                    </Form.Item>
+                    <Form.Item name="relType" label="关系类型">
+                      <Select
+                        allowClear
+                        style={{ width: 160 }}
+                        options={REL_TYPES.map((t) => ({ value: t, label: REL_TYPE_LABELS[t] }))}
+                      />
+                    </Form.Item>
+                    <Form.Item name="relState" label="状态">
+                      <Select
+                        allowClear
+                        style={{ width: 110 }}
+                        options={REL_STATES.map((s) => ({ value: s, label: REL_STATE_LABELS[s] }))}
+                      />
+                    </Form.Item>
+                  </>
+                }
+                toolbar={
+                  <Auth code={button(M.rel, 'add')}>
+                    <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+                      新增关系
+                    </Button>
+                  </Auth>
+                }
+              />
+            ),
+          },
+          {
+            key: 'graph',
+            label: '关系图',
+            children: (
+              <>
+                <Space wrap style={{ marginBottom: 12 }}>
+                  <Select
+                    aria-label="图中企业"
+                    allowClear
+                    showSearch
+                    optionFilterProp="label"
+                    placeholder="全部企业"
+                    style={{ width: 260 }}
+                    value={graphComp}
+                    onChange={(v?: string) => setGraphComp(v)}
+                    options={options}
+                  />
+                  <span>仅有效关系</span>
+                  <Switch checked={validOnly} onChange={setValidOnly} />
+                  <span style={{ color: '#999' }}>
+                    实线：有效；虚线：未生效或已失效；箭头由核心企业指向关联企业
+                  </span>
+                </Space>
+                {graph.data?.truncated ? (
+                  <Alert type="info" showIcon message="关系较多，图中只显示最近的500条，请选择企业缩小范围" />
+                ) : null}
+                {graph.data ? <RelationGraphChart graph={graph.data} /> : null}
+              </>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        title={editing === 'new' ? '新增企业关系' : '修改企业关系'}
+        open={editing !== null}
+        onOk={() => void save().catch(() => undefined)}
+        onCancel={() => setEditing(null)}
+        okText="保存"
+        destroyOnHidden
+        forceRender
+      >
+        <Form<RelValues>
+          form={form}
+          layout="vertical"
+          name="crmRelation"
+          initialValues={{ relType: 'supplier' }}
+        >
+          <Form.Item
+            name="relType"
+            label="关系类型"
+            rules={[{ required: true, message: '关系类型不能为空' }]}
+          >
+            <Select options={REL_TYPES.map((t) => ({ value: t, label: REL_TYPE_LABELS[t] }))} />
+          </Form.Item>
+          <Form.Item
+            name="coreCompCode"
+            label="核心企业"
+            rules={[{ required: true, message: '核心企业不能为空' }]}
+          >
+            <Select showSearch optionFilterProp="label" options={options} />
+          </Form.Item>
+          <Form.Item
+            name="relCompCode"
+            label="关联企业"
+            dependencies={['coreCompCode']}
+            rules={[
+              { required: true, message: '关联企业不能为空' },
+              ({ getFieldValue }) => ({
+                validator: async (_, v?: string) => {
+                  if (v && v === getFieldValue('coreCompCode')) throw new Error('关联企业不能与核心企业相同');
+                },
+              }),
+            ]}
+          >
+            <Select showSearch optionFilterProp="label" options={options} />
+          </Form.Item>
+          <Form.Item name="period" label="有效期" rules={[{ required: true, message: '生效日期不能为空' }]}>
+            <DatePicker.RangePicker style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="remark" label="备注">
+            <Input maxLength={500} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

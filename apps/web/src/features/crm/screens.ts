@@ -1,0 +1,58 @@
+import { lazy, type LazyExoticComponent } from 'react';
+import type { ScreenComponent } from '../../shared/ui/screen';
+
+type Screens = Record<string, LazyExoticComponent<ScreenComponent>>;
+
+const tabs = () => import('./CorporationTabs');
+const TAB_COMPONENTS = {
+  corporation: () => tabs().then((m) => ({ default: m.BasicTab })),
+  employee: () => tabs().then((m) => ({ default: m.EmployeeTab })),
+  corporationAdd: () => tabs().then((m) => ({ default: m.CorporationAddTab })),
+  role: () => tabs().then((m) => ({ default: m.RoleTab })),
+  account: () => tabs().then((m) => ({ default: m.AccountTab })),
+  bill: () => tabs().then((m) => ({ default: m.BillTab })),
+  des: () => tabs().then((m) => ({ default: m.DesTab })),
+  file: () => tabs().then((m) => ({ default: m.FileTab })),
+  approval: () => tabs().then((m) => ({ default: m.ApprovalTab })),
+};
+
+function corporationTabs(base: string, names: readonly (keyof typeof TAB_COMPONENTS)[]): Screens {
+  return Object.fromEntries(names.map((n) => [`${base}/${n}`, lazy(TAB_COMPONENTS[n])]));
+}
+
+const bank = () => import('./BankPages');
+const frim = () => import('./FrimPages');
+
+/** The CRM screens (/crm), registered in src/app/screens.tsx. */
+export const CRM_SCREENS: Screens = {
+  '/crm/corporation/list': lazy(() => import('./CorporationListPage')),
+  ...corporationTabs('/crm/corporation/edit', [
+    'corporation',
+    'employee',
+    'corporationAdd',
+    'role',
+    'account',
+    'bill',
+    'des',
+    'file',
+  ]),
+  ...corporationTabs('/crm/corporation/view', [
+    'corporation',
+    'account',
+    'bill',
+    'des',
+    'employee',
+    'file',
+    'role',
+    'approval',
+  ]),
+  '/crm/corporation/bank': lazy(() => bank().then((m) => ({ default: m.BankListPage }))),
+  '/crm/corporation/bank-editor/basic-info': lazy(() => bank().then((m) => ({ default: m.BankBasicTab }))),
+  '/crm/corporation/bank-editor/employee': lazy(() => bank().then((m) => ({ default: m.BankEmployeeTab }))),
+  '/crm/corporation/bank-view/basic-info': lazy(() => bank().then((m) => ({ default: m.BankBasicTab }))),
+  '/crm/corporation/bank-view/employee': lazy(() => bank().then((m) => ({ default: m.BankEmployeeTab }))),
+  '/crm/corporation/org': lazy(() => import('./OrgPage')),
+  '/crm/corporation/relation': lazy(() => import('./RelationPage')),
+  '/crm/frim/list': lazy(() => frim().then((m) => ({ default: m.FrimListPage }))),
+  '/crm/frim/frimcheck/base': lazy(() => frim().then((m) => ({ default: m.FrimCheckPage }))),
+};
