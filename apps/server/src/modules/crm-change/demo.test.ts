@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagerChangeInit } from '@portal/contract/crm-change';
+import { queryRows } from '../../platform/db/client';
+import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
+import { cq, M } from './testkit';
+
+let t: TestPortal;
+beforeAll(async () => {
+  t = await createTestPortal({ DEMO_DATA: 'on' });
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('gives the first demo customer an administrator for 管理员变更', async () => {
+    const [first] = await queryRows<{ comp_code: string }>(
+      t.database.db,
+      sql`select comp_code from companies where deleted_at is null order by id limit 1`,
+    );
+    const admin = await t.login();
+    const init = await admin.ok<ManagerChangeInit>(M('init'), undefined, cq(first!.comp_code));
+    expect(init.current).toMatchObject({
+      userName: expect.any(String),
+      mobile: expect.stringMatching(/^1\d{10}$/),
+    });
+    expect(init.users.filter((u) => u.isManager)).toHaveLength(1);
+  });
+});

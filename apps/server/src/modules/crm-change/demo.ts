@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { SeedContext } from '../../platform/module';
+import { nextCode } from '../../platform/db/codes';
+import { queryRows } from '../../platform/db/client';
+
+/**
+ * Demo data (fresh database only): the first demo customer gets an administrator, so 管理员变更
+ * has someone to replace. Skipped when the customer already has one (the CRM demo may add it).
+ */
+export async function seedDemoManager({ db, log }: SeedContext): Promise<void> {
+  const [c] = await queryRows<{ comp_code: string }>(
+    db,
+    sql`select comp_code from companies c where deleted_at is null
+          and not exists (select 1 from comp_users u where u.comp_code = c.comp_code and u.is_manager and u.deleted_at is null)
+        order by id limit 1`,
+  );
+  if (!c) return;
+  const code = await nextCode(db, 'comp_user');
+  await db.execute(sql`insert into comp_users (user_code, comp_code, user_name, mobile, id_card_no, post, is_manager, reg_state)
+    values (${code}, ${c.comp_code}, '陈立群', '13916020001', '310115198001010016', '财务经理', true, 'approved')
+    on conflict do nothing`);
+  log('demo: customer administrator added');
+}

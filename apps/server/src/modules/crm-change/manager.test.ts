@@ -1,0 +1,285 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@portal/contract/api';
+import type {
+  CompanyHistoryItem,
+  ManagerChangeInit,
+  ManagerChangeRow,
+  ManagerChangeSave,
+  ManagerChangeView,
+} from '@portal/contract/crm-change';
+import { queryRows } from '../../platform/db/client';
+import {
+  createTestPortal,
+  onPostgres,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
+import { addChecker } from '../credit/testkit';
+import { MANAGER_STALE_MSG } from './manager';
+import { addCompany, addCompUser, bq, cq, I, idCardNo, M, newMobile, uploadPdf } from './testkit';
+
+let t: TestPortal;
+let maker: TestClient;
+let checker: TestClient;
+
+beforeAll(async () => {
+  t = await createTestPortal();
+  maker = await t.login();
+  checker = await addChecker(t);
+});
+afterAll(() => t.close());
+
+type Saved = { bizCode: string; version: number; state: string };
+
+const view = (code: string) => maker.ok<ManagerChangeView>(M('view'), undefined, bq(code));
+
+async function managers(compCode: string) {
+  return queryRows<{ user_code: string; user_name: string }>(
+    t.database.db,
+    sql`select user_code, user_name from comp_users where comp_code = ${compCode} and is_manager and deleted_at is null`,
+  );
+}
+
+async function save(body: ManagerChangeSave) {
+  return maker.call<Saved>(M('save'), body);
+}
+
+async function submitted(compCode: string, over: Partial<ManagerChangeSave>): Promise<Saved> {
+  const r = await save({
+    compCode,
+    kind: 'existing',
+    reason: '原管理员离职',
+    fileTokens: [await uploadPdf(maker)],
+    submit: true,
+    ...over,
+  } as ManagerChangeSave);
+  if (r.status !== 200) throw new Error(`${r.status} ${r.msg}`);
+  return r.data!;
+}
+
+describe('管理员变更 (compManagerChange)', () => {
+  it('moves is_manager to an existing enterprise user on approval by another user', async () => {
+    const comp = await addCompany(maker, { compName: '管理员甲有限公司' });
+    const a = await addCompUser(t.database.db, comp, '老管理员', { manager: true });
+    const b = await addCompUser(t.database.db, comp, '新管理员');
+    await addCompUser(t.database.db, comp, '停用用户', { state: 'disabled' });
+
+    const init = await maker.ok<ManagerChangeInit>(M('init'), undefined, cq(comp));
+    expect(init.current).toMatchObject({ userCode: a, userName: '老管理员' });
+    expect(init.users.map((u) => [u.userName, u.isManager])).toEqual([
+      ['新管理员', false],
+      ['老管理员', true],
+    ]);
+
+    // Body rules (400, field named), and the state rules of the choice.
+    const noUser = await save({ compCode: comp, kind: 'existing', reason: 'x' });
+    expect([noUser.status, noUser.msg]).toEqual([400, '请选择新管理员']);
+    const noReason = await save({ compCode: comp, kind: 'existing', newUserCode: b } as ManagerChangeSave);
+    expect([noReason.status, noReason.msg]).toEqual([400, '变更原因不能为空']);
+    const same = await save({ compCode: comp, kind: 'existing', newUserCode: a, reason: 'x' });
+    expect([same.status, same.msg]).toEqual([400, '新管理员已是该企业的管理员']);
+    const otherComp = await addCompany(maker, { compName: '别家有限公司' });
+    const stranger = await addCompUser(t.database.db, otherComp, '别家用户');
+    const foreign = await save({ compCode: comp, kind: 'existing', newUserCode: stranger, reason: 'x' });
+    expect([foreign.status, foreign.msg]).toEqual([400, '新管理员不是该企业的企业用户']);
+    // Submitting without the authorisation letter writes nothing.
+    const noLetter = await save({
+      compCode: comp,
+      kind: 'existing',
+      newUserCode: b,
+      reason: '离职',
+      submit: true,
+    });
+    expect([noLetter.status, noLetter.msg]).toEqual([400, '请上传授权委托书']);
+    expect((await maker.ok<Page<ManagerChangeRow>>(M('list'), { compCode: comp })).total).toBe(0);
+
+    const s = await submitted(comp, { newUserCode: b });
+    expect(s.state).toBe('pending');
+    const list = await maker.ok<Page<ManagerChangeRow>>(M('list'), { compName: '管理员甲' });
+    expect(list.list).toEqual([
+      expect.objectContaining({
+        bizCode: s.bizCode,
+        compName: '管理员甲有限公司',
+        oldManagerName: '老管理员',
+        newManagerName: '新管理员',
+        kind: 'existing',
+        state: 'pending',
+      }),
+    ]);
+    const edit = await save({
+      bizCode: s.bizCode,
+      version: s.version,
+      compCode: comp,
+      kind: 'existing',
+      newUserCode: b,
+      reason: '改',
+    });
+    expect([edit.status, edit.msg]).toEqual([409, '单据审核中，不能修改']);
+    const self = await maker.call(M('audit'), {}, bq(s.bizCode));
+    expect([self.status, self.msg]).toEqual([409, '经办人和复核人相同，不可复核']);
+    expect(await managers(comp)).toEqual([{ user_code: a, user_name: '老管理员' }]);
+
+    await checker.ok(M('audit'), { comment: '同意' }, bq(s.bizCode));
+    expect(await managers(comp)).toEqual([{ user_code: b, user_name: '新管理员' }]);
+    const v = await view(s.bizCode);
+    expect(v).toMatchObject({
+      state: 'approved',
+      reason: '原管理员离职',
+      oldManager: { userCode: a, userName: '老管理员' },
+      newManager: { userCode: b, userName: '新管理员' },
+    });
+    expect(v.files.map((f) => f.originFileName)).toEqual(['授权委托书.pdf']);
+    const history = await maker.ok<CompanyHistoryItem[]>(I('history'), undefined, cq(comp));
+    expect(history).toEqual([
+      expect.objectContaining({
+        bizCode: s.bizCode,
+        changeType: 'manager',
+        field: 'manager',
+        fieldLabel: '管理员',
+        oldValue: expect.stringContaining('老管理员'),
+        newValue: expect.stringContaining('新管理员'),
+      }),
+    ]);
+    const del = await maker.call(M('del'), undefined, bq(s.bizCode));
+    expect([del.status, del.msg]).toEqual([409, '单据已审核，不能删除']);
+  });
+
+  it('creates a new person as the administrator, checking mobile and id card', async () => {
+    const comp = await addCompany(maker, { compName: '管理员乙有限公司' });
+    const a = await addCompUser(t.database.db, comp, '原管理员', { manager: true });
+    const [used] = await queryRows<{ mobile: string }>(
+      t.database.db,
+      sql`select mobile from comp_users where user_code = ${a}`,
+    );
+    const base = { compCode: comp, kind: 'new' as const, newUserName: '新人', reason: '更换' };
+    const badId = await save({ ...base, newMobile: newMobile(), newIdCardNo: '310115199003071230' });
+    expect([badId.status, badId.msg]).toEqual([400, '新管理员身份证号格式不正确']);
+    const badMobile = await save({ ...base, newMobile: '12345', newIdCardNo: idCardNo() });
+    expect([badMobile.status, badMobile.msg]).toEqual([400, '新管理员手机号格式不正确']);
+    const dupMobile = await save({ ...base, newMobile: used!.mobile, newIdCardNo: idCardNo() });
+    expect([dupMobile.status, dupMobile.msg]).toEqual([
+      400,
+      '新管理员手机号已被企业用户「原管理员」使用，请选择已有企业用户',
+    ]);
+    const missing = await save({ compCode: comp, kind: 'new', reason: '更换' });
+    expect([missing.status, missing.msg]).toEqual([400, '新管理员姓名不能为空']);
+
+    const mobile = newMobile();
+    // Draft first, then edit and submit it with the letter.
+    const d = (await save({ ...base, newMobile: mobile, newIdCardNo: idCardNo() })).data!;
+    expect(d.state).toBe('draft');
+    const s = await maker.ok<Saved>(M('save'), {
+      ...base,
+      bizCode: d.bizCode,
+      version: d.version,
+      newUserName: '新任管理员',
+      newMobile: mobile,
+      newIdCardNo: idCardNo(),
+      fileTokens: [await uploadPdf(maker)],
+      submit: true,
+    });
+    expect(s.state).toBe('pending');
+    await checker.ok(M('audit'), {}, bq(s.bizCode));
+    const m = await managers(comp);
+    expect(m).toHaveLength(1);
+    expect(m[0]!.user_name).toBe('新任管理员');
+    const [created] = await queryRows<{ reg_state: string; mobile: string; id_card_no: string }>(
+      t.database.db,
+      sql`select reg_state, mobile, id_card_no from comp_users where user_code = ${m[0]!.user_code}`,
+    );
+    expect(created).toEqual({ reg_state: 'approved', mobile, id_card_no: idCardNo() });
+    expect((await view(s.bizCode)).newManager.userCode).toBe(m[0]!.user_code);
+  });
+
+  it('a customer without an administrator gets its first one', async () => {
+    const comp = await addCompany(maker, { compName: '无管理员有限公司' });
+    const u = await addCompUser(t.database.db, comp, '首任管理员');
+    expect((await maker.ok<ManagerChangeInit>(M('init'), undefined, cq(comp))).current).toBeNull();
+    const s = await submitted(comp, { newUserCode: u });
+    await checker.ok(M('audit'), {}, bq(s.bizCode));
+    expect(await managers(comp)).toEqual([{ user_code: u, user_name: '首任管理员' }]);
+    expect((await view(s.bizCode)).oldManager).toBeNull();
+  });
+
+  it('refuses a rival change drafted against an administrator who is no longer one (stays pending)', async () => {
+    const comp = await addCompany(maker, { compName: '管理员丙有限公司' });
+    await addCompUser(t.database.db, comp, '甲', { manager: true });
+    const b = await addCompUser(t.database.db, comp, '乙');
+    const c = await addCompUser(t.database.db, comp, '丙');
+    const first = await submitted(comp, { newUserCode: b });
+    const second = await submitted(comp, { newUserCode: c });
+    await checker.ok(M('audit'), {}, bq(first.bizCode));
+    const r = await checker.call(M('audit'), {}, bq(second.bizCode));
+    expect([r.status, r.msg]).toEqual([409, MANAGER_STALE_MSG]);
+    expect((await view(second.bizCode)).state).toBe('pending');
+    expect(await managers(comp)).toEqual([{ user_code: b, user_name: '乙' }]);
+    await checker.ok(M('unAudit'), { comment: '请重新起草' }, bq(second.bizCode));
+    const rejected = await view(second.bizCode);
+    expect(rejected.state).toBe('rejected');
+    // Resubmitting the rejected one is still against the old administrator.
+    const again = await save({
+      bizCode: second.bizCode,
+      version: rejected.version,
+      compCode: comp,
+      kind: 'existing',
+      newUserCode: c,
+      reason: '再试',
+      submit: true,
+    });
+    expect([again.status, again.msg]).toEqual([409, MANAGER_STALE_MSG]);
+    // A draft may be deleted.
+    const d = (await save({ compCode: comp, kind: 'existing', newUserCode: c, reason: '草稿' })).data!;
+    await maker.ok(M('del'), undefined, bq(d.bizCode));
+    expect((await maker.call(M('view'), undefined, bq(d.bizCode))).status).toBe(404);
+  });
+
+  it('the database allows one administrator per customer', async () => {
+    const comp = await addCompany(maker, { compName: '唯一管理员有限公司' });
+    await addCompUser(t.database.db, comp, '甲', { manager: true });
+    await expect(addCompUser(t.database.db, comp, '乙', { manager: true })).rejects.toThrow();
+    expect(await managers(comp)).toHaveLength(1);
+  });
+
+  it('refuses approval when the chosen user was disabled meanwhile', async () => {
+    const comp = await addCompany(maker, { compName: '管理员丁有限公司' });
+    const b = await addCompUser(t.database.db, comp, '将停用');
+    const s = await submitted(comp, { newUserCode: b });
+    await t.database.db.execute(sql`update comp_users set state = 'disabled' where user_code = ${b}`);
+    const r = await checker.call(M('audit'), {}, bq(s.bizCode));
+    expect([r.status, r.msg]).toEqual([409, '新管理员已不是该企业的有效企业用户，请驳回本变更单']);
+    expect(await managers(comp)).toEqual([]);
+  });
+});
+
+describe.runIf(onPostgres)('管理员变更 on PostgreSQL: concurrency', () => {
+  it('concurrent approvals of rival changes for one customer leave exactly one administrator', async () => {
+    const checkers = [checker];
+    for (let i = 2; i <= 5; i++) checkers.push(await addChecker(t, `mgchecker${i}`));
+    for (let round = 0; round < 3; round++) {
+      const comp = await addCompany(maker, { compName: `并发管理员${round}有限公司` });
+      await addCompUser(t.database.db, comp, '现任', { manager: true });
+      const rivals: { bizCode: string; name: string }[] = [];
+      for (let i = 0; i < 5; i++) {
+        const name = `候选${i}`;
+        const over: Partial<ManagerChangeSave> =
+          i % 2 === 0
+            ? { newUserCode: await addCompUser(t.database.db, comp, name) }
+            : { kind: 'new', newUserName: name, newMobile: newMobile(), newIdCardNo: idCardNo() };
+        rivals.push({ bizCode: (await submitted(comp, over)).bizCode, name });
+      }
+      const results = await Promise.all(
+        rivals.map((r, i) => checkers[i]!.call(M('audit'), {}, bq(r.bizCode))),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+      const winner = rivals[results.findIndex((r) => r.status === 200)]!;
+      const m = await managers(comp);
+      expect(m).toHaveLength(1);
+      expect(m[0]!.user_name).toBe(winner.name);
+      for (const r of rivals)
+        expect((await view(r.bizCode)).state).toBe(r === winner ? 'approved' : 'pending');
+      const history = await maker.ok<CompanyHistoryItem[]>(I('history'), undefined, cq(comp));
+      expect(history.map((h) => h.bizCode)).toEqual([winner.bizCode]);
+    }
+  });
+});

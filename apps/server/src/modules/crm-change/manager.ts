@@ -1,0 +1,365 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ManagerChangeInit,
+  managerChangeListSchema,
+  ManagerChangeRow,
+  managerChangeSaveSchema,
+  ManagerChangeView,
+  ManagerKind,
+  ManagerPerson,
+} from '@portal/contract/crm-change';
+import type { DocState } from '@portal/contract/workflow';
+import type { Page } from '@portal/contract/api';
+import type { Db, Executor, Tx } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, conflict, notFound } from '../../platform/errors';
+import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
+import { users } from '../../platform/auth/schema';
+import { companies } from '../company/schema';
+import { compUsers } from '../crm/schema';
+import { listFiles, setDocumentFiles } from '../files/service';
+import type { WorkflowDoc } from '../workflow/registry';
+import { submit } from '../workflow/service';
+import { compManagerChanges, companyHistory } from './schema';
+
+export const MANAGER_TYPE = 'compManagerChange';
+const WHAT = '管理员变更单';
+export const MANAGER_STALE_MSG = '企业管理员在本变更单起草后已变更，请驳回（或删除）本变更单后重新起草';
+
+type Change = typeof compManagerChanges.$inferSelect;
+type CompUser = typeof compUsers.$inferSelect;
+type SaveInput = z.output<typeof managerChangeSaveSchema>;
+
+const live = isNull(compManagerChanges.deletedAt);
+const liveUser = isNull(compUsers.deletedAt);
+
+async function findCompany(ex: Executor, compCode: string, lock = false) {
+  const q = ex
+    .select({ id: companies.id, compName: companies.compName })
+    .from(companies)
+    .where(and(eq(companies.compCode, compCode), isNull(companies.deletedAt)))
+    .limit(1);
+  const [row] = await (lock ? q.for('update') : q);
+  return row;
+}
+
+async function currentManager(ex: Executor, compCode: string): Promise<CompUser | undefined> {
+  const [row] = await ex
+    .select()
+    .from(compUsers)
+    .where(and(eq(compUsers.compCode, compCode), eq(compUsers.isManager, true), liveUser))
+    .limit(1);
+  return row;
+}
+
+const person = (u: CompUser): ManagerPerson => ({
+  userCode: u.userCode,
+  userName: u.userName,
+  mobile: u.mobile,
+  idCardNo: u.idCardNo,
+});
+
+export async function findManagerChange(ex: Executor, bizCode: string): Promise<Change> {
+  const [row] = await ex
+    .select()
+    .from(compManagerChanges)
+    .where(and(eq(compManagerChanges.bizCode, bizCode), live))
+    .limit(1);
+  if (!row) throw notFound(WHAT);
+  return row;
+}
+
+export async function managerChangeInit(ex: Executor, compCode: string): Promise<ManagerChangeInit> {
+  const c = await findCompany(ex, compCode);
+  if (!c) throw notFound('企业客户');
+  const current = await currentManager(ex, compCode);
+  const list = await ex
+    .select()
+    .from(compUsers)
+    .where(and(eq(compUsers.compCode, compCode), liveUser, eq(compUsers.state, 'enabled')))
+    .orderBy(asc(compUsers.userName), asc(compUsers.id))
+    .limit(1000);
+  return {
+    compCode,
+    compName: c.compName,
+    current: current ? person(current) : null,
+    users: list.map((u) => ({
+      userCode: u.userCode,
+      userName: u.userName,
+      mobile: u.mobile,
+      isManager: u.isManager,
+    })),
+  };
+}
+
+/** The new administrator as the body names it, checked against the customer's users as they are. */
+async function newPerson(tx: Tx, body: SaveInput, current: CompUser | undefined) {
+  if (body.kind === 'existing') {
+    const [u] = await tx
+      .select()
+      .from(compUsers)
+      .where(and(eq(compUsers.userCode, body.newUserCode!), liveUser))
+      .limit(1);
+    if (!u || u.compCode !== body.compCode) throw badInput('新管理员不是该企业的企业用户');
+    if (u.state !== 'enabled') throw badInput(`新管理员「${u.userName}」已停用`);
+    if (current && current.userCode === u.userCode) throw badInput('新管理员已是该企业的管理员');
+    return { newUserCode: u.userCode, newUserName: u.userName, newMobile: u.mobile, newIdCardNo: u.idCardNo };
+  }
+  await mobileFree(tx, body.newMobile!, badInput);
+  return {
+    newUserCode: null,
+    newUserName: body.newUserName!,
+    newMobile: body.newMobile!,
+    newIdCardNo: body.newIdCardNo!,
+  };
+}
+
+async function mobileFree(ex: Executor, mobile: string, fail: (msg: string) => Error) {
+  const [dup] = await ex
+    .select({ userName: compUsers.userName })
+    .from(compUsers)
+    .where(and(eq(compUsers.mobile, mobile), liveUser))
+    .limit(1);
+  if (dup) throw fail(`新管理员手机号已被企业用户「${dup.userName}」使用，请选择已有企业用户`);
+}
+
+export async function saveManagerChange(
+  tx: Tx,
+  body: SaveInput,
+  actor: Actor,
+): Promise<{ bizCode: string; version: number; state: DocState }> {
+  const c = await findCompany(tx, body.compCode);
+  if (!c) throw badInput('企业客户不存在');
+  const current = await currentManager(tx, body.compCode);
+  const next = await newPerson(tx, body, current);
+  const values = { kind: body.kind, reason: body.reason, ...next };
+  let code: string;
+  if (body.bizCode) {
+    const doc = await findManagerChange(tx, body.bizCode);
+    if (doc.compCode !== body.compCode) throw badInput('变更单不能改换企业客户');
+    if (body.version === undefined) throw badInput('版本号不能为空');
+    await updateVersioned(
+      tx,
+      compManagerChanges,
+      eq(compManagerChanges.id, doc.id),
+      body.version,
+      values,
+      actor.userId,
+      WHAT,
+    );
+    code = doc.bizCode;
+  } else {
+    code = await nextCode(tx, 'comp_manager_change');
+    await tx.insert(compManagerChanges).values({
+      ...values,
+      bizCode: code,
+      compCode: body.compCode,
+      oldUserCode: current?.userCode ?? null,
+      oldUserName: current?.userName ?? null,
+      oldMobile: current?.mobile ?? null,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    });
+  }
+  if (body.fileTokens)
+    await setDocumentFiles(tx, { docType: MANAGER_TYPE, docCode: code, fileTokens: body.fileTokens, actor });
+  await writeAudit(tx, actor, {
+    entity: MANAGER_TYPE,
+    entityCode: code,
+    action: body.bizCode ? 'update' : 'create',
+    detail: { compCode: body.compCode, kind: body.kind, newUserName: next.newUserName },
+  });
+  if (body.submit) {
+    const doc = await findManagerChange(tx, code);
+    if ((await listFiles(tx, MANAGER_TYPE, code)).length === 0) throw badInput('请上传授权委托书');
+    if ((current?.userCode ?? null) !== doc.oldUserCode) throw conflict(MANAGER_STALE_MSG);
+    await submit(tx, {
+      type: MANAGER_TYPE,
+      code,
+      subject: `管理员变更 ${c.compName} ${next.newUserName}`,
+      actor,
+    });
+  }
+  const saved = await findManagerChange(tx, code);
+  return { bizCode: code, version: saved.version, state: saved.state as DocState };
+}
+
+export async function deleteManagerChange(tx: Tx, bizCode: string, actor: Actor): Promise<void> {
+  await tx
+    .update(compManagerChanges)
+    .set({
+      deletedAt: sql`now()`,
+      updatedBy: actor.userId,
+      updatedAt: sql`now()`,
+      version: sql`${compManagerChanges.version} + 1`,
+    })
+    .where(and(eq(compManagerChanges.bizCode, bizCode), live));
+  await writeAudit(tx, actor, { entity: MANAGER_TYPE, entityCode: bizCode, action: 'delete' });
+}
+
+const personText = (name: string | null, mobile: string | null, code: string | null) =>
+  name ? `${name}（${mobile ?? ''}，${code ?? ''}）` : null;
+
+/**
+ * Workflow hook, in the approving transaction. The customer row is locked first, so rival changes
+ * of one customer are decided one after the other; the administrator must still be the one the
+ * change was drafted against. The old administrator loses is_manager, the new one (created as an
+ * enterprise user when new) gets it; the partial unique index allows only one.
+ */
+export async function applyManagerChange(tx: Tx, wf: WorkflowDoc, actor: Actor): Promise<void> {
+  const doc = await findManagerChange(tx, wf.code);
+  const c = await findCompany(tx, doc.compCode, true);
+  if (!c) throw conflict('企业客户不存在或已删除，不能变更管理员');
+  const current = await currentManager(tx, doc.compCode);
+  if ((current?.userCode ?? null) !== doc.oldUserCode) throw conflict(MANAGER_STALE_MSG);
+  let userCode: string;
+  if (doc.kind === 'existing') {
+    const [u] = await tx
+      .select()
+      .from(compUsers)
+      .where(and(eq(compUsers.userCode, doc.newUserCode!), liveUser))
+      .for('update');
+    if (!u || u.compCode !== doc.compCode || u.state !== 'enabled')
+      throw conflict('新管理员已不是该企业的有效企业用户，请驳回本变更单');
+    userCode = u.userCode;
+  } else {
+    await mobileFree(tx, doc.newMobile, conflict);
+    userCode = await nextCode(tx, 'comp_user');
+    await tx.insert(compUsers).values({
+      userCode,
+      compCode: doc.compCode,
+      userName: doc.newUserName,
+      mobile: doc.newMobile,
+      idCardNo: doc.newIdCardNo,
+      regState: 'approved',
+      regComment: `管理员变更单 ${doc.bizCode}`,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    });
+    await writeAudit(tx, actor, {
+      entity: 'compUser',
+      entityCode: userCode,
+      action: 'create',
+      detail: { compCode: doc.compCode, bizCode: doc.bizCode },
+    });
+  }
+  const bump = { version: sql`${compUsers.version} + 1`, updatedAt: sql`now()`, updatedBy: actor.userId };
+  if (current)
+    await tx
+      .update(compUsers)
+      .set({ isManager: false, ...bump })
+      .where(eq(compUsers.id, current.id));
+  await tx
+    .update(compUsers)
+    .set({ isManager: true, ...bump })
+    .where(and(eq(compUsers.userCode, userCode), liveUser));
+  await tx.update(compManagerChanges).set({ newUserCode: userCode }).where(eq(compManagerChanges.id, doc.id));
+  await tx.insert(companyHistory).values({
+    compCode: doc.compCode,
+    bizCode: doc.bizCode,
+    changeType: 'manager',
+    field: 'manager',
+    oldValue: current ? personText(current.userName, current.mobile, current.userCode) : null,
+    newValue: personText(doc.newUserName, doc.newMobile, userCode),
+    changedBy: actor.userId || null,
+  });
+  await writeAudit(tx, actor, {
+    entity: 'company',
+    entityCode: doc.compCode,
+    action: 'managerChange',
+    detail: { bizCode: doc.bizCode, from: current?.userCode ?? null, to: userCode },
+  });
+}
+
+// ----- reading ---------------------------------------------------------------------------------
+
+type ListInput = z.output<typeof managerChangeListSchema>;
+
+function toRow(doc: Change, compName: string, createdByName: string | null): ManagerChangeRow {
+  return {
+    bizCode: doc.bizCode,
+    compCode: doc.compCode,
+    compName,
+    oldManagerName: doc.oldUserName,
+    newManagerName: doc.newUserName,
+    kind: doc.kind as ManagerKind,
+    state: doc.state as DocState,
+    createdByName,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export async function listManagerChanges(db: Db, q: ListInput): Promise<Page<ManagerChangeRow>> {
+  const where: SQL[] = [live];
+  if (q.bizCode) where.push(eq(compManagerChanges.bizCode, q.bizCode));
+  if (q.compCode) where.push(eq(compManagerChanges.compCode, q.compCode));
+  if (q.compName) where.push(sql`${companies.compName} ilike ${likePattern(q.compName)}`);
+  if (q.state) where.push(eq(compManagerChanges.state, q.state));
+  const cond = and(...where)!;
+  const rows = await db
+    .select({ doc: compManagerChanges, compName: companies.compName, name: users.realName })
+    .from(compManagerChanges)
+    .innerJoin(companies, eq(companies.compCode, compManagerChanges.compCode))
+    .leftJoin(users, eq(users.id, compManagerChanges.createdBy))
+    .where(cond)
+    .orderBy(
+      ...orderClause(
+        q,
+        {
+          bizCode: compManagerChanges.bizCode,
+          createdAt: compManagerChanges.createdAt,
+          updatedAt: compManagerChanges.updatedAt,
+        },
+        [desc(compManagerChanges.id)],
+      ),
+    )
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const total = await countOf(
+    db,
+    sql`from ${compManagerChanges} inner join ${companies} on ${companies.compCode} = ${compManagerChanges.compCode} where ${cond}`,
+  );
+  return page(
+    rows.map((r) => toRow(r.doc, r.compName, r.name)),
+    total,
+    q,
+  );
+}
+
+export async function viewManagerChange(ex: Executor, bizCode: string): Promise<ManagerChangeView> {
+  const [r] = await ex
+    .select({ doc: compManagerChanges, compName: companies.compName, name: users.realName })
+    .from(compManagerChanges)
+    .innerJoin(companies, eq(companies.compCode, compManagerChanges.compCode))
+    .leftJoin(users, eq(users.id, compManagerChanges.createdBy))
+    .where(and(eq(compManagerChanges.bizCode, bizCode), live))
+    .limit(1);
+  if (!r) throw notFound(WHAT);
+  const d = r.doc;
+  const files = await listFiles(ex, MANAGER_TYPE, bizCode);
+  return {
+    ...toRow(d, r.compName, r.name),
+    version: d.version,
+    reason: d.reason,
+    oldManager: d.oldUserName
+      ? { userCode: d.oldUserCode, userName: d.oldUserName, mobile: d.oldMobile ?? '', idCardNo: null }
+      : null,
+    newManager: {
+      userCode: d.newUserCode,
+      userName: d.newUserName,
+      mobile: d.newMobile,
+      idCardNo: d.newIdCardNo,
+    },
+    files: files.map((f) => ({
+      fileToken: f.fileToken,
+      originFileName: f.originFileName,
+      size: f.size,
+      mime: f.mime,
+    })),
+    approvedAt: d.approvedAt,
+  };
+}
