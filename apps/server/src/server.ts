@@ -16,6 +16,7 @@ import type { RouteRecord } from './platform/http/route';
 import type { ModuleContext, PortalModule, SeedContext } from './platform/module';
 import { isFreshDatabase, seedAdmin, seedMenus, type AdminSeedResult } from './platform/seed';
 import { MODULES } from './modules';
+import { PORTAL_CONFIG_PATH, registerPortalConfig } from './platform/http/portal-config';
 
 /** The server package's root (holds migrations/), from src/ in dev and tests or dist/ when built. */
 export function serverRoot(): string {
@@ -82,6 +83,7 @@ export async function buildPortal({
   const ctx: ModuleContext = { api, app, db, database, config, keyring, clock };
   for (const m of modules) await m.register(ctx);
   publishDocs(app, routes);
+  registerPortalConfig(app, config);
 
   if (config.webDist) {
     const { default: fastifyStatic } = await import('@fastify/static');
@@ -91,6 +93,8 @@ export async function buildPortal({
       index: false,
       maxAge: '1y',
       immutable: true,
+      // Rendered from the settings instead (platform/http/portal-config.ts).
+      globIgnore: [PORTAL_CONFIG_PATH.slice(1)],
     });
   }
 

@@ -43,6 +43,10 @@ describe('menu catalogue', () => {
       parentCode: 'crm-cor',
     });
     expect(button('ec-permit-personal', 'open')).toBe('ec-permit-personal:open');
+    expect(entries.find((e) => e.code === 'ec-permit-personal:open')).toMatchObject({
+      kind: 'button',
+      parentCode: 'ec-permit-personal',
+    });
     const find = (nodes: readonly MenuDef[]): MenuDef | undefined =>
       nodes.reduce<MenuDef | undefined>(
         (hit, n) => hit ?? (n.path === '/ec/permit/personal' ? n : find(n.children ?? [])),

@@ -269,7 +269,14 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
     path: '/fc',
     redirect: '/fc/fc',
     layout: 'website',
-    children: [{ code: 'fc-fc', title: '银企链', path: '/fc/fc' }],
+    children: [
+      {
+        code: 'fc-fc',
+        title: '银企链',
+        path: '/fc/fc',
+        actions: ['add', 'save', 'open', 'disable', 'setRole'],
+      },
+    ],
   },
   {
     title: '山高E融',
@@ -287,6 +294,15 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
             title: '企业客户',
             path: '/dw/permit/comp',
             actions: ['add', 'save', 'open', 'disable', 'setRole'],
+          },
+          // Not in SPEC's tree: the target of 返回 with judge=dwPersonal (SPEC §2.4), the enterprise-
+          // user admissions of this area, reached from 企业客户 (so it takes that route's role); its
+          // calls and buttons are those of /ec/permit/personal (ec-permit-personal).
+          {
+            code: 'dw-permit-comp',
+            title: '企业用户',
+            path: '/dw/permit/personal',
+            hidden: true,
           },
         ],
       },
@@ -582,7 +598,7 @@ export function flattenCatalogue(
           out.push({
             code,
             title: ACTION_TITLES[action],
-            parentCode: node.code,
+            parentCode: own,
             kind: 'button',
             sort: out.length,
           });

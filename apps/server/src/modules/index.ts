@@ -5,6 +5,7 @@ import { rulerModule } from './ruler/routes';
 import { filesModule } from './files/routes';
 import { companyModule } from './company/routes';
 import { bankModule } from './bank/routes';
+import { crmModule } from './crm/routes';
 import { creditModule } from './credit/routes';
 import { workflowModule } from './workflow/routes';
 import { permissionModule } from './permission/routes';
@@ -14,6 +15,8 @@ import { incomeModule } from './income/routes';
 import { paidModule } from './paid/routes';
 import { prepaymentModule } from './prepayment/routes';
 import { printModule } from './print/routes';
+import { permitModule } from './permit/routes';
+import { crmChangeModule } from './crm-change/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
@@ -24,6 +27,7 @@ export const MODULES: readonly PortalModule[] = [
   filesModule,
   companyModule,
   bankModule,
+  crmModule,
   rulerModule,
   creditModule,
   contractModule,
@@ -31,5 +35,7 @@ export const MODULES: readonly PortalModule[] = [
   incomeModule,
   paidModule,
   printModule,
+  permitModule,
   dashboardModule,
+  crmChangeModule,
 ];

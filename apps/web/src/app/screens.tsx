@@ -1,5 +1,8 @@
 import { lazy, type LazyExoticComponent } from 'react';
 import type { ScreenComponent } from '../shared/ui/screen';
+import { CRM_SCREENS } from '../features/crm/screens';
+import { CRM_CHANGE_SCREENS } from '../features/crm-change/screens';
+import { PERMIT_SCREENS } from '../features/permit/screens';
 
 /**
  * Route path -> lazily loaded screen. A business feature registers its screen here with one line;
@@ -7,6 +10,8 @@ import type { ScreenComponent } from '../shared/ui/screen';
  * Each screen receives `{ meta }` (ScreenProps of src/shared/ui/screen.ts).
  */
 export const SCREENS: Record<string, LazyExoticComponent<ScreenComponent>> = {
+  ...CRM_SCREENS,
+  ...CRM_CHANGE_SCREENS,
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
   '/factoring/config/company': lazy(() => import('../features/company/CompanyListPage')),
   '/factoring/config/company-editor': lazy(() => import('../features/company/CompanyEditorPage')),
@@ -81,6 +86,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ScreenComponent>> = {
   '/factoring/pa/mgr-view/basic-info': lazy(() =>
     import('../features/prepayment/PrepaymentPages').then((m) => ({ default: m.PaViewPage })),
   ),
+  ...PERMIT_SCREENS,
 };
 
 export const PlaceholderScreen: LazyExoticComponent<ScreenComponent> = lazy(

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Page as ListPage } from '@portal/contract/api';
+import { COMPANY_PATHS } from '@portal/contract/company';
+import { CRM_PATHS } from '@portal/contract/crm';
+import { PERMIT_PATHS } from '@portal/contract/permit';
+import { usccCheckChar } from '@portal/contract/uscc';
+import { confirm, data } from './flows';
+import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+
+const base = inject('baseUrl');
+const password = inject('adminPassword');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Fixture {
+  compName: string;
+  userName: string;
+}
+
+/**
+ * A customer admitted to ec, dw and fc, and one of its users admitted to ec and dw, all through the
+ * API: a new customer, and one demo enterprise user moved to it by registration check (CRM).
+ */
+async function fixture(token: string): Promise<Fixture> {
+  const stamp = String(Date.now()).slice(-7);
+  const compName = `准入浏览器测试有限公司${stamp}`;
+  const first17 = `91370100MA${stamp}`;
+  const { compCode } = await data<{ compCode: string }>(COMPANY_PATHS.add, token, {
+    compName,
+    usccCode: first17 + usccCheckChar(first17),
+    compType: 'private',
+    roles: ['supplier'],
+    legalPerson: '赵六',
+    regCapital: '1000000.00',
+    provinceCode: '370000',
+  });
+  const userName = `准入用户${stamp.slice(-3)}`;
+  const { userCode } = await data<{ userCode: string }>(CRM_PATHS.employeeSave, token, {
+    compCode,
+    userName,
+    mobile: `137${stamp.padStart(8, '0')}`,
+  });
+  await data(CRM_PATHS.frimAudit, token, { comment: '通过' }, { userCode });
+
+  for (const area of ['ec', 'dw', 'fc'] as const) {
+    const roles = { ec: ['holder'], dw: ['financier'], fc: ['member'] }[area];
+    const { bizCode } = await data<{ bizCode: string }>(PERMIT_PATHS.custSave, token, {
+      area,
+      compCode,
+      roles,
+    });
+    await data(PERMIT_PATHS.custOpen, token, { area }, { bizCode });
+  }
+  for (const area of ['ec', 'dw'] as const) {
+    const { bizCode } = await data<{ bizCode: string }>(PERMIT_PATHS.userSave, token, {
+      area,
+      userCode,
+      roles: ['operator'],
+    });
+    await data(PERMIT_PATHS.userOpen, token, { area }, { bizCode });
+  }
+  return { compName, userName };
+}
+
+/** Opens the record of the row holding `text` with 查看, checks the judge, and comes back with 返回. */
+async function viewAndBack(
+  page: Page,
+  listPath: string,
+  listTestId: string,
+  text: string,
+  judge: string | null,
+) {
+  const list = page.getByTestId(listTestId);
+  await list.waitFor();
+  const row = list.locator('.ant-table-row', { hasText: text }).first();
+  await row.waitFor();
+  await row.getByRole('button', { name: /查\s*看/ }).click();
+  await page.waitForURL((u) => u.pathname === '/ec/permit/comp-role-chg-editor/basic-info');
+  expect(new URL(page.url()).searchParams.get('judge')).toBe(judge);
+  const record = page.getByTestId('permit-record');
+  await expect.poll(() => record.textContent(), { timeout: 15_000 }).toContain(text);
+  await expect.poll(() => record.textContent()).toContain('已开通');
+  await page
+    .getByTestId('website-tabs')
+    .getByRole('button', { name: /返\s*回/ })
+    .click();
+  await page.waitForURL((u) => u.pathname === listPath);
+  await page.getByTestId(listTestId).waitFor();
+}
+
+describe('admission screens (准入)', () => {
+  it('opens a record from each permit list and comes back through 返回 by its judge', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, base, password);
+    const token = (await tokenOf(context))!;
+    const f = await fixture(token);
+
+    await page.goto(`${base}/ec/permit/comp`);
+    await viewAndBack(page, '/ec/permit/comp', 'permit-list-cust-ec', f.compName, 'comp');
+
+    await page.goto(`${base}/ec/permit/personal`);
+    await viewAndBack(page, '/ec/permit/personal', 'permit-list-user-ec', f.userName, 'personal');
+
+    await page.goto(`${base}/dw/permit/comp`);
+    await viewAndBack(page, '/dw/permit/comp', 'permit-list-cust-dw', f.compName, 'dwComp');
+
+    // dwPersonal: the hidden /dw/permit/personal, reached from the dw customer list.
+    await page.getByRole('button', { name: '企业用户准入' }).click();
+    await page.waitForURL((u) => u.pathname === '/dw/permit/personal');
+    await viewAndBack(page, '/dw/permit/personal', 'permit-list-user-dw', f.userName, 'dwPersonal');
+
+    // Without a judge (银企链) 返回 emits the back event and the browser goes back.
+    await page.goto(`${base}/fc/fc`);
+    await viewAndBack(page, '/fc/fc', 'permit-list-cust-fc', f.compName, null);
+    await page.screenshot({ path: shotPath('permit-fc-list.png') });
+    await context.close();
+  });
+
+  it('changes the roles of an open admission and lists the change under 企业角色变更', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, base, password);
+    const token = (await tokenOf(context))!;
+    const f = await fixture(token);
+
+    await page.goto(`${base}/ec/permit/comp`);
+    const list = page.getByTestId('permit-list-cust-ec');
+    const row = list.locator('.ant-table-row', { hasText: f.compName }).first();
+    await row.getByRole('button', { name: /查\s*看/ }).click();
+    const record = page.getByTestId('permit-record');
+    await expect.poll(() => record.textContent(), { timeout: 15_000 }).toContain(f.compName);
+    await record.getByRole('checkbox', { name: '开立方' }).check();
+    await record.getByLabel('变更原因').fill('浏览器测试变更');
+    await record.getByRole('button', { name: '保存角色' }).click();
+    await confirm(page);
+    const history = record.locator('.ant-table-row', { hasText: '浏览器测试变更' });
+    await history.waitFor();
+    expect(await history.textContent()).toContain('开立方、持有方');
+    await page.screenshot({ path: shotPath('permit-record.png') });
+
+    const changes = await data<ListPage<{ compName: string }>>(PERMIT_PATHS.roleChgList, token, {
+      area: 'ec',
+      subject: 'cust',
+      compName: f.compName,
+    });
+    expect(changes.total).toBe(2);
+
+    await page.goto(`${base}/ec/permit/comp-role-chg`);
+    const chgList = page.getByTestId('permit-role-chg-list');
+    const chgRow = chgList.locator('.ant-table-row', { hasText: '浏览器测试变更' }).first();
+    await chgRow.waitFor();
+    await chgRow.getByRole('button', { name: /查\s*看/ }).click();
+    const view = page.getByTestId('permit-role-chg-view');
+    await expect.poll(() => view.textContent(), { timeout: 15_000 }).toContain('开立方、持有方');
+    expect(await view.textContent()).toContain(f.compName);
+    await context.close();
+  });
+});
