@@ -1,5 +1,6 @@
-import { lazy, type LazyExoticComponent } from 'react';
-import type { ScreenComponent } from '../shared/ui/screen';
+import { findRoute } from '../shared/routing/route-table';
+import { lazyScreen, type LazyScreen } from '../shared/ui/screen';
+import { ManagementLayout, WebsiteLayout } from './layout/layouts';
 import { CRM_SCREENS } from '../features/crm/screens';
 import { CRM_CHANGE_SCREENS } from '../features/crm-change/screens';
 import { PERMIT_SCREENS } from '../features/permit/screens';
@@ -9,90 +10,103 @@ import { PERMIT_SCREENS } from '../features/permit/screens';
  * every route of the menu catalogue without an entry shows the 功能建设中 placeholder.
  * Each screen receives `{ meta }` (ScreenProps of src/shared/ui/screen.ts).
  */
-export const SCREENS: Record<string, LazyExoticComponent<ScreenComponent>> = {
+export const SCREENS: Record<string, LazyScreen> = {
   ...CRM_SCREENS,
   ...CRM_CHANGE_SCREENS,
-  '/dashboard': lazy(() => import('../features/dashboard/DashboardPage')),
-  '/factoring/config/company': lazy(() => import('../features/company/CompanyListPage')),
-  '/factoring/config/company-editor': lazy(() => import('../features/company/CompanyEditorPage')),
-  '/factoring/config/bank': lazy(() => import('../features/bank/BankListPage')),
-  '/factoring/config/ruler': lazy(() => import('../features/ruler/RulerListPage')),
-  '/factoring/config/ruler-editor': lazy(() => import('../features/ruler/RulerEditorPage')),
-  '/factoring/config/process': lazy(() => import('../features/workflow/ProcessPage')),
-  '/factoring/credit/info': lazy(() => import('../features/credit/CreditListPage')),
-  '/factoring/credit/info-editor': lazy(() => import('../features/credit/CreditEditorPage')),
-  '/factoring/credit/info-view': lazy(() => import('../features/credit/CreditViewPage')),
-  '/factoring/credit/distribution': lazy(() => import('../features/credit/DistributionListPage')),
-  '/factoring/credit/distribution-editor': lazy(() => import('../features/credit/DistributionEditorPage')),
-  '/factoring/credit/distribution-view': lazy(() => import('../features/credit/DistributionViewPage')),
-  '/factoring/credit/change': lazy(() => import('../features/credit/ChangeListPage')),
-  '/factoring/credit/change-editor': lazy(() => import('../features/credit/ChangeEditorPage')),
-  '/factoring/credit/change-view': lazy(() => import('../features/credit/ChangeViewPage')),
-  '/permission/role': lazy(() => import('../features/permission/RolePage')),
-  '/permission/org': lazy(() => import('../features/permission/OrgPage')),
-  '/permission/user': lazy(() => import('../features/permission/UserPage')),
-  '/factoring/contract/info': lazy(() => import('../features/contract/ContractListPage')),
-  '/factoring/contract/info-editor': lazy(() => import('../features/contract/ContractEditorPage')),
-  '/factoring/contract/info-view': lazy(() => import('../features/contract/ContractViewPage')),
-  '/factoring/contract/change': lazy(() =>
+  '/dashboard': lazyScreen(() => import('../features/dashboard/DashboardPage')),
+  '/factoring/config/company': lazyScreen(() => import('../features/company/CompanyListPage')),
+  '/factoring/config/company-editor': lazyScreen(() => import('../features/company/CompanyEditorPage')),
+  '/factoring/config/bank': lazyScreen(() => import('../features/bank/BankListPage')),
+  '/factoring/config/ruler': lazyScreen(() => import('../features/ruler/RulerListPage')),
+  '/factoring/config/ruler-editor': lazyScreen(() => import('../features/ruler/RulerEditorPage')),
+  '/factoring/config/process': lazyScreen(() => import('../features/workflow/ProcessPage')),
+  '/factoring/credit/info': lazyScreen(() => import('../features/credit/CreditListPage')),
+  '/factoring/credit/info-editor': lazyScreen(() => import('../features/credit/CreditEditorPage')),
+  '/factoring/credit/info-view': lazyScreen(() => import('../features/credit/CreditViewPage')),
+  '/factoring/credit/distribution': lazyScreen(() => import('../features/credit/DistributionListPage')),
+  '/factoring/credit/distribution-editor': lazyScreen(
+    () => import('../features/credit/DistributionEditorPage'),
+  ),
+  '/factoring/credit/distribution-view': lazyScreen(() => import('../features/credit/DistributionViewPage')),
+  '/factoring/credit/change': lazyScreen(() => import('../features/credit/ChangeListPage')),
+  '/factoring/credit/change-editor': lazyScreen(() => import('../features/credit/ChangeEditorPage')),
+  '/factoring/credit/change-view': lazyScreen(() => import('../features/credit/ChangeViewPage')),
+  '/permission/role': lazyScreen(() => import('../features/permission/RolePage')),
+  '/permission/org': lazyScreen(() => import('../features/permission/OrgPage')),
+  '/permission/user': lazyScreen(() => import('../features/permission/UserPage')),
+  '/factoring/contract/info': lazyScreen(() => import('../features/contract/ContractListPage')),
+  '/factoring/contract/info-editor': lazyScreen(() => import('../features/contract/ContractEditorPage')),
+  '/factoring/contract/info-view': lazyScreen(() => import('../features/contract/ContractViewPage')),
+  '/factoring/contract/change': lazyScreen(() =>
     import('../features/contract/ChangePages').then((m) => ({ default: m.ChangeListPage })),
   ),
-  '/factoring/contract/change-editor': lazy(() =>
+  '/factoring/contract/change-editor': lazyScreen(() =>
     import('../features/contract/ChangePages').then((m) => ({ default: m.ChangeEditorPage })),
   ),
-  '/factoring/contract/change-view': lazy(() =>
+  '/factoring/contract/change-view': lazyScreen(() =>
     import('../features/contract/ChangePages').then((m) => ({ default: m.ChangeViewPage })),
   ),
-  '/factoring/contract/handover': lazy(() =>
+  '/factoring/contract/handover': lazyScreen(() =>
     import('../features/contract/HandoverPages').then((m) => ({ default: m.HandoverListPage })),
   ),
-  '/factoring/contract/handover-editor': lazy(() =>
+  '/factoring/contract/handover-editor': lazyScreen(() =>
     import('../features/contract/HandoverPages').then((m) => ({ default: m.HandoverEditorPage })),
   ),
-  '/factoring/contract/handover-view': lazy(() =>
+  '/factoring/contract/handover-view': lazyScreen(() =>
     import('../features/contract/HandoverPages').then((m) => ({ default: m.HandoverViewPage })),
   ),
-  '/factoring/accounts/income': lazy(() =>
+  '/factoring/accounts/income': lazyScreen(() =>
     import('../features/income/IncomePages').then((m) => ({ default: m.IncomeListPage })),
   ),
-  '/factoring/accounts/income-editor': lazy(() =>
+  '/factoring/accounts/income-editor': lazyScreen(() =>
     import('../features/income/IncomePages').then((m) => ({ default: m.IncomeEditorPage })),
   ),
-  '/factoring/accounts/income-view': lazy(() =>
+  '/factoring/accounts/income-view': lazyScreen(() =>
     import('../features/income/IncomePages').then((m) => ({ default: m.IncomeViewPage })),
   ),
-  '/factoring/accounts/paid': lazy(() =>
+  '/factoring/accounts/paid': lazyScreen(() =>
     import('../features/paid/PaidPages').then((m) => ({ default: m.PaidListPage })),
   ),
-  '/factoring/accounts/paid-editor': lazy(() => import('../features/paid/PaidEditorPage')),
-  '/factoring/accounts/paid-view': lazy(() =>
+  '/factoring/accounts/paid-editor': lazyScreen(() => import('../features/paid/PaidEditorPage')),
+  '/factoring/accounts/paid-view': lazyScreen(() =>
     import('../features/paid/PaidPages').then((m) => ({ default: m.PaidViewPage })),
   ),
-  '/factoring/accounts/paid-red': lazy(() =>
+  '/factoring/accounts/paid-red': lazyScreen(() =>
     import('../features/paid/PaidPages').then((m) => ({ default: m.RedListPage })),
   ),
-  '/factoring/accounts/paid-red-view': lazy(() =>
+  '/factoring/accounts/paid-red-view': lazyScreen(() =>
     import('../features/paid/PaidPages').then((m) => ({ default: m.RedViewPage })),
   ),
-  '/factoring/accounts/reconcile': lazy(() => import('../features/paid/ReconcilePage')),
-  '/factoring/config/print': lazy(() => import('../features/print/PrintListPage')),
-  '/factoring/config/print-editor': lazy(() => import('../features/print/PrintEditorPage')),
-  '/factoring/pa/mgr': lazy(() =>
+  '/factoring/accounts/reconcile': lazyScreen(() => import('../features/paid/ReconcilePage')),
+  '/factoring/config/print': lazyScreen(() => import('../features/print/PrintListPage')),
+  '/factoring/config/print-editor': lazyScreen(() => import('../features/print/PrintEditorPage')),
+  '/factoring/pa/mgr': lazyScreen(() =>
     import('../features/prepayment/PrepaymentPages').then((m) => ({ default: m.PaListPage })),
   ),
-  '/factoring/pa/mgr-editor/basic-info': lazy(() =>
+  '/factoring/pa/mgr-editor/basic-info': lazyScreen(() =>
     import('../features/prepayment/PrepaymentPages').then((m) => ({ default: m.PaEditorPage })),
   ),
-  '/factoring/pa/mgr-view/basic-info': lazy(() =>
+  '/factoring/pa/mgr-view/basic-info': lazyScreen(() =>
     import('../features/prepayment/PrepaymentPages').then((m) => ({ default: m.PaViewPage })),
   ),
   ...PERMIT_SCREENS,
 };
 
-export const PlaceholderScreen: LazyExoticComponent<ScreenComponent> = lazy(
-  () => import('../shared/ui/ComingSoon'),
-);
+export const PlaceholderScreen: LazyScreen = lazyScreen(() => import('../shared/ui/ComingSoon'));
 
-export function screenFor(path: string): LazyExoticComponent<ScreenComponent> {
+export function screenFor(path: string): LazyScreen {
   return SCREENS[path] ?? PlaceholderScreen;
+}
+
+/**
+ * Starts fetching the chunks the path will render (its layout and its screen, past redirects)
+ * while the guard is still loading the session, instead of after it. Failures are left to the
+ * render, which loads again.
+ */
+export function preloadScreen(path: string): void {
+  let meta = findRoute(path);
+  for (let hops = 0; meta?.redirect && hops < 3; hops++) meta = findRoute(meta.redirect);
+  if (!meta || meta.isPublic) return;
+  const layout = meta.layout === 'website' ? WebsiteLayout : ManagementLayout;
+  for (const chunk of [layout, screenFor(meta.path)]) chunk.preload().catch(() => undefined);
 }

@@ -11,6 +11,7 @@ import { useAccessStore } from './access-store';
 import { decideGuard, loginRedirect, OPEN_PATHS, type GuardAction } from './guard';
 import { isEmbeddedWithHiddenHeader } from './frame';
 import { loadSession } from './load-session';
+import { preloadScreen } from '../screens';
 
 /** SPEC §8 / §9: empty permissions: error 权限为空！ for 5 s, logout, reload to / after 2 s. */
 export const EMPTY_PERMISSION_MESSAGE = '权限为空！';
@@ -47,6 +48,8 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   const url = new URL(request.url);
   const path = normalizePath(url.pathname);
   const fullPath = `${url.pathname}${url.search}`;
+  // Signed in: the screen's chunks download while the key and the session load.
+  if (getToken()) preloadScreen(path);
 
   if (!hasRsaKey()) {
     try {

@@ -6,6 +6,7 @@ import { setSessionExpiredHandler } from '../../shared/request/http';
 import { LOADING_TEXT } from '../../shared/request/loading-store';
 import { findRoute, HOME_PATH, ROUTE_TABLE, type RouteMeta } from '../../shared/routing/route-table';
 import { PageLoading } from '../layout/common/PageLoading';
+import { ManagementLayout, WebsiteLayout } from '../layout/layouts';
 import { screenFor } from '../screens';
 import { clearClientSession } from '../session-actions';
 import { trackVisitedTag } from '../tags-view/tags-store';
@@ -17,8 +18,6 @@ const AuthRedirectPage = lazy(() => import('../../features/system/AuthRedirectPa
 const NotFoundPage = lazy(() => import('../../features/system/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('../../features/system/UnauthorizedPage'));
 const PreviewHtmlPage = lazy(() => import('../../features/system/PreviewHtmlPage'));
-const ManagementLayout = lazy(() => import('../layout/management/ManagementLayout'));
-const WebsiteLayout = lazy(() => import('../layout/website/WebsiteLayout'));
 
 function BootScreen() {
   return <Spin fullscreen description={LOADING_TEXT} />;

@@ -1,7 +1,6 @@
-import { lazy, type LazyExoticComponent } from 'react';
-import type { ScreenComponent } from '../../shared/ui/screen';
+import { lazyScreen, type LazyScreen } from '../../shared/ui/screen';
 
-type Screens = Record<string, LazyExoticComponent<ScreenComponent>>;
+type Screens = Record<string, LazyScreen>;
 
 const tabs = () => import('./CorporationTabs');
 const TAB_COMPONENTS = {
@@ -17,7 +16,7 @@ const TAB_COMPONENTS = {
 };
 
 function corporationTabs(base: string, names: readonly (keyof typeof TAB_COMPONENTS)[]): Screens {
-  return Object.fromEntries(names.map((n) => [`${base}/${n}`, lazy(TAB_COMPONENTS[n])]));
+  return Object.fromEntries(names.map((n) => [`${base}/${n}`, lazyScreen(TAB_COMPONENTS[n])]));
 }
 
 const bank = () => import('./BankPages');
@@ -25,7 +24,7 @@ const frim = () => import('./FrimPages');
 
 /** The CRM screens (/crm), registered in src/app/screens.tsx. */
 export const CRM_SCREENS: Screens = {
-  '/crm/corporation/list': lazy(() => import('./CorporationListPage')),
+  '/crm/corporation/list': lazyScreen(() => import('./CorporationListPage')),
   ...corporationTabs('/crm/corporation/edit', [
     'corporation',
     'employee',
@@ -46,13 +45,21 @@ export const CRM_SCREENS: Screens = {
     'role',
     'approval',
   ]),
-  '/crm/corporation/bank': lazy(() => bank().then((m) => ({ default: m.BankListPage }))),
-  '/crm/corporation/bank-editor/basic-info': lazy(() => bank().then((m) => ({ default: m.BankBasicTab }))),
-  '/crm/corporation/bank-editor/employee': lazy(() => bank().then((m) => ({ default: m.BankEmployeeTab }))),
-  '/crm/corporation/bank-view/basic-info': lazy(() => bank().then((m) => ({ default: m.BankBasicTab }))),
-  '/crm/corporation/bank-view/employee': lazy(() => bank().then((m) => ({ default: m.BankEmployeeTab }))),
-  '/crm/corporation/org': lazy(() => import('./OrgPage')),
-  '/crm/corporation/relation': lazy(() => import('./RelationPage')),
-  '/crm/frim/list': lazy(() => frim().then((m) => ({ default: m.FrimListPage }))),
-  '/crm/frim/frimcheck/base': lazy(() => frim().then((m) => ({ default: m.FrimCheckPage }))),
+  '/crm/corporation/bank': lazyScreen(() => bank().then((m) => ({ default: m.BankListPage }))),
+  '/crm/corporation/bank-editor/basic-info': lazyScreen(() =>
+    bank().then((m) => ({ default: m.BankBasicTab })),
+  ),
+  '/crm/corporation/bank-editor/employee': lazyScreen(() =>
+    bank().then((m) => ({ default: m.BankEmployeeTab })),
+  ),
+  '/crm/corporation/bank-view/basic-info': lazyScreen(() =>
+    bank().then((m) => ({ default: m.BankBasicTab })),
+  ),
+  '/crm/corporation/bank-view/employee': lazyScreen(() =>
+    bank().then((m) => ({ default: m.BankEmployeeTab })),
+  ),
+  '/crm/corporation/org': lazyScreen(() => import('./OrgPage')),
+  '/crm/corporation/relation': lazyScreen(() => import('./RelationPage')),
+  '/crm/frim/list': lazyScreen(() => frim().then((m) => ({ default: m.FrimListPage }))),
+  '/crm/frim/frimcheck/base': lazyScreen(() => frim().then((m) => ({ default: m.FrimCheckPage }))),
 };

@@ -1,13 +1,13 @@
-import { lazy, type LazyExoticComponent } from 'react';
-import type { ScreenComponent } from '../../shared/ui/screen';
+import { lazyScreen, type LazyScreen } from '../../shared/ui/screen';
 
 type PageName =
   'CustPermitListPage' | 'UserPermitListPage' | 'PermitRecordPage' | 'RoleChgListPage' | 'RoleChgViewPage';
 
-const page = (name: PageName) => lazy(() => import('./PermitPages').then((m) => ({ default: m[name] })));
+const page = (name: PageName) =>
+  lazyScreen(() => import('./PermitPages').then((m) => ({ default: m[name] })));
 
 /** Admission (准入, SPEC §2.3 /ec, /fc, /dw): route path -> screen, spread into app/screens.tsx. */
-export const PERMIT_SCREENS: Record<string, LazyExoticComponent<ScreenComponent>> = {
+export const PERMIT_SCREENS: Record<string, LazyScreen> = {
   '/ec/permit/comp': page('CustPermitListPage'),
   '/dw/permit/comp': page('CustPermitListPage'),
   '/fc/fc': page('CustPermitListPage'),
