@@ -148,7 +148,7 @@ describe('CRM corporation', () => {
     await acc.getByRole('button', { name: /新增账户/ }).click();
     await modal(page).getByLabel('开户银行').click();
     await page.keyboard.type('招商');
-    await pick(page, '招商银行');
+    await pick(page, '招商银行（308）');
     await modal(page).getByLabel('开户网点').fill('上海分行营业部');
     await modal(page).getByLabel('账户名称').fill(name);
     await modal(page)

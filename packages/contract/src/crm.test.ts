@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addSaveSchema, employeeSaveSchema, relationSaveSchema } from './crm';
+import {
+  accountBizCodeQuery,
+  addSaveSchema,
+  deleteVersionBody,
+  employeeSaveSchema,
+  relationCodeQuery,
+  relationSaveSchema,
+} from './crm';
 
 const msg = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error!.issues.map((i) => i.message);
@@ -45,5 +52,14 @@ describe('crm schemas', () => {
     expect(msg(addSaveSchema.safeParse({ ...add, shareholders: [holder('0')] }))).toEqual([
       '持股比例必须大于0且不超过100',
     ]);
+  });
+});
+
+describe('crm delete and code queries', () => {
+  it('names the code per route and requires the version of a delete', () => {
+    expect(msg(relationCodeQuery.safeParse({ bizCode: '12' }))).toEqual(['关系编号必须是12位数字编号']);
+    expect(msg(accountBizCodeQuery.safeParse({}))).toEqual(['账户编号不能为空']);
+    expect(msg(deleteVersionBody.safeParse({}))).toEqual(['版本号不能为空']);
+    expect(deleteVersionBody.parse({ version: 3 })).toEqual({ version: 3 });
   });
 });

@@ -91,7 +91,10 @@ export const compCodeQuery = z.object({ compCode: code('企业编号') });
 export const userCodeQuery = z.object({ userCode: code('用户编号') });
 export const roleCodeQuery = z.object({ roleCode: code('角色编号') });
 export const deptCodeQuery = z.object({ deptCode: code('部门编号') });
-export const crmBizCodeQuery = z.object({ bizCode: code('编号') });
+export const relationCodeQuery = z.object({ bizCode: code('关系编号') });
+export const accountBizCodeQuery = z.object({ bizCode: code('账户编号') });
+/** Body of a delete call: the version the client read (409 when stale). */
+export const deleteVersionBody = z.object({ version });
 
 export const employeeSaveSchema = z
   .object({

@@ -149,6 +149,32 @@ export async function getCustomer(ex: Executor, compCode: string): Promise<Compa
   return r ? toRow(r.c, r.parentName) : undefined;
 }
 
+/** A live customer by code; 404 (企业客户) otherwise. */
+export async function requireCustomer(ex: Executor, compCode: string): Promise<CompanyRow> {
+  const c = await getCustomer(ex, compCode);
+  if (!c) throw notFound(WHAT);
+  return c;
+}
+
+/**
+ * Inside a transaction that writes records of a customer (its users, departments, sub-pages):
+ * the live customer row, held with FOR SHARE until commit, so a concurrent delete (FOR UPDATE,
+ * usage checks) waits and then sees the new records. Without `active`: 404 (企业客户) when it
+ * does not exist; with it: requireActiveCustomer's 400 answers.
+ */
+export async function lockCustomer(
+  tx: Executor,
+  compCode: string,
+  active?: { label?: string; role?: CompRole },
+): Promise<CompanyRow> {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.compCode, compCode), live))
+    .for('share');
+  return active ? requireActiveCustomer(tx, compCode, active) : requireCustomer(tx, compCode);
+}
+
 /**
  * A customer a new document may refer to: it exists and is enabled (and holds `role` when given).
  * Throws 400 naming the field otherwise. Call inside the document's transaction.
@@ -399,10 +425,12 @@ export async function deleteCompany(db: Db, compCode: string, actor: Actor): Pro
       .where(and(eq(companies.parentCompCode, compCode), live))
       .limit(1);
     if (child) throw conflict(`该企业是「${child.name}」的上级企业，不能删除`);
+    const reasons: string[] = [];
     for (const check of usageChecks) {
       const reason = await check(tx, compCode);
-      if (reason) throw conflict(`该企业客户正在使用中，不能删除：${reason}`);
+      if (reason) reasons.push(reason);
     }
+    if (reasons.length) throw conflict(`该企业客户正在使用中，不能删除：${reasons.join('；')}`);
     await tx
       .update(companies)
       .set({

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import type { BankAccountView } from '@portal/contract/bank';
@@ -25,7 +25,9 @@ import {
   type TestClient,
   type TestPortal,
 } from '../../platform/testing/harness';
-import { compRelations, compUsers } from './schema';
+import { companies } from '../company/schema';
+import { compBankAccountUsers, compRelations, compUsers } from './schema';
+import { registerUserDisableCheck } from './service';
 
 const C = (k: keyof typeof CRM_PATHS) => `/api${CRM_PATHS[k]}`;
 const CP = (k: keyof typeof COMPANY_PATHS) => `/api${COMPANY_PATHS[k]}`;
@@ -196,9 +198,16 @@ describe('企业角色 tab', () => {
       userName: '经办甲',
     });
     expect(users.list[0]!.roleNames).toEqual(['经办人']);
-    await admin.ok(C('roleDel'), undefined, { query: { roleCode } });
+    // Deleting needs the version read: a stale one answers 409 and keeps the role.
+    const read = roles.list[0]!.version;
+    const staleDel = await admin.call(C('roleDel'), { version: read - 1 }, { query: { roleCode } });
+    expect(staleDel.status).toBe(409);
+    expect(staleDel.msg).toBe('数据已被他人修改，请刷新后重试');
+    expect((await admin.call(C('roleDel'), {}, { query: { roleCode } })).msg).toBe('版本号不能为空');
+    expect((await admin.ok<Page<CompRoleRow>>(C('roleList'), { compCode: comp })).total).toBe(1);
+    await admin.ok(C('roleDel'), { version: read }, { query: { roleCode } });
     expect((await admin.ok<Page<CompRoleRow>>(C('roleList'), { compCode: comp })).total).toBe(0);
-    expect((await admin.call(C('roleDel'), undefined, { query: { roleCode } })).status).toBe(404);
+    expect((await admin.call(C('roleDel'), { version: read }, { query: { roleCode } })).status).toBe(404);
   });
 });
 
@@ -476,8 +485,12 @@ describe('企业关系维护', () => {
     expect((await admin.call(C('relationSave'), { ...base, bizCode: r1, version: row.version })).status).toBe(
       409,
     );
-    await admin.ok(C('relationDel'), undefined, { query: { bizCode: r1 } });
-    expect((await admin.call(C('relationDel'), undefined, { query: { bizCode: r1 } })).status).toBe(404);
+    const delStale = await admin.call(C('relationDel'), { version: row.version }, { query: { bizCode: r1 } });
+    expect(delStale.status).toBe(409);
+    await admin.ok(C('relationDel'), { version: row.version + 1 }, { query: { bizCode: r1 } });
+    expect(
+      (await admin.call(C('relationDel'), { version: row.version + 1 }, { query: { bizCode: r1 } })).status,
+    ).toBe(404);
     const [dbRow] = await t.database.db.select().from(compRelations).where(eq(compRelations.bizCode, r1));
     expect(dbRow!.deletedAt).not.toBeNull();
   });
@@ -530,5 +543,151 @@ describe('permissions', () => {
     const upd = await adder.call(C('relationSave'), { ...body, bizCode, version: 0, remark: '改' });
     expect(upd.status).toBe(401);
     expect((await t.client().call(C('relationList'), {})).status).toBe(403);
+  });
+});
+
+describe('review fixes: customer delete, administrator identity, disabling users', () => {
+  it('refuses deleting a customer with enterprise users or relations, naming every reason, and changes nothing', async () => {
+    const c = await newCustomer('删除检查企业有限公司');
+    const partner = await newCustomer('删除检查伙伴有限公司');
+    await addUser(c, '用户甲');
+    await addUser(c, '用户乙');
+    await admin.ok(C('orgAdd'), { compCode: c, deptName: '财务部' });
+    await admin.ok(C('accountSave'), {
+      compCode: c,
+      bankCode: '308',
+      branchName: '上海分行',
+      accountName: '删除检查企业有限公司',
+      accountNo: '6214830000009901',
+      purpose: 'collect',
+    });
+    const rel = await admin.ok<{ bizCode: string }>(C('relationSave'), {
+      relType: 'supplier',
+      coreCompCode: partner,
+      relCompCode: c,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
+    const r = await admin.call(CP('del'), undefined, { query: { compCode: c } });
+    expect(r.status).toBe(409);
+    expect(r.msg).toMatch(/^该企业客户正在使用中，不能删除：/);
+    for (const reason of ['存在1个银行账户', '存在2名企业用户', '存在1个部门', '存在1条企业关系'])
+      expect(r.msg).toContain(reason);
+    expect(r.msg.split('：')[1]!.split('；')).toHaveLength(4);
+    // The partner is in use only through the relation (as core enterprise).
+    const r2 = await admin.call(CP('del'), undefined, { query: { compCode: partner } });
+    expect(r2.status).toBe(409);
+    expect(r2.msg).toBe('该企业客户正在使用中，不能删除：存在1条企业关系');
+    const [row] = await t.database.db.select().from(companies).where(eq(companies.compCode, c));
+    expect(row!.deletedAt).toBeNull();
+    expect(
+      (await admin.ok<Page<CompUserRow>>(C('employeeList'), { compCode: c })).list.map((u) => u.userName),
+    ).toHaveLength(2);
+    // Once the relation is gone the partner can be deleted.
+    const relRow = (await admin.ok<Page<RelationRow>>(C('relationList'), { compCode: partner })).list[0]!;
+    await admin.ok(C('relationDel'), { version: relRow.version }, { query: { bizCode: rel.bizCode } });
+    await admin.ok(CP('del'), undefined, { query: { compCode: partner } });
+  });
+
+  it.skipIf(!onPostgres)('a customer deleted while a user is added: never both (PostgreSQL)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const c = await newCustomer(`并发删除企业${i}有限公司`);
+      const second = await t.login();
+      const [del, add] = await Promise.all([
+        admin.call(CP('del'), undefined, { query: { compCode: c } }),
+        second.call(C('employeeSave'), { compCode: c, userName: '并发用户', mobile: mobile() }),
+      ]);
+      expect([del.status, add.status].filter((st) => st === 200)).toHaveLength(1);
+      const [row] = await t.database.db.select().from(companies).where(eq(companies.compCode, c));
+      const users = await t.database.db.select().from(compUsers).where(eq(compUsers.compCode, c));
+      expect(row!.deletedAt === null).toBe(users.length === 1);
+    }
+  });
+
+  it('lists no relation whose enterprise was deleted (rows from before the usage check)', async () => {
+    const a = await newCustomer('图谱核心企业有限公司');
+    const b = await newCustomer('图谱已删企业有限公司');
+    await admin.ok(C('relationSave'), {
+      relType: 'supplier',
+      coreCompCode: a,
+      relCompCode: b,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+    });
+    await t.database.db
+      .update(companies)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(companies.compCode, b));
+    expect((await admin.ok<Page<RelationRow>>(C('relationList'), { compCode: a })).total).toBe(0);
+    const g = await admin.ok<RelationGraph>(C('relationGraph'), { compCode: a });
+    expect(g.nodes).toEqual([]);
+    expect(g.links).toEqual([]);
+  });
+
+  it('keeps the administrator identity for 管理员变更: name, mobile and ID card number', async () => {
+    const c = await newCustomer('管理员身份企业有限公司');
+    const code = await addUser(c, '管理员甲', { idCardNo: '11010519491231002X' });
+    await t.database.db.update(compUsers).set({ isManager: true }).where(eq(compUsers.userCode, code));
+    const v = await admin.ok<CompUserRow>(C('frimView'), undefined, { query: { userCode: code } });
+    const base = {
+      compCode: c,
+      userCode: code,
+      version: v.version,
+      userName: v.userName,
+      mobile: v.mobile,
+      idCardNo: v.idCardNo,
+    };
+    for (const change of [
+      { userName: '冒名顶替' },
+      { mobile: mobile() },
+      { idCardNo: '110105194912310021' },
+    ]) {
+      const r = await admin.call(C('employeeSave'), { ...base, ...change });
+      expect(r.status).toBe(409);
+      expect(r.msg).toBe('企业管理员的身份信息须通过管理员变更办理');
+    }
+    const after = await admin.ok<CompUserRow>(C('frimView'), undefined, { query: { userCode: code } });
+    expect(after).toMatchObject({ userName: '管理员甲', mobile: v.mobile, version: v.version });
+    // Other fields stay editable here.
+    await admin.ok(C('employeeSave'), { ...base, post: '总经理' });
+    expect((await admin.ok<CompUserRow>(C('frimView'), undefined, { query: { userCode: code } })).post).toBe(
+      '总经理',
+    );
+  });
+
+  it('refuses disabling a user a registered check names; disabling drops the bank-account grants', async () => {
+    const c = await newCustomer('停用检查企业有限公司');
+    const held = await addUser(c, '准入用户');
+    const plain = await addUser(c, '普通用户');
+    for (const u of [held, plain]) await admin.ok(C('frimAudit'), {}, { query: { userCode: u } });
+    const { bizCode } = await admin.ok<{ bizCode: string }>(C('accountSave'), {
+      compCode: c,
+      bankCode: '308',
+      branchName: '上海分行',
+      accountName: '停用检查企业有限公司',
+      accountNo: '6214830000009902',
+      purpose: 'collect',
+    });
+    await admin.ok(C('bankUserSave'), { bizCode, userCodes: [held, plain] });
+    registerUserDisableCheck(async (_ex, userCode) => (userCode === held ? '存在1条已开通的用户准入' : null));
+
+    const r = await admin.call(C('employeeDisable'), undefined, { query: { userCode: held } });
+    expect(r.status).toBe(409);
+    expect(r.msg).toBe('该企业用户不能停用：存在1条已开通的用户准入');
+    const grants = () =>
+      t.database.db
+        .select()
+        .from(compBankAccountUsers)
+        .where(eq(compBankAccountUsers.accountBizCode, bizCode))
+        .then((rows) => rows.map((g) => g.userCode).sort());
+    expect(await grants()).toEqual([held, plain].sort());
+    expect((await admin.ok<CompUserRow>(C('frimView'), undefined, { query: { userCode: held } })).state).toBe(
+      'enabled',
+    );
+
+    await admin.ok(C('frimDisable'), undefined, { query: { userCode: plain } });
+    expect(await grants()).toEqual([held]);
+    const ops = await admin.ok<BankUserList>(C('bankUserList'), undefined, { query: { bizCode } });
+    expect(ops.users.map((u) => u.userCode)).toEqual([held]);
   });
 });

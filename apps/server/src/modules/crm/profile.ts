@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Page } from '@portal/contract/api';
 import type { BankAccountView } from '@portal/contract/bank';
@@ -19,39 +20,46 @@ import type {
 } from '@portal/contract/crm';
 import type { Db, Executor } from '../../platform/db/client';
 import { auditLog, writeAudit, type Actor } from '../../platform/db/audit';
-import { badInput, conflict, notFound } from '../../platform/errors';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import { deleteAccount, getBankAccount, listAccounts, saveAccount, setDefaultAccount } from '../bank/service';
-import { COMPANY_DOC_TYPE } from '../company/service';
-import { companies } from '../company/schema';
+import { COMPANY_DOC_TYPE, lockCustomer, requireCustomer } from '../company/service';
 import { listFiles, setDocumentFiles } from '../files/service';
 import { compAddInfos, compIntros, compInvoiceInfos, compShareholders } from './schema';
-import { requireCustomer } from './service';
+
+type OnePerCustomer = typeof compInvoiceInfos | typeof compIntros | typeof compAddInfos;
 
 /**
- * A one-per-customer record (开票信息, 企业介绍, corporationAdd): the first save inserts it (no
- * version sent; a concurrent first save loses on the unique comp_code), later saves send the
- * version they read (409 when stale).
+ * Saves a one-per-customer record (开票信息, 企业介绍, corporationAdd) under the customer's lock:
+ * the first save inserts it (no version sent, or 0; a concurrent first save loses on the unique
+ * comp_code), later saves send the version they read (409 when stale or missing). Answers
+ * whether the record was created or updated.
  */
-async function upsertOne(
+async function saveOnePerCustomer<T extends OnePerCustomer>(
   tx: Executor,
-  opts: {
-    exists: boolean;
-    version: number | undefined;
-    rowVersion: number | undefined;
-    insert: () => Promise<unknown>;
-    update: () => Promise<number>;
-  },
-): Promise<void> {
-  if (!opts.exists) {
-    if (opts.version !== undefined && opts.version !== 0) throw conflict('数据已被他人修改，请刷新后重试');
-    await opts.insert();
-    return;
+  table: T,
+  compCode: string,
+  version: number | undefined,
+  values: PgUpdateSetSource<T>,
+  actor: Actor,
+): Promise<'create' | 'update'> {
+  const t: OnePerCustomer = table;
+  const [row] = await tx
+    .select({ id: t.id, version: t.version })
+    .from(t)
+    .where(eq(t.compCode, compCode))
+    .for('update');
+  if (!row) {
+    if (version !== undefined && version !== 0) throw conflict(STALE_VERSION_MSG);
+    await tx
+      .insert(t)
+      .values({ ...values, compCode, createdBy: actor.userId, updatedBy: actor.userId } as T['$inferInsert']);
+    return 'create';
   }
-  if (opts.version === undefined || opts.version !== opts.rowVersion)
-    throw conflict('数据已被他人修改，请刷新后重试');
-  const n = await opts.update();
-  if (n !== 1) throw conflict('数据已被他人修改，请刷新后重试');
+  if (version === undefined) throw conflict(STALE_VERSION_MSG);
+  await updateVersioned(tx, table, eq(t.id, row.id), version, values, actor.userId);
+  return 'update';
 }
 
 // ---------------------------------------------------------------- 开票信息
@@ -81,7 +89,7 @@ export async function viewBill(db: Db, compCode: string): Promise<BillView | nul
 
 export async function saveBill(db: Db, input: z.output<typeof billSaveSchema>, actor: Actor) {
   return db.transaction(async (tx) => {
-    await requireCustomer(tx, input.compCode);
+    await lockCustomer(tx, input.compCode);
     const values = {
       invoiceTitle: input.invoiceTitle,
       taxNo: input.taxNo,
@@ -91,37 +99,18 @@ export async function saveBill(db: Db, input: z.output<typeof billSaveSchema>, a
       bankAccountNo: input.bankAccountNo,
       remark: input.remark ?? null,
     };
-    const [row] = await tx
-      .select()
-      .from(compInvoiceInfos)
-      .where(eq(compInvoiceInfos.compCode, input.compCode))
-      .for('update');
-    await upsertOne(tx, {
-      exists: !!row,
-      version: input.version,
-      rowVersion: row?.version,
-      insert: () =>
-        tx
-          .insert(compInvoiceInfos)
-          .values({ ...values, compCode: input.compCode, createdBy: actor.userId, updatedBy: actor.userId }),
-      update: async () =>
-        (
-          await tx
-            .update(compInvoiceInfos)
-            .set({
-              ...values,
-              version: sql`${compInvoiceInfos.version} + 1`,
-              updatedAt: sql`now()`,
-              updatedBy: actor.userId,
-            })
-            .where(and(eq(compInvoiceInfos.id, row!.id), eq(compInvoiceInfos.version, row!.version)))
-            .returning({ id: compInvoiceInfos.id })
-        ).length,
-    });
+    const action = await saveOnePerCustomer(
+      tx,
+      compInvoiceInfos,
+      input.compCode,
+      input.version,
+      values,
+      actor,
+    );
     await writeAudit(tx, actor, {
       entity: 'compInvoice',
       entityCode: input.compCode,
-      action: row ? 'update' : 'create',
+      action,
       detail: values,
     });
     return { compCode: input.compCode };
@@ -147,43 +136,17 @@ export async function viewDes(db: Db, compCode: string): Promise<DesView | null>
 
 export async function saveDes(db: Db, input: z.output<typeof desSaveSchema>, actor: Actor) {
   return db.transaction(async (tx) => {
-    await requireCustomer(tx, input.compCode);
+    await lockCustomer(tx, input.compCode);
     const values = {
       intro: input.intro,
       mainBusiness: input.mainBusiness ?? null,
       website: input.website ?? null,
     };
-    const [row] = await tx
-      .select()
-      .from(compIntros)
-      .where(eq(compIntros.compCode, input.compCode))
-      .for('update');
-    await upsertOne(tx, {
-      exists: !!row,
-      version: input.version,
-      rowVersion: row?.version,
-      insert: () =>
-        tx
-          .insert(compIntros)
-          .values({ ...values, compCode: input.compCode, createdBy: actor.userId, updatedBy: actor.userId }),
-      update: async () =>
-        (
-          await tx
-            .update(compIntros)
-            .set({
-              ...values,
-              version: sql`${compIntros.version} + 1`,
-              updatedAt: sql`now()`,
-              updatedBy: actor.userId,
-            })
-            .where(and(eq(compIntros.id, row!.id), eq(compIntros.version, row!.version)))
-            .returning({ id: compIntros.id })
-        ).length,
-    });
+    const action = await saveOnePerCustomer(tx, compIntros, input.compCode, input.version, values, actor);
     await writeAudit(tx, actor, {
       entity: 'compIntro',
       entityCode: input.compCode,
-      action: row ? 'update' : 'create',
+      action,
       detail: {
         mainBusiness: values.mainBusiness,
         website: values.website,
@@ -228,40 +191,14 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
   const total = input.shareholders.reduce((s, h) => s.plus(h.ratio), new Decimal(0));
   if (total.gt(100)) throw badInput(`持股比例合计${total.toFixed()}%，不能超过100%`);
   return db.transaction(async (tx) => {
-    await requireCustomer(tx, input.compCode);
+    await lockCustomer(tx, input.compCode);
     const values = {
       actualController: input.actualController,
       controllerIdNo: input.controllerIdNo ?? null,
       staffCount: input.staffCount ?? null,
       businessScope: input.businessScope ?? null,
     };
-    const [row] = await tx
-      .select()
-      .from(compAddInfos)
-      .where(eq(compAddInfos.compCode, input.compCode))
-      .for('update');
-    await upsertOne(tx, {
-      exists: !!row,
-      version: input.version,
-      rowVersion: row?.version,
-      insert: () =>
-        tx
-          .insert(compAddInfos)
-          .values({ ...values, compCode: input.compCode, createdBy: actor.userId, updatedBy: actor.userId }),
-      update: async () =>
-        (
-          await tx
-            .update(compAddInfos)
-            .set({
-              ...values,
-              version: sql`${compAddInfos.version} + 1`,
-              updatedAt: sql`now()`,
-              updatedBy: actor.userId,
-            })
-            .where(and(eq(compAddInfos.id, row!.id), eq(compAddInfos.version, row!.version)))
-            .returning({ id: compAddInfos.id })
-        ).length,
-    });
+    const action = await saveOnePerCustomer(tx, compAddInfos, input.compCode, input.version, values, actor);
     // The shareholders are replaced under the lock of the customer's comp_add_infos row.
     await tx.delete(compShareholders).where(eq(compShareholders.compCode, input.compCode));
     if (input.shareholders.length)
@@ -279,7 +216,7 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
     await writeAudit(tx, actor, {
       entity: 'compAddInfo',
       entityCode: input.compCode,
-      action: row ? 'update' : 'create',
+      action,
       detail: { ...values, shareholders: input.shareholders },
     });
     return { compCode: input.compCode };
@@ -335,12 +272,7 @@ export async function saveCustomerFiles(
   actor: Actor,
 ) {
   await db.transaction(async (tx) => {
-    const [c] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(and(eq(companies.compCode, compCode), isNull(companies.deletedAt)))
-      .for('update');
-    if (!c) throw notFound('企业客户');
+    await lockCustomer(tx, compCode);
     await setDocumentFiles(tx, { docType: COMPANY_DOC_TYPE, docCode: compCode, fileTokens, actor });
   });
   return { compCode };

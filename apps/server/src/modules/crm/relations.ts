@@ -14,13 +14,24 @@ import type { Db, Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
-import { conflict, notFound } from '../../platform/errors';
+import { advisoryXactLock } from '../../platform/db/advisory';
+import { conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, offsetOf, orderClause, page } from '../../platform/http/list';
-import { customerNames, requireActiveCustomer } from '../company/service';
+import { customerNames, lockCustomer } from '../company/service';
+import { companies } from '../company/schema';
 import { compRelations } from './schema';
 
 type Row = typeof compRelations.$inferSelect;
-const live = isNull(compRelations.deletedAt);
+/**
+ * A live relation between live customers: a customer in a relation cannot be deleted (usage
+ * check), but rows from before that check must not show a deleted customer as a live node.
+ */
+const live = and(
+  isNull(compRelations.deletedAt),
+  sql`${compRelations.coreCompCode} in (select ${companies.compCode} from ${companies} where ${companies.deletedAt} is null)`,
+  sql`${compRelations.relCompCode} in (select ${companies.compCode} from ${companies} where ${companies.deletedAt} is null)`,
+)!;
+const notDeleted = isNull(compRelations.deletedAt);
 const WHAT = '企业关系';
 export const GRAPH_LIMIT = 500;
 
@@ -104,12 +115,13 @@ export async function saveRelation(
   actor: Actor,
 ): Promise<{ bizCode: string }> {
   return db.transaction(async (tx) => {
-    await requireActiveCustomer(tx, input.coreCompCode, { label: '核心企业' });
-    await requireActiveCustomer(tx, input.relCompCode, { label: '关联企业' });
+    // Both customers are held against a concurrent delete until commit.
+    await lockCustomer(tx, input.coreCompCode, { label: '核心企业' });
+    await lockCustomer(tx, input.relCompCode, { label: '关联企业' });
     const key = `${input.relType}|${input.coreCompCode}|${input.relCompCode}`;
-    await tx.execute(sql`select pg_advisory_xact_lock(727302, hashtext(${key}))`);
+    await advisoryXactLock(tx, 'crm.relation', key);
     const overlap = [
-      live,
+      notDeleted,
       eq(compRelations.relType, input.relType),
       eq(compRelations.coreCompCode, input.coreCompCode),
       eq(compRelations.relCompCode, input.relCompCode),
@@ -148,12 +160,12 @@ export async function saveRelation(
         });
       return { bizCode };
     }
-    const where = and(eq(compRelations.bizCode, input.bizCode), live)!;
+    const where = and(eq(compRelations.bizCode, input.bizCode), notDeleted)!;
     const [before] = await tx.select().from(compRelations).where(where).limit(1);
     if (!before) throw notFound(WHAT);
     // A relation moved to another pair or type is checked under that key; lock the old one too.
     const oldKey = `${before.relType}|${before.coreCompCode}|${before.relCompCode}`;
-    if (oldKey !== key) await tx.execute(sql`select pg_advisory_xact_lock(727302, hashtext(${oldKey}))`);
+    if (oldKey !== key) await advisoryXactLock(tx, 'crm.relation', oldKey);
     await updateVersioned(tx, compRelations, where, input.version ?? -1, values, actor.userId, WHAT);
     for (const code of new Set([
       input.coreCompCode,
@@ -171,14 +183,15 @@ export async function saveRelation(
   });
 }
 
-export async function deleteRelation(db: Db, bizCode: string, actor: Actor): Promise<void> {
+export async function deleteRelation(db: Db, bizCode: string, version: number, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(compRelations)
-      .where(and(eq(compRelations.bizCode, bizCode), live))
+      .where(and(eq(compRelations.bizCode, bizCode), notDeleted))
       .for('update');
     if (!row) throw notFound(WHAT);
+    if (row.version !== version) throw conflict(STALE_VERSION_MSG);
     await tx
       .update(compRelations)
       .set({

@@ -7,7 +7,9 @@ import {
   billSaveSchema,
   compCodeQuery,
   CRM_PATHS,
-  crmBizCodeQuery,
+  accountBizCodeQuery,
+  deleteVersionBody,
+  relationCodeQuery,
   deptCodeQuery,
   desSaveSchema,
   employeeListSchema,
@@ -30,9 +32,11 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { permAllows } from '../../platform/http/route';
 import { noPermission } from '../../platform/errors';
+import { registerCompanyUsageCheck } from '../company/service';
 import {
   addDept,
   checkRegistration,
+  crmCompanyUsage,
   deleteDept,
   deleteRole,
   deptTree,
@@ -75,6 +79,7 @@ const FRIM = 'crm-frim';
 export const crmModule: PortalModule = {
   name: 'crm',
   register({ api, db, clock }) {
+    registerCompanyUsageCheck(crmCompanyUsage);
     const readers = [menu(EDIT), menu(VIEW)];
     const save = button(EDIT, 'save');
 
@@ -99,10 +104,14 @@ export const crmModule: PortalModule = {
     api.post(p(CRM_PATHS.roleSave), { perm: save, body: roleSaveSchema }, ({ body, actor }) =>
       saveRole(db, body, actor),
     );
-    api.post(p(CRM_PATHS.roleDel), { perm: save, query: roleCodeQuery }, async ({ query, actor }) => {
-      await deleteRole(db, query.roleCode, actor);
-      return null;
-    });
+    api.post(
+      p(CRM_PATHS.roleDel),
+      { perm: save, query: roleCodeQuery, body: deleteVersionBody },
+      async ({ query, body, actor }) => {
+        await deleteRole(db, query.roleCode, body.version, actor);
+        return null;
+      },
+    );
     api.post(p(CRM_PATHS.billView), { perm: readers, query: compCodeQuery }, ({ query }) =>
       viewBill(db, query.compCode),
     );
@@ -150,7 +159,7 @@ export const crmModule: PortalModule = {
     );
 
     // ---- 银行信息管理: operators of a customer account
-    api.post(p(CRM_PATHS.bankUserList), { perm: menu(BANK), query: crmBizCodeQuery }, ({ query }) =>
+    api.post(p(CRM_PATHS.bankUserList), { perm: menu(BANK), query: accountBizCodeQuery }, ({ query }) =>
       listBankUsers(db, query.bizCode),
     );
     api.post(
@@ -203,9 +212,9 @@ export const crmModule: PortalModule = {
     );
     api.post(
       p(CRM_PATHS.relationDel),
-      { perm: button(REL, 'delete'), query: crmBizCodeQuery },
-      async ({ query, actor }) => {
-        await deleteRelation(db, query.bizCode, actor);
+      { perm: button(REL, 'delete'), query: relationCodeQuery, body: deleteVersionBody },
+      async ({ query, body, actor }) => {
+        await deleteRelation(db, query.bizCode, body.version, actor);
         return null;
       },
     );

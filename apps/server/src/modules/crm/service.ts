@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@portal/contract/api';
 import type {
@@ -20,12 +20,20 @@ import type { Db, Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
-import { badInput, conflict, notFound } from '../../platform/errors';
+import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
+import { advisoryXactLock } from '../../platform/db/advisory';
 import { getBankAccount } from '../bank/service';
-import { getCustomer, requireActiveCustomer } from '../company/service';
+import { lockCustomer, requireCustomer } from '../company/service';
 import { companies } from '../company/schema';
-import { compBankAccountUsers, compDepts, compRoles, compUserRoles, compUsers } from './schema';
+import {
+  compBankAccountUsers,
+  compDepts,
+  compRelations,
+  compRoles,
+  compUserRoles,
+  compUsers,
+} from './schema';
 
 type UserRow = typeof compUsers.$inferSelect;
 const liveUser = isNull(compUsers.deletedAt);
@@ -33,11 +41,48 @@ const liveDept = isNull(compDepts.deletedAt);
 const liveRole = isNull(compRoles.deletedAt);
 const USER = '企业用户';
 
-/** The customer a tab edits: it must exist (404 otherwise). */
-export async function requireCustomer(ex: Executor, compCode: string) {
-  const c = await getCustomer(ex, compCode);
-  if (!c) throw notFound('企业客户');
-  return c;
+/**
+ * Company usage check (registered by the module): a customer with live enterprise users,
+ * departments, enterprise roles or relations (as core or related enterprise) cannot be deleted.
+ */
+export async function crmCompanyUsage(ex: Executor, compCode: string): Promise<string | null> {
+  const count = async (table: typeof compUsers | typeof compDepts | typeof compRoles) => {
+    const [r] = await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(and(eq(table.compCode, compCode), isNull(table.deletedAt)));
+    return Number(r?.n ?? 0);
+  };
+  const users = await count(compUsers);
+  const depts = await count(compDepts);
+  const roles = await count(compRoles);
+  const [rel] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(compRelations)
+    .where(
+      and(
+        or(eq(compRelations.coreCompCode, compCode), eq(compRelations.relCompCode, compCode)),
+        isNull(compRelations.deletedAt),
+      ),
+    );
+  const rels = Number(rel?.n ?? 0);
+  const reasons = [
+    users > 0 ? `存在${users}名企业用户` : '',
+    depts > 0 ? `存在${depts}个部门` : '',
+    roles > 0 ? `存在${roles}个企业角色` : '',
+    rels > 0 ? `存在${rels}条企业关系` : '',
+  ].filter(Boolean);
+  return reasons.length ? reasons.join('；') : null;
+}
+
+/**
+ * Modules that give enterprise users access (admission, 准入) register a check here: a user
+ * holding such access cannot be disabled. A check answers why, or null.
+ */
+export type UserDisableCheck = (ex: Executor, userCode: string) => Promise<string | null>;
+const disableChecks: UserDisableCheck[] = [];
+export function registerUserDisableCheck(check: UserDisableCheck): void {
+  if (!disableChecks.includes(check)) disableChecks.push(check);
 }
 
 // ---------------------------------------------------------------- users
@@ -148,7 +193,11 @@ async function checkDept(tx: Executor, compCode: string, deptCode: string | unde
   if (!d || d.compCode !== compCode) throw badInput('所属部门不存在或不属于本企业');
 }
 
-/** 企业用户 tab: add or edit one user of the customer. A rejected registration edited goes back to 待审核. */
+/**
+ * 企业用户 tab: add or edit one user of the customer. A rejected registration edited goes back to
+ * 待审核. The administrator's identity (name, mobile, ID card number) changes only through the
+ * 管理员变更 document, never here.
+ */
 export async function saveUser(
   db: Db,
   input: z.output<typeof employeeSaveSchema>,
@@ -164,7 +213,21 @@ export async function saveUser(
       post: input.post ?? null,
       remark: input.remark ?? null,
     };
+    // A new user needs an enabled customer; an existing one only a live customer.
+    await lockCustomer(tx, input.compCode, input.userCode ? undefined : { label: '所属企业' });
+    // The department tree lock first, then the user row: deleteDept takes them in this order.
     await checkDept(tx, input.compCode, input.deptCode);
+    const before = input.userCode ? await lockUser(tx, input.userCode) : undefined;
+    if (before) {
+      if (before.compCode !== input.compCode) throw badInput('企业用户不属于该企业');
+      if (
+        before.isManager &&
+        (before.userName !== values.userName ||
+          before.mobile !== values.mobile ||
+          (before.idCardNo ?? null) !== values.idCardNo)
+      )
+        throw conflict('企业管理员的身份信息须通过管理员变更办理');
+    }
     const dupWhere = [liveUser, eq(compUsers.mobile, input.mobile)];
     if (input.userCode) dupWhere.push(ne(compUsers.userCode, input.userCode));
     const [dup] = await tx
@@ -174,8 +237,7 @@ export async function saveUser(
       .limit(1);
     if (dup) throw conflict(`手机号已被企业用户「${dup.name}」使用`);
 
-    if (!input.userCode) {
-      await requireActiveCustomer(tx, input.compCode, { label: '所属企业' });
+    if (!before) {
       const userCode = await nextCode(tx, 'comp_user');
       await tx.insert(compUsers).values({
         ...values,
@@ -194,10 +256,7 @@ export async function saveUser(
       });
       return { userCode };
     }
-    const where = and(eq(compUsers.userCode, input.userCode), liveUser)!;
-    const [before] = await tx.select().from(compUsers).where(where).limit(1);
-    if (!before) throw notFound(USER);
-    if (before.compCode !== input.compCode) throw badInput('企业用户不属于该企业');
+    const where = and(eq(compUsers.userCode, before.userCode), liveUser)!;
     const regState = before.regState === 'rejected' ? 'pending' : before.regState;
     await updateVersioned(
       tx,
@@ -210,11 +269,11 @@ export async function saveUser(
     );
     await writeAudit(tx, actor, {
       entity: 'compUser',
-      entityCode: input.userCode,
+      entityCode: before.userCode,
       action: 'update',
       detail: { compCode: before.compCode, ...values, regState },
     });
-    return { userCode: input.userCode };
+    return { userCode: before.userCode };
   });
 }
 
@@ -234,6 +293,22 @@ export async function setUserState(db: Db, userCode: string, state: UserState, a
     if (row.state === state)
       throw conflict(state === 'enabled' ? '该企业用户已是启用状态' : '该企业用户已是停用状态');
     if (state === 'disabled' && row.isManager) throw conflict('企业管理员不能停用，请先办理管理员变更');
+    let droppedAccounts: string[] = [];
+    if (state === 'disabled') {
+      const reasons: string[] = [];
+      for (const check of disableChecks) {
+        const reason = await check(tx, userCode);
+        if (reason) reasons.push(reason);
+      }
+      if (reasons.length) throw conflict(`该企业用户不能停用：${reasons.join('；')}`);
+      // A disabled user operates no account any more (银行信息管理 grants are dropped with it).
+      droppedAccounts = (
+        await tx
+          .delete(compBankAccountUsers)
+          .where(eq(compBankAccountUsers.userCode, userCode))
+          .returning({ bizCode: compBankAccountUsers.accountBizCode })
+      ).map((r) => r.bizCode);
+    }
     await tx
       .update(compUsers)
       .set({ state, version: sql`${compUsers.version} + 1`, updatedAt: sql`now()`, updatedBy: actor.userId })
@@ -242,7 +317,9 @@ export async function setUserState(db: Db, userCode: string, state: UserState, a
       entity: 'compUser',
       entityCode: userCode,
       action: state === 'enabled' ? 'enable' : 'disable',
-      detail: { compCode: row.compCode },
+      detail: droppedAccounts.length
+        ? { compCode: row.compCode, droppedAccounts }
+        : { compCode: row.compCode },
     });
   });
 }
@@ -346,7 +423,7 @@ export async function saveRole(
   actor: Actor,
 ): Promise<{ roleCode: string }> {
   return db.transaction(async (tx) => {
-    await requireCustomer(tx, input.compCode);
+    await lockCustomer(tx, input.compCode);
     await requireCompUsers(tx, input.compCode, input.userCodes, '角色成员');
     const dupWhere = [
       liveRole,
@@ -403,7 +480,7 @@ export async function saveRole(
   });
 }
 
-export async function deleteRole(db: Db, roleCode: string, actor: Actor): Promise<void> {
+export async function deleteRole(db: Db, roleCode: string, version: number, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -411,6 +488,7 @@ export async function deleteRole(db: Db, roleCode: string, actor: Actor): Promis
       .where(and(eq(compRoles.roleCode, roleCode), liveRole))
       .for('update');
     if (!row) throw notFound('企业角色');
+    if (row.version !== version) throw conflict(STALE_VERSION_MSG);
     await tx
       .update(compRoles)
       .set({
@@ -468,7 +546,7 @@ export async function deptTree(db: Db, compCode: string): Promise<DeptNode[]> {
 
 /** Departments are changed one enterprise at a time (moves are checked against a stable tree). */
 async function lockCompTree(tx: Executor, compCode: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(727301, hashtext(${compCode}))`);
+  await advisoryXactLock(tx, 'crm.deptTree', compCode);
 }
 
 async function checkParentDept(tx: Executor, compCode: string, parent: string | undefined, self?: string) {
@@ -521,7 +599,7 @@ export async function addDept(
   actor: Actor,
 ): Promise<{ deptCode: string }> {
   return db.transaction(async (tx) => {
-    await requireCustomer(tx, input.compCode);
+    await lockCustomer(tx, input.compCode);
     await lockCompTree(tx, input.compCode);
     await checkParentDept(tx, input.compCode, input.parentDeptCode);
     await ensureDeptNameFree(tx, input.compCode, input.parentDeptCode, input.deptName);

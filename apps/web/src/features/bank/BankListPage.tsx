@@ -1,22 +1,8 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { PlusOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Input, Modal, Radio, Row, Select, Space, Tag, type TableColumnsType } from 'antd';
 import {
-  Button,
-  Col,
-  Form,
-  Input,
-  Modal,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
-import {
-  CURRENCIES,
   CURRENCY_LABELS,
   formatAccountNo,
   OWNER_TYPE_LABELS,
@@ -27,26 +13,18 @@ import {
   type BankSave,
   BANK_PATHS,
 } from '@portal/contract/bank';
-import { COMPANY_PATHS, type DictItem } from '@portal/contract/company';
 import { button } from '@portal/contract/menus';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
-import { post } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
+import { AccountFields } from '../../shared/bank/AccountFields';
+import { useCompanyDict } from '../../shared/company/company-api';
 import { BANK_LIST_KEY, deleteAccount, saveAccount, setDefaultAccount, useBankDict } from './api';
 
 const MENU = 'ft-bank';
 const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((k) => ({ value: k, label: labels[k] }));
-
-function useCustomers() {
-  return useQuery({
-    queryKey: ['company', 'dict', true],
-    queryFn: () => post<DictItem[]>(COMPANY_PATHS.dict, { all: true }, { loading: false }),
-    staleTime: 60_000,
-  });
-}
 
 function AccountForm({
   editing,
@@ -56,8 +34,7 @@ function AccountForm({
   onClose: (saved: boolean) => void;
 }) {
   const [form] = Form.useForm<BankSave>();
-  const banks = useBankDict().data ?? [];
-  const customers = useCustomers().data ?? [];
+  const customers = useCompanyDict(true).data ?? [];
   const ownerType = Form.useWatch('ownerType', form);
   const [saving, setSaving] = useState(false);
   const current = editing === 'new' ? undefined : editing;
@@ -124,74 +101,7 @@ function AccountForm({
               </Form.Item>
             ) : null}
           </Col>
-          <Col span={12}>
-            <Form.Item
-              name="bankCode"
-              label="开户银行"
-              rules={[{ required: true, message: '开户银行不能为空' }]}
-            >
-              <Select
-                showSearch
-                optionFilterProp="label"
-                options={banks.map((b) => ({ value: b.code, label: `${b.label}（${b.code}）` }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="branchName"
-              label="开户网点"
-              rules={[{ required: true, whitespace: true, message: '开户网点不能为空' }]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="accountName"
-              label="账户名称"
-              rules={[{ required: true, whitespace: true, message: '账户名称不能为空' }]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="accountNo"
-              label="银行账号"
-              normalize={(v: string) => v?.replace(/\s+/g, '')}
-              rules={[
-                { required: true, message: '银行账号不能为空' },
-                { pattern: /^\d{8,30}$/, message: '银行账号必须是8到30位数字' },
-              ]}
-            >
-              <Input maxLength={30} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="currency" label="币种" rules={[{ required: true, message: '币种不能为空' }]}>
-              <Select options={opts(CURRENCIES, CURRENCY_LABELS)} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="purpose"
-              label="账户用途"
-              rules={[{ required: true, message: '账户用途不能为空' }]}
-            >
-              <Select options={opts(PURPOSES, PURPOSE_LABELS)} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="isDefault" label="设为默认" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="remark" label="备注">
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
-          </Col>
+          <AccountFields />
         </Row>
       </Form>
     </Modal>
@@ -202,7 +112,7 @@ function AccountForm({
 export default function BankListPage(_props: ScreenProps) {
   const queryClient = useQueryClient();
   const banks = useBankDict().data ?? [];
-  const customers = useCustomers().data ?? [];
+  const customers = useCompanyDict(true).data ?? [];
   const [editing, setEditing] = useState<BankAccountView | 'new' | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: BANK_LIST_KEY });
 

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { BANK_PATHS, type BankAccountView, type BankDictItem, type BankSave } from '@portal/contract/bank';
+import { BANK_PATHS, type BankAccountView, type BankSave } from '@portal/contract/bank';
 import { post, update } from '../../shared/request/http';
 
 export const BANK_LIST_KEY = ['list', BANK_PATHS.list] as const;
@@ -18,10 +17,4 @@ export const setDefaultAccount = (a: BankAccountView) =>
     confirm: `确定要将「${a.bankName} ${a.accountNo}」设为默认账户吗？`,
   });
 
-export function useBankDict() {
-  return useQuery({
-    queryKey: ['bank', 'dict'],
-    queryFn: () => post<BankDictItem[]>(BANK_PATHS.dict, undefined, { loading: false }),
-    staleTime: Infinity,
-  });
-}
+export { useBankDict } from '../../shared/bank/bank-dict';

@@ -28,14 +28,9 @@ import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { listConditionKey, readListCondition } from '../../shared/list/list-condition';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import {
-  COMPANY_LIST_KEY,
-  deleteCompany,
-  exportCompanies,
-  setCompanyState,
-  useInfoDict,
-  useLinkage,
-} from './api';
+import { useInfoDict } from '../../shared/company/company-api';
+import { useLinkage } from '../../shared/geo/linkage';
+import { COMPANY_LIST_KEY, deleteCompany, exportCompanies, setCompanyState } from './api';
 
 const MENU = 'ft-company';
 export const COMPANY_EDITOR_PATH = '/factoring/config/company-editor';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlusOutlined } from '@ant-design/icons';
@@ -18,21 +18,20 @@ import {
 import { BANK_PATHS, PURPOSE_LABELS, type BankAccountView } from '@portal/contract/bank';
 import { CRM_PATHS, REG_STATE_LABELS, type BankUserList, type CompUserRow } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
+import { useCompanyDict } from '../../shared/company/company-api';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { AccountFields, type AccountValues } from './CorporationTabs';
-import {
-  BANK_EDIT_PATH,
-  BANK_VIEW_PATH,
-  call,
-  change,
-  M,
-  useBankDict,
-  useCompanyDict,
-  useCompUsers,
-} from './api';
+import { BANK_EDIT_PATH, BANK_VIEW_PATH, call, change, M } from './api';
+import { CompUserSelect, userLabel } from './CompUserSelect';
+
+/** Only enabled users whose registration passed can operate an account. */
+const operatorOption = (u: CompUserRow) => ({
+  disabled: u.state !== 'enabled' || u.regState !== 'approved',
+  title: u.regState !== 'approved' ? `注册${REG_STATE_LABELS[u.regState]}` : undefined,
+});
 
 const isView = (meta: ScreenProps['meta']) => (meta.tabOf ?? meta.path).startsWith(BANK_VIEW_PATH);
 const useBizCode = () => useSearchParams()[0].get('bizCode') ?? undefined;
@@ -177,7 +176,6 @@ export function BankBasicTab({ meta }: ScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const account = useAccount(bizCode);
-  const banks = useBankDict().data ?? [];
   const customers = useCompanyDict().data ?? [];
   const [owner, setOwner] = useState<string | undefined>();
   const [form] = Form.useForm<AccountValues>();
@@ -237,7 +235,7 @@ export function BankBasicTab({ meta }: ScreenProps) {
             />
           </Form.Item>
         </Form>
-        <AccountFields form={form} banks={banks} disabled={readOnly} />
+        <AccountFields form={form} disabled={readOnly} />
         {readOnly ? null : (
           <Auth code={button(M.bank, bizCode ? 'save' : 'add')}>
             <Button
@@ -265,8 +263,11 @@ export function BankEmployeeTab({ meta }: ScreenProps) {
     queryFn: () => call<BankUserList>(CRM_PATHS.bankUserList, undefined, { bizCode: bizCode! }),
     enabled: !!bizCode,
   });
-  const users = useCompUsers(ops.data?.ownerCode).data?.list ?? [];
   const [chosen, setChosen] = useState<string[]>([]);
+  const known = useMemo(
+    () => (ops.data?.users ?? []).map((u) => ({ value: u.userCode, label: userLabel(u) })),
+    [ops.data],
+  );
   useEffect(() => {
     if (ops.data) setChosen(ops.data.users.map((u) => u.userCode));
   }, [ops.data]);
@@ -293,19 +294,14 @@ export function BankEmployeeTab({ meta }: ScreenProps) {
       {readOnly ? null : (
         <Auth code={button(M.bank, 'save')}>
           <Space style={{ marginBottom: 16 }} wrap>
-            <Select
+            <CompUserSelect
               aria-label="授权用户"
-              mode="multiple"
               style={{ minWidth: 420 }}
-              optionFilterProp="label"
+              compCode={ops.data?.ownerCode}
               value={chosen}
               onChange={setChosen}
-              options={users.map((u) => ({
-                value: u.userCode,
-                label: `${u.userName} ${u.mobile}`,
-                disabled: u.state !== 'enabled' || u.regState !== 'approved',
-                title: u.regState !== 'approved' ? `注册${REG_STATE_LABELS[u.regState]}` : undefined,
-              }))}
+              known={known}
+              optionProps={operatorOption}
             />
             <Button type="primary" onClick={() => void save()}>
               保存

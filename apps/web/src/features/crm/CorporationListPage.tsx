@@ -13,7 +13,8 @@ import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { change, CORP_EDIT_PATH, CORP_VIEW_PATH, M, useInfoDict } from './api';
+import { useInfoDict } from '../../shared/company/company-api';
+import { change, CORP_EDIT_PATH, CORP_VIEW_PATH, M } from './api';
 
 /** 企业列表 (crm-cor-cor): the customers, with 查看 / 编辑 into the tabbed detail pages. */
 export default function CorporationListPage(_props: ScreenProps) {

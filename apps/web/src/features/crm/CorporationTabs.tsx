@@ -5,9 +5,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Button,
   Card,
-  Cascader,
   Col,
-  DatePicker,
   Empty,
   Form,
   Input,
@@ -17,20 +15,12 @@ import {
   Select,
   Space,
   Spin,
-  Switch,
   Tag,
   TreeSelect,
   type FormInstance,
   type TableColumnsType,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import {
-  CURRENCY_LABELS,
-  CURRENCIES,
-  PURPOSE_LABELS,
-  PURPOSES,
-  type BankAccountView,
-} from '@portal/contract/bank';
+import { PURPOSE_LABELS, type BankAccountView } from '@portal/contract/bank';
 import { COMPANY_PATHS, type CompanyAdd, type CompanyView } from '@portal/contract/company';
 import {
   CRM_PATHS,
@@ -54,7 +44,14 @@ import {
 import type { FileInfo } from '@portal/contract/files';
 import { MONEY_PATTERN } from '@portal/contract/fields';
 import { button } from '@portal/contract/menus';
-import { usccProblem } from '@portal/contract/uscc';
+import { AccountFields as SharedAccountFields } from '../../shared/bank/AccountFields';
+import {
+  CompanyFields,
+  companyBody,
+  companyToForm,
+  NEW_COMPANY_VALUES,
+  type CompanyFormValues,
+} from '../../shared/company/CompanyFields';
 import { FileList } from '../../shared/files/FileList';
 import type { FileItem } from '../../shared/files/files-api';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
@@ -69,14 +66,11 @@ import {
   CORP_VIEW_PATH,
   deptOptions,
   M,
-  useBankDict,
-  useCompUsers,
   useCompCode,
   useCustomer,
   useDeptTree,
-  useInfoDict,
-  useLinkage,
 } from './api';
+import { CompUserSelect } from './CompUserSelect';
 
 const SAVE = button(M.edit, 'save');
 const isView = (meta: ScreenProps['meta']) => (meta.tabOf ?? meta.path).startsWith(CORP_VIEW_PATH);
@@ -121,42 +115,6 @@ function useCustomerFetcher<T>(path: string, compCode: string | undefined) {
 
 // ------------------------------------------------------------------ 基本信息
 
-interface BasicValues {
-  compName: string;
-  usccCode: string;
-  compType: CompanyAdd['compType'];
-  roles: CompanyAdd['roles'];
-  legalPerson: string;
-  regCapital: string;
-  establishDate?: Dayjs | null;
-  region: string[];
-  address?: string;
-  industry?: CompanyAdd['industry'];
-  contactName?: string;
-  contactPhone?: string;
-  contactEmail?: string;
-  remark?: string;
-}
-
-function basicForm(v: CompanyView): BasicValues {
-  return {
-    compName: v.compName,
-    usccCode: v.usccCode,
-    compType: v.compType,
-    roles: v.roles,
-    legalPerson: v.legalPerson,
-    regCapital: v.regCapital,
-    establishDate: v.establishDate ? dayjs(v.establishDate) : null,
-    region: [v.provinceCode, v.cityCode, v.areaCode].filter((c): c is string => !!c),
-    address: v.address ?? undefined,
-    industry: v.industry ?? undefined,
-    contactName: v.contactName ?? undefined,
-    contactPhone: v.contactPhone ?? undefined,
-    contactEmail: v.contactEmail ?? undefined,
-    remark: v.remark ?? undefined,
-  };
-}
-
 /** 基本信息: the customer itself (company calls, SPEC §7.9); a new customer is created here first. */
 export function BasicTab({ meta }: ScreenProps) {
   const compCode = useCompCode();
@@ -184,31 +142,12 @@ function BasicForm({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<BasicValues>();
-  const dict = useInfoDict().data;
-  const linkage = useLinkage().data ?? [];
+  const [form] = Form.useForm<CompanyFormValues>();
   const [saving, setSaving] = useState(false);
 
-  const submit = async (v: BasicValues) => {
-    const body: CompanyAdd = {
-      compName: v.compName,
-      usccCode: v.usccCode,
-      compType: v.compType,
-      roles: v.roles,
-      legalPerson: v.legalPerson,
-      regCapital: v.regCapital,
-      establishDate: v.establishDate ? v.establishDate.format('YYYY-MM-DD') : undefined,
-      provinceCode: v.region[0] ?? '',
-      cityCode: v.region[1],
-      areaCode: v.region[2],
-      address: v.address,
-      industry: v.industry,
-      contactName: v.contactName,
-      contactPhone: v.contactPhone,
-      contactEmail: v.contactEmail,
-      remark: v.remark,
-      parentCompCode: initial?.parentCompCode ?? undefined,
-    };
+  const submit = async (v: CompanyFormValues) => {
+    // The parent is kept as saved (this tab does not edit it).
+    const body: CompanyAdd = { ...companyBody(v), parentCompCode: initial?.parentCompCode ?? undefined };
     setSaving(true);
     try {
       const r =
@@ -231,9 +170,6 @@ function BasicForm({
     }
   };
 
-  const options = (items?: { code: string; label: string }[]) =>
-    items?.map((d) => ({ value: d.code, label: d.label }));
-
   return (
     <Card
       className="crm-tab"
@@ -245,134 +181,15 @@ function BasicForm({
         </Space>
       }
     >
-      <Form<BasicValues>
+      <Form<CompanyFormValues>
         name="crmBasic"
         form={form}
         layout="vertical"
         disabled={readOnly}
-        initialValues={initial ? basicForm(initial) : { roles: [], compType: 'private', region: [] }}
+        initialValues={initial ? companyToForm(initial) : NEW_COMPANY_VALUES}
         onFinish={(v) => void submit(v)}
       >
-        <Row gutter={24}>
-          <Col span={12}>
-            <Form.Item
-              name="compName"
-              label="企业名称"
-              rules={[{ required: true, whitespace: true, message: '企业名称不能为空' }]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="usccCode"
-              label="统一社会信用代码"
-              normalize={(v: string) => v?.toUpperCase().trim()}
-              rules={[
-                { required: true, message: '统一社会信用代码不能为空' },
-                {
-                  validator: async (_, v: string | undefined) => {
-                    const problem = v ? usccProblem(v) : null;
-                    if (problem) throw new Error(problem);
-                  },
-                },
-              ]}
-            >
-              <Input maxLength={18} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="compType"
-              label="企业类型"
-              rules={[{ required: true, message: '企业类型不能为空' }]}
-            >
-              <Select options={options(dict?.compTypes)} />
-            </Form.Item>
-          </Col>
-          <Col span={16}>
-            <Form.Item
-              name="roles"
-              label="客户角色"
-              rules={[{ required: true, type: 'array', min: 1, message: '客户角色不能为空' }]}
-            >
-              <Select mode="multiple" options={options(dict?.roles)} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="legalPerson"
-              label="法定代表人"
-              rules={[{ required: true, whitespace: true, message: '法定代表人不能为空' }]}
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="regCapital"
-              label="注册资本（元）"
-              rules={[
-                { required: true, message: '注册资本不能为空' },
-                { pattern: MONEY_PATTERN, message: '注册资本必须是最多两位小数的金额' },
-              ]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="establishDate" label="成立日期">
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="region"
-              label="所在地区"
-              rules={[{ required: true, type: 'array', min: 1, message: '所在省份不能为空' }]}
-            >
-              <Cascader options={linkage} changeOnSelect placeholder="省 / 市 / 区" showSearch />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="address" label="详细地址">
-              <Input maxLength={200} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="industry" label="所属行业">
-              <Select allowClear showSearch optionFilterProp="label" options={options(dict?.industries)} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="contactName" label="联系人">
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="contactPhone"
-              label="联系电话"
-              rules={[{ pattern: /^[0-9+\-() ]{5,30}$/, message: '联系电话格式不正确' }]}
-            >
-              <Input maxLength={30} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="contactEmail"
-              label="联系邮箱"
-              rules={[{ type: 'email', message: '联系邮箱格式不正确' }]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="remark" label="备注">
-              <Input maxLength={500} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <CompanyFields compCode={compCode} />
         {readOnly ? null : (
           <Auth code={SAVE}>
             <Button type="primary" htmlType="submit" loading={saving}>
@@ -594,7 +411,6 @@ export function RoleTab({ meta }: ScreenProps) {
   const compCode = useCompCode();
   const list = useRef<ListPageHandle>(null);
   const queryClient = useQueryClient();
-  const users = useCompUsers(compCode).data?.list ?? [];
   const [editing, setEditing] = useState<CompRoleRow | 'new' | null>(null);
   const [form] = Form.useForm<RoleValues>();
   const fetcher = useCustomerFetcher<CompRoleRow>(CRM_PATHS.roleList, compCode);
@@ -654,10 +470,14 @@ export function RoleTab({ meta }: ScreenProps) {
                     size="small"
                     danger
                     onClick={async () => {
-                      const r = await change(CRM_PATHS.roleDel, undefined, {
-                        query: { roleCode: row.roleCode },
-                        confirm: `确定要删除企业角色「${row.roleName}」吗？`,
-                      }).catch(() => null);
+                      const r = await change(
+                        CRM_PATHS.roleDel,
+                        { version: row.version },
+                        {
+                          query: { roleCode: row.roleCode },
+                          confirm: `确定要删除企业角色「${row.roleName}」吗？`,
+                        },
+                      ).catch(() => null);
                       if (r?.ok) list.current?.reload();
                     }}
                   >
@@ -707,10 +527,13 @@ export function RoleTab({ meta }: ScreenProps) {
             <Input maxLength={30} placeholder="如 经办人、复核人、财务" />
           </Form.Item>
           <Form.Item name="userCodes" label="角色成员">
-            <Select
-              mode="multiple"
-              optionFilterProp="label"
-              options={users.map((u) => ({ value: u.userCode, label: `${u.userName} ${u.mobile}` }))}
+            <CompUserSelect
+              compCode={compCode}
+              known={
+                editing && editing !== 'new'
+                  ? editing.users.map((u) => ({ value: u.userCode, label: u.userName }))
+                  : []
+              }
             />
           </Form.Item>
           <Form.Item name="remark" label="备注">
@@ -731,7 +554,6 @@ export function AccountTab({ meta }: ScreenProps) {
   const readOnly = isView(meta);
   const compCode = useCompCode();
   const list = useRef<ListPageHandle>(null);
-  const banks = useBankDict().data ?? [];
   const [editing, setEditing] = useState<BankAccountView | 'new' | null>(null);
   const [form] = Form.useForm<AccountValues>();
   const fetcher = useCustomerFetcher<BankAccountView>(CRM_PATHS.accountList, compCode);
@@ -863,20 +685,18 @@ export function AccountTab({ meta }: ScreenProps) {
         destroyOnHidden
         forceRender
       >
-        <AccountFields form={form} banks={banks} />
+        <AccountFields form={form} />
       </Modal>
     </TabFrame>
   );
 }
 
-/** The fields of a customer bank account (also the bank-editor basic-info form). */
+/** A customer bank account's form (the shared account fields; also the bank-editor basic info). */
 export function AccountFields({
   form,
-  banks,
   disabled = false,
 }: {
   form: FormInstance<AccountValues>;
-  banks: { code: string; label: string }[];
   disabled?: boolean;
 }) {
   return (
@@ -887,49 +707,9 @@ export function AccountFields({
       disabled={disabled}
       initialValues={{ currency: 'CNY', purpose: 'collect', isDefault: false }}
     >
-      <Form.Item name="bankCode" label="开户银行" rules={[{ required: true, message: '开户银行不能为空' }]}>
-        <Select
-          showSearch
-          optionFilterProp="label"
-          options={banks.map((b) => ({ value: b.code, label: b.label }))}
-        />
-      </Form.Item>
-      <Form.Item
-        name="branchName"
-        label="开户网点"
-        rules={[{ required: true, whitespace: true, message: '开户网点不能为空' }]}
-      >
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item
-        name="accountName"
-        label="账户名称"
-        rules={[{ required: true, whitespace: true, message: '账户名称不能为空' }]}
-      >
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item
-        name="accountNo"
-        label="银行账号"
-        rules={[
-          { required: true, message: '银行账号不能为空' },
-          { pattern: /^[\d\s]{8,40}$/, message: '银行账号必须是8到30位数字' },
-        ]}
-      >
-        <Input maxLength={40} />
-      </Form.Item>
-      <Form.Item name="purpose" label="账户用途" rules={[{ required: true, message: '账户用途不能为空' }]}>
-        <Select options={PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }))} />
-      </Form.Item>
-      <Form.Item name="currency" label="币种">
-        <Select options={CURRENCIES.map((c) => ({ value: c, label: CURRENCY_LABELS[c] }))} />
-      </Form.Item>
-      <Form.Item name="isDefault" label="设为默认" valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item name="remark" label="备注">
-        <Input maxLength={500} />
-      </Form.Item>
+      <Row gutter={16}>
+        <SharedAccountFields />
+      </Row>
     </Form>
   );
 }

@@ -19,7 +19,8 @@ import { CRM_PATHS, type DeptNode } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { change, deptOptions, M, useCompanyDict, useDeptTree } from './api';
+import { useCompanyDict } from '../../shared/company/company-api';
+import { change, deptOptions, M, useDeptTree } from './api';
 
 interface DeptValues {
   deptName: string;

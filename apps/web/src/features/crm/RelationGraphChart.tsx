@@ -1,12 +1,13 @@
-import { useEffect, useRef } from 'react';
-import { init, use as registerEcharts, type ComposeOption, type ECharts } from 'echarts/core';
+import { useMemo } from 'react';
+import { use as registerEcharts, type ComposeOption } from 'echarts/core';
 import { GraphChart, type GraphSeriesOption } from 'echarts/charts';
-import { LegendComponent, TooltipComponent, type TooltipComponentOption } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+import type { TooltipComponentOption } from 'echarts/components';
 import { REL_STATE_LABELS, REL_TYPE_LABELS, REL_TYPES, type RelationGraph } from '@portal/contract/crm';
+import { EChart } from '../../shared/ui/EChart';
 
-// The graph series is only needed here; the shared EChart binding registers bar and line only.
-registerEcharts([GraphChart, LegendComponent, TooltipComponent, CanvasRenderer]);
+// The graph series is only needed here: registered in this file so other pages' bundles do not
+// carry it (the shared EChart registers the renderer, tooltip and legend).
+registerEcharts([GraphChart]);
 
 type Option = ComposeOption<GraphSeriesOption | TooltipComponentOption>;
 
@@ -60,23 +61,6 @@ function optionOf(graph: RelationGraph): Option {
 
 /** 企业关系图: enterprises as nodes, relations as arrows from the core enterprise (force layout). */
 export function RelationGraphChart({ graph, height = 480 }: { graph: RelationGraph; height?: number }) {
-  const el = useRef<HTMLDivElement>(null);
-  const chart = useRef<ECharts | null>(null);
-  useEffect(() => {
-    const node = el.current;
-    if (!node) return;
-    const c = init(node, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const observer = new ResizeObserver(() => c.resize());
-    observer.observe(node);
-    return () => {
-      observer.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(optionOf(graph), true);
-  }, [graph]);
-  return <div ref={el} style={{ width: '100%', height }} data-testid="relation-graph" />;
+  const option = useMemo(() => optionOf(graph), [graph]);
+  return <EChart<Option> option={option} height={height} testId="relation-graph" />;
 }

@@ -32,7 +32,8 @@ import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { call, change, M, useCompanyDict } from './api';
+import { useCompanyDict } from '../../shared/company/company-api';
+import { call, change, M } from './api';
 import { RelationGraphChart } from './RelationGraphChart';
 
 interface RelValues {
@@ -135,10 +136,14 @@ export default function RelationPage(_props: ScreenProps) {
               size="small"
               danger
               onClick={async () => {
-                const r = await change(CRM_PATHS.relationDel, undefined, {
-                  query: { bizCode: row.bizCode },
-                  confirm: `确定要删除「${row.coreCompName}」与「${row.relCompName}」的关系吗？`,
-                }).catch(() => null);
+                const r = await change(
+                  CRM_PATHS.relationDel,
+                  { version: row.version },
+                  {
+                    query: { bizCode: row.bizCode },
+                    confirm: `确定要删除「${row.coreCompName}」与「${row.relCompName}」的关系吗？`,
+                  },
+                ).catch(() => null);
                 if (r?.ok) reload();
               }}
             >

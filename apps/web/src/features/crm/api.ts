@@ -1,16 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { Page } from '@portal/contract/api';
-import { BANK_PATHS, type BankDictItem } from '@portal/contract/bank';
-import {
-  COMPANY_INFO_DICT,
-  COMPANY_PATHS,
-  type CompanyInfoDict,
-  type CompanyView,
-  type DictItem,
-} from '@portal/contract/company';
-import { CRM_PATHS, type CompUserRow, type DeptNode } from '@portal/contract/crm';
-import { GEO_PATHS, type LinkageNode } from '@portal/contract/geo';
+import { COMPANY_PATHS, type CompanyView } from '@portal/contract/company';
+import { CRM_PATHS, type DeptNode } from '@portal/contract/crm';
 import { post, update, type Query, type UpdateOptions } from '../../shared/request/http';
 
 export const CORP_LIST_PATH = '/crm/corporation/list';
@@ -50,53 +41,6 @@ export function useCustomer(compCode: string | undefined) {
   return useQuery({
     queryKey: ['crm', 'customer', compCode],
     queryFn: () => call<CompanyView>(COMPANY_PATHS.view, undefined, { compCode: compCode! }),
-    enabled: !!compCode,
-  });
-}
-
-export function useInfoDict() {
-  return useQuery({
-    queryKey: ['company', 'infoDict'],
-    queryFn: () => post<CompanyInfoDict>(COMPANY_PATHS.infoDict, undefined, { loading: false }),
-    staleTime: Infinity,
-    placeholderData: COMPANY_INFO_DICT,
-  });
-}
-
-export function useLinkage() {
-  return useQuery({
-    queryKey: ['geo', 'linkage'],
-    queryFn: () => post<LinkageNode[]>(GEO_PATHS.linkage, undefined, { loading: false }),
-    staleTime: Infinity,
-  });
-}
-
-export function useCompanyDict() {
-  return useQuery({
-    queryKey: ['company', 'dict', false],
-    queryFn: () => post<DictItem[]>(COMPANY_PATHS.dict, {}, { loading: false }),
-    staleTime: 60_000,
-  });
-}
-
-export function useBankDict() {
-  return useQuery({
-    queryKey: ['bank', 'dict'],
-    queryFn: () => post<BankDictItem[]>(BANK_PATHS.dict, undefined, { loading: false }),
-    staleTime: Infinity,
-  });
-}
-
-/** Users of one customer for pickers (at most 500). */
-export function useCompUsers(compCode: string | undefined) {
-  return useQuery({
-    queryKey: ['crm', 'users', compCode],
-    queryFn: () =>
-      post<Page<CompUserRow>>(
-        CRM_PATHS.employeeList,
-        { compCode, pageNum: 1, pageSize: 500 },
-        { loading: false },
-      ),
     enabled: !!compCode,
   });
 }

@@ -1,5 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { init, use as registerEcharts, type ComposeOption, type ECharts } from 'echarts/core';
+import {
+  init,
+  use as registerEcharts,
+  type ComposeOption,
+  type ECharts,
+  type EChartsCoreOption,
+} from 'echarts/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -11,7 +17,9 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// Only the pieces the product's charts use, so the echarts chunk stays small.
+// Only the pieces most of the product's charts use, so the echarts chunk stays small. A page
+// needing another series type (the CRM relation graph) registers it in its own file with
+// `registerEcharts` from 'echarts/core' and passes its own option type.
 registerEcharts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 export type ChartOption = ComposeOption<
@@ -25,17 +33,18 @@ export interface ChartClick {
 }
 
 /**
- * The one echarts binding of the app (tree-shaken core). echarts-for-react is not used: it imports
+ * The one echarts binding of the app (tree-shaken core). `O` is the option type: bar and line
+ * charts by default; a page that registered other series passes its own ComposeOption. echarts-for-react is not used: it imports
  * `tslib` without declaring it, and tslib is not installed, so it cannot be bundled. Plotted
  * numbers are for drawing only; figures shown as text come from the server's decimal strings.
  */
-export function EChart({
+export function EChart<O extends EChartsCoreOption = ChartOption>({
   option,
   height,
   onClick,
   testId,
 }: {
-  option: ChartOption;
+  option: O;
   height: number;
   onClick?: (c: ChartClick) => void;
   testId?: string;

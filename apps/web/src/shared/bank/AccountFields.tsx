@@ -1,0 +1,79 @@
+import { Col, Form, Input, Select, Switch } from 'antd';
+import { CURRENCIES, CURRENCY_LABELS, PURPOSE_LABELS, PURPOSES } from '@portal/contract/bank';
+import { useBankDict } from './bank-dict';
+
+const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
+  keys.map((k) => ({ value: k, label: labels[k] }));
+
+/**
+ * The fields of one bank account (开户银行 … 备注) as columns for a <Row> inside a <Form>: the
+ * factoring bank list's editor and the CRM account tab and bank editor share them. The owner
+ * fields stay with each screen.
+ */
+export function AccountFields() {
+  const banks = useBankDict().data ?? [];
+  return (
+    <>
+      <Col span={12}>
+        <Form.Item name="bankCode" label="开户银行" rules={[{ required: true, message: '开户银行不能为空' }]}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={banks.map((b) => ({ value: b.code, label: `${b.label}（${b.code}）` }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="branchName"
+          label="开户网点"
+          rules={[{ required: true, whitespace: true, message: '开户网点不能为空' }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="accountName"
+          label="账户名称"
+          rules={[{ required: true, whitespace: true, message: '账户名称不能为空' }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="accountNo"
+          label="银行账号"
+          normalize={(v: string) => v?.replace(/\s+/g, '')}
+          rules={[
+            { required: true, message: '银行账号不能为空' },
+            { pattern: /^\d{8,30}$/, message: '银行账号必须是8到30位数字' },
+          ]}
+        >
+          <Input maxLength={30} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="currency" label="币种" rules={[{ required: true, message: '币种不能为空' }]}>
+          <Select options={opts(CURRENCIES, CURRENCY_LABELS)} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="purpose" label="账户用途" rules={[{ required: true, message: '账户用途不能为空' }]}>
+          <Select options={opts(PURPOSES, PURPOSE_LABELS)} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="isDefault" label="设为默认" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}

@@ -1,0 +1,246 @@
+import { useEffect, useState } from 'react';
+import { Cascader, Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { CompanyAdd, CompanyView } from '@portal/contract/company';
+import { MONEY_PATTERN } from '@portal/contract/fields';
+import { usccProblem } from '@portal/contract/uscc';
+import { useLinkage } from '../geo/linkage';
+import { checkUscc, findSupComp, useInfoDict } from './company-api';
+
+/** The form values of a customer's own fields (企业客户编辑, CRM 基本信息). */
+export interface CompanyFormValues {
+  compName: string;
+  usccCode: string;
+  compType: CompanyAdd['compType'];
+  roles: CompanyAdd['roles'];
+  legalPerson: string;
+  regCapital: string;
+  establishDate?: Dayjs | null;
+  region: string[];
+  address?: string;
+  industry?: CompanyAdd['industry'];
+  contactName?: string;
+  contactPhone?: string;
+  contactEmail?: string;
+  parentCompCode?: string;
+  remark?: string;
+}
+
+export const NEW_COMPANY_VALUES: Partial<CompanyFormValues> = { roles: [], compType: 'private', region: [] };
+
+export function companyToForm(v: CompanyView): CompanyFormValues {
+  return {
+    compName: v.compName,
+    usccCode: v.usccCode,
+    compType: v.compType,
+    roles: v.roles,
+    legalPerson: v.legalPerson,
+    regCapital: v.regCapital,
+    establishDate: v.establishDate ? dayjs(v.establishDate) : null,
+    region: [v.provinceCode, v.cityCode, v.areaCode].filter((c): c is string => !!c),
+    address: v.address ?? undefined,
+    industry: v.industry ?? undefined,
+    contactName: v.contactName ?? undefined,
+    contactPhone: v.contactPhone ?? undefined,
+    contactEmail: v.contactEmail ?? undefined,
+    parentCompCode: v.parentCompCode ?? undefined,
+    remark: v.remark ?? undefined,
+  };
+}
+
+/** The add / update body (without files, code and version) from the form values. */
+export function companyBody(v: CompanyFormValues): CompanyAdd {
+  return {
+    compName: v.compName,
+    usccCode: v.usccCode,
+    compType: v.compType,
+    roles: v.roles,
+    legalPerson: v.legalPerson,
+    regCapital: v.regCapital,
+    establishDate: v.establishDate ? v.establishDate.format('YYYY-MM-DD') : undefined,
+    provinceCode: v.region[0] ?? '',
+    cityCode: v.region[1],
+    areaCode: v.region[2],
+    address: v.address,
+    industry: v.industry,
+    contactName: v.contactName,
+    contactPhone: v.contactPhone,
+    contactEmail: v.contactEmail,
+    parentCompCode: v.parentCompCode,
+    remark: v.remark,
+  };
+}
+
+const options = (items?: { code: string; label: string }[]) =>
+  items?.map((d) => ({ value: d.code, label: d.label }));
+
+/**
+ * The customer's fields, to be placed inside a <Form> whose values are CompanyFormValues: name,
+ * USCC (checksum, then taken-by-another on blur), type, roles, legal person, capital, date,
+ * region cascader, address, industry, the parent picker (`withParent`), contacts and remark.
+ */
+export function CompanyFields({
+  compCode,
+  withParent = false,
+  initialParent,
+}: {
+  /** The customer being edited (its own USCC and itself are not "another"). */
+  compCode?: string | undefined;
+  withParent?: boolean;
+  initialParent?: { value: string; label: string } | undefined;
+}) {
+  const dict = useInfoDict().data;
+  const linkage = useLinkage().data ?? [];
+  const [parents, setParents] = useState<{ value: string; label: string }[]>([]);
+  // The saved parent shows by its name even before any search (it may arrive after mount).
+  const parentValue = initialParent?.value;
+  const parentLabel = initialParent?.label;
+  useEffect(() => {
+    if (parentValue) setParents([{ value: parentValue, label: parentLabel ?? parentValue }]);
+  }, [parentValue, parentLabel]);
+  const searchParents = async (name: string) => {
+    const found = await findSupComp(name).catch(() => []);
+    setParents(
+      found.filter((f) => f.compCode !== compCode).map((f) => ({ value: f.compCode, label: f.compName })),
+    );
+  };
+
+  return (
+    <Row gutter={24}>
+      <Col span={12}>
+        <Form.Item
+          name="compName"
+          label="企业名称"
+          rules={[{ required: true, whitespace: true, message: '企业名称不能为空' }, { max: 100 }]}
+        >
+          <Input placeholder="请输入企业全称" maxLength={100} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="usccCode"
+          label="统一社会信用代码"
+          validateTrigger="onBlur"
+          normalize={(v: string) => v?.toUpperCase().trim()}
+          rules={[
+            { required: true, message: '统一社会信用代码不能为空' },
+            {
+              validator: async (_, v: string | undefined) => {
+                if (!v) return;
+                const problem = usccProblem(v);
+                if (problem) throw new Error(problem);
+                const hit = await checkUscc(v, compCode);
+                if (hit.exists) throw new Error(`统一社会信用代码已被企业「${hit.compName ?? ''}」使用`);
+              },
+            },
+          ]}
+        >
+          <Input placeholder="18位统一社会信用代码" maxLength={18} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="compType" label="企业类型" rules={[{ required: true, message: '企业类型不能为空' }]}>
+          <Select options={options(dict?.compTypes)} />
+        </Form.Item>
+      </Col>
+      <Col span={16}>
+        <Form.Item
+          name="roles"
+          label="客户角色"
+          rules={[{ required: true, type: 'array', min: 1, message: '客户角色不能为空' }]}
+        >
+          <Select mode="multiple" placeholder="可多选" options={options(dict?.roles)} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item
+          name="legalPerson"
+          label="法定代表人"
+          rules={[{ required: true, whitespace: true, message: '法定代表人不能为空' }]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item
+          name="regCapital"
+          label="注册资本（元）"
+          rules={[
+            { required: true, message: '注册资本不能为空' },
+            { pattern: MONEY_PATTERN, message: '注册资本必须是最多两位小数的金额' },
+            { pattern: /^[^-]/, message: '注册资本不能为负数' },
+          ]}
+        >
+          <Input placeholder="如 10000000.00" />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="establishDate" label="成立日期">
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="region"
+          label="所在地区"
+          rules={[{ required: true, type: 'array', min: 1, message: '所在省份不能为空' }]}
+        >
+          <Cascader options={linkage} changeOnSelect placeholder="省 / 市 / 区" showSearch />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="address" label="详细地址">
+          <Input maxLength={200} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item name="industry" label="所属行业">
+          <Select allowClear showSearch optionFilterProp="label" options={options(dict?.industries)} />
+        </Form.Item>
+      </Col>
+      {withParent ? (
+        <Col span={16}>
+          <Form.Item name="parentCompCode" label="上级企业 / 核心企业">
+            <Select
+              allowClear
+              showSearch
+              filterOption={false}
+              placeholder="输入名称搜索"
+              onSearch={(v) => void searchParents(v)}
+              onFocus={() => void searchParents('')}
+              options={parents}
+            />
+          </Form.Item>
+        </Col>
+      ) : null}
+      <Col span={8}>
+        <Form.Item name="contactName" label="联系人">
+          <Input maxLength={50} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item
+          name="contactPhone"
+          label="联系电话"
+          rules={[{ pattern: /^[0-9+\-() ]{5,30}$/, message: '联系电话格式不正确' }]}
+        >
+          <Input maxLength={30} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item
+          name="contactEmail"
+          label="联系邮箱"
+          rules={[{ type: 'email', message: '联系邮箱格式不正确' }]}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
