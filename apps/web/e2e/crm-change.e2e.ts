@@ -129,6 +129,12 @@ describe('企业信息变更 screens', () => {
       expect(await diffRow(page, 'contactName').getAttribute('data-changed')).toBe('true');
       expect(await diffRow(page, 'compName').getAttribute('data-changed')).toBe('false');
       expect(await diffRow(page, 'compName').textContent()).toContain(compName);
+      // 变更历史 of the customer: the replaced values, paged from the server.
+      const history = page.getByTestId('company-history');
+      await expect
+        .poll(() => history.textContent(), { timeout: 10_000 })
+        .toMatch(/法定代表人.*原法人.*新法人/);
+      expect(await history.textContent()).toContain('共 3 条');
       await page.screenshot({ path: shotPath('crm-change-view.png') });
     } catch (err) {
       await page.screenshot({ path: shotPath('crm-change-failed-maker.png') });
@@ -173,7 +179,7 @@ describe('企业信息变更 screens', () => {
       await expect.poll(() => editor.textContent(), { timeout: 15_000 }).toContain('授权委托书.pdf');
       await editor.getByRole('button', { name: '保存并提交' }).click();
       await confirm(page);
-      await page.waitForURL(/manager-view\?bizCode=\d{12}/, { timeout: 15_000 });
+      await page.waitForURL(/manager-view\?bizCode=\d{12}/, { timeout: 30_000, waitUntil: 'commit' });
       const bizCode = new URL(page.url()).searchParams.get('bizCode')!;
 
       await approve(checker.page, '/crm/corporation/manager-view', bizCode, 'manager-change-view');
@@ -181,7 +187,22 @@ describe('企业信息变更 screens', () => {
       await clickTab(view, '业务单据');
       await expect.poll(() => view.textContent(), { timeout: 10_000 }).toMatch(/新任管理员（1395\d{7}）/);
       await expect.poll(() => view.textContent()).not.toContain('审核通过后生成');
+      const history = view.getByTestId('company-history');
+      await expect.poll(() => history.textContent(), { timeout: 10_000 }).toMatch(/管理员变更.*新任管理员/);
       await checker.page.screenshot({ path: shotPath('crm-manager-view.png') });
+
+      // A next change: the picker searches the customer's users on the server; the administrator
+      // (its only user now) is no candidate.
+      const again = await openScreen(page, `${base}/crm/corporation/manager-add`, 'manager-change-editor');
+      await again.getByLabel('企业客户').fill(compName);
+      await pick(page, compName);
+      await expect
+        .poll(() => again.getByTestId('current-manager').textContent(), { timeout: 10_000 })
+        .toMatch(/新任管理员/);
+      await again.getByLabel('新管理员', { exact: true }).fill('新任');
+      await expect
+        .poll(() => page.locator('.ant-select-dropdown:visible').textContent(), { timeout: 10_000 })
+        .toContain('没有符合条件的企业用户');
     } catch (err) {
       await page.screenshot({ path: shotPath('crm-manager-failed-maker.png') });
       await checker.page.screenshot({ path: shotPath('crm-manager-failed-checker.png') });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   changedFields,
+  companyHistoryListSchema,
+  managerCandidateListSchema,
   infoChangeSaveSchema,
   isValidIdCardNo,
   managerChangeSaveSchema,
@@ -63,5 +65,18 @@ describe('crm change contract', () => {
       reason: '离职',
     });
     expect(ok.success && ok.data.newIdCardNo).toBe('11010519491231002X');
+  });
+});
+
+describe('paged history and candidate lists', () => {
+  it('take a page and the customer, naming the missing field', () => {
+    const h = companyHistoryListSchema.safeParse({ pageNum: 2, pageSize: 10 });
+    expect(h.success ? '' : h.error.issues[0]?.message).toBe('企业客户不能为空');
+    const ok = companyHistoryListSchema.parse({ compCode: '000000000001', changeType: '' });
+    expect([ok.pageNum, ok.pageSize, ok.changeType]).toEqual([1, 20, undefined]);
+    const big = managerCandidateListSchema.safeParse({ compCode: '000000000001', pageSize: 1000 });
+    expect(big.success).toBe(false);
+    const c = managerCandidateListSchema.parse({ compCode: '000000000001', keyword: '  张 ' });
+    expect(c.keyword).toBe('张');
   });
 });

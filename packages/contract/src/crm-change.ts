@@ -22,15 +22,17 @@ export const COMP_CHANGE_PATHS = {
   del: `${INFO}/del`,
   audit: `${INFO}/audit`,
   unAudit: `${INFO}/unAudit`,
-  /** ?compCode: the old values approved changes replaced (企业变更历史). */
+  /** 企业变更历史: a list call (PROTOCOL §4) over the values approved changes replaced, by compCode. */
   history: `${INFO}/history`,
 } as const;
 
 const MG = '/admin/portal/crm/comp/manager';
 export const COMP_MANAGER_PATHS = {
   list: `${MG}/list`,
-  /** ?compCode: the customer, its current administrator and its enterprise users to choose from. */
+  /** ?compCode: the customer and its current administrator. */
   init: `${MG}/init`,
+  /** A list call (PROTOCOL §4): the customer's enterprise users who may become its administrator. */
+  users: `${MG}/users`,
   /** ?bizCode */
   view: `${MG}/view`,
   save: `${MG}/save`,
@@ -190,10 +192,27 @@ export interface InfoChangeView extends InfoChangeRow {
   approvedAt: string | null;
 }
 
+export const HISTORY_CHANGE_TYPES = ['info', 'manager'] as const;
+export type HistoryChangeType = (typeof HISTORY_CHANGE_TYPES)[number];
+export const HISTORY_CHANGE_TYPE_LABELS: Record<HistoryChangeType, string> = {
+  info: '企业信息变更',
+  manager: '管理员变更',
+};
+
+/** 企业变更历史 of one customer, newest first. */
+export const companyHistoryListSchema = listSchema(
+  {
+    compCode: code('企业客户'),
+    changeType: optionalOneOf('变更类型', HISTORY_CHANGE_TYPES),
+  },
+  ['changedAt'],
+);
+export type CompanyHistoryListInput = z.input<typeof companyHistoryListSchema>;
+
 export interface CompanyHistoryItem {
   id: number;
   bizCode: string;
-  changeType: 'info' | 'manager';
+  changeType: HistoryChangeType;
   field: string;
   fieldLabel: string;
   oldValue: string | null;
@@ -324,9 +343,20 @@ export interface ManagerChangeInit {
   compCode: string;
   compName: string;
   current: ManagerPerson | null;
-  /** Live, enabled enterprise users of the customer (the candidates). */
-  users: CompUserOption[];
 }
+
+/**
+ * The candidates for 新管理员 (live, enabled, registration approved, not the administrator), by
+ * substring of name or mobile, one page at a time: the picker searches as the user types.
+ */
+export const managerCandidateListSchema = listSchema(
+  {
+    compCode: code('企业客户'),
+    keyword: optionalText('姓名或手机号', 50),
+  },
+  ['userName'],
+);
+export type ManagerCandidateListInput = z.input<typeof managerCandidateListSchema>;
 
 export interface ManagerChangeRow {
   bizCode: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagerChangeInit } from '@portal/contract/crm-change';
 import { queryRows } from '../../platform/db/client';
 import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
-import { cq, M } from './testkit';
+import { candidatesOf, cq, M } from './testkit';
 
 let t: TestPortal;
 beforeAll(async () => {
@@ -23,6 +23,7 @@ describe('demo data', () => {
       userName: expect.any(String),
       mobile: expect.stringMatching(/^1\d{10}$/),
     });
-    expect(init.users.filter((u) => u.isManager)).toHaveLength(1);
+    const candidates = await candidatesOf(admin, first!.comp_code);
+    expect(candidates.list.some((u) => u.isManager || u.userName === init.current?.userName)).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ import {
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { INFO_STALE_MSG } from './info';
-import { addCompany, bq, C, companyBody, cq, I, newUscc } from './testkit';
+import { addCompany, bq, C, companyBody, cq, historyOf, I, newUscc } from './testkit';
 
 let t: TestPortal;
 let maker: TestClient;
@@ -192,7 +192,7 @@ describe('企业信息变更 (compInfoChange)', () => {
     });
     expect(v.approvedAt).toBeTruthy();
 
-    const history = await maker.ok<CompanyHistoryItem[]>(I('history'), undefined, cq(comp));
+    const history = await historyOf(maker, comp);
     expect(
       history
         .map((h) => [h.field, h.oldValue, h.newValue, h.bizCode])
@@ -233,7 +233,7 @@ describe('企业信息变更 (compInfoChange)', () => {
     expect([r.status, r.msg]).toEqual([409, INFO_STALE_MSG]);
     expect((await view(s.bizCode)).state).toBe('pending');
     expect(await company(comp)).toMatchObject({ legalPerson: '王五', contactName: '直接修改' });
-    expect(await maker.ok<CompanyHistoryItem[]>(I('history'), undefined, cq(comp))).toEqual([]);
+    expect(await historyOf(maker, comp)).toEqual([]);
 
     await checker.ok(I('unAudit'), { comment: '企业信息已变，请重新起草' }, bq(s.bizCode));
     expect((await view(s.bizCode)).state).toBe('rejected');
@@ -274,6 +274,62 @@ describe('企业信息变更 (compInfoChange)', () => {
     });
     expect([r.status, r.msg]).toEqual([409, INFO_STALE_MSG]);
     expect(await view(d.bizCode)).toMatchObject({ state: 'draft', version: d.version });
+  });
+
+  it('a customer with an open change cannot be deleted; approval after a deletion is refused', async () => {
+    const comp = await addCompany(maker, { compName: '删除检查有限公司' });
+    const d = await maker.ok<Saved>(I('save'), await changeBody(comp, { address: '删除检查路1号' }));
+    const del = await maker.call(C('del'), undefined, cq(comp));
+    expect(del.status).toBe(409);
+    expect(del.msg).toContain('存在1张未完成的企业信息变更单');
+    // Once the draft is deleted, so can the customer be.
+    await maker.ok(I('del'), undefined, bq(d.bizCode));
+    await maker.ok(C('del'), undefined, cq(comp));
+
+    // A pending change whose customer vanished anyway (deleted by hand): approval is refused.
+    const comp2 = await addCompany(maker, { compName: '删除审批有限公司' });
+    const s = await submitted(comp2, { legalPerson: '不会生效' });
+    const before = await company(comp2);
+    const pendingDel = await maker.call(C('del'), undefined, cq(comp2));
+    expect(pendingDel.status).toBe(409);
+    expect(pendingDel.msg).toContain('存在1张未完成的企业信息变更单');
+    await t.database.db.execute(sql`update companies set deleted_at = now() where comp_code = ${comp2}`);
+    const r = await checker.call(I('audit'), {}, bq(s.bizCode));
+    expect([r.status, r.msg]).toEqual([409, '企业客户不存在或已删除，不能变更']);
+    expect((await view(s.bizCode)).state).toBe('pending');
+    const [row] = await queryRows<{ legal_person: string; version: number }>(
+      t.database.db,
+      sql`select legal_person, version from companies where comp_code = ${comp2}`,
+    );
+    expect(row).toEqual({ legal_person: '王五', version: before.version });
+    expect(await historyOf(maker, comp2)).toEqual([]);
+  });
+
+  it('pages the customer history', async () => {
+    const comp = await addCompany(maker, { compName: '历史分页有限公司' });
+    for (const addr of ['历史路1号', '历史路2号', '历史路3号']) {
+      const s = await submitted(comp, { address: addr });
+      await checker.ok(I('audit'), {}, bq(s.bizCode));
+    }
+    const p1 = await maker.ok<Page<CompanyHistoryItem>>(I('history'), {
+      compCode: comp,
+      pageNum: 1,
+      pageSize: 2,
+    });
+    expect([p1.total, p1.list.map((h) => h.newValue)]).toEqual([3, ['历史路3号', '历史路2号']]);
+    const p2 = await maker.ok<Page<CompanyHistoryItem>>(I('history'), {
+      compCode: comp,
+      pageNum: 2,
+      pageSize: 2,
+    });
+    expect(p2.list.map((h) => h.oldValue)).toEqual(['浦东新区世纪大道1号']);
+    const none = await maker.ok<Page<CompanyHistoryItem>>(I('history'), {
+      compCode: comp,
+      changeType: 'manager',
+      pageNum: 1,
+      pageSize: 2,
+    });
+    expect(none.total).toBe(0);
   });
 
   it('keeps USCC unique at approval', async () => {
@@ -333,7 +389,7 @@ describe.runIf(onPostgres)('企业信息变更 on PostgreSQL: concurrency', () =
       expect([approve.status, edit.status].sort()).toEqual([200, 409]);
       const after = await company(comp);
       const v = await view(s.bizCode);
-      const history = await maker.ok<CompanyHistoryItem[]>(I('history'), undefined, cq(comp));
+      const history = await historyOf(maker, comp);
       expect(after.version).toBe(1);
       if (approve.status === 200) {
         expect(after).toMatchObject({ legalPerson: `变更法人${round}`, contactName: '张三' });
@@ -366,6 +422,6 @@ describe.runIf(onPostgres)('企业信息变更 on PostgreSQL: concurrency', () =
     expect(results.filter((r) => r.status === 409)).toHaveLength(2);
     const after = await company(comp);
     expect(after).toMatchObject({ legalPerson: '唯一法人', version: 1 });
-    expect(await maker.ok<CompanyHistoryItem[]>(I('history'), undefined, cq(comp))).toHaveLength(1);
+    expect(await historyOf(maker, comp)).toHaveLength(1);
   });
 });

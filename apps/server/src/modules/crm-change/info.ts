@@ -6,6 +6,8 @@ import {
   changeValueText,
   type ChangeField,
   type CompanyHistoryItem,
+  type companyHistoryListSchema,
+  type HistoryChangeType,
   type CompanyValues,
   type InfoChangeInit,
   type infoChangeListSchema,
@@ -25,9 +27,10 @@ import { countOf, likePattern, offsetOf, orderClause, page } from '../../platfor
 import { users } from '../../platform/auth/schema';
 import { geo } from '../geo/data';
 import { companies } from '../company/schema';
-import { checkUscc, regionName } from '../company/service';
+import { checkUscc, lockCustomer, regionName } from '../company/service';
 import type { WorkflowDoc } from '../workflow/registry';
 import { submit } from '../workflow/service';
+import { findCompany } from './customer';
 import { compInfoChanges, companyHistory } from './schema';
 
 export const INFO_TYPE = 'compInfoChange';
@@ -35,14 +38,19 @@ const WHAT = '企业信息变更单';
 const CUSTOMER = '企业客户';
 export const INFO_STALE_MSG = '企业信息在本变更单起草后已被修改，请驳回（或删除）本变更单后重新起草';
 
-type Company = typeof companies.$inferSelect;
 type Change = typeof compInfoChanges.$inferSelect;
 type SaveInput = z.output<typeof infoChangeSaveSchema>;
 
-const liveCompany = isNull(companies.deletedAt);
 const live = isNull(compInfoChanges.deletedAt);
 
-export function valuesOfCompany(c: Company | Change): CompanyValues {
+/** The change-relevant values of a customer row (or of a change document's new values). */
+export function valuesOfCompany(
+  c: Omit<CompanyValues, 'compType' | 'industry' | 'roles'> & {
+    compType: string;
+    industry: string | null;
+    roles: string[];
+  },
+): CompanyValues {
   return {
     compName: c.compName,
     usccCode: c.usccCode,
@@ -95,16 +103,6 @@ function checkRegion(v: CompanyValues) {
   } else if (v.areaCode) throw badInput('请先选择所在城市');
   if (v.areaCode && v.cityCode && !(g.children.get(v.cityCode) ?? []).some((a) => a.code === v.areaCode))
     throw badInput('所在区县不属于所选城市');
-}
-
-async function findCompany(ex: Executor, compCode: string, lock = false): Promise<Company | undefined> {
-  const q = ex
-    .select()
-    .from(companies)
-    .where(and(eq(companies.compCode, compCode), liveCompany))
-    .limit(1);
-  const [row] = await (lock ? q.for('update') : q);
-  return row;
 }
 
 export async function findInfoChange(ex: Executor, bizCode: string): Promise<Change> {
@@ -199,8 +197,8 @@ export async function saveInfoChange(
     );
     code = doc.bizCode;
   } else {
-    const c = await findCompany(tx, body.compCode);
-    if (!c) throw badInput('企业客户不存在');
+    // FOR SHARE until commit: a concurrent deletion of the customer waits and then sees this draft.
+    const c = await lockCustomer(tx, body.compCode);
     const open = await openChange(tx, body.compCode);
     if (open) throw openConflict(open);
     before = valuesOfCompany(c);
@@ -228,8 +226,8 @@ export async function saveInfoChange(
     // A rejected change turns pending again: still at most one open change per customer.
     const open = await openChange(tx, doc.compCode, code);
     if (open) throw openConflict(open);
-    const c = await findCompany(tx, doc.compCode);
-    if (!c) throw conflict('企业客户不存在或已删除');
+    const c = await findCompany(tx, doc.compCode, 'share');
+    if (!c) throw conflict('企业客户不存在或已删除，不能提交');
     if (c.version !== doc.baseVersion) throw conflict(INFO_STALE_MSG);
     await submit(tx, {
       type: INFO_TYPE,
@@ -268,7 +266,7 @@ const historyText = (f: ChangeField, v: CompanyValues): string | null => {
  */
 export async function applyInfoChange(tx: Tx, wf: WorkflowDoc, actor: Actor): Promise<void> {
   const doc = await findInfoChange(tx, wf.code);
-  const c = await findCompany(tx, doc.compCode, true);
+  const c = await findCompany(tx, doc.compCode, 'update');
   if (!c) throw conflict('企业客户不存在或已删除，不能变更');
   if (c.version !== doc.baseVersion) throw conflict(INFO_STALE_MSG);
   const before = valuesOfCompany(c);
@@ -398,23 +396,40 @@ export async function viewInfoChange(ex: Executor, bizCode: string): Promise<Inf
   };
 }
 
-export async function companyHistoryOf(ex: Executor, compCode: string): Promise<CompanyHistoryItem[]> {
-  const rows = await ex
+type HistoryInput = z.output<typeof companyHistoryListSchema>;
+
+/** 企业变更历史 of one customer, newest first, one page (PROTOCOL §4). */
+export async function companyHistoryOf(db: Db, q: HistoryInput): Promise<Page<CompanyHistoryItem>> {
+  const where: SQL[] = [eq(companyHistory.compCode, q.compCode)];
+  if (q.changeType) where.push(eq(companyHistory.changeType, q.changeType));
+  const cond = and(...where)!;
+  const rows = await db
     .select({ h: companyHistory, name: users.realName })
     .from(companyHistory)
     .leftJoin(users, eq(users.id, companyHistory.changedBy))
-    .where(eq(companyHistory.compCode, compCode))
-    .orderBy(desc(companyHistory.changedAt), desc(companyHistory.id))
-    .limit(500);
-  return rows.map(({ h, name }) => ({
-    id: h.id,
-    bizCode: h.bizCode,
-    changeType: h.changeType as 'info' | 'manager',
-    field: h.field,
-    fieldLabel: h.field === 'manager' ? '管理员' : (CHANGE_FIELD_LABELS[h.field as ChangeField] ?? h.field),
-    oldValue: h.oldValue,
-    newValue: h.newValue,
-    changedByName: name,
-    changedAt: h.changedAt,
-  }));
+    .where(cond)
+    .orderBy(
+      ...orderClause(q, { changedAt: companyHistory.changedAt }, [
+        desc(companyHistory.changedAt),
+        desc(companyHistory.id),
+      ]),
+    )
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const total = await countOf(db, sql`from ${companyHistory} where ${cond}`);
+  return page(
+    rows.map(({ h, name }) => ({
+      id: h.id,
+      bizCode: h.bizCode,
+      changeType: h.changeType as HistoryChangeType,
+      field: h.field,
+      fieldLabel: h.field === 'manager' ? '管理员' : (CHANGE_FIELD_LABELS[h.field as ChangeField] ?? h.field),
+      oldValue: h.oldValue,
+      newValue: h.newValue,
+      changedByName: name,
+      changedAt: h.changedAt,
+    })),
+    total,
+    q,
+  );
 }

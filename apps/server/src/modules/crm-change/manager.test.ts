@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import type {
-  CompanyHistoryItem,
+  CompUserOption,
   ManagerChangeInit,
   ManagerChangeRow,
   ManagerChangeSave,
@@ -17,7 +17,19 @@ import {
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { MANAGER_STALE_MSG } from './manager';
-import { addCompany, addCompUser, bq, cq, I, idCardNo, M, newMobile, uploadPdf } from './testkit';
+import {
+  addCompany,
+  addCompUser,
+  bq,
+  C,
+  candidatesOf,
+  cq,
+  historyOf,
+  idCardNo,
+  M,
+  newMobile,
+  uploadPdf,
+} from './testkit';
 
 let t: TestPortal;
 let maker: TestClient;
@@ -64,13 +76,12 @@ describe('管理员变更 (compManagerChange)', () => {
     const a = await addCompUser(t.database.db, comp, '老管理员', { manager: true });
     const b = await addCompUser(t.database.db, comp, '新管理员');
     await addCompUser(t.database.db, comp, '停用用户', { state: 'disabled' });
+    await addCompUser(t.database.db, comp, '待审用户', { regState: 'pending' });
 
     const init = await maker.ok<ManagerChangeInit>(M('init'), undefined, cq(comp));
     expect(init.current).toMatchObject({ userCode: a, userName: '老管理员' });
-    expect(init.users.map((u) => [u.userName, u.isManager])).toEqual([
-      ['新管理员', false],
-      ['老管理员', true],
-    ]);
+    // Candidates: enabled, approved, not the administrator.
+    expect((await candidatesOf(maker, comp)).list.map((u) => u.userName)).toEqual(['新管理员']);
 
     // Body rules (400, field named), and the state rules of the choice.
     const noUser = await save({ compCode: comp, kind: 'existing', reason: 'x' });
@@ -130,7 +141,7 @@ describe('管理员变更 (compManagerChange)', () => {
       newManager: { userCode: b, userName: '新管理员' },
     });
     expect(v.files.map((f) => f.originFileName)).toEqual(['授权委托书.pdf']);
-    const history = await maker.ok<CompanyHistoryItem[]>(I('history'), undefined, cq(comp));
+    const history = await historyOf(maker, comp);
     expect(history).toEqual([
       expect.objectContaining({
         bizCode: s.bizCode,
@@ -217,7 +228,7 @@ describe('管理员变更 (compManagerChange)', () => {
     await checker.ok(M('unAudit'), { comment: '请重新起草' }, bq(second.bizCode));
     const rejected = await view(second.bizCode);
     expect(rejected.state).toBe('rejected');
-    // Resubmitting the rejected one is still against the old administrator.
+    // Saving the rejected one again drafts it against the administrator as it is now (乙).
     const again = await save({
       bizCode: second.bizCode,
       version: rejected.version,
@@ -227,9 +238,12 @@ describe('管理员变更 (compManagerChange)', () => {
       reason: '再试',
       submit: true,
     });
-    expect([again.status, again.msg]).toEqual([409, MANAGER_STALE_MSG]);
+    expect([again.status, again.data?.state]).toEqual([200, 'pending']);
+    expect((await view(second.bizCode)).oldManager).toMatchObject({ userCode: b, userName: '乙' });
+    await checker.ok(M('audit'), {}, bq(second.bizCode));
+    expect(await managers(comp)).toEqual([{ user_code: c, user_name: '丙' }]);
     // A draft may be deleted.
-    const d = (await save({ compCode: comp, kind: 'existing', newUserCode: c, reason: '草稿' })).data!;
+    const d = (await save({ compCode: comp, kind: 'existing', newUserCode: b, reason: '草稿' })).data!;
     await maker.ok(M('del'), undefined, bq(d.bizCode));
     expect((await maker.call(M('view'), undefined, bq(d.bizCode))).status).toBe(404);
   });
@@ -249,6 +263,102 @@ describe('管理员变更 (compManagerChange)', () => {
     const r = await checker.call(M('audit'), {}, bq(s.bizCode));
     expect([r.status, r.msg]).toEqual([409, '新管理员已不是该企业的有效企业用户，请驳回本变更单']);
     expect(await managers(comp)).toEqual([]);
+  });
+
+  it('refuses an enterprise user whose registration is not approved, at save and at approval', async () => {
+    const comp = await addCompany(maker, { compName: '管理员戊有限公司' });
+    const a = await addCompUser(t.database.db, comp, '现管理员', { manager: true });
+    const p = await addCompUser(t.database.db, comp, '未审核', { regState: 'pending' });
+    const r = await save({ compCode: comp, kind: 'existing', newUserCode: p, reason: 'x' });
+    expect([r.status, r.msg]).toEqual([400, '新管理员「未审核」的注册尚未审核通过']);
+    expect((await maker.ok<Page<ManagerChangeRow>>(M('list'), { compCode: comp })).total).toBe(0);
+
+    const b = await addCompUser(t.database.db, comp, '已审核');
+    const s = await submitted(comp, { newUserCode: b });
+    await t.database.db.execute(sql`update comp_users set reg_state = 'pending' where user_code = ${b}`);
+    const ap = await checker.call(M('audit'), {}, bq(s.bizCode));
+    expect([ap.status, ap.msg]).toEqual([409, '新管理员的注册尚未审核通过，请驳回本变更单']);
+    expect(await managers(comp)).toEqual([{ user_code: a, user_name: '现管理员' }]);
+    expect((await view(s.bizCode)).state).toBe('pending');
+  });
+
+  it('saving a draft again records the administrator as it is now', async () => {
+    const comp = await addCompany(maker, { compName: '管理员己有限公司' });
+    const a = await addCompUser(t.database.db, comp, '起草时管理员', { manager: true });
+    const b = await addCompUser(t.database.db, comp, '候选人');
+    const c = await addCompUser(t.database.db, comp, '后任管理员');
+    const draft = await save({ compCode: comp, kind: 'existing', newUserCode: b, reason: '调整' });
+    expect(draft.status).toBe(200);
+    expect((await view(draft.data!.bizCode)).oldManager?.userCode).toBe(a);
+    // The administrator changes by other means while the draft waits.
+    await t.database.db.execute(sql`update comp_users set is_manager = false where user_code = ${a}`);
+    await t.database.db.execute(sql`update comp_users set is_manager = true where user_code = ${c}`);
+    const again = await save({
+      bizCode: draft.data!.bizCode,
+      version: draft.data!.version,
+      compCode: comp,
+      kind: 'existing',
+      newUserCode: b,
+      reason: '调整',
+      fileTokens: [await uploadPdf(maker)],
+      submit: true,
+    });
+    expect([again.status, again.data?.state]).toEqual([200, 'pending']);
+    expect((await view(draft.data!.bizCode)).oldManager).toMatchObject({
+      userCode: c,
+      userName: '后任管理员',
+    });
+    await checker.ok(M('audit'), { comment: '同意' }, bq(draft.data!.bizCode));
+    expect(await managers(comp)).toEqual([{ user_code: b, user_name: '候选人' }]);
+  });
+
+  it('pages and searches the candidates for the new administrator', async () => {
+    const comp = await addCompany(maker, { compName: '管理员庚有限公司' });
+    for (let i = 1; i <= 25; i++) await addCompUser(t.database.db, comp, `员工${String(i).padStart(2, '0')}`);
+    const first = await maker.ok<Page<CompUserOption>>(M('users'), {
+      compCode: comp,
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect([first.total, first.list.length, first.list[0]!.userName]).toEqual([25, 10, '员工01']);
+    const third = await maker.ok<Page<CompUserOption>>(M('users'), {
+      compCode: comp,
+      pageNum: 3,
+      pageSize: 10,
+    });
+    expect(third.list.map((u) => u.userName)).toEqual(['员工21', '员工22', '员工23', '员工24', '员工25']);
+    const found = await candidatesOf(maker, comp, '员工1');
+    expect(found.total).toBe(10);
+    const bad = await maker.call(M('users'), { pageNum: 1, pageSize: 10 });
+    expect([bad.status, bad.msg]).toEqual([400, '企业客户不能为空']);
+  });
+
+  it('a customer with an open change cannot be deleted; approval after a deletion is refused', async () => {
+    const comp = await addCompany(maker, { compName: '管理员辛有限公司' });
+    const a = await addCompUser(t.database.db, comp, '辛管理员', { manager: true });
+    const b = await addCompUser(t.database.db, comp, '辛候选');
+    const draft = await save({ compCode: comp, kind: 'existing', newUserCode: b, reason: '调整' });
+    expect(draft.status).toBe(200);
+    const del = await maker.call(C('del'), undefined, cq(comp));
+    expect(del.status).toBe(409);
+    expect(del.msg).toContain('存在1张未完成的管理员变更单');
+
+    // Submitted, then the customer disappears (deleted before this check existed, or by hand).
+    const s = await submitted(comp, {
+      bizCode: draft.data!.bizCode,
+      version: draft.data!.version,
+      newUserCode: b,
+    });
+    await t.database.db.execute(sql`update companies set deleted_at = now() where comp_code = ${comp}`);
+    const ap = await checker.call(M('audit'), {}, bq(s.bizCode));
+    expect([ap.status, ap.msg]).toEqual([409, '企业客户不存在或已删除，不能变更管理员']);
+    expect(await managers(comp)).toEqual([{ user_code: a, user_name: '辛管理员' }]);
+    const [row] = await queryRows<{ state: string }>(
+      t.database.db,
+      sql`select state from comp_manager_changes where biz_code = ${s.bizCode}`,
+    );
+    expect(row?.state).toBe('pending');
+    expect(await historyOf(maker, comp)).toEqual([]);
   });
 });
 
@@ -278,7 +388,7 @@ describe.runIf(onPostgres)('管理员变更 on PostgreSQL: concurrency', () => {
       expect(m[0]!.user_name).toBe(winner.name);
       for (const r of rivals)
         expect((await view(r.bizCode)).state).toBe(r === winner ? 'approved' : 'pending');
-      const history = await maker.ok<CompanyHistoryItem[]>(I('history'), undefined, cq(comp));
+      const history = await historyOf(maker, comp);
       expect(history.map((h) => h.bizCode)).toEqual([winner.bizCode]);
     }
   });

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  CompUserOption,
+  managerCandidateListSchema,
   ManagerChangeInit,
   managerChangeListSchema,
   ManagerChangeRow,
@@ -19,10 +21,12 @@ import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { users } from '../../platform/auth/schema';
 import { companies } from '../company/schema';
+import { lockCustomer } from '../company/service';
 import { compUsers } from '../crm/schema';
 import { listFiles, setDocumentFiles } from '../files/service';
 import type { WorkflowDoc } from '../workflow/registry';
 import { submit } from '../workflow/service';
+import { findCompany } from './customer';
 import { compManagerChanges, companyHistory } from './schema';
 
 export const MANAGER_TYPE = 'compManagerChange';
@@ -35,16 +39,6 @@ type SaveInput = z.output<typeof managerChangeSaveSchema>;
 
 const live = isNull(compManagerChanges.deletedAt);
 const liveUser = isNull(compUsers.deletedAt);
-
-async function findCompany(ex: Executor, compCode: string, lock = false) {
-  const q = ex
-    .select({ id: companies.id, compName: companies.compName })
-    .from(companies)
-    .where(and(eq(companies.compCode, compCode), isNull(companies.deletedAt)))
-    .limit(1);
-  const [row] = await (lock ? q.for('update') : q);
-  return row;
-}
 
 async function currentManager(ex: Executor, compCode: string): Promise<CompUser | undefined> {
   const [row] = await ex
@@ -76,23 +70,45 @@ export async function managerChangeInit(ex: Executor, compCode: string): Promise
   const c = await findCompany(ex, compCode);
   if (!c) throw notFound('企业客户');
   const current = await currentManager(ex, compCode);
-  const list = await ex
+  return { compCode, compName: c.compName, current: current ? person(current) : null };
+}
+
+type CandidateInput = z.output<typeof managerCandidateListSchema>;
+
+/** Who may become the administrator: the customer's live, enabled, approved non-administrators. */
+export async function listManagerCandidates(db: Db, q: CandidateInput): Promise<Page<CompUserOption>> {
+  const where: SQL[] = [
+    eq(compUsers.compCode, q.compCode),
+    liveUser,
+    eq(compUsers.state, 'enabled'),
+    eq(compUsers.regState, 'approved'),
+    eq(compUsers.isManager, false),
+  ];
+  if (q.keyword) {
+    const p = likePattern(q.keyword);
+    where.push(or(sql`${compUsers.userName} ilike ${p}`, sql`${compUsers.mobile} ilike ${p}`)!);
+  }
+  const cond = and(...where)!;
+  const rows = await db
     .select()
     .from(compUsers)
-    .where(and(eq(compUsers.compCode, compCode), liveUser, eq(compUsers.state, 'enabled')))
-    .orderBy(asc(compUsers.userName), asc(compUsers.id))
-    .limit(1000);
-  return {
-    compCode,
-    compName: c.compName,
-    current: current ? person(current) : null,
-    users: list.map((u) => ({
+    .where(cond)
+    .orderBy(
+      ...orderClause(q, { userName: compUsers.userName }, [asc(compUsers.userName), asc(compUsers.id)]),
+    )
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const total = await countOf(db, sql`from ${compUsers} where ${cond}`);
+  return page(
+    rows.map((u) => ({
       userCode: u.userCode,
       userName: u.userName,
       mobile: u.mobile,
       isManager: u.isManager,
     })),
-  };
+    total,
+    q,
+  );
 }
 
 /** The new administrator as the body names it, checked against the customer's users as they are. */
@@ -105,6 +121,7 @@ async function newPerson(tx: Tx, body: SaveInput, current: CompUser | undefined)
       .limit(1);
     if (!u || u.compCode !== body.compCode) throw badInput('新管理员不是该企业的企业用户');
     if (u.state !== 'enabled') throw badInput(`新管理员「${u.userName}」已停用`);
+    if (u.regState !== 'approved') throw badInput(`新管理员「${u.userName}」的注册尚未审核通过`);
     if (current && current.userCode === u.userCode) throw badInput('新管理员已是该企业的管理员');
     return { newUserCode: u.userCode, newUserName: u.userName, newMobile: u.mobile, newIdCardNo: u.idCardNo };
   }
@@ -131,11 +148,18 @@ export async function saveManagerChange(
   body: SaveInput,
   actor: Actor,
 ): Promise<{ bizCode: string; version: number; state: DocState }> {
-  const c = await findCompany(tx, body.compCode);
-  if (!c) throw badInput('企业客户不存在');
+  // FOR SHARE until commit: a concurrent deletion of the customer waits and then sees this change.
+  const c = await lockCustomer(tx, body.compCode);
   const current = await currentManager(tx, body.compCode);
   const next = await newPerson(tx, body, current);
-  const values = { kind: body.kind, reason: body.reason, ...next };
+  // The administrator as it is now: a draft (or rejected change) saved again is drafted anew
+  // against it (only drafts and rejected changes can be saved, see assertEditable).
+  const old = {
+    oldUserCode: current?.userCode ?? null,
+    oldUserName: current?.userName ?? null,
+    oldMobile: current?.mobile ?? null,
+  };
+  const values = { kind: body.kind, reason: body.reason, ...next, ...old };
   let code: string;
   if (body.bizCode) {
     const doc = await findManagerChange(tx, body.bizCode);
@@ -157,9 +181,6 @@ export async function saveManagerChange(
       ...values,
       bizCode: code,
       compCode: body.compCode,
-      oldUserCode: current?.userCode ?? null,
-      oldUserName: current?.userName ?? null,
-      oldMobile: current?.mobile ?? null,
       createdBy: actor.userId,
       updatedBy: actor.userId,
     });
@@ -211,7 +232,7 @@ const personText = (name: string | null, mobile: string | null, code: string | n
  */
 export async function applyManagerChange(tx: Tx, wf: WorkflowDoc, actor: Actor): Promise<void> {
   const doc = await findManagerChange(tx, wf.code);
-  const c = await findCompany(tx, doc.compCode, true);
+  const c = await findCompany(tx, doc.compCode, 'update');
   if (!c) throw conflict('企业客户不存在或已删除，不能变更管理员');
   const current = await currentManager(tx, doc.compCode);
   if ((current?.userCode ?? null) !== doc.oldUserCode) throw conflict(MANAGER_STALE_MSG);
@@ -224,6 +245,7 @@ export async function applyManagerChange(tx: Tx, wf: WorkflowDoc, actor: Actor):
       .for('update');
     if (!u || u.compCode !== doc.compCode || u.state !== 'enabled')
       throw conflict('新管理员已不是该企业的有效企业用户，请驳回本变更单');
+    if (u.regState !== 'approved') throw conflict('新管理员的注册尚未审核通过，请驳回本变更单');
     userCode = u.userCode;
   } else {
     await mobileFree(tx, doc.newMobile, conflict);

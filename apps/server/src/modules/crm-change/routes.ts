@@ -3,13 +3,16 @@ import {
   changeCompQuery,
   COMP_CHANGE_PATHS,
   COMP_MANAGER_PATHS,
+  companyHistoryListSchema,
   infoChangeListSchema,
+  managerCandidateListSchema,
   infoChangeSaveSchema,
   managerChangeListSchema,
   managerChangeSaveSchema,
 } from '@portal/contract/crm-change';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { registerCompanyUsageCheck } from '../company/service';
 import { registerDocType } from '../workflow/registry';
 import { assertDeletable, assertEditable } from '../workflow/service';
 import { auditRoutes } from '../workflow/wire';
@@ -29,12 +32,14 @@ import {
   applyManagerChange,
   deleteManagerChange,
   findManagerChange,
+  listManagerCandidates,
   listManagerChanges,
   MANAGER_TYPE,
   managerChangeInit,
   saveManagerChange,
   viewManagerChange,
 } from './manager';
+import { openInfoChangesUsage, openManagerChangesUsage } from './customer';
 import { seedDemoManager } from './demo';
 
 const p = (path: string) => `/api${path}`;
@@ -45,6 +50,9 @@ const MG = 'crm-cor-mg';
 export const crmChangeModule: PortalModule = {
   name: 'crm-change',
   register({ api, db }) {
+    // A customer with a draft or pending change cannot be deleted (company/del answers 409).
+    registerCompanyUsageCheck(openInfoChangesUsage);
+    registerCompanyUsageCheck(openManagerChangesUsage);
     registerDocType({
       type: INFO_TYPE,
       table: 'comp_info_changes',
@@ -115,10 +123,10 @@ export const crmChangeModule: PortalModule = {
       p(COMP_CHANGE_PATHS.history),
       {
         perm: [menu(INFO), menu(MG), menu('crm-cor-cor-v')],
-        query: changeCompQuery,
+        body: companyHistoryListSchema,
         summary: '企业变更历史（被替换的旧值）',
       },
-      ({ query }) => companyHistoryOf(db, query.compCode),
+      ({ body }) => companyHistoryOf(db, body),
     );
 
     // ----- 管理员变更 -----
@@ -135,6 +143,15 @@ export const crmChangeModule: PortalModule = {
         summary: '新管理员变更单：当前管理员与企业用户',
       },
       ({ query }) => managerChangeInit(db, query.compCode),
+    );
+    api.post(
+      p(COMP_MANAGER_PATHS.users),
+      {
+        perm: [button(MG, 'add'), button(MG, 'save')],
+        body: managerCandidateListSchema,
+        summary: '可选为新管理员的企业用户（分页搜索）',
+      },
+      ({ body }) => listManagerCandidates(db, body),
     );
     api.post(
       p(COMP_MANAGER_PATHS.view),

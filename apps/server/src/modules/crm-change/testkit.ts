@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
-import { COMP_CHANGE_PATHS, COMP_MANAGER_PATHS } from '@portal/contract/crm-change';
+import type { Page } from '@portal/contract/api';
+import {
+  COMP_CHANGE_PATHS,
+  COMP_MANAGER_PATHS,
+  type CompanyHistoryItem,
+  type CompUserOption,
+} from '@portal/contract/crm-change';
 import { nextCode } from '../../platform/db/codes';
 import type { Db } from '../../platform/db/client';
 import type { TestClient } from '../../platform/testing/harness';
@@ -12,6 +18,16 @@ export const M = (k: keyof typeof COMP_MANAGER_PATHS) => `/api${COMP_MANAGER_PAT
 export const C = (k: keyof typeof COMPANY_PATHS) => `/api${COMPANY_PATHS[k]}`;
 export const bq = (bizCode: string) => ({ query: { bizCode } });
 export const cq = (compCode: string) => ({ query: { compCode } });
+
+/** The customer's 企业变更历史, first page (newest first). */
+export async function historyOf(client: TestClient, compCode: string, pageSize = 100) {
+  return (await client.ok<Page<CompanyHistoryItem>>(I('history'), { compCode, pageNum: 1, pageSize })).list;
+}
+
+/** The 新管理员 candidates of the customer, first page. */
+export async function candidatesOf(client: TestClient, compCode: string, keyword?: string) {
+  return client.ok<Page<CompUserOption>>(M('users'), { compCode, keyword, pageNum: 1, pageSize: 100 });
+}
 
 let seq = 0;
 /** A fresh valid USCC each call. */
@@ -54,11 +70,15 @@ export async function addCompUser(
   db: Db,
   compCode: string,
   userName: string,
-  opts: { manager?: boolean; state?: 'enabled' | 'disabled' } = {},
+  opts: {
+    manager?: boolean;
+    state?: 'enabled' | 'disabled';
+    regState?: 'pending' | 'approved' | 'rejected';
+  } = {},
 ): Promise<string> {
   const code = await nextCode(db, 'comp_user');
   await db.execute(sql`insert into comp_users (user_code, comp_code, user_name, mobile, is_manager, reg_state, state)
-    values (${code}, ${compCode}, ${userName}, ${newMobile()}, ${opts.manager ?? false}, 'approved', ${opts.state ?? 'enabled'})`);
+    values (${code}, ${compCode}, ${userName}, ${newMobile()}, ${opts.manager ?? false}, ${opts.regState ?? 'approved'}, ${opts.state ?? 'enabled'})`);
   return code;
 }
 

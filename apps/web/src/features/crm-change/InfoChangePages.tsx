@@ -41,6 +41,7 @@ import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { CHANGE_ROUTES, changeApi, INFO_MENU, useCustomers, useLinkage } from './api';
+import { CompanyHistorySection } from './CompanyHistory';
 import { diffRows, displayValue, SECTION_TITLES, type DiffRow, type Section } from './diff';
 
 const dictOptions = (items: { code: string; label: string }[]) =>
@@ -639,6 +640,7 @@ export function InfoChangeViewPage({ meta }: ScreenProps) {
           <>
             <ChangeHead view={v} />
             <ChangeDiffTable view={v} />
+            <CompanyHistorySection compCode={v.compCode} queryKey="crmChange" />
           </>
         ) : null}
       </DocViewFrame>
@@ -663,6 +665,7 @@ export function InfoChangeViewPage({ meta }: ScreenProps) {
           <>
             <ChangeHead view={v} />
             <ChangeDiffTable view={v} />
+            <CompanyHistorySection compCode={v.compCode} queryKey="crmChange" />
           </>
         ) : null}
       </Spin>

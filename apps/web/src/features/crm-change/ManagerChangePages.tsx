@@ -22,6 +22,7 @@ import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { MANAGER_MENU, MANAGER_ROUTES, managerApi, useCustomers } from './api';
+import { CandidateSelect, CompanyHistorySection } from './CompanyHistory';
 
 const personText = (p: ManagerPerson | null | undefined) => (p ? `${p.userName}（${p.mobile}）` : '（无）');
 
@@ -180,7 +181,16 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
   };
 
   const current = init.data?.current ?? null;
-  const candidates = (init.data?.users ?? []).filter((u) => !u.isManager);
+  const chosen = existing.data;
+  const selected =
+    chosen?.kind === 'existing' && chosen.newManager.userCode
+      ? {
+          userCode: chosen.newManager.userCode,
+          userName: chosen.newManager.userName,
+          mobile: chosen.newManager.mobile,
+          isManager: false,
+        }
+      : undefined;
   return (
     <Spin spinning={!!bizCode && existing.isLoading}>
       <Card
@@ -227,16 +237,7 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
               label="新管理员"
               rules={[{ required: true, message: '请选择新管理员' }]}
             >
-              <Select
-                showSearch
-                optionFilterProp="label"
-                placeholder={compCode ? '选择该企业的企业用户' : '请先选择企业'}
-                notFoundContent={compCode ? '该企业没有可选的企业用户' : null}
-                options={candidates.map((u) => ({
-                  value: u.userCode,
-                  label: `${u.userName}（${u.mobile}）`,
-                }))}
-              />
+              <CandidateSelect compCode={compCode} selected={selected} />
             </Form.Item>
           ) : (
             <>
@@ -349,6 +350,7 @@ export function ManagerChangeViewPage(_props: ScreenProps) {
               <FileList readOnly value={v.files} />
             </Descriptions.Item>
           </Descriptions>
+          <CompanyHistorySection compCode={v.compCode} queryKey="crmManager" />
         </>
       ) : null}
     </DocViewFrame>

@@ -3,13 +3,18 @@ import { COMPANY_PATHS, type DictItem } from '@portal/contract/company';
 import {
   COMP_CHANGE_PATHS,
   COMP_MANAGER_PATHS,
+  type CompanyHistoryItem,
+  type CompanyHistoryListInput,
+  type CompUserOption,
   type InfoChangeInit,
   type InfoChangeSave,
   type InfoChangeView,
+  type ManagerCandidateListInput,
   type ManagerChangeInit,
   type ManagerChangeSave,
   type ManagerChangeView,
 } from '@portal/contract/crm-change';
+import type { Page } from '@portal/contract/api';
 import { GEO_PATHS, type LinkageNode } from '@portal/contract/geo';
 import type { DocState } from '@portal/contract/workflow';
 import { post, update, type UpdateOptions } from '../../shared/request/http';
@@ -40,6 +45,9 @@ const byComp = (compCode: string) => ({ query: { compCode } });
 export const changeApi = {
   init: (compCode: string) => post<InfoChangeInit>(COMP_CHANGE_PATHS.init, undefined, byComp(compCode)),
   view: (bizCode: string) => post<InfoChangeView>(COMP_CHANGE_PATHS.view, undefined, byCode(bizCode)),
+  /** 企业变更历史 of a customer, one page. */
+  history: (body: CompanyHistoryListInput) =>
+    post<Page<CompanyHistoryItem>>(COMP_CHANGE_PATHS.history, body, { loading: false }),
   save: (body: InfoChangeSave, opts: UpdateOptions) => update<Saved>(COMP_CHANGE_PATHS.save, body, opts),
   remove: (bizCode: string) =>
     update(COMP_CHANGE_PATHS.del, undefined, {
@@ -52,6 +60,9 @@ export const managerApi = {
   init: (compCode: string) =>
     post<ManagerChangeInit>(COMP_MANAGER_PATHS.init, undefined, { ...byComp(compCode), loading: false }),
   view: (bizCode: string) => post<ManagerChangeView>(COMP_MANAGER_PATHS.view, undefined, byCode(bizCode)),
+  /** Candidates for 新管理员, searched and paged on the server. */
+  candidates: (body: ManagerCandidateListInput) =>
+    post<Page<CompUserOption>>(COMP_MANAGER_PATHS.users, body, { loading: false }),
   save: (body: ManagerChangeSave, opts: UpdateOptions) => update<Saved>(COMP_MANAGER_PATHS.save, body, opts),
   remove: (bizCode: string) =>
     update(COMP_MANAGER_PATHS.del, undefined, {
