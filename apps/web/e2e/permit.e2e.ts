@@ -3,9 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import type { Page as ListPage } from '@portal/contract/api';
 import { COMPANY_PATHS } from '@portal/contract/company';
 import { CRM_PATHS } from '@portal/contract/crm';
+import { PERMISSION_PATHS } from '@portal/contract/permission';
 import { PERMIT_PATHS } from '@portal/contract/permit';
 import { usccCheckChar } from '@portal/contract/uscc';
-import { confirm, data } from './flows';
+import { confirm, data, loginAs, publicCall } from './flows';
 import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
 
 const base = inject('baseUrl');
@@ -56,7 +57,7 @@ async function fixture(token: string): Promise<Fixture> {
       compCode,
       roles,
     });
-    await data(PERMIT_PATHS.custOpen, token, { area }, { bizCode });
+    await data(PERMIT_PATHS.custOpen, token, { area, version: 0 }, { bizCode });
   }
   for (const area of ['ec', 'dw'] as const) {
     const { bizCode } = await data<{ bizCode: string }>(PERMIT_PATHS.userSave, token, {
@@ -64,7 +65,7 @@ async function fixture(token: string): Promise<Fixture> {
       userCode,
       roles: ['operator'],
     });
-    await data(PERMIT_PATHS.userOpen, token, { area }, { bizCode });
+    await data(PERMIT_PATHS.userOpen, token, { area, version: 0 }, { bizCode });
   }
   return { compName, userName };
 }
@@ -93,6 +94,43 @@ async function viewAndBack(
     .click();
   await page.waitForURL((u) => u.pathname === listPath);
   await page.getByTestId(listTestId).waitFor();
+}
+
+/**
+ * A staff user whose only role grants the 山高E融 admission codes (dw-permit-comp and the dw user
+ * admissions dw-permit-personal, with their buttons), its first password changed.
+ */
+async function addDwOperator(token: string): Promise<{ userName: string; password: string }> {
+  const stamp = String(Date.now()).slice(-6);
+  const { bizCode: role } = await data<{ bizCode: string }>(PERMISSION_PATHS.roleAdd, token, {
+    name: `山高E融准入${stamp}`,
+    code: `dw-permit-${stamp}`,
+  });
+  const actions = ['add', 'save', 'open', 'disable', 'setRole'];
+  await data(PERMISSION_PATHS.roleCfgSave, token, {
+    bizCode: role,
+    version: 0,
+    menuCodes: ['dw-permit-comp', 'dw-permit-personal', ...actions.map((a) => `dw-permit-personal:${a}`)],
+  });
+  const orgs = await data<{ deptBizCode: string }[]>(PERMISSION_PATHS.orgTree, token, {});
+  const userName = `dwop${stamp}`;
+  const temp = await data<{ password: string }>(PERMISSION_PATHS.userAdd, token, {
+    userName,
+    realName: '山高E融经办',
+    deptCode: orgs[0]!.deptBizCode,
+    roleCodes: [role],
+  });
+  const session = await publicCall<{ accessToken: string }>(
+    '/admin/portal/api/login/user/mobileNumberLogin',
+    { userName, passWord: temp.password, userType: '2' },
+  );
+  const password = 'DwOper@2026x';
+  await data('/admin/portal/user/password/update', session.accessToken, {
+    pwd: temp.password,
+    newPwd: password,
+    reNewPwd: password,
+  });
+  return { userName, password };
 }
 
 describe('admission screens (准入)', () => {
@@ -160,5 +198,31 @@ describe('admission screens (准入)', () => {
     await expect.poll(() => view.textContent(), { timeout: 15_000 }).toContain('开立方、持有方');
     expect(await view.textContent()).toContain(f.compName);
     await context.close();
+  });
+
+  it('lets a 山高E融-only operator see and act on /dw/permit/personal', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, base, password);
+    const token = (await tokenOf(context))!;
+    const f = await fixture(token);
+    const op = await addDwOperator(token);
+    await context.close();
+
+    const dw = await newPage(browser);
+    await loginAs(dw.page, op.userName, op.password);
+    await dw.page.goto(`${base}/dw/permit/personal`);
+    const list = dw.page.getByTestId('permit-list-user-dw');
+    await list.waitFor();
+    const row = list.locator('.ant-table-row', { hasText: f.userName }).first();
+    await row.waitFor({ timeout: 15_000 });
+    // Its buttons are those of dw-permit-personal: the user admission is open, so 停用 is offered.
+    const disable = row.getByRole('button', { name: /停\s*用/ });
+    await disable.waitFor();
+    expect(await list.getByRole('button', { name: /新\s*增/ }).count()).toBeGreaterThan(0);
+    await disable.click();
+    await confirm(dw.page);
+    await row.getByRole('button', { name: /重新开通/ }).waitFor({ timeout: 15_000 });
+    await dw.page.screenshot({ path: shotPath('permit-dw-personal-operator.png') });
+    await dw.context.close();
   });
 });

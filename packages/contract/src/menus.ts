@@ -297,12 +297,15 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
           },
           // Not in SPEC's tree: the target of 返回 with judge=dwPersonal (SPEC §2.4), the enterprise-
           // user admissions of this area, reached from 企业客户 (so it takes that route's role); its
-          // calls and buttons are those of /ec/permit/personal (ec-permit-personal).
+          // calls and buttons are checked against its own code dw-permit-personal (under
+          // dw-permit-comp in the role tree).
           {
             code: 'dw-permit-comp',
+            permCode: 'dw-permit-personal',
             title: '企业用户',
             path: '/dw/permit/personal',
             hidden: true,
+            actions: ['add', 'save', 'open', 'disable', 'setRole'],
           },
         ],
       },
@@ -584,10 +587,16 @@ export function flattenCatalogue(
   const walk = (nodes: readonly MenuDef[], parentCode: string | null) => {
     for (const node of nodes) {
       let here = parentCode;
-      const own = node.code ?? node.permCode;
+      // A route with both a role and a permCode: the permCode (its calls and buttons) sits under the role.
+      const own = node.permCode ?? node.code;
+      if (node.code && node.code !== own && !seen.has(node.code)) {
+        seen.add(node.code);
+        out.push({ code: node.code, title: node.title, parentCode, kind: 'menu', sort: out.length });
+      }
+      const ownParent = node.code && node.code !== own ? node.code : parentCode;
       if (own && !seen.has(own)) {
         seen.add(own);
-        out.push({ code: own, title: node.title, parentCode, kind: 'menu', sort: out.length });
+        out.push({ code: own, title: node.title, parentCode: ownParent, kind: 'menu', sort: out.length });
       }
       if (own) {
         if (node.code) here = node.code;

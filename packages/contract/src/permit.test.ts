@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_CODES, WEBSITE_MENUS, type MenuDef } from './menus';
+import { ALL_CODES, flattenCatalogue, WEBSITE_MENUS, type MenuDef } from './menus';
 import {
   custSaveSchema,
   judgeOf,
   PERMIT_AREA_MENU,
   PERMIT_AREAS,
   PERMIT_CHG_MENU,
-  PERMIT_USER_MENU,
+  compDifQuery,
+  permitActionSchema,
+  PERMIT_USER_AREA_MENU,
   permitDict,
   roleNames,
   setRoleSchema,
   unknownRole,
+  userAreaMenu,
 } from './permit';
 
 const paths = (nodes: readonly MenuDef[]): string[] =>
@@ -38,8 +41,34 @@ describe('admission contract', () => {
     for (const a of PERMIT_AREAS)
       for (const action of ['add', 'save', 'open', 'disable', 'setRole'])
         expect(ALL_CODES.has(`${PERMIT_AREA_MENU[a]}:${action}`), `${a} ${action}`).toBe(true);
-    expect(ALL_CODES.has(`${PERMIT_USER_MENU}:open`)).toBe(true);
+    for (const m of Object.values(PERMIT_USER_AREA_MENU))
+      for (const action of ['add', 'save', 'open', 'disable', 'setRole'])
+        expect(ALL_CODES.has(`${m}:${action}`), `${m} ${action}`).toBe(true);
     expect(ALL_CODES.has(`${PERMIT_CHG_MENU}:setRole`)).toBe(true);
+  });
+
+  it('gives each area with a user screen its own user-admission code; 银企链 has none', () => {
+    expect(userAreaMenu('ec')).toBe('ec-permit-personal');
+    expect(userAreaMenu('dw')).toBe('dw-permit-personal');
+    expect(userAreaMenu('fc')).toBeUndefined();
+    const find = (nodes: readonly MenuDef[]): MenuDef | undefined =>
+      nodes.reduce<MenuDef | undefined>(
+        (hit, n) => hit ?? (n.path === '/dw/permit/personal' ? n : find(n.children ?? [])),
+        undefined,
+      );
+    // The route keeps dw-permit-comp as its role; its calls and buttons are dw-permit-personal's.
+    expect(find(WEBSITE_MENUS)).toMatchObject({ code: 'dw-permit-comp', permCode: 'dw-permit-personal' });
+    const entries = flattenCatalogue();
+    expect(entries.find((e) => e.code === 'dw-permit-personal')).toMatchObject({
+      kind: 'menu',
+      parentCode: 'dw-permit-comp',
+    });
+    expect(entries.find((e) => e.code === 'dw-permit-personal:setRole')).toMatchObject({
+      kind: 'button',
+      parentCode: 'dw-permit-personal',
+    });
+    // dw-permit-comp keeps its own buttons, once.
+    expect(entries.filter((e) => e.code === 'dw-permit-comp:open')).toHaveLength(1);
   });
 
   it('has per-area role dictionaries in the SPEC §3 item shape', () => {
@@ -56,6 +85,19 @@ describe('admission contract', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.message)).toEqual(['企业客户必须是12位数字编号', '角色不能为空']);
     const s = setRoleSchema.safeParse({ bizCode: '000000000001', area: 'dw', roles: ['core'], reason: ' ' });
-    expect(s.success && s.data.reason).toBe(undefined);
+    expect(s.success).toBe(false);
+    expect(s.error?.issues.map((i) => i.message)).toEqual(['版本号不能为空']);
+    const s2 = setRoleSchema.safeParse({
+      bizCode: '000000000001',
+      version: 3,
+      area: 'dw',
+      roles: ['core'],
+      reason: ' ',
+    });
+    expect(s2.success && s2.data.reason).toBe(undefined);
+    const a = permitActionSchema.safeParse({ area: 'ec' });
+    expect(a.error?.issues.map((i) => i.message)).toEqual(['版本号不能为空']);
+    const d = compDifQuery.safeParse({ compDif: '123' });
+    expect(d.error?.issues[0]?.message).toMatch(/^统一社会信用代码/);
   });
 });

@@ -62,8 +62,22 @@ export const PERMIT_AREA_MENU: Record<PermitArea, string> = {
   dw: 'dw-permit-comp',
   fc: 'fc-fc',
 };
-/** Enterprise-user admissions of every area: one screen, one code (/ec/permit/personal). */
-export const PERMIT_USER_MENU = 'ec-permit-personal';
+/**
+ * The code allowing enterprise-user admission calls of an area: /ec/permit/personal's
+ * (ec-permit-personal) and /dw/permit/personal's (dw-permit-personal). 银企链 has no user-admission
+ * screen and no code: user admissions in the fc area are refused (`userAreaMenu` is undefined).
+ */
+export const PERMIT_USER_AREA_MENU: Readonly<Partial<Record<PermitArea, string>>> = {
+  ec: 'ec-permit-personal',
+  dw: 'dw-permit-personal',
+};
+/** The areas that have enterprise-user admissions. */
+export const PERMIT_USER_AREAS: readonly PermitArea[] = ['ec', 'dw'];
+export function userAreaMenu(area: PermitArea): string | undefined {
+  return PERMIT_USER_AREA_MENU[area];
+}
+/** The answer to a user admission in an area without one. */
+export const NO_USER_AREA = (area: PermitArea) => `${PERMIT_AREA_LABELS[area]}区域不办理企业用户准入`;
 /** The role-change list and its editor/view (企业角色变更). */
 export const PERMIT_CHG_MENU = 'ec-permit-chg';
 
@@ -151,17 +165,20 @@ export type UserSave = z.input<typeof userSaveSchema>;
 
 /** open / disable: the record by `?bizCode=`, its area in the body (checked against the record). */
 export const permitCodeQuery = z.object({ bizCode: code('准入编号') });
-export const permitActionSchema = z.object({ area, version: version.optional() });
+export const permitActionSchema = z.object({ area, version });
+export type PermitAction = z.input<typeof permitActionSchema>;
 
 export const setRoleSchema = z.object({
   bizCode: code('准入编号'),
+  /** The admission's version as shown (optimistic lock, PROTOCOL.md §5). */
+  version,
   area,
   roles: permitRoles,
   reason: optionalText('变更原因', 200),
 });
 export type SetRole = z.input<typeof setRoleSchema>;
 
-export const compDifQuery = z.object({ compDif: uscc('企业标识') });
+export const compDifQuery = z.object({ compDif: uscc('统一社会信用代码') });
 /** SPEC writes the query key `CompCode` with a capital C (getCustRole?CompCode=). */
 export const getCustRoleQuery = z.object({ CompCode: code('企业编号') });
 export const getUserRoleQuery = z.object({ userCode: code('用户编号') });
@@ -255,7 +272,9 @@ export interface RoleChangeRow {
 }
 
 export interface PermitView extends PermitRow {
+  /** The newest role changes (at most 20); `roleChg/list` with `permitCode` pages through all. */
   history: RoleChangeRow[];
+  historyTotal: number;
 }
 
 export interface RoleChangeView extends RoleChangeRow {
@@ -308,7 +327,7 @@ export function roleNames(subject: PermitSubject, area: PermitArea, roles: reado
 
 /**
  * SPEC §2.4 `judge`: which list a record was opened from; 返回 goes back there. dwPersonal is the
- * user-admission screen (/ec/permit/personal, the only one SPEC has) filtered to the dw area.
+ * hidden /dw/permit/personal (the dw area's user admissions, code dw-permit-personal).
  */
 export const PERMIT_JUDGES = ['comp', 'personal', 'dwComp', 'dwPersonal'] as const;
 export type PermitJudge = (typeof PERMIT_JUDGES)[number];

@@ -5,7 +5,7 @@ import { companyDict } from '../company/service';
 import { openPermit, savePermit, setRoles, userCandidates } from './service';
 
 /**
- * Demo (fresh database): a few customers admitted to each area, one only saved, one role change,
+ * Demo (fresh database; new records are version 0, an opening makes it 1): a few customers admitted to each area, one only saved, one role change,
  * and up to two registered users of the first customer admitted to 凭证.
  */
 export async function seedDemoPermits({ db }: SeedContext): Promise<void> {
@@ -24,14 +24,14 @@ export async function seedDemoPermits({ db }: SeedContext): Promise<void> {
     const c = customers[i];
     if (!c) continue;
     const { bizCode } = await savePermit(db, 'cust', { area, key: c.code, roles }, SYSTEM_ACTOR);
-    if (open) await openPermit(db, 'cust', bizCode, area, undefined, SYSTEM_ACTOR);
+    if (open) await openPermit(db, 'cust', bizCode, area, 0, SYSTEM_ACTOR);
     if (i === 0 && area === 'ec') firstEc = bizCode;
   }
   if (!firstEc || !customers[0]) return;
   await setRoles(
     db,
     'cust',
-    { bizCode: firstEc, area: 'ec', roles: ['issuer', 'holder'], reason: '核心企业开立凭证' },
+    { bizCode: firstEc, version: 1, area: 'ec', roles: ['issuer', 'holder'], reason: '核心企业开立凭证' },
     SYSTEM_ACTOR,
   );
   for (const u of (await userCandidates(db, customers[0].code)).slice(0, 2)) {
@@ -41,6 +41,6 @@ export async function seedDemoPermits({ db }: SeedContext): Promise<void> {
       { area: 'ec', key: u.userCode, roles: ['operator'] },
       SYSTEM_ACTOR,
     );
-    await openPermit(db, 'user', bizCode, 'ec', undefined, SYSTEM_ACTOR);
+    await openPermit(db, 'user', bizCode, 'ec', 0, SYSTEM_ACTOR);
   }
 }

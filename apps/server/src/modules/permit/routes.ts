@@ -6,25 +6,30 @@ import {
   custSaveSchema,
   getCustRoleQuery,
   getUserRoleQuery,
+  PERMIT_AREA_LABELS,
   PERMIT_AREA_MENU,
   PERMIT_AREAS,
   PERMIT_CHG_MENU,
   PERMIT_PATHS,
-  PERMIT_USER_MENU,
+  NO_USER_AREA,
+  PERMIT_USER_AREAS,
   permitActionSchema,
   permitCodeQuery,
   permitDict,
   roleChgListSchema,
   setRoleSchema,
   userListSchema,
+  userAreaMenu,
   userSaveSchema,
   type PermitArea,
+  type PermitSubject,
 } from '@portal/contract/permit';
 import type { SessionUser } from '../../platform/auth/sessions';
-import { noPermission } from '../../platform/errors';
+import { badInput, noPermission } from '../../platform/errors';
 import { permAllows } from '../../platform/http/route';
 import type { PortalModule } from '../../platform/module';
 import { registerCompanyUsageCheck } from '../company/service';
+import { registerUserDisableCheck } from '../crm/service';
 import { seedDemoPermits } from './demo';
 import {
   compInfoByDif,
@@ -37,6 +42,7 @@ import {
   savePermit,
   setRoles,
   userCandidates,
+  userOpenAreas,
   viewPermit,
   viewRoleChange,
 } from './service';
@@ -47,11 +53,18 @@ const p = (path: string) => `/api${path}`;
  * Customer admission calls serve three areas, each with its screen's codes (ec-permit-comp,
  * dw-permit-comp, fc-fc); the route lets in anyone holding one of them, and the handler checks the
  * code of the area the call is about. The role-change screen (ec-permit-chg) reads admissions and
- * changes roles in the ec area. User admissions (every area) are ec-permit-personal.
+ * changes roles in the ec area. User admissions likewise: ec-permit-personal for 凭证,
+ * dw-permit-personal for 山高E融; 银企链 has none (refused with 400). The role history (roleChg/list,
+ * roleChg/view: the 企业角色变更 screen and the record's history) answers only the subjects and areas
+ * the caller's codes let them see (historyScope).
  */
 const areaMenus = PERMIT_AREAS.map((a) => menu(PERMIT_AREA_MENU[a]));
 const areaButtons = (action: Action) => PERMIT_AREAS.map((a) => button(PERMIT_AREA_MENU[a], action));
 const CUST_READERS = [...areaMenus, menu(PERMIT_CHG_MENU)];
+const userMenuOf = (a: PermitArea) => userAreaMenu(a)!;
+const USER_READERS = PERMIT_USER_AREAS.map((a) => menu(userMenuOf(a)));
+const userButtons = (...actions: Action[]) =>
+  PERMIT_USER_AREAS.flatMap((a) => actions.map((action) => button(userMenuOf(a), action)));
 
 /** The areas whose customer admissions this user may see. */
 function custAreas(user: SessionUser): PermitArea[] {
@@ -73,12 +86,41 @@ function requireCustArea(user: SessionUser, area: PermitArea, action: Action | '
   if (permAllows(codes, user) !== 'ok') throw noPermission();
 }
 
+/** The areas whose user admissions this user may see. */
+function userAreas(user: SessionUser): PermitArea[] {
+  return PERMIT_USER_AREAS.filter((a) => permAllows(menu(userMenuOf(a)), user) === 'ok');
+}
+
+function requireUserArea(user: SessionUser, area: PermitArea, action: Action | 'view'): void {
+  const m = userAreaMenu(area);
+  if (!m) throw badInput(NO_USER_AREA(area));
+  if (permAllows(action === 'view' ? menu(m) : button(m, action), user) !== 'ok') throw noPermission();
+}
+
+/**
+ * The (subject, area) pairs whose role history this user may read: ec customers with ec-permit-chg,
+ * and otherwise what the area codes the user holds let them see.
+ */
+function historyScope(user: SessionUser): { subject: PermitSubject; area: PermitArea }[] {
+  return [
+    ...custAreas(user).map((area) => ({ subject: 'cust' as const, area })),
+    ...userAreas(user).map((area) => ({ subject: 'user' as const, area })),
+  ];
+}
+
 export const permitModule: PortalModule = {
   name: 'permit',
   register({ api, db }) {
     registerCompanyUsageCheck(async (ex, compCode) => {
       const n = await countCustomerPermits(ex, compCode);
       return n > 0 ? `存在${n}条准入记录` : null;
+    });
+    // An enterprise user with an open admission cannot be disabled (CRM answers 该企业用户不能停用：…).
+    registerUserDisableCheck(async (ex, userCode) => {
+      const areas = await userOpenAreas(ex, userCode);
+      return areas.length
+        ? `存在已开通的准入（${areas.map((a) => PERMIT_AREA_LABELS[a]).join('、')}），请先停用准入`
+        : null;
     });
 
     // Customer admissions (企业客户准入).
@@ -146,60 +188,88 @@ export const permitModule: PortalModule = {
     );
     api.post(
       p(PERMIT_PATHS.roleChgList),
-      { perm: menu(PERMIT_CHG_MENU), body: roleChgListSchema },
-      async ({ body }) => listRoleChanges(db, body),
+      { perm: [...CUST_READERS, ...USER_READERS], body: roleChgListSchema },
+      async ({ body, user }) => {
+        const scope = historyScope(user).filter(
+          (s) => (!body.area || s.area === body.area) && (!body.subject || s.subject === body.subject),
+        );
+        if (scope.length === 0) throw noPermission();
+        return listRoleChanges(db, body, scope);
+      },
     );
     api.post(
       p(PERMIT_PATHS.roleChgView),
-      { perm: menu(PERMIT_CHG_MENU), query: permitCodeQuery },
-      async ({ query }) => viewRoleChange(db, query.bizCode),
+      { perm: [...CUST_READERS, ...USER_READERS], query: permitCodeQuery },
+      async ({ query, user }) => {
+        const v = await viewRoleChange(db, query.bizCode);
+        if (!historyScope(user).some((s) => s.subject === v.subject && s.area === v.area))
+          throw noPermission();
+        return v;
+      },
     );
 
-    // Enterprise-user admissions (企业用户准入), every area on one screen.
-    const U = PERMIT_USER_MENU;
+    // Enterprise-user admissions (企业用户准入): ec-permit-personal (凭证), dw-permit-personal (山高E融).
     api.post(
       p(PERMIT_PATHS.userSave),
-      { perm: [button(U, 'add'), button(U, 'save')], body: userSaveSchema },
+      { perm: userButtons('add', 'save'), body: userSaveSchema },
       async ({ body, user, actor }) => {
-        if (permAllows(button(U, body.bizCode ? 'save' : 'add'), user) !== 'ok') throw noPermission();
+        requireUserArea(user, body.area, body.bizCode ? 'save' : 'add');
         return savePermit(db, 'user', { ...body, key: body.userCode }, actor);
       },
     );
-    api.post(p(PERMIT_PATHS.userView), { perm: menu(U), query: permitCodeQuery }, async ({ query }) =>
-      viewPermit(db, 'user', query.bizCode),
+    api.post(
+      p(PERMIT_PATHS.userView),
+      { perm: USER_READERS, query: permitCodeQuery },
+      async ({ query, user }) => {
+        const v = await viewPermit(db, 'user', query.bizCode);
+        requireUserArea(user, v.area, 'view');
+        return v;
+      },
     );
-    api.post(p(PERMIT_PATHS.userDict), { perm: menu(U) }, async () => permitDict('user'));
-    api.post(p(PERMIT_PATHS.userList), { perm: menu(U), body: userListSchema }, async ({ body }) =>
-      listPermits(db, 'user', body, PERMIT_AREAS),
+    api.post(p(PERMIT_PATHS.userDict), { perm: USER_READERS }, async () => permitDict('user'));
+    api.post(
+      p(PERMIT_PATHS.userList),
+      { perm: USER_READERS, body: userListSchema },
+      async ({ body, user }) => {
+        if (body.area) requireUserArea(user, body.area, 'view');
+        return listPermits(db, 'user', body, userAreas(user));
+      },
     );
     api.post(
       p(PERMIT_PATHS.userCandidates),
-      { perm: [button(U, 'add'), button(U, 'save')], query: candidatesQuery },
+      { perm: userButtons('add', 'save'), query: candidatesQuery },
       async ({ query }) => userCandidates(db, query.compCode),
     );
     api.post(
       p(PERMIT_PATHS.userOpen),
-      { perm: button(U, 'open'), query: permitCodeQuery, body: permitActionSchema },
-      async ({ query, body, actor }) => {
+      { perm: userButtons('open'), query: permitCodeQuery, body: permitActionSchema },
+      async ({ query, body, user, actor }) => {
+        requireUserArea(user, body.area, 'open');
         await openPermit(db, 'user', query.bizCode, body.area, body.version, actor);
         return null;
       },
     );
     api.post(
       p(PERMIT_PATHS.userDisable),
-      { perm: button(U, 'disable'), query: permitCodeQuery, body: permitActionSchema },
-      async ({ query, body, actor }) => {
+      { perm: userButtons('disable'), query: permitCodeQuery, body: permitActionSchema },
+      async ({ query, body, user, actor }) => {
+        requireUserArea(user, body.area, 'disable');
         await disablePermit(db, 'user', query.bizCode, body.area, body.version, actor);
         return null;
       },
     );
     api.post(
       p(PERMIT_PATHS.setUserRole),
-      { perm: button(U, 'setRole'), body: setRoleSchema },
-      async ({ body, actor }) => setRoles(db, 'user', body, actor),
+      { perm: userButtons('setRole'), body: setRoleSchema },
+      async ({ body, user, actor }) => {
+        requireUserArea(user, body.area, 'setRole');
+        return setRoles(db, 'user', body, actor);
+      },
     );
-    api.post(p(PERMIT_PATHS.getUserRole), { perm: menu(U), query: getUserRoleQuery }, async ({ query }) =>
-      currentRoles(db, 'user', query.userCode, PERMIT_AREAS),
+    api.post(
+      p(PERMIT_PATHS.getUserRole),
+      { perm: USER_READERS, query: getUserRoleQuery },
+      async ({ query, user }) => currentRoles(db, 'user', query.userCode, userAreas(user)),
     );
   },
   demo: seedDemoPermits,

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PERMIT_AREA_LABELS,
+  PERMIT_AREAS,
   PERMIT_SUBJECT_LABELS,
   roleNames,
   unknownRole,
@@ -21,6 +22,7 @@ import {
 } from '@portal/contract/permit';
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor } from '../../platform/db/client';
+import { advisoryXactLock } from '../../platform/db/advisory';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
@@ -37,6 +39,8 @@ type RoleChgQuery = z.output<typeof roleChgListSchema>;
 
 const WHAT = '准入记录';
 const ROLE_CHG = '角色变更记录';
+/** The house answer to a stale version (as updateVersioned gives). */
+const STALE = '数据已被他人修改，请刷新后重试';
 
 export interface SaveInput {
   bizCode?: string | undefined;
@@ -175,10 +179,21 @@ async function historyOf(ex: Executor, where: SQL, order: SQL[], limit?: number,
   }));
 }
 
+/** The newest role changes a view carries; the rest page through roleChg/list?permitCode=. */
+export const VIEW_HISTORY_LIMIT = 20;
+
 export async function viewPermit(db: Db, subject: PermitSubject, bizCode: string): Promise<PermitView> {
   const row = await getPermit(db, subject, bizCode);
-  const history = await historyOf(db, eq(permits.bizCode, bizCode), [desc(permitRoleChanges.id)]);
-  return { ...row, history };
+  const where = eq(permits.bizCode, bizCode);
+  const history = await historyOf(db, where, [desc(permitRoleChanges.id)], VIEW_HISTORY_LIMIT, 0);
+  const historyTotal =
+    history.length < VIEW_HISTORY_LIMIT
+      ? history.length
+      : await countOf(
+          db,
+          sql`from ${permitRoleChanges} join ${permits} on ${permits.id} = ${permitRoleChanges.permitId} where ${where}`,
+        );
+  return { ...row, history, historyTotal };
 }
 
 function checkRoles(subject: PermitSubject, area: PermitArea, roles: readonly string[]): void {
@@ -201,7 +216,11 @@ async function requireCustomer(ex: Executor, compCode: string) {
   return c;
 }
 
-/** The enterprise user a user admission names: registered (审核通过), enabled, live. */
+/**
+ * The enterprise user a user admission names: registered (审核通过), enabled, live. Its row is
+ * share-locked until the transaction ends, so a concurrent 停用 of the user (CRM, which locks it for
+ * update and then asks userOpenAdmissions) either waits and sees this admission or is seen here.
+ */
 async function requireUser(ex: Executor, userCode: string) {
   const [u] = await ex
     .select({
@@ -212,7 +231,7 @@ async function requireUser(ex: Executor, userCode: string) {
     })
     .from(compUsers)
     .where(and(eq(compUsers.userCode, userCode), isNull(compUsers.deletedAt)))
-    .limit(1);
+    .for('share');
   if (!u) throw badInput('企业用户不存在');
   if (u.regState !== 'approved') throw badInput(`企业用户「${u.userName}」尚未审核通过`);
   if (u.state !== 'enabled') throw badInput(`企业用户「${u.userName}」已停用`);
@@ -236,7 +255,7 @@ async function requireCompanyOpen(ex: Executor, area: PermitArea, compCode: stri
 
 /** Serialises admissions of one subject in one area (inserts included). */
 async function lockSubject(tx: Executor, subject: PermitSubject, area: PermitArea, key: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(727314, hashtext(${`${subject}|${area}|${key}`}))`);
+  await advisoryXactLock(tx, 'permit.subject', `${subject}|${area}|${key}`);
 }
 
 export async function savePermit(
@@ -333,8 +352,8 @@ async function lockPermit(tx: Executor, subject: PermitSubject, bizCode: string,
   return row;
 }
 
-function stale(version: number | undefined, row: PermitTable) {
-  if (version !== undefined && version !== row.version) throw conflict('数据已被他人修改，请刷新后重试');
+function stale(version: number, row: PermitTable) {
+  if (version !== row.version) throw conflict(STALE);
 }
 
 /** 开通: saved → open (first time, the roles take effect: a history row), or disabled → open again. */
@@ -343,7 +362,7 @@ export async function openPermit(
   subject: PermitSubject,
   bizCode: string,
   area: PermitArea,
-  version: number | undefined,
+  version: number,
   actor: Actor,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -384,7 +403,7 @@ export async function disablePermit(
   subject: PermitSubject,
   bizCode: string,
   area: PermitArea,
-  version: number | undefined,
+  version: number,
   actor: Actor,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -442,7 +461,13 @@ async function addHistory(
 export async function setRoles(
   db: Db,
   subject: PermitSubject,
-  input: { bizCode: string; area: PermitArea; roles: string[]; reason?: string | undefined },
+  input: {
+    bizCode: string;
+    version: number;
+    area: PermitArea;
+    roles: string[];
+    reason?: string | undefined;
+  },
   actor: Actor,
 ): Promise<{ bizCode: string }> {
   checkRoles(subject, input.area, input.roles);
@@ -450,8 +475,9 @@ export async function setRoles(
     const row = await lockPermit(tx, subject, input.bizCode, input.area);
     if (row.state === 'disabled') throw conflict('该准入已停用，不能设置角色');
     if (row.state !== 'open') throw conflict('该准入尚未开通，不能设置角色');
+    stale(input.version, row);
     const same = row.roles.length === input.roles.length && input.roles.every((r) => row.roles.includes(r));
-    if (same) throw conflict('角色没有变化');
+    if (same) throw badInput('角色没有变化');
     await tx
       .update(permits)
       .set({
@@ -518,13 +544,20 @@ export async function compInfoByDif(
   };
 }
 
-export async function listRoleChanges(db: Db, q: RoleChgQuery): Promise<Page<RoleChangeRow>> {
-  const where: SQL[] = [];
+export async function listRoleChanges(
+  db: Db,
+  q: RoleChgQuery,
+  scope: readonly { subject: PermitSubject; area: PermitArea }[],
+): Promise<Page<RoleChangeRow>> {
+  if (scope.length === 0) return page([], 0, q);
+  const where: SQL[] = [
+    or(...scope.map((s) => and(eq(permits.subject, s.subject), eq(permits.area, s.area))))!,
+  ];
   if (q.area) where.push(eq(permits.area, q.area));
   if (q.subject) where.push(eq(permits.subject, q.subject));
   if (q.permitCode) where.push(eq(permits.bizCode, q.permitCode));
   if (q.compName) where.push(ilike(companies.compName, likePattern(q.compName)));
-  const cond = where.length ? and(...where)! : sql`true`;
+  const cond = and(...where)!;
   const order = orderClause(
     q,
     { bizCode: permitRoleChanges.bizCode, createdAt: permitRoleChanges.createdAt },
@@ -559,6 +592,15 @@ export async function userCandidates(db: Db, compCode: string): Promise<UserCand
       ),
     )
     .orderBy(asc(compUsers.userCode));
+}
+
+/** The areas where an enterprise user holds an open admission (the CRM user-disable check). */
+export async function userOpenAreas(ex: Executor, userCode: string): Promise<PermitArea[]> {
+  const rows = await ex
+    .select({ area: permits.area })
+    .from(permits)
+    .where(and(eq(permits.subject, 'user'), eq(permits.userCode, userCode), eq(permits.state, 'open')));
+  return PERMIT_AREAS.filter((a) => rows.some((r) => r.area === a));
 }
 
 /** Admissions referring to a customer (the customer delete check). */

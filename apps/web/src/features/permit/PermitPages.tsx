@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -29,8 +29,9 @@ import {
   PERMIT_PATHS,
   PERMIT_STATE_LABELS,
   PERMIT_SUBJECT_LABELS,
-  PERMIT_USER_MENU,
+  PERMIT_USER_AREA_MENU,
   roleNames,
+  userAreaMenu,
   type PermitArea,
   type PermitRow,
   type PermitState,
@@ -53,9 +54,9 @@ function areaOfPath(path: string): PermitArea {
   return 'ec';
 }
 
-/** The menu whose buttons allow an action on a record of this subject and area. */
-function menuOf(subject: PermitSubject, area: PermitArea): string {
-  return subject === 'user' ? PERMIT_USER_MENU : PERMIT_AREA_MENU[area];
+/** The menu whose buttons allow an action on a record of this subject and area (none: 银企链 users). */
+function menuOf(subject: PermitSubject, area: PermitArea): string | undefined {
+  return subject === 'user' ? userAreaMenu(area) : PERMIT_AREA_MENU[area];
 }
 
 /** Every admission menu's buttons, so that a screen can ask for any area's. */
@@ -63,17 +64,19 @@ function usePermitButtons() {
   const ec = useButtons(PERMIT_AREA_MENU.ec);
   const dw = useButtons(PERMIT_AREA_MENU.dw);
   const fc = useButtons(PERMIT_AREA_MENU.fc);
-  const user = useButtons(PERMIT_USER_MENU);
+  const ecUser = useButtons(PERMIT_USER_AREA_MENU.ec ?? '');
+  const dwUser = useButtons(PERMIT_USER_AREA_MENU.dw ?? '');
   const chg = useButtons(PERMIT_CHG_MENU);
   const byMenu: Record<string, Buttons> = {
     [PERMIT_AREA_MENU.ec]: ec,
     [PERMIT_AREA_MENU.dw]: dw,
     [PERMIT_AREA_MENU.fc]: fc,
-    [PERMIT_USER_MENU]: user,
+    ...(PERMIT_USER_AREA_MENU.ec ? { [PERMIT_USER_AREA_MENU.ec]: ecUser } : {}),
+    ...(PERMIT_USER_AREA_MENU.dw ? { [PERMIT_USER_AREA_MENU.dw]: dwUser } : {}),
   };
   return (subject: PermitSubject, area: PermitArea, action: Action): boolean => {
     const menu = menuOf(subject, area);
-    if (byMenu[menu]?.has(buttonCode(menu, action))) return true;
+    if (menu && byMenu[menu]?.has(buttonCode(menu, action))) return true;
     return (
       subject === 'cust' &&
       area === 'ec' &&
@@ -292,7 +295,7 @@ function PermitList({ subject, area }: { subject: PermitSubject; area: PermitAre
             <Button
               type="link"
               size="small"
-              onClick={() => void act(() => permitApi.open(subject, row.bizCode, row.area, nameOf(row)))}
+              onClick={() => void act(() => permitApi.open(subject, row, nameOf(row)))}
             >
               {row.state === 'disabled' ? '重新开通' : '开通'}
             </Button>
@@ -302,7 +305,7 @@ function PermitList({ subject, area }: { subject: PermitSubject; area: PermitAre
               type="link"
               size="small"
               danger
-              onClick={() => void act(() => permitApi.disable(subject, row.bizCode, row.area, nameOf(row)))}
+              onClick={() => void act(() => permitApi.disable(subject, row, nameOf(row)))}
             >
               停用
             </Button>
@@ -443,33 +446,111 @@ const historyColumns = (
     : []),
 ];
 
-/** Picks an open ec customer admission (企业角色变更 新增, no record given). */
+/** The value as it was `ms` milliseconds after its last change. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const PICKER_PAGE = 20;
+
+/**
+ * Picks an open ec customer admission (企业角色变更 新增, no record given): searches the paged
+ * customer-admission list by enterprise name as the user types (the first 20 matches).
+ */
 function OpenCustPicker({ onPick }: { onPick: (bizCode: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const search = useSettled(typed.trim(), 300);
   const q = useQuery({
-    queryKey: ['permit', 'open-ec-cust'],
+    queryKey: ['permit', 'open-ec-cust', search],
     queryFn: () =>
       post<Page<PermitRow>>(
         PERMIT_PATHS.custList,
-        { area: 'ec', state: 'open', pageNum: 1, pageSize: 500 },
+        {
+          area: 'ec',
+          state: 'open',
+          ...(search ? { compName: search } : {}),
+          pageNum: 1,
+          pageSize: PICKER_PAGE,
+        },
         { loading: false },
       ),
+    placeholderData: keepPreviousData,
   });
+  const total = q.data?.total ?? 0;
   return (
     <Card size="small" title="选择已开通的企业客户准入">
       <Select
         style={{ width: 420 }}
         showSearch
-        optionFilterProp="label"
-        placeholder="企业名称"
+        filterOption={false}
+        onSearch={setTyped}
+        placeholder="输入企业名称搜索"
         loading={q.isFetching}
         data-testid="permit-picker"
         options={(q.data?.list ?? []).map((r) => ({
           value: r.bizCode,
           label: `${r.compName}（${r.bizCode}）`,
         }))}
+        notFoundContent={q.isFetching ? '加载中…' : '没有匹配的已开通企业客户'}
         onChange={(v: string) => onPick(v)}
       />
+      {total > PICKER_PAGE ? (
+        <div style={{ marginTop: 8, color: 'rgba(0,0,0,0.45)' }}>
+          共{total}个匹配，仅显示前{PICKER_PAGE}个，请输入更完整的企业名称
+        </div>
+      ) : null}
     </Card>
+  );
+}
+
+const HISTORY_PAGE = 10;
+
+/** The role history of one admission, paged through roleChg/list?permitCode= (PROTOCOL.md §4). */
+function PermitHistory({
+  bizCode,
+  subject,
+  area,
+}: {
+  bizCode: string;
+  subject: PermitSubject;
+  area: PermitArea;
+}) {
+  const navigate = useNavigate();
+  const [pageNum, setPageNum] = useState(1);
+  const q = useQuery({
+    queryKey: ['permit', 'history', bizCode, pageNum],
+    queryFn: () =>
+      post<Page<RoleChangeRow>>(
+        PERMIT_PATHS.roleChgList,
+        { permitCode: bizCode, pageNum, pageSize: HISTORY_PAGE },
+        { loading: false },
+      ),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Table<RoleChangeRow>
+      size="small"
+      rowKey="bizCode"
+      loading={q.isFetching}
+      dataSource={q.data?.list ?? []}
+      pagination={{
+        current: pageNum,
+        pageSize: HISTORY_PAGE,
+        total: q.data?.total ?? 0,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+        showTotal: (n) => `共 ${n} 条`,
+        onChange: setPageNum,
+      }}
+      columns={historyColumns(subject, area, (code) =>
+        navigate(`${PERMIT_ROUTES.roleChgView}?bizCode=${code}`),
+      )}
+    />
   );
 }
 
@@ -480,7 +561,6 @@ function OpenCustPicker({ onPick }: { onPick: (bizCode: string) => void }) {
  */
 export function PermitRecordPage(_props: ScreenProps) {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const subject: PermitSubject = params.get('subject') === 'user' ? 'user' : 'cust';
@@ -499,6 +579,7 @@ export function PermitRecordPage(_props: ScreenProps) {
   const refresh = () => {
     void record.refetch();
     void queryClient.invalidateQueries({ queryKey: listKey(subject) });
+    void queryClient.invalidateQueries({ queryKey: ['permit', 'history', bizCode] });
   };
   const act = async (fn: () => Promise<{ ok: boolean }>) => {
     const r = await fn().catch(() => null);
@@ -532,6 +613,7 @@ export function PermitRecordPage(_props: ScreenProps) {
     try {
       const r = await permitApi.setRole(v.subject, {
         bizCode: v.bizCode,
+        version: v.version,
         area: v.area,
         roles: f.roles,
         reason: f.reason,
@@ -555,18 +637,12 @@ export function PermitRecordPage(_props: ScreenProps) {
         extra={
           <Space>
             {v.state !== 'open' && allowed(v.subject, v.area, 'open') ? (
-              <Button
-                type="primary"
-                onClick={() => void act(() => permitApi.open(v.subject, v.bizCode, v.area, name))}
-              >
+              <Button type="primary" onClick={() => void act(() => permitApi.open(v.subject, v, name))}>
                 {v.state === 'disabled' ? '重新开通' : '开通'}
               </Button>
             ) : null}
             {v.state === 'open' && allowed(v.subject, v.area, 'disable') ? (
-              <Button
-                danger
-                onClick={() => void act(() => permitApi.disable(v.subject, v.bizCode, v.area, name))}
-              >
+              <Button danger onClick={() => void act(() => permitApi.disable(v.subject, v, name))}>
                 停用
               </Button>
             ) : null}
@@ -623,15 +699,7 @@ export function PermitRecordPage(_props: ScreenProps) {
         <Alert style={{ marginTop: 12 }} type="warning" showIcon message="准入开通后才能设置角色" />
       ) : null}
       <Card size="small" title="角色变更记录" style={{ marginTop: 12 }}>
-        <Table<RoleChangeRow>
-          size="small"
-          rowKey="bizCode"
-          pagination={false}
-          dataSource={v.history}
-          columns={historyColumns(v.subject, v.area, (code) =>
-            navigate(`${PERMIT_ROUTES.roleChgView}?bizCode=${code}`),
-          )}
-        />
+        <PermitHistory bizCode={v.bizCode} subject={v.subject} area={v.area} />
       </Card>
     </div>
   );

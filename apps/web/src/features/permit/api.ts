@@ -5,6 +5,7 @@ import {
   PERMIT_PATHS,
   permitDict,
   type CustSave,
+  type PermitAction,
   type PermitArea,
   type PermitDict,
   type PermitSubject,
@@ -35,6 +36,13 @@ export const listKey = (subject: PermitSubject) =>
 
 const byCode = (bizCode: string) => ({ query: { bizCode } });
 
+/** The admission an action is about, as the screen shows it. */
+interface ActionTarget {
+  bizCode: string;
+  area: PermitArea;
+  version: number;
+}
+
 export const permitApi = {
   view: (subject: PermitSubject, bizCode: string) =>
     post<PermitView>(
@@ -44,19 +52,20 @@ export const permitApi = {
     ),
   saveCust: (body: CustSave) => update<{ bizCode: string }>(PERMIT_PATHS.custSave, body),
   saveUser: (body: UserSave) => update<{ bizCode: string }>(PERMIT_PATHS.userSave, body),
-  open: (subject: PermitSubject, bizCode: string, area: PermitArea, name: string) =>
+  /** 开通 / 停用 send the version the screen showed (a stale one answers 409). */
+  open: (subject: PermitSubject, { bizCode, area, version }: ActionTarget, name: string) =>
     update(
       subject === 'cust' ? PERMIT_PATHS.custOpen : PERMIT_PATHS.userOpen,
-      { area },
+      { area, version } satisfies PermitAction,
       {
         ...byCode(bizCode),
         confirm: `确定要在${PERMIT_AREA_LABELS[area]}区域开通「${name}」的准入吗？`,
       },
     ),
-  disable: (subject: PermitSubject, bizCode: string, area: PermitArea, name: string) =>
+  disable: (subject: PermitSubject, { bizCode, area, version }: ActionTarget, name: string) =>
     update(
       subject === 'cust' ? PERMIT_PATHS.custDisable : PERMIT_PATHS.userDisable,
-      { area },
+      { area, version } satisfies PermitAction,
       {
         ...byCode(bizCode),
         confirm: `确定要停用「${name}」在${PERMIT_AREA_LABELS[area]}区域的准入吗？`,
