@@ -275,7 +275,7 @@ describe('website layout', () => {
     await header.getByText('客户管理').waitFor();
     await header.getByText('凭证').waitFor();
     await header.getByText('更多').waitFor();
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('crm-corp-list').waitFor();
     await page.screenshot({ path: shotPath('website-layout.png') });
 
     await page.goto(`${base}/crm/corporation/view?judge=comp`);
