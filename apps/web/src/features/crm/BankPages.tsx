@@ -1,31 +1,22 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
-import { BANK_PATHS, PURPOSE_LABELS, type BankAccountView } from '@portal/contract/bank';
+import { Button, Card, Empty, Form, Input, Select, Space, Spin, Table, type TableColumnsType } from 'antd';
+import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { CRM_PATHS, REG_STATE_LABELS, type BankUserList, type CompUserRow } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
 import { useCompanyDict } from '../../shared/company/company-api';
+import { AddButton } from '../../shared/list/AddButton';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { actionsColumn } from '../../shared/list/RowActions';
+import { updateThen } from '../../shared/list/update-then';
 import { codeColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { AccountFields, type AccountValues } from './CorporationTabs';
+import { AccountFields, accountToForm, type AccountValues } from './corporation/AccountFields';
 import { BANK_EDIT_PATH, BANK_VIEW_PATH, call, change, M } from './api';
 import { CompUserSelect, userLabel } from './CompUserSelect';
+import { ACCOUNT_PURPOSE_COLUMNS } from './corporation/account-columns';
 
 /** Only enabled users whose registration passed can operate an account. */
 const operatorOption = (u: CompUserRow) => ({
@@ -49,79 +40,44 @@ export function BankListPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
   const customers = useCompanyDict().data ?? [];
-  const act = async (path: string, row: BankAccountView, confirm: string) => {
-    const r = await change(path, undefined, { query: { bizCode: row.bizCode }, confirm }).catch(() => null);
-    if (r?.ok) list.current?.reload();
-  };
+  const act = (path: string, row: BankAccountView, confirm: string) =>
+    void updateThen(path, undefined, { query: { bizCode: row.bizCode }, confirm }, () =>
+      list.current?.reload(),
+    );
   const columns: TableColumnsType<BankAccountView> = [
     codeColumn('账户编号', 'bizCode', { width: 130 }),
     { title: '所属客户', dataIndex: 'ownerName', key: 'ownerName', width: 220, ellipsis: true },
     { title: '开户银行', dataIndex: 'bankName', key: 'bankName', width: 150 },
     { title: '账户名称', dataIndex: 'accountName', key: 'accountName', width: 200 },
     { title: '银行账号', dataIndex: 'accountNo', key: 'accountNo', width: 190 },
-    {
-      title: '用途',
-      dataIndex: 'purpose',
-      key: 'purpose',
-      width: 100,
-      render: (p: BankAccountView['purpose']) => PURPOSE_LABELS[p],
-    },
-    {
-      title: '默认',
-      dataIndex: 'isDefault',
-      key: 'isDefault',
-      width: 70,
-      render: (d: boolean) => (d ? <Tag color="blue">默认</Tag> : null),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 250,
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => navigate(`${BANK_VIEW_PATH}/basic-info?bizCode=${row.bizCode}`)}
-          >
-            查看
-          </Button>
-          <Auth code={button(M.bank, 'save')}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => navigate(`${BANK_EDIT_PATH}/basic-info?bizCode=${row.bizCode}`)}
-            >
-              编辑
-            </Button>
-          </Auth>
-          {row.isDefault ? null : (
-            <Auth code={button(M.bank, 'setDefault')}>
-              <Button
-                type="link"
-                size="small"
-                onClick={() =>
-                  void act(BANK_PATHS.setDefault, row, `确定将账户 ${row.accountNo} 设为默认吗？`)
-                }
-              >
-                设为默认
-              </Button>
-            </Auth>
-          )}
-          <Auth code={button(M.bank, 'delete')}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void act(BANK_PATHS.del, row, `确定要删除账户 ${row.accountNo} 吗？`)}
-            >
-              删除
-            </Button>
-          </Auth>
-        </Space>
-      ),
-    },
+    ...ACCOUNT_PURPOSE_COLUMNS,
+    actionsColumn<BankAccountView>(
+      250,
+      (row) => [
+        {
+          label: '查看',
+          onClick: () => navigate(`${BANK_VIEW_PATH}/basic-info?bizCode=${row.bizCode}`),
+        },
+        {
+          label: '编辑',
+          code: button(M.bank, 'save'),
+          onClick: () => navigate(`${BANK_EDIT_PATH}/basic-info?bizCode=${row.bizCode}`),
+        },
+        {
+          label: '设为默认',
+          code: button(M.bank, 'setDefault'),
+          hidden: row.isDefault,
+          onClick: () => act(BANK_PATHS.setDefault, row, `确定将账户 ${row.accountNo} 设为默认吗？`),
+        },
+        {
+          label: '删除',
+          code: button(M.bank, 'delete'),
+          danger: true,
+          onClick: () => act(BANK_PATHS.del, row, `确定要删除账户 ${row.accountNo} 吗？`),
+        },
+      ],
+      { fixed: 'right' },
+    ),
   ];
   return (
     <div data-testid="crm-bank-list">
@@ -154,15 +110,7 @@ export function BankListPage(_props: ScreenProps) {
           </>
         }
         toolbar={
-          <Auth code={button(M.bank, 'add')}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(`${BANK_EDIT_PATH}/basic-info`)}
-            >
-              新增
-            </Button>
-          </Auth>
+          <AddButton code={button(M.bank, 'add')} onClick={() => navigate(`${BANK_EDIT_PATH}/basic-info`)} />
         }
       />
     </div>
@@ -185,16 +133,7 @@ export function BankBasicTab({ meta }: ScreenProps) {
     const a = account.data;
     if (!a) return;
     setOwner(a.ownerCode ?? undefined);
-    form.setFieldsValue({
-      bankCode: a.bankCode,
-      branchName: a.branchName,
-      accountName: a.accountName,
-      accountNo: a.accountNo,
-      currency: a.currency,
-      purpose: a.purpose,
-      isDefault: a.isDefault,
-      remark: a.remark ?? undefined,
-    });
+    form.setFieldsValue(accountToForm(a));
   }, [account.data, form]);
 
   const save = async () => {

@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import {
   COMP_ROLE_LABELS,
   COMP_STATE_LABELS,
@@ -9,12 +8,14 @@ import {
   type CompanyRow,
 } from '@portal/contract/company';
 import { button } from '@portal/contract/menus';
+import { AddButton } from '../../shared/list/AddButton';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { actionsColumn } from '../../shared/list/RowActions';
+import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
-import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useInfoDict } from '../../shared/company/company-api';
-import { change, CORP_EDIT_PATH, CORP_VIEW_PATH, M } from './api';
+import { CORP_EDIT_PATH, CORP_VIEW_PATH, M } from './api';
 
 /** 企业列表 (crm-cor-cor): the customers, with 查看 / 编辑 into the tabbed detail pages. */
 export default function CorporationListPage(_props: ScreenProps) {
@@ -45,64 +46,51 @@ export default function CorporationListPage(_props: ScreenProps) {
       ),
     },
     dateColumn('创建时间', 'createdAt', { withTime: true, width: 170 }),
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 220,
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => navigate(`${CORP_VIEW_PATH}/corporation?compCode=${row.compCode}`)}
-          >
-            查看
-          </Button>
-          <Auth code={button(M.list, 'update')}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => navigate(`${CORP_EDIT_PATH}/corporation?compCode=${row.compCode}`)}
-            >
-              编辑
-            </Button>
-          </Auth>
-          <Auth code={button(M.list, row.state === 'enabled' ? 'disable' : 'enable')}>
-            <Button
-              type="link"
-              size="small"
-              onClick={async () => {
-                const enable = row.state !== 'enabled';
-                const r = await change(enable ? COMPANY_PATHS.enable : COMPANY_PATHS.disable, undefined, {
+    actionsColumn<CompanyRow>(
+      220,
+      (row) => {
+        const enable = row.state !== 'enabled';
+        const reload = () => list.current?.reload();
+        return [
+          {
+            label: '查看',
+            onClick: () => navigate(`${CORP_VIEW_PATH}/corporation?compCode=${row.compCode}`),
+          },
+          {
+            label: '编辑',
+            code: button(M.list, 'update'),
+            onClick: () => navigate(`${CORP_EDIT_PATH}/corporation?compCode=${row.compCode}`),
+          },
+          {
+            label: enable ? '启用' : '停用',
+            code: button(M.list, enable ? 'enable' : 'disable'),
+            onClick: () =>
+              void updateThen(
+                enable ? COMPANY_PATHS.enable : COMPANY_PATHS.disable,
+                undefined,
+                {
                   query: { compCode: row.compCode },
                   confirm: `确定要${enable ? '启用' : '停用'}企业「${row.compName}」吗？`,
-                }).catch(() => null);
-                if (r?.ok) list.current?.reload();
-              }}
-            >
-              {row.state === 'enabled' ? '停用' : '启用'}
-            </Button>
-          </Auth>
-          <Auth code={button(M.list, 'delete')}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={async () => {
-                const r = await change(COMPANY_PATHS.del, undefined, {
-                  query: { compCode: row.compCode },
-                  confirm: `确定要删除企业「${row.compName}」吗？`,
-                }).catch(() => null);
-                if (r?.ok) list.current?.reload();
-              }}
-            >
-              删除
-            </Button>
-          </Auth>
-        </Space>
-      ),
-    },
+                },
+                reload,
+              ),
+          },
+          {
+            label: '删除',
+            code: button(M.list, 'delete'),
+            danger: true,
+            onClick: () =>
+              void updateThen(
+                COMPANY_PATHS.del,
+                undefined,
+                { query: { compCode: row.compCode }, confirm: `确定要删除企业「${row.compName}」吗？` },
+                reload,
+              ),
+          },
+        ];
+      },
+      { fixed: 'right' },
+    ),
   ];
 
   return (
@@ -138,15 +126,7 @@ export default function CorporationListPage(_props: ScreenProps) {
           </>
         }
         toolbar={
-          <Auth code={button(M.list, 'add')}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(`${CORP_EDIT_PATH}/corporation`)}
-            >
-              新增
-            </Button>
-          </Auth>
+          <AddButton code={button(M.list, 'add')} onClick={() => navigate(`${CORP_EDIT_PATH}/corporation`)} />
         }
       />
     </div>

@@ -25,6 +25,8 @@ import {
 import { formatDateTime } from '@portal/contract/format';
 import { button } from '@portal/contract/menus';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { actionsColumn } from '../../shared/list/RowActions';
+import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
@@ -58,39 +60,33 @@ export function FrimListPage(_props: ScreenProps) {
       render: (s: CompUserRow['state']) => USER_STATE_LABELS[s],
     },
     dateColumn('注册时间', 'createdAt', { withTime: true, width: 170 }),
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 150,
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => navigate(`${FRIM_CHECK_PATH}/base?userCode=${row.userCode}`)}
-          >
-            {row.regState === 'pending' ? '审核' : '查看'}
-          </Button>
-          <Auth code={button(M.frim, row.state === 'enabled' ? 'disable' : 'enable')}>
-            <Button
-              type="link"
-              size="small"
-              onClick={async () => {
-                const enable = row.state !== 'enabled';
-                const r = await change(enable ? CRM_PATHS.frimEnable : CRM_PATHS.frimDisable, undefined, {
+    actionsColumn<CompUserRow>(
+      150,
+      (row) => {
+        const enable = row.state !== 'enabled';
+        return [
+          {
+            label: row.regState === 'pending' ? '审核' : '查看',
+            onClick: () => navigate(`${FRIM_CHECK_PATH}/base?userCode=${row.userCode}`),
+          },
+          {
+            label: enable ? '启用' : '停用',
+            code: button(M.frim, enable ? 'enable' : 'disable'),
+            onClick: () =>
+              void updateThen(
+                enable ? CRM_PATHS.frimEnable : CRM_PATHS.frimDisable,
+                undefined,
+                {
                   query: { userCode: row.userCode },
                   confirm: `确定要${enable ? '启用' : '停用'}企业用户「${row.userName}」吗？`,
-                }).catch(() => null);
-                if (r?.ok) list.current?.reload();
-              }}
-            >
-              {row.state === 'enabled' ? '停用' : '启用'}
-            </Button>
-          </Auth>
-        </Space>
-      ),
-    },
+                },
+                () => list.current?.reload(),
+              ),
+          },
+        ];
+      },
+      { fixed: 'right' },
+    ),
   ];
   return (
     <div data-testid="crm-frim-list">

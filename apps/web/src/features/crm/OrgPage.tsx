@@ -1,22 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Spin,
-  Tree,
-  TreeSelect,
-} from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Select, Space, Spin, Tree, TreeSelect } from 'antd';
 import { CRM_PATHS, type DeptNode } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
+import { AddButton } from '../../shared/list/AddButton';
+import { EditModal } from '../../shared/list/EditModal';
+import { updateThen } from '../../shared/list/update-then';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useCompanyDict } from '../../shared/company/company-api';
@@ -95,14 +84,15 @@ export default function OrgPage(_props: ScreenProps) {
 
   const remove = async () => {
     if (!current) return;
-    const r = await change(CRM_PATHS.orgDel, undefined, {
-      query: { deptCode: current.deptCode },
-      confirm: `确定要删除部门「${current.deptName}」吗？`,
-    }).catch(() => null);
-    if (r?.ok) {
-      setSelected(undefined);
-      await reload();
-    }
+    await updateThen(
+      CRM_PATHS.orgDel,
+      undefined,
+      { query: { deptCode: current.deptCode }, confirm: `确定要删除部门「${current.deptName}」吗？` },
+      () => {
+        setSelected(undefined);
+        return reload();
+      },
+    );
   };
 
   return (
@@ -124,11 +114,9 @@ export default function OrgPage(_props: ScreenProps) {
         />
         {compCode ? (
           <>
-            <Auth code={button(M.org, 'add')}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-                {current ? '新增下级部门' : '新增部门'}
-              </Button>
-            </Auth>
+            <AddButton code={button(M.org, 'add')} onClick={() => open('new')}>
+              {current ? '新增下级部门' : '新增部门'}
+            </AddButton>
             <Auth code={button(M.org, 'update')}>
               <Button disabled={!current} onClick={() => current && open(current)}>
                 修改
@@ -160,14 +148,11 @@ export default function OrgPage(_props: ScreenProps) {
           )}
         </Spin>
       )}
-      <Modal
+      <EditModal
         title={editing === 'new' ? '新增部门' : '修改部门'}
         open={editing !== null}
-        onOk={() => void save().catch(() => undefined)}
+        onSave={save}
         onCancel={() => setEditing(null)}
-        okText="保存"
-        destroyOnHidden
-        forceRender
       >
         <Form<DeptValues> form={form} layout="vertical" name="crmDept">
           <Form.Item
@@ -189,7 +174,7 @@ export default function OrgPage(_props: ScreenProps) {
             <InputNumber min={0} max={9999} precision={0} />
           </Form.Item>
         </Form>
-      </Modal>
+      </EditModal>
     </Card>
   );
 }

@@ -1,14 +1,11 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
-  Button,
   Card,
   DatePicker,
   Form,
   Input,
-  Modal,
   Select,
   Space,
   Switch,
@@ -28,12 +25,16 @@ import {
   type RelType,
 } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
+import { AddButton } from '../../shared/list/AddButton';
+import { EditModal } from '../../shared/list/EditModal';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { actionsColumn } from '../../shared/list/RowActions';
+import { updateThen } from '../../shared/list/update-then';
+import { useRowEditor } from '../../shared/list/use-row-editor';
 import { codeColumn } from '../../shared/list/columns';
-import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useCompanyDict } from '../../shared/company/company-api';
-import { call, change, M } from './api';
+import { call, M } from './api';
 import { RelationGraphChart } from './RelationGraphChart';
 
 interface RelValues {
@@ -52,8 +53,19 @@ export default function RelationPage(_props: ScreenProps) {
   const queryClient = useQueryClient();
   const customers = useCompanyDict().data ?? [];
   const options = customers.map((c) => ({ value: c.code, label: c.label }));
-  const [editing, setEditing] = useState<RelationRow | 'new' | null>(null);
   const [form] = Form.useForm<RelValues>();
+  const {
+    editing,
+    row: editRow,
+    open,
+    close,
+  } = useRowEditor(form, (r: RelationRow) => ({
+    relType: r.relType,
+    coreCompCode: r.coreCompCode,
+    relCompCode: r.relCompCode,
+    period: [dayjs(r.startDate), dayjs(r.endDate)],
+    remark: r.remark ?? undefined,
+  }));
   const [graphComp, setGraphComp] = useState<string | undefined>();
   const [validOnly, setValidOnly] = useState(false);
   const graph = useQuery({
@@ -66,35 +78,25 @@ export default function RelationPage(_props: ScreenProps) {
     void queryClient.invalidateQueries({ queryKey: ['crm', 'relationGraph'] });
   };
 
-  const open = (row: RelationRow | 'new') => {
-    form.resetFields();
-    if (row !== 'new')
-      form.setFieldsValue({
-        relType: row.relType,
-        coreCompCode: row.coreCompCode,
-        relCompCode: row.relCompCode,
-        period: [dayjs(row.startDate), dayjs(row.endDate)],
-        remark: row.remark ?? undefined,
-      });
-    setEditing(row);
-  };
-
   const save = async () => {
     const v = await form.validateFields();
-    const row = editing === 'new' ? null : editing;
-    const r = await change(CRM_PATHS.relationSave, {
-      relType: v.relType,
-      coreCompCode: v.coreCompCode,
-      relCompCode: v.relCompCode,
-      startDate: v.period[0].format('YYYY-MM-DD'),
-      endDate: v.period[1].format('YYYY-MM-DD'),
-      remark: v.remark,
-      ...(row ? { bizCode: row.bizCode, version: row.version } : {}),
-    }).catch(() => null);
-    if (r?.ok) {
-      setEditing(null);
-      reload();
-    }
+    await updateThen(
+      CRM_PATHS.relationSave,
+      {
+        relType: v.relType,
+        coreCompCode: v.coreCompCode,
+        relCompCode: v.relCompCode,
+        startDate: v.period[0].format('YYYY-MM-DD'),
+        endDate: v.period[1].format('YYYY-MM-DD'),
+        remark: v.remark,
+        ...(editRow ? { bizCode: editRow.bizCode, version: editRow.version } : {}),
+      },
+      {},
+      () => {
+        close();
+        reload();
+      },
+    );
   };
 
   const columns: TableColumnsType<RelationRow> = [
@@ -118,41 +120,28 @@ export default function RelationPage(_props: ScreenProps) {
       render: (s: RelationRow['relState']) => <Tag color={STATE_COLORS[s]}>{REL_STATE_LABELS[s]}</Tag>,
     },
     { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 130,
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Auth code={button(M.rel, 'update')}>
-            <Button type="link" size="small" onClick={() => open(row)}>
-              修改
-            </Button>
-          </Auth>
-          <Auth code={button(M.rel, 'delete')}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={async () => {
-                const r = await change(
-                  CRM_PATHS.relationDel,
-                  { version: row.version },
-                  {
-                    query: { bizCode: row.bizCode },
-                    confirm: `确定要删除「${row.coreCompName}」与「${row.relCompName}」的关系吗？`,
-                  },
-                ).catch(() => null);
-                if (r?.ok) reload();
-              }}
-            >
-              删除
-            </Button>
-          </Auth>
-        </Space>
-      ),
-    },
+    actionsColumn<RelationRow>(
+      130,
+      (row) => [
+        { label: '修改', code: button(M.rel, 'update'), onClick: () => open(row) },
+        {
+          label: '删除',
+          code: button(M.rel, 'delete'),
+          danger: true,
+          onClick: () =>
+            void updateThen(
+              CRM_PATHS.relationDel,
+              { version: row.version },
+              {
+                query: { bizCode: row.bizCode },
+                confirm: `确定要删除「${row.coreCompName}」与「${row.relCompName}」的关系吗？`,
+              },
+              reload,
+            ),
+        },
+      ],
+      { fixed: 'right' },
+    ),
   ];
 
   return (
@@ -197,11 +186,9 @@ export default function RelationPage(_props: ScreenProps) {
                   </>
                 }
                 toolbar={
-                  <Auth code={button(M.rel, 'add')}>
-                    <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-                      新增关系
-                    </Button>
-                  </Auth>
+                  <AddButton code={button(M.rel, 'add')} onClick={() => open('new')}>
+                    新增关系
+                  </AddButton>
                 }
               />
             ),
@@ -238,14 +225,11 @@ export default function RelationPage(_props: ScreenProps) {
           },
         ]}
       />
-      <Modal
+      <EditModal
         title={editing === 'new' ? '新增企业关系' : '修改企业关系'}
         open={editing !== null}
-        onOk={() => void save().catch(() => undefined)}
-        onCancel={() => setEditing(null)}
-        okText="保存"
-        destroyOnHidden
-        forceRender
+        onSave={save}
+        onCancel={close}
       >
         <Form<RelValues>
           form={form}
@@ -289,7 +273,7 @@ export default function RelationPage(_props: ScreenProps) {
             <Input maxLength={500} />
           </Form.Item>
         </Form>
-      </Modal>
+      </EditModal>
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { lazyScreen, type LazyScreen } from '../../shared/ui/screen';
 
 type Screens = Record<string, LazyScreen>;
 
-const tabs = () => import('./CorporationTabs');
+const tabs = () => import('./corporation');
 const TAB_COMPONENTS = {
   corporation: () => tabs().then((m) => ({ default: m.BasicTab })),
   employee: () => tabs().then((m) => ({ default: m.EmployeeTab })),
