@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Form, Input, Radio, Select, Space, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Form, Input, Radio, Select } from 'antd';
 import {
-  COMP_MANAGER_PATHS,
   isValidIdCardNo,
   MANAGER_KIND_LABELS,
   MOBILE_PATTERN,
@@ -15,75 +14,45 @@ import {
 import { formatDateTime } from '@portal/contract/format';
 import { FileList } from '../../shared/files/FileList';
 import type { FileItem } from '../../shared/files/files-api';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
-import { codeColumn, dateColumn } from '../../shared/list/columns';
-import { useButtons } from '../../shared/permission/use-buttons';
-import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
-import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { MANAGER_MENU, MANAGER_ROUTES, managerApi, useCustomers } from './api';
+import { MANAGER_ROUTES, managerApi, useCustomers } from './api';
+import {
+  ChangeEditorFrame,
+  ChangeListFrame,
+  ChangeViewFrame,
+  SaveSubmitBar,
+  useChangeSave,
+} from './ChangeFrames';
 import { CandidateSelect, CompanyHistorySection } from './CompanyHistory';
+import { MANAGER_KIND } from './kinds';
 
 const personText = (p: ManagerPerson | null | undefined) => (p ? `${p.userName}（${p.mobile}）` : '（无）');
 
 /** 管理员变更 list (crm-cor-mg). */
 export function ManagerChangeListPage(_props: ScreenProps) {
-  const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
-  const buttons = useButtons(MANAGER_MENU);
   return (
-    <div data-testid="manager-change-list">
-      <ListPage<ManagerChangeRow>
-        ref={list}
-        source={COMP_MANAGER_PATHS.list}
-        rowKey="bizCode"
-        filters={
-          <>
-            <Form.Item name="compName" label="企业名称">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
-            </Form.Item>
-          </>
-        }
-        toolbar={
-          buttons.has('add') ? (
-            <Button type="primary" onClick={() => void navigate(MANAGER_ROUTES.add)}>
-              新增
-            </Button>
-          ) : null
-        }
-        columns={[
-          codeColumn('变更单编号', 'bizCode'),
-          { title: '企业名称', dataIndex: 'compName', key: 'compName' },
-          {
-            title: '原管理员',
-            key: 'oldManagerName',
-            render: (_: unknown, r: ManagerChangeRow) => r.oldManagerName ?? '（无）',
-          },
-          { title: '新管理员', dataIndex: 'newManagerName', key: 'newManagerName' },
-          {
-            title: '新管理员来源',
-            key: 'kind',
-            render: (_: unknown, r: ManagerChangeRow) => MANAGER_KIND_LABELS[r.kind],
-          },
-          { title: '经办人', dataIndex: 'createdByName', key: 'createdByName' },
-          dateColumn('创建时间', 'createdAt', { withTime: true }),
-          docStateColumn<ManagerChangeRow>(),
-          docActionsColumn<ManagerChangeRow>({
-            buttons,
-            view: (r) => void navigate(`${MANAGER_ROUTES.view}?bizCode=${r.bizCode}`),
-            edit: (r) => void navigate(`${MANAGER_ROUTES.edit}?bizCode=${r.bizCode}`),
-            remove: (r) =>
-              void managerApi
-                .remove(r.bizCode)
-                .then((res) => res.ok && list.current?.reload())
-                .catch(() => undefined),
-          }),
-        ]}
-      />
-    </div>
+    <ChangeListFrame<ManagerChangeRow>
+      kind={MANAGER_KIND}
+      testId="manager-change-list"
+      addLabel="新增"
+      addTo={MANAGER_ROUTES.add}
+      columns={[
+        {
+          title: '原管理员',
+          key: 'oldManagerName',
+          render: (_: unknown, r: ManagerChangeRow) => r.oldManagerName ?? '（无）',
+        },
+        { title: '新管理员', dataIndex: 'newManagerName', key: 'newManagerName' },
+        {
+          title: '新管理员来源',
+          key: 'kind',
+          render: (_: unknown, r: ManagerChangeRow) => MANAGER_KIND_LABELS[r.kind],
+        },
+      ]}
+      viewTo={(r) => `${MANAGER_ROUTES.view}?bizCode=${r.bizCode}`}
+      editTo={(r) => `${MANAGER_ROUTES.edit}?bizCode=${r.bizCode}`}
+      remove={managerApi.remove}
+    />
   );
 }
 
@@ -103,12 +72,11 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
   const [params, setParams] = useSearchParams();
   const bizCode = params.get('bizCode') ?? '';
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const customers = useCustomers().data ?? [];
   const compCode = Form.useWatch('compCode', form);
   const kind = Form.useWatch('kind', form) ?? 'existing';
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useChangeSave(MANAGER_KIND);
   const [version, setVersion] = useState<number | undefined>();
 
   const existing = useQuery({
@@ -161,23 +129,17 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
       fileTokens: (values.files ?? []).map((f) => f.fileToken),
       submit,
     };
-    setSaving(true);
-    try {
-      const r = await managerApi.save(body, {
-        confirm: `此操作将保存管理员变更${submit ? '并提交审批' : ''}！ 是否继续？`,
-      });
-      if (!r.ok || !r.data) return;
-      setVersion(r.data.version);
-      void qc.invalidateQueries({ queryKey: ['list', COMP_MANAGER_PATHS.list] });
-      void qc.invalidateQueries({ queryKey: ['crmManager'] });
-      if (submit) void navigate(`${MANAGER_ROUTES.view}?bizCode=${r.data.bizCode}`);
-      else if (!bizCode) void navigate(`${MANAGER_ROUTES.edit}?bizCode=${r.data.bizCode}`, { replace: true });
-      else setParams({ bizCode }, { replace: true });
-    } catch {
-      // the request layer has warned
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      submit,
+      (opts) => managerApi.save(body, opts),
+      (saved) => {
+        setVersion(saved.version);
+        if (submit) void navigate(`${MANAGER_ROUTES.view}?bizCode=${saved.bizCode}`);
+        else if (!bizCode)
+          void navigate(`${MANAGER_ROUTES.edit}?bizCode=${saved.bizCode}`, { replace: true });
+        else setParams({ bizCode }, { replace: true });
+      },
+    );
   };
 
   const current = init.data?.current ?? null;
@@ -192,110 +154,98 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
         }
       : undefined;
   return (
-    <Spin spinning={!!bizCode && existing.isLoading}>
-      <Card
-        data-testid="manager-change-editor"
-        title={bizCode ? `管理员变更 ${bizCode}` : '新增管理员变更'}
-        extra={<Button onClick={() => void navigate(MANAGER_ROUTES.list)}>返回</Button>}
+    <ChangeEditorFrame
+      kind={MANAGER_KIND}
+      testId="manager-change-editor"
+      title={bizCode ? `管理员变更 ${bizCode}` : '新增管理员变更'}
+      loading={!!bizCode && existing.isLoading}
+    >
+      <Form<FormValues>
+        form={form}
+        name="managerChange"
+        layout="vertical"
+        initialValues={{ kind: 'existing', files: [] }}
+        style={{ maxWidth: 760 }}
       >
-        <Form<FormValues>
-          form={form}
-          name="managerChange"
-          layout="vertical"
-          initialValues={{ kind: 'existing', files: [] }}
-          style={{ maxWidth: 760 }}
-        >
+        <Form.Item name="compCode" label="企业客户" rules={[{ required: true, message: '企业客户不能为空' }]}>
+          <Select
+            showSearch
+            disabled={!!bizCode}
+            optionFilterProp="label"
+            placeholder="请选择企业"
+            options={customers.map((c) => ({ value: c.code, label: c.label }))}
+            onChange={() => form.setFieldValue('newUserCode', undefined)}
+          />
+        </Form.Item>
+        {compCode ? (
+          <Descriptions size="small" bordered column={1} style={{ marginBottom: 16 }}>
+            <Descriptions.Item label="当前管理员">
+              <span data-testid="current-manager">{personText(current)}</span>
+            </Descriptions.Item>
+          </Descriptions>
+        ) : null}
+        <Form.Item name="kind" label="新管理员来源">
+          <Radio.Group
+            options={Object.entries(MANAGER_KIND_LABELS).map(([value, label]) => ({ value, label }))}
+          />
+        </Form.Item>
+        {kind === 'existing' ? (
           <Form.Item
-            name="compCode"
-            label="企业客户"
-            rules={[{ required: true, message: '企业客户不能为空' }]}
+            name="newUserCode"
+            label="新管理员"
+            rules={[{ required: true, message: '请选择新管理员' }]}
           >
-            <Select
-              showSearch
-              disabled={!!bizCode}
-              optionFilterProp="label"
-              placeholder="请选择企业"
-              options={customers.map((c) => ({ value: c.code, label: c.label }))}
-              onChange={() => form.setFieldValue('newUserCode', undefined)}
-            />
+            <CandidateSelect compCode={compCode} selected={selected} />
           </Form.Item>
-          {compCode ? (
-            <Descriptions size="small" bordered column={1} style={{ marginBottom: 16 }}>
-              <Descriptions.Item label="当前管理员">
-                <span data-testid="current-manager">{personText(current)}</span>
-              </Descriptions.Item>
-            </Descriptions>
-          ) : null}
-          <Form.Item name="kind" label="新管理员来源">
-            <Radio.Group
-              options={Object.entries(MANAGER_KIND_LABELS).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          {kind === 'existing' ? (
+        ) : (
+          <>
             <Form.Item
-              name="newUserCode"
-              label="新管理员"
-              rules={[{ required: true, message: '请选择新管理员' }]}
+              name="newUserName"
+              label="新管理员姓名"
+              rules={[{ required: true, whitespace: true, message: '新管理员姓名不能为空' }]}
             >
-              <CandidateSelect compCode={compCode} selected={selected} />
+              <Input maxLength={50} />
             </Form.Item>
-          ) : (
-            <>
-              <Form.Item
-                name="newUserName"
-                label="新管理员姓名"
-                rules={[{ required: true, whitespace: true, message: '新管理员姓名不能为空' }]}
-              >
-                <Input maxLength={50} />
-              </Form.Item>
-              <Form.Item
-                name="newMobile"
-                label="新管理员手机号"
-                rules={[
-                  { required: true, message: '新管理员手机号不能为空' },
-                  { pattern: MOBILE_PATTERN, message: '新管理员手机号格式不正确' },
-                ]}
-              >
-                <Input maxLength={11} />
-              </Form.Item>
-              <Form.Item
-                name="newIdCardNo"
-                label="新管理员身份证号"
-                normalize={(v: string) => v?.toUpperCase().trim()}
-                rules={[
-                  { required: true, message: '新管理员身份证号不能为空' },
-                  {
-                    validator: async (_, v: string | undefined) => {
-                      if (v && !isValidIdCardNo(v)) throw new Error('新管理员身份证号格式不正确');
-                    },
+            <Form.Item
+              name="newMobile"
+              label="新管理员手机号"
+              rules={[
+                { required: true, message: '新管理员手机号不能为空' },
+                { pattern: MOBILE_PATTERN, message: '新管理员手机号格式不正确' },
+              ]}
+            >
+              <Input maxLength={11} />
+            </Form.Item>
+            <Form.Item
+              name="newIdCardNo"
+              label="新管理员身份证号"
+              normalize={(v: string) => v?.toUpperCase().trim()}
+              rules={[
+                { required: true, message: '新管理员身份证号不能为空' },
+                {
+                  validator: async (_, v: string | undefined) => {
+                    if (v && !isValidIdCardNo(v)) throw new Error('新管理员身份证号格式不正确');
                   },
-                ]}
-              >
-                <Input maxLength={18} />
-              </Form.Item>
-            </>
-          )}
-          <Form.Item
-            name="reason"
-            label="变更原因"
-            rules={[{ required: true, whitespace: true, message: '变更原因不能为空' }]}
-          >
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-          <Form.Item name="files" label="授权委托书" extra="提交审批时必须上传">
-            <FileList max={5} />
-          </Form.Item>
-          <Space>
-            <Button type="primary" loading={saving} onClick={() => void save(false)}>
-              保存
-            </Button>
-            <Button loading={saving} onClick={() => void save(true)}>
-              保存并提交
-            </Button>
-          </Space>
-        </Form>
-      </Card>
-    </Spin>
+                },
+              ]}
+            >
+              <Input maxLength={18} />
+            </Form.Item>
+          </>
+        )}
+        <Form.Item
+          name="reason"
+          label="变更原因"
+          rules={[{ required: true, whitespace: true, message: '变更原因不能为空' }]}
+        >
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Form.Item name="files" label="授权委托书" extra="提交审批时必须上传">
+          <FileList max={5} />
+        </Form.Item>
+        <SaveSubmitBar saving={saving} onSave={save} />
+      </Form>
+    </ChangeEditorFrame>
   );
 }
 
@@ -310,18 +260,7 @@ export function ManagerChangeViewPage(_props: ScreenProps) {
   });
   const v = q.data;
   return (
-    <DocViewFrame
-      testId="manager-change-view"
-      title="管理员变更"
-      state={v?.state}
-      backTo={MANAGER_ROUTES.list}
-      docType="compManagerChange"
-      docCode={code}
-      menuCode={MANAGER_MENU}
-      auditPath={COMP_MANAGER_PATHS.audit}
-      unAuditPath={COMP_MANAGER_PATHS.unAudit}
-      refresh={['crmManager']}
-    >
+    <ChangeViewFrame kind={MANAGER_KIND} testId="manager-change-view" docCode={code} state={v?.state} audit>
       {v ? (
         <>
           {v.state === 'pending' ? (
@@ -353,6 +292,6 @@ export function ManagerChangeViewPage(_props: ScreenProps) {
           <CompanyHistorySection compCode={v.compCode} queryKey="crmManager" />
         </>
       ) : null}
-    </DocViewFrame>
+    </ChangeViewFrame>
   );
 }

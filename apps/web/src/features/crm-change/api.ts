@@ -15,7 +15,6 @@ import {
   type ManagerChangeView,
 } from '@portal/contract/crm-change';
 import type { Page } from '@portal/contract/api';
-import { GEO_PATHS, type LinkageNode } from '@portal/contract/geo';
 import type { DocState } from '@portal/contract/workflow';
 import { post, update, type UpdateOptions } from '../../shared/request/http';
 
@@ -77,14 +76,5 @@ export function useCustomers() {
     queryKey: ['company', 'dict', false],
     queryFn: () => post<DictItem[]>(COMPANY_PATHS.dict, {}, { loading: false }),
     staleTime: 60_000,
-  });
-}
-
-/** The province / city / district tree (SPEC §7.10 linkage/list). */
-export function useLinkage() {
-  return useQuery({
-    queryKey: ['geo', 'linkage'],
-    queryFn: () => post<LinkageNode[]>(GEO_PATHS.linkage, undefined, { loading: false }),
-    staleTime: Infinity,
   });
 }

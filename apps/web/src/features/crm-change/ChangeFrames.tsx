@@ -1,0 +1,217 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Select, Space, Spin, type TableColumnType } from 'antd';
+import type { DocState } from '@portal/contract/workflow';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn } from '../../shared/list/columns';
+import { useButtons } from '../../shared/permission/use-buttons';
+import type { UpdateOptions, UpdateResult } from '../../shared/request/http';
+import { DocStateTag } from '../../shared/workflow/AuditView';
+import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import type { Saved } from './api';
+import type { ChangeKind } from './kinds';
+
+/** The columns every change list shows around its own ones. */
+interface ChangeRowBase {
+  bizCode: string;
+  compName: string;
+  state: DocState;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+// ----- list --------------------------------------------------------------------------------------
+
+/**
+ * A change list: 企业名称 / 审核状态 filters, the add button (with the add permission), 变更单编号 and
+ * 企业名称, the kind's own `columns`, 经办人, 创建时间, 状态 and 查看 / 编辑 / 删除.
+ */
+export function ChangeListFrame<T extends ChangeRowBase>(props: {
+  kind: ChangeKind;
+  testId: string;
+  addLabel: string;
+  addTo: string;
+  columns: TableColumnType<T>[];
+  viewTo: (r: T) => string;
+  editTo: (r: T) => string;
+  remove: (bizCode: string) => Promise<UpdateResult<unknown>>;
+}) {
+  const { kind, columns, viewTo, editTo, remove } = props;
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(kind.menuCode);
+  return (
+    <div data-testid={props.testId}>
+      <ListPage<T>
+        ref={list}
+        source={kind.listPath}
+        rowKey="bizCode"
+        filters={
+          <>
+            <Form.Item name="compName" label="企业名称">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="state" label="审核状态">
+              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          buttons.has('add') ? (
+            <Button type="primary" onClick={() => void navigate(props.addTo)}>
+              {props.addLabel}
+            </Button>
+          ) : null
+        }
+        columns={[
+          codeColumn<T>('变更单编号', 'bizCode'),
+          { title: '企业名称', dataIndex: 'compName', key: 'compName' },
+          ...columns,
+          { title: '经办人', dataIndex: 'createdByName', key: 'createdByName' },
+          dateColumn<T>('创建时间', 'createdAt', { withTime: true }),
+          docStateColumn<T>(),
+          docActionsColumn<T>({
+            buttons,
+            view: (r) => void navigate(viewTo(r)),
+            edit: (r) => void navigate(editTo(r)),
+            remove: (r) =>
+              void remove(r.bizCode)
+                .then((res) => res.ok && list.current?.reload())
+                .catch(() => undefined),
+          }),
+        ]}
+      />
+    </div>
+  );
+}
+
+// ----- editor ------------------------------------------------------------------------------------
+
+/** The editor's card: spinner while the change loads, its title, 返回 to the list. */
+export function ChangeEditorFrame(props: {
+  kind: ChangeKind;
+  testId: string;
+  title: string;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Spin spinning={props.loading}>
+      <Card
+        data-testid={props.testId}
+        title={props.title}
+        extra={<Button onClick={() => void navigate(props.kind.listRoute)}>返回</Button>}
+      >
+        {props.children}
+      </Card>
+    </Spin>
+  );
+}
+
+/**
+ * Saving a change: asks first (此操作将保存…), refreshes the kind's list and queries, then hands the
+ * saved code and version to `onSaved`. `saving` is true meanwhile.
+ */
+export function useChangeSave(kind: ChangeKind) {
+  const qc = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const run = async (
+    submit: boolean,
+    call: (opts: UpdateOptions) => Promise<UpdateResult<Saved>>,
+    onSaved: (saved: Saved) => void,
+  ) => {
+    setSaving(true);
+    try {
+      const r = await call({
+        confirm: `此操作将保存${kind.title}${submit ? '并提交审批' : ''}！ 是否继续？`,
+      });
+      if (!r.ok || !r.data) return;
+      void qc.invalidateQueries({ queryKey: ['list', kind.listPath] });
+      void qc.invalidateQueries({ queryKey: [kind.queryRoot] });
+      onSaved(r.data);
+    } catch {
+      // the request layer has warned
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, run };
+}
+
+/** 保存 and 保存并提交 (then `children`, e.g. the other tab's button). */
+export function SaveSubmitBar(props: {
+  saving: boolean;
+  onSave: (submit: boolean) => Promise<void>;
+  children?: ReactNode;
+}) {
+  return (
+    <Space>
+      <Button type="primary" loading={props.saving} onClick={() => void props.onSave(false)}>
+        保存
+      </Button>
+      <Button loading={props.saving} onClick={() => void props.onSave(true)}>
+        保存并提交
+      </Button>
+      {props.children}
+    </Space>
+  );
+}
+
+// ----- view --------------------------------------------------------------------------------------
+
+/**
+ * A change's view: with `audit`, the workflow DocViewFrame (审批记录, 流程图, 传阅, 流程审批); without,
+ * the same title and 返回 around the body alone.
+ */
+export function ChangeViewFrame(props: {
+  kind: ChangeKind;
+  testId: string;
+  docCode: string;
+  state: DocState | undefined;
+  audit: boolean;
+  loading?: boolean;
+  children: ReactNode;
+}) {
+  const { kind } = props;
+  const navigate = useNavigate();
+  if (props.audit)
+    return (
+      <DocViewFrame
+        testId={props.testId}
+        title={kind.title}
+        state={props.state}
+        backTo={kind.listRoute}
+        docType={kind.docType}
+        docCode={props.docCode}
+        menuCode={kind.menuCode}
+        auditPath={kind.auditPath}
+        unAuditPath={kind.unAuditPath}
+        refresh={[kind.queryRoot]}
+      >
+        {props.children}
+      </DocViewFrame>
+    );
+  return (
+    <Card
+      data-testid={props.testId}
+      title={
+        <Space>
+          <span>
+            {kind.title} {props.docCode}
+          </span>
+          {props.state ? <DocStateTag state={props.state} /> : null}
+        </Space>
+      }
+      extra={
+        <Space>
+          <Button onClick={() => void navigate(kind.listRoute)}>返回</Button>
+        </Space>
+      }
+    >
+      <Spin spinning={!!props.loading}>{props.children}</Spin>
+    </Card>
+  );
+}

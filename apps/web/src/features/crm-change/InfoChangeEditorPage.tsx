@@ -1,0 +1,184 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Form, Input, Select, Space } from 'antd';
+import { useLinkage } from '../../shared/geo/linkage';
+import type { ScreenProps } from '../../shared/ui/screen';
+import { CHANGE_ROUTES, changeApi, useCustomers } from './api';
+import { ChangeEditorFrame, SaveSubmitBar, useChangeSave } from './ChangeFrames';
+import { SECTION_TITLES, type Section } from './diff';
+import { draftKey, toBody, toForm, useDrafts, type FormValues } from './info-draft';
+import { AtInfoFields, OtherInfoFields } from './InfoChangeFields';
+import { INFO_KIND } from './kinds';
+
+/**
+ * 企业信息变更编辑: tabs at-info 认证信息 and other-info 其他信息 (two routes of one draft). A new
+ * change starts from the customer's current values (`?compCode=` or the picker); `?bizCode=` edits
+ * a draft or rejected change.
+ */
+export function InfoChangeEditorPage({ meta }: ScreenProps) {
+  const section: Section = meta.path.endsWith('/other-info') ? 'other-info' : 'at-info';
+  const [params, setParams] = useSearchParams();
+  const bizCode = params.get('bizCode') ?? '';
+  const compCode = params.get('compCode') ?? '';
+  const key = draftKey(bizCode, compCode);
+  const draft = useDrafts((s) => s.drafts[key]);
+  const put = useDrafts((s) => s.put);
+  const navigate = useNavigate();
+  const [form] = Form.useForm<FormValues>();
+  const customers = useCustomers().data ?? [];
+  const linkage = useLinkage().data ?? [];
+  const { saving, run } = useChangeSave(INFO_KIND);
+
+  const existing = useQuery({
+    queryKey: ['crmChange', 'view', bizCode],
+    queryFn: () => changeApi.view(bizCode),
+    enabled: !!bizCode && !draft,
+    gcTime: 0,
+  });
+  const init = useQuery({
+    queryKey: ['crmChange', 'init', compCode],
+    queryFn: () => changeApi.init(compCode),
+    enabled: !bizCode && !!compCode && !draft,
+    gcTime: 0,
+    retry: false,
+  });
+
+  useEffect(() => {
+    const v = existing.data;
+    if (v && !useDrafts.getState().drafts[key])
+      put(key, {
+        compCode: v.compCode,
+        bizCode: v.bizCode,
+        version: v.version,
+        reason: v.reason ?? '',
+        before: v.before,
+        values: toForm(v.after),
+      });
+  }, [existing.data, key, put]);
+  useEffect(() => {
+    const i = init.data;
+    if (i && !i.openBizCode && !useDrafts.getState().drafts[key])
+      put(key, { compCode: i.compCode, reason: '', before: i.values, values: toForm(i.values) });
+  }, [init.data, key, put]);
+  useEffect(() => {
+    if (draft) form.setFieldsValue(draft.values);
+    // Only when the draft first appears (or another draft is opened).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, !!draft, form]);
+
+  const onValuesChange = (_: Partial<FormValues>, all: FormValues) => {
+    const d = useDrafts.getState().drafts[key];
+    if (d) put(key, { ...d, values: { ...d.values, ...all } });
+  };
+
+  const save = async (submit: boolean) => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const d = useDrafts.getState().drafts[key];
+    if (!d) return;
+    await run(
+      submit,
+      (opts) => changeApi.save(toBody(d, submit), opts),
+      (saved) => {
+        const next = { ...d, bizCode: saved.bizCode, version: saved.version };
+        put(draftKey(saved.bizCode, ''), next);
+        if (submit) {
+          // Leave no stale draft behind for the next edit of this change.
+          useDrafts.setState((s) => {
+            const { [draftKey(saved.bizCode, '')]: _gone, [key]: _old, ...rest } = s.drafts;
+            return { drafts: rest };
+          });
+          void navigate(`${CHANGE_ROUTES.view}/after?bizCode=${saved.bizCode}`);
+        } else if (!bizCode) setParams({ bizCode: saved.bizCode }, { replace: true });
+      },
+    );
+  };
+
+  const compName = draft?.before.compName;
+  const loading = (!!bizCode && existing.isLoading) || (!!compCode && init.isLoading);
+  return (
+    <ChangeEditorFrame
+      kind={INFO_KIND}
+      testId="info-change-editor"
+      title={`${bizCode ? `企业信息变更 ${bizCode}` : '新增企业信息变更'} — ${SECTION_TITLES[section]}`}
+      loading={loading}
+    >
+      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        {bizCode ? (
+          <Descriptions size="small" bordered column={2}>
+            <Descriptions.Item label="企业客户">{compName}</Descriptions.Item>
+            <Descriptions.Item label="企业编号">{draft?.compCode}</Descriptions.Item>
+          </Descriptions>
+        ) : (
+          <Space wrap>
+            <span>企业客户：</span>
+            <Select
+              aria-label="企业客户"
+              data-testid="change-customer"
+              style={{ width: 360 }}
+              showSearch
+              optionFilterProp="label"
+              placeholder="请选择要变更信息的企业"
+              value={compCode || undefined}
+              options={customers.map((c) => ({ value: c.code, label: c.label }))}
+              onChange={(v: string) => setParams({ compCode: v }, { replace: true })}
+            />
+          </Space>
+        )}
+        {init.data?.openBizCode ? (
+          <Alert
+            type="warning"
+            showIcon
+            message={`该企业已有未完成的信息变更单 ${init.data.openBizCode}，请先处理该变更单`}
+            action={
+              <Button
+                size="small"
+                onClick={() => void navigate(`${CHANGE_ROUTES.view}/after?bizCode=${init.data!.openBizCode}`)}
+              >
+                查看
+              </Button>
+            }
+          />
+        ) : null}
+        {draft ? (
+          <Form<FormValues>
+            form={form}
+            layout="vertical"
+            name={`infoChange-${section}`}
+            onValuesChange={onValuesChange}
+          >
+            {section === 'at-info' ? (
+              <AtInfoFields draft={draft} linkage={linkage} />
+            ) : (
+              <OtherInfoFields draft={draft} />
+            )}
+            <Form.Item label="变更原因">
+              <Input.TextArea
+                aria-label="变更原因"
+                rows={2}
+                maxLength={500}
+                value={draft.reason}
+                onChange={(e) => put(key, { ...draft, reason: e.target.value })}
+              />
+            </Form.Item>
+            <SaveSubmitBar saving={saving} onSave={save}>
+              <Button
+                onClick={() =>
+                  void navigate(
+                    `${CHANGE_ROUTES.editor}/${section === 'at-info' ? 'other-info' : 'at-info'}?${params.toString()}`,
+                  )
+                }
+              >
+                {section === 'at-info' ? '下一步：其他信息' : '上一步：认证信息'}
+              </Button>
+            </SaveSubmitBar>
+          </Form>
+        ) : null}
+      </Space>
+    </ChangeEditorFrame>
+  );
+}

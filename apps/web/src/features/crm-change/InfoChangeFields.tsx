@@ -1,0 +1,178 @@
+import type { ReactNode } from 'react';
+import { Cascader, Col, DatePicker, Form, Input, Row, Select, type FormItemProps } from 'antd';
+import { COMPANY_INFO_DICT } from '@portal/contract/company';
+import type { ChangeField } from '@portal/contract/crm-change';
+import { MONEY_PATTERN } from '@portal/contract/fields';
+import { usccProblem } from '@portal/contract/uscc';
+import { displayValue } from './diff';
+import { toValues, type Draft } from './info-draft';
+
+// The 企业信息变更 editor's fields, tab by tab, each with the customer's 原值 under it once changed.
+
+const dictOptions = (items: { code: string; label: string }[]) =>
+  items.map((d) => ({ value: d.code, label: d.label }));
+
+/** 原值 under a field whose value differs from the customer's (snapshot) value. */
+function OldValue({ draft, field }: { draft: Draft | undefined; field: ChangeField }) {
+  if (!draft) return null;
+  const now = toValues(draft.values);
+  const before = displayValue(field, draft.before);
+  if (displayValue(field, now) === before) return null;
+  return <span style={{ color: '#d46b08' }}>原值：{before || '（空）'}</span>;
+}
+
+/** One changeable field in its column, its 原值 under it. */
+function ChangeItem({
+  draft,
+  field,
+  span,
+  children,
+  ...item
+}: Omit<FormItemProps, 'name' | 'extra' | 'children'> & {
+  draft: Draft;
+  field: ChangeField;
+  span: number;
+  children: ReactNode;
+}) {
+  return (
+    <Col span={span}>
+      <Form.Item name={field} extra={<OldValue draft={draft} field={field} />} {...item}>
+        {children}
+      </Form.Item>
+    </Col>
+  );
+}
+
+export function AtInfoFields({
+  draft,
+  linkage,
+}: {
+  draft: Draft;
+  linkage: { value: string; label: string }[];
+}) {
+  return (
+    <Row gutter={24}>
+      <ChangeItem
+        draft={draft}
+        span={12}
+        field="compName"
+        label="企业名称"
+        rules={[{ required: true, whitespace: true, message: '企业名称不能为空' }, { max: 100 }]}
+      >
+        <Input maxLength={100} />
+      </ChangeItem>
+      <ChangeItem
+        draft={draft}
+        span={12}
+        field="usccCode"
+        label="统一社会信用代码"
+        normalize={(v: string) => v?.toUpperCase().trim()}
+        rules={[
+          { required: true, message: '统一社会信用代码不能为空' },
+          {
+            validator: async (_, v: string | undefined) => {
+              const problem = v ? usccProblem(v) : null;
+              if (problem) throw new Error(problem);
+            },
+          },
+        ]}
+      >
+        <Input maxLength={18} />
+      </ChangeItem>
+      <ChangeItem
+        draft={draft}
+        span={8}
+        field="legalPerson"
+        label="法定代表人"
+        rules={[{ required: true, whitespace: true, message: '法定代表人不能为空' }]}
+      >
+        <Input maxLength={50} />
+      </ChangeItem>
+      <ChangeItem
+        draft={draft}
+        span={8}
+        field="regCapital"
+        label="注册资本（元）"
+        rules={[
+          { required: true, message: '注册资本不能为空' },
+          { pattern: MONEY_PATTERN, message: '注册资本必须是最多两位小数的金额' },
+          { pattern: /^[^-]/, message: '注册资本不能为负数' },
+        ]}
+      >
+        <Input />
+      </ChangeItem>
+      <ChangeItem draft={draft} span={8} field="establishDate" label="成立日期">
+        <DatePicker style={{ width: '100%' }} />
+      </ChangeItem>
+      <ChangeItem
+        draft={draft}
+        span={8}
+        field="compType"
+        label="企业类型"
+        rules={[{ required: true, message: '企业类型不能为空' }]}
+      >
+        <Select options={dictOptions(COMPANY_INFO_DICT.compTypes)} />
+      </ChangeItem>
+      <Col span={16}>
+        <Form.Item
+          name="region"
+          label="所在地区"
+          rules={[{ required: true, type: 'array', min: 1, message: '所在省份不能为空' }]}
+        >
+          <Cascader options={linkage} changeOnSelect placeholder="省 / 市 / 区" showSearch />
+        </Form.Item>
+      </Col>
+      <ChangeItem draft={draft} span={24} field="address" label="详细地址">
+        <Input maxLength={200} />
+      </ChangeItem>
+    </Row>
+  );
+}
+
+export function OtherInfoFields({ draft }: { draft: Draft }) {
+  return (
+    <Row gutter={24}>
+      <ChangeItem draft={draft} span={8} field="industry" label="所属行业">
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          options={dictOptions(COMPANY_INFO_DICT.industries)}
+        />
+      </ChangeItem>
+      <ChangeItem
+        draft={draft}
+        span={16}
+        field="roles"
+        label="客户角色"
+        rules={[{ required: true, type: 'array', min: 1, message: '客户角色不能为空' }]}
+      >
+        <Select mode="multiple" options={dictOptions(COMPANY_INFO_DICT.roles)} />
+      </ChangeItem>
+      <ChangeItem draft={draft} span={8} field="contactName" label="联系人">
+        <Input maxLength={50} />
+      </ChangeItem>
+      <ChangeItem
+        draft={draft}
+        span={8}
+        field="contactPhone"
+        label="联系电话"
+        rules={[{ pattern: /^[0-9+\-() ]{5,30}$/, message: '联系电话格式不正确' }]}
+      >
+        <Input maxLength={30} />
+      </ChangeItem>
+      <ChangeItem
+        draft={draft}
+        span={8}
+        field="contactEmail"
+        label="联系邮箱"
+        rules={[{ type: 'email', message: '联系邮箱格式不正确' }]}
+      >
+        <Input maxLength={100} />
+      </ChangeItem>
+      <ChangeItem draft={draft} span={24} field="remark" label="备注">
+        <Input.TextArea rows={2} maxLength={500} />
+      </ChangeItem>
+    </Row>
+  );
+}
