@@ -123,6 +123,30 @@ export const permitModule: PortalModule = {
         : null;
     });
 
+    /** 开通 and 停用 of one subject: the area in the body is checked against the caller's codes. */
+    const stateCalls = (
+      subject: PermitSubject,
+      openPath: string,
+      disablePath: string,
+      perms: (action: 'open' | 'disable') => string[],
+      requireArea: (user: SessionUser, area: PermitArea, action: 'open' | 'disable') => void,
+    ) => {
+      for (const [path, action, change] of [
+        [openPath, 'open', openPermit],
+        [disablePath, 'disable', disablePermit],
+      ] as const) {
+        api.post(
+          p(path),
+          { perm: perms(action), query: permitCodeQuery, body: permitActionSchema },
+          async ({ query, body, user, actor }) => {
+            requireArea(user, body.area, action);
+            await change(db, subject, query.bizCode, body.area, body.version, actor);
+            return null;
+          },
+        );
+      }
+    };
+
     // Customer admissions (企业客户准入).
     api.post(
       p(PERMIT_PATHS.custSave),
@@ -150,24 +174,7 @@ export const permitModule: PortalModule = {
         return listPermits(db, 'cust', body, custAreas(user));
       },
     );
-    api.post(
-      p(PERMIT_PATHS.custOpen),
-      { perm: areaButtons('open'), query: permitCodeQuery, body: permitActionSchema },
-      async ({ query, body, user, actor }) => {
-        requireCustArea(user, body.area, 'open');
-        await openPermit(db, 'cust', query.bizCode, body.area, body.version, actor);
-        return null;
-      },
-    );
-    api.post(
-      p(PERMIT_PATHS.custDisable),
-      { perm: areaButtons('disable'), query: permitCodeQuery, body: permitActionSchema },
-      async ({ query, body, user, actor }) => {
-        requireCustArea(user, body.area, 'disable');
-        await disablePermit(db, 'cust', query.bizCode, body.area, body.version, actor);
-        return null;
-      },
-    );
+    stateCalls('cust', PERMIT_PATHS.custOpen, PERMIT_PATHS.custDisable, areaButtons, requireCustArea);
     api.post(
       p(PERMIT_PATHS.setCustRole),
       { perm: [...areaButtons('setRole'), button(PERMIT_CHG_MENU, 'setRole')], body: setRoleSchema },
@@ -240,24 +247,7 @@ export const permitModule: PortalModule = {
       { perm: userButtons('add', 'save'), query: candidatesQuery },
       async ({ query }) => userCandidates(db, query.compCode),
     );
-    api.post(
-      p(PERMIT_PATHS.userOpen),
-      { perm: userButtons('open'), query: permitCodeQuery, body: permitActionSchema },
-      async ({ query, body, user, actor }) => {
-        requireUserArea(user, body.area, 'open');
-        await openPermit(db, 'user', query.bizCode, body.area, body.version, actor);
-        return null;
-      },
-    );
-    api.post(
-      p(PERMIT_PATHS.userDisable),
-      { perm: userButtons('disable'), query: permitCodeQuery, body: permitActionSchema },
-      async ({ query, body, user, actor }) => {
-        requireUserArea(user, body.area, 'disable');
-        await disablePermit(db, 'user', query.bizCode, body.area, body.version, actor);
-        return null;
-      },
-    );
+    stateCalls('user', PERMIT_PATHS.userOpen, PERMIT_PATHS.userDisable, userButtons, requireUserArea);
     api.post(
       p(PERMIT_PATHS.setUserRole),
       { perm: userButtons('setRole'), body: setRoleSchema },
