@@ -114,7 +114,7 @@ describe('CRM corporation', () => {
     // corporationAdd (股东及实际控制人)
     const add = await openTab(
       page,
-      '新增企业',
+      '股东及实际控制人',
       '/crm/corporation/edit/corporationAdd',
       'crm-tab-corporationAdd',
     );

@@ -74,7 +74,7 @@ const CREDIT_DOC: readonly Action[] = ['add', 'save', 'delete', 'pass', 'reject'
 const CORP_EDIT_TABS: readonly TabDef[] = [
   { path: 'corporation', title: '基本信息' },
   { path: 'employee', title: '企业用户' },
-  { path: 'corporationAdd', title: '新增企业' },
+  { path: 'corporationAdd', title: '股东及实际控制人' },
   { path: 'role', title: '企业角色' },
   { path: 'account', title: '账户信息' },
   { path: 'bill', title: '开票信息' },
