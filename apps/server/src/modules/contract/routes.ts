@@ -53,6 +53,7 @@ import {
   viewInfo,
   writeInfo,
 } from './service';
+import { compactContractTally } from './tally';
 import { planPreview, planProblem, activeItems, suggestDues, viewDues, viewScheme } from './plan';
 import {
   approveContract,
@@ -94,10 +95,22 @@ const INFO = 'ft-contract-info';
 const CHG = 'ft-contract-chg';
 const HO = 'ft-contract-handover';
 
+const TALLY_COMPACTION_MS = 60_000;
+
 export const contractModule: PortalModule = {
   name: 'contract',
   demo: seedDemoContracts,
-  register({ api, db, clock }) {
+  register({ api, app, db, clock }) {
+    // The list's tally gathers a delta row per write; folding them keeps its sums short.
+    const compaction = setInterval(
+      () =>
+        void compactContractTally(db).catch((err: unknown) =>
+          app.log.error({ err }, 'contract tally compaction failed'),
+        ),
+      TALLY_COMPACTION_MS,
+    );
+    compaction.unref();
+    app.addHook('onClose', async () => clearInterval(compaction));
     registerDocType({
       type: 'contract',
       table: 'contracts',

@@ -66,6 +66,15 @@ export const contracts = pgTable('contracts', {
   ...softDelete,
 });
 
+/** Live contracts per data-scope owner and list state, kept by triggers (migrations/0016). */
+export const contractTally = pgTable('contract_tally', {
+  createdBy: bigint('created_by', { mode: 'number' }),
+  state: text('state').notNull(),
+  status: text('status').notNull(),
+  loanState: text('loan_state').notNull(),
+  n: integer('n').notNull(),
+});
+
 export const contractReceivables = pgTable('contract_receivables', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   contractId: bigint('contract_id', { mode: 'number' }).notNull(),

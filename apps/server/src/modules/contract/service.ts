@@ -24,6 +24,7 @@ import { requireBankAccount } from '../bank/service';
 import { viewRule } from '../ruler/service';
 import { canOccupy } from '../credit/ledger';
 import { creditLines, credits } from '../credit/schema';
+import { tallyTotal } from './tally';
 import { contractChanges, contractPayers, contractPlanItems, contractReceivables, contracts } from './schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -497,7 +498,7 @@ export async function listContracts(
     : [];
   const byId = new Map(found.map(({ id, ...r }) => [id, r]));
   const rows = ids.map((id) => byId.get(id)!);
-  const total = await countOf(db, sql`from ${contracts} where ${cond}`);
+  const total = (await tallyTotal(db, q, user)) ?? (await countOf(db, sql`from ${contracts} where ${cond}`));
   return page(
     rows.map(({ principalOpen, ...r }) => ({
       ...r,

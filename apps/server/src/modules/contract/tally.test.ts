@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractListRow } from '@portal/contract/contract';
+import type { Page } from '@portal/contract/api';
+import { queryRows } from '../../platform/db/client';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
+import { addChecker } from '../credit/testkit';
+import { compactContractTally } from './tally';
+import {
+  approvedContract,
+  contractBody,
+  contractFixture,
+  draftContract,
+  K,
+  submitContract,
+  type ContractFixture,
+} from './testkit';
+
+let t: TestPortal;
+let maker: TestClient;
+let checker: TestClient;
+let f: ContractFixture;
+const db = () => t.database.db;
+const q = (bizCode: string) => ({ query: { bizCode } });
+
+beforeAll(async () => {
+  t = await createTestPortal();
+  maker = await t.login();
+  checker = await addChecker(t);
+  f = await contractFixture(t, maker, checker, { limit: '5000000.00' });
+});
+afterAll(() => t.close());
+
+type Key = { owner: number | null; state: string; status: string; loanState: string; n: number };
+
+/** Live contracts per tally key, counted from the contracts themselves and summed from the tally. */
+async function counted(): Promise<{ actual: Key[]; tallied: Key[] }> {
+  const order = sql`order by 1 nulls first, 2, 3, 4`;
+  const actual = await queryRows<Key>(
+    db(),
+    sql`select created_by::int as owner, state, status, loan_state as "loanState", count(*)::int as n
+          from contracts where deleted_at is null group by 1, 2, 3, 4 ${order}`,
+  );
+  const tallied = await queryRows<Key>(
+    db(),
+    sql`select created_by::int as owner, state, status, loan_state as "loanState", sum(n)::int as n
+          from contract_tally group by 1, 2, 3, 4 having sum(n) <> 0 ${order}`,
+  );
+  return { actual, tallied };
+}
+
+async function expectTallyAgrees(): Promise<void> {
+  const { actual, tallied } = await counted();
+  expect(actual.length).toBeGreaterThan(0);
+  expect(tallied).toEqual(actual);
+}
+
+const FILTERS = [
+  {},
+  { state: 'draft' },
+  { state: 'pending' },
+  { state: 'rejected' },
+  { state: 'approved' },
+  { state: 'approved', status: 'effective' },
+  { status: 'none' },
+  { loanState: 'none' },
+  { state: 'approved', status: 'effective', loanState: 'loaned' },
+] as const;
+
+/** Every tallied filter's list total equals the same list counted with the rows (a filter the tally cannot answer). */
+async function expectTotalsExact(client: TestClient): Promise<void> {
+  for (const filter of FILTERS) {
+    const tallied = await client.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 1, ...filter });
+    const counted = await client.ok<Page<ContractListRow>>(K('list'), {
+      pageNum: 1,
+      pageSize: 1,
+      ...filter,
+      startDateFrom: '2000-01-01',
+    });
+    expect({ filter, total: tallied.total }).toEqual({ filter, total: counted.total });
+  }
+}
+
+describe('the contract list total from the tally (migrations/0016)', () => {
+  it('follows saves, submits, approvals, rejections, loans and deletes, exactly', async () => {
+    const drafts = [];
+    for (let i = 0; i < 3; i++) {
+      const body = contractBody(f);
+      drafts.push({ body, saved: await draftContract(maker, body) });
+    }
+    await expectTallyAgrees();
+    const [a, b, c] = drafts;
+    const submitted = await submitContract(maker, a!.body, a!.saved);
+    await expectTallyAgrees();
+    await checker.ok(K('infoAudit'), { comment: '同意' }, q(submitted.bizCode));
+    await submitContract(maker, b!.body, b!.saved);
+    await checker.ok(K('infoUnAudit'), { comment: '补充资料' }, q(b!.saved.bizCode));
+    await maker.ok(K('infoDelete'), undefined, q(c!.saved.bizCode));
+    await expectTallyAgrees();
+    const loaned = await approvedContract(t, maker, checker, { fixture: f });
+    const v = await maker.ok<{ version: number }>(K('infoView'), undefined, q(loaned.bizCode));
+    await maker.ok(K('isLoan'), { version: v.version }, q(loaned.bizCode));
+    await expectTallyAgrees();
+    await expectTotalsExact(maker);
+    expect(
+      (await maker.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 1, state: 'draft' })).total,
+    ).toBe((await counted()).actual.filter((k) => k.state === 'draft').reduce((s, k) => s + k.n, 0));
+  });
+
+  it('follows the data scope: an owner moved by any statement moves its count', async () => {
+    const { userId, roleId } = await createUserWithCodes(db(), 'tally-own', 'Own@1234567890', [
+      'ft-contract-info',
+    ]);
+    await db().execute(sql`update roles set data_scope = 'self' where id = ${roleId}`);
+    const own = await t.login('tally-own', 'Own@1234567890');
+    expect((await own.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 1 })).total).toBe(0);
+    const { bizCode } = await approvedContract(t, maker, checker, { fixture: f });
+    await db().execute(sql`update contracts set created_by = ${userId} where biz_code = ${bizCode}`);
+    await expectTallyAgrees();
+    const mine = await own.ok<Page<ContractListRow>>(K('list'), {
+      pageNum: 1,
+      pageSize: 5,
+      state: 'approved',
+    });
+    expect({ total: mine.total, codes: mine.list.map((r) => r.bizCode) }).toEqual({
+      total: 1,
+      codes: [bizCode],
+    });
+    await expectTotalsExact(own);
+  });
+
+  it('compaction folds the deltas into one row per key and keeps every total', async () => {
+    const before = await counted();
+    const rows = async () =>
+      queryRows<{ n: number; keys: number }>(
+        db(),
+        sql`select count(*)::int as n, count(distinct (created_by, state, status, loan_state))::int as keys
+              from contract_tally`,
+      );
+    expect((await rows())[0]!.n).toBeGreaterThan((await rows())[0]!.keys);
+    await compactContractTally(db());
+    const [after] = await rows();
+    expect(after!.n).toBe(after!.keys);
+    expect((await counted()).tallied).toEqual(before.tallied);
+    const ctids = async () =>
+      queryRows<{ ctid: string }>(db(), sql`select ctid::text from contract_tally order by 1`);
+    const settled = await ctids();
+    await compactContractTally(db());
+    expect(await ctids()).toEqual(settled);
+    await expectTotalsExact(maker);
+  });
+
+  it('stays exact under concurrent saves, deletes and compactions', async () => {
+    const work: Promise<unknown>[] = [];
+    const saved = await Promise.all(Array.from({ length: 10 }, () => draftContract(maker, contractBody(f))));
+    for (let i = 0; i < 20; i++) work.push(maker.ok(K('infoSave'), contractBody(f)));
+    for (const s of saved) work.push(maker.ok(K('infoDelete'), undefined, q(s.bizCode)));
+    for (let i = 0; i < 5; i++) work.push(compactContractTally(db()));
+    await Promise.all(work);
+    console.info('contract tally: 20 saves, 10 deletes and 5 compactions concurrently');
+    await expectTallyAgrees();
+    await compactContractTally(db());
+    await expectTallyAgrees();
+    await expectTotalsExact(maker);
+  });
+});

@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { contractListSchema } from '@portal/contract/contract';
+import { queryRows, type Executor } from '../../platform/db/client';
+import { dataScopeCondition, type ScopeUser } from '../../platform/auth/data-scope';
+import { contractTally } from './schema';
+
+type ListInput = z.output<typeof contractListSchema>;
+
+/**
+ * The list parameters the tally (migrations/0016) can answer: paging, sorting and the tallied
+ * keys. Allow-listed rather than deny-listed, so that a filter added to the list later falls back
+ * to counting instead of being silently left out of the total.
+ */
+const TALLIED = new Set<string>(['pageNum', 'pageSize', 'orderBy', 'order', 'state', 'status', 'loanState']);
+
+/**
+ * The exact number of live contracts the list matches, summed from the tally, or null when the
+ * list filters by something the tally does not key on (the caller counts the rows instead).
+ */
+export async function tallyTotal(ex: Executor, q: ListInput, user: ScopeUser): Promise<number | null> {
+  for (const [key, value] of Object.entries(q)) if (value !== undefined && !TALLIED.has(key)) return null;
+  const where = and(
+    dataScopeCondition(user, { ownerUser: contractTally.createdBy }),
+    q.state ? eq(contractTally.state, q.state) : undefined,
+    q.status ? eq(contractTally.status, q.status) : undefined,
+    q.loanState ? eq(contractTally.loanState, q.loanState) : undefined,
+  );
+  const [row] = await queryRows<{ n: number }>(
+    ex,
+    sql`select coalesce(sum(${contractTally.n}), 0)::int as n from ${contractTally} where ${where}`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Folds the tally's deltas into one row per key (and drops keys that net to nothing). Only keys
+ * holding more than one row are rewritten, so an idle tally costs a scan and no dead rows. Safe
+ * beside writers and another compaction: the statement sees one snapshot, deltas committed after
+ * it stay for the next run, and a row already folded by a rival is skipped.
+ */
+export async function compactContractTally(ex: Executor): Promise<void> {
+  await ex.execute(sql`
+    with split as (
+      select created_by, state, status, loan_state from contract_tally
+        group by 1, 2, 3, 4 having count(*) > 1
+    ), gone as (
+      delete from contract_tally t using split s
+        where t.created_by is not distinct from s.created_by
+          and t.state = s.state and t.status = s.status and t.loan_state = s.loan_state
+        returning t.created_by, t.state, t.status, t.loan_state, t.n
+    )
+    insert into contract_tally (created_by, state, status, loan_state, n)
+      select created_by, state, status, loan_state, sum(n)::int from gone
+        group by 1, 2, 3, 4 having sum(n) <> 0`);
+}
