@@ -16,7 +16,7 @@ import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
-import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
+import { likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { dataScopeCondition, type ScopeUser } from '../../platform/auth/data-scope';
 import { users } from '../../platform/auth/schema';
 import { getCustomer, requireActiveCustomer } from '../company/service';
@@ -451,56 +451,53 @@ export async function listContracts(
                 ${q.itemDueTo ? sql`and i.due_date <= ${q.itemDueTo}::date` : sql``})`
       : undefined,
   )!;
-  // The page's ids first (an index-only scan on the sort's covering index, migrations/0010),
-  // then only those rows: page 500 does not read 10,000 wide rows to skip them.
-  const ids = (
-    await db
-      .select({ id: contracts.id })
-      .from(contracts)
-      .where(cond)
-      .orderBy(
-        ...orderClause(
-          q,
-          {
-            bizCode: contracts.bizCode,
-            contractNo: contracts.contractNo,
-            custName: contracts.custName,
-            financingAmount: contracts.financingAmount,
-            startDate: contracts.startDate,
-            maturityDate: contracts.maturityDate,
-            updatedAt: contracts.updatedAt,
-          },
-          [sql`${contracts.updatedAt} desc`, sql`${contracts.id} desc`],
-        ),
-      )
-      .limit(q.pageSize)
-      .offset(offsetOf(q))
-  ).map((r) => r.id);
-  const found = ids.length
-    ? await db
-        .select({
-          id: contracts.id,
-          bizCode: contracts.bizCode,
-          contractNo: contracts.contractNo,
-          custName: contracts.custName,
-          product: contracts.product,
-          financingAmount: contracts.financingAmount,
-          startDate: contracts.startDate,
-          maturityDate: contracts.maturityDate,
-          state: contracts.state,
-          status: contracts.status,
-          loanState: contracts.loanState,
-          principalOpen: contracts.principalOpen,
-          updatedAt: contracts.updatedAt,
-        })
-        .from(contracts)
-        .where(inArray(contracts.id, ids))
-    : [];
-  const byId = new Map(found.map(({ id, ...r }) => [id, r]));
-  const rows = ids.map((id) => byId.get(id)!);
-  const total = (await tallyTotal(db, q, user)) ?? (await countOf(db, sql`from ${contracts} where ${cond}`));
+  const sorted = orderClause(
+    q,
+    {
+      bizCode: contracts.bizCode,
+      contractNo: contracts.contractNo,
+      custName: contracts.custName,
+      financingAmount: contracts.financingAmount,
+      startDate: contracts.startDate,
+      maturityDate: contracts.maturityDate,
+      updatedAt: contracts.updatedAt,
+    },
+    [sql`${contracts.updatedAt} desc`, sql`${contracts.id} desc`],
+  );
+  // The page's ids by an index-only scan on the sort's covering index (migrations/0010), then only
+  // those rows (page 500 does not read 10,000 wide rows to skip them), with the total from the
+  // tally (migrations/0016) where it can answer: one statement, one round trip to the database.
+  const pageIds = db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(cond)
+    .orderBy(...sorted)
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const totalOf = tallyTotal(q, user) ?? sql`(select count(*)::int from ${contracts} where ${cond})`;
+  const rows = await db
+    .select({
+      bizCode: contracts.bizCode,
+      contractNo: contracts.contractNo,
+      custName: contracts.custName,
+      product: contracts.product,
+      financingAmount: contracts.financingAmount,
+      startDate: contracts.startDate,
+      maturityDate: contracts.maturityDate,
+      state: contracts.state,
+      status: contracts.status,
+      loanState: contracts.loanState,
+      principalOpen: contracts.principalOpen,
+      updatedAt: contracts.updatedAt,
+      total: sql<number>`${totalOf}`.mapWith(Number),
+    })
+    .from(contracts)
+    .where(inArray(contracts.id, pageIds))
+    .orderBy(...sorted);
+  // A page past the end carries no row to carry the total.
+  const total = rows[0]?.total ?? (offsetOf(q) ? await totalAlone(db, totalOf) : 0);
   return page(
-    rows.map(({ principalOpen, ...r }) => ({
+    rows.map(({ principalOpen, total: _, ...r }) => ({
       ...r,
       // Before approval the plan is a draft: nothing is outstanding yet.
       principalOutstanding: r.status === 'none' ? '0.00' : fmt(principalOpen),
@@ -512,6 +509,11 @@ export async function listContracts(
     total,
     q,
   );
+}
+
+async function totalAlone(db: Db, totalOf: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select ${totalOf} as n`);
+  return Number(row?.n ?? 0);
 }
 
 /** A rule in use by a live contract cannot be deleted (the ruler module's usage check). */

@@ -134,6 +134,40 @@ describe('the contract list total from the tally (migrations/0016)', () => {
     await expectTotalsExact(own);
   });
 
+  it('pages in the sort order with the same total, and a page past the end still answers it', async () => {
+    for (const amount of ['110000.00', '50000.00', '110000.00'])
+      await draftContract(maker, contractBody(f, { financingAmount: amount }));
+    const codes = await queryRows<{ code: string }>(
+      db(),
+      sql`select biz_code as code from contracts where deleted_at is null
+            order by financing_amount desc, updated_at desc, id desc`,
+    );
+    expect(codes.length).toBeGreaterThan(4);
+    for (const extra of [{}, { startDateFrom: '2000-01-01' }]) {
+      const pages = [];
+      for (let pageNum = 1; pageNum <= Math.ceil(codes.length / 3); pageNum++) {
+        const p = await maker.ok<Page<ContractListRow>>(K('list'), {
+          pageNum,
+          pageSize: 3,
+          orderBy: 'financingAmount',
+          order: 'desc',
+          ...extra,
+        });
+        expect(p.total).toBe(codes.length);
+        pages.push(...p.list.map((r) => r.bizCode));
+      }
+      expect(pages).toEqual(codes.map((c) => c.code));
+      const far = await maker.ok<Page<ContractListRow>>(K('list'), { pageNum: 1000, pageSize: 3, ...extra });
+      expect({ list: far.list, total: far.total }).toEqual({ list: [], total: codes.length });
+    }
+    const none = await maker.ok<Page<ContractListRow>>(K('list'), {
+      pageNum: 1,
+      pageSize: 3,
+      contractNo: '无此合同',
+    });
+    expect({ list: none.list, total: none.total }).toEqual({ list: [], total: 0 });
+  });
+
   it('compaction folds the deltas into one row per key and keeps every total', async () => {
     const before = await counted();
     const rows = async () =>

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { contractListSchema } from '@portal/contract/contract';
-import { queryRows, type Executor } from '../../platform/db/client';
+import type { Executor } from '../../platform/db/client';
 import { dataScopeCondition, type ScopeUser } from '../../platform/auth/data-scope';
 import { contractTally } from './schema';
 
@@ -15,10 +15,11 @@ type ListInput = z.output<typeof contractListSchema>;
 const TALLIED = new Set<string>(['pageNum', 'pageSize', 'orderBy', 'order', 'state', 'status', 'loanState']);
 
 /**
- * The exact number of live contracts the list matches, summed from the tally, or null when the
- * list filters by something the tally does not key on (the caller counts the rows instead).
+ * A scalar subquery answering the exact number of live contracts the list matches, summed from
+ * the tally, or null when the list filters by something the tally does not key on (the caller
+ * counts the rows instead).
  */
-export async function tallyTotal(ex: Executor, q: ListInput, user: ScopeUser): Promise<number | null> {
+export function tallyTotal(q: ListInput, user: ScopeUser): SQL | null {
   for (const [key, value] of Object.entries(q)) if (value !== undefined && !TALLIED.has(key)) return null;
   const where = and(
     dataScopeCondition(user, { ownerUser: contractTally.createdBy }),
@@ -26,11 +27,7 @@ export async function tallyTotal(ex: Executor, q: ListInput, user: ScopeUser): P
     q.status ? eq(contractTally.status, q.status) : undefined,
     q.loanState ? eq(contractTally.loanState, q.loanState) : undefined,
   );
-  const [row] = await queryRows<{ n: number }>(
-    ex,
-    sql`select coalesce(sum(${contractTally.n}), 0)::int as n from ${contractTally} where ${where}`,
-  );
-  return row?.n ?? 0;
+  return sql`(select coalesce(sum(${contractTally.n}), 0)::int from ${contractTally} where ${where})`;
 }
 
 /**
