@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { TIMESTAMP_WINDOW_MS } from '@portal/contract/envelope';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { nonces } from '../auth/schema';
 
 /** Remembers nonces for the timestamp window so a replay is refused on any instance. */
@@ -13,14 +13,14 @@ export interface NonceStore {
 
 export function dbNonceStore(db: Db): NonceStore {
   return {
-    async claim(nonce) {
-      const res = await db
-        .insert(nonces)
-        .values({ nonce })
-        .onConflictDoNothing()
-        .returning({ n: nonces.nonce });
-      return res.length === 1;
-    },
+    claim: groupClaims(async (batch) => {
+      const rows = await queryRows<{ nonce: string }>(
+        db,
+        sql`insert into ${nonces} (nonce) select jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb)
+              on conflict do nothing returning nonce`,
+      );
+      return new Set(rows.map((r) => r.nonce));
+    }),
     async purge() {
       // Twice the window: a nonce must outlive any timestamp the server still accepts.
       await db
@@ -28,6 +28,45 @@ export function dbNonceStore(db: Db): NonceStore {
         .where(lt(nonces.seenAt, sql`now() - make_interval(secs => ${(2 * TIMESTAMP_WINDOW_MS) / 1000})`));
     },
   };
+}
+
+interface Claim {
+  nonce: string;
+  resolve: (fresh: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit for nonce claims: at most one insert is in flight, and the claims that arrive
+ * meanwhile share the next one. Idle, a claim is inserted at once; under load, one round trip
+ * serves a whole batch instead of one per call (a call's only other query is often its own).
+ * `insert` answers which of the given distinct nonces were new.
+ */
+export function groupClaims(
+  insert: (batch: string[]) => Promise<Set<string>>,
+): (nonce: string) => Promise<boolean> {
+  let queue: Claim[] = [];
+  let flushing = false;
+  async function flush() {
+    flushing = true;
+    while (queue.length) {
+      const batch = queue;
+      queue = [];
+      try {
+        const fresh = await insert([...new Set(batch.map((c) => c.nonce))]);
+        // A nonce twice in one batch is new for its first claim only.
+        for (const c of batch) c.resolve(fresh.delete(c.nonce));
+      } catch (err) {
+        for (const c of batch) c.reject(err);
+      }
+    }
+    flushing = false;
+  }
+  return (nonce) =>
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ nonce, resolve, reject });
+      if (!flushing) void flush();
+    });
 }
 
 export function redisNonceStore(redis: Redis): NonceStore {

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
+import { createTestPortal, type TestPortal } from '../testing/harness';
+import { dbNonceStore, groupClaims } from './nonces';
+
+describe('groupClaims', () => {
+  it('inserts an idle claim at once and the claims that arrive meanwhile in one batch', async () => {
+    const batches: string[][] = [];
+    const seen = new Set<string>();
+    const claim = groupClaims(async (batch) => {
+      batches.push(batch);
+      await new Promise((r) => setTimeout(r, 5));
+      const fresh = new Set(batch.filter((n) => !seen.has(n)));
+      batch.forEach((n) => seen.add(n));
+      return fresh;
+    });
+    const first = claim('a0');
+    const rest = Array.from({ length: 50 }, (_, i) => claim(`a${i % 25}`));
+    expect(await first).toBe(true);
+    const answers = await Promise.all(rest);
+    expect(batches.map((b) => b.length)).toEqual([1, 25]);
+    // a0 was claimed by the first batch; a1..a24 are new once each, the repeats are replays.
+    expect(answers.filter(Boolean)).toHaveLength(24);
+    expect(await claim('a1')).toBe(false);
+    expect(await claim('b1')).toBe(true);
+    expect(batches.length).toBe(4);
+  });
+
+  it('fails the claims of a failed insert, and the next ones go on', async () => {
+    let fail = true;
+    const claim = groupClaims(async (batch) => {
+      if (fail) throw new Error('database down');
+      return new Set(batch);
+    });
+    const failed = await Promise.allSettled([claim('x'), claim('y')]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await claim('x')).toBe(true);
+  });
+});
+
+describe('dbNonceStore', () => {
+  let t: TestPortal;
+  beforeAll(async () => {
+    t = await createTestPortal();
+  });
+  afterAll(() => t.close());
+
+  it('grants each nonce once across concurrent claims, in the database', async () => {
+    const store = dbNonceStore(t.database.db);
+    const nonces = Array.from({ length: 120 }, (_, i) => `n${String(i % 60).padStart(16, '0')}`);
+    const answers = await Promise.all(nonces.map((n) => store.claim(n)));
+    console.info(`nonce claims: ${answers.length} concurrent, ${answers.filter(Boolean).length} granted`);
+    expect(answers.filter(Boolean)).toHaveLength(60);
+    expect((await Promise.all(nonces.slice(0, 60).map((n) => store.claim(n)))).some(Boolean)).toBe(false);
+    // Another store (another server instance) sees them too.
+    expect(await dbNonceStore(t.database.db).claim(nonces[0]!)).toBe(false);
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from nonces where nonce like 'n%'`,
+    );
+    expect(row!.n).toBe(60);
+  });
+});
