@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { boundHeapGrowth } from './heap';
 import { acquireDirLock, type DirLock } from './lock';
 
 /** Both drivers behind one type: queries are written once against PgDatabase. */
@@ -94,7 +95,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     lock = acquireDirLock(join(opts.lockDir, 'portal.lock'));
   }
   try {
-    if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+    if (opts.pgliteDir) {
+      mkdirSync(opts.pgliteDir, { recursive: true });
+      // A served embedded database (in-memory ones are tests): this process is the whole footprint.
+      boundHeapGrowth();
+    }
     const client = await PGlite.create(opts.pgliteDir, { startParams: PGLITE_START_PARAMS });
     return {
       kind: 'pglite',
