@@ -1,13 +1,7 @@
 import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { desc, isNull, sql } from 'drizzle-orm';
-import {
-  fromBase64,
-  importRsaPrivateKey,
-  importSymmetricKey,
-  KEY_REUSE_MS,
-  type SymmetricKey,
-} from '@portal/contract/envelope';
+import { fromBase64, importRsaPrivateKey, KEY_REUSE_MS } from '@portal/contract/envelope';
 import type { Db } from '../db/client';
 import { rsaKeys } from '../auth/schema';
 
@@ -22,7 +16,8 @@ interface LoadedKey {
 
 interface CachedSymmetric {
   keyId: string;
-  key: SymmetricKey;
+  /** K's 16 bytes (platform/envelope/symmetric.ts uses them). */
+  key: Buffer;
   expiresAt: number;
 }
 
@@ -110,7 +105,7 @@ export class Keyring {
    * The symmetric key K of a request, or undefined when the key id is unknown or retired, or the
    * header does not decrypt. A cached K is never used after its 10 minutes nor past a rotation.
    */
-  async openKey(keyId: string, aesHeader: string): Promise<SymmetricKey | undefined> {
+  async openKey(keyId: string, aesHeader: string): Promise<Buffer | undefined> {
     const rsa = this.byId(keyId);
     if (!rsa) return undefined;
     const h = createHash('sha256').update(keyId).update('\0').update(aesHeader).digest('base64');
@@ -126,7 +121,7 @@ export class Keyring {
       return undefined;
     }
     if (!/^[A-Za-z0-9]{16}$/.test(new TextDecoder().decode(raw))) return undefined;
-    const key = await importSymmetricKey(raw);
+    const key = Buffer.from(raw);
     if (this.cache.size >= MAX_CACHED) this.pruneCache();
     if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(h, { keyId, key, expiresAt: now + KEY_REUSE_MS });

@@ -1,15 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  decryptPayload,
-  ENVELOPE_HEADERS as H,
-  signingString,
-  TIMESTAMP_WINDOW_MS,
-  verifySignature,
-} from '@portal/contract/envelope';
+import { ENVELOPE_HEADERS as H, signingString, TIMESTAMP_WINDOW_MS } from '@portal/contract/envelope';
 import type { Config } from '../config';
 import { badEnvelope, badInput } from '../errors';
 import type { Keyring } from '../envelope/keyring';
 import type { NonceStore } from '../envelope/nonces';
+import { openPayload, signatureValid } from '../envelope/symmetric';
 
 interface EnvelopeDeps {
   config: Config;
@@ -55,7 +50,7 @@ export async function openEnvelope(req: FastifyRequest, deps: EnvelopeDeps): Pro
   const key = await deps.keyring.openKey(keyId, aes);
   if (!key) throw badEnvelope('加密密钥无效或已过期，请刷新页面后重试');
   const text = signingString(req.method, req.url, ts, nonce, payload);
-  if (!(await verifySignature(key, text, signature.toLowerCase()))) throw badEnvelope('请求签名校验失败');
+  if (!signatureValid(key, text, signature.toLowerCase())) throw badEnvelope('请求签名校验失败');
   if (!(await deps.nonces.claim(nonce))) throw badEnvelope('重复的请求已被拒绝');
 
   if (payload === '') {
@@ -64,7 +59,7 @@ export async function openEnvelope(req: FastifyRequest, deps: EnvelopeDeps): Pro
   }
   let plain: string;
   try {
-    plain = await decryptPayload(key, payload);
+    plain = openPayload(key, payload);
   } catch {
     throw badEnvelope('请求解密失败');
   }
