@@ -10,6 +10,7 @@ import { createClock, type BusinessClock } from './platform/clock';
 import { Keyring } from './platform/envelope/keyring';
 import { dbNonceStore, redisNonceStore, type NonceStore } from './platform/envelope/nonces';
 import { createHttp } from './platform/http/app';
+import { SessionCache } from './platform/auth/sessions';
 import { installSecurity } from './platform/http/security';
 import { publishDocs } from './platform/http/docs';
 import type { RouteRecord } from './platform/http/route';
@@ -77,6 +78,7 @@ export async function buildPortal({
     db,
     keyring,
     nonces,
+    sessions: new SessionCache(database.changes, config.sessionIdleMs),
     ...(logger !== undefined ? { logger } : {}),
   });
   await installSecurity(app, config, redis);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../db/client';
+import { queryRows, type ChangeFeed, type Executor } from '../db/client';
 import { sessions } from './schema';
 
 export function hashToken(token: string): string {
@@ -49,20 +49,30 @@ interface Row {
   must_change_password: boolean;
   idle_expired: boolean;
   touch: boolean;
+  expires_ms: number;
   codes: string[] | null;
   scopes: string[] | null;
 }
 
 /**
- * Resolves a bearer token to its user and current codes in one round trip. Codes are read on
- * every call, so a role change takes effect on the user's next call without a new login.
- * Returns undefined for an unknown, revoked, expired or idle session, or a disabled user.
+ * Resolves a bearer token to its user and current codes in one round trip. Codes are read with the
+ * session, so a role change takes effect on the user's next call without a new login (SessionCache
+ * keeps that true). Returns undefined for an unknown, revoked, expired or idle session, or a
+ * disabled user.
  */
 export async function resolveSession(
   ex: Executor,
   token: string,
   idleMs: number,
 ): Promise<SessionUser | undefined> {
+  return (await readSession(ex, token, idleMs))?.user;
+}
+
+async function readSession(
+  ex: Executor,
+  token: string,
+  idleMs: number,
+): Promise<{ user: SessionUser; expiresAt: number } | undefined> {
   const rows = await queryRows<Row>(
     ex,
     sql`
@@ -70,6 +80,7 @@ export async function resolveSession(
            u.must_change_password,
            s.last_seen_at < now() - make_interval(secs => ${idleMs / 1000}) as idle_expired,
            s.last_seen_at < now() - interval '60 seconds' as touch,
+           (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
            (select array_agg(distinct rm.menu_code) from user_roles ur
               join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
               join role_menus rm on rm.role_id = r.id
@@ -90,7 +101,7 @@ export async function resolveSession(
       .set({ lastSeenAt: sql`now()` })
       .where(eq(sessions.id, Number(row.session_id)));
   const scopes = row.scopes ?? [];
-  return {
+  const user: SessionUser = {
     sessionId: Number(row.session_id),
     userId: Number(row.user_id),
     userCode: row.user_code,
@@ -101,6 +112,65 @@ export async function resolveSession(
     codes: new Set(row.codes ?? []),
     dataScope: scopes.includes('all') ? 'all' : scopes.includes('dept') ? 'dept' : 'self',
   };
+  return { user, expiresAt: Number(row.expires_ms) };
+}
+
+/** The notice topic of migrations/0017's triggers: sessions, users, roles or their codes changed. */
+export const AUTH_TOPIC = 'auth';
+/** A cached session is read again after this long, which also keeps its idle clock (the touch). */
+const RECHECK_MS = 60_000;
+const MAX_CACHED = 10_000;
+
+interface Cached {
+  user: SessionUser;
+  expiresAt: number;
+  readAt: number;
+}
+
+/**
+ * Sessions resolved once and kept in this process, so that a call costs no round trip for its
+ * session (issue 14). Correct across instances because every committed change that can alter a
+ * session's answer (revocation, expiry, the user, roles, role codes) sends a notice
+ * (migrations/0017) that drops the whole cache: in this process before the writing call answers,
+ * in others a moment later. A read that a notice overtook is not kept, nor anything read while no
+ * notices arrive.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Cached>();
+  /** Counts notices: a read is kept only if none arrived while it ran. */
+  private generation = 0;
+  private readonly recheckMs: number;
+
+  constructor(
+    private readonly changes: ChangeFeed,
+    private readonly idleMs: number,
+  ) {
+    // Re-reading at least twice per idle period keeps idle expiry exact to that margin.
+    this.recheckMs = Math.min(RECHECK_MS, idleMs / 2);
+    changes.on(AUTH_TOPIC, () => {
+      this.generation++;
+      this.entries.clear();
+    });
+  }
+
+  async resolve(ex: Executor, token: string): Promise<SessionUser | undefined> {
+    const hash = hashToken(token);
+    const now = Date.now();
+    const hit = this.entries.get(hash);
+    if (hit && now - hit.readAt < this.recheckMs && now < hit.expiresAt) return hit.user;
+    const generation = this.generation;
+    const read = await readSession(ex, token, this.idleMs);
+    if (!read) {
+      this.entries.delete(hash);
+      return undefined;
+    }
+    if (generation === this.generation && this.changes.live()) {
+      // Oldest first out: a Map iterates in insertion order.
+      if (this.entries.size >= MAX_CACHED) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(hash, { ...read, readAt: now });
+    }
+    return read.user;
+  }
 }
 
 export async function revokeSession(ex: Executor, sessionId: number): Promise<void> {

@@ -32,9 +32,72 @@ export interface RawConn {
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Committed changes that triggers announce (NOTIFY portal_change, '<topic>'). */
+  changes: ChangeFeed;
   /** Runs fn in one transaction on a raw connection (migrations, bulk loads). */
   rawTransaction<T>(fn: (conn: RawConn) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * Notices of committed changes, for in-process caches that must not outlive a write on any
+ * instance. Every pooled connection LISTENs, so the connection that commits a change gets its
+ * notice before its COMMIT returns: this process drops a cached answer before the writing call
+ * answers, and other instances a moment later.
+ */
+export interface ChangeFeed {
+  /**
+   * fn runs on each notice of the topic, and also whenever notices may have been missed (the last
+   * listening connection went away): either way whatever was cached may be stale.
+   */
+  on(topic: string, fn: () => void): void;
+  /** Whether notices are being received now; cache nothing while not. */
+  live(): boolean;
+}
+
+const CHANGE_CHANNEL = 'portal_change';
+
+class Notices implements ChangeFeed {
+  private readonly handlers = new Map<string, (() => void)[]>();
+  /** Connections whose LISTEN is in effect (PGlite's single session counts as one). */
+  private listening = 0;
+  on(topic: string, fn: () => void): void {
+    this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), fn]);
+  }
+  live(): boolean {
+    return this.listening > 0;
+  }
+  notice(topic: string): void {
+    for (const fn of this.handlers.get(topic) ?? []) fn();
+  }
+  started(): void {
+    this.listening++;
+  }
+  stopped(): void {
+    if (--this.listening > 0) return;
+    for (const fns of this.handlers.values()) for (const fn of fns) fn();
+  }
+}
+
+/**
+ * Every pooled connection LISTENs before the pool hands it out (pg-pool's onConnect hook), and
+ * counts while it lives.
+ */
+function listenOnConnect(notices: Notices): (client: pg.ClientBase) => Promise<void> {
+  return async (client) => {
+    client.on('notification', (n) => {
+      if (n.channel === CHANGE_CHANNEL) notices.notice(n.payload ?? '');
+    });
+    await client.query(`listen ${CHANGE_CHANNEL}`);
+    notices.started();
+    let counted = true;
+    const stop = () => {
+      if (counted) notices.stopped();
+      counted = false;
+    };
+    client.on('end', stop);
+    client.on('error', stop);
+  };
 }
 
 export interface OpenOptions {
@@ -57,9 +120,11 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    const notices = new Notices();
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
+      onConnect: listenOnConnect(notices),
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
@@ -68,6 +133,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       kind: 'postgres',
       db: drizzlePg(pool) as unknown as Db,
+      changes: notices,
       rawTransaction: async (fn) => {
         const client = await pool.connect();
         try {
@@ -101,9 +167,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       boundHeapGrowth();
     }
     const client = await PGlite.create(opts.pgliteDir, { startParams: PGLITE_START_PARAMS });
+    const notices = new Notices();
+    await client.listen(CHANGE_CHANNEL, (payload) => notices.notice(payload));
+    notices.started();
     return {
       kind: 'pglite',
       db: drizzlePglite(client) as unknown as Db,
+      changes: notices,
       rawTransaction: (fn) =>
         client.transaction((tx) =>
           fn({

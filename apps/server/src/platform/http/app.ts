@@ -7,7 +7,7 @@ import { STATUS, type ApiResponse } from '@portal/contract/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, noPermission, noSession } from '../errors';
-import { resolveSession, type SessionUser } from '../auth/sessions';
+import type { SessionCache, SessionUser } from '../auth/sessions';
 import type { Keyring } from '../envelope/keyring';
 import type { NonceStore } from '../envelope/nonces';
 import { openEnvelope } from './envelope-hook';
@@ -31,6 +31,7 @@ export interface HttpDeps {
   db: Db;
   keyring: Keyring;
   nonces: NonceStore;
+  sessions: SessionCache;
   logger?: boolean | object;
 }
 
@@ -76,7 +77,7 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
     const perm = req.routeOptions.config.perm;
     if (perm === undefined || perm === 'public') return;
     const token = bearer(req);
-    const user = token ? await resolveSession(db, token, config.sessionIdleMs) : undefined;
+    const user = token ? await deps.sessions.resolve(db, token) : undefined;
     if (user) req.user = user;
     const verdict = permAllows(perm, user);
     if (verdict === 'noSession') throw noSession();
