@@ -75,6 +75,14 @@ export const contractTally = pgTable('contract_tally', {
   n: integer('n').notNull(),
 });
 
+/** The tally without the owner (migrations/0018), for users who see every contract. */
+export const contractTallyAll = pgTable('contract_tally_all', {
+  state: text('state').notNull(),
+  status: text('status').notNull(),
+  loanState: text('loan_state').notNull(),
+  n: integer('n').notNull(),
+});
+
 export const contractReceivables = pgTable('contract_receivables', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   contractId: bigint('contract_id', { mode: 'number' }).notNull(),
