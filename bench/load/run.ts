@@ -27,6 +27,9 @@ const scale = process.argv.includes('1') ? 'full' : 'small';
 const seedScale = scale === 'full' ? '1' : '0.05';
 const usePglite = process.argv.includes('--pglite');
 const duration = scale === 'full' ? 20 : 6;
+/** Unmeasured seconds per compared scenario, and the interleaved rounds that share `duration`. */
+const warmup = scale === 'full' ? 4 : 2;
+const ROUNDS = scale === 'full' ? 4 : 2;
 const connections = 32;
 
 interface Outcome {
@@ -56,6 +59,47 @@ async function run(name: string, opts: autocannon.Options): Promise<Outcome> {
     `${name.padEnd(34)} ${String(o.rps).padStart(7)} req/s  p50 ${o.p50} ms  p97.5 ${o.p97_5} ms  p99 ${o.p99} ms  non2xx ${o.non2xx}  errors ${o.errors}`,
   );
   return o;
+}
+
+/**
+ * Scenarios 3 and 4 are compared by ratios, so each runs under the same conditions: all are
+ * warmed up first (JIT, plan cache, buffer cache, the pool's connections), then measured in
+ * interleaved rounds (A B C D, D C B A, …) so that drift on a noisy machine falls on each alike.
+ * Throughput is the mean over rounds, latencies the median of the rounds' percentiles.
+ */
+async function compareLists(scenarios: [string, autocannon.Options][]): Promise<Outcome[]> {
+  for (const [, opts] of scenarios) await autocannon({ connections, duration: warmup, ...opts });
+  const rounds: Outcome[][] = scenarios.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = scenarios.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const [name, opts] = scenarios[i]!;
+      rounds[i]!.push(await run(`${name} (round ${round + 1})`, { ...opts, duration: duration / ROUNDS }));
+    }
+  }
+  return scenarios.map(([name], i) => {
+    const runs = rounds[i]!;
+    const median = (pick: (o: Outcome) => number) => {
+      const v = runs.map(pick).sort((a, b) => a - b);
+      const mid = v.length >> 1;
+      return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+    };
+    const o: Outcome = {
+      scenario: name,
+      rps: Math.round(runs.reduce((sum, r) => sum + r.rps, 0) / runs.length),
+      p50: median((r) => r.p50),
+      p90: median((r) => r.p90),
+      p97_5: median((r) => r.p97_5),
+      p99: median((r) => r.p99),
+      non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    };
+    console.info(
+      `${name.padEnd(34)} ${String(o.rps).padStart(7)} req/s  p50 ${o.p50} ms  p99 ${o.p99} ms (over ${ROUNDS} rounds)`,
+    );
+    return o;
+  });
 }
 
 /** Scenario 5's own figures (beyond autocannon's), filled by writeOffContention. */
@@ -237,34 +281,19 @@ try {
     },
   });
 
-  const results: Outcome[] = [];
-  results.push(
-    await run('floor: bare route, same SQL', { url: base, requests: [{ method: 'POST', path: FLOOR_PATH }] }),
-  );
-  results.push(
-    await run('list, plaintext (envelope off)', {
-      url: base,
-      requests: [
-        {
-          method: 'POST',
-          path: LIST_PATH,
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify(LIST_BODY),
-        },
-      ],
-    }),
-  );
-  results.push(await run('list, envelope, reused key', { url: base, requests: [sealed(reused, false)] }));
-  results.push(
-    await run('list, envelope, fresh key per call', { url: base, requests: [sealed(fresh, true)] }),
-  );
-
   const plain = (path: string, body: unknown) => ({
     method: 'POST' as const,
     path,
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  const results = await compareLists([
+    ['floor: bare route, same SQL', { url: base, requests: [{ method: 'POST', path: FLOOR_PATH }] }],
+    ['list, plaintext (envelope off)', { url: base, requests: [plain(LIST_PATH, LIST_BODY)] }],
+    ['list, envelope, reused key', { url: base, requests: [sealed(reused, false)] }],
+    ['list, envelope, fresh key per call', { url: base, requests: [sealed(fresh, true)] }],
+  ]);
+
   results.push(
     await run('contract list page 500, plaintext', {
       url: base,

@@ -150,6 +150,39 @@ describe('the contract list total from the tally (migrations/0016)', () => {
       codes: [bizCode],
     });
     await expectTotalsExact(own);
+    // The same shape of call by another user of the same scope binds that user's id, not the first's.
+    const other = await createUserWithCodes(db(), 'tally-other', 'Own@1234567890', ['ft-contract-info']);
+    await db().execute(sql`update roles set data_scope = 'self' where id = ${other.roleId}`);
+    const theirs = await (
+      await t.login('tally-other', 'Own@1234567890')
+    ).ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 5, state: 'approved' });
+    expect({ total: theirs.total, codes: theirs.list }).toEqual({ total: 0, codes: [] });
+    expect(
+      (await own.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 5, state: 'approved' })).total,
+    ).toBe(1);
+  });
+
+  it('binds an organisation scope to the caller’s organisation', async () => {
+    const [admin] = await queryRows<{ dept: number | null }>(
+      db(),
+      sql`select dept_id::int as dept from users where user_name = 'admin'`,
+    );
+    expect(admin!.dept).not.toBeNull();
+    const { userId, roleId } = await createUserWithCodes(db(), 'tally-dept', 'Own@1234567890', [
+      'ft-contract-info',
+    ]);
+    await db().execute(sql`update roles set data_scope = 'dept' where id = ${roleId}`);
+    await db().execute(sql`update users set dept_id = ${admin!.dept} where id = ${userId}`);
+    const [expected] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from contracts c join users u on u.id = c.created_by
+           where c.deleted_at is null and c.state = 'approved' and u.dept_id = ${admin!.dept}`,
+    );
+    expect(expected!.n).toBeGreaterThan(0);
+    const seen = await (
+      await t.login('tally-dept', 'Own@1234567890')
+    ).ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 5, state: 'approved' });
+    expect(seen.total).toBe(expected!.n);
   });
 
   it('pages in the sort order with the same total, and a page past the end still answers it', async () => {
