@@ -15,9 +15,11 @@ import { formatMoney } from '@portal/contract/format';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+import { AuditView } from '../../shared/workflow/AuditView';
+import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
-import { DuesTable, options, PayersTable, PlanTable } from './components';
+import { DuesTable, PayersTable, PlanTable } from './components';
+import { options } from './state-tags';
 
 const MENU = 'ft-contract-chg';
 const required = (label: string) => [{ required: true, message: `${label}不能为空` }];

@@ -32,7 +32,8 @@ import { FileList } from '../../shared/files/FileList';
 import type { FileItem } from '../../shared/files/files-api';
 import { PlanChart } from '../ruler/PlanChart';
 import { CONTRACT_ROUTES, contractApi, importContractReceivables, importPlanExcel, type Saved } from './api';
-import { ContractStateTags, options, PayersTable, PlanTable, sumOf } from './components';
+import { PayersTable, PlanTable, sumOf } from './components';
+import { ContractStateTags, options } from './state-tags';
 
 const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
 const DATE_RULE = { pattern: /^\d{4}-\d{2}-\d{2}$/, message: '日期格式为YYYY-MM-DD' };

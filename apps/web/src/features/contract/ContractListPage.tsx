@@ -15,7 +15,7 @@ import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { confirmAction } from '../../shared/ui/feedback';
 import { CONTRACT_ROUTES, contractApi } from './api';
-import { ContractStateTags, options } from './components';
+import { ContractStateTags, options } from './state-tags';
 
 const MENU = 'ft-contract-info';
 /** Filters a link may carry (the dashboard's figures open the list filtered the same way). */

@@ -7,14 +7,8 @@ import { FileList } from '../../shared/files/FileList';
 import { AuditView } from '../../shared/workflow/AuditView';
 import { PlanChart } from '../ruler/PlanChart';
 import { CONTRACT_ROUTES, contractApi } from './api';
-import {
-  ContractStateTags,
-  DuesTable,
-  InfoDescriptions,
-  PayersTable,
-  PlanTable,
-  ReceivablesTable,
-} from './components';
+import { DuesTable, InfoDescriptions, PayersTable, PlanTable, ReceivablesTable } from './components';
+import { ContractStateTags } from './state-tags';
 import { PrintButton } from '../../shared/print/PrintButton';
 
 /** 合同查看: every section read-only inside the audit view (审核 / 驳回 while pending). */

@@ -13,9 +13,10 @@ import {
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { AuditView, DocStateTag } from '../../shared/workflow/AuditView';
+import { AuditView } from '../../shared/workflow/AuditView';
+import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
-import { options } from './components';
+import { options } from './state-tags';
 import { PrintButton } from '../../shared/print/PrintButton';
 
 const MENU = 'ft-contract-handover';

@@ -1,50 +1,20 @@
 import Decimal from 'decimal.js';
-import { Descriptions, Space, Table, Tag } from 'antd';
+import { Descriptions, Table } from 'antd';
 import {
-  CONTRACT_STATUS_LABELS,
   DISCLOSURE_LABELS,
   DUE_KIND_LABELS,
   LOAN_STATE_LABELS,
   type ContractInfo,
   type ContractReceivable,
-  type ContractStatus,
-  type DocState,
   type DueItem,
   type DueView,
-  type LoanState,
   type PayerItem,
   type PlanItemView,
 } from '@portal/contract/contract';
 import type { PlanItem } from '@portal/contract/plan/schedule';
 import { PRODUCT_LABELS, RECOURSE_LABELS } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
-import { DocStateTag } from '../../shared/workflow/AuditView';
 import { dateColumn, moneyColumn } from '../../shared/list/columns';
-
-export const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
-
-const STATUS_COLORS: Record<ContractStatus, string> = {
-  none: 'default',
-  effective: 'processing',
-  settled: 'success',
-};
-
-export function ContractStateTags({
-  row,
-}: {
-  row: { state: DocState; status: ContractStatus; loanState: LoanState };
-}) {
-  return (
-    <Space size={4} wrap>
-      <DocStateTag state={row.state} />
-      {row.status !== 'none' ? (
-        <Tag color={STATUS_COLORS[row.status]}>{CONTRACT_STATUS_LABELS[row.status]}</Tag>
-      ) : null}
-      {row.loanState === 'loaned' ? <Tag color="cyan">{LOAN_STATE_LABELS.loaned}</Tag> : null}
-    </Space>
-  );
-}
 
 /** Σ of a money column as a 2-decimal string (exact decimals; the table's footer). */
 export function sumOf<T>(rows: readonly T[], pick: (r: T) => string | null | undefined): string {

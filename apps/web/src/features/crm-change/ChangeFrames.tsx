@@ -7,7 +7,7 @@ import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { UpdateOptions, UpdateResult } from '../../shared/request/http';
-import { DocStateTag } from '../../shared/workflow/AuditView';
+import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import type { Saved } from './api';

@@ -16,7 +16,7 @@ import { formatMoney } from '@portal/contract/format';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { DocStateTag } from '../../shared/workflow/AuditView';
+import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import { PAID_ROUTES, paidApi } from './api';

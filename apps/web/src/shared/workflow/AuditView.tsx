@@ -18,16 +18,15 @@ import {
 } from 'antd';
 import { formatDateTime, formatMoney } from '@portal/contract/format';
 import {
-  DOC_STATE_LABELS,
   PROC_STATE_LABELS,
   RECORD_ACTION_LABELS,
   type ApprovalRecord,
   type CirculationItem,
-  type DocState,
   type ProcessView,
   type RecordAction,
 } from '@portal/contract/workflow';
 import { Auth } from '../permission/Auth';
+import { DOC_STATE_COLORS, DocStateTag } from './DocStateTag';
 import { workflowApi, workflowKeys, type DocRef } from './api';
 import { FlowChart } from './FlowChart';
 
@@ -98,23 +97,6 @@ export function useProcess(ref: DocRef) {
     queryFn: () => workflowApi.process(ref),
     enabled: !!ref.docCode,
   });
-}
-
-const DOC_STATE_COLORS: Record<DocState, string> = {
-  draft: 'default',
-  pending: 'processing',
-  approved: 'success',
-  rejected: 'error',
-};
-
-/** 草稿 / 审核中 / 已审核 / 已驳回 as a coloured tag (lists use it too). */
-export function DocStateTag({ state }: { state: DocState | null | undefined }) {
-  if (!state) return null;
-  return (
-    <Tag color={DOC_STATE_COLORS[state]} data-testid="doc-state">
-      {DOC_STATE_LABELS[state]}
-    </Tag>
-  );
 }
 
 /** SPEC §2.4 header: process name, status, start, end, duration in days, subject. */

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import type { DocState } from '@portal/contract/workflow';
-import { AuditView, DocStateTag } from './AuditView';
+import { AuditView } from './AuditView';
+import { DocStateTag } from './DocStateTag';
 
 /**
  * The frame of a workflow document's view page: title with its state, 返回 to the list, and the

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Space, type TableColumnType } from 'antd';
 import { DOC_STATE_LABELS, EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
 import type { Buttons } from '../permission/use-buttons';
-import { DocStateTag } from './AuditView';
+import { DocStateTag } from './DocStateTag';
 
 /** The 审核状态 filter's options. */
 export const DOC_STATE_OPTIONS = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({ value, label }));
