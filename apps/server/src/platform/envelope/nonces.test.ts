@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { createTestPortal, type TestPortal } from '../testing/harness';
+import { join } from 'node:path';
+import { migrate } from '../db/migrate';
+import { serverRoot } from '../../server';
+import { createTestDb, createTestPortal, type TestPortal } from '../testing/harness';
 import { dbNonceStore, groupClaims } from './nonces';
 
 describe('groupClaims', () => {
@@ -61,5 +64,20 @@ describe('dbNonceStore', () => {
       sql`select count(*)::int as n from nonces where nonce like 'n%'`,
     );
     expect(row!.n).toBe(60);
+  });
+
+  it('commits claims asynchronously without leaving the setting on the connection', async () => {
+    // One connection, so the statement after the claim runs where the claim ran.
+    const single = await createTestDb({ poolSize: 1 });
+    try {
+      await migrate(single.database, join(serverRoot(), 'migrations'));
+      const { db } = single.database;
+      expect(await dbNonceStore(db).claim('async0000000000000001')).toBe(true);
+      const [setting] = await queryRows<{ synchronous_commit: string }>(db, sql`show synchronous_commit`);
+      expect(setting!.synchronous_commit).toBe('on');
+      expect(await dbNonceStore(db).claim('async0000000000000001')).toBe(false);
+    } finally {
+      await single.drop();
+    }
   });
 });

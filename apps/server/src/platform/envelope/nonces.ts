@@ -14,9 +14,15 @@ export interface NonceStore {
 export function dbNonceStore(db: Db): NonceStore {
   return {
     claim: groupClaims(async (batch) => {
+      // Committed without waiting for the WAL flush (set_config local to this statement's own
+      // transaction): a call waits on its nonce before it runs, and the flush was most of that
+      // wait. Safe because WAL is flushed in order: any write the call then commits durably
+      // carries its nonce with it, and a crash can only forget nonces of calls that wrote nothing.
       const rows = await queryRows<{ nonce: string }>(
         db,
-        sql`insert into ${nonces} (nonce) select jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb)
+        sql`insert into ${nonces} (nonce)
+              select n from jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb) n,
+                            (select set_config('synchronous_commit', 'off', true)) async_commit
               on conflict do nothing returning nonce`,
       );
       return new Set(rows.map((r) => r.nonce));

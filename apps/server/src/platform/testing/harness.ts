@@ -30,7 +30,7 @@ export interface TestDb {
 }
 
 /** A fresh database: PGlite in memory, or a new schema of the PostgreSQL test database. */
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb(opts: { poolSize?: number } = {}): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -41,7 +41,7 @@ export async function createTestDb(): Promise<TestDb> {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: url, schema, poolSize: 60 });
+  const database = await openDatabase({ databaseUrl: url, schema, poolSize: opts.poolSize ?? 60 });
   return {
     database,
     drop: async () => {
