@@ -1,9 +1,11 @@
+import { prefetchListPage } from '../shared/list/list-query';
 import { findRoute } from '../shared/routing/route-table';
 import { lazyScreen, type LazyScreen } from '../shared/ui/screen';
 import { ManagementLayout, WebsiteLayout } from './layout/layouts';
 import { CRM_SCREENS } from '../features/crm/screens';
 import { CRM_CHANGE_SCREENS } from '../features/crm-change/screens';
 import { PERMIT_SCREENS } from '../features/permit/screens';
+import { queryClient } from './query-client';
 
 /**
  * Route path -> lazily loaded screen. A business feature registers its screen here with one line;
@@ -109,4 +111,23 @@ export function preloadScreen(path: string): void {
   if (!meta || meta.isPublic) return;
   const layout = meta.layout === 'website' ? WebsiteLayout : ManagementLayout;
   for (const chunk of [layout, screenFor(meta.path)]) chunk.preload().catch(() => undefined);
+}
+
+/**
+ * The list call of a screen whose first render is a `ListPage` of that path with its defaults (no
+ * link filters, default page size and key), by route path. Written out rather than imported so the
+ * entry chunk stays free of the feature's schemas; screens.test.ts checks them against the contract.
+ */
+export const SCREEN_LISTS: Record<string, string> = {
+  '/factoring/contract/info': '/ft/api/contract/list',
+};
+
+/**
+ * Starts the first list call of the screen at `path` while its chunks are still downloading (issue
+ * 14: the contract list on a cold start). Only for a plain URL: filters in the query string change
+ * the call, which the screen then makes itself.
+ */
+export function prefetchScreenData(path: string, search: string): void {
+  const source = SCREEN_LISTS[path];
+  if (source && !search) prefetchListPage(queryClient, source, path);
 }

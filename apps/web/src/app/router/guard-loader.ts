@@ -11,7 +11,7 @@ import { useAccessStore } from './access-store';
 import { decideGuard, loginRedirect, OPEN_PATHS, type GuardAction } from './guard';
 import { isEmbeddedWithHiddenHeader } from './frame';
 import { loadSession } from './load-session';
-import { preloadScreen } from '../screens';
+import { prefetchScreenData, preloadScreen } from '../screens';
 
 /** SPEC §8 / §9: empty permissions: error 权限为空！ for 5 s, logout, reload to / after 2 s. */
 export const EMPTY_PERMISSION_MESSAGE = '权限为空！';
@@ -60,6 +60,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   }
 
   let action = decide(path, fullPath, url.search);
+  const firstLoad = action.type === 'load-session';
   if (action.type === 'load-session') {
     let result: Awaited<ReturnType<typeof loadSession>>;
     try {
@@ -92,6 +93,8 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
       const meta = findRoute(path);
       if (meta?.redirect) throw redirect(`${meta.redirect}${url.search}`);
       trackRouteForListCondition(path);
+      // The page's first screen (kept-alive screens refetch on their own terms afterwards).
+      if (firstLoad) prefetchScreenData(path, url.search);
       return null;
     }
   }

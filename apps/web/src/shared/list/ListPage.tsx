@@ -2,14 +2,11 @@ import { useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
-import type { Page } from '@portal/contract/api';
-import { fetchList, type ListParams } from '../request/http';
+import type { ListParams } from '../request/http';
 import { listConditionKey, readListCondition, saveListCondition } from './list-condition';
+import { DEFAULT_PAGE_SIZE, listPathFetcher, listQueryKey, type ListFetcher } from './list-query';
 
-/** PROTOCOL.md §4 default page size. */
-export const DEFAULT_PAGE_SIZE = 20;
-
-export type ListFetcher<T> = (params: ListParams) => Promise<Pick<Page<T>, 'list' | 'total'>>;
+export { DEFAULT_PAGE_SIZE, type ListFetcher };
 
 export interface ListPageHandle {
   /** Fetch the current page again (after an update). */
@@ -67,15 +64,12 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const [nonce, setNonce] = useState(0);
 
   const fetcher: ListFetcher<T> = useMemo(
-    () =>
-      typeof source === 'string'
-        ? (p) => fetchList<T>(source, p).then((body) => body.data ?? { list: [], total: 0 })
-        : source,
+    () => (typeof source === 'string' ? listPathFetcher<T>(source) : source),
     [source],
   );
   const baseKey = props.queryKey ?? ['list', typeof source === 'string' ? source : conditionKey];
   const query = useQuery({
-    queryKey: [...baseKey, params, nonce],
+    queryKey: listQueryKey(baseKey, params, nonce),
     queryFn: () => fetcher(params),
     placeholderData: (prev) => prev,
     retry: false,
