@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type ChangeFeed, type Db } from '../db/client';
+import type { ChangeFeed } from '../db/change-feed';
+import { openDatabase, queryRows, type Db } from '../db/client';
 import { createTestPortal, createUserWithCodes, onPostgres, type TestPortal } from '../testing/harness';
 import { createSession, SessionCache } from './sessions';
 

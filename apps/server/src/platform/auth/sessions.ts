@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { queryRows, type ChangeFeed, type Executor } from '../db/client';
+import type { ChangeFeed } from '../db/change-feed';
+import { queryRows, type Executor } from '../db/client';
 import { sessions } from './schema';
 
 export function hashToken(token: string): string {
