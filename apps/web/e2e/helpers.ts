@@ -35,6 +35,27 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * What a failing browser test needs in its report: API calls still unanswered (a hang shows as a
+ * blank screen or a drawer that never closes), answers of 400 and above, and page errors.
+ */
+export function watchPage(page: Page): () => string {
+  const pending = new Map<object, string>();
+  const events: string[] = [];
+  page.on('request', (r) => pending.set(r, `${r.method()} ${r.url()}`));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => {
+    pending.delete(r);
+    events.push(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) events.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('pageerror', (e) => events.push(`page error: ${String(e).slice(0, 300)}`));
+  return () =>
+    [...[...pending.values()].map((r) => `unanswered ${r}`), ...events.slice(-20)].join('\n') || '(nothing)';
+}
+
 export async function login(page: Page, base: string, password: string, path = '/login'): Promise<void> {
   await page.goto(`${base}${path}`);
   await page.getByPlaceholder('用户名').fill('  admin ');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { activePage, launchBrowser, login, newPage, shotPath } from './helpers';
+import { activePage, launchBrowser, login, newPage, shotPath, watchPage } from './helpers';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -51,6 +51,7 @@ describe('permission administration', () => {
     const roleName = `组织维护员${n}`;
     const userName = `e2e_${n}`;
     const { context, page } = await newPage(browser);
+    const adminReport = watchPage(page);
     let userPageOfUser: Page | undefined;
     try {
       await login(page, base, password);
@@ -191,6 +192,7 @@ describe('permission administration', () => {
       await userPageOfUser
         ?.screenshot({ path: shotPath('permission-failure-user.png') })
         .catch(() => undefined);
+      console.error(`permission e2e failed; the admin page's calls:\n${adminReport()}`);
       throw err;
     } finally {
       await context.close();
