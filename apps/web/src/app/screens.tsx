@@ -1,3 +1,4 @@
+import { CONTRACT_PATHS } from '@portal/contract/contract-paths';
 import { prefetchListPage } from '../shared/list/list-query';
 import { findRoute } from '../shared/routing/route-table';
 import { lazyScreen, type LazyScreen } from '../shared/ui/screen';
@@ -115,11 +116,11 @@ export function preloadScreen(path: string): void {
 
 /**
  * The list call of a screen whose first render is a `ListPage` of that path with its defaults (no
- * link filters, default page size and key), by route path. Written out rather than imported so the
- * entry chunk stays free of the feature's schemas; screens.test.ts checks them against the contract.
+ * link filters, default page size and key), by route path (paths from zod-free modules only: this
+ * is in the entry chunk).
  */
 export const SCREEN_LISTS: Record<string, string> = {
-  '/factoring/contract/info': '/ft/api/contract/list',
+  '/factoring/contract/info': CONTRACT_PATHS.list,
 };
 
 /**

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ListParams } from '../request/http';
 import { listConditionKey, readListCondition, saveListCondition } from './list-condition';
-import { DEFAULT_PAGE_SIZE, listPathFetcher, listQueryKey, type ListFetcher } from './list-query';
+import { initialListParams, listPathFetcher, listQueryKey, type ListFetcher } from './list-query';
 
-export { DEFAULT_PAGE_SIZE, type ListFetcher };
+export type { ListFetcher };
 
 export interface ListPageHandle {
   /** Fetch the current page again (after an update). */
@@ -55,11 +55,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const location = useLocation();
   const [conditionKey] = useState(() => props.conditionKey ?? listConditionKey(location.pathname));
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [params, setParams] = useState<ListParams>(() => {
-    const saved = readListCondition(conditionKey);
-    if (saved) return { ...saved.filters, pageNum: saved.pageNum, pageSize: saved.pageSize };
-    return { ...compact(initialFilters ?? {}), pageNum: 1, pageSize: props.pageSize ?? DEFAULT_PAGE_SIZE };
-  });
+  const [params, setParams] = useState<ListParams>(() =>
+    initialListParams(conditionKey, compact(initialFilters ?? {}), props.pageSize),
+  );
   const [initialValues] = useState(() => readListCondition(conditionKey)?.formValues ?? initialFilters ?? {});
   const [nonce, setNonce] = useState(0);
 

@@ -25,14 +25,22 @@ export function listQueryKey(base: readonly unknown[], params: ListParams, nonce
  * call, so it is that call started earlier, not a second one.
  */
 export function prefetchListPage(client: QueryClient, source: string, path: string): void {
-  const saved = readListCondition(listConditionKey(path));
-  const params: ListParams = saved
-    ? { ...saved.filters, pageNum: saved.pageNum, pageSize: saved.pageSize }
-    : { pageNum: 1, pageSize: DEFAULT_PAGE_SIZE };
+  const params = initialListParams(listConditionKey(path));
   const fetcher = listPathFetcher<unknown>(source);
   void client.prefetchQuery({
     queryKey: listQueryKey(['list', source], params, 0),
     queryFn: () => fetcher(params),
     retry: false,
   });
+}
+
+/** A list's first page: the condition kept for its route (SPEC §2.1), else the defaults. */
+export function initialListParams(
+  conditionKey: string,
+  defaults: Record<string, unknown> = {},
+  pageSize = DEFAULT_PAGE_SIZE,
+): ListParams {
+  const saved = readListCondition(conditionKey);
+  if (saved) return { ...saved.filters, pageNum: saved.pageNum, pageSize: saved.pageSize };
+  return { ...defaults, pageNum: 1, pageSize };
 }
