@@ -5,7 +5,6 @@ import zhCN from 'antd/locale/zh_CN';
 import { App, themeFor } from './app/App';
 import { antdSize, useSettingsStore } from './app/layout/settings-store';
 import { addErrorLog, installErrorLog } from './shared/error-log/error-log-store';
-import 'antd/dist/antd.css';
 import './app/styles.css';
 
 // Static antd feedback may fire before the first render (the guard runs first): configure it now.
