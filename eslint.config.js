@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import boundaries from './eslint/boundaries.js';
+import { SCHEMA_READS } from './eslint/schema-reads.js';
 
 /**
  * Imports flow one way (DESIGN.md): contract <- server/web; platform/shared <- modules/features <- app.
@@ -57,6 +59,11 @@ export default tseslint.config(
     'shared must not depend on features or app',
   ),
   layer(['apps/web/src/features/**'], ['**/app/**'], 'features must not depend on app'),
+  {
+    files: ['apps/web/src/features/**', 'apps/server/src/modules/**'],
+    plugins: { portal: boundaries },
+    rules: { 'portal/module-boundaries': ['error', { schemaReads: SCHEMA_READS }] },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

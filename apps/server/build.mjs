@@ -30,6 +30,21 @@ export async function bundleServer(entry, outfile) {
   });
 }
 
+/** dist/start.cjs: sets the thread-pool size, then imports dist/main.js (src/start.ts says why). */
+export async function bundleStart() {
+  await build({
+    entryPoints: [resolve(root, 'src/start.ts')],
+    outfile: resolve(root, 'dist/start.cjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['./main.js'],
+    logLevel: 'warning',
+  });
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await bundleServer('src/main.ts', 'dist/main.js');
+  await bundleStart();
 }

@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
 /**
- * Load scenarios against a real server on loopback (issue 14). Usage: tsx bench/load/run.ts
- * [--scale small|1]. PostgreSQL at BENCH_DATABASE_URL (default the machine's, a fresh database
- * portal_bench), or PGlite with --pglite. Writes bench/results/load.json.
+ * Load scenarios against a real server on loopback. Usage: tsx bench/load/run.ts
+ * [--scale small|1] [--only reports]. PostgreSQL at BENCH_DATABASE_URL (default the machine's, a
+ * fresh database portal_bench), or PGlite with --pglite. `--only reports` runs only scenario 8
+ * (the finance outputs). Writes bench/results/load-<database>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -11,6 +12,7 @@ import { NodeEnvelope } from '../../apps/server/src/platform/testing/node-envelo
 import { BANK_PATHS } from '@portal/contract/bank';
 import { COMPANY_PATHS } from '@portal/contract/company';
 import { INCOME_PATHS, PAID_PATHS, RECONCILE_PATHS, type ValidPlan } from '@portal/contract/accounts';
+import { LEDGER_PATHS } from '@portal/contract/ledger';
 import {
   AS_OF,
   DASHBOARD_CALLS,
@@ -33,6 +35,7 @@ const ROUNDS = scale === 'full' ? 4 : 2;
 /** Calls per second no scenario here reaches on this machine (sealed calls are made ahead for it). */
 const MAX_RATE = 4000;
 const connections = 32;
+const onlyReports = process.argv.includes('reports');
 
 interface Outcome {
   scenario: string;
@@ -111,6 +114,7 @@ async function compareLists(
 /** Scenario 5's own figures (beyond autocannon's), filled by writeOffContention. */
 let contention: Record<string, unknown> = {};
 let exportRun: Record<string, unknown> = {};
+let reportRun: Record<string, unknown> = {};
 
 /**
  * Scenario 5: 32 connections each saving a write-off of 1.00 against one of 100 incomings of
@@ -238,16 +242,26 @@ async function writeOffContention(
   return outcome;
 }
 
-/** Scenario 6: the customer export, streamed; its time and the server's peak RSS while it runs. */
-async function customerExport(base: string, auth: Record<string, string>, pid: number) {
+/**
+ * Scenario 6 (and 8's ledger export): an export, streamed; its time and the server's peak RSS
+ * while it runs.
+ */
+async function streamedExport(
+  name: string,
+  base: string,
+  path: string,
+  body: unknown,
+  auth: Record<string, string>,
+  pid: number,
+) {
   let peak = rssMb(pid);
   const before = peak;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
   const t = performance.now();
-  const res = await fetch(`${base}/api${COMPANY_PATHS.listExport}`, {
+  const res = await fetch(`${base}/api${path}`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(body),
   });
   const bytes = (await res.arrayBuffer()).byteLength;
   const seconds = (performance.now() - t) / 1000;
@@ -259,8 +273,61 @@ async function customerExport(base: string, auth: Record<string, string>, pid: n
     rssBeforeMb: before,
     peakRssMb: peak,
   };
-  console.info(`customer export: ${JSON.stringify(out)}`);
+  console.info(`${name}: ${JSON.stringify(out)}`);
   return out;
+}
+
+/** One call timed `times` times in a row (a report is asked for once, not at 32 connections). */
+async function timedCalls(name: string, times: number, call: () => Promise<unknown>) {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    await call();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  const out = {
+    calls: times,
+    medianMs: Math.round(ms[Math.floor(times / 2)]!),
+    maxMs: Math.round(ms[times - 1]!),
+  };
+  console.info(`${name.padEnd(34)} median ${out.medianMs} ms  max ${out.maxMs} ms (${times} calls)`);
+  return out;
+}
+
+/**
+ * Scenario 8: what finance takes out of the system as of the portfolio's business date: the
+ * portfolio ledger's first page with the totals of every contract (the whole portfolio is scanned
+ * for them), sorted by principal outstanding, and the ledger export of every contract, streamed.
+ */
+async function reports(
+  client: HttpClient,
+  base: string,
+  auth: Record<string, string>,
+  pid: number,
+): Promise<Record<string, unknown>> {
+  const ledgerPage = (orderBy?: string) =>
+    client.ok(`/api${LEDGER_PATHS.list}`, {
+      asOf: AS_OF,
+      pageNum: 1,
+      pageSize: 20,
+      ...(orderBy ? { orderBy, order: 'desc' } : {}),
+    });
+  await ledgerPage();
+  return {
+    ledgerPage1: await timedCalls('ledger page 1 with totals', 5, () => ledgerPage()),
+    ledgerByOutstanding: await timedCalls('ledger by principal outstanding', 5, () =>
+      ledgerPage('principalOutstanding'),
+    ),
+    ledgerExport: await streamedExport(
+      'ledger export',
+      base,
+      LEDGER_PATHS.export,
+      { asOf: AS_OF },
+      auth,
+      pid,
+    ),
+  };
 }
 
 const databaseUrl = await freshDatabase(usePglite);
@@ -306,41 +373,78 @@ try {
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  const results = await compareLists([
-    ['floor: bare route, same SQL', () => ({ url: base, requests: [{ method: 'POST', path: FLOOR_PATH }] })],
-    ['list, plaintext (envelope off)', () => ({ url: base, requests: [plain(LIST_PATH, LIST_BODY)] })],
-    ['list, envelope, reused key', (seconds) => ({ url: base, requests: [sealed(reused, false)(seconds)] })],
-    [
-      'list, envelope, fresh key per call',
-      (seconds) => ({ url: base, requests: [sealed(fresh, true)(seconds)] }),
-    ],
-  ]);
+  const results: Outcome[] = [];
+  if (!onlyReports) {
+    results.push(
+      ...(await compareLists([
+        [
+          'floor: bare route, same SQL',
+          () => ({ url: base, requests: [{ method: 'POST', path: FLOOR_PATH }] }),
+        ],
+        ['list, plaintext (envelope off)', () => ({ url: base, requests: [plain(LIST_PATH, LIST_BODY)] })],
+        [
+          'list, envelope, reused key',
+          (seconds) => ({ url: base, requests: [sealed(reused, false)(seconds)] }),
+        ],
+        [
+          'list, envelope, fresh key per call',
+          (seconds) => ({ url: base, requests: [sealed(fresh, true)(seconds)] }),
+        ],
+      ])),
+    );
 
-  results.push(
-    await run('contract list page 500, plaintext', {
-      url: base,
-      requests: [plain(LIST_PATH, LIST_BODY_PAGE_500)],
-    }),
-  );
-  results.push(
-    await run('contract view with 12-item plan', {
-      url: base,
-      requests: VIEW_PATHS.map((p) => plain(p, {})),
-    }),
-  );
-  for (const [name, path, body] of DASHBOARD_CALLS) {
-    results.push(await run(name, { url: base, connections: 8, requests: [plain(path, body)] }));
+    results.push(
+      await run('contract list page 500, plaintext', {
+        url: base,
+        requests: [plain(LIST_PATH, LIST_BODY_PAGE_500)],
+      }),
+    );
+    // A user paging through a deep list: each connection walks pages 481 to 520 one by one, so every
+    // page after the first continues from its neighbour's boundary (KeysetPages) instead of OFFSET.
+    results.push(
+      await run('contract list pages 481-520, walked', {
+        url: base,
+        requests: [
+          {
+            ...plain(LIST_PATH, LIST_BODY_PAGE_500),
+            setupRequest: (req, context: { pageNum?: number }) => {
+              context.pageNum = context.pageNum && context.pageNum < 520 ? context.pageNum + 1 : 481;
+              return { ...req, body: JSON.stringify({ ...LIST_BODY, pageNum: context.pageNum }) };
+            },
+          },
+        ],
+      }),
+    );
+    results.push(
+      await run('contract view with 12-item plan', {
+        url: base,
+        requests: VIEW_PATHS.map((p) => plain(p, {})),
+      }),
+    );
+    for (const [name, path, body] of DASHBOARD_CALLS) {
+      results.push(await run(name, { url: base, connections: 8, requests: [plain(path, body)] }));
+    }
+
+    results.push(await writeOffContention(client, base, auth));
+    exportRun = await streamedExport(
+      'customer export',
+      base,
+      COMPANY_PATHS.listExport,
+      {},
+      auth,
+      server.pid!,
+    );
   }
+  reportRun = await reports(client, base, auth, server.pid!);
 
-  results.push(await writeOffContention(client, base, auth));
-  exportRun = await customerExport(base, auth, server.pid!);
-
-  const by = (s: string) => results.find((r) => r.scenario.startsWith(s))!.rps;
-  const ratios = {
-    productOverFloor: +(by('list, envelope, reused') / by('floor')).toFixed(2),
-    reusedKeyOverPlaintext: +(by('list, envelope, reused') / by('list, plaintext')).toFixed(2),
-    freshKeyOverPlaintext: +(by('list, envelope, fresh') / by('list, plaintext')).toFixed(2),
-  };
+  const by = (s: string) => results.find((r) => r.scenario.startsWith(s))?.rps ?? NaN;
+  const ratios = onlyReports
+    ? {}
+    : {
+        productOverFloor: +(by('list, envelope, reused') / by('floor')).toFixed(2),
+        reusedKeyOverPlaintext: +(by('list, envelope, reused') / by('list, plaintext')).toFixed(2),
+        freshKeyOverPlaintext: +(by('list, envelope, fresh') / by('list, plaintext')).toFixed(2),
+      };
   const report = {
     date: new Date().toISOString(),
     scale,
@@ -352,11 +456,13 @@ try {
     ratios,
     writeOffs: contention,
     customerExport: exportRun,
+    reports: reportRun,
     peakServerRssMb: peakRss,
   };
   console.info(JSON.stringify(ratios), `peak server RSS ${peakRss} MB`);
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync(`bench/results/load-${report.database}.json`, JSON.stringify(report, null, 2));
+  const name = `load-${report.database}${onlyReports ? '-reports' : ''}`;
+  writeFileSync(`bench/results/${name}.json`, JSON.stringify(report, null, 2));
 } finally {
   clearInterval(sampler);
   server.kill('SIGTERM');

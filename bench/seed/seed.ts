@@ -96,14 +96,14 @@ export async function seed(
        from credits c where c.biz_code >= ${code('1')}`,
   );
   // Contracts: financing 100,000–2,000,000; start spread over the two years before the business
-  // date (so some are finished, most run, a few are overdue); 90 % approved.
+  // date (so some are finished, most run, a few are overdue); 90 % approved and disbursed.
   await step(
     'contracts',
     n.contracts,
     `insert into contracts (biz_code, contract_no, recourse, disclosure, product, cust_code, cust_name,
             plat_cred_biz_code, line_code, financing_ratio, financing_amount, receivables_amount,
             start_date, maturity_date, rule_biz_code, rule_snapshot, bank_biz_code, occupied_amount,
-            status, state, approved_at, created_by)
+            status, state, approved_at, created_by, loan_state, loan_date, loan_amount)
      select ${code('g')}, 'BL-' || lpad(g::text, 8, '0'),
             case when g % 3 = 0 then 'without' else 'with' end,
             case when g % 5 = 0 then 'undisclosed' else 'disclosed' end, 'factoring',
@@ -116,7 +116,11 @@ export async function seed(
             case when g % 10 = 0 then 'none' else 'effective' end,
             case when g % 10 = 0 then 'pending' else 'approved' end,
             case when g % 10 = 0 then null else now() end,
-            1 + (g % ${n.users})
+            1 + (g % ${n.users}),
+            -- Approved contracts were disbursed in full on their start date (no up-front items).
+            case when g % 10 = 0 then 'none' else 'loaned' end,
+            case when g % 10 = 0 then null else s.start end,
+            case when g % 10 = 0 then null else f.amount end
        from generate_series(1, $1::int) g,
             lateral (select (100000 + ((g::bigint * 7919) % 1900) * 1000)::numeric(18, 2) as amount) f,
             lateral (select ($2::date - ((g::bigint * 104729) % 700)::int)::date as start) s`,
@@ -171,11 +175,14 @@ export async function seed(
   );
   // Incomings and their write-offs: the paid items of a contract in chunks of three periods, one
   // bank receipt per chunk written off whole against those items (principal and interest lines),
-  // so incomings, write-offs and plan items reconcile to the cent.
+  // so incomings, write-offs and plan items reconcile to the cent. The receipt is dated on the
+  // chunk's first due date (the later items paid in advance): dated on its last, the earlier items
+  // would be paid late without their penalty, which the product's own rules (itemAsOf) show as
+  // 逾期 with penalty owing, on the plan view and the dashboard alike.
   await db.query(`create temp table seed_chunks on commit drop as
-     select row_number() over (order by contract_id, chunk)::int as n, contract_id, chunk, amount, principal, last_due
+     select row_number() over (order by contract_id, chunk)::int as n, contract_id, chunk, amount, principal, first_due
        from (select i.contract_id, (i.period + 2) / 3 as chunk, sum(i.principal_paid + i.interest_paid) as amount,
-                    sum(i.principal_paid) as principal, max(i.due_date) as last_due
+                    sum(i.principal_paid) as principal, min(i.due_date) as first_due
                from contract_plan_items i join contracts c on c.id = i.contract_id
               where i.principal_paid > 0 and c.biz_code >= ${code('1')}
               group by 1, 2) s`);
@@ -188,7 +195,7 @@ export async function seed(
     `insert into incomes (biz_code, bank_biz_code, payer_name, payer_account, payer_bank, amount, allocated, value_date,
             serial_no, source, state, approved_at, created_by)
      select ${code('s.n')}, ${code('1')}, c.cust_name, '6222' || lpad(c.id::text, 12, '0'), '工商银行', s.amount, s.amount,
-            s.last_due, 'BS' || lpad(s.n::text, 10, '0'), 'import', 'approved', now(), c.created_by
+            s.first_due, 'BS' || lpad(s.n::text, 10, '0'), 'import', 'approved', now(), c.created_by
        from seed_chunks s join contracts c on c.id = s.contract_id`,
   );
   await step(
@@ -196,7 +203,7 @@ export async function seed(
     chunks,
     `insert into paids (biz_code, income_id, contract_id, paid_date, kind, amount, principal, released, state,
             approved_at, posting_seq, created_by)
-     select ${code('s.n')}, i.id, s.contract_id, s.last_due, 'normal', s.amount, s.principal, s.principal, 'approved',
+     select ${code('s.n')}, i.id, s.contract_id, s.first_due, 'normal', s.amount, s.principal, s.principal, 'approved',
             now(), s.n, i.created_by
        from seed_chunks s join incomes i on i.biz_code = ${code('s.n')}`,
   );

@@ -1,7 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,26 +77,8 @@ const rule = (i: number) => ({
   graceDays: 0,
 });
 
+// dist/main.js is built by test/global-setup.ts.
 beforeAll(async () => {
-  const newest = (dir: string): number =>
-    Math.max(
-      ...spawnSync('find', [dir, '-name', '*.ts', '-newer', main], { encoding: 'utf8' })
-        .stdout.split('\n')
-        .filter(Boolean)
-        .map((f) => statSync(f).mtimeMs),
-      0,
-    );
-  if (
-    !existsSync(main) ||
-    newest(join(root, 'src')) > 0 ||
-    newest(resolve(root, '../../packages/contract/src')) > 0
-  ) {
-    const r = spawnSync('npm', ['run', 'build', '-w', '@portal/server'], {
-      cwd: resolve(root, '../..'),
-      encoding: 'utf8',
-    });
-    if (r.status !== 0) throw new Error(r.stderr);
-  }
   dataDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
   if (onPostgres) {
     const name = `crash_${process.pid}_${Date.now()}`;

@@ -1,30 +1,33 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from './platform/config';
+import { loadConfig, type Config } from './platform/config';
+import {
+  checkChromium,
+  checkDatabaseUrl,
+  checkPgliteDir,
+  checkPortFree,
+  explainStartupError,
+} from './platform/startup';
 import { openDatabase } from './platform/db/client';
+import { firstStartBanner, PASSWORD_FILE, writePasswordFile } from './platform/initial-passwords';
 import { buildPortal } from './server';
 
-async function main() {
-  const config = loadConfig();
+async function main(config: Config) {
+  checkChromium(config);
+  await checkPortFree(config.port, config.host);
+  if (config.databaseUrl) checkDatabaseUrl(config.databaseUrl);
+  else checkPgliteDir(join(config.dataDir, 'pg'));
   const database = await openDatabase(
     config.databaseUrl
       ? { databaseUrl: config.databaseUrl }
       : { pgliteDir: join(config.dataDir, 'pg'), lockDir: config.dataDir },
   );
-  const portal = await buildPortal({ config, database });
-
-  if (portal.admin.created) {
-    const file = join(config.dataDir, 'initial-admin-password.txt');
-    if (portal.admin.generated) {
-      mkdirSync(config.dataDir, { recursive: true });
-      writeFileSync(file, `${portal.admin.password}\n`, { mode: 0o600 });
-      console.info(
-        `\n  First start: user "admin", password ${portal.admin.password}\n  (also written to ${file})\n`,
-      );
-    } else {
-      console.info('\n  First start: user "admin" with the password from ADMIN_PASSWORD\n');
-    }
-  }
+  const passwordFile = join(config.dataDir, PASSWORD_FILE);
+  const portal = await buildPortal({
+    config,
+    database,
+    onFirstStart: (first) => writePasswordFile(passwordFile, first.logins),
+  });
+  if (portal.firstStart.created) console.info(firstStartBanner(portal.firstStart.logins, passwordFile));
 
   await portal.app.listen({ port: config.port, host: config.host });
   const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
@@ -52,7 +55,22 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+/**
+ * One line naming the setting and the fix, exit code 1; the stack only with LOG_LEVEL=debug
+ * (docs/operations.md "When the server does not start").
+ */
+function fail(err: unknown, config: Config | undefined): never {
+  const line =
+    (config && explainStartupError(err, config)) ?? (err instanceof Error ? err.message : String(err));
+  console.error(`Cannot start: ${line}`);
+  if (process.env.LOG_LEVEL === 'debug' && err instanceof Error) console.error(err.stack);
   process.exit(1);
-});
+}
+
+let config: Config | undefined;
+try {
+  config = loadConfig();
+} catch (err) {
+  fail(err, undefined);
+}
+main(config).catch((err: unknown) => fail(err, config));

@@ -99,3 +99,41 @@ describe('the OpenAPI document (PROTOCOL.md §7)', () => {
     }
   });
 });
+
+describe('HSTS behind a TLS proxy (issue 26 item 11)', () => {
+  const hsts = (headers: Record<string, unknown>) => headers['strict-transport-security'];
+
+  it('is sent when TRUST_PROXY believes X-Forwarded-Proto: https, also on refusals', async () => {
+    const behind = await createTestPortal({ TRUST_PROXY: 'true' });
+    try {
+      for (const url of ['/api/docs', '/api/admin/portal/user/info', '/api/no/such/route']) {
+        const method = url === '/api/docs' ? 'GET' : 'POST';
+        const https = await behind.portal.app.inject({
+          method,
+          url,
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        expect(hsts(https.headers), url).toBe('max-age=31536000');
+        const plain = await behind.portal.app.inject({ method, url });
+        expect(hsts(plain.headers), url).toBeUndefined();
+      }
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('is not sent when the proxy is not trusted, nor with HSTS=off', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    expect(
+      hsts((await t.portal.app.inject({ method: 'GET', url: '/api/docs', headers: https })).headers),
+    ).toBeUndefined();
+    const off = await createTestPortal({ TRUST_PROXY: 'true', HSTS: 'off' });
+    try {
+      expect(
+        hsts((await off.portal.app.inject({ method: 'GET', url: '/api/docs', headers: https })).headers),
+      ).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+  });
+});

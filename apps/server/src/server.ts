@@ -11,12 +11,14 @@ import { Keyring } from './platform/envelope/keyring';
 import { dbNonceStore, redisNonceStore, type NonceStore } from './platform/envelope/nonces';
 import { createHttp } from './platform/http/app';
 import { SessionCache } from './platform/auth/sessions';
-import { installSecurity } from './platform/http/security';
+import { installWatchdog } from './platform/http/watchdog';
+import { installLoginLimits, installSecurity } from './platform/http/security';
 import { publishDocs } from './platform/http/docs';
 import type { RouteRecord } from './platform/http/route';
 import type { ModuleContext, PortalModule, SeedContext } from './platform/module';
-import { isFreshDatabase, seedAdmin, seedMenus, type AdminSeedResult } from './platform/seed';
+import { runFirstStart, seedMenus, type FirstStartResult } from './platform/seed';
 import { MODULES } from './modules';
+import { LiveParams } from './platform/params';
 import { PORTAL_CONFIG_PATH, registerPortalConfig } from './platform/http/portal-config';
 
 /** The server package's root (holds migrations/), from src/ in dev and tests or dist/ when built. */
@@ -35,7 +37,8 @@ export interface Portal {
   routes: RouteRecord[];
   clock: BusinessClock;
   keyring: Keyring;
-  admin: AdminSeedResult;
+  /** What the first start created (`created: false` on every later start). */
+  firstStart: FirstStartResult;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Business modules; default every module of the product (tests may add a sample one). */
   modules?: readonly PortalModule[];
+  /** Called inside the first start's transaction, before it commits (main.ts saves the passwords). */
+  onFirstStart?: (result: FirstStartResult) => void;
 }
 
 /** Migrates, seeds and assembles the API (and the SPA when built) on one Fastify instance. */
@@ -53,12 +58,17 @@ export async function buildPortal({
   database,
   logger,
   modules = MODULES,
+  onFirstStart,
 }: BuildOptions): Promise<Portal> {
   const webDist = given.webDist ?? resolve(serverRoot(), '../web/dist');
   const config: Config = { ...given, webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined };
   const log = (msg: string) => console.info(msg);
   await migrate(database, join(serverRoot(), 'migrations'));
   const { db } = database;
+  // 参数设置 before anything reads the session or upload settings (docs/operations.md).
+  const params = new LiveParams(config);
+  await params.seedDefaults(db);
+  await params.load(db);
   const clock = createClock(config.businessDate);
   const keyring = new Keyring(db, config.rsaRotationMs);
   await keyring.init();
@@ -78,11 +88,14 @@ export async function buildPortal({
     db,
     keyring,
     nonces,
-    sessions: new SessionCache(database.changes, config.sessionIdleMs),
+    sessions: new SessionCache(database.changes, () => config.sessionIdleMs),
     ...(logger !== undefined ? { logger } : {}),
   });
+  params.follow(database.changes, db, (err) => app.log.error({ err }, 'reading 参数设置 failed'));
+  installWatchdog(app, database.inFlight);
   await installSecurity(app, config, redis);
-  const ctx: ModuleContext = { api, app, db, database, config, keyring, clock };
+  installLoginLimits(app, config);
+  const ctx: ModuleContext = { api, app, db, database, config, keyring, clock, params };
   for (const m of modules) await m.register(ctx);
   publishDocs(app, routes);
   registerPortalConfig(app, config);
@@ -101,17 +114,28 @@ export async function buildPortal({
   }
 
   await seedMenus(db);
-  const fresh = await isFreshDatabase(db);
-  const admin = await seedAdmin(db, config.adminPassword);
-  const seedCtx: SeedContext = { db, config, clock, log };
-  for (const m of modules) if (m.seed) await m.seed(seedCtx);
-  if (fresh && config.demoData) for (const m of modules) if (m.demo) await m.demo(seedCtx);
+  const seed = async (on: SeedContext['db']) => {
+    const seedCtx: SeedContext = { db: on, config, clock, log };
+    for (const m of modules) if (m.seed) await m.seed(seedCtx);
+  };
+  const firstStart = await runFirstStart({
+    db,
+    config,
+    clock,
+    log,
+    modules,
+    seed,
+    ...(onFirstStart ? { beforeCommit: onFirstStart } : {}),
+  });
+  // Later starts: reference data outside any first start (the first start ran it in its transaction).
+  if (!firstStart.created) await seed(db);
 
   const timers = [
     setInterval(() => void nonces.purge().catch(() => undefined), 60_000),
     setInterval(
       () => void keyring.rotateIfDue().catch((err: unknown) => app.log.error({ err }, 'key rotation failed')),
-      10 * 60_000,
+      // Checked a few times per rotation period, at most every 10 minutes.
+      Math.max(1000, Math.min(10 * 60_000, config.rsaRotationMs / 4)),
     ),
   ];
   timers.forEach((t) => t.unref());
@@ -122,7 +146,7 @@ export async function buildPortal({
     routes,
     clock,
     keyring,
-    admin,
+    firstStart,
     close: async () => {
       timers.forEach((t) => clearInterval(t));
       await app.close();

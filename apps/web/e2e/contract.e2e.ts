@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { addMonths } from '@portal/contract/plan/dates';
 import { activePage, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
-import { addChecker, approve, clickTab, confirm, data, loginAs, openScreen, pick, today } from './flows';
+import {
+  addChecker,
+  approve,
+  clickTab,
+  confirm,
+  demoCredit,
+  loginAs,
+  openScreen,
+  pick,
+  today,
+} from './flows';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -39,12 +48,7 @@ describe('contract screens', () => {
     const page = maker.page;
     try {
       // The demo data's approved platform credit.
-      const credits = await data<{ credBizCode: string; custName: string }[]>(
-        CONTRACT_PATHS.custList,
-        token,
-        {},
-      );
-      const credit = credits[0]!;
+      const credit = await demoCredit(token);
       const start = today();
       const contractNo = `E2E-HT-${stamp}`;
 
@@ -104,7 +108,7 @@ describe('contract screens', () => {
 
       // 5. A change from the list: lower the financing to 400,000.00.
       const list = await openScreen(page, `${base}/factoring/contract/info`, 'contract-list');
-      await list.getByLabel('合同号').fill(contractNo);
+      await list.getByRole('textbox', { name: '合同号' }).fill(contractNo);
       await list.getByRole('button', { name: /查\s*询/ }).click();
       const row = list.locator('tr', { hasText: contractNo });
       await row.getByRole('button', { name: '合同变更' }).click();

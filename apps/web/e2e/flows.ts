@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
 import { apiCall, shotPath } from './helpers';
@@ -60,21 +61,21 @@ export async function addChecker(token: string): Promise<{ userName: string; pas
     deptCode: orgs[0]!.deptBizCode,
     roleCodes: [adminRole.bizCode],
   });
+  return { userName, password: await changeFirstPassword(userName, temp.password, 'Checker@2026x') };
+}
+
+/** A new user's first login: the temporary password changed to `next` (answered back). */
+export async function changeFirstPassword(userName: string, temp: string, next: string): Promise<string> {
   const session = await publicCall<{ accessToken: string }>(
     '/admin/portal/api/login/user/mobileNumberLogin',
-    {
-      userName,
-      passWord: temp.password,
-      userType: '2',
-    },
+    { userName, passWord: temp, userType: '2' },
   );
-  const newPassword = 'Checker@2026x';
   await data('/admin/portal/user/password/update', session.accessToken, {
-    pwd: temp.password,
-    newPwd: newPassword,
-    reNewPwd: newPassword,
+    pwd: temp,
+    newPwd: next,
+    reNewPwd: next,
   });
-  return { userName, password: newPassword };
+  return next;
 }
 
 export async function loginAs(page: Page, userName: string, pwd: string): Promise<void> {
@@ -151,6 +152,19 @@ export async function approve(page: Page, path: string, bizCode: string, testId:
     .poll(() => view.locator('.ant-card-head').first().textContent(), { timeout: 10_000 })
     .toContain('已审核');
 }
+
+/**
+ * The demo data's approved platform credit (50,000,000 for 华东建工集团). Found by its customer,
+ * never by position: the picker sorts by customer name, and credits other tests create (cycle.e2e's
+ * 全周期供应商…, partly used) sort before it.
+ */
+export async function demoCredit(token: string): Promise<{ credBizCode: string; custName: string }> {
+  const credits = await data<{ credBizCode: string; custName: string }[]>(CONTRACT_PATHS.custList, token, {});
+  const credit = credits.find((c) => c.custName === DEMO_CREDIT_CUSTOMER);
+  if (!credit) throw new Error(`no approved credit of ${DEMO_CREDIT_CUSTOMER} among ${credits.length}`);
+  return credit;
+}
+const DEMO_CREDIT_CUSTOMER = '华东建工集团有限公司';
 
 /** Today in Asia/Shanghai (the server's business date). */
 export function today(): string {

@@ -1,13 +1,22 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 /**
  * Browser tests run against the production build served by the real server: build when the
- * output is missing or older than the sources, start `node apps/server/dist/main.js` on a free
+ * output is missing or older than the sources, start `node apps/server/dist/start.cjs` on a free
  * port with a fresh DATA_DIR, provide the base URL, stop it afterwards.
  */
 export const ADMIN_PASSWORD = 'Admin@12345678';
@@ -18,8 +27,12 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminPassword: string;
+    /** The server's log, written as it runs: a failing test prints its warnings (on-failure.ts). */
+    serverLog: string;
   }
 }
+
+export const SERVER_LOG = join(repo, 'apps/web/test-results/e2e-server.log');
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -34,7 +47,11 @@ function newestMtime(path: string): number {
 }
 
 function buildIfStale(): void {
-  const outputs = [join(repo, 'apps/server/dist/main.js'), join(repo, 'apps/web/dist/index.html')];
+  const outputs = [
+    join(repo, 'apps/server/dist/main.js'),
+    join(repo, 'apps/server/dist/start.cjs'),
+    join(repo, 'apps/web/dist/index.html'),
+  ];
   const sources = [
     'apps/web/src',
     'apps/web/public',
@@ -85,25 +102,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const given = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
   if (given) {
     project.provide('baseUrl', given);
+    project.provide('serverLog', '');
     return async () => {};
   }
   buildIfStale();
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, ['apps/server/dist/start.cjs'], {
     cwd: repo,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      NODE_ENV: 'production',
+      // Every browser test signs in as admin from 127.0.0.1, far more often than a person would;
+      // the login limits are tested in apps/server/src/modules/auth/auth.test.ts.
+      LOGIN_RATE_PER_IP_PER_MINUTE: '0',
+      LOGIN_RATE_PER_USER_PER_MINUTE: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  mkdirSync(dirname(SERVER_LOG), { recursive: true });
+  const log = createWriteStream(SERVER_LOG);
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  project.provide('serverLog', SERVER_LOG);
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForServer(base, child);
   } catch (err) {
     child.kill('SIGTERM');
-    console.error(log);
+    await new Promise((r) => log.end(r));
+    console.error(readFileSync(SERVER_LOG, 'utf8'));
     throw err;
   }
   project.provide('baseUrl', base);
@@ -123,5 +154,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       });
     }
     rmSync(dataDir, { recursive: true, force: true });
+    log.end();
   };
 }

@@ -3,8 +3,13 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
 
-/** Debian's chromium; never a downloaded browser. */
+/**
+ * Debian's chromium; never a downloaded browser. `E2E_NETLOG=<dir>` writes Chromium's own network
+ * log there (one file per browser), to tell a request held in the browser from one held by the
+ * server when hunting a stall.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const netLogDir = process.env.E2E_NETLOG;
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -14,6 +19,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(netLogDir ? [`--log-net-log=${netLogDir}/netlog-${process.pid}-${Date.now()}.json`] : []),
     ],
   });
 }
@@ -25,6 +31,14 @@ export function shotPath(name: string): string {
   return resolve(SHOTS_DIR, name);
 }
 
+/** Every open page of the running test with its timeline, for the report of a failure (on-failure.ts). */
+export const livePages = new Map<Page, () => string>();
+/**
+ * What the running test's closed pages showed when they were closed. A test closes its context in
+ * `finally`, before a failure is reported: without this, the page that stalled was gone by then.
+ */
+export const closedPages: string[] = [];
+
 export async function newPage(
   browser: Browser,
   width = 1366,
@@ -32,7 +46,83 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
   const page = await context.newPage();
+  const timeline = recordTimeline(page);
+  livePages.set(page, timeline);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    if (!page.isClosed()) {
+      const text = await page
+        .evaluate(() => {
+          // The toasts and form errors first: they say why a save went nowhere.
+          const said = [
+            ...document.querySelectorAll(
+              '.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error',
+            ),
+          ]
+            .map((e) => (e as HTMLElement).innerText)
+            .join(' | ');
+          return `${said ? `[${said}] ` : ''}${document.body?.innerText.replace(/\s+/g, ' ').slice(0, 300) ?? ''}`;
+        })
+        .catch(() => '?');
+      closedPages.push(`closed at ${page.url()}, showing: ${text}\n${timeline()}`);
+    }
+    return close(options);
+  };
+  page.once('close', () => livePages.delete(page));
   return { context, page };
+}
+
+/**
+ * The page's last requests (with how long each took, or that it is still open), navigations and
+ * errors, with times: what a stalled step was waiting for.
+ */
+function recordTimeline(page: Page): () => string {
+  const lines: string[] = [];
+  const opened = new Map<object, number>();
+  const at = () => new Date().toISOString().slice(11, 23);
+  const add = (line: string) => {
+    lines.push(`${at()} ${line}`);
+    if (lines.length > 60) lines.shift();
+  };
+  const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').slice(0, 100);
+  page.on('request', (r) => {
+    opened.set(r, Date.now());
+    if (r.resourceType() === 'fetch' || r.resourceType() === 'document') add(`→ ${path(r.url())}`);
+  });
+  page.on('requestfinished', async (r) => {
+    const t = opened.get(r);
+    opened.delete(r);
+    if (r.resourceType() !== 'fetch' && r.resourceType() !== 'document') return;
+    const response = await r.response().catch(() => null);
+    const status = response?.status() ?? '?';
+    // A refusal's message says why (a toast is gone long before the report is written).
+    const said =
+      response && response.status() >= 400
+        ? ` ${(await response.text().catch(() => '')).replace(/\s+/g, ' ').slice(0, 200)}`
+        : '';
+    add(`← ${status} ${path(r.url())} ${t ? Date.now() - t : '?'} ms${said}`);
+  });
+  page.on('requestfailed', (r) => {
+    opened.delete(r);
+    const error = r.failure()?.errorText ?? '';
+    // A navigation aborts the chunks the page was still loading: noise, unless a call was cut.
+    if (error === 'net::ERR_ABORTED' && r.resourceType() !== 'fetch') return;
+    add(`✗ ${path(r.url())} ${error}`);
+  });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) add(`navigated ${path(f.url())}`);
+  });
+  page.on('pageerror', (e) => add(`page error: ${String(e).slice(0, 300)}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') add(`console: ${m.text().slice(0, 300)}`);
+  });
+  return () => {
+    const now = Date.now();
+    const open = [...opened.entries()].map(
+      ([r, t]) => `still open after ${now - t} ms: ${path((r as { url(): string }).url())}`,
+    );
+    return [...lines, ...open].join('\n');
+  };
 }
 
 /**

@@ -124,11 +124,12 @@ describe('money screens', () => {
       });
       expect(planAfter.openTotal).not.toBe(planBefore.openTotal);
 
-      // 5. 冲红 from the list, with its confirmation; the checker approves the red entry.
+      // 5. 冲红 from the list, with its reason; the checker approves the red entry.
       const paidList = await openScreen(page, `${base}/factoring/accounts/paid`, 'paid-list');
       const row = paidList.locator('tr', { hasText: paidCode });
       await row.getByRole('button', { name: '冲红' }).click();
-      await confirm(page);
+      await page.getByTestId('rush-red-form').getByLabel('冲红原因').fill('来款串户，退回重核');
+      await page.getByRole('button', { name: '提交冲红' }).click();
       await page.waitForURL(/paid-red-view\?paidRedBizCode=\d{12}/, { timeout: 15_000 });
       const redCode = new URL(page.url()).searchParams.get('paidRedBizCode')!;
       await approve(checker.page, '/factoring/accounts/paid-red-view', redCode, 'paid-red-view');

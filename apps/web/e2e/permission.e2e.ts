@@ -87,11 +87,28 @@ describe('permission administration', () => {
         drawer
           .locator('.ant-tree-treenode', { has: page.locator(`[data-code="${code}"]`) })
           .locator('.ant-tree-checkbox');
+      const isChecked = (code: string) =>
+        checkbox(code).evaluate((e) => e.classList.contains('ant-tree-checkbox-checked'));
+      // The tree is searched; 全选 takes every code and gives every one back.
+      const shownCodes = () =>
+        drawer.locator('.ant-tree-treenode [data-code]').evaluateAll((els) => els.map((e) => e.dataset.code));
+      await checkbox('permission-org').waitFor();
+      const everyNode = (await shownCodes()).length;
+      const search = drawer.getByLabel('搜索菜单或按钮');
+      await search.fill('组织管理');
+      await expect.poll(async () => (await shownCodes()).length).toBeLessThan(everyNode);
+      expect(await shownCodes()).toContain('permission-org:add');
+      expect(await shownCodes()).not.toContain('permission-role');
+      const selectAll = drawer.getByRole('checkbox', { name: '全选' });
+      await selectAll.check();
+      expect(await isChecked('permission-org:add')).toBe(true);
+      await selectAll.uncheck();
+      expect(await isChecked('permission-org:add')).toBe(false);
+      await search.fill('');
+      await expect.poll(async () => (await shownCodes()).length).toBe(everyNode);
       await checkbox('permission-org').click();
       await checkbox('permission-org:update').click();
       await checkbox('permission-org:delete').click();
-      const isChecked = (code: string) =>
-        checkbox(code).evaluate((e) => e.classList.contains('ant-tree-checkbox-checked'));
       expect(await isChecked('permission')).toBe(true);
       expect(await isChecked('permission-org:add')).toBe(true);
       expect(await isChecked('permission-org:update')).toBe(false);

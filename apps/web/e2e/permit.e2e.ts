@@ -83,7 +83,11 @@ async function viewAndBack(
   const row = list.locator('.ant-table-row', { hasText: text }).first();
   await row.waitFor();
   await row.getByRole('button', { name: /查\s*看/ }).click();
-  await page.waitForURL((u) => u.pathname === '/ec/permit/comp-role-chg-editor/basic-info');
+  // The record opens under its own section (/ec, /dw, /fc), like the list it came from.
+  const section = listPath.split('/').slice(0, 2).join('/');
+  await page.waitForURL(
+    (u) => u.pathname.startsWith(`${section}/`) && u.pathname.endsWith('-editor/basic-info'),
+  );
   expect(new URL(page.url()).searchParams.get('judge')).toBe(judge);
   const record = page.getByTestId('permit-record');
   await expect.poll(() => record.textContent(), { timeout: 15_000 }).toContain(text);

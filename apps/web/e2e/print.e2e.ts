@@ -80,7 +80,12 @@ describe('print templates and printing', () => {
       await expect.poll(() => editor.getByText('未知占位符：{{custNmae}}').count()).toBe(1);
       await content.fill('<h1>测试合同</h1><p>卖方：{{custName}}，金额{{financingAmountCapitals}}</p>');
       await editor.getByRole('button', { name: /保\s*存/ }).click();
-      await page.waitForURL((u) => u.pathname === '/factoring/config/print');
+      await page
+        .waitForURL((u) => u.pathname === '/factoring/config/print')
+        .catch(async (err: unknown) => {
+          await page.screenshot({ path: shotPath('print-save-failure.png'), fullPage: true });
+          throw err;
+        });
       const row = page.locator('.ant-table-row', { hasText: `E2E合同${stamp}` });
       await expect.poll(() => row.getByText('停用', { exact: true }).count()).toBe(1);
 

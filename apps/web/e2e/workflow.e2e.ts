@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -173,7 +174,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startSampleServer(): Promise<{ base: string; child: ChildProcess }> {
+async function startSampleServer(): Promise<{ base: string; child: ChildProcess; log: () => string }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -206,7 +207,7 @@ async function startSampleServer(): Promise<{ base: string; child: ChildProcess 
       rej(new Error(`sample server exited with ${code}:\n${log}`));
     });
   });
-  return { base: `http://127.0.0.1:${port}`, child };
+  return { base: `http://127.0.0.1:${port}`, child, log: () => log };
 }
 
 async function apiLogin(at: string, userName: string): Promise<string> {
@@ -240,12 +241,14 @@ async function openFromMonitor(page: Page, at: string, notic: string): Promise<v
 }
 
 describe('a document through its approval, in the browser (sample type)', () => {
-  let sample: { base: string; child: ChildProcess } | undefined;
+  let sample: Awaited<ReturnType<typeof startSampleServer>> | undefined;
   beforeAll(async () => {
     sample = await startSampleServer();
   });
   afterAll(() => {
     sample?.child.kill('SIGTERM');
+    // Its watchdog lines (slow requests, event-loop blocks) beside the main server's log.
+    if (sample) writeFileSync(shotPath('workflow-server.log'), sample.log());
   });
 
   it('submitted by the maker, approved by 风控 then 总经理, with records, flow chart and circulation', async () => {

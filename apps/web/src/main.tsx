@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { App, themeFor } from './app/App';
 import { antdSize, useSettingsStore } from './app/layout/settings-store';
 import { addErrorLog, installErrorLog } from './shared/error-log/error-log-store';
+import { TOAST_SECONDS } from './shared/ui/toast';
+import 'antd/dist/antd.css';
 import './app/styles.css';
 
 // Static antd feedback may fire before the first render (the guard runs first): configure it now.
@@ -16,6 +18,9 @@ ConfigProvider.config({
     </ConfigProvider>
   ),
 });
+
+// SPEC §9: every toast stays 5000 ms (antd's default is 3 s).
+message.config({ duration: TOAST_SECONDS });
 
 // SPEC §8: the error log is kept in production.
 if (import.meta.env.PROD) installErrorLog();

@@ -9,7 +9,9 @@ import {
   optionalCode,
   optionalDate,
   optionalOneOf,
+  optionalSerialNo,
   optionalText,
+  serialNo,
   text,
   version,
 } from './fields';
@@ -64,7 +66,7 @@ export const PAID_PATHS = {
   initSpecialPaidBase: `${PAID}/initSpecialPaidBase`,
   /** body paidSuggestSchema with mode: the early-settlement quote as allocation lines. */
   getSpecialPlanInfo: `${PAID}/getSpecialPlanInfo`,
-  /** ?paidBizCode, body { reason? }: creates the paid-red entry (submitted for approval). */
+  /** ?paidBizCode, body { reason }: creates the paid-red entry (submitted for approval). */
   rushRed: `${PAID}/rushRed`,
 } as const;
 
@@ -95,12 +97,12 @@ export const incomeItemSchema = z.object({
   /** Our receiving account (a bank account of 本公司). */
   bankBizCode: code('收款账户'),
   payerName: text('付款人名称', 100),
-  payerAccount: optionalText('付款人账号', 40),
+  payerAccount: optionalText('付款人账号', 40, { nfkc: true }),
   payerBank: optionalText('付款人开户行', 100),
   amount: money('来款金额', { min: 'positive' }),
   valueDate: date('来款日期'),
-  serialNo: text('银行流水号', 64),
-  remark: optionalText('备注', 500),
+  serialNo: serialNo('银行流水号'),
+  remark: optionalText('备注', 500, { multiline: true }),
 });
 export type IncomeItem = z.output<typeof incomeItemSchema>;
 
@@ -114,7 +116,7 @@ export const incomeListSchema = listSchema(
   {
     fiidBizCode: optionalCode('来款编号'),
     payerName: optionalText('付款人名称', 100),
-    serialNo: optionalText('银行流水号', 64),
+    serialNo: optionalSerialNo('银行流水号'),
     state: optionalOneOf('审核状态', DOC_STATES),
     valueDateFrom: optionalDate('来款日期起'),
     valueDateTo: optionalDate('来款日期止'),
@@ -219,7 +221,7 @@ export const paidSaveSchema = z.object({
     .array(paidLineSchema, { error: '核销明细格式不正确' })
     .min(1, '请填写核销明细')
     .max(2000, '核销明细过多'),
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, { multiline: true }),
   ...submitFlag,
 });
 
@@ -239,7 +241,7 @@ export const paidListSchema = listSchema(
     paidBizCode: optionalCode('核销编号'),
     fiidBizCode: optionalCode('来款编号'),
     contBizCode: optionalCode('合同编号'),
-    contractNo: optionalText('合同号', 50),
+    contractNo: optionalText('合同号', 50, { nfkc: true }),
     state: optionalOneOf('审核状态', DOC_STATES),
     red: bool('已冲红').optional(),
     paidDateFrom: optionalDate('核销日期起'),
@@ -250,7 +252,8 @@ export const paidListSchema = listSchema(
 
 export const paidQuery = z.object({ paidBizCode: code('核销编号') });
 export const validPlanQuery = z.object({ contBizCode: code('合同编号'), paidDate: date('核销日期') });
-export const rushRedBody = z.object({ reason: optionalText('冲红原因', 500) });
+/** 冲红 always says why (shown in the red list and on the entry). */
+export const rushRedBody = z.object({ reason: text('冲红原因', 500, { multiline: true }) });
 
 /** An open plan item as of the write-off date (getValidPlanPaid). */
 export interface OpenPlanItem {
@@ -345,7 +348,7 @@ export const paidRedListSchema = listSchema(
   {
     paidRedBizCode: optionalCode('冲红编号'),
     paidBizCode: optionalCode('核销编号'),
-    contractNo: optionalText('合同号', 50),
+    contractNo: optionalText('合同号', 50, { nfkc: true }),
     state: optionalOneOf('审核状态', DOC_STATES),
   },
   ['redDate', 'amount', 'updatedAt'],
@@ -358,6 +361,7 @@ export interface PaidRedRow {
   contractNo: string;
   custName: string;
   redDate: string;
+  /** Negative: the entry posts the negative of its write-off ("-1000.00"). */
   amount: string;
   reason: string | null;
   state: DocState;
@@ -365,6 +369,8 @@ export interface PaidRedRow {
 }
 
 export interface PaidRedView extends PaidRedRow {
+  /** The red lines: the write-off's lines with negative amounts. */
+  lines: PaidLineView[];
   paid: PaidView;
 }
 

@@ -64,7 +64,7 @@ export const bankSaveSchema = z
     currency: oneOf('币种', CURRENCIES).default('CNY'),
     purpose: oneOf('账户用途', PURPOSES),
     isDefault: bool('是否默认').default(false),
-    remark: optionalText('备注', 500),
+    remark: optionalText('备注', 500, { multiline: true }),
   })
   .superRefine((v, ctx) => {
     if (v.ownerType === 'customer' && !v.ownerCode)

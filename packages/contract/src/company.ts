@@ -165,7 +165,7 @@ const companyFields = {
       .optional(),
   ),
   parentCompCode: optionalCode('上级企业'),
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, { multiline: true }),
   fileTokens: fileTokens.optional(),
 };
 
@@ -176,7 +176,7 @@ export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
 
 export const companyFilters = {
   compName: optionalText('企业名称', 100),
-  usccCode: optionalText('统一社会信用代码', 18),
+  usccCode: optionalText('统一社会信用代码', 18, { nfkc: true }),
   compType: optionalOneOf('企业类型', COMP_TYPES),
   role: optionalOneOf('客户角色', COMP_ROLES),
   /** A province, city or district: matches customers registered anywhere inside it. */

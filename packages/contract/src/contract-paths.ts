@@ -70,7 +70,7 @@ export const CONTRACT_PATHS = {
   chgCredInit: `${BASE}/chg/cred/init`,
   /** ?bizCode: may a change be raised? Answers the change prefilled with the current values. */
   isChange: `${BASE}/isChange`,
-  /** ?bizCode, body loanSchema: 放款 (loan initialisation) of an approved contract. */
+  /** ?bizCode: 放款初始化, a new 放款单 prefilled from an approved contract (LoanInit, loan.ts). */
   isLoan: `${BASE}/isLoan`,
   /** ?contBizCode */
   payerInfo: `${BASE}/getPayerInfo`,
@@ -84,7 +84,7 @@ export const CONTRACT_PATHS = {
   companyMember: '/admin/portal/api/loan/apply/getCompanyMember',
 } as const;
 
-const HANDOVER = `${BASE}/data-handover`;
+const HANDOVER = `${BASE}/handover`;
 export const HANDOVER_PATHS = {
   list: `${HANDOVER}/list`,
   /** ?bizCode[&departmentCode][&companyCode] */

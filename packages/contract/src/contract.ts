@@ -123,7 +123,7 @@ export const payerSchema = z.object({
       .optional(),
   ),
   bankName: optionalText('付款方开户行', 100),
-  remark: optionalText('付款方备注', 200),
+  remark: optionalText('付款方备注', 200, { multiline: true }),
 });
 export type PayerItem = z.output<typeof payerSchema>;
 
@@ -134,7 +134,7 @@ export const infoSaveSchema = z
   .object({
     bizCode: optionalCode('合同编号'),
     version: version.optional(),
-    contractNo: text('合同号', 50),
+    contractNo: text('合同号', 50, { nfkc: true }),
     recourse: oneOf('追索类型', RECOURSES),
     disclosure: oneOf('公开类型', DISCLOSURES),
     product: oneOf('产品', PRODUCTS),
@@ -154,7 +154,7 @@ export const infoSaveSchema = z
     bankBizCode: code('还款账户'),
     deptCode: optionalCode('业务部门'),
     managerId: z.preprocess(blankToUndefined, int('业务经理', 1, 2_147_483_647).optional()),
-    remark: optionalText('备注', 500),
+    remark: optionalText('备注', 500, { multiline: true }),
     receivables: z
       .array(contractReceivableSchema, { error: '应收账款格式不正确' })
       .min(1, '应收账款不能为空')
@@ -171,7 +171,7 @@ export type InfoSave = z.input<typeof infoSaveSchema>;
 export const contractListSchema = listSchema(
   {
     bizCode: optionalCode('合同编号'),
-    contractNo: optionalText('合同号', 50),
+    contractNo: optionalText('合同号', 50, { nfkc: true }),
     custName: optionalText('客户名称', 100),
     state: optionalOneOf('审核状态', DOC_STATES),
     status: optionalOneOf('合同状态', CONTRACT_STATUSES),
@@ -236,7 +236,7 @@ export const dueItemSchema = z.object({
   kind: oneOf('费用类型', DUE_KINDS),
   amount: money('费用金额', { min: 'positive' }),
   dueDate: date('应收日期'),
-  remark: optionalText('费用备注', 200),
+  remark: optionalText('费用备注', 200, { multiline: true }),
 });
 export type DueItem = z.output<typeof dueItemSchema>;
 export const dueSaveSchema = z.object({
@@ -246,12 +246,12 @@ export const dueSaveSchema = z.object({
 });
 
 export const businessInfoSchema = z.object({
-  tradeContractNo: text('贸易合同号', 50),
+  tradeContractNo: text('贸易合同号', 50, { nfkc: true }),
   goodsName: text('货物名称', 100),
   tradeAmount: money('贸易合同金额', { min: 'positive' }),
   tradeDate: optionalDate('贸易合同签订日'),
   settlementDays: z.preprocess(blankToUndefined, int('账期天数', 0, 3650).optional()),
-  remark: optionalText('业务备注', 500),
+  remark: optionalText('业务备注', 500, { multiline: true }),
   fileTokens: z.array(fileToken, { error: '附件格式不正确' }).max(50, '附件不能超过50个').default([]),
 });
 export const businessSaveSchema = businessInfoSchema.extend({ contBizCode: code('合同编号'), version });
@@ -261,9 +261,6 @@ export const fileSaveSchema = z.object({
   version,
   fileTokens: z.array(fileToken, { error: '附件格式不正确' }).max(100, '附件不能超过100个'),
 });
-
-/** 放款 (isLoan). */
-export const loanSchema = z.object({ version, loanDate: optionalDate('放款日期') });
 
 // ---------------------------------------------------------------------------------------------
 // Contract change (合同变更)
@@ -276,14 +273,14 @@ export const changeInfoSchema = z.object({
   lineCode: optionalCode('变更后占用额度'),
   ruleBizCode: optionalCode('变更后计息规则'),
   bankBizCode: optionalCode('变更后还款账户'),
-  remark: optionalText('变更后备注', 500),
+  remark: optionalText('变更后备注', 500, { multiline: true }),
 });
 
 export const changeSaveSchema = z.object({
   bizCode: optionalCode('变更编号'),
   version: version.optional(),
   contBizCode: code('合同编号'),
-  reason: text('变更原因', 500),
+  reason: text('变更原因', 500, { multiline: true }),
   /** The first day the new terms apply (the plan is re-planned from here); defaults to the business date. */
   effectiveDate: optionalDate('变更生效日'),
   info: changeInfoSchema.default({}),
@@ -301,7 +298,7 @@ export const changeListSchema = listSchema(
   {
     bizCode: optionalCode('变更编号'),
     contBizCode: optionalCode('合同编号'),
-    contractNo: optionalText('合同号', 50),
+    contractNo: optionalText('合同号', 50, { nfkc: true }),
     custName: optionalText('客户名称', 100),
     state: optionalOneOf('审核状态', DOC_STATES),
   },
@@ -316,7 +313,7 @@ export const handoverItemSchema = z.object({
   kind: oneOf('原件/复印件', ORIGINAL_KINDS),
   copies: int('份数', 1, 999),
   pages: z.preprocess(blankToUndefined, int('页数', 1, 99_999).optional()),
-  remark: optionalText('资料备注', 200),
+  remark: optionalText('资料备注', 200, { multiline: true }),
 });
 export const handoverSaveSchema = z.object({
   bizCode: optionalCode('交接单编号'),
@@ -327,7 +324,7 @@ export const handoverSaveSchema = z.object({
   handoverName: text('移交人', 50),
   receiverName: text('接收人', 50),
   handoverDate: date('交接日期'),
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, { multiline: true }),
   items: z
     .array(handoverItemSchema, { error: '交接资料格式不正确' })
     .min(1, '交接资料不能为空')
@@ -338,7 +335,7 @@ export const handoverListSchema = listSchema(
   {
     bizCode: optionalCode('交接单编号'),
     contBizCode: optionalCode('合同编号'),
-    contractNo: optionalText('合同号', 50),
+    contractNo: optionalText('合同号', 50, { nfkc: true }),
     state: optionalOneOf('审核状态', DOC_STATES),
   },
   ['bizCode', 'handoverDate', 'updatedAt'],
@@ -392,6 +389,8 @@ export interface ContractInfo {
   loanDate: string | null;
   /** financing − 前置 interest − 前置 fee, set at 放款. */
   loanAmount: string | null;
+  /** The 放款单 in force (null before disbursement, and for contracts loaned before 放款单 existed). */
+  loanBizCode: string | null;
   /** A change of this contract awaiting approval, if any. */
   openChangeCode: string | null;
   submittedAt: string | null;
@@ -434,6 +433,9 @@ export interface PlanItemView {
   interestPaid: string;
   feePaid: string;
   penaltyPaid: string;
+  /** Due − paid over the four components on the business date (penalty: accrued to it). */
+  outstanding: string;
+  overdueDays: number;
   status: ItemStatus;
 }
 
@@ -513,6 +515,13 @@ export interface ChangeListRow {
 }
 
 /** chg/* views: the section as it is (or was, for an approved change) and as the change makes it. */
+/** Display names the 变更信息 section carries next to its codes (the screen shows these). */
+export interface ChangeInfoNames {
+  ruleName: string | null;
+  bankName: string | null;
+  lineName: string | null;
+}
+
 export interface BeforeAfter<T> {
   before: T;
   after: T;
@@ -553,10 +562,4 @@ export interface CompanyMember {
   name: string;
   deptCode: string | null;
   deptName: string | null;
-}
-
-export interface LoanResult {
-  loanDate: string;
-  loanAmount: string;
-  version: number;
 }

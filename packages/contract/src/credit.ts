@@ -216,7 +216,7 @@ export const platformSaveSchema = z
     endDate: date('到期日'),
     cycle: oneOf('额度类型', CYCLES),
     product: oneOf('产品', PRODUCTS),
-    remark: optionalText('备注', 500),
+    remark: optionalText('备注', 500, { multiline: true }),
     /** true: save, then submit for approval (draft/rejected -> pending). */
     ...submitFlag,
   })
@@ -228,7 +228,7 @@ export const guaranteeItemSchema = z.object({
   guarantorCode: optionalCode('担保人编号'),
   guaranteeType: oneOf('担保方式', GUARANTEE_TYPES),
   amount: money('担保金额', { min: 'positive' }),
-  remark: optionalText('担保备注', 200),
+  remark: optionalText('担保备注', 200, { multiline: true }),
 });
 export const guaSaveSchema = z.object({
   credBizCode: code('授信编号'),
@@ -242,7 +242,7 @@ export const ftItemSchema = z.object({
   limitAmount: money('保理子额度', { min: 'positive' }),
   financingRatio: ratio('融资比例'),
   recourse: oneOf('追索权', RECOURSES),
-  remark: optionalText('保理授信备注', 200),
+  remark: optionalText('保理授信备注', 200, { multiline: true }),
 });
 export const ftSaveSchema = z.object({
   credBizCode: code('授信编号'),
@@ -268,7 +268,7 @@ export const receivableItemSchema = z.object({
   debtorName: text('债务人名称', 100),
   debtorCode: optionalCode('债务人编号'),
   dueDate: date('应收账款到期日'),
-  remark: optionalText('应收账款备注', 200),
+  remark: optionalText('应收账款备注', 200, { multiline: true }),
 });
 export type ReceivableItem = z.output<typeof receivableItemSchema>;
 export const receivablesSaveSchema = z.object({
@@ -316,7 +316,7 @@ export const distItemSchema = z
     custName: optionalText('成员客户名称', 100),
     product: optionalOneOf('产品', PRODUCTS),
     amount: money('分配额度', { min: 'positive' }),
-    remark: optionalText('分配备注', 200),
+    remark: optionalText('分配备注', 200, { multiline: true }),
   })
   .refine((v) => v.targetType !== 'member' || !!v.custCode, {
     message: '分配给集团成员时成员客户不能为空',
@@ -331,7 +331,7 @@ export const distSaveSchema = z.object({
   bizCode: optionalCode('分配编号'),
   version: version.optional(),
   credBizCode: code('授信编号'),
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, { multiline: true }),
   items: z
     .array(distItemSchema, { error: '分配明细格式不正确' })
     .min(1, '分配明细不能为空')
@@ -365,7 +365,7 @@ export const changeSaveSchema = z
     changeType: oneOf('变更类型', CHANGE_TYPES),
     newLimit: z.preprocess(blankToUndefined, money('变更后额度', { min: 'positive' }).optional()),
     newEndDate: optionalDate('变更后到期日'),
-    reason: text('变更原因', 500),
+    reason: text('变更原因', 500, { multiline: true }),
     ...submitFlag,
   })
   .refine((v) => !['raise', 'lower'].includes(v.changeType) || v.newLimit !== undefined, {

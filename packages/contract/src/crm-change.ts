@@ -112,7 +112,7 @@ export const infoChangeSaveSchema = z.object({
   bizCode: optionalCode('变更单编号'),
   version: version.optional(),
   compCode: code('企业客户'),
-  reason: optionalText('变更原因', 500),
+  reason: optionalText('变更原因', 500, { multiline: true }),
   ...infoFields,
   ...submitFlag,
 });
@@ -295,7 +295,7 @@ export const managerChangeSaveSchema = z
         .refine(isValidIdCardNo, '新管理员身份证号格式不正确')
         .optional(),
     ),
-    reason: text('变更原因', 500),
+    reason: text('变更原因', 500, { multiline: true }),
     /** 授权委托书: uploaded beforehand (files §7.11); required to submit. */
     fileTokens: fileTokens.optional(),
     ...submitFlag,

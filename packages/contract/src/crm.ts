@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OperLogChange } from './monitor';
 import { accountNo, BANK_CODE_PATTERN, CURRENCIES, PURPOSES } from './bank';
 import { fileTokens } from './company';
 import {
@@ -122,7 +123,7 @@ export const employeeSaveSchema = z
     ),
     deptCode: optionalCode('所属部门'),
     post: optionalText('岗位', 50),
-    remark: optionalText('备注', 500),
+    remark: optionalText('备注', 500, { multiline: true }),
   })
   .superRefine((v, ctx) => {
     if (v.userCode && v.version === undefined)
@@ -152,7 +153,7 @@ export const frimListSchema = listSchema(
   ['userCode', 'userName', 'createdAt'] as const,
 );
 
-export const frimCheckSchema = z.object({ comment: optionalText('审核意见', 500) });
+export const frimCheckSchema = z.object({ comment: optionalText('审核意见', 500, { multiline: true }) });
 
 export interface CompUserRow {
   userCode: string;
@@ -185,7 +186,7 @@ export const roleSaveSchema = z
     roleCode: optionalCode('角色编号'),
     version: version.optional(),
     roleName: text('角色名称', 30),
-    remark: optionalText('备注', 200),
+    remark: optionalText('备注', 200, { multiline: true }),
     userCodes: z
       .array(code('用户编号'), { error: '角色成员格式不正确' })
       .max(500, '角色成员不能超过500人')
@@ -233,7 +234,7 @@ export const billSaveSchema = z.object({
   ),
   bankName: text('开户银行', 100),
   bankAccountNo: accountNo,
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, { multiline: true }),
 });
 export type BillSave = z.input<typeof billSaveSchema>;
 
@@ -255,8 +256,8 @@ export interface BillView {
 export const desSaveSchema = z.object({
   compCode: code('企业编号'),
   version: version.optional(),
-  intro: text('企业简介', 5000),
-  mainBusiness: optionalText('主营业务', 1000),
+  intro: text('企业简介', 5000, { multiline: true }),
+  mainBusiness: optionalText('主营业务', 1000, { multiline: true }),
   website: z.preprocess(
     blank,
     z
@@ -319,7 +320,7 @@ export const addSaveSchema = z.object({
       .optional(),
   ),
   staffCount: z.preprocess(blank, int('员工人数', 0, 10_000_000).optional()),
-  businessScope: optionalText('经营范围', 2000),
+  businessScope: optionalText('经营范围', 2000, { multiline: true }),
   shareholders: z.array(shareholderSchema, { error: '股东信息格式不正确' }).max(50, '股东不能超过50个'),
 });
 export type AddSave = z.input<typeof addSaveSchema>;
@@ -356,7 +357,7 @@ export const accountSaveSchema = z
     currency: oneOf('币种', CURRENCIES).default('CNY'),
     purpose: oneOf('账户用途', PURPOSES),
     isDefault: bool('是否默认').default(false),
-    remark: optionalText('备注', 500),
+    remark: optionalText('备注', 500, { multiline: true }),
   })
   .superRefine((v, ctx) => {
     if (v.bizCode && v.version === undefined)
@@ -387,7 +388,12 @@ export interface ApprovalRow {
   entityLabel: string;
   action: string;
   actionLabel: string;
-  detail: unknown;
+  /** The approver's comment of a registration check, if any. */
+  comment: string | null;
+  /** Whether the row recorded the values before the write (else only what was written). */
+  hasBefore: boolean;
+  /** The recorded fields in words, with Chinese labels; files by name, never by token. */
+  changes: OperLogChange[];
 }
 
 // ---------- 银行账户授权操作人 ----------
@@ -463,7 +469,7 @@ export const relationSaveSchema = z
     relCompCode: code('关联企业'),
     startDate: date('生效日期'),
     endDate: date('失效日期'),
-    remark: optionalText('备注', 500),
+    remark: optionalText('备注', 500, { multiline: true }),
   })
   .superRefine((v, ctx) => {
     if (v.bizCode && v.version === undefined)

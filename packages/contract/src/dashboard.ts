@@ -9,8 +9,10 @@ import { int } from './fields';
  * - interest / fee receivable: Σ (interest − paid), Σ (fee − paid), every period;
  * - due in the next N days: Σ open principal + interest + fee of items due D … D + N (an item due
  *   on D itself is due, not overdue);
- * - overdue: items past their due date plus the rule's grace days (the plan engine's 逾期), with
- *   the open principal + interest + fee; aging by days past the due date (1–30, 31–60, 61–90, >90);
+ * - overdue: items whose status as of D is 逾期, with their open principal + interest + fee and,
+ *   apart, the penalty due on D less the penalty paid; aging by days past the due date (1–30,
+ *   31–60, 61–90, >90). Status, days and penalty are the plan view's and the write-off screen's:
+ *   one function computes them (docs/money-rules.md "Figures as of a date");
  * - trend: per month, the financing of the approved contracts that started in it.
  * The totals read each contract's open balances, which the database keeps equal to the sums over
  * its items (migrations/0013_contract_figures.sql); windows and overdue read only open items.
@@ -33,6 +35,8 @@ export interface PortfolioFigures {
   due30: string;
   due30Count: number;
   overdueAmount: string;
+  /** Σ over the overdue items of the penalty due on D less the penalty paid (not in overdueAmount). */
+  overduePenalty: string;
   overdueCount: number;
   overdueContracts: number;
 }

@@ -15,45 +15,108 @@ function typeError(label: string) {
 
 export const MAX_TEXT = 200;
 
-/** Required trimmed text, 1..max characters. */
-export function text(label: string, max = MAX_TEXT) {
-  return z
-    .string({ error: typeError(label) })
-    .trim()
-    .min(1, missing(label))
-    .max(max, `${label}不能超过${max}个字符`);
+/**
+ * Characters no identifier or name may hold (SECURITY.md "Input"): C0 and C1 controls (NUL
+ * included), DEL, bidirectional overrides and isolates (U+202E turns `invoice\u202Efdp.exe.pdf` around
+ * on screen), zero-width and other invisible format characters, and lone UTF-16 surrogates (they
+ * cannot be stored as UTF-8). Tab, CR and LF are allowed only in multi-line text.
+ */
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LINE_BREAKS = /[\t\n\r]/;
+
+/** True when `v` holds a character refused in names (line breaks too unless `multiline`). */
+export function hasForbiddenChars(v: string, multiline = false): boolean {
+  return INVISIBLE.test(v) || (!multiline && LINE_BREAKS.test(v));
+}
+
+export const forbiddenCharsMessage = (label: string) => `${label}不能包含控制字符、换行或不可见字符`;
+
+export interface TextOptions {
+  /** Free text of several lines (remarks, reasons, opinions): tab and line breaks allowed. */
+  multiline?: boolean;
+  /**
+   * NFKC-normalise: for identifiers typed by people (contract numbers, serials) where a
+   * full-width `ＨＴ００１` and `HT001` must be one value.
+   */
+  nfkc?: boolean;
+  /** A bank serial number: normalised as normalizeSerial says (NFKC, invisibles out, upper case). */
+  serial?: boolean;
+}
+
+function textString(label: string, max: number, opts: TextOptions) {
+  const base = z.string({ error: typeError(label) });
+  const normalised = opts.serial
+    ? base.overwrite(normalizeSerial)
+    : opts.nfkc
+      ? base.normalize('NFKC').trim()
+      : base.trim();
+  return normalised
+    .refine((v) => !hasForbiddenChars(v, opts.multiline), forbiddenCharsMessage(label))
+    .refine((v) => v.length <= max, `${label}不能超过${max}个字符`);
+}
+
+/** Required trimmed text, 1..max characters, without control or invisible characters. */
+export function text(label: string, max = MAX_TEXT, opts: TextOptions = {}) {
+  return textString(label, max, opts).refine((v) => v.length > 0, missing(label));
 }
 
 /** Optional text: absent, null or blank become undefined. */
-export function optionalText(label: string, max = MAX_TEXT) {
+export function optionalText(label: string, max = MAX_TEXT, opts: TextOptions = {}) {
   return z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    z
-      .string({ error: typeError(label) })
-      .trim()
-      .max(max, `${label}不能超过${max}个字符`)
-      .optional(),
+    textString(label, max, opts).optional(),
   );
+}
+
+/** Zero-width, soft-hyphen and bidirectional control characters: invisible in a pasted serial. */
+const SERIAL_INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
+
+/**
+ * A bank serial number as compared and stored (docs/money-rules.md "Bank serial numbers"):
+ * NFKC (full-width digits and letters become ASCII), invisible characters removed, trimmed,
+ * upper-cased. `ａｂ１２\u200B` and `AB12` are one serial.
+ */
+export function normalizeSerial(v: string): string {
+  return v.normalize('NFKC').replace(SERIAL_INVISIBLE, '').trim().toUpperCase();
+}
+
+/** A required bank serial number, normalised (normalizeSerial) before any other check. */
+export function serialNo(label: string, max = 64) {
+  return text(label, max, { serial: true });
+}
+
+/** An optional serial filter, normalised the same way; blank becomes undefined. */
+export function optionalSerialNo(label: string, max = 64) {
+  return optionalText(label, max, { serial: true });
 }
 
 export const CODE_PATTERN = /^\d{12}$/;
 
 /** A 12-digit business code (PROTOCOL.md §5). */
 export function code(label: string) {
-  return z.string({ error: typeError(label) }).regex(CODE_PATTERN, `${label}必须是12位数字编号`);
+  // NFKC: a code typed or pasted in full-width digits is the same code.
+  return z
+    .string({ error: typeError(label) })
+    .normalize('NFKC')
+    .regex(CODE_PATTERN, `${label}必须是12位数字编号`);
 }
 
 export function optionalCode(label: string) {
   return z.preprocess((v) => (v === null || v === '' ? undefined : v), code(label).optional());
 }
 
-/** Money: decimal string with at most 2 decimals and 16 integer digits (NUMERIC(18,2)). */
+/** Decimal string with at most 2 decimals and 16 integer digits (NUMERIC(18,2)). */
 export const MONEY_PATTERN = /^-?\d{1,16}(\.\d{1,2})?$/;
 
+/**
+ * Money: no trimming. The published pattern (OpenAPI) is the whole rule, so " 100.00" is refused
+ * here exactly as a client that reads the pattern would refuse it.
+ */
 export function money(label: string, opts: { min?: 'positive' | 'nonNegative' } = { min: 'nonNegative' }) {
   return z
     .string({ error: typeError(label) })
-    .trim()
     .regex(MONEY_PATTERN, `${label}必须是最多两位小数的金额`)
     .refine(
       (v) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forbiddenCharsMessage, hasForbiddenChars } from './fields';
 
 /** SPEC §7.11 and PROTOCOL.md §7: upload, download, origin download and preview (all under /api). */
 export const FILE_PATHS = {
@@ -33,7 +34,11 @@ export const fileGetQuery = z.object({
   fileToken,
   originFileName: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string({ error: '文件名格式不正确' }).max(255, '文件名不能超过255个字符').optional(),
+    z
+      .string({ error: '文件名格式不正确' })
+      .max(255, '文件名不能超过255个字符')
+      .refine((v) => !hasForbiddenChars(v), forbiddenCharsMessage('文件名'))
+      .optional(),
   ),
   downloadToken: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

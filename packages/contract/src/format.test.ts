@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCode, formatDate, formatDateTime, formatMoney } from './format';
+import { formatCode, formatDate, formatDateTime, formatMoney, formatYuan } from './format';
 
 describe('formatters (SPEC §9)', () => {
   it('pads codes to 12 digits', () => {
@@ -16,6 +16,10 @@ describe('formatters (SPEC §9)', () => {
     expect(formatMoney('12345678901234567.89')).toBe('12,345,678,901,234,567.89');
     expect(formatMoney('-0.001')).toBe('0.00');
     expect(formatMoney('')).toBe('');
+  });
+  it('formats amounts in messages as 1,920,000.00元', () => {
+    expect(formatYuan('1920000')).toBe('1,920,000.00元');
+    expect(formatYuan('-2400.5')).toBe('-2,400.50元');
   });
   it('formats dates as YYYY-MM-DD, instants at a fixed offset', () => {
     expect(formatDate('2024-02-29')).toBe('2024-02-29');

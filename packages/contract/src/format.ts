@@ -24,6 +24,11 @@ export function formatMoney(value: string | Decimal | null | undefined): string 
   return `${negative && fixed !== '-0.00' ? '-' : ''}${grouped}.${frac}`;
 }
 
+/** An amount in a message or an audit subject: `1,920,000.00元` (never a raw decimal). */
+export function formatYuan(value: string | Decimal): string {
+  return `${formatMoney(value)}元`;
+}
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**

@@ -60,6 +60,9 @@ export const ACTION_TITLES = {
   open: '开通',
   setRole: '设置角色',
   circulate: '传阅',
+  unlock: '解锁',
+  forceLogout: '强退',
+  publish: '发布/撤回',
 } as const;
 
 export type Action = keyof typeof ACTION_TITLES;
@@ -276,6 +279,9 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
         path: '/fc/fc',
         actions: ['add', 'save', 'open', 'disable', 'setRole'],
       },
+      // Not in SPEC's tree: the admission record of this area, so that it opens under 银企链 (the
+      // ec one is /ec/permit/comp-role-chg-editor).
+      { title: '银企链准入记录', path: '/fc/fc-editor', hidden: true, tabs: BASIC_TABS },
     ],
   },
   {
@@ -307,6 +313,9 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
             hidden: true,
             actions: ['add', 'save', 'open', 'disable', 'setRole'],
           },
+          // Not in SPEC's tree: the admission record of this area (customers and users), so that it
+          // opens under 山高E融.
+          { title: '山高E融准入记录', path: '/dw/permit/comp-editor', hidden: true, tabs: BASIC_TABS },
         ],
       },
     ],
@@ -400,6 +409,17 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
     path: '/factoring/accounts',
     redirect: '/factoring/accounts/income',
     children: [
+      // 放款单 (disbursement, docs/money-lifecycle.md): replaces the contract list's one-click 放款.
+      { code: 'ft-loan', title: '放款单', path: '/factoring/accounts/loan', actions: [...DOC, 'rushRed'] },
+      {
+        code: 'ft-loan',
+        title: '放款单编辑',
+        path: '/factoring/accounts/loan-editor',
+        hidden: true,
+        noCache: true,
+      },
+      { code: 'ft-loan', title: '放款单查看', path: '/factoring/accounts/loan-view', hidden: true },
+      { code: 'ft-loan', title: '放款单冲红查看', path: '/factoring/accounts/loan-red-view', hidden: true },
       { code: 'ft-income', title: '来款', path: '/factoring/accounts/income', actions: [...DOC, 'import'] },
       {
         code: 'ft-income',
@@ -431,6 +451,48 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         hidden: true,
       },
       { code: 'ft-reconcile', title: '对账', path: '/factoring/accounts/reconcile', actions: ['export'] },
+      // 五级分类 (docs/classification.md): the class of each live contract and its 分类调整单.
+      {
+        code: 'ft-classification',
+        title: '五级分类',
+        path: '/factoring/accounts/classification',
+        actions: DOC,
+      },
+      {
+        code: 'ft-classification',
+        title: '分类调整单编辑',
+        path: '/factoring/accounts/classification-editor',
+        hidden: true,
+        noCache: true,
+      },
+      {
+        code: 'ft-classification',
+        title: '分类调整单查看',
+        path: '/factoring/accounts/classification-view',
+        hidden: true,
+      },
+      // 台账 and 对账单 (docs/ledger.md): read-only outputs of the posted figures.
+      {
+        code: 'ft-ledger-portfolio',
+        title: '保理业务台账',
+        path: '/factoring/accounts/ledger',
+        actions: ['export'],
+      },
+      {
+        code: 'ft-ledger-statement',
+        title: '客户对账单',
+        path: '/factoring/accounts/statement',
+        actions: ['export', 'print'],
+      },
+      // 会计凭证 (docs/accounting.md): journals of the approved money events, their mapping and trial balance.
+      { code: 'ft-voucher', title: '会计凭证', path: '/factoring/accounts/voucher', actions: ['export'] },
+      { code: 'ft-voucher-trial', title: '试算平衡', path: '/factoring/accounts/voucher-trial' },
+      {
+        code: 'ft-voucher-account',
+        title: '科目映射',
+        path: '/factoring/accounts/voucher-account',
+        actions: ['save'],
+      },
     ],
   },
   {
@@ -535,6 +597,8 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         noCache: true,
       },
       { code: 'ft-process', title: '审批流程', path: '/factoring/config/process', actions: ['save'] },
+      // 营业日 and the 日终 job log (docs/business-date.md): `save` moves the date and runs the day-end.
+      { code: 'ft-bizdate', title: '营业日与日终', path: '/factoring/config/bizdate', actions: ['save'] },
     ],
   },
   {
@@ -560,6 +624,40 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         title: '用户管理',
         path: '/permission/user',
         actions: ['add', 'update', 'delete', 'status', 'resetPassword'],
+      },
+    ],
+  },
+  // 系统监控 (issue 30), named as RuoYi names it: what the portal records, read by its administrators.
+  {
+    code: 'monitor',
+    title: '系统监控',
+    path: '/monitor',
+    redirect: '/monitor/operlog',
+    children: [
+      { code: 'monitor-operlog', title: '操作日志', path: '/monitor/operlog', actions: ['export'] },
+      {
+        code: 'monitor-logininfor',
+        title: '登录日志',
+        path: '/monitor/logininfor',
+        actions: ['unlock', 'export'],
+      },
+      { code: 'monitor-online', title: '在线用户', path: '/monitor/online', actions: ['forceLogout'] },
+    ],
+  },
+  // 系统管理: settings changed without a restart (docs/operations.md "Settings an administrator changes").
+  {
+    code: 'system',
+    title: '系统管理',
+    path: '/system',
+    redirect: '/system/config',
+    children: [
+      { code: 'system-config', title: '参数设置', path: '/system/config', actions: ['save'] },
+      // 通知公告 (docs/operations.md "Announcements"): `publish` both publishes and withdraws.
+      {
+        code: 'system-notice',
+        title: '通知公告',
+        path: '/system/notice',
+        actions: ['add', 'update', 'delete', 'publish'],
       },
     ],
   },

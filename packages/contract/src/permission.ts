@@ -62,6 +62,10 @@ export const PERMISSION_MESSAGES = {
   selfRemove: '不能删除当前登录的用户',
   selfReset: '不能重置自己的密码，请使用“修改密码”',
   lastAdmin: '至少需要保留一个启用的超级管理员用户',
+  grantBeyondOwn: '权限配置不能超出本人拥有的权限',
+  scopeBeyondOwn: '数据范围不能大于本人的数据范围',
+  ownRoleFixed: '不能修改本人所属角色的配置',
+  roleBeyondOwn: '不能分配权限或数据范围超出本人的角色',
 } as const;
 
 const blank = (v: unknown) => (v === null || v === '' ? undefined : v);
@@ -94,7 +98,7 @@ const roleCode = z
 const roleFields = {
   name: text('角色名称', 50),
   code: roleCode,
-  description: optionalText('角色描述', 500),
+  description: optionalText('角色描述', 500, { multiline: true }),
   state: oneOf('状态', STATES).default('enabled'),
   dataScope: oneOf('数据范围', DATA_SCOPES).default('all'),
 };

@@ -140,7 +140,7 @@ export const custSaveSchema = z
     area,
     compCode: code('企业客户'),
     roles: permitRoles,
-    remark: optionalText('备注', 500),
+    remark: optionalText('备注', 500, { multiline: true }),
   })
   .superRefine((v, ctx) => {
     if (v.bizCode && v.version === undefined)
@@ -155,7 +155,7 @@ export const userSaveSchema = z
     area,
     userCode: code('企业用户'),
     roles: permitRoles,
-    remark: optionalText('备注', 500),
+    remark: optionalText('备注', 500, { multiline: true }),
   })
   .superRefine((v, ctx) => {
     if (v.bizCode && v.version === undefined)
@@ -174,7 +174,7 @@ export const setRoleSchema = z.object({
   version,
   area,
   roles: permitRoles,
-  reason: optionalText('变更原因', 200),
+  reason: optionalText('变更原因', 200, { multiline: true }),
 });
 export type SetRole = z.input<typeof setRoleSchema>;
 
@@ -192,7 +192,7 @@ const commonFilters = {
   compName: optionalText('企业名称', 100),
 };
 export const custListSchema = listSchema(
-  { ...commonFilters, usccCode: optionalText('统一社会信用代码', 18) },
+  { ...commonFilters, usccCode: optionalText('统一社会信用代码', 18, { nfkc: true }) },
   PERMIT_SORTABLE,
 );
 export const userListSchema = listSchema(

@@ -56,7 +56,7 @@ export const paSaveSchema = z.object({
   bankBizCode: code('收款账户'),
   receiveDate: date('收取日期'),
   payerName: optionalText('付款人', 100),
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, { multiline: true }),
   lines: z
     .array(paLineSchema, { error: '收取明细格式不正确' })
     .min(1, '请填写收取明细')
@@ -69,7 +69,7 @@ export const paListSchema = listSchema(
   {
     preamtBizCode: optionalCode('前期款编号'),
     contBizCode: optionalCode('合同编号'),
-    contractNo: optionalText('合同号', 50),
+    contractNo: optionalText('合同号', 50, { nfkc: true }),
     custName: optionalText('客户名称', 100),
     state: optionalOneOf('审核状态', DOC_STATES),
     receiveDateFrom: optionalDate('收取日期起'),

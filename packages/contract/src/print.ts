@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { code, oneOf, optionalCode, optionalText, text, version } from './fields';
+import { code, oneOf, optionalCode, optionalDate, optionalText, text, version } from './fields';
 import { listSchema } from './list';
 import { infoSaveSchema } from './contract';
 import type { TemplateVocabulary } from './print/template';
@@ -31,33 +31,48 @@ export const PRINT_PATHS = {
 export const PRINT_MENU = 'ft-print';
 
 /** What can be printed: each business type is a document of one screen. */
-export const BIZ_TYPES = ['contract', 'handover', 'prepayment', 'repayment', 'writeOff', 'credit'] as const;
+export const BIZ_TYPES = [
+  'contract',
+  'handover',
+  'prepayment',
+  'loan',
+  'repayment',
+  'writeOff',
+  'credit',
+  'statement',
+] as const;
 export type BizType = (typeof BIZ_TYPES)[number];
 export const BIZ_TYPE_LABELS: Record<BizType, string> = {
   contract: '保理合同',
   handover: '资料交接单',
   prepayment: '前期款缴款通知书',
+  loan: '放款通知书',
   repayment: '还款通知书',
   writeOff: '核销确认书',
   credit: '授信审批表',
+  statement: '客户对账单',
 };
 /** The screen (menu code) whose documents a type prints; its 打印 button allows printing. */
 export const BIZ_TYPE_MENUS: Record<BizType, string> = {
   contract: 'ft-contract-info',
   handover: 'ft-contract-handover',
   prepayment: 'ft-pa-mgr',
+  loan: 'ft-loan',
   repayment: 'ft-contract-info',
   writeOff: 'ft-paid',
   credit: 'ft-credit-info',
+  statement: 'ft-ledger-statement',
 };
 /** The name of the document code each type is printed from, as the screens call it. */
 export const BIZ_TYPE_DOC_LABELS: Record<BizType, string> = {
   contract: '合同编号',
   handover: '交接单编号',
   prepayment: '前期款编号',
+  loan: '放款单编号',
   repayment: '合同编号',
   writeOff: '核销编号',
   credit: '授信编号',
+  statement: '客户编号',
 };
 
 export const TEMPLATE_STATES = ['enabled', 'disabled'] as const;
@@ -101,7 +116,26 @@ const f = (key: string, label: string, kind: FieldKind, sample: string): PrintFi
   sample,
 });
 
-const COMMON: readonly PrintField[] = [f('printDate', '打印日期', 'text', '2026年11月23日')];
+/**
+ * Our company as 参数设置 names it (docs/operations.md "Settings an administrator changes"), on
+ * every document: the server adds these to each document's data. The seal is a data: URL, for
+ * `{{#companySeal}}<img src="{{companySeal}}" />{{/companySeal}}`.
+ */
+export const COMPANY_FIELDS: readonly PrintField[] = [
+  f('companyName', '本公司名称', 'text', '华信商业保理有限公司'),
+  f('companyAddress', '本公司地址', 'text', '上海市浦东新区世纪大道100号'),
+  f('companyRegNo', '本公司统一社会信用代码', 'text', '91310115MA1K3YJ12X'),
+  f('companySeal', '本公司公章（图片）', 'text', ''),
+];
+export type CompanyPrintData = Record<
+  'companyName' | 'companyAddress' | 'companyRegNo' | 'companySeal',
+  string | null
+>;
+
+const COMMON: readonly PrintField[] = [
+  f('printDate', '打印日期', 'text', '2026年11月23日'),
+  ...COMPANY_FIELDS,
+];
 
 const CONTRACT_FIELDS: readonly PrintField[] = [
   f('contractNo', '合同号', 'text', 'BL-2026-0001'),
@@ -216,6 +250,40 @@ export const PRINT_CATALOGUES: Record<BizType, PrintCatalogue> = {
       },
     ],
   },
+  loan: {
+    bizType: 'loan',
+    label: BIZ_TYPE_LABELS.loan,
+    fields: [
+      ...COMMON,
+      f('loanBizCode', '放款单编号', 'text', '000000000007'),
+      f('contractNo', '合同号', 'text', 'BL-2026-0001'),
+      f('custName', '客户名称', 'text', '上海华东机电设备有限公司'),
+      f('valueDate', '放款日', 'date', '2026-11-25'),
+      f('financingAmount', '融资金额', 'money', '1000000.00'),
+      f('deductedAmount', '扣收合计', 'money', '50000.00'),
+      f('netAmount', '实付金额', 'money', '950000.00'),
+      f('payBankName', '付款账户名称', 'text', '本公司'),
+      f('payAccountNo', '付款账号', 'text', '1001244319025801234'),
+      f('payeeBankName', '收款账户名称', 'text', '上海华东机电设备有限公司'),
+      f('payeeAccountNo', '收款账号', 'text', '6222021001000000'),
+      f('serialNo', '银行流水号', 'text', 'FK20261125001'),
+      f('state', '审核状态', 'text', '已审核'),
+      f('redMark', '冲红标记', 'text', ''),
+      f('remark', '备注', 'text', ''),
+    ],
+    lists: [
+      {
+        key: 'lines',
+        label: '前期款项',
+        fields: [
+          f('kind', '款项', 'text', '保证金'),
+          f('amount', '应收金额', 'money', '50000.00'),
+          f('prepaid', '前期款已收', 'money', '0.00'),
+          f('deducted', '本次扣收', 'money', '50000.00'),
+        ],
+      },
+    ],
+  },
   repayment: {
     bizType: 'repayment',
     label: BIZ_TYPE_LABELS.repayment,
@@ -234,6 +302,46 @@ export const PRINT_CATALOGUES: Record<BizType, PrintCatalogue> = {
           ...PLAN_LIST.fields,
           f('paid', '已还', 'money', '0.00'),
           f('outstanding', '未还', 'money', '6666.67'),
+        ],
+      },
+    ],
+  },
+  statement: {
+    bizType: 'statement',
+    label: BIZ_TYPE_LABELS.statement,
+    fields: [
+      ...COMMON,
+      f('custCode', '客户编号', 'text', '000000000002'),
+      f('custName', '客户名称', 'text', '上海华东机电设备有限公司'),
+      f('contractNo', '合同号（单一合同时）', 'text', ''),
+      f('dateFrom', '期间开始', 'date', '2026-11-01'),
+      f('dateTo', '期间结束', 'date', '2026-11-30'),
+      f('opening', '期初本金余额', 'money', '1000000.00'),
+      f('disbursed', '本期放款', 'money', '0.00'),
+      f('received', '本期回款', 'money', '206666.67'),
+      f('principal', '本期收回本金', 'money', '200000.00'),
+      f('interest', '本期收回利息', 'money', '6666.67'),
+      f('fee', '本期收回费用', 'money', '0.00'),
+      f('penalty', '本期收回罚息', 'money', '0.00'),
+      f('closing', '期末本金余额', 'money', '800000.00'),
+    ],
+    lists: [
+      {
+        key: 'lines',
+        label: '往来明细',
+        fields: [
+          f('date', '日期', 'date', '2026-11-23'),
+          f('kind', '业务类型', 'text', '回款核销'),
+          f('docCode', '单据编号', 'text', '000000000007'),
+          f('contractNo', '合同号', 'text', 'BL-2026-0001'),
+          f('disbursed', '放款本金', 'money', '0.00'),
+          f('received', '回款金额', 'money', '68888.89'),
+          f('principal', '本金', 'money', '66666.67'),
+          f('interest', '利息', 'money', '2222.22'),
+          f('fee', '费用', 'money', '0.00'),
+          f('penalty', '罚息', 'money', '0.00'),
+          f('balance', '本金余额', 'money', '933333.33'),
+          f('remark', '备注', 'text', ''),
         ],
       },
     ],
@@ -321,11 +429,14 @@ export const templateSaveSchema = z.object({
   /** A template for one core enterprise's documents; none = for every document of the type. */
   coreCompCode: optionalCode('核心企业'),
   content: z
-    .string({ error: '模板内容格式不正确' })
+    .string({
+      // Absent says what the form says of an empty field (the browser checks with this schema).
+      error: (i) => (i.input === undefined || i.input === null ? '模板内容不能为空' : '模板内容格式不正确'),
+    })
     .trim()
     .min(1, '模板内容不能为空')
     .max(MAX_TEMPLATE_LENGTH, `模板内容不能超过${MAX_TEMPLATE_LENGTH}个字符`),
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, { multiline: true }),
 });
 export type TemplateSave = z.input<typeof templateSaveSchema>;
 
@@ -362,6 +473,10 @@ export const printDocSchema = z.object({
     .optional(),
   /** PDF only: `attachment` downloads, `inline` (default) opens in the viewer. */
   disposition: z.enum(['inline', 'attachment'], { error: '打开方式不正确' }).optional(),
+  /** 客户对账单 only: its period (default: the business date's month so far) and one contract. */
+  dateFrom: optionalDate('开始日期'),
+  dateTo: optionalDate('结束日期'),
+  contBizCode: optionalCode('合同'),
 });
 export type PrintDoc = z.input<typeof printDocSchema>;
 

@@ -25,7 +25,7 @@ export const ruleSaveSchema = interestRuleCalc.extend({
   name: text('规则名称', 60),
   state: oneOf('状态', RULE_STATES).default('enabled'),
   contBizCode: optionalCode('合同编号'),
-  remark: optionalText('备注', 500),
+  remark: optionalText('备注', 500, { multiline: true }),
 });
 export type RuleSave = z.input<typeof ruleSaveSchema>;
 

@@ -36,7 +36,10 @@ export const LOGIN_MESSAGES = {
   captchaRequired: '请输入验证码',
   captchaWrong: '验证码错误',
   locked: '登录失败次数过多，账号已锁定15分钟，请稍后再试',
-  disabled: '账号已停用，请联系管理员',
+  /** Right password, account disabled: says no more than that (SECURITY.md "Sign-in"). */
+  cannotSignIn: '该账号无法登录，请联系管理员',
+  /** Over the per-IP or per-user-name login limit (LOGIN_RATE_PER_*_PER_MINUTE). */
+  tooFrequent: '登录尝试过于频繁，请稍后再试',
   oldPasswordWrong: '旧密码不正确',
 } as const;
 

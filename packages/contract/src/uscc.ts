@@ -72,6 +72,7 @@ export function uscc(label = DEFAULT_LABEL) {
           ? `${label}不能为空`
           : `${label}格式不正确`,
     })
+    .normalize('NFKC')
     .trim()
     .toUpperCase()
     .superRefine((value, ctx) => {

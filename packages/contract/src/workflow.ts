@@ -31,6 +31,11 @@ export const DOC_TYPES = {
   income: { label: '来款', menuCode: 'ft-income' },
   paid: { label: '来款核销', menuCode: 'ft-paid' },
   paidRed: { label: '来款核销冲红', menuCode: 'ft-paid-red' },
+  loan: { label: '放款单', menuCode: 'ft-loan' },
+  // Approved by the 放款单's own checkers (its screen's audit buttons).
+  loanRed: { label: '放款单冲红', menuCode: 'ft-loan' },
+  // 五级分类的调整 (docs/classification.md).
+  classAdjust: { label: '分类调整单', menuCode: 'ft-classification' },
   credit: { label: '授信', menuCode: 'ft-credit-info' },
   credDistribution: { label: '额度分配', menuCode: 'ft-credit-dist' },
   credChange: { label: '额度变更', menuCode: 'ft-credit-chg' },
@@ -41,22 +46,29 @@ export type DocType = keyof typeof DOC_TYPES;
 export const DOC_TYPE_KEYS = Object.keys(DOC_TYPES) as [DocType, ...DocType[]];
 
 /** Process instance status (the SPEC §3 `status`). */
-export const PROC_STATES = ['pending', 'approved', 'rejected'] as const;
+export const PROC_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ProcState = (typeof PROC_STATES)[number];
 export const PROC_STATE_LABELS: Record<ProcState, string> = {
   pending: '审核中',
   approved: '已审核',
   rejected: '已驳回',
+  withdrawn: '已撤回',
 };
 
-export const RECORD_ACTIONS = ['submit', 'approve', 'reject', 'revoke'] as const;
+export const RECORD_ACTIONS = ['submit', 'approve', 'reject', 'revoke', 'withdraw'] as const;
 export type RecordAction = (typeof RECORD_ACTIONS)[number];
 export const RECORD_ACTION_LABELS: Record<RecordAction, string> = {
   submit: '提交',
   approve: '通过',
   reject: '驳回',
   revoke: '反审核',
+  withdraw: '撤回',
 };
+
+/** 撤回 refused: an approver has already acted on the submission. */
+export const WITHDRAW_TOO_LATE_MSG = '审批人已处理，不能撤回';
+/** 撤回 refused: only the maker (who submitted it) may take a document back. */
+export const WITHDRAW_NOT_MAKER_MSG = '只有提交人可以撤回该单据';
 
 /** The generic calls of the workflow module (paths without `/api`, PROTOCOL.md). */
 export const WORKFLOW_PATHS = {
@@ -76,6 +88,8 @@ export const WORKFLOW_PATHS = {
   circulate: '/ft/api/workflow/circulate',
   /** Mark one circulated item read. ?id */
   markRead: '/ft/api/workflow/markRead',
+  /** The maker takes a submitted document back while nobody has acted on it (撤回). ?docType&docCode */
+  withdraw: '/ft/api/workflow/withdraw',
   /** Colleagues to pick in the circulation dialog. */
   users: '/ft/api/workflow/users',
   /** 流程监控: every process instance, filtered (ft-process). Body: instanceListSchema. */
@@ -89,7 +103,7 @@ export const WORKFLOW_PATHS = {
 /** `?docType=&docCode=` of the per-document calls. */
 export const docRefQuery = z.object({
   docType: text('单据类型', 40).regex(/^[a-zA-Z][a-zA-Z0-9]*$/, '单据类型格式不正确'),
-  docCode: text('单据编号', 40),
+  docCode: text('单据编号', 40, { nfkc: true }),
 });
 export type DocRef = z.output<typeof docRefQuery>;
 
@@ -106,7 +120,7 @@ export const idQuery = z.object({
  * call answers 409 instead of approving a later step by surprise.
  */
 export const auditBody = z.object({
-  comment: optionalText('审批意见', 500),
+  comment: optionalText('审批意见', 500, { multiline: true }),
   step: int('审批步骤', 1, 50).optional(),
 });
 export type AuditBody = z.output<typeof auditBody>;
@@ -148,7 +162,7 @@ export const circulateSchema = z.object({
     .array(int('传阅人', 1, 2 ** 53 - 1), { error: '传阅人不能为空' })
     .min(1, '请选择传阅人')
     .max(100, '传阅人不能超过100个'),
-  message: optionalText('传阅说明', 500),
+  message: optionalText('传阅说明', 500, { multiline: true }),
 });
 
 export const processStepSchema = z.object({
@@ -242,6 +256,10 @@ export interface ProcessView {
   canApprove: boolean;
   /** Why not, when canApprove is false and the document is pending. */
   cannotReason: string | null;
+  /** May the caller take the submission back now (the maker, before any approver acted). */
+  canWithdraw: boolean;
+  /** The latest round's rejection (or revocation): who and why, while the document is rejected. */
+  rejection: { actorName: string; comment: string | null; at: string } | null;
   /** The document's own approve / reject calls (with `?bizCode=`), when its module wired them with auditRoutes. */
   decide: DecidePaths | null;
 }
@@ -283,7 +301,16 @@ export interface ApprovalRecord {
   at: string;
 }
 
+/**
+ * A to-do entry: a step to decide (`decide`), or the maker's own document sent back (`rejected`,
+ * 被驳回) with the approver's reason, until it is edited and submitted again or deleted.
+ */
 export interface TodoItem {
+  kind: 'decide' | 'rejected';
+  /** The rejecting approver's comment (kind `rejected`). */
+  reason: string | null;
+  /** Who rejected it (kind `rejected`). */
+  rejectedBy: string | null;
   docType: string;
   docTypeLabel: string;
   docCode: string;
@@ -314,7 +341,6 @@ export interface CirculationItem {
 
 export interface WorkflowUser {
   id: number;
-  userName: string;
   realName: string;
   deptName: string | null;
 }

@@ -14,9 +14,18 @@ import { dashboardModule } from './dashboard/routes';
 import { incomeModule } from './income/routes';
 import { paidModule } from './paid/routes';
 import { prepaymentModule } from './prepayment/routes';
+import { loanModule } from './loan/routes';
+import { bizdateModule } from './bizdate/routes';
 import { printModule } from './print/routes';
 import { permitModule } from './permit/routes';
 import { crmChangeModule } from './crm-change/routes';
+import { monitorModule } from './monitor/routes';
+import { systemModule } from './system/routes';
+import { messagesModule } from './messages/routes';
+import { ledgerModule } from './ledger/routes';
+import { classificationModule } from './classification/routes';
+import { voucherModule } from './voucher/routes';
+import { noticesModule } from './notices/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
@@ -32,10 +41,19 @@ export const MODULES: readonly PortalModule[] = [
   creditModule,
   contractModule,
   prepaymentModule,
+  loanModule,
   incomeModule,
   paidModule,
   printModule,
   permitModule,
   dashboardModule,
+  bizdateModule,
   crmChangeModule,
+  monitorModule,
+  systemModule,
+  messagesModule,
+  ledgerModule,
+  classificationModule,
+  voucherModule,
+  noticesModule,
 ];

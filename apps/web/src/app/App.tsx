@@ -15,8 +15,14 @@ dayjs.locale('zh-cn');
 /** SPEC §9 default theme colour. */
 export const PRIMARY_COLOR = '#1890ff';
 
+/**
+ * antd's component styles come from its prebuilt stylesheet (antd/dist/antd.css, imported by
+ * main.tsx) instead of being generated at run time (issue 14: ≈0.2 s of a cold start). The tokens
+ * below still apply: antd writes them as CSS variables, which that stylesheet reads.
+ */
 export function themeFor(size: UiSize): ThemeConfig {
   return {
+    zeroRuntime: true,
     token: { colorPrimary: PRIMARY_COLOR, colorInfo: PRIMARY_COLOR, borderRadius: 4 },
     algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
   };

@@ -1,4 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
+import { refreshLists } from '../shared/list/list-query';
+import { setUpdatedHandler } from '../shared/request/http';
 
 /** One cache for the app. Errors were already shown by the request layer: no automatic retries. */
 export const queryClient = new QueryClient({
@@ -7,3 +9,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Every successful change refreshes the lists: a row action on a row shown with its old version
+// would otherwise answer 409 数据已被他人修改 on the next action (issue 27).
+setUpdatedHandler(() => void refreshLists(queryClient));

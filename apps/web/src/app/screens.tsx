@@ -23,6 +23,7 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/factoring/config/ruler': lazyScreen(() => import('../features/ruler/RulerListPage')),
   '/factoring/config/ruler-editor': lazyScreen(() => import('../features/ruler/RulerEditorPage')),
   '/factoring/config/process': lazyScreen(() => import('../features/workflow/ProcessPage')),
+  '/factoring/config/bizdate': lazyScreen(() => import('../features/bizdate/BizDatePage')),
   '/factoring/credit/info': lazyScreen(() => import('../features/credit/CreditListPage')),
   '/factoring/credit/info-editor': lazyScreen(() => import('../features/credit/CreditEditorPage')),
   '/factoring/credit/info-view': lazyScreen(() => import('../features/credit/CreditViewPage')),
@@ -37,6 +38,11 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/permission/role': lazyScreen(() => import('../features/permission/RolePage')),
   '/permission/org': lazyScreen(() => import('../features/permission/OrgPage')),
   '/permission/user': lazyScreen(() => import('../features/permission/UserPage')),
+  '/monitor/operlog': lazyScreen(() => import('../features/monitor/OperLogPage')),
+  '/monitor/logininfor': lazyScreen(() => import('../features/monitor/LoginLogPage')),
+  '/monitor/online': lazyScreen(() => import('../features/monitor/OnlinePage')),
+  '/system/config': lazyScreen(() => import('../features/system/ParamsPage')),
+  '/system/notice': lazyScreen(() => import('../features/notices/NoticePage')),
   '/factoring/contract/info': lazyScreen(() => import('../features/contract/ContractListPage')),
   '/factoring/contract/info-editor': lazyScreen(() => import('../features/contract/ContractEditorPage')),
   '/factoring/contract/info-view': lazyScreen(() => import('../features/contract/ContractViewPage')),
@@ -57,6 +63,18 @@ export const SCREENS: Record<string, LazyScreen> = {
   ),
   '/factoring/contract/handover-view': lazyScreen(() =>
     import('../features/contract/HandoverPages').then((m) => ({ default: m.HandoverViewPage })),
+  ),
+  '/factoring/accounts/loan': lazyScreen(() =>
+    import('../features/loan/LoanPages').then((m) => ({ default: m.LoanListPage })),
+  ),
+  '/factoring/accounts/loan-editor': lazyScreen(() =>
+    import('../features/loan/LoanPages').then((m) => ({ default: m.LoanEditorPage })),
+  ),
+  '/factoring/accounts/loan-view': lazyScreen(() =>
+    import('../features/loan/LoanPages').then((m) => ({ default: m.LoanViewPage })),
+  ),
+  '/factoring/accounts/loan-red-view': lazyScreen(() =>
+    import('../features/loan/LoanPages').then((m) => ({ default: m.LoanRedViewPage })),
   ),
   '/factoring/accounts/income': lazyScreen(() =>
     import('../features/income/IncomePages').then((m) => ({ default: m.IncomeListPage })),
@@ -81,6 +99,26 @@ export const SCREENS: Record<string, LazyScreen> = {
     import('../features/paid/PaidPages').then((m) => ({ default: m.RedViewPage })),
   ),
   '/factoring/accounts/reconcile': lazyScreen(() => import('../features/paid/ReconcilePage')),
+  '/factoring/accounts/ledger': lazyScreen(() => import('../features/ledger/LedgerPage')),
+  '/factoring/accounts/classification': lazyScreen(() =>
+    import('../features/classification/ClassificationPages').then((m) => ({
+      default: m.ClassificationListPage,
+    })),
+  ),
+  '/factoring/accounts/classification-editor': lazyScreen(() =>
+    import('../features/classification/ClassificationPages').then((m) => ({
+      default: m.ClassAdjEditorPage,
+    })),
+  ),
+  '/factoring/accounts/classification-view': lazyScreen(() =>
+    import('../features/classification/ClassificationPages').then((m) => ({
+      default: m.ClassAdjViewPage,
+    })),
+  ),
+  '/factoring/accounts/statement': lazyScreen(() => import('../features/ledger/StatementPage')),
+  '/factoring/accounts/voucher': lazyScreen(() => import('../features/voucher/VoucherPage')),
+  '/factoring/accounts/voucher-trial': lazyScreen(() => import('../features/voucher/TrialPage')),
+  '/factoring/accounts/voucher-account': lazyScreen(() => import('../features/voucher/AccountPage')),
   '/factoring/config/print': lazyScreen(() => import('../features/print/PrintListPage')),
   '/factoring/config/print-editor': lazyScreen(() => import('../features/print/PrintEditorPage')),
   '/factoring/pa/mgr': lazyScreen(() =>

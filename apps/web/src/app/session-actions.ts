@@ -1,4 +1,5 @@
 import { logoutCall } from '../features/auth/api';
+import { clearUnsaved } from '../shared/editor/unsaved';
 import { clearListConditions } from '../shared/list/list-condition';
 import { useSessionStore } from '../shared/session/session-store';
 import { queryClient } from './query-client';
@@ -11,6 +12,7 @@ export function clearClientSession(): void {
   resetRoutes();
   dispatchTags({ type: 'closeAll' });
   clearListConditions();
+  clearUnsaved();
   queryClient.clear();
 }
 

@@ -107,48 +107,76 @@ describe('generatePlan golden cases', () => {
     ]);
   });
 
-  it('G6 ANNUITY, 30/360, 12 months: the textbook table', () => {
+  it('G6 ANNUITY, 30/360, 12 months: every instalment but the last is exactly A', () => {
     const r = generatePlan({
       principal: '100000',
       startDate: '2024-01-15',
       termMonths: 12,
       rule: rule({ method: 'ANNUITY', annualRate: '0.12', dayCount: '30/360' }),
     });
-    // r = 0.01; 1.01^12 = 1.12682503; payment = 100000 × 0.01 / (1 − 1.01^−12) = 8884.8789 -> 8884.88
-    // B2 = 100000 × (1.01^12 − 1.01) / (1.01^12 − 1) = 92115.1211 -> 92115.12, part 1 = 7884.88
-    // interest 1 = 100000 × 0.12 × 30 / 360 = 1000.00
-    // interest 2 = 92115.12 × 0.12 × 30 / 360 = 921.1512 -> 921.15
-    // B3 = 100000 × (1.01^12 − 1.0201) / (1.01^12 − 1) = 84151.3935 -> 84151.39, part 2 = 7963.73
-    // B12 = payment / 1.01 = 8796.9098 -> 8796.91 = part 12; interest 12 = 87.9691 -> 87.97
-    expect(rows(r.items).slice(0, 2)).toEqual([
+    // r = 0.12 / 12 = 0.01; 1.01^12 = 1.12682503; A = 100000 × 0.01 / (1 − 1.01^−12) = 8884.8788
+    // -> 8884.88
+    // item 1: interest 100000 × 0.01 = 1000.00, principal 8884.88 − 1000.00 = 7884.88, B = 92115.12
+    // item 2: interest 92115.12 × 0.01 = 921.1512 -> 921.15, principal 7963.73, B = 84151.39
+    // item 3: interest 841.5139 -> 841.51, principal 8043.37, B = 76108.02
+    // … items 4..11 the same way; B before item 12 = 8796.88
+    // item 12: principal 8796.88 (what is left), interest 87.9688 -> 87.97, total 8884.85
+    expect(rows(r.items).slice(0, 3)).toEqual([
       ['2024-02-15', 30, '7884.88', '1000.00', '0.00'],
       ['2024-03-15', 30, '7963.73', '921.15', '0.00'],
+      ['2024-04-15', 30, '8043.37', '841.51', '0.00'],
     ]);
-    expect(rows(r.items)[11]).toEqual(['2025-01-15', 30, '8796.91', '87.97', '0.00']);
-    // Instalments equal the payment to within a cent (balances are rounded, not the instalment).
-    for (const item of r.items) expect(['8884.87', '8884.88']).toContain(item.total);
-    // Σ totals − P: 9 × 8884.88 + 3 × 8884.87 − 100000 = 79963.92 + 26654.61 − 100000 = 6618.53
-    expect(r.items.filter((i) => i.total === '8884.87')).toHaveLength(3);
+    expect(rows(r.items)[11]).toEqual(['2025-01-15', 30, '8796.88', '87.97', '0.00']);
+    expect(r.items.slice(0, 11).map((i) => i.total)).toEqual(Array(11).fill('8884.88'));
+    expect(r.items[11]!.total).toBe('8884.85');
+    // Σ interest = 11 × 8884.88 + 8884.85 − 100000 = 97733.68 + 8884.85 − 100000 = 6618.53
     expect(r.totalInterest).toBe('6618.53');
   });
 
-  it('G7 ANNUITY, ACT/365, broken last period: interest prorated, annuity split kept', () => {
+  it('G6b ANNUITY, ACT/360: the period rate ignores the days, so the table is the 30/360 one', () => {
+    // Months of 31, 29, 31, 30 … days: interest still outstanding × 0.12 / 12, totals still A.
+    const r = generatePlan({
+      principal: '100000',
+      startDate: '2024-01-31',
+      termMonths: 12,
+      rule: rule({ method: 'ANNUITY', annualRate: '0.12', dayCount: 'ACT/360' }),
+    });
+    expect(r.items.map((i) => [i.principal, i.interest])).toEqual(
+      generatePlan({
+        principal: '100000',
+        startDate: '2024-01-15',
+        termMonths: 12,
+        rule: rule({ method: 'ANNUITY', annualRate: '0.12', dayCount: '30/360' }),
+      }).items.map((i) => [i.principal, i.interest]),
+    );
+    // 2024-01-31 + 1 month = 2024-02-29 (29 days), + 2 months = 2024-03-31 (31 days)
+    expect(r.items.slice(0, 2).map((i) => [i.dueDate, i.days])).toEqual([
+      ['2024-02-29', 29],
+      ['2024-03-31', 31],
+    ]);
+    expect(r.items.slice(0, 11).every((i) => i.total === '8884.88')).toBe(true);
+    expect(r.items[11]!.total).toBe('8884.85');
+  });
+
+  it('G7 ANNUITY, ACT/365, broken last period: only the broken item prorates by days', () => {
     const r = generatePlan({
       principal: '12000',
       startDate: '2023-01-01',
       maturityDate: '2023-03-15',
       rule: rule({ method: 'ANNUITY', annualRate: '0.10', dayCount: 'ACT/365' }),
     });
-    // r = 0.1/12, q = 1.00833333; q^3 = 1.02520891
-    // B2 = 12000 × (q^3 − q) / (q^3 − 1) = 8033.1489 -> 8033.15; B3 = 12000 × (q^3 − q^2) / (q^3 − 1)
-    //    = 4033.2407 -> 4033.24; parts 3966.85, 3999.91, 4033.24 (Σ = 12000.00)
-    // interest: 12000 × 0.1 × 31 / 365 = 101.9178 -> 101.92; 8033.15 × 0.1 × 28 / 365 = 61.6242
-    //    -> 61.62; 4033.24 × 0.1 × 14 / 365 (03-01 -> 03-15, broken) = 15.4700 -> 15.47
+    // n = 3, r = 0.1 / 12 = 0.00833333; q^3 = 1.02520891; A = 12000 × r / (1 − q^−3) = 4066.8521
+    // -> 4066.85
+    // item 1: interest 12000 × r = 100.00, principal 3966.85, B = 8033.15
+    // item 2: interest 8033.15 × r = 66.9429 -> 66.94, principal 3999.91, B = 4033.24
+    // item 3 (03-01 -> 03-15, 14 days, broken): principal 4033.24, interest 4033.24 × 0.1 × 14 / 365
+    //    = 15.4700 -> 15.47
     expect(rows(r.items)).toEqual([
-      ['2023-02-01', 31, '3966.85', '101.92', '0.00'],
-      ['2023-03-01', 28, '3999.91', '61.62', '0.00'],
+      ['2023-02-01', 31, '3966.85', '100.00', '0.00'],
+      ['2023-03-01', 28, '3999.91', '66.94', '0.00'],
       ['2023-03-15', 14, '4033.24', '15.47', '0.00'],
     ]);
+    expect(r.items.map((i) => i.total)).toEqual(['4066.85', '4066.85', '4048.71']);
   });
 
   it('G8 ANNUITY, a 1-period loan starting on 2024-02-29', () => {
@@ -158,8 +186,9 @@ describe('generatePlan golden cases', () => {
       termMonths: 1,
       rule: rule({ method: 'ANNUITY', annualRate: '0.06' }),
     });
-    // one period 02-29 -> 03-29 = 29 days; all principal; 50000 × 0.06 × 29 / 360 = 241.6667 -> 241.67
-    expect(rows(r.items)).toEqual([['2024-03-29', 29, '50000.00', '241.67', '0.00']]);
+    // one whole period 02-29 -> 03-29 (29 days, but a whole month): all principal, interest at the
+    // period rate 50000 × 0.06 / 12 = 250.00 (not by its 29 days)
+    expect(rows(r.items)).toEqual([['2024-03-29', 29, '50000.00', '250.00', '0.00']]);
   });
 
   it('G9 EQUAL_PRINCIPAL, ACT/360: residue on the last part, interest on the declining balance', () => {
@@ -272,15 +301,15 @@ describe('generatePlan golden cases', () => {
       rule: rule({ method: 'ANNUITY', annualRate: '0' }),
     });
     expect(zero.items.every((i) => i.interest === '0.00')).toBe(true);
-    // r = 0: B_k = 999.99 × (6 − k + 1) / 6, rounded: 833.325 -> 833.33 (tie up), 666.66, 499.995
-    // -> 500.00, 333.33, 166.665 -> 166.67; parts 166.66, 166.67, 166.66, 166.67, 166.66, 166.67
+    // r = 0: A = 999.99 / 6 = 166.665 -> 166.67 (tie up) for items 1..5; the last takes
+    // 999.99 − 5 × 166.67 = 166.64
     expect(zero.items.map((i) => i.principal)).toEqual([
-      '166.66',
       '166.67',
-      '166.66',
       '166.67',
-      '166.66',
       '166.67',
+      '166.67',
+      '166.67',
+      '166.64',
     ]);
     // exact tie: 10.00 × 0.0365 × 5 / 365 = 1.825 / 365 = 0.005 -> 0.01 (half-up; the product is
     // formed before the division, so no 0.00499… artefact)

@@ -27,8 +27,13 @@ import { DAY_COUNTS, FEE_COLLECTIONS, INTEREST_COLLECTIONS, METHODS, type Intere
  * - Fee = principal (the financing amount, not the declining balance) × feeRate × days / basis;
  *   the total fee is the same for every collection mode up to per-item rounding.
  * - Σ principal = principal exactly: EQUAL_PRINCIPAL parts are P/n half-up with the residue on the
- *   last item; ANNUITY parts are differences of balances rounded to the cent (see splitPrincipal);
+ *   last item; ANNUITY parts are the instalment less the item's interest (see annuityParts);
  *   the other methods repay all principal on the last item.
+ * - ANNUITY (等额本息, docs/money-rules.md "等额本息"): instalment A = P·r/(1−(1+r)^−n) half-up
+ *   to the cent with r = annualRate / 12 whatever the day count; a whole period's interest is
+ *   outstanding × r half-up and its principal A − interest, so every item but the last totals A
+ *   exactly; the last item takes the remaining principal. Only a broken last period (maturity
+ *   before a full month) charges interest by its day count, like the other methods.
  * - maturityDate wins over termMonths when both are given (termMonths is then only validated).
  */
 
@@ -181,34 +186,12 @@ function customPeriods(input: PlanInput, start: string, total: Dec): { periods: 
   return { periods, parts };
 }
 
-/** Principal parts per period; Σ parts = total exactly and no part is negative. */
-function splitPrincipal(method: PlanRule['method'], total: Dec, n: number, annualRate: Dec): Dec[] {
+/**
+ * Principal parts per period for the methods whose split does not depend on the interest
+ * (ANNUITY is built item by item in annuityItems); Σ parts = total exactly, no part negative.
+ */
+function splitPrincipal(method: PlanRule['method'], total: Dec, n: number): Dec[] {
   const parts: Dec[] = [];
-  if (method === 'ANNUITY') {
-    // The annuity principal split with r = annualRate / 12 for every period, whatever its length:
-    // payment = P·r / (1 − (1+r)^−n), and the exact balance before period k follows
-    //   b_1 = P, b_(k+1) = b_k·(1+r) − payment   (= P·(q^n − q^(k−1)) / (q^n − 1), q = 1+r;
-    //   P·(n−k+1)/n when r = 0).
-    // Each balance is rounded to the cent and part_k = B_k − B_(k+1), so Σ parts = P exactly, no
-    // part is negative, and every balance (hence every item's interest) is non-decreasing in the
-    // rate. The price of rounding balances rather than the instalment: 30/360 whole-month
-    // instalments equal the rounded payment only to within a cent.
-    // A broken last period keeps this split (it takes the last balance); only its interest is
-    // prorated by its day count, like every item's interest.
-    const r = annualRate.div(TWELVE);
-    const q12 = annualRate.plus(TWELVE); // 12·(1+r): short and exact, cheaper than 1+r itself
-    const payment = r.isZero() ? ZERO : total.times(r).div(ONE.minus(r.plus(ONE).pow(-n)));
-    let exact = total;
-    let prev = total;
-    for (let k = 2; k <= n; k++) {
-      exact = r.isZero() ? total.times(n - k + 1).div(n) : exact.times(q12).div(TWELVE).minus(payment);
-      const balance = cents(exact);
-      parts.push(prev.minus(balance));
-      prev = balance;
-    }
-    parts.push(prev);
-    return parts;
-  }
   if (method === 'EQUAL_PRINCIPAL') {
     // P/n half-up, never more than what is left (a 1.00 loan over 120 periods would otherwise
     // round every part up to 0.01 and leave a negative last one); the residue on the last item.
@@ -226,6 +209,29 @@ function splitPrincipal(method: PlanRule['method'], total: Dec, n: number, annua
   for (let k = 0; k < n - 1; k++) parts.push(ZERO);
   parts.push(total);
   return parts;
+}
+
+/**
+ * 等额本息 principal parts: A = P·r/(1−(1+r)^−n) half-up to the cent, r = annualRate / 12; item k
+ * pays interest cents(B_k·r) and principal A − interest (never more than B_k, never negative);
+ * the last item pays what is left. With r = 0, A = P/n half-up. A broken last period changes
+ * only that item's interest (by days), never the split.
+ */
+function annuityParts(total: Dec, n: number, annualRate: Dec): { parts: Dec[] } {
+  const r = annualRate.div(TWELVE);
+  const payment = cents(r.isZero() ? total.div(n) : total.times(r).div(ONE.minus(r.plus(ONE).pow(-n))));
+  const parts: Dec[] = [];
+  let balance = total;
+  for (let k = 0; k < n - 1; k++) {
+    const interest = cents(balance.times(annualRate).div(TWELVE));
+    let part = payment.minus(interest);
+    if (part.isNeg()) part = ZERO;
+    if (part.gt(balance)) part = balance;
+    parts.push(part);
+    balance = balance.minus(part);
+  }
+  parts.push(balance);
+  return { parts };
 }
 
 export function generatePlan(input: PlanInput): PlanResult {
@@ -273,7 +279,11 @@ export function generatePlan(input: PlanInput): PlanResult {
   const annualRate = new D(rule.annualRate);
   const feeRate = new D(rule.feeRate);
   const basis = new D(yearBasis(rule.dayCount));
-  parts ??= splitPrincipal(rule.method, principal, n, annualRate);
+  const annuity = !custom && rule.method === 'ANNUITY';
+  // A broken last period: maturity is not a whole number of months after the start.
+  const brokenLast = annuity && addMonths(start, n) !== maturity;
+  const annuityPlan = annuity ? annuityParts(principal, n, annualRate) : null;
+  parts ??= annuityPlan?.parts ?? splitPrincipal(rule.method, principal, n);
   const frontInterest = rule.interestCollection === 'FRONT';
 
   const items: PlanItem[] = [];
@@ -287,8 +297,17 @@ export function generatePlan(input: PlanInput): PlanResult {
     const part = parts[k]!;
     const days = p.days + (k === n - 1 && rule.countBothEnds ? 1 : 0);
     totalDays += days;
+    const periodRate = annuityPlan && !(brokenLast && k === n - 1);
     // Multiply first, divide last: the product is exact, so a true half-cent tie rounds up.
-    const interest = cents(balance.times(annualRate).times(days).div(basis));
+    // 计头又计尾 adds its one day to a rate-per-period item by the day count.
+    const interest = periodRate
+      ? cents(
+          balance
+            .times(annualRate)
+            .div(TWELVE)
+            .plus(days > p.days ? balance.times(annualRate).div(basis) : ZERO),
+        )
+      : cents(balance.times(annualRate).times(days).div(basis));
     interestSum = interestSum.plus(interest);
     let fee = ZERO;
     if (rule.feeCollection === 'INSTALMENT') {

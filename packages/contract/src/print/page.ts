@@ -18,8 +18,17 @@ const STYLE = `
   tr { page-break-inside: avoid; }
   .page-break { break-before: page; page-break-before: always; }
   @media screen { body { max-width: 180mm; margin: 12mm auto; padding: 0 8mm; } }
+  .doc-mark { position: fixed; top: 38%; left: 0; right: 0; text-align: center; pointer-events: none;
+              font-size: 64pt; font-weight: bold; color: rgba(207, 19, 34, 0.55); letter-spacing: 0.2em;
+              transform: rotate(-24deg); border: 6px solid rgba(207, 19, 34, 0.55); width: 60%;
+              margin: 0 auto; padding: 0.1em 0; }
 `;
 
-export function printPage(title: string, body: string): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+/**
+ * The whole page. `mark` (已冲红 on a reversed write-off) is stamped over the body on every
+ * printed page whatever the template says, so a reversed document never prints as a live one.
+ */
+export function printPage(title: string, body: string, mark?: string | null): string {
+  const stamp = mark ? `<div class="doc-mark" data-mark="${escapeHtml(mark)}">${escapeHtml(mark)}</div>` : '';
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${stamp}${body}</body></html>`;
 }

@@ -54,6 +54,10 @@ describe('print data', () => {
     const data = buildPrintData('credit', {
       fields: {
         printDate: '2026年11月23日',
+        companyName: '华信商业保理有限公司',
+        companyAddress: null,
+        companyRegNo: null,
+        companySeal: null,
         bizCode: '000000000002',
         custName: '甲',
         limitAmount: '1004.50',
@@ -76,9 +80,18 @@ describe('print data', () => {
   });
 
   it('refuses data that lacks a catalogue field', () => {
-    expect(() => buildPrintData('credit', { fields: { printDate: 'x' }, lists: {} })).toThrow(
-      'print data of credit lacks the field bizCode',
-    );
+    expect(() =>
+      buildPrintData('credit', {
+        fields: {
+          printDate: 'x',
+          companyName: 'x',
+          companyAddress: null,
+          companyRegNo: null,
+          companySeal: null,
+        },
+        lists: {},
+      }),
+    ).toThrow('print data of credit lacks the field bizCode');
   });
 
   it('has sample data for every placeholder of every type', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, LOGIN_MESSAGES } from '@portal/contract/auth';
 import { PASSWORD_MESSAGES as M } from '@portal/contract/password';
 import { captchas, users } from '../../platform/auth/schema';
+import { HASH_BUSY_MESSAGE } from '../../platform/auth/hash-gate';
 import {
   createTestPortal,
   createUserWithCodes,
@@ -79,6 +80,24 @@ describe('login (PROTOCOL.md §2)', () => {
     expect((await login('cap-user', 'Capuser@12345')).status).toBe(200);
   });
 
+  it('draws the captcha as outlines among noise, with no text a script could read (issue 26 item 1)', async () => {
+    for (let i = 0; i < 5; i++) {
+      const { vCodeToken, image } = await t
+        .client()
+        .ok<{ vCodeToken: string; image: string }>(api(AUTH_PATHS.captcha));
+      const svg = Buffer.from(image.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+      const hash = createHash('sha256').update(vCodeToken).digest('base64url');
+      const [row] = await t.database.db.select().from(captchas).where(eq(captchas.tokenHash, hash));
+      const answer = row!.answer;
+      // What the penetration test's solver read: the characters of <text> elements.
+      expect(svg).not.toMatch(/<text|<tspan|font-family/i);
+      expect(svg).not.toContain(answer);
+      expect([...svg.matchAll(/>([^<]+)</g)].map((m) => m[1]).join('')).toBe('');
+      // Four glyph outlines and noise curves, all paths.
+      expect(svg.match(/<path /g)?.length).toBeGreaterThanOrEqual(answer.length + 2);
+    }
+  });
+
   it('locks the user name after 10 failures in 15 minutes (429), even with the right password', async () => {
     await makeUser('lock-user', 'Lockuser@12345', []);
     for (let i = 0; i < 10; i++) {
@@ -95,10 +114,99 @@ describe('login (PROTOCOL.md §2)', () => {
     expect((await login('lock-user', 'Lockuser@12345', await captchaFor())).status).toBe(200);
   });
 
-  it('refuses a disabled user', async () => {
+  it('keeps the lock for 15 minutes after the 10th failure, however old the first nine are (issue 26 item 4)', async () => {
+    await makeUser('lock-late', 'Locklate@12345', []);
+    const shift = (minutes: number, which = sql`true`) =>
+      t.database.db.execute(
+        sql`update login_attempts set at = at - make_interval(secs => ${minutes * 60})
+             where user_name = 'lock-late' and ${which}`,
+      );
+    for (let i = 0; i < 9; i++) {
+      const r = await login('lock-late', 'bad', i >= 3 ? await captchaFor() : {});
+      expect(r.status).toBe(400);
+    }
+    // Nine failures 14 minutes ago, the tenth now: ten within 15 minutes, the lock starts now.
+    await shift(14);
+    expect((await login('lock-late', 'bad', await captchaFor())).status).toBe(400);
+    const right = () => login('lock-late', 'Locklate@12345', {});
+    expect((await right()).httpStatus).toBe(429);
+    // Two minutes on, the first nine are older than 15 minutes; the lock still holds.
+    await shift(2);
+    const still = await login('lock-late', 'Locklate@12345', await captchaFor());
+    expect([still.httpStatus, still.msg]).toEqual([429, LOGIN_MESSAGES.locked]);
+    // Fifteen minutes after the tenth failure it lifts.
+    await shift(13.5);
+    expect((await login('lock-late', 'Locklate@12345', await captchaFor())).status).toBe(200);
+  });
+
+  it('answers a disabled account like a wrong password, and with the right password says only that it cannot sign in (issue 26 item 5)', async () => {
     const { userId } = await makeUser('off-user', 'Offuser@123456', []);
     await t.database.db.update(users).set({ state: 'disabled' }).where(eq(users.id, userId));
-    expect((await login('off-user', 'Offuser@123456')).msg).toBe(LOGIN_MESSAGES.disabled);
+    const wrong = await login('off-user', 'Wrong@1234567');
+    expect([wrong.httpStatus, wrong.msg]).toEqual([400, LOGIN_MESSAGES.badCredentials]);
+    const right = await login('off-user', 'Offuser@123456');
+    expect([right.httpStatus, right.msg]).toEqual([400, LOGIN_MESSAGES.cannotSignIn]);
+    expect(right.msg).not.toMatch(/停用|禁用|冻结|锁定/);
+    expect(right.data).toBeUndefined();
+  });
+});
+
+describe('login flood (issue 26 item 2)', () => {
+  let limited: TestPortal;
+  beforeAll(async () => {
+    limited = await createTestPortal({
+      TRUST_PROXY: 'true',
+      LOGIN_RATE_PER_IP_PER_MINUTE: '5',
+      LOGIN_RATE_PER_USER_PER_MINUTE: '3',
+      LOGIN_HASH_CONCURRENCY: '1',
+      LOGIN_HASH_QUEUE: '1',
+    });
+  }, 120_000);
+  afterAll(() => limited.close());
+
+  const from = (ip: string, userName: string, passWord = 'Wrong@1234567') =>
+    limited
+      .client()
+      .call(
+        api(AUTH_PATHS.login),
+        { userName, passWord, userType: '2' },
+        { headers: { 'x-forwarded-for': ip } },
+      );
+
+  it('limits login attempts per client IP, whatever the user names', async () => {
+    for (let i = 0; i < 5; i++) expect((await from('203.0.113.1', `flood-${i}`)).httpStatus).toBe(400);
+    const sixth = await from('203.0.113.1', 'flood-6');
+    expect([sixth.httpStatus, sixth.msg]).toEqual([429, LOGIN_MESSAGES.tooFrequent]);
+    expect(sixth.headers['retry-after']).toBeDefined();
+    // Another address is not affected.
+    expect((await from('203.0.113.2', 'flood-7')).httpStatus).toBe(400);
+    // Refused as it arrives, before the envelope is opened: a body nobody could open (no RSA work
+    // spent on it) answers 429 too, where under the limit it would be refused as unsealed.
+    const unopened = await limited.portal.app.inject({
+      method: 'POST',
+      url: api(AUTH_PATHS.login),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.1' },
+      payload: '{"not":"sealed"}',
+    });
+    expect(unopened.statusCode).toBe(429);
+  });
+
+  it('limits login attempts per user name, whatever the addresses', async () => {
+    for (let i = 0; i < 3; i++) expect((await from(`198.51.100.${i}`, 'Victim')).httpStatus).toBe(400);
+    const fourth = await from('198.51.100.9', ' victim ');
+    expect([fourth.httpStatus, fourth.msg]).toEqual([429, LOGIN_MESSAGES.tooFrequent]);
+  });
+
+  it('answers 429 at once to logins beyond the hashes running and waiting, unknown names included', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => from(`192.0.2.${i + 1}`, `unknown-${i}`)),
+    );
+    const statuses = answers.map((a) => a.httpStatus);
+    // One hashes, one waits; the others arrive while both places are taken.
+    expect(statuses.filter((s) => s === 400).length).toBeGreaterThanOrEqual(2);
+    expect(answers.filter((a) => a.httpStatus === 429).map((a) => a.msg)).toContain(HASH_BUSY_MESSAGE);
+    // The gate is free again afterwards.
+    expect((await from('192.0.2.100', 'unknown-after')).httpStatus).toBe(400);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client';
 import { captchas } from '../../platform/auth/schema';
@@ -9,25 +10,37 @@ const TTL_MS = 5 * 60_000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** Four characters drawn as an SVG with jitter and noise lines (PROTOCOL.md §2: an SVG data URI). */
-function drawSvg(textValue: string): string {
-  const w = 120;
-  const h = 40;
-  const parts: string[] = [`<rect width="${w}" height="${h}" fill="#f4f6fa"/>`];
-  for (let i = 0; i < 5; i++) {
-    parts.push(
-      `<path d="M${randomInt(0, w)} ${randomInt(0, h)} Q${randomInt(0, w)} ${randomInt(0, h)} ${randomInt(0, w)} ${randomInt(0, h)}" stroke="hsl(${randomInt(0, 360)},50%,60%)" fill="none" stroke-width="1.5"/>`,
-    );
-  }
-  [...textValue].forEach((ch, i) => {
-    const x = 14 + i * 26 + randomInt(-3, 4);
-    const y = 28 + randomInt(-4, 5);
-    const rot = randomInt(-25, 26);
-    parts.push(
-      `<text x="${x}" y="${y}" transform="rotate(${rot} ${x} ${y})" font-family="monospace" font-size="26" font-weight="bold" fill="hsl(${randomInt(0, 360)},60%,35%)">${ch}</text>`,
-    );
+interface DrawOptions {
+  width: number;
+  height: number;
+  fontSize: number;
+  noise: number;
+  color: boolean;
+  background: string;
+}
+
+// svg-captcha's main export is createCaptcha(text, options) -> SVG (its lib/index.js); its type
+// declarations list only the helpers that draw their own text with Math.random, whose state the
+// noise coordinates in the image would give away. The answer is ours, from node:crypto.
+const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (
+  text: string,
+  options: DrawOptions,
+) => string;
+
+/**
+ * Four characters as an SVG data URI (PROTOCOL.md §2). Each glyph is a distorted outline path
+ * of a font (svg-captcha), shuffled among noise curves: no <text> element or character of the
+ * answer is in the image, so it cannot be read out of the markup (SECURITY.md "Sign-in").
+ */
+function drawSvg(answer: string): string {
+  const svg = drawCaptcha(answer, {
+    width: 120,
+    height: 40,
+    fontSize: 44,
+    noise: 3,
+    color: true,
+    background: '#f4f6fa',
   });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${parts.join('')}</svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 

@@ -3,51 +3,63 @@ import { passwordChangeSchema } from '@portal/contract/password';
 import type { PortalModule } from '../../platform/module';
 import { revokeSession } from '../../platform/auth/sessions';
 import { writeAudit } from '../../platform/db/audit';
+import { HashGate } from '../../platform/auth/hash-gate';
 import { issueCaptcha } from './captcha';
 import { buttonCodes, changePassword, login, menuCodes, userInfo } from './service';
 
-const p = (path: string) => `/api${path}`;
+import { UNSCOPED } from '../../platform/http/route-scope';
 
 export const authModule: PortalModule = {
   name: 'auth',
   register({ api, db, config, keyring }) {
+    const gate = new HashGate(config.loginHashConcurrency, config.loginHashQueue);
     api.post(
-      p(AUTH_PATHS.rsaKey),
-      { perm: 'public', summary: 'RSA public key for the request envelope' },
+      AUTH_PATHS.rsaKey,
+      { perm: 'public', scope: UNSCOPED.public, summary: 'RSA public key for the request envelope' },
       async () => keyring.publicKey(),
     );
 
-    api.post(p(AUTH_PATHS.captcha), { perm: 'public', summary: 'login captcha (SVG)' }, async () => {
-      const { vCodeToken, image } = await issueCaptcha(db);
-      return { vCodeToken, image };
-    });
-
     api.post(
-      p(AUTH_PATHS.login),
-      { perm: 'public', body: loginSchema, summary: 'login' },
-      async ({ body, req }) =>
-        login(db, config, body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
+      AUTH_PATHS.captcha,
+      { perm: 'public', scope: UNSCOPED.public, summary: 'login captcha (SVG)' },
+      async () => {
+        const { vCodeToken, image } = await issueCaptcha(db);
+        return { vCodeToken, image };
+      },
     );
 
-    api.post(p(AUTH_PATHS.logout), { perm: 'session' }, async ({ user, actor }) => {
+    api.post(
+      AUTH_PATHS.login,
+      { perm: 'public', scope: UNSCOPED.public, body: loginSchema, summary: 'login' },
+      async ({ body, req }) =>
+        login(db, config, gate, body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
+    );
+
+    api.post(AUTH_PATHS.logout, { perm: 'session', scope: UNSCOPED.own }, async ({ user, actor }) => {
       await revokeSession(db, user.sessionId);
       await writeAudit(db, actor, { entity: 'session', action: 'logout' });
       return null;
     });
 
-    api.post(p(AUTH_PATHS.userInfo), { perm: 'session' }, async ({ user }) => userInfo(db, user));
+    api.post(AUTH_PATHS.userInfo, { perm: 'session', scope: UNSCOPED.own }, async ({ user }) =>
+      userInfo(db, user),
+    );
 
-    api.post(p(AUTH_PATHS.menus), { perm: 'session', get: true }, async ({ user }) => menuCodes(user));
-
-    api.post(p(AUTH_PATHS.buttons), { perm: 'session', body: menuButtonsSchema }, async ({ user, body }) =>
-      buttonCodes(user, body.menuCode),
+    api.post(AUTH_PATHS.menus, { perm: 'session', scope: UNSCOPED.own, get: true }, async ({ user }) =>
+      menuCodes(user),
     );
 
     api.post(
-      p(AUTH_PATHS.passwordUpdate),
-      { perm: 'session', body: passwordChangeSchema },
+      AUTH_PATHS.buttons,
+      { perm: 'session', scope: UNSCOPED.own, body: menuButtonsSchema },
+      async ({ user, body }) => buttonCodes(user, body.menuCode),
+    );
+
+    api.post(
+      AUTH_PATHS.passwordUpdate,
+      { perm: 'session', scope: UNSCOPED.own, body: passwordChangeSchema },
       async ({ user, body, actor }) => {
-        await changePassword(db, user, body, actor);
+        await changePassword(db, gate, user, body, actor);
         return null;
       },
     );

@@ -6,6 +6,7 @@ import {
   LOGIN_MESSAGES,
   type LoginResult,
 } from '@portal/contract/auth';
+import type { LoginOutcome } from '@portal/contract/monitor';
 import type { PasswordChange } from '@portal/contract/password';
 import type { Config } from '../../platform/config';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -13,13 +14,21 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { badInput, tooMany } from '../../platform/errors';
 import { depts, loginAttempts, users } from '../../platform/auth/schema';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/password-hash';
+import type { HashGate } from '../../platform/auth/hash-gate';
 import { createSession, revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
 import { consumeCaptcha } from './captcha';
 
 interface FailureCounts {
-  inWindow: number;
+  /** A lock is in force: 10 failures fell within 15 minutes, the 10th less than 15 minutes ago. */
+  locked: boolean;
   sinceSuccess: number;
 }
+
+/**
+ * The failures that count towards the captcha and the lock: not a refusal while locked (shown in
+ * 登录日志 but not prolonging the lock), not one an administrator's unlock cleared.
+ */
+const COUNTED_FAILURE = sql`success = false and outcome <> 'locked' and cleared_at is null`;
 
 async function failureCounts(db: Db, name: string): Promise<FailureCounts> {
   const [last] = await db
@@ -28,19 +37,43 @@ async function failureCounts(db: Db, name: string): Promise<FailureCounts> {
     .where(and(eq(loginAttempts.userName, name), eq(loginAttempts.success, true)))
     .orderBy(desc(loginAttempts.at))
     .limit(1);
-  const rows = await queryRows<{ in_window: number; since_success: number }>(
+  // PROTOCOL.md §2: locked for 15 minutes after the 10th failure in 15 minutes. For each recent
+  // failure, count the failures in the 15 minutes up to it; one that is the 10th starts a lock
+  // lasting 15 minutes from it, however the older ones age meanwhile. Attempts refused while
+  // locked are not recorded, so a lock is not prolonged by knocking.
+  const rows = await queryRows<{ locked: boolean; since_success: number }>(
     db,
     sql`
-    select count(*) filter (where at > now() - make_interval(mins => ${LOCK_WINDOW_MINUTES}))::int as in_window,
-           count(*) filter (where ${last ? sql`at > ${last.at}` : sql`true`})::int as since_success
-      from login_attempts where user_name = ${name} and success = false`,
+    with recent as (
+      select at, count(*) over (order by at range between make_interval(mins => ${LOCK_WINDOW_MINUTES}) preceding
+                                                     and current row) as n
+        from login_attempts
+       where user_name = ${name} and ${COUNTED_FAILURE}
+         and at > now() - make_interval(mins => ${2 * LOCK_WINDOW_MINUTES}))
+    select coalesce(bool_or(n >= ${LOCK_AFTER_FAILURES}
+                            and at > now() - make_interval(mins => ${LOCK_WINDOW_MINUTES})), false) as locked,
+           (select count(*)::int from login_attempts
+             where user_name = ${name} and ${COUNTED_FAILURE}
+               and ${last ? sql`at > ${last.at}` : sql`true`}) as since_success
+      from recent`,
   );
   const row = rows[0];
-  return { inWindow: row?.in_window ?? 0, sinceSuccess: row?.since_success ?? 0 };
+  return { locked: row?.locked ?? false, sinceSuccess: row?.since_success ?? 0 };
 }
 
-async function recordAttempt(db: Db, name: string, success: boolean, ip: string) {
-  await db.insert(loginAttempts).values({ userName: name, success, ip });
+async function recordAttempt(
+  db: Db,
+  name: string,
+  outcome: LoginOutcome,
+  meta: { ip: string; userAgent?: string },
+) {
+  await db.insert(loginAttempts).values({
+    userName: name,
+    success: outcome === 'success',
+    outcome,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) || null,
+  });
 }
 
 export interface LoginInput {
@@ -52,24 +85,28 @@ export interface LoginInput {
 
 /**
  * PROTOCOL.md §2. The answer never says whether the user name exists. After 3 failures a captcha
- * is required; after 10 failures in 15 minutes the name is locked (429) until they age out.
+ * is required; after 10 failures in 15 minutes the name is locked (429) for 15 minutes.
  */
 export async function login(
   db: Db,
   config: Config,
+  gate: HashGate,
   input: LoginInput,
   meta: { ip: string; userAgent?: string },
 ): Promise<LoginResult> {
   const name = input.userName.trim().toLowerCase();
   const counts = await failureCounts(db, name);
-  if (counts.inWindow >= LOCK_AFTER_FAILURES) throw tooMany(LOGIN_MESSAGES.locked);
+  if (counts.locked) {
+    await recordAttempt(db, name, 'locked', meta);
+    throw tooMany(LOGIN_MESSAGES.locked);
+  }
 
   const captchaNeeded = counts.sinceSuccess >= CAPTCHA_AFTER_FAILURES;
   if (captchaNeeded) {
     if (!input.vCode || !input.vCodeToken)
       throw badInput(LOGIN_MESSAGES.captchaRequired, { needCaptcha: true });
     if (!(await consumeCaptcha(db, input.vCodeToken, input.vCode))) {
-      await recordAttempt(db, name, false, meta.ip);
+      await recordAttempt(db, name, 'captchaFailed', meta);
       throw badInput(LOGIN_MESSAGES.captchaWrong, { needCaptcha: true });
     }
   }
@@ -85,20 +122,27 @@ export async function login(
     .from(users)
     .where(and(eq(sql`lower(${users.userName})`, name), sql`${users.deletedAt} is null`))
     .limit(1);
-  // Same cost whether or not the user exists: no timing oracle on user names.
-  const ok = await verifyPassword(input.passWord, user?.hash ?? (await dummyHash()));
+  // Same cost whether or not the user exists: no timing oracle on user names. Both go through the
+  // gate that bounds hashes at once (platform/auth/hash-gate.ts), the dummy one included.
+  const ok = await gate.run(async () => verifyPassword(input.passWord, user?.hash ?? (await dummyHash())));
   if (!user || !ok) {
-    await recordAttempt(db, name, false, meta.ip);
+    await recordAttempt(db, name, user ? 'badPassword' : 'unknownUser', meta);
     const needCaptcha = counts.sinceSuccess + 1 >= CAPTCHA_AFTER_FAILURES;
     throw badInput(LOGIN_MESSAGES.badCredentials, needCaptcha ? { needCaptcha: true } : undefined);
   }
-  if (user.state !== 'enabled') throw badInput(LOGIN_MESSAGES.disabled);
+  // SECURITY.md "Sign-in": a wrong password on a disabled account gets the generic answer above;
+  // the right one learns only that this account cannot sign in (not why), and counts as a failure
+  // so guessing it is bounded by the captcha and the lock like any other guess.
+  if (user.state !== 'enabled') {
+    await recordAttempt(db, name, 'disabled', meta);
+    throw badInput(LOGIN_MESSAGES.cannotSignIn);
+  }
 
-  await recordAttempt(db, name, true, meta.ip);
+  await recordAttempt(db, name, 'success', meta);
   const accessToken = await createSession(db, user.id, config.sessionAbsoluteMs, meta);
   await writeAudit(
     db,
-    { userId: user.id, userName: user.userName },
+    { userId: user.id, userName: user.userName, ip: meta.ip },
     { entity: 'session', action: 'login', detail: { ip: meta.ip } },
   );
   return { accessToken, mustChangePassword: user.must };
@@ -135,13 +179,15 @@ export function buttonCodes(u: SessionUser, menuCode: string): string[] {
 /** SPEC §5 on the server; success revokes every session of the user, this one included. */
 export async function changePassword(
   db: Db,
+  gate: HashGate,
   u: SessionUser,
   body: PasswordChange,
   actor: Actor,
 ): Promise<void> {
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, u.userId));
-  if (!row || !(await verifyPassword(body.pwd, row.hash))) throw badInput(LOGIN_MESSAGES.oldPasswordWrong);
-  const hash = await hashPassword(body.newPwd);
+  if (!row || !(await gate.run(() => verifyPassword(body.pwd, row.hash))))
+    throw badInput(LOGIN_MESSAGES.oldPasswordWrong);
+  const hash = await gate.run(() => hashPassword(body.newPwd));
   await db.transaction(async (tx) => {
     await tx
       .update(users)

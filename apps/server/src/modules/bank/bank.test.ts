@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_PATHS, type BankAccountView, type BankSave } from '@portal/contract/bank';
 import { COMPANY_PATHS } from '@portal/contract/company';
@@ -148,7 +148,11 @@ describe('bank accounts', () => {
     expect(await defaults(owner, 'repay')).toEqual([{ bizCode: c.bizCode }]);
     await admin.ok(P('setDefault'), undefined, { query: { bizCode: b.bizCode } });
     expect(await defaults(owner, 'repay')).toEqual([{ bizCode: b.bizCode }]);
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityCode, b.bizCode));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityCode, b.bizCode))
+      .orderBy(asc(auditLog.id));
     expect(audits.map((x) => x.action)).toEqual(['create', 'setDefault']);
 
     // Saving the default with isDefault false keeps it the default (exactly one).

@@ -16,7 +16,11 @@ import {
   viewAccount,
 } from './service';
 
-const p = (path: string) => `/api${path}`;
+import { listOf, UNSCOPED } from '../../platform/http/route-scope';
+import { eq, or } from 'drizzle-orm';
+import { tableScope } from '../../platform/auth/row-scope';
+import { bankAccounts } from './schema';
+
 // The factoring config screen (ft-bank) and the CRM bank screen (crm-cor-bank) share these calls.
 const FT = 'ft-bank';
 const CRM = 'crm-cor-bank';
@@ -28,18 +32,24 @@ export const bankModule: PortalModule = {
       const n = await countCustomerAccounts(ex, compCode);
       return n > 0 ? `存在${n}个银行账户` : null;
     });
-    api.post(p(BANK_PATHS.list), { perm: [menu(FT), menu(CRM)], body: bankListSchema }, async ({ body }) =>
-      listAccounts(db, body),
+    api.post(
+      BANK_PATHS.list,
+      { perm: [menu(FT), menu(CRM)], scope: listOf('bankAccount'), body: bankListSchema },
+      // Our own accounts are the company's: listed for everyone (SCOPE_KINDS.bankAccount).
+      async ({ body, user }) =>
+        listAccounts(db, body, or(eq(bankAccounts.ownerType, 'self'), tableScope(user, bankAccounts))),
     );
     api.post(
-      p(BANK_PATHS.view),
-      { perm: [menu(FT), menu(CRM)], query: bankBizCodeQuery },
+      BANK_PATHS.view,
+      { perm: [menu(FT), menu(CRM)], scope: 'bankAccount', query: bankBizCodeQuery },
       async ({ query }) => viewAccount(db, query.bizCode),
     );
     api.post(
-      p(BANK_PATHS.save),
+      BANK_PATHS.save,
       {
         perm: [button(FT, 'add'), button(FT, 'save'), button(CRM, 'add'), button(CRM, 'save')],
+        // The account, and the customer it is saved for: both only within the user's scope.
+        scope: ['bankAccount', { kind: 'customer', params: ['ownerCode'] }],
         body: bankSaveSchema,
       },
       async ({ body, user, actor }) => {
@@ -50,22 +60,26 @@ export const bankModule: PortalModule = {
       },
     );
     api.post(
-      p(BANK_PATHS.del),
-      { perm: [button(FT, 'delete'), button(CRM, 'delete')], query: bankBizCodeQuery },
+      BANK_PATHS.del,
+      { perm: [button(FT, 'delete'), button(CRM, 'delete')], scope: 'bankAccount', query: bankBizCodeQuery },
       async ({ query, actor }) => {
         await deleteAccount(db, query.bizCode, actor);
         return null;
       },
     );
     api.post(
-      p(BANK_PATHS.setDefault),
-      { perm: [button(FT, 'setDefault'), button(CRM, 'setDefault')], query: bankBizCodeQuery },
+      BANK_PATHS.setDefault,
+      {
+        perm: [button(FT, 'setDefault'), button(CRM, 'setDefault')],
+        scope: 'bankAccount',
+        query: bankBizCodeQuery,
+      },
       async ({ query, actor }) => {
         await setDefaultAccount(db, query.bizCode, actor);
         return null;
       },
     );
-    api.post(p(BANK_PATHS.dict), { perm: 'session' }, async () => bankDict(db));
+    api.post(BANK_PATHS.dict, { perm: 'session', scope: UNSCOPED.reference }, async () => bankDict(db));
   },
   seed: ({ db }) => seedBanks(db),
   demo: seedDemoAccounts,

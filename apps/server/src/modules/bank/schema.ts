@@ -1,5 +1,5 @@
 import { bigserial, boolean, char, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { auditColumns, softDelete } from '../../platform/db/columns';
+import { auditColumns, softDelete, makerOrg } from '../../platform/db/columns';
 
 export const banks = pgTable('banks', {
   code: text('code').primaryKey(),
@@ -22,5 +22,6 @@ export const bankAccounts = pgTable('bank_accounts', {
   isDefault: boolean('is_default').notNull().default(false),
   remark: text('remark'),
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });

@@ -68,8 +68,10 @@ async function toViews(ex: Executor, rows: Row[]): Promise<BankAccountView[]> {
   }));
 }
 
-export async function listAccounts(db: Db, q: BankListQuery): Promise<Page<BankAccountView>> {
+/** `scope`: the caller's data scope (tableScope); pickers of our own accounts pass none. */
+export async function listAccounts(db: Db, q: BankListQuery, scope?: SQL): Promise<Page<BankAccountView>> {
   const where: SQL[] = [live];
+  if (scope) where.push(scope);
   if (q.ownerType) where.push(eq(bankAccounts.ownerType, q.ownerType));
   if (q.ownerCode) where.push(eq(bankAccounts.ownerCode, q.ownerCode));
   if (q.bankCode) where.push(eq(bankAccounts.bankCode, q.bankCode));

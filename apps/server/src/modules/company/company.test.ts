@@ -16,7 +16,12 @@ import { formatMoney } from '@portal/contract/format';
 import { auditLog } from '../../platform/db/audit';
 import { nextCode } from '../../platform/db/codes';
 import { hashPassword } from '../../platform/auth/password-hash';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
 import { companies } from './schema';
 import { demoUscc } from './demo';
 import { requireActiveCustomer } from './service';
@@ -311,4 +316,39 @@ describe('customer export (企业客户明细表.xlsx)', () => {
     const anon = await t.client().call(url, body);
     expect(anon.httpStatus).toBe(403);
   }, 180_000);
+});
+
+describe('企业列表 导出 (crm-cor-cor)', () => {
+  it('exports for a CRM user holding only the CRM list and its export button, with the filters applied', async () => {
+    const name = 'CRM导出筛选';
+    const guarantor = await add({ compName: `${name}担保有限公司`, roles: ['guarantor'] });
+    await add({ compName: `${name}供应有限公司`, roles: ['supplier'] });
+    await createUserWithCodes(t.database.db, 'crmexport', 'Export@12345678', [
+      'crm-cor-cor',
+      'crm-cor-cor:export',
+    ]);
+    const crm = await t.login('crmexport', 'Export@12345678');
+    const url = P('listExport');
+    const body = { compName: name, role: 'guarantor', pageNum: 1, pageSize: 20 };
+    const sealed = await sealRequest(await crm.envelopeKey(), 'POST', url, body);
+    const res = await t.portal.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${crm.token!}`, ...sealed.headers },
+      payload: sealed.body,
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    // Header, the one guarantor, 合计.
+    expect(ws.rowCount).toBe(3);
+    expect(ws.getRow(2).getCell(2).value).toBe(guarantor);
+    expect(ws.getRow(2).getCell(3).value).toBe(`${name}担保有限公司`);
+    expect(ws.getRow(3).getCell(2).value).toBe('1户');
+    // The list alone does not allow the export.
+    await createUserWithCodes(t.database.db, 'crmlist', 'Export@12345678', ['crm-cor-cor']);
+    const lister = await t.login('crmlist', 'Export@12345678');
+    expect((await lister.call(url, body)).status).toBe(401);
+  });
 });

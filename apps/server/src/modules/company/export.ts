@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   COMP_ROLE_LABELS,
@@ -44,8 +44,9 @@ const COLUMNS: { header: string; width: number; money?: boolean }[] = [
   { header: '创建时间', width: 20 },
 ];
 
-async function batch(db: Db, q: Partial<CompanyListQuery>, beforeId: number | undefined) {
-  const cond = beforeId === undefined ? companyWhere(q) : and(companyWhere(q), lt(companies.id, beforeId))!;
+async function batch(db: Db, q: Partial<CompanyListQuery>, scope: SQL, beforeId: number | undefined) {
+  const where = companyWhere(q, scope);
+  const cond = beforeId === undefined ? where : and(where, lt(companies.id, beforeId))!;
   return db
     .select({ c: companies, parentName: parent.compName })
     .from(companies)
@@ -64,9 +65,10 @@ export async function streamCompanyExport(
   db: Db,
   q: Partial<CompanyListQuery>,
   reply: FastifyReply,
+  scope: SQL,
 ): Promise<void> {
   // The first batch is read before any byte is sent, so a failure still answers as JSON.
-  let rows = await batch(db, q, undefined);
+  let rows = await batch(db, q, scope, undefined);
   const out = new PassThrough();
   reply
     .code(200)
@@ -114,7 +116,7 @@ export async function streamCompanyExport(
         row.commit();
       }
       const last = rows[rows.length - 1]!.c.id;
-      rows = rows.length < BATCH ? [] : await batch(db, q, last);
+      rows = rows.length < BATCH ? [] : await batch(db, q, scope, last);
     }
     const sum = ws.addRow(['合计', `${n}户`, '', '', '', '', '', formatMoney(total)]);
     sum.font = { bold: true };

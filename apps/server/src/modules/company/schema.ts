@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, char, date, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { auditColumns, softDelete } from '../../platform/db/columns';
+import { auditColumns, softDelete, makerOrg } from '../../platform/db/columns';
 
 export const companies = pgTable('companies', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -7,7 +8,10 @@ export const companies = pgTable('companies', {
   compName: text('comp_name').notNull(),
   usccCode: char('uscc_code', { length: 18 }).notNull(),
   compType: text('comp_type').notNull(),
-  roles: text('roles').array().notNull(),
+  roles: text('roles')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   legalPerson: text('legal_person').notNull(),
   regCapital: numeric('reg_capital', { precision: 18, scale: 2 }).notNull(),
   establishDate: date('establish_date', { mode: 'string' }),
@@ -23,5 +27,6 @@ export const companies = pgTable('companies', {
   state: text('state').notNull().default('enabled'),
   remark: text('remark'),
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });

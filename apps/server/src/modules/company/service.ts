@@ -92,8 +92,9 @@ const dayStart = (d: string) => sql`${`${d}T00:00:00+08:00`}::timestamptz`;
 const dayAfter = (d: string) => sql`(${`${d}T00:00:00+08:00`}::timestamptz + interval '1 day')`;
 
 /** The list's filters (PROTOCOL §4): substring on names, exact on codes and states, ranges on dates. */
-export function companyWhere(q: Partial<CompanyListQuery>): SQL {
-  const where: SQL[] = [live];
+/** `scope`: the caller's data scope over customers (tableScope). */
+export function companyWhere(q: Partial<CompanyListQuery>, scope: SQL): SQL {
+  const where: SQL[] = [live, scope];
   if (q.compName) where.push(ilike(companies.compName, likePattern(q.compName)));
   if (q.usccCode) where.push(eq(companies.usccCode, q.usccCode.toUpperCase()));
   if (q.compType) where.push(eq(companies.compType, q.compType));
@@ -120,8 +121,8 @@ export const COMPANY_ORDER = {
   createdAt: companies.createdAt,
 };
 
-export async function listCompanies(db: Db, q: CompanyListQuery): Promise<Page<CompanyRow>> {
-  const cond = companyWhere(q);
+export async function listCompanies(db: Db, q: CompanyListQuery, scope: SQL): Promise<Page<CompanyRow>> {
+  const cond = companyWhere(q, scope);
   const list = await db
     .select({ c: companies, parentName: parent.compName })
     .from(companies)
@@ -238,12 +239,15 @@ export async function companyDict(
 
 export const infoDict = (): CompanyInfoDict => COMPANY_INFO_DICT;
 
-/** Parent / core enterprise lookup by (part of) the name: enabled customers, at most 20. */
+/**
+ * Parent / core enterprise lookup by (part of) the name: enabled customers, at most 20, with
+ * what a picker needs (code and name) of any organisation's customers.
+ */
 export async function findSupComp(db: Db, compName: string | undefined) {
   const where: SQL[] = [live, eq(companies.state, 'enabled')];
   if (compName) where.push(ilike(companies.compName, likePattern(compName)));
   return db
-    .select({ compCode: companies.compCode, compName: companies.compName, usccCode: companies.usccCode })
+    .select({ compCode: companies.compCode, compName: companies.compName })
     .from(companies)
     .where(and(...where))
     .orderBy(asc(companies.compName))

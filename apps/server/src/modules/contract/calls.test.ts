@@ -212,7 +212,7 @@ describe('imports preview with row errors and save nothing', () => {
       expect.arrayContaining(['还款日必须晚于上一期还款日', '本金必须是最多两位小数的金额']),
     );
     expect(rows[2]!.errors.join()).toMatch(/还款日必须是有效日期/);
-    expect(rows[2]!.errors.join()).toMatch(/本金合计 40100.00 与融资金额 100000.00 不一致/);
+    expect(rows[2]!.errors.join()).toMatch(/本金合计 40,100\.00元 与融资金额 100,000\.00元 不一致/);
     expect((await upload(K('resolvePlanExcel'), [['日期', '金额']])).msg).toBe('表头缺少列：还款日');
   });
 
@@ -300,7 +300,7 @@ describe('changes: list, delete, reject, views of every section', () => {
 describe('handover list, delete, reject', () => {
   it('lists by contract, rejects, deletes', async () => {
     const { bizCode } = await approvedContract(t, maker, checker, { fixture: f });
-    const s = await maker.ok<Saved>('/api/ft/api/contract/data-handover/save', {
+    const s = await maker.ok<Saved>('/api/ft/api/contract/handover/save', {
       contBizCode: bizCode,
       handoverName: '张三',
       receiverName: '李四',
@@ -308,16 +308,16 @@ describe('handover list, delete, reject', () => {
       items: [{ docName: '保理合同', kind: 'original', copies: 2 }],
       submit: true,
     });
-    const list = await maker.ok<Page<HandoverListRow>>('/api/ft/api/contract/data-handover/list', {
+    const list = await maker.ok<Page<HandoverListRow>>('/api/ft/api/contract/handover/list', {
       contBizCode: bizCode,
     });
     expect(list.list).toHaveLength(1);
-    await checker.ok('/api/ft/api/contract/data-handover/unAudit', { comment: '份数不对' }, q(s.bizCode));
-    await maker.ok('/api/ft/api/contract/data-handover/del', undefined, q(s.bizCode));
-    expect(
-      (await maker.call('/api/ft/api/contract/data-handover/view', undefined, q(s.bizCode))).status,
-    ).toBe(404);
-    const future = await maker.call('/api/ft/api/contract/data-handover/save', {
+    await checker.ok('/api/ft/api/contract/handover/unAudit', { comment: '份数不对' }, q(s.bizCode));
+    await maker.ok('/api/ft/api/contract/handover/del', undefined, q(s.bizCode));
+    expect((await maker.call('/api/ft/api/contract/handover/view', undefined, q(s.bizCode))).status).toBe(
+      404,
+    );
+    const future = await maker.call('/api/ft/api/contract/handover/save', {
       contBizCode: bizCode,
       handoverName: '张三',
       receiverName: '李四',

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   BeforeAfter,
+  ChangeInfoNames as InfoNames,
   BusinessInfoView,
   ChangeListRow,
   ChangeView,
@@ -23,6 +24,8 @@ import { countOf, likePattern, offsetOf, orderClause, page } from '../../platfor
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { occupy, release } from '../credit/ledger';
 import { creditLines } from '../credit/schema';
+import { bankAccounts } from '../bank/schema';
+import { interestRules } from '../ruler/schema';
 import { setDocumentFiles } from '../files/service';
 import { files } from '../files/schema';
 import {
@@ -36,11 +39,24 @@ import {
   scopeOf,
   type ContractRow,
 } from './service';
-import { activeItems, computePlan, insertItems, itemView, replaceDues, ruleFor, viewDues } from './plan';
+import {
+  activeItems,
+  computePlan,
+  insertItems,
+  itemValues,
+  itemView,
+  planViews,
+  replaceDues,
+  ruleFor,
+  viewDues,
+} from './plan';
+import { paymentsOf } from '../paid/open-items';
+import type { InterestRuleCalc } from '@portal/contract/plan/rule';
+import type { PlanItem } from '@portal/contract/plan/schedule';
 import { CONTRACT_DOC, viewBusiness, writeBusiness } from './lifecycle';
 import { contractChanges, contractPlanItems, contracts } from './schema';
-import { interestRuleCalc } from '@portal/contract/plan/rule';
 import { viewRule } from '../ruler/service';
+import { formatYuan } from '@portal/contract/format';
 
 type ChangeRow = typeof contractChanges.$inferSelect;
 type Proposal = z.output<typeof changeSaveSchema>;
@@ -75,7 +91,6 @@ async function contractFiles(ex: Executor, code: string): Promise<string[]> {
 }
 
 export async function sectionsOf(ex: Executor, row: ContractRow, asOf: string): Promise<Sections> {
-  const rule = row.ruleSnapshot ? interestRuleCalc.parse(row.ruleSnapshot) : null;
   return {
     info: {
       financingAmount: row.financingAmount,
@@ -96,7 +111,7 @@ export async function sectionsOf(ex: Executor, row: ContractRow, asOf: string): 
     })),
     business: await viewBusiness(ex, row),
     fileTokens: await contractFiles(ex, row.bizCode),
-    plan: (await activeItems(ex, row.id)).map((i) => itemView(i, rule, asOf, row.status !== 'none')),
+    plan: await planViews(ex, row, asOf),
   };
 }
 
@@ -126,10 +141,10 @@ async function checkProposal(ex: Executor, row: ContractRow, p: Proposal, today:
   if (receivables.length === 0) throw badInput('应收账款不能为空');
   const total = receivables.reduce((s, r) => s.plus(r.amount), new Decimal(0));
   const cap = total.times(ratio).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  if (amount.gt(cap)) throw badInput(`变更后融资金额不能超过应收账款金额×融资比例（${cap.toFixed(2)}）`);
+  if (amount.gt(cap)) throw badInput(`变更后融资金额不能超过应收账款金额×融资比例（${formatYuan(cap)}）`);
   const items = await activeItems(ex, row.id);
   const repaid = items.reduce((s, i) => s.plus(i.principalPaid), new Decimal(0));
-  if (amount.lt(repaid)) throw badInput(`变更后融资金额不能小于已还本金 ${repaid.toFixed(2)}`);
+  if (amount.lt(repaid)) throw badInput(`变更后融资金额不能小于已还本金 ${formatYuan(repaid)}`);
   if (p.info.lineCode) {
     const [line] = await ex.select().from(creditLines).where(eq(creditLines.bizCode, p.info.lineCode));
     const [cur] = await ex.select().from(creditLines).where(eq(creditLines.bizCode, row.lineCode));
@@ -193,6 +208,87 @@ export async function saveChange(tx: Tx, body: Proposal, actor: Actor, today: st
   return { code, row };
 }
 
+type ItemRow = typeof contractPlanItems.$inferSelect;
+
+/** What a change makes of the plan: the items it keeps, those it supersedes, the new ones. */
+interface Replan {
+  kept: ItemRow[];
+  dropped: ItemRow[];
+  /** The re-planned items, numbered from firstPeriod on. */
+  items: PlanItem[];
+  firstPeriod: number;
+  rule: InterestRuleCalc;
+  ruleCode: string;
+  maturity: string;
+}
+
+/**
+ * The re-plan of a change, computed by the plan engine the same way before approval (the
+ * checker's preview) and at approval: items due before the effective date or already (partly)
+ * paid are kept; the rest of the principal is planned from the effective date (or the last kept
+ * due date) to the new maturity. New items continue the kept items' numbering (1, 2, 3 …).
+ */
+async function replan(
+  ex: Executor,
+  row: ContractRow,
+  p: Proposal,
+  today: string,
+  items: readonly ItemRow[],
+): Promise<Replan> {
+  const newAmount = new Decimal(p.info.financingAmount ?? row.financingAmount);
+  const effective = p.effectiveDate ?? today;
+  const paidAny = (i: ItemRow) =>
+    [i.principalPaid, i.interestPaid, i.feePaid, i.penaltyPaid].some((v) => !new Decimal(v).isZero());
+  const kept = items.filter((i) => i.dueDate < effective || paidAny(i));
+  const dropped = items.filter((i) => !kept.includes(i));
+  const keptPrincipal = kept.reduce((s, i) => s.plus(i.principal), new Decimal(0));
+  const rest = newAmount.minus(keptPrincipal);
+  if (rest.lt(0))
+    throw conflict(`变更后融资金额不能小于已到期或已还款期次的本金合计 ${formatYuan(keptPrincipal)}`);
+  const maturity = p.info.maturityDate ?? row.maturityDate;
+  const ruleCode = p.info.ruleBizCode ?? row.ruleBizCode;
+  const rule = await ruleFor(ex, p.info.ruleBizCode ? null : row.bizCode, ruleCode);
+  let planned: PlanItem[] = [];
+  if (rest.gt(0)) {
+    const lastKeptDue = kept.reduce((m, i) => (i.dueDate > m ? i.dueDate : m), row.startDate);
+    const from = lastKeptDue > effective ? lastKeptDue : effective;
+    if (from >= maturity) throw badInput('变更后到期日必须晚于最后一个保留期次的还款日');
+    planned = computePlan({
+      principal: rest.toFixed(2),
+      startDate: from,
+      maturityDate: maturity,
+      rule,
+      customItems: p.customItems,
+    }).items;
+  } else if (kept.length === 0) throw badInput('变更后还款计划不能为空');
+  const firstPeriod = Math.max(0, ...kept.map((i) => i.period)) + 1;
+  return { kept, dropped, items: planned, firstPeriod, rule, ruleCode, maturity };
+}
+
+/** The plan a change will produce, as the plan view will show it after approval. */
+async function previewPlan(
+  ex: Executor,
+  row: ContractRow,
+  p: Proposal,
+  asOf: string,
+): Promise<PlanItemView[]> {
+  const items = await activeItems(ex, row.id);
+  const plan = await replan(ex, row, p, asOf, items);
+  const payments = await paymentsOf(ex, plan.kept);
+  const planned: ItemRow[] = itemValues(row.id, plan.items, plan.firstPeriod).map((v, k) => ({
+    ...v,
+    // Not stored yet: negative ids keep the rows apart on screen.
+    id: -(k + 1),
+    penalty: '0.00',
+    principalPaid: '0.00',
+    interestPaid: '0.00',
+    feePaid: '0.00',
+    penaltyPaid: '0.00',
+    supersededBy: null,
+  }));
+  return [...plan.kept, ...planned].map((i) => itemView(i, plan.rule, asOf, true, payments));
+}
+
 /**
  * The change's approval, in the approving transaction: the contract takes the proposed values;
  * occupation follows the new amount (raise occupies the difference, lower releases it as a
@@ -252,43 +348,19 @@ export async function applyChange(tx: Tx, code: string, actor: Actor, today: str
     occupied = occupied.plus(delta);
   }
 
-  // Re-plan: keep what is due before the effective date or already (partly) paid.
-  const effective = p.effectiveDate ?? today;
-  const paidAny = (i: (typeof items)[number]) =>
-    [i.principalPaid, i.interestPaid, i.feePaid, i.penaltyPaid].some((v) => !new Decimal(v).isZero());
-  const kept = items.filter((i) => i.dueDate < effective || paidAny(i));
-  const dropped = items.filter((i) => !kept.includes(i));
-  const keptPrincipal = kept.reduce((s, i) => s.plus(i.principal), new Decimal(0));
-  const rest = newAmount.minus(keptPrincipal);
-  if (rest.lt(0))
-    throw conflict(`变更后融资金额不能小于已到期或已还款期次的本金合计 ${keptPrincipal.toFixed(2)}`);
-  const maturity = p.info.maturityDate ?? row.maturityDate;
-  const ruleCode = p.info.ruleBizCode ?? row.ruleBizCode;
-  const rule = await ruleFor(tx, p.info.ruleBizCode ? null : row.bizCode, ruleCode);
-  if (dropped.length)
+  const plan = await replan(tx, row, p, today, items);
+  if (plan.dropped.length)
     await tx
       .update(contractPlanItems)
       .set({ supersededBy: code })
       .where(
         inArray(
           contractPlanItems.id,
-          dropped.map((i) => i.id),
+          plan.dropped.map((i) => i.id),
         ),
       );
-  if (rest.gt(0)) {
-    const lastKeptDue = kept.reduce((m, i) => (i.dueDate > m ? i.dueDate : m), row.startDate);
-    const from = lastKeptDue > effective ? lastKeptDue : effective;
-    if (from >= maturity) throw badInput('变更后到期日必须晚于最后一个保留期次的还款日');
-    const plan = computePlan({
-      principal: rest.toFixed(2),
-      startDate: from,
-      maturityDate: maturity,
-      rule,
-      customItems: p.customItems,
-    });
-    const nextPeriod = Math.max(0, ...items.map((i) => i.period)) + 1;
-    await insertItems(tx, row.id, plan.items, nextPeriod);
-  } else if (kept.length === 0) throw badInput('变更后还款计划不能为空');
+  await insertItems(tx, row.id, plan.items, plan.firstPeriod);
+  const { rule, maturity, ruleCode } = plan;
 
   await tx
     .update(contracts)
@@ -394,7 +466,10 @@ export async function beforeAfter<K extends keyof Sections>(
   const p = c.proposal as Proposal;
   let after: Sections[K];
   if (c.state === 'approved') after = (await sectionsOf(ex, row, asOf))[section];
-  else {
+  else if (section === 'plan') {
+    // The checker sees the plan the change will produce, from the same engine as the approval.
+    after = (await previewPlan(ex, row, p, asOf)) as Sections[K];
+  } else {
     const proposed: Partial<Sections> = {
       info: { ...before.info, ...stripUndefined(p.info) } as Sections['info'],
       receivables: p.receivables,
@@ -413,7 +488,43 @@ export async function beforeAfter<K extends keyof Sections>(
     };
     after = (proposed[section] ?? before[section]) as Sections[K];
   }
+  if (section === 'info') {
+    // Codes compare; the screen shows names (规则名称, 账户, 额度) next to them.
+    // K is "info" here; TypeScript does not narrow a generic key.
+    const info = after as Sections['info'];
+    const b = await withNames(ex, before.info);
+    const a = await withNames(ex, info);
+    return { before: b, after: a, changed: diff(before.info, info) } as unknown as BeforeAfter<Sections[K]>;
+  }
   return { before: before[section], after, changed: diff(before[section], after) };
+}
+
+const LINE_KINDS: Record<string, string> = {
+  platform: '平台额度',
+  debtor: '保理子额度',
+  distribution: '分配额度',
+};
+
+/** The info section with display names for its rule, account and credit line codes. */
+async function withNames(ex: Executor, info: Sections['info']): Promise<Sections['info'] & InfoNames> {
+  const [rule] = await ex
+    .select({ name: interestRules.name })
+    .from(interestRules)
+    .where(eq(interestRules.bizCode, info.ruleBizCode));
+  const [bank] = await ex
+    .select({ name: bankAccounts.accountName, no: bankAccounts.accountNo, branch: bankAccounts.branchName })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.bizCode, info.bankBizCode));
+  const [line] = await ex
+    .select({ kind: creditLines.kind, cust: creditLines.custName, debtor: creditLines.debtorName })
+    .from(creditLines)
+    .where(eq(creditLines.bizCode, info.lineCode));
+  return {
+    ...info,
+    ruleName: rule?.name ?? null,
+    bankName: bank ? `${bank.name} ${bank.branch} ${bank.no}` : null,
+    lineName: line ? `${LINE_KINDS[line.kind] ?? line.kind} ${line.debtor ?? line.cust}` : null,
+  };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -6,7 +6,6 @@ import type {
   ChangeView,
   ContractInfo,
   ContractListRow,
-  DueView,
   SchemeView,
 } from '@portal/contract/contract';
 import type { Page } from '@portal/contract/api';
@@ -20,6 +19,7 @@ import {
   type TestPortal,
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
+import { disburse } from '../loan/testkit';
 import {
   approvedContract,
   contractBody,
@@ -86,7 +86,7 @@ describe('contract info', () => {
       [{ maturityDate: '2026-01-01' }, /到期日必须晚于起始日/],
       [{ receivables: [] }, /应收账款不能为空/],
       [{ payers: [] }, /付款方信息不能为空/],
-      [{ financingAmount: '130000.00' }, /融资金额不能超过应收账款金额×融资比例（120000.00）/],
+      [{ financingAmount: '130000.00' }, /融资金额不能超过应收账款金额×融资比例（120,000\.00元）/],
       [{ lineCode: '999999999999' }, /占用额度不属于所选平台授信/],
       [{ bankBizCode: '999999999999' }, /还款账户不存在/],
       [{ ruleBizCode: '999999999999' }, /计息规则不存在/],
@@ -180,7 +180,11 @@ describe('approval occupies the credit line', () => {
     const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode));
     expect(v).toMatchObject({ state: 'approved', status: 'effective', occupiedAmount: '50000.00' });
     const listed = await maker.ok<Page<ContractListRow>>(K('list'), { bizCode: s.bizCode });
-    expect(listed.list[0]!.principalOutstanding).toBe('50000.00');
+    // Occupied, but 在贷本金 counts disbursed principal only: nothing until the 放款单 is approved.
+    expect(listed.list[0]!.principalOutstanding).toBe('0.00');
+    await disburse(maker, checker, s.bizCode);
+    const loaned = await maker.ok<Page<ContractListRow>>(K('list'), { bizCode: s.bizCode });
+    expect(loaned.list[0]!.principalOutstanding).toBe('50000.00');
     const ledger = await queryRows<{ amount: string }>(
       db(),
       sql`select amount::text from credit_ledger where doc_type = 'contract' and doc_code = ${s.bizCode}`,
@@ -209,7 +213,7 @@ describe('approval occupies the credit line', () => {
 });
 
 describe('dues, loan, prepayment init', () => {
-  it('suggests margin and up-front items; 放款 waits for them', async () => {
+  it('suggests margin and up-front items; 放款初始化 deducts those not received', async () => {
     const front = await contractFixture(t, maker, checker, {
       rule: {
         annualRate: '0.09',
@@ -240,23 +244,15 @@ describe('dues, loan, prepayment init', () => {
     await checker.ok(K('infoAudit'), {}, q(s.bizCode));
     const init = await maker.ok<{ dues: { openAmount: string }[] }>(K('isPrevious'), undefined, q(s.bizCode));
     expect(init.dues.map((x) => x.openAmount)).toEqual(['10000.00', '4525.00', '100.56']);
-    const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode));
-    const r = await maker.call(K('isLoan'), { version: v.version }, q(s.bizCode));
-    expect(r.status).toBe(409);
-    expect(r.msg).toBe('前期款未收齐，不能放款');
-    // Received (as a prepayment approval would mark them): 放款 pays financing − 前置 interest − fee.
-    await db().execute(sql`update contract_dues set received_amount = amount
-      where contract_id = (select id from contracts where biz_code = ${s.bizCode})`);
-    const loan = await maker.ok<{ loanAmount: string }>(K('isLoan'), { version: v.version }, q(s.bizCode));
-    expect(loan.loanAmount).toBe('95374.44');
-    expect((await maker.call(K('isLoan'), { version: v.version + 1 }, q(s.bizCode))).msg).toBe(
-      '合同已放款，不能重复放款',
+    // 放款初始化 (isLoan) prefills a 放款单 (loan module): nothing received yet, so every up-front
+    // item is deducted: 100000 − 10000 − 4525 − 100.56. Nothing changes until that document is approved.
+    const loan = await maker.ok<{ netAmount: string; deductedTotal: string }>(
+      K('isLoan'),
+      undefined,
+      q(s.bizCode),
     );
-    expect(
-      (await maker.ok<DueView[]>(K('dueView'), undefined, cq(s.bizCode))).every(
-        (x) => x.receivedAmount === x.amount,
-      ),
-    ).toBe(true);
+    expect(loan).toMatchObject({ netAmount: '85374.44', deductedTotal: '14625.56' });
+    expect((await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode))).loanState).toBe('none');
   });
 });
 
@@ -354,12 +350,12 @@ describe('handover sheets', () => {
       over: { financingAmount: '10000.00' },
     });
     const init = await maker.ok<{ items: unknown[] }>(
-      '/api/ft/api/contract/data-handover/init',
+      '/api/ft/api/contract/handover/init',
       undefined,
       cq(bizCode),
     );
     expect(init.items.length).toBeGreaterThan(0);
-    const s = await maker.ok<Saved>('/api/ft/api/contract/data-handover/save', {
+    const s = await maker.ok<Saved>('/api/ft/api/contract/handover/save', {
       contBizCode: bizCode,
       handoverName: '张三',
       receiverName: '档案室李四',
@@ -368,15 +364,15 @@ describe('handover sheets', () => {
       submit: true,
     });
     expect(s.state).toBe('pending');
-    await checker.ok('/api/ft/api/contract/data-handover/audit', {}, q(s.bizCode));
+    await checker.ok('/api/ft/api/contract/handover/audit', {}, q(s.bizCode));
     const v = await maker.ok<{ state: string; items: unknown[] }>(
-      '/api/ft/api/contract/data-handover/view',
+      '/api/ft/api/contract/handover/view',
       undefined,
       q(s.bizCode),
     );
     expect(v.state).toBe('approved');
     expect(v.items).toHaveLength(init.items.length);
-    const bad = await maker.call('/api/ft/api/contract/data-handover/save', {
+    const bad = await maker.call('/api/ft/api/contract/handover/save', {
       contBizCode: bizCode,
       handoverName: '张三',
       receiverName: '李四',

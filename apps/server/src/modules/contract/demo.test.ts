@@ -14,6 +14,7 @@ import {
   type PaidRow,
   type Reconciliation,
 } from '@portal/contract/accounts';
+import { VOUCHER_PATHS, type TrialBalance, type VoucherRow } from '@portal/contract/voucher';
 
 let t: TestPortal;
 beforeAll(async () => {
@@ -81,5 +82,15 @@ describe('demo money', () => {
       dateTo: '2100-12-31',
     });
     expect(r.balanced).toBe(true);
+    // Every approved money event has its voucher (docs/accounting.md): each balances, and the
+    // incomings' 预收款项 covers what the write-off took from it.
+    const vouchers = await admin.ok<Page<VoucherRow>>('/api' + VOUCHER_PATHS.list, { pageSize: 50 });
+    expect(vouchers.list.map((v) => v.docType).sort()).toEqual(['income', 'income', 'loan', 'paid']);
+    for (const v of vouchers.list) {
+      const tb = await admin.ok<TrialBalance>('/api' + VOUCHER_PATHS.trial, { period: v.period });
+      expect(tb.balanced).toBe(true);
+      const advance = tb.rows.find((a) => a.accountCode === '2203');
+      if (advance) expect(new Decimal(advance.closingDebit).isZero()).toBe(true);
+    }
   });
 });

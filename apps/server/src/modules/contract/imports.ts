@@ -7,6 +7,7 @@ import type { Executor } from '../../platform/db/client';
 import { readSheet } from '../../platform/xlsx';
 import { parseReceivablesXlsx, previewReceivables } from '../credit/invoices';
 import { contractReceivables, contracts } from './schema';
+import { formatYuan } from '@portal/contract/format';
 
 /**
  * Receivables for a contract: the credit module's invoice checks (format, dates, duplicates in
@@ -81,7 +82,7 @@ export async function previewPlanExcel(
   }
   if (opts.financingAmount && !total.eq(opts.financingAmount)) {
     rows[rows.length - 1]!.errors.push(
-      `本金合计 ${total.toFixed(2)} 与融资金额 ${new Decimal(opts.financingAmount).toFixed(2)} 不一致`,
+      `本金合计 ${formatYuan(total)} 与融资金额 ${formatYuan(opts.financingAmount)} 不一致`,
     );
   }
   return { ok: rows.every((r) => r.errors.length === 0), rows, totalPrincipal: total.toFixed(2) };

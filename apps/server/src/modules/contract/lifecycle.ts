@@ -3,11 +3,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   BusinessInfoView,
-  LoanResult,
   businessSaveSchema,
   dueSaveSchema,
   fileSaveSchema,
-  loanSchema,
   schemeSaveSchema,
 } from '@portal/contract/contract';
 import type { FileInfo } from '@portal/contract/files';
@@ -184,7 +182,7 @@ export async function saveFiles(tx: Tx, body: z.output<typeof fileSaveSchema>, a
 }
 
 // ---------------------------------------------------------------------------------------------
-// Approval (the workflow's onApprove hook) and 放款
+// Approval (the workflow's onApprove hook) and the prepayment initialisation
 
 /**
  * Last approval step, in the approving transaction: re-checks the plan, occupies exactly the
@@ -235,41 +233,4 @@ export async function prepaymentInit(ex: Executor, row: ContractRow) {
       dueDate: d.dueDate,
     })),
   };
-}
-
-/** isLoan (放款): the supplier receives financing − 前置 interest − 前置 fee, once, after the up-front dues are in. */
-export async function loan(
-  tx: Tx,
-  code: string,
-  body: z.output<typeof loanSchema>,
-  actor: Actor,
-  today: string,
-): Promise<LoanResult> {
-  const row = await lockContract(tx, code);
-  requireEffective(row, '放款');
-  if (row.loanState === 'loaned') throw conflict('合同已放款，不能重复放款');
-  if ((await openUpfrontDues(tx, row.id)).length > 0) throw conflict('前期款未收齐，不能放款');
-  const loanDate = body.loanDate ?? today;
-  if (loanDate > today) throw badInput(`放款日期不能晚于营业日 ${today}`);
-  if (loanDate < row.startDate) throw badInput('放款日期不能早于合同起始日');
-  const loanAmount = new Decimal(row.financingAmount)
-    .minus(row.upfrontInterest)
-    .minus(row.upfrontFee)
-    .toFixed(2);
-  await updateVersioned(
-    tx,
-    contracts,
-    eq(contracts.id, row.id),
-    body.version,
-    { loanState: 'loaned', loanDate, loanAmount },
-    actor.userId,
-    CONTRACT,
-  );
-  await writeAudit(tx, actor, {
-    entity: 'contract',
-    entityCode: code,
-    action: 'loan',
-    detail: { loanDate, loanAmount },
-  });
-  return { loanDate, loanAmount, version: body.version + 1 };
 }

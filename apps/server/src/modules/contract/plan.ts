@@ -4,13 +4,15 @@ import type { z } from 'zod';
 import type { DueItem, DueView, PlanItemView, SchemeView, planAddSchema } from '@portal/contract/contract';
 import { interestRuleCalc, type InterestRuleCalc } from '@portal/contract/plan/rule';
 import { generatePlan, type CustomItem, type PlanResult } from '@portal/contract/plan/schedule';
-import { accrueItem } from '@portal/contract/plan/accrual';
+import type { ItemPayment } from '@portal/contract/plan/accrual';
 import { PlanInputError } from '@portal/contract/plan/money';
 import type { Executor, Tx } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { interestRules } from '../ruler/schema';
+import { itemAsOf, paymentsOf } from '../paid/open-items';
 import { ruleCalc } from '../ruler/service';
 import { contractDues, contractPlanItems, type contracts } from './schema';
+import { formatYuan } from '@portal/contract/format';
 
 type ContractRow = typeof contracts.$inferSelect;
 type ItemRow = typeof contractPlanItems.$inferSelect;
@@ -83,18 +85,21 @@ export async function insertItems(
   firstPeriod = 1,
 ): Promise<void> {
   if (items.length === 0) return;
-  await tx.insert(contractPlanItems).values(
-    items.map((it, i) => ({
-      contractId,
-      period: firstPeriod + i,
-      startDate: it.startDate,
-      dueDate: it.dueDate,
-      days: it.days,
-      principal: it.principal,
-      interest: it.interest,
-      fee: it.fee,
-    })),
-  );
+  await tx.insert(contractPlanItems).values(itemValues(contractId, items, firstPeriod));
+}
+
+/** Engine items as a contract's plan rows, numbered from `firstPeriod` (nothing paid yet). */
+export function itemValues(contractId: number, items: PlanResult['items'], firstPeriod: number) {
+  return items.map((it, i) => ({
+    contractId,
+    period: firstPeriod + i,
+    startDate: it.startDate,
+    dueDate: it.dueDate,
+    days: it.days,
+    principal: it.principal,
+    interest: it.interest,
+    fee: it.fee,
+  }));
 }
 
 /** The plan as it stands: items not superseded by a change, in period order. */
@@ -114,39 +119,26 @@ export function planProblem(contract: ContractRow, items: readonly ItemRow[]): s
   if (items.length === 0 || !contract.ruleSnapshot) return '请先生成并保存还款计划';
   const principal = sum(items, (r) => r.principal);
   if (!principal.eq(contract.financingAmount))
-    return `还款计划本金合计 ${principal.toFixed(2)} 与融资金额 ${new Decimal(contract.financingAmount).toFixed(2)} 不一致`;
+    return `还款计划本金合计 ${formatYuan(principal)} 与融资金额 ${formatYuan(contract.financingAmount)} 不一致`;
   return null;
 }
 
+/**
+ * One plan item as the screens show it on `asOf` (docs/money-rules.md "Figures as of a date"):
+ * status, overdue days and penalty due come from itemAsOf over the item's dated payments, the
+ * same function the write-off screen uses. Before approval nothing is due: 未到期, penalty 0.
+ */
 export function itemView(
   r: ItemRow,
   rule: InterestRuleCalc | null,
   asOf: string,
   live: boolean,
+  payments: readonly ItemPayment[],
 ): PlanItemView {
-  const total = new Decimal(r.principal).plus(r.interest).plus(r.fee).plus(r.penalty);
-  const paid = {
-    principal: r.principalPaid,
-    interest: r.interestPaid,
-    fee: r.feePaid,
-    penalty: r.penaltyPaid,
-  };
-  // Before approval nothing is due: the item shows as 未到期.
-  const status =
-    live && rule
-      ? accrueItem({
-          item: {
-            dueDate: r.dueDate,
-            principal: r.principal,
-            interest: r.interest,
-            fee: r.fee,
-            penalty: r.penalty,
-          },
-          payments: [{ valueDate: asOf, ...paid }],
-          asOf,
-          rule,
-        }).status
-      : '未到期';
+  const f = live && rule ? itemAsOf(r, payments, asOf, rule) : null;
+  const penalty = f ? f.penaltyDue : r.penalty;
+  const total = new Decimal(r.principal).plus(r.interest).plus(r.fee).plus(penalty);
+  const paid = new Decimal(r.principalPaid).plus(r.interestPaid).plus(r.feePaid).plus(r.penaltyPaid);
   return {
     id: r.id,
     period: r.period,
@@ -156,14 +148,31 @@ export function itemView(
     principal: r.principal,
     interest: r.interest,
     fee: r.fee,
-    penalty: r.penalty,
+    penalty,
     total: total.toFixed(2),
     principalPaid: r.principalPaid,
     interestPaid: r.interestPaid,
     feePaid: r.feePaid,
     penaltyPaid: r.penaltyPaid,
-    status,
+    outstanding: f ? f.outstanding : total.minus(paid).toFixed(2),
+    overdueDays: f ? f.overdueDays : 0,
+    status: f ? f.status : '未到期',
   };
+}
+
+/** The plan items of a contract (read unless given) as shown on `asOf`, with their dated payments. */
+export async function planViews(
+  ex: Executor,
+  contract: ContractRow,
+  asOf: string,
+  given?: readonly ItemRow[],
+): Promise<PlanItemView[]> {
+  const items = given ?? (await activeItems(ex, contract.id));
+  const rule = contract.ruleSnapshot ? interestRuleCalc.parse(contract.ruleSnapshot) : null;
+  // Nothing is due, overdue or accruing before the money went out (放款单 approved).
+  const live = contract.status !== 'none' && contract.loanState === 'loaned';
+  const payments = live ? await paymentsOf(ex, items) : [];
+  return items.map((r) => itemView(r, rule, asOf, live, payments));
 }
 
 export async function viewScheme(ex: Executor, contract: ContractRow, asOf: string): Promise<SchemeView> {
@@ -173,7 +182,6 @@ export async function viewScheme(ex: Executor, contract: ContractRow, asOf: stri
     .select({ name: interestRules.name })
     .from(interestRules)
     .where(eq(interestRules.bizCode, contract.ruleBizCode));
-  const live = contract.status !== 'none';
   return {
     contBizCode: contract.bizCode,
     version: contract.version,
@@ -189,7 +197,7 @@ export async function viewScheme(ex: Executor, contract: ContractRow, asOf: stri
     totalFee: sum(items, (r) => r.fee)
       .plus(contract.upfrontFee)
       .toFixed(2),
-    items: items.map((r) => itemView(r, rule, asOf, live)),
+    items: await planViews(ex, contract, asOf, items),
   };
 }
 

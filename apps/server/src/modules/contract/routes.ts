@@ -20,7 +20,6 @@ import {
   handoverSaveSchema,
   handoverViewQuery,
   infoSaveSchema,
-  loanSchema,
   METHOD_LABELS,
   planAddSchema,
   platCredQuery,
@@ -38,9 +37,7 @@ import { registerRuleUsageCheck } from '../ruler/service';
 import { linesOfCustomer } from '../credit/ledger';
 import { getCredit } from '../credit/service';
 import { creditReceivables } from '../credit/schema';
-import { registerDocType } from '../workflow/registry';
-import { assertDeletable, assertEditable, submit } from '../workflow/service';
-import { auditRoutes } from '../workflow/wire';
+import { registerDocument } from '../workflow/pipeline';
 import {
   bankUsage,
   customerUsage,
@@ -58,7 +55,6 @@ import { planPreview, planProblem, activeItems, suggestDues, viewDues, viewSchem
 import {
   approveContract,
   fileHistory,
-  loan,
   prepaymentInit,
   saveBusiness,
   saveDues,
@@ -89,8 +85,12 @@ import { previewContractReceivables, previewPlanExcel } from './imports';
 import { readXlsxUpload } from '../../platform/xlsx';
 import { listFiles } from '../files/service';
 import { seedDemoContracts } from './demo';
+import { KeysetPages } from '../../platform/http/list';
+import { listOf, UNSCOPED, type RouteScope } from '../../platform/http/route-scope';
+import { rowVisibility } from '../../platform/auth/row-scope';
 
-const p = (path: string) => `/api${path}`;
+/** The credit lines of the customer a contract form picked, whoever manages the customer. */
+const PICKED_CUSTOMER: RouteScope = { none: 'the lines of the customer a contract form picked: a picker' };
 const INFO = 'ft-contract-info';
 const CHG = 'ft-contract-chg';
 const HO = 'ft-contract-handover';
@@ -101,6 +101,7 @@ export const contractModule: PortalModule = {
   name: 'contract',
   demo: seedDemoContracts,
   register({ api, app, db, clock }) {
+    const listPages = new KeysetPages();
     // The list's tally gathers a delta row per write; folding them keeps its sums short.
     const compaction = setInterval(
       () =>
@@ -111,19 +112,6 @@ export const contractModule: PortalModule = {
     );
     compaction.unref();
     app.addHook('onClose', async () => clearInterval(compaction));
-    registerDocType({
-      type: 'contract',
-      table: 'contracts',
-      stamps: true,
-      hooks: { onApprove: (tx, doc, actor) => approveContract(tx, doc.code, actor, clock.today()) },
-    });
-    registerDocType({
-      type: 'contractChange',
-      table: 'contract_changes',
-      stamps: true,
-      hooks: { onApprove: (tx, doc, actor) => applyChange(tx, doc.code, actor, clock.today()) },
-    });
-    registerDocType({ type: 'handover', table: 'handovers', stamps: true });
     registerRuleUsageCheck(ruleUsage);
     registerCompanyUsageCheck(customerUsage);
     registerBankAccountUsageCheck(bankUsage);
@@ -139,61 +127,50 @@ export const contractModule: PortalModule = {
       CONTRACT_PATHS.dueDict,
       CONTRACT_PATHS.businessDict,
     ])
-      api.post(p(path), { perm: readers }, dict);
-    api.post(p(CONTRACT_PATHS.chgDict), { perm: menu(CHG) }, dict);
+      api.post(path, { perm: readers, scope: UNSCOPED.reference }, dict);
+    api.post(CONTRACT_PATHS.chgDict, { perm: menu(CHG), scope: UNSCOPED.reference }, dict);
 
     // ---- Contract info
-    api.post(p(CONTRACT_PATHS.list), { perm: menu(INFO), body: contractListSchema }, ({ body, user }) =>
-      listContracts(db, body, user, clock.today()),
+    api.post(
+      CONTRACT_PATHS.list,
+      { perm: menu(INFO), scope: listOf('contract'), body: contractListSchema },
+      ({ body, user }) => listContracts(db, body, user, clock.today(), listPages),
     );
     api.post(
-      p(CONTRACT_PATHS.infoView),
-      { perm: readers, query: contractCodeQuery },
+      CONTRACT_PATHS.infoView,
+      { perm: readers, scope: 'contract', query: contractCodeQuery },
       async ({ query, user }) => viewInfo(db, await findContract(db, query.bizCode, user)),
     );
-    api.post(p(CONTRACT_PATHS.infoSave), { perm: editors, body: infoSaveSchema }, ({ body, actor, user }) =>
-      db.transaction(async (tx) => {
-        if (body.bizCode) {
-          await findContract(tx, body.bizCode, user);
-          await assertEditable(tx, 'contract', body.bizCode);
-        }
-        const code = await writeInfo(tx, body, actor, clock.today());
-        const row = await findContract(tx, code);
-        let flow = null;
-        if (body.submit) {
+    registerDocument(api, db, {
+      type: 'contract',
+      table: 'contracts',
+      stamps: true,
+      hooks: { onApprove: (tx, doc, actor) => approveContract(tx, doc.code, actor, clock.today()) },
+      codeParam: 'bizCode',
+      save: {
+        path: CONTRACT_PATHS.infoSave,
+        perm: editors,
+        body: infoSaveSchema,
+        write: (tx, body, { actor }) => writeInfo(tx, body, actor, clock.today()),
+        find: (ex, code) => findContract(ex, code),
+        submission: async (tx, row) => {
           const problem = planProblem(row, await activeItems(tx, row.id));
           if (problem) throw badInput(problem);
-          flow = await submit(tx, {
-            type: 'contract',
-            code,
-            subject: `合同 ${row.contractNo} ${row.custName}`,
-            amount: row.financingAmount,
-            actor,
-          });
-        }
-        const after = await findContract(tx, code);
-        return { bizCode: code, version: after.version, state: after.state, flow };
-      }),
-    );
-    api.post(
-      p(CONTRACT_PATHS.infoDelete),
-      { perm: button(INFO, 'delete'), query: contractCodeQuery },
-      ({ query, actor, user }) =>
-        db.transaction(async (tx) => {
-          await findContract(tx, query.bizCode, user);
-          await assertDeletable(tx, 'contract', query.bizCode);
-          await deleteInfo(tx, await findContract(tx, query.bizCode), actor);
-          return null;
-        }),
-    );
-    auditRoutes(api, db, {
-      type: 'contract',
-      audit: { path: p(CONTRACT_PATHS.infoAudit), perm: button(INFO, 'audit') },
-      unAudit: { path: p(CONTRACT_PATHS.infoUnAudit), perm: button(INFO, 'unAudit') },
+          return { subject: `合同 ${row.contractNo} ${row.custName}`, amount: row.financingAmount };
+        },
+      },
+      remove: {
+        path: CONTRACT_PATHS.infoDelete,
+        perm: button(INFO, 'delete'),
+        query: contractCodeQuery,
+        remove: async (tx, code, actor) => deleteInfo(tx, await findContract(tx, code), actor),
+      },
+      audit: { path: CONTRACT_PATHS.infoAudit, perm: button(INFO, 'audit') },
+      unAudit: { path: CONTRACT_PATHS.infoUnAudit, perm: button(INFO, 'unAudit') },
     });
 
     // ---- Pickers and initialisations
-    api.post(p(CONTRACT_PATHS.custList), { perm: readers }, async () =>
+    api.post(CONTRACT_PATHS.custList, { perm: readers, scope: UNSCOPED.picker }, async () =>
       // One row per approved platform credit: the editor picks the credit, the customer follows.
       queryRows<{ custCode: string; custName: string; credBizCode: string; endDate: string }>(
         db,
@@ -202,18 +179,25 @@ export const contractModule: PortalModule = {
               from credits c where c.state = 'approved' and c.deleted_at is null order by c.cust_name, c.biz_code`,
       ),
     );
-    api.post(p(CONTRACT_PATHS.bank), { perm: readers }, async () => {
+    api.post(CONTRACT_PATHS.bank, { perm: readers, scope: UNSCOPED.picker }, async () => {
       const res = await listAccounts(db, { ownerType: 'self', pageNum: 1, pageSize: 500 } as Parameters<
         typeof listAccounts
       >[1]);
       return res.list;
     });
-    api.post(p(CONTRACT_PATHS.compInfo), { perm: readers, query: custCodeQuery }, async ({ query }) =>
-      viewCompany(db, query.custCode),
+    // The customer's whole record (its files too): only within the scope over customers.
+    api.post(
+      CONTRACT_PATHS.compInfo,
+      { perm: readers, scope: 'customer', query: custCodeQuery },
+      async ({ query }) => viewCompany(db, query.custCode),
     );
     api.post(
-      p(CONTRACT_PATHS.init),
-      { perm: editors, query: platCredQuery },
+      CONTRACT_PATHS.init,
+      {
+        perm: editors,
+        scope: { none: 'initialises a new contract from an approved credit the contract form picked' },
+        query: platCredQuery,
+      },
       async ({ query }): Promise<ContractInit> => {
         const credit = await getCredit(db, query.platCredBizCode);
         if (credit.state !== 'approved') throw badInput('平台授信未审核通过');
@@ -248,13 +232,17 @@ export const contractModule: PortalModule = {
         };
       },
     );
-    api.post(p(CONTRACT_PATHS.credInit), { perm: readers, query: custCodeQuery }, async ({ query }) => {
-      if (!(await getCustomer(db, query.custCode))) throw notFound('客户');
-      return (await linesOfCustomer(db, query.custCode)).filter((l) => l.state === 'active');
-    });
     api.post(
-      p(CONTRACT_PATHS.chgCredInit),
-      { perm: menu(CHG), query: contractCodeQuery },
+      CONTRACT_PATHS.credInit,
+      { perm: readers, scope: PICKED_CUSTOMER, query: custCodeQuery },
+      async ({ query }) => {
+        if (!(await getCustomer(db, query.custCode))) throw notFound('客户');
+        return (await linesOfCustomer(db, query.custCode)).filter((l) => l.state === 'active');
+      },
+    );
+    api.post(
+      CONTRACT_PATHS.chgCredInit,
+      { perm: menu(CHG), scope: 'contract', query: contractCodeQuery },
       async ({ query, user }) => {
         const row = await findContract(db, query.bizCode, user);
         const lines = (await linesOfCustomer(db, row.custCode)).filter((l) => l.state === 'active');
@@ -266,52 +254,51 @@ export const contractModule: PortalModule = {
         );
       },
     );
-    api.post(p(CONTRACT_PATHS.companyMember), { perm: readers }, async (): Promise<CompanyMember[]> =>
-      queryRows<CompanyMember>(
-        db,
-        sql`select u.id as "userId", coalesce(u.real_name, u.user_name) as name, d.biz_code as "deptCode", d.name as "deptName"
+    api.post(
+      CONTRACT_PATHS.companyMember,
+      { perm: readers, scope: UNSCOPED.picker },
+      async (): Promise<CompanyMember[]> =>
+        queryRows<CompanyMember>(
+          db,
+          sql`select u.id as "userId", coalesce(u.real_name, u.user_name) as name, d.biz_code as "deptCode", d.name as "deptName"
               from users u left join depts d on d.id = u.dept_id
              where u.deleted_at is null and u.state = 'enabled' order by d.name nulls last, u.id`,
-      ),
+        ),
     );
     api.post(
-      p(CONTRACT_PATHS.isPrevious),
-      { perm: button(INFO, 'isPrevious'), query: contractCodeQuery },
+      CONTRACT_PATHS.isPrevious,
+      { perm: button(INFO, 'isPrevious'), scope: 'contract', query: contractCodeQuery },
       async ({ query, user }) => prepaymentInit(db, await findContract(db, query.bizCode, user)),
     );
     api.post(
-      p(CONTRACT_PATHS.isChange),
-      { perm: [button(INFO, 'isChange'), button(CHG, 'add')], query: contractCodeQuery },
+      CONTRACT_PATHS.isChange,
+      { perm: [button(INFO, 'isChange'), button(CHG, 'add')], scope: 'contract', query: contractCodeQuery },
       async ({ query, user }) => changeInit(db, await findContract(db, query.bizCode, user), clock.today()),
     );
+    // isLoan (放款初始化) answers a new 放款单's prefill: served by the loan module (loan/routes.ts).
     api.post(
-      p(CONTRACT_PATHS.isLoan),
-      { perm: button(INFO, 'isLoan'), query: contractCodeQuery, body: loanSchema },
-      ({ query, body, actor, user }) =>
-        db.transaction(async (tx) => {
-          await findContract(tx, query.bizCode, user);
-          return loan(tx, query.bizCode, body, actor, clock.today());
-        }),
-    );
-    api.post(
-      p(CONTRACT_PATHS.payerInfo),
-      { perm: [...readers, menu('ft-pa-mgr'), menu('ft-paid')], query: contBizCodeQuery },
+      CONTRACT_PATHS.payerInfo,
+      { perm: [...readers, menu('ft-pa-mgr'), menu('ft-paid')], scope: 'contract', query: contBizCodeQuery },
       async ({ query, user }) => payersOf(db, (await findContract(db, query.contBizCode, user)).id),
     );
 
     // ---- Scheme, dues, business info, files
-    api.post(p(CONTRACT_PATHS.planType), { perm: readers }, async () =>
+    api.post(CONTRACT_PATHS.planType, { perm: readers, scope: UNSCOPED.reference }, async () =>
       Object.entries(METHOD_LABELS).map(([code, label]) => ({ type: 'method', code, label })),
     );
     api.post(
-      p(CONTRACT_PATHS.planAdd),
-      { perm: [...editors, button(CHG, 'save'), button(CHG, 'add')], body: planAddSchema },
+      CONTRACT_PATHS.planAdd,
+      {
+        perm: [...editors, button(CHG, 'save'), button(CHG, 'add')],
+        scope: { kind: 'contract', params: ['contBizCode'] },
+        body: planAddSchema,
+      },
       async ({ body, user }) =>
         planPreview(db, body, body.contBizCode ? await findContract(db, body.contBizCode, user) : null),
     );
     api.post(
-      p(CONTRACT_PATHS.schemeSave),
-      { perm: editors, body: schemeSaveSchema },
+      CONTRACT_PATHS.schemeSave,
+      { perm: editors, scope: 'contract', body: schemeSaveSchema },
       ({ body, actor, user }) =>
         db.transaction(async (tx) => {
           await findContract(tx, body.contBizCode, user);
@@ -319,28 +306,33 @@ export const contractModule: PortalModule = {
         }),
     );
     api.post(
-      p(CONTRACT_PATHS.schemeView),
-      { perm: readers, query: contBizCodeQuery },
+      CONTRACT_PATHS.schemeView,
+      { perm: readers, scope: 'contract', query: contBizCodeQuery },
       async ({ query, user }) =>
         viewScheme(db, await findContract(db, query.contBizCode, user), clock.today()),
     );
-    api.post(p(CONTRACT_PATHS.due), { perm: editors, query: contBizCodeQuery }, async ({ query, user }) =>
-      suggestDues(await findContract(db, query.contBizCode, user)),
-    );
-    api.post(p(CONTRACT_PATHS.dueSave), { perm: editors, body: dueSaveSchema }, ({ body, actor, user }) =>
-      db.transaction(async (tx) => {
-        await findContract(tx, body.contBizCode, user);
-        return saveDues(tx, body, actor);
-      }),
+    api.post(
+      CONTRACT_PATHS.due,
+      { perm: editors, scope: 'contract', query: contBizCodeQuery },
+      async ({ query, user }) => suggestDues(await findContract(db, query.contBizCode, user)),
     );
     api.post(
-      p(CONTRACT_PATHS.dueView),
-      { perm: [...readers, menu('ft-pa-mgr')], query: contBizCodeQuery },
+      CONTRACT_PATHS.dueSave,
+      { perm: editors, scope: 'contract', body: dueSaveSchema },
+      ({ body, actor, user }) =>
+        db.transaction(async (tx) => {
+          await findContract(tx, body.contBizCode, user);
+          return saveDues(tx, body, actor);
+        }),
+    );
+    api.post(
+      CONTRACT_PATHS.dueView,
+      { perm: [...readers, menu('ft-pa-mgr')], scope: 'contract', query: contBizCodeQuery },
       async ({ query, user }) => viewDues(db, (await findContract(db, query.contBizCode, user)).id),
     );
     api.post(
-      p(CONTRACT_PATHS.businessSave),
-      { perm: editors, body: businessSaveSchema },
+      CONTRACT_PATHS.businessSave,
+      { perm: editors, scope: 'contract', body: businessSaveSchema },
       ({ body, actor, user }) =>
         db.transaction(async (tx) => {
           await findContract(tx, body.contBizCode, user);
@@ -348,13 +340,13 @@ export const contractModule: PortalModule = {
         }),
     );
     api.post(
-      p(CONTRACT_PATHS.businessView),
-      { perm: readers, query: contBizCodeQuery },
+      CONTRACT_PATHS.businessView,
+      { perm: readers, scope: 'contract', query: contBizCodeQuery },
       async ({ query, user }) => viewBusiness(db, await findContract(db, query.contBizCode, user)),
     );
     api.post(
-      p(CONTRACT_PATHS.fileHistory),
-      { perm: readers, query: detailCodeQuery },
+      CONTRACT_PATHS.fileHistory,
+      { perm: readers, scope: 'contractDetail', query: detailCodeQuery },
       async ({ query, user }) => {
         const [d] = await queryRows<{ code: string }>(
           db,
@@ -366,15 +358,18 @@ export const contractModule: PortalModule = {
         return fileHistory(db, query.contractdetailCode);
       },
     );
-    api.post(p(CONTRACT_PATHS.fileSave), { perm: editors, body: fileSaveSchema }, ({ body, actor, user }) =>
-      db.transaction(async (tx) => {
-        await findContract(tx, body.contBizCode, user);
-        return saveFiles(tx, body, actor);
-      }),
+    api.post(
+      CONTRACT_PATHS.fileSave,
+      { perm: editors, scope: 'contract', body: fileSaveSchema },
+      ({ body, actor, user }) =>
+        db.transaction(async (tx) => {
+          await findContract(tx, body.contBizCode, user);
+          return saveFiles(tx, body, actor);
+        }),
     );
     api.post(
-      p(CONTRACT_PATHS.fileView),
-      { perm: readers, query: contBizCodeQuery },
+      CONTRACT_PATHS.fileView,
+      { perm: readers, scope: 'contract', query: contBizCodeQuery },
       async ({ query, user }) => {
         const row = await findContract(db, query.contBizCode, user);
         return listFiles(db, CONTRACT_DOC, row.bizCode);
@@ -383,26 +378,30 @@ export const contractModule: PortalModule = {
 
     // ---- Imports
     api.post(
-      p(CONTRACT_PATHS.importReceivables),
+      CONTRACT_PATHS.importReceivables,
       {
         perm: [button(INFO, 'import'), ...editors],
+        scope: { none: 'previews an upload; the credit it may name is checked by the handler' },
         envelope: false,
         summary: 'xlsx (multipart "file"; optional field platCredBizCode) -> per-row preview; nothing saved',
       },
-      async ({ req }) => {
+      async ({ req, user }) => {
         const { buf, fields } = await readXlsxUpload(req);
         let creditId: number | undefined;
         if (fields.platCredBizCode) {
           if (!/^\d{12}$/.test(fields.platCredBizCode)) throw badInput('平台授信编号必须是12位数字编号');
+          if ((await rowVisibility(db, 'credit', fields.platCredBizCode, user)) === 'hidden')
+            throw notFound('平台授信');
           creditId = (await getCredit(db, fields.platCredBizCode)).id;
         }
         return previewContractReceivables(db, buf, clock.today(), creditId);
       },
     );
     api.post(
-      p(CONTRACT_PATHS.resolvePlanExcel),
+      CONTRACT_PATHS.resolvePlanExcel,
       {
         perm: [...editors, button(CHG, 'save'), button(CHG, 'add')],
+        scope: { none: 'computes a plan from an uploaded sheet; reads nothing stored' },
         envelope: false,
         summary:
           'xlsx (multipart "file"; optional fields financingAmount, startDate) -> per-row preview; nothing saved',
@@ -417,64 +416,64 @@ export const contractModule: PortalModule = {
     );
 
     // ---- Changes
-    const chgEditors = [button(CHG, 'add'), button(CHG, 'save')];
-    api.post(
-      p(CONTRACT_PATHS.changeSave),
-      { perm: chgEditors, body: changeSaveSchema },
-      ({ body, actor, user }) =>
-        db.transaction(async (tx) => {
-          if (body.bizCode) await assertEditable(tx, 'contractChange', body.bizCode);
-          const { code, row } = await saveChange(tx, body, actor, clock.today(), user);
-          const flow = body.submit
-            ? await submit(tx, {
-                type: 'contractChange',
-                code,
-                subject: `合同变更 ${row.contractNo} ${row.custName}`,
-                amount: body.info.financingAmount ?? row.financingAmount,
-                actor,
-              })
-            : null;
-          const { change } = await findChange(tx, code);
-          return { bizCode: code, version: change.version, state: change.state, flow };
+    registerDocument(api, db, {
+      type: 'contractChange',
+      table: 'contract_changes',
+      stamps: true,
+      hooks: { onApprove: (tx, doc, actor) => applyChange(tx, doc.code, actor, clock.today()) },
+      codeParam: 'bizCode',
+      scope: [{ kind: 'contract', params: ['contBizCode'] }],
+      save: {
+        path: CONTRACT_PATHS.changeSave,
+        perm: [button(CHG, 'add'), button(CHG, 'save')],
+        body: changeSaveSchema,
+        write: async (tx, body, { actor, user }) =>
+          (await saveChange(tx, body, actor, clock.today(), user)).code,
+        find: async (ex, code) => {
+          const { change, contract } = await findChange(ex, code);
+          return { ...change, contract };
+        },
+        submission: async (_tx, { contract }, body) => ({
+          subject: `合同变更 ${contract.contractNo} ${contract.custName}`,
+          amount: body.info.financingAmount ?? contract.financingAmount,
         }),
-    );
+      },
+      remove: {
+        path: CONTRACT_PATHS.changeDelete,
+        perm: button(CHG, 'delete'),
+        query: changeCodeQuery,
+        remove: async (tx, code, actor) => deleteChange(tx, (await findChange(tx, code)).change, actor),
+      },
+      audit: { path: CONTRACT_PATHS.changeAudit, perm: button(CHG, 'audit') },
+      unAudit: { path: CONTRACT_PATHS.changeUnAudit, perm: button(CHG, 'unAudit') },
+    });
     api.post(
-      p(CONTRACT_PATHS.changeView),
-      { perm: menu(CHG), query: changeCodeQuery },
+      CONTRACT_PATHS.changeView,
+      { perm: menu(CHG), scope: 'contractChange', query: changeCodeQuery },
       async ({ query, user }) => {
         const { change, contract } = await findChange(db, query.bizCode, user);
         return changeView(change, contract);
       },
     );
-    api.post(p(CONTRACT_PATHS.changeList), { perm: menu(CHG), body: changeListSchema }, ({ body, user }) =>
-      listChanges(db, body, user),
-    );
     api.post(
-      p(CONTRACT_PATHS.changeDelete),
-      { perm: button(CHG, 'delete'), query: changeCodeQuery },
-      ({ query, actor, user }) =>
-        db.transaction(async (tx) => {
-          await findChange(tx, query.bizCode, user);
-          await assertDeletable(tx, 'contractChange', query.bizCode);
-          await deleteChange(tx, (await findChange(tx, query.bizCode)).change, actor);
-          return null;
-        }),
+      CONTRACT_PATHS.changeList,
+      { perm: menu(CHG), scope: listOf('contractChange'), body: changeListSchema },
+      ({ body, user }) => listChanges(db, body, user),
     );
-    auditRoutes(api, db, {
-      type: 'contractChange',
-      audit: { path: p(CONTRACT_PATHS.changeAudit), perm: button(CHG, 'audit') },
-      unAudit: { path: p(CONTRACT_PATHS.changeUnAudit), perm: button(CHG, 'unAudit') },
-    });
     const chgView = <
       K extends 'info' | 'plan' | 'dues' | 'business' | 'fileTokens' | 'payers' | 'receivables',
     >(
       path: string,
       section: K,
     ) =>
-      api.post(p(path), { perm: menu(CHG), query: changeCodeQuery }, async ({ query, user }) => {
-        const { change, contract } = await findChange(db, query.bizCode, user);
-        return beforeAfter(db, change, contract, section, clock.today());
-      });
+      api.post(
+        path,
+        { perm: menu(CHG), scope: 'contractChange', query: changeCodeQuery },
+        async ({ query, user }) => {
+          const { change, contract } = await findChange(db, query.bizCode, user);
+          return beforeAfter(db, change, contract, section, clock.today());
+        },
+      );
     chgView(CONTRACT_PATHS.chgInfoView, 'info');
     chgView(CONTRACT_PATHS.chgSchemeView, 'plan');
     chgView(CONTRACT_PATHS.chgDueView, 'dues');
@@ -483,52 +482,50 @@ export const contractModule: PortalModule = {
     chgView(CONTRACT_PATHS.chgPayerInfo, 'payers');
 
     // ---- Handover sheets
-    api.post(p(HANDOVER_PATHS.list), { perm: menu(HO), body: handoverListSchema }, ({ body, user }) =>
-      listHandovers(db, body, user),
-    );
-    api.post(p(HANDOVER_PATHS.view), { perm: menu(HO), query: handoverViewQuery }, ({ query, user }) =>
-      viewHandover(db, query.bizCode, user, query),
+    api.post(
+      HANDOVER_PATHS.list,
+      { perm: menu(HO), scope: listOf('handover'), body: handoverListSchema },
+      ({ body, user }) => listHandovers(db, body, user),
     );
     api.post(
-      p(HANDOVER_PATHS.init),
-      { perm: [button(HO, 'add'), button(HO, 'save')], query: contBizCodeQuery },
+      HANDOVER_PATHS.view,
+      { perm: menu(HO), scope: 'handover', query: handoverViewQuery },
+      ({ query, user }) => viewHandover(db, query.bizCode, user, query),
+    );
+    api.post(
+      HANDOVER_PATHS.init,
+      { perm: [button(HO, 'add'), button(HO, 'save')], scope: 'contract', query: contBizCodeQuery },
       async ({ query, user }) =>
         handoverInit(db, await findContract(db, query.contBizCode, user), clock.today()),
     );
-    api.post(
-      p(HANDOVER_PATHS.save),
-      { perm: [button(HO, 'add'), button(HO, 'save')], body: handoverSaveSchema },
-      ({ body, actor, user }) =>
-        db.transaction(async (tx) => {
-          if (body.bizCode) await assertEditable(tx, 'handover', body.bizCode);
-          const { code, row } = await saveHandover(tx, body, actor, user, clock.today());
-          const flow = body.submit
-            ? await submit(tx, {
-                type: 'handover',
-                code,
-                subject: `资料交接单 ${row.contractNo} ${row.custName}`,
-                actor,
-              })
-            : null;
-          const { h } = await findHandover(tx, code);
-          return { bizCode: code, version: h.version, state: h.state, flow };
-        }),
-    );
-    api.post(
-      p(HANDOVER_PATHS.del),
-      { perm: button(HO, 'delete'), query: handoverCodeQuery },
-      ({ query, actor, user }) =>
-        db.transaction(async (tx) => {
-          await findHandover(tx, query.bizCode, user);
-          await assertDeletable(tx, 'handover', query.bizCode);
-          await deleteHandover(tx, (await findHandover(tx, query.bizCode)).h, actor);
-          return null;
-        }),
-    );
-    auditRoutes(api, db, {
+    registerDocument(api, db, {
       type: 'handover',
-      audit: { path: p(HANDOVER_PATHS.audit), perm: button(HO, 'audit') },
-      unAudit: { path: p(HANDOVER_PATHS.unAudit), perm: button(HO, 'unAudit') },
+      table: 'handovers',
+      stamps: true,
+      codeParam: 'bizCode',
+      scope: [{ kind: 'contract', params: ['contBizCode'] }],
+      save: {
+        path: HANDOVER_PATHS.save,
+        perm: [button(HO, 'add'), button(HO, 'save')],
+        body: handoverSaveSchema,
+        write: async (tx, body, { actor, user }) =>
+          (await saveHandover(tx, body, actor, user, clock.today())).code,
+        find: async (ex, code) => {
+          const { h, contract } = await findHandover(ex, code);
+          return { ...h, contract };
+        },
+        submission: async (_tx, { contract }) => ({
+          subject: `资料交接单 ${contract.contractNo} ${contract.custName}`,
+        }),
+      },
+      remove: {
+        path: HANDOVER_PATHS.del,
+        perm: button(HO, 'delete'),
+        query: handoverCodeQuery,
+        remove: async (tx, code, actor) => deleteHandover(tx, (await findHandover(tx, code)).h, actor),
+      },
+      audit: { path: HANDOVER_PATHS.audit, perm: button(HO, 'audit') },
+      unAudit: { path: HANDOVER_PATHS.unAudit, perm: button(HO, 'unAudit') },
     });
   },
 };

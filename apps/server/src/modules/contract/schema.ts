@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -16,6 +17,7 @@ import {
   moneyColumn,
   softDelete,
   timestamptz,
+  makerOrg,
 } from '../../platform/db/columns';
 
 /** Drizzle mirror of migrations/0007_contract.sql (the SQL file is the source of truth). */
@@ -61,8 +63,11 @@ export const contracts = pgTable('contracts', {
   loanState: text('loan_state').notNull().default('none'),
   loanDate: dateColumn('loan_date'),
   loanAmount: moneyColumn('loan_amount'),
+  /** The 放款单 in force (migrations/0020). */
+  loanBizCode: code('loan_biz_code'),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });
 
@@ -135,6 +140,8 @@ export const contractDues = pgTable('contract_dues', {
   amount: moneyColumn('amount').notNull(),
   dueDate: dateColumn('due_date').notNull(),
   receivedAmount: moneyColumn('received_amount').notNull().default('0'),
+  /** What of received_amount a disbursement deducted (migrations/0020). */
+  deductedAmount: moneyColumn('deducted_amount').notNull().default('0'),
   remark: text('remark'),
   sort: integer('sort').notNull().default(0),
 });
@@ -149,7 +156,9 @@ export const contractDetails = pgTable('contract_details', {
   tradeDate: dateColumn('trade_date'),
   settlementDays: integer('settlement_days'),
   remark: text('remark'),
-  updatedAt: timestamptz('updated_at').notNull(),
+  updatedAt: timestamptz('updated_at')
+    .notNull()
+    .default(sql`now()`),
   updatedBy: bigint('updated_by', { mode: 'number' }),
 });
 
@@ -163,6 +172,7 @@ export const contractChanges = pgTable('contract_changes', {
   beforeSnapshot: jsonb('before_snapshot'),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });
 
@@ -178,6 +188,7 @@ export const handovers = pgTable('handovers', {
   remark: text('remark'),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });
 

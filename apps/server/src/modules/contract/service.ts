@@ -16,8 +16,18 @@ import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
-import { likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { dataScopeCondition, type ScopeUser } from '../../platform/auth/data-scope';
+import {
+  afterKey,
+  keyColumns,
+  keysetOrder,
+  likePattern,
+  page,
+  type KeysetPages,
+  type RowKey,
+  type SortKey,
+} from '../../platform/http/list';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { tableScope } from '../../platform/auth/row-scope';
 import { users } from '../../platform/auth/schema';
 import { getCustomer, requireActiveCustomer } from '../company/service';
 import { requireBankAccount } from '../bank/service';
@@ -25,16 +35,21 @@ import { viewRule } from '../ruler/service';
 import { canOccupy } from '../credit/ledger';
 import { creditLines, credits } from '../credit/schema';
 import { tallyTotal } from './tally';
+import { overdueItems } from '../paid/overdue';
 import { contractChanges, contractPayers, contractPlanItems, contractReceivables, contracts } from './schema';
+import { formatYuan } from '@portal/contract/format';
 
 export type ContractRow = typeof contracts.$inferSelect;
 export const CONTRACT = '合同';
 const live = isNull(contracts.deletedAt);
 const fmt = (d: Decimal.Value) => new Decimal(d).toFixed(2);
 
-/** The rows the user may see (data scope: the contract's maker is its owner). */
+/**
+ * The contracts the user may see: made in their organisation or below (the maker's organisation,
+ * stamped at creation), or by themselves. A contract's documents follow it (row-scope.ts).
+ */
 export function scopeOf(user: ScopeUser): SQL {
-  return dataScopeCondition(user, { ownerUser: contracts.createdBy });
+  return tableScope(user, contracts);
 }
 
 export async function findContract(ex: Executor, bizCode: string, user?: ScopeUser): Promise<ContractRow> {
@@ -111,7 +126,7 @@ export async function resolveRefs(ex: Executor, body: InfoInput, today: string) 
   const receivablesAmount = body.receivables.reduce((s, r) => s.plus(r.amount), new Decimal(0));
   const cap = receivablesAmount.times(body.financingRatio).toDecimalPlaces(2, Decimal.ROUND_DOWN);
   if (new Decimal(body.financingAmount).gt(cap))
-    throw badInput(`融资金额不能超过应收账款金额×融资比例（${fmt(cap)}）`);
+    throw badInput(`融资金额不能超过应收账款金额×融资比例（${formatYuan(cap)}）`);
   for (const r of body.receivables) {
     if (r.dueDate < r.invoiceDate) throw badInput(`发票 ${r.invoiceNo} 的应收账款到期日不能早于开票日期`);
     if (r.invoiceDate > today) throw badInput(`发票 ${r.invoiceNo} 的开票日期不能晚于营业日 ${today}`);
@@ -411,6 +426,7 @@ export async function viewInfo(ex: Executor, row: ContractRow): Promise<Contract
     occupiedAmount: row.occupiedAmount,
     loanDate: row.loanDate,
     loanAmount: row.loanAmount,
+    loanBizCode: row.loanBizCode,
     openChangeCode: await openChangeOf(ex, row.id),
     submittedAt: row.submittedAt,
     approvedAt: row.approvedAt,
@@ -423,11 +439,55 @@ export async function viewInfo(ex: Executor, row: ContractRow): Promise<Contract
 
 type ListInput = z.output<typeof contractListSchema>;
 
+/** The list's sort: the column asked for (newest first unless told), then the tie-breakers. */
+function contractSortKeys(q: ListInput): SortKey[] {
+  const columns: Record<string, Omit<SortKey, 'dir'>> = {
+    bizCode: { expr: contracts.bizCode, type: 'text' },
+    contractNo: { expr: contracts.contractNo, type: 'text' },
+    custName: { expr: contracts.custName, type: 'text' },
+    financingAmount: { expr: contracts.financingAmount, type: 'numeric' },
+    startDate: { expr: contracts.startDate, type: 'date' },
+    maturityDate: { expr: contracts.maturityDate, type: 'date' },
+    updatedAt: { expr: contracts.updatedAt, type: 'timestamptz' },
+  };
+  const asked = q.orderBy ? columns[q.orderBy] : undefined;
+  return [
+    ...(asked ? [{ ...asked, dir: q.order === 'asc' ? ('asc' as const) : ('desc' as const) }] : []),
+    { expr: contracts.updatedAt, dir: 'desc', type: 'timestamptz' },
+    { expr: contracts.id, dir: 'desc', type: 'bigint' },
+  ];
+}
+
+/**
+ * The 逾期 filter: the contracts with an item overdue on `today` as the dashboard finds them
+ * (paid/overdue.ts, itemAsOf), so an item whose principal and interest were paid late but whose
+ * penalty is still owed counts too (docs/money-rules.md "Figures as of a date"). With a due-date
+ * range, only overdue items due in it count.
+ */
+async function overdueFilter(
+  db: Db,
+  user: ScopeUser,
+  today: string,
+  dueFrom: string | undefined,
+  dueTo: string | undefined,
+): Promise<SQL> {
+  const inForce = sql`(select ${contracts.id} as id from ${contracts}
+    where ${contracts.deletedAt} is null and ${contracts.status} = 'effective'
+      and ${contracts.loanState} = 'loaned' and ${scopeOf(user)})`;
+  const ids = new Set(
+    (await overdueItems(db, inForce, today))
+      .filter((o) => (!dueFrom || o.dueDate >= dueFrom) && (!dueTo || o.dueDate <= dueTo))
+      .map((o) => o.contractId),
+  );
+  return ids.size ? inArray(contracts.id, [...ids]) : sql`false`;
+}
+
 export async function listContracts(
   db: Db,
   q: ListInput,
   user: ScopeUser,
   today: string,
+  pages: KeysetPages,
 ): Promise<Page<ContractListRow>> {
   const cond = and(
     live,
@@ -442,38 +502,32 @@ export async function listContracts(
     q.startDateTo ? sql`${contracts.startDate} <= ${q.startDateTo}` : undefined,
     q.maturityFrom ? sql`${contracts.maturityDate} >= ${q.maturityFrom}` : undefined,
     q.maturityTo ? sql`${contracts.maturityDate} <= ${q.maturityTo}` : undefined,
-    q.overdue || q.itemDueFrom || q.itemDueTo
-      ? sql`${contracts.status} = 'effective' and exists (select 1 from contract_plan_items i
+    q.overdue
+      ? await overdueFilter(db, user, today, q.itemDueFrom, q.itemDueTo)
+      : q.itemDueFrom || q.itemDueTo
+        ? sql`${contracts.status} = 'effective' and ${contracts.loanState} = 'loaned' and exists (select 1 from contract_plan_items i
               where i.contract_id = ${contracts.id} and i.superseded_by is null
                 and i.principal + i.interest + i.fee > i.principal_paid + i.interest_paid + i.fee_paid
-                ${q.overdue ? sql`and i.due_date + coalesce((${contracts.ruleSnapshot} ->> 'graceDays')::int, 0) < ${today}::date` : sql``}
                 ${q.itemDueFrom ? sql`and i.due_date >= ${q.itemDueFrom}::date` : sql``}
                 ${q.itemDueTo ? sql`and i.due_date <= ${q.itemDueTo}::date` : sql``})`
-      : undefined,
+        : undefined,
   )!;
-  const sorted = orderClause(
-    q,
-    {
-      bizCode: contracts.bizCode,
-      contractNo: contracts.contractNo,
-      custName: contracts.custName,
-      financingAmount: contracts.financingAmount,
-      startDate: contracts.startDate,
-      maturityDate: contracts.maturityDate,
-      updatedAt: contracts.updatedAt,
-    },
-    [sql`${contracts.updatedAt} desc`, sql`${contracts.id} desc`],
-  );
-  // The page's ids by an index-only scan on the sort's covering index (migrations/0010), then only
-  // those rows (page 500 does not read 10,000 wide rows to skip them), with the total from the
-  // tally (migrations/0016) where it can answer: one statement, one round trip to the database.
+  const keys = contractSortKeys(q);
+  const sorted = keysetOrder(keys);
+  // A walk through the pages continues from the neighbouring page's boundary row instead of
+  // skipping (n − 1) × pageSize entries (platform/http/list.ts, KeysetPages).
+  const shape = JSON.stringify([user.userId, user.dataScope, user.deptId, today, { ...q, pageNum: 0 }]);
+  const start = pages.start(shape, q);
   const pageIds = db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(cond)
-    .orderBy(...sorted)
+    .where(start.kind === 'offset' ? cond : and(cond, afterKey(keys, start.key, start.kind === 'before')))
+    .orderBy(...keysetOrder(keys, start.kind === 'before'))
     .limit(q.pageSize)
-    .offset(offsetOf(q));
+    .offset(start.kind === 'offset' ? start.offset : 0);
+  // The page's ids by an index-only scan on the sort's covering index (migrations/0010), then only
+  // those rows (page 500 does not read 10,000 wide rows to skip them), with the total from the
+  // tally (migrations/0016) where it can answer: one statement, one round trip to the database.
   const totalOf = tallyTotal(q, user) ?? sql`(select count(*)::int from ${contracts} where ${cond})`;
   const rows = await db
     .select({
@@ -490,17 +544,19 @@ export async function listContracts(
       principalOpen: contracts.principalOpen,
       updatedAt: contracts.updatedAt,
       total: sql<number>`${totalOf}`.mapWith(Number),
+      key: sql<RowKey>`${keyColumns(keys)}`,
     })
     .from(contracts)
     .where(inArray(contracts.id, pageIds))
     .orderBy(...sorted);
+  if (rows.length) pages.served(shape, q.pageNum, rows[0]!.key, rows[rows.length - 1]!.key);
   // A page past the end carries no row to carry the total.
-  const total = rows[0]?.total ?? (offsetOf(q) ? await totalAlone(db, totalOf) : 0);
+  const total = rows[0]?.total ?? (q.pageNum > 1 ? await totalAlone(db, totalOf) : 0);
   return page(
-    rows.map(({ principalOpen, total: _, ...r }) => ({
+    rows.map(({ principalOpen, total: _, key: __, ...r }) => ({
       ...r,
-      // Before approval the plan is a draft: nothing is outstanding yet.
-      principalOutstanding: r.status === 'none' ? '0.00' : fmt(principalOpen),
+      // 在贷本金 counts disbursed principal only: nothing is outstanding before the 放款单 is approved.
+      principalOutstanding: r.status === 'none' || r.loanState !== 'loaned' ? '0.00' : fmt(principalOpen),
       state: r.state as ContractListRow['state'],
       status: r.status as ContractListRow['status'],
       loanState: r.loanState as ContractListRow['loanState'],

@@ -11,6 +11,7 @@ import {
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { compactContractTally } from './tally';
+import { disburse } from '../loan/testkit';
 import {
   approvedContract,
   contractBody,
@@ -121,8 +122,7 @@ describe('the contract list total from the tally (migrations/0016)', () => {
     await maker.ok(K('infoDelete'), undefined, q(c!.saved.bizCode));
     await expectTallyAgrees();
     const loaned = await approvedContract(t, maker, checker, { fixture: f });
-    const v = await maker.ok<{ version: number }>(K('infoView'), undefined, q(loaned.bizCode));
-    await maker.ok(K('isLoan'), { version: v.version }, q(loaned.bizCode));
+    await disburse(maker, checker, loaned.bizCode);
     await expectTallyAgrees();
     await expectTotalsExact(maker);
     expect(
@@ -175,8 +175,8 @@ describe('the contract list total from the tally (migrations/0016)', () => {
     await db().execute(sql`update users set dept_id = ${admin!.dept} where id = ${userId}`);
     const [expected] = await queryRows<{ n: number }>(
       db(),
-      sql`select count(*)::int as n from contracts c join users u on u.id = c.created_by
-           where c.deleted_at is null and c.state = 'approved' and u.dept_id = ${admin!.dept}`,
+      sql`select count(*)::int as n from contracts c
+           where c.deleted_at is null and c.state = 'approved' and c.org_id = ${admin!.dept}`,
     );
     expect(expected!.n).toBeGreaterThan(0);
     const seen = await (
@@ -217,6 +217,48 @@ describe('the contract list total from the tally (migrations/0016)', () => {
       contractNo: '无此合同',
     });
     expect({ list: none.list, total: none.total }).toEqual({ list: [], total: 0 });
+  });
+
+  it('walks forward and back from page boundaries in every sort, like OFFSET, and continues a walk', async () => {
+    for (const amount of ['110000.00', '110000.00', '70000.00', '110000.00'])
+      await draftContract(maker, contractBody(f, { financingAmount: amount }));
+    const sorts = [
+      {
+        orderBy: 'financingAmount',
+        order: 'desc',
+        sql: sql`financing_amount desc, updated_at desc, id desc`,
+      },
+      { orderBy: 'financingAmount', order: 'asc', sql: sql`financing_amount asc, updated_at desc, id desc` },
+      { orderBy: 'contractNo', order: 'asc', sql: sql`contract_no asc, updated_at desc, id desc` },
+      { orderBy: 'startDate', order: 'desc', sql: sql`start_date desc, updated_at desc, id desc` },
+      { sql: sql`updated_at desc, id desc` },
+    ] as const;
+    for (const { sql: order, ...sort } of sorts) {
+      const codes = (
+        await queryRows<{ code: string }>(
+          db(),
+          sql`select biz_code as code from contracts where deleted_at is null order by ${order}`,
+        )
+      ).map((c) => c.code);
+      const size = 2;
+      const last = Math.ceil(codes.length / size);
+      const at = async (pageNum: number) =>
+        (await maker.ok<Page<ContractListRow>>(K('list'), { pageNum, pageSize: size, ...sort })).list.map(
+          (r) => r.bizCode,
+        );
+      const expected = (pageNum: number) => codes.slice((pageNum - 1) * size, pageNum * size);
+      // Jump to the last page (OFFSET), walk back to page 1 (keyset), then forward again (keyset).
+      for (const pageNum of [last, ...Array.from({ length: last }, (_, i) => last - i), 2, 3])
+        expect(await at(pageNum), `${JSON.stringify(sort)} page ${pageNum}`).toEqual(expected(pageNum));
+    }
+    // A contract saved during a walk goes to the top; page 2 continues after page 1's last row.
+    const walk = { pageSize: 2, orderBy: 'contractNo', order: 'desc' } as const;
+    const page1 = await maker.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, ...walk });
+    await draftContract(maker, contractBody(f, { contractNo: 'ZZZ-走到最前' }));
+    const page2 = await maker.ok<Page<ContractListRow>>(K('list'), { pageNum: 2, ...walk });
+    expect(page2.list.map((r) => r.bizCode)).not.toContain(page1.list[1]!.bizCode);
+    expect(page2.list[0]!.contractNo < page1.list[1]!.contractNo).toBe(true);
+    expect(page2.total).toBe(page1.total + 1);
   });
 
   it('compaction folds the deltas into one row per key and keeps every total', async () => {

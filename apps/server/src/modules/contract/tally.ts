@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { contractListSchema } from '@portal/contract/contract';
 import type { Executor } from '../../platform/db/client';
-import { dataScopeCondition, type ScopeUser } from '../../platform/auth/data-scope';
+import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contractTally, contractTallyAll } from './schema';
 
 type ListInput = z.output<typeof contractListSchema>;
@@ -21,10 +21,13 @@ const TALLIED = new Set<string>(['pageNum', 'pageSize', 'orderBy', 'order', 'sta
  */
 export function tallyTotal(q: ListInput, user: ScopeUser): SQL | null {
   for (const [key, value] of Object.entries(q)) if (value !== undefined && !TALLIED.has(key)) return null;
+  // The tally keys on the maker, not on the organisation stamped on the contract (migrations/0020):
+  // a scope by organisation counts its own, fewer, rows instead.
+  if (user.dataScope === 'dept' && user.deptId !== null) return null;
   // Who sees everything needs no owner: the rollup without it (migrations/0018) has a few rows per key.
   const t = user.dataScope === 'all' ? contractTallyAll : contractTally;
   const where = and(
-    user.dataScope === 'all' ? undefined : dataScopeCondition(user, { ownerUser: contractTally.createdBy }),
+    user.dataScope === 'all' ? undefined : eq(contractTally.createdBy, user.userId),
     q.state ? eq(t.state, q.state) : undefined,
     q.status ? eq(t.status, q.status) : undefined,
     q.loanState ? eq(t.loanState, q.loanState) : undefined,

@@ -16,10 +16,10 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { deleteDoc, editableDoc, submitDoc } from './flow';
+import { deleteDoc, editableDoc } from './flow';
 import { available, figures, lockChain, reserve, setFlags, setLimit, type LineRow } from './ledger';
 import { credChanges, creditLines, credits } from './schema';
-import type { CreditDeps } from './service';
+import { formatYuan } from '@portal/contract/format';
 
 type ChangeRow = typeof credChanges.$inferSelect;
 type ChangeInput = z.output<typeof changeSaveSchema>;
@@ -67,8 +67,10 @@ export async function viewChange(ex: Executor, bizCode: string, credBizCode?: st
 export async function listChanges(
   db: Db,
   q: z.output<typeof changeListSchema>,
+  /** The caller's data scope (tableScope). */
+  scope: SQL,
 ): Promise<Page<Omit<ChangeView, 'line'>>> {
-  const where: SQL[] = [live];
+  const where: SQL[] = [live, scope];
   if (q.bizCode) where.push(eq(credChanges.bizCode, q.bizCode));
   if (q.credBizCode) where.push(eq(credits.bizCode, q.credBizCode));
   if (q.custName) where.push(ilike(credits.custName, likePattern(q.custName)));
@@ -122,22 +124,22 @@ function checkChange(
 ): void {
   const limit = new Decimal(line.limitAmount);
   if (t === 'raise') {
-    if (!newLimit || newLimit.lte(limit)) throw badInput(`提额后额度必须大于当前额度 ${fmt(limit)}`);
+    if (!newLimit || newLimit.lte(limit)) throw badInput(`提额后额度必须大于当前额度 ${formatYuan(limit)}`);
     if (line.kind === 'debtor' && parent && newLimit.gt(parent.limitAmount))
-      throw conflict(`保理子额度不能超过平台额度 ${fmt(parent.limitAmount)}`);
+      throw conflict(`保理子额度不能超过平台额度 ${formatYuan(parent.limitAmount)}`);
     if (line.kind === 'distribution' && parent) {
       const need = newLimit.minus(limit);
       if (available(parent).lt(need))
         throw conflict(
-          `可分配额度不足：平台额度 ${parent.bizCode} 可用 ${fmt(available(parent))}，本次提额 ${fmt(need)}`,
+          `可分配额度不足：平台额度 ${parent.bizCode} 可用 ${formatYuan(available(parent))}，本次提额 ${formatYuan(need)}`,
         );
     }
   } else if (t === 'lower') {
-    if (!newLimit || newLimit.gte(limit)) throw badInput(`降额后额度必须小于当前额度 ${fmt(limit)}`);
+    if (!newLimit || newLimit.gte(limit)) throw badInput(`降额后额度必须小于当前额度 ${formatYuan(limit)}`);
     const floor = new Decimal(line.occupiedAmount).plus(line.reservedAmount);
     if (newLimit.lt(floor))
       throw conflict(
-        `降额后额度不能低于已占用与已分配之和：已占用 ${fmt(line.occupiedAmount)}，已分配 ${fmt(line.reservedAmount)}`,
+        `降额后额度不能低于已占用与已分配之和：已占用 ${formatYuan(line.occupiedAmount)}，已分配 ${formatYuan(line.reservedAmount)}`,
       );
   } else if (t === 'extend') {
     if (!newEnd || newEnd <= line.endDate) throw badInput(`变更后到期日必须晚于当前到期日 ${line.endDate}`);
@@ -156,87 +158,89 @@ async function parentLine(ex: Executor, line: LineRow): Promise<LineRow | undefi
   return p;
 }
 
-export async function saveChange(deps: CreditDeps, input: ChangeInput, actor: Actor) {
-  return deps.db.transaction(async (tx) => {
-    const [c] = await tx
-      .select()
-      .from(credits)
-      .where(and(eq(credits.bizCode, input.credBizCode), isNull(credits.deletedAt)));
-    if (!c) throw notFound('授信');
-    if (c.state !== 'approved') throw conflict('只有审批通过的授信可以变更额度');
-    const [line] = await tx
-      .select()
-      .from(creditLines)
-      .where(
-        and(
-          eq(creditLines.creditId, c.id),
-          input.lineCode ? eq(creditLines.bizCode, input.lineCode) : eq(creditLines.kind, 'platform'),
-        ),
-      );
-    if (!line) throw badInput('额度编号不属于该授信');
-    const newLimit =
-      ['raise', 'lower'].includes(input.changeType) && input.newLimit ? new Decimal(input.newLimit) : null;
-    const newEnd = input.changeType === 'extend' ? (input.newEndDate ?? null) : null;
-    checkChange(input.changeType, line, await parentLine(tx, line), newLimit, newEnd);
-    const values = {
-      creditId: c.id,
-      lineId: line.id,
-      changeType: input.changeType,
-      oldLimit: fmt(line.limitAmount),
-      newLimit: newLimit ? fmt(newLimit) : null,
-      oldEndDate: line.endDate,
-      newEndDate: newEnd,
-      reason: input.reason,
-    };
-    let bizCode = input.bizCode;
-    if (!bizCode) {
-      bizCode = await nextCode(tx, 'cred_chg');
-      await tx
-        .insert(credChanges)
-        .values({ ...values, bizCode, createdBy: actor.userId, updatedBy: actor.userId });
-      await writeAudit(tx, actor, {
-        entity: 'credChange',
-        entityCode: bizCode,
-        action: 'create',
-        detail: values,
-      });
-    } else {
-      if (input.version === undefined) throw badInput('版本号不能为空');
-      const head = await editableDoc(tx, 'credChange', bizCode);
-      await updateVersioned(
-        tx,
-        credChanges,
-        eq(credChanges.id, head.id),
-        input.version,
-        values,
-        actor.userId,
-        WHAT,
-      );
-      await writeAudit(tx, actor, {
-        entity: 'credChange',
-        entityCode: bizCode,
-        action: 'update',
-        detail: values,
-      });
-    }
-    if (input.submit)
-      await submitDoc(
-        tx,
-        'credChange',
-        bizCode,
-        `额度变更 ${c.custName} ${CHANGE_TYPE_LABELS[input.changeType]}`,
-        newLimit ?? line.limitAmount,
-        actor,
-      );
-    const after = await getChange(tx, bizCode);
-    return { bizCode, version: after.version, state: after.state as DocState };
-  });
+/** Writes the credit change draft (the workflow pipeline submits and answers): answers its code. */
+export async function saveChange(tx: Tx, input: ChangeInput, actor: Actor): Promise<string> {
+  const [c] = await tx
+    .select()
+    .from(credits)
+    .where(and(eq(credits.bizCode, input.credBizCode), isNull(credits.deletedAt)));
+  if (!c) throw notFound('授信');
+  if (c.state !== 'approved') throw conflict('只有审批通过的授信可以变更额度');
+  const [line] = await tx
+    .select()
+    .from(creditLines)
+    .where(
+      and(
+        eq(creditLines.creditId, c.id),
+        input.lineCode ? eq(creditLines.bizCode, input.lineCode) : eq(creditLines.kind, 'platform'),
+      ),
+    );
+  if (!line) throw badInput('额度编号不属于该授信');
+  const newLimit =
+    ['raise', 'lower'].includes(input.changeType) && input.newLimit ? new Decimal(input.newLimit) : null;
+  const newEnd = input.changeType === 'extend' ? (input.newEndDate ?? null) : null;
+  checkChange(input.changeType, line, await parentLine(tx, line), newLimit, newEnd);
+  const values = {
+    creditId: c.id,
+    lineId: line.id,
+    changeType: input.changeType,
+    oldLimit: fmt(line.limitAmount),
+    newLimit: newLimit ? fmt(newLimit) : null,
+    oldEndDate: line.endDate,
+    newEndDate: newEnd,
+    reason: input.reason,
+  };
+  let bizCode = input.bizCode;
+  if (!bizCode) {
+    bizCode = await nextCode(tx, 'cred_chg');
+    await tx
+      .insert(credChanges)
+      .values({ ...values, bizCode, createdBy: actor.userId, updatedBy: actor.userId });
+    await writeAudit(tx, actor, {
+      entity: 'credChange',
+      entityCode: bizCode,
+      action: 'create',
+      detail: values,
+    });
+  } else {
+    if (input.version === undefined) throw badInput('版本号不能为空');
+    const head = await editableDoc(tx, 'credChange', bizCode);
+    await updateVersioned(
+      tx,
+      credChanges,
+      eq(credChanges.id, head.id),
+      input.version,
+      values,
+      actor.userId,
+      WHAT,
+    );
+    await writeAudit(tx, actor, {
+      entity: 'credChange',
+      entityCode: bizCode,
+      action: 'update',
+      detail: values,
+    });
+  }
+  return bizCode;
 }
 
-export async function deleteChange(deps: CreditDeps, bizCode: string, actor: Actor) {
-  await deps.db.transaction(async (tx) => {
-    await deleteDoc(tx, 'credChange', bizCode, actor);
-  });
+/** What the approval process shows of a credit change: the limit it asks for (or keeps). */
+export async function changeSubmission(ex: Executor, ch: ChangeRow) {
+  const [credit] = await ex
+    .select({ custName: credits.custName })
+    .from(credits)
+    .where(eq(credits.id, ch.creditId));
+  const changeType = ch.changeType as keyof typeof CHANGE_TYPE_LABELS;
+  return {
+    subject: `额度变更 ${credit!.custName} ${CHANGE_TYPE_LABELS[changeType]}`,
+    amount: fmt(ch.newLimit ?? ch.oldLimit),
+  };
+}
+
+export { getChange };
+
+export async function deleteChange(tx: Tx, bizCode: string, actor: Actor): Promise<void> {
+  await deleteDoc(tx, 'credChange', bizCode, actor);
 }
 
 /** onApprove of credChange (inside the approving transaction). */

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ChangeView,
@@ -50,7 +50,11 @@ const receivable = (n: number, over: Record<string, string> = {}) => ({
 });
 
 async function audits(entity: string, code: string) {
-  const rows = await db().select().from(auditLog).where(eq(auditLog.entityCode, code));
+  const rows = await db()
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entityCode, code))
+    .orderBy(asc(auditLog.id));
   return rows.filter((r) => r.entity === entity).map((r) => r.action);
 }
 
@@ -481,7 +485,7 @@ describe('distribution and change', () => {
     );
     expect([over.status, over.msg]).toEqual([
       409,
-      `分配额度合计 1000.01 超过平台额度 ${platformLine.lineCode} 的可分配额度 1000.00`,
+      `分配额度合计 1,000.01元 超过平台额度 ${platformLine.lineCode} 的可分配额度 1,000.00元`,
     ]);
     const draft = await maker.call(
       C('saveCredDistribution'),
@@ -598,7 +602,7 @@ describe('distribution and change', () => {
     });
     expect([lower.status, lower.msg]).toEqual([
       409,
-      '降额后额度不能低于已占用与已分配之和：已占用 600.00，已分配 400.00',
+      '降额后额度不能低于已占用与已分配之和：已占用 600.00元，已分配 400.00元',
     ]);
     expect(
       (await maker.call(C('saveCredChange'), { credBizCode: credit, changeType: 'raise', reason: '提额' }))
@@ -625,6 +629,9 @@ describe('distribution and change', () => {
     await checker.ok(C('passCredChange'), { comment: '同意' }, q(raise.bizCode));
     const applied = await maker.ok<ChangeView>(C('credChange'), undefined, q(raise.bizCode));
     expect(applied.line).toMatchObject({ limitAmount: '1500.00', availableAmount: '500.00' });
+    // The credit's own view shows the raised limit in its header, from the same ledger line.
+    const head = await maker.ok<CreditView>(C('creditPlatform'), undefined, q(credit));
+    expect([head.limitAmount, head.line!.limitAmount]).toEqual(['1500.00', '1500.00']);
 
     // A lower saved while room existed is re-checked at approval.
     const low = await maker.ok<Saved>(C('saveCredChange'), {
@@ -670,7 +677,7 @@ describe('distribution and change', () => {
       newLimit: '1500.01',
       reason: 'x',
     });
-    expect(tooHigh.msg).toBe('保理子额度不能超过平台额度 1500.00');
+    expect(tooHigh.msg).toBe('保理子额度不能超过平台额度 1,500.00元');
 
     const freeze = await maker.ok<Saved>(C('saveCredChange'), {
       credBizCode: credit,

@@ -19,10 +19,11 @@ import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { getCustomer, requireActiveCustomer } from '../company/service';
 import { listFiles, setDocumentFiles } from '../files/service';
-import { deleteDoc, editableDoc, submitDoc } from './flow';
+import { deleteDoc, editableDoc } from './flow';
 import { available, createLine, figures, lockChain, reserve, type LineRow } from './ledger';
 import { credDistributionItems, credDistributions, creditLines, credits } from './schema';
 import type { CreditDeps } from './service';
+import { formatYuan } from '@portal/contract/format';
 
 type DistRow = typeof credDistributions.$inferSelect;
 type DistInput = z.output<typeof distSaveSchema>;
@@ -82,8 +83,10 @@ export async function viewDistribution(
 export async function listDistributions(
   db: Db,
   q: z.output<typeof distListSchema>,
+  /** The caller's data scope (tableScope). */
+  scope: SQL,
 ): Promise<Page<Omit<DistView, 'items' | 'parent'>>> {
-  const where: SQL[] = [live];
+  const where: SQL[] = [live, scope];
   if (q.bizCode) where.push(eq(credDistributions.bizCode, q.bizCode));
   if (q.credBizCode) where.push(eq(credits.bizCode, q.credBizCode));
   if (q.custName) where.push(ilike(credits.custName, likePattern(q.custName)));
@@ -186,91 +189,91 @@ function sumOf(items: { amount: string }[]): Decimal {
 function checkSum(line: LineRow, total: Decimal): void {
   const avail = available(line);
   if (total.gt(avail))
-    throw conflict(`分配额度合计 ${fmt(total)} 超过平台额度 ${line.bizCode} 的可分配额度 ${fmt(avail)}`);
-}
-
-export async function saveDistribution(deps: CreditDeps, input: DistInput, actor: Actor) {
-  return deps.db.transaction(async (tx) => {
-    const { credit, line } = await parentOf(tx, input.credBizCode);
-    const items = await checkItems(tx, credit.custCode, input.items);
-    const total = sumOf(items);
-    checkSum(line, total);
-    let bizCode = input.bizCode;
-    let distId: number;
-    if (!bizCode) {
-      bizCode = await nextCode(tx, 'cred_dist');
-      const [row] = await tx
-        .insert(credDistributions)
-        .values({
-          bizCode,
-          creditId: credit.id,
-          parentLineId: line.id,
-          totalAmount: fmt(total),
-          remark: input.remark ?? null,
-          createdBy: actor.userId,
-          updatedBy: actor.userId,
-        })
-        .returning({ id: credDistributions.id });
-      distId = row!.id;
-      await writeAudit(tx, actor, {
-        entity: 'credDistribution',
-        entityCode: bizCode,
-        action: 'create',
-        detail: { items, total: fmt(total) },
-      });
-    } else {
-      if (input.version === undefined) throw badInput('版本号不能为空');
-      const head = await editableDoc(tx, 'credDistribution', bizCode);
-      const d = await getDist(tx, bizCode);
-      if (d.creditId !== credit.id) throw badInput('授信编号与原额度分配不一致');
-      await updateVersioned(
-        tx,
-        credDistributions,
-        eq(credDistributions.id, head.id),
-        input.version,
-        { totalAmount: fmt(total), remark: input.remark ?? null },
-        actor.userId,
-        WHAT,
-      );
-      distId = head.id;
-      await tx.delete(credDistributionItems).where(eq(credDistributionItems.distId, distId));
-      await writeAudit(tx, actor, {
-        entity: 'credDistribution',
-        entityCode: bizCode,
-        action: 'update',
-        detail: { items, total: fmt(total) },
-      });
-    }
-    await tx.insert(credDistributionItems).values(
-      items.map((i, sort) => ({
-        distId,
-        targetType: i.targetType,
-        custCode: i.custCode ?? null,
-        custName: i.custName ?? null,
-        product: i.product ?? null,
-        amount: fmt(i.amount),
-        remark: i.remark ?? null,
-        sort,
-      })),
+    throw conflict(
+      `分配额度合计 ${formatYuan(total)} 超过平台额度 ${line.bizCode} 的可分配额度 ${formatYuan(avail)}`,
     );
-    if (input.submit)
-      await submitDoc(
-        tx,
-        'credDistribution',
-        bizCode,
-        `额度分配 ${credit.custName} ${fmt(total)}元`,
-        total,
-        actor,
-      );
-    const after = await getDist(tx, bizCode);
-    return { bizCode, version: after.version, state: after.state as DocState };
-  });
 }
 
-export async function deleteDistribution(deps: CreditDeps, bizCode: string, actor: Actor) {
-  await deps.db.transaction(async (tx) => {
-    await deleteDoc(tx, 'credDistribution', bizCode, actor);
-  });
+/** Writes the distribution draft (the workflow pipeline submits and answers): answers its code. */
+export async function saveDistribution(tx: Tx, input: DistInput, actor: Actor): Promise<string> {
+  const { credit, line } = await parentOf(tx, input.credBizCode);
+  const items = await checkItems(tx, credit.custCode, input.items);
+  const total = sumOf(items);
+  checkSum(line, total);
+  let bizCode = input.bizCode;
+  let distId: number;
+  if (!bizCode) {
+    bizCode = await nextCode(tx, 'cred_dist');
+    const [row] = await tx
+      .insert(credDistributions)
+      .values({
+        bizCode,
+        creditId: credit.id,
+        parentLineId: line.id,
+        totalAmount: fmt(total),
+        remark: input.remark ?? null,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      })
+      .returning({ id: credDistributions.id });
+    distId = row!.id;
+    await writeAudit(tx, actor, {
+      entity: 'credDistribution',
+      entityCode: bizCode,
+      action: 'create',
+      detail: { items, total: fmt(total) },
+    });
+  } else {
+    if (input.version === undefined) throw badInput('版本号不能为空');
+    const head = await editableDoc(tx, 'credDistribution', bizCode);
+    const d = await getDist(tx, bizCode);
+    if (d.creditId !== credit.id) throw badInput('授信编号与原额度分配不一致');
+    await updateVersioned(
+      tx,
+      credDistributions,
+      eq(credDistributions.id, head.id),
+      input.version,
+      { totalAmount: fmt(total), remark: input.remark ?? null },
+      actor.userId,
+      WHAT,
+    );
+    distId = head.id;
+    await tx.delete(credDistributionItems).where(eq(credDistributionItems.distId, distId));
+    await writeAudit(tx, actor, {
+      entity: 'credDistribution',
+      entityCode: bizCode,
+      action: 'update',
+      detail: { items, total: fmt(total) },
+    });
+  }
+  await tx.insert(credDistributionItems).values(
+    items.map((i, sort) => ({
+      distId,
+      targetType: i.targetType,
+      custCode: i.custCode ?? null,
+      custName: i.custName ?? null,
+      product: i.product ?? null,
+      amount: fmt(i.amount),
+      remark: i.remark ?? null,
+      sort,
+    })),
+  );
+  return bizCode;
+}
+
+/** What the approval process shows of a distribution. */
+export async function distSubmission(ex: Executor, d: DistRow) {
+  const [credit] = await ex
+    .select({ custName: credits.custName })
+    .from(credits)
+    .where(eq(credits.id, d.creditId));
+  return { subject: `额度分配 ${credit!.custName} ${formatYuan(d.totalAmount)}`, amount: fmt(d.totalAmount) };
+}
+
+export { getDist };
+
+export async function deleteDistribution(tx: Tx, bizCode: string, actor: Actor): Promise<void> {
+  await deleteDoc(tx, 'credDistribution', bizCode, actor);
 }
 
 /** onApprove of credDistribution (inside the approving transaction). */

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
-import Decimal from 'decimal.js';
 import type { DocState } from '@portal/contract/workflow';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { notFound } from '../../platform/errors';
-import { assertDeletable, assertEditable, submit, type TransitionResult } from '../workflow/service';
+import { assertDeletable, assertEditable } from '../workflow/service';
 
 /**
  * The credit documents on the workflow module (DESIGN.md "Documents and approvals"): credit,
- * credDistribution and credChange keep their own `state` column; the workflow runs the process
- * (steps, four eyes, records) and calls our onApprove hooks inside the approving transaction.
+ * credDistribution and credChange keep their own `state` column; the workflow pipeline registers
+ * their save, delete and approval routes (routes.ts) and calls our onApprove hooks inside the
+ * approving transaction. Their sub-sections (guarantees, factoring items, files) lock the head here.
  */
 export type CreditDocType = 'credit' | 'credDistribution' | 'credChange';
 
@@ -42,24 +42,6 @@ async function head(tx: Tx, type: CreditDocType, bizCode: string): Promise<DocHe
 export async function editableDoc(tx: Tx, type: CreditDocType, bizCode: string): Promise<DocHead> {
   await assertEditable(tx, type, bizCode);
   return head(tx, type, bizCode);
-}
-
-/** Save with `submit: true` (保存并提交): draft | rejected -> pending on the workflow. */
-export async function submitDoc(
-  tx: Tx,
-  type: CreditDocType,
-  bizCode: string,
-  subject: string,
-  amount: string | Decimal | null,
-  actor: Actor,
-): Promise<TransitionResult> {
-  return submit(tx, {
-    type,
-    code: bizCode,
-    subject: subject.slice(0, 200),
-    amount: amount === null ? null : new Decimal(amount).toFixed(2),
-    actor,
-  });
 }
 
 /** Soft delete of a draft or rejected document. */

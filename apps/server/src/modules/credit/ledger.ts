@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Cycle, LineFigures, LineKind, Movement } from '@portal/contract/credit';
 import type { Executor, Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { nextCode } from '../../platform/db/codes';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { creditLedger, creditLines } from './schema';
+import { formatYuan } from '@portal/contract/format';
 
 /**
  * The occupation ledger (DOMAIN.md "Credit lines"). Every function runs inside the caller's
@@ -200,7 +201,7 @@ async function shift(
     .returning();
   if (!row) {
     throw conflict(
-      `授信额度不足：${describe(line)}可用 ${fmt(available(line))}，本次 ${fmt(deltaOccupied.plus(deltaReserved).abs())}`,
+      `授信额度不足：${describe(line)}可用 ${formatYuan(available(line))}，本次 ${formatYuan(deltaOccupied.plus(deltaReserved).abs())}`,
     );
   }
   return row;
@@ -221,7 +222,7 @@ function checkRoom(lines: LineRow[], amount: Decimal): void {
   for (const l of lines) {
     const avail = available(l);
     if (avail.lt(amount))
-      throw conflict(`授信额度不足：${describe(l)}可用 ${fmt(avail)}，本次占用 ${fmt(amount)}`);
+      throw conflict(`授信额度不足：${describe(l)}可用 ${formatYuan(avail)}，本次占用 ${formatYuan(amount)}`);
   }
 }
 
@@ -280,7 +281,7 @@ export async function release(tx: Tx, input: ReleaseInput): Promise<MovementResu
     }
     if (new Decimal(l.occupiedAmount).lt(amount))
       throw conflict(
-        `释放金额超过已占用金额：${describe(l)}已占用 ${fmt(l.occupiedAmount)}，本次释放 ${fmt(amount)}`,
+        `释放金额超过已占用金额：${describe(l)}已占用 ${formatYuan(l.occupiedAmount)}，本次释放 ${formatYuan(amount)}`,
       );
     const after = await shift(tx, l, amount.neg(), ZERO, input.actor);
     await writeMovement(tx, after, 'release', amount, {
@@ -331,7 +332,9 @@ export async function reserve(
   op: 'reserve' | 'unreserve',
 ): Promise<LineRow> {
   if (op === 'reserve' && available(line).lt(amount))
-    throw conflict(`可分配额度不足：${describe(line)}可用 ${fmt(available(line))}，本次分配 ${fmt(amount)}`);
+    throw conflict(
+      `可分配额度不足：${describe(line)}可用 ${formatYuan(available(line))}，本次分配 ${formatYuan(amount)}`,
+    );
   const after = await shift(tx, line, ZERO, op === 'reserve' ? amount : amount.neg(), doc.actor);
   await writeMovement(tx, after, op, amount, doc);
   return after;
@@ -385,7 +388,7 @@ export async function setLimit(tx: Tx, line: LineRow, newLimit: Decimal, doc: Do
   const floor = new Decimal(line.occupiedAmount).plus(line.reservedAmount);
   if (newLimit.lt(floor))
     throw conflict(
-      `调整后额度不能低于已占用与已分配之和：${describe(line)}已占用 ${fmt(line.occupiedAmount)}，已分配 ${fmt(line.reservedAmount)}`,
+      `调整后额度不能低于已占用与已分配之和：${describe(line)}已占用 ${formatYuan(line.occupiedAmount)}，已分配 ${formatYuan(line.reservedAmount)}`,
     );
   const [row] = await tx
     .update(creditLines)
@@ -440,11 +443,27 @@ export async function lineFigures(ex: Executor, lineCode: string): Promise<LineF
  * The active lines a customer may occupy (its platform and factoring lines, and distribution
  * lines given to it), for the contract's credit picker.
  */
-export async function linesOfCustomer(ex: Executor, custCode: string): Promise<LineFigures[]> {
+/** Lines whose credit lies inside `creditScope` (a condition over the alias `scoped_credit`). */
+export function lineOfCreditIn(creditScope: SQL): SQL {
+  return sql`exists (select 1 from credits scoped_credit where scoped_credit.id = ${creditLines.creditId} and ${creditScope})`;
+}
+
+/** `creditScope`: only lines of credits inside it (the caller's scope, aliased `scoped_credit`). */
+export async function linesOfCustomer(
+  ex: Executor,
+  custCode: string,
+  creditScope?: SQL,
+): Promise<LineFigures[]> {
   const rows = await ex
     .select()
     .from(creditLines)
-    .where(and(eq(creditLines.custCode, custCode), eq(creditLines.state, 'active')))
+    .where(
+      and(
+        eq(creditLines.custCode, custCode),
+        eq(creditLines.state, 'active'),
+        creditScope ? lineOfCreditIn(creditScope) : undefined,
+      ),
+    )
     .orderBy(asc(creditLines.id));
   const parentIds = [...new Set(rows.map((r) => r.parentLineId).filter((x): x is number => x !== null))];
   const parents = parentIds.length

@@ -27,10 +27,12 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { badInput, notFound } from '../../platform/errors';
 import { users } from '../../platform/auth/schema';
+import { credChanges, credDistributions, credits } from './schema';
 import { companyDict, registerCompanyUsageCheck } from '../company/service';
 import {
   applyCredit,
   creditHistory,
+  creditSubmission,
   credFiles,
   custFiles,
   deleteCredit,
@@ -53,20 +55,38 @@ import {
   applyDistribution,
   deleteDistribution,
   distFiles,
+  distSubmission,
+  getDist,
   listDistributions,
   saveDistFiles,
   saveDistribution,
   viewDistribution,
 } from './distribution';
-import { applyChange, deleteChange, listChanges, saveChange, viewChange } from './change';
+import {
+  applyChange,
+  changeSubmission,
+  deleteChange,
+  getChange,
+  listChanges,
+  saveChange,
+  viewChange,
+} from './change';
 import { parseReceivablesXlsx, previewReceivables } from './invoices';
 import { linesOfCustomer } from './ledger';
 import { customerUsage } from './usage';
 import { seedDemoCredit } from './demo';
-import { registerDocType } from '../workflow/registry';
-import { auditRoutes } from '../workflow/wire';
+import { registerDocument } from '../workflow/pipeline';
 
-const p = (path: string) => `/api${path}`;
+import { listOf, UNSCOPED, type RouteScope, type ScopedRows } from '../../platform/http/route-scope';
+import { aliasScope, rowVisibility, tableScope, type ScopeKind } from '../../platform/auth/row-scope';
+
+/** A credit's queries name the credit by bizCode (and again by credBizCode). */
+const CREDIT_QUERY: RouteScope = { kind: 'credit', params: ['bizCode', 'credBizCode'] };
+/** The credit a distribution or change belongs to, by credBizCode. */
+const OF_CREDIT: ScopedRows = { kind: 'credit', params: ['credBizCode'] };
+/** A distribution or change by bizCode, and its credit. */
+const ofCredit = (kind: ScopeKind): RouteScope => [{ kind, params: ['bizCode'] }, OF_CREDIT];
+
 const INFO = 'ft-credit-info';
 const DIST = 'ft-credit-dist';
 const CHG = 'ft-credit-chg';
@@ -77,39 +97,25 @@ export const creditModule: PortalModule = {
   register({ api, db, config, clock }) {
     const deps: CreditDeps = { db, config, clock };
     // The approvals of our three documents run on the workflow; their side effects are these hooks.
-    registerDocType({
-      type: 'credit',
-      table: 'credits',
-      stamps: true,
-      hooks: { onApprove: (tx, doc, actor) => applyCredit(tx, doc.code, actor, clock.today()) },
-    });
-    registerDocType({
-      type: 'credDistribution',
-      table: 'cred_distributions',
-      stamps: true,
-      hooks: { onApprove: (tx, doc, actor) => applyDistribution(tx, doc.code, actor, clock.today()) },
-    });
-    registerDocType({
-      type: 'credChange',
-      table: 'cred_changes',
-      stamps: true,
-      hooks: { onApprove: (tx, doc, actor) => applyChange(tx, doc.code, actor, clock.today()) },
-    });
     const readers = [menu(INFO), menu(DIST), menu(CHG)];
     registerCompanyUsageCheck(customerUsage);
 
     // Lists and dictionaries
-    api.post(p(CREDIT_PATHS.dict), { perm: readers }, async () => CREDIT_DICT);
-    api.post(p(CREDIT_PATHS.creditList), { perm: readers, body: creditListSchema }, async ({ body }) =>
-      listCredits(db, body),
+    api.post(CREDIT_PATHS.dict, { perm: readers, scope: UNSCOPED.reference }, async () => CREDIT_DICT);
+    api.post(
+      CREDIT_PATHS.creditList,
+      { perm: readers, scope: listOf('credit'), body: creditListSchema },
+      async ({ body, user }) => listCredits(db, body, tableScope(user, credits)),
     );
     api.post(
-      p(CREDIT_PATHS.credDistributionList),
-      { perm: menu(DIST), body: distListSchema },
-      async ({ body }) => listDistributions(db, body),
+      CREDIT_PATHS.credDistributionList,
+      { perm: menu(DIST), scope: listOf('credDistribution'), body: distListSchema },
+      async ({ body, user }) => listDistributions(db, body, tableScope(user, credDistributions)),
     );
-    api.post(p(CREDIT_PATHS.credChangeList), { perm: menu(CHG), body: changeListSchema }, async ({ body }) =>
-      listChanges(db, body),
+    api.post(
+      CREDIT_PATHS.credChangeList,
+      { perm: menu(CHG), scope: listOf('credChange'), body: changeListSchema },
+      async ({ body, user }) => listChanges(db, body, tableScope(user, credChanges)),
     );
 
     // Queries (?bizCode and optionally &credBizCode)
@@ -120,127 +126,153 @@ export const creditModule: PortalModule = {
         return fn(query.bizCode);
       };
     api.post(
-      p(CREDIT_PATHS.creditPlatform),
-      { perm: readers, query: creditQuery },
+      CREDIT_PATHS.creditPlatform,
+      { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
       credit((c) => viewPlatform(db, c)),
     );
     api.post(
-      p(CREDIT_PATHS.creditGua),
-      { perm: readers, query: creditQuery },
+      CREDIT_PATHS.creditGua,
+      { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
       credit((c) => viewGuarantees(db, c)),
     );
     api.post(
-      p(CREDIT_PATHS.creditFt),
-      { perm: readers, query: creditQuery },
+      CREDIT_PATHS.creditFt,
+      { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
       credit((c) => viewFt(db, c)),
     );
     api.post(
-      p(CREDIT_PATHS.receivables),
-      { perm: readers, query: creditQuery },
+      CREDIT_PATHS.receivables,
+      { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
       credit((c) => viewReceivables(db, c)),
     );
     api.post(
-      p(CREDIT_PATHS.creditHistory),
-      { perm: readers, query: creditQuery },
+      CREDIT_PATHS.creditHistory,
+      { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
       credit((c) => creditHistory(db, c)),
     );
     api.post(
-      p(CREDIT_PATHS.credFile),
-      { perm: readers, query: creditQuery },
+      CREDIT_PATHS.credFile,
+      { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
       credit((c) => credFiles(db, c)),
     );
-    api.post(p(CREDIT_PATHS.credDistribution), { perm: menu(DIST), query: creditQuery }, async ({ query }) =>
-      viewDistribution(db, query.bizCode, query.credBizCode),
+    api.post(
+      CREDIT_PATHS.credDistribution,
+      { perm: menu(DIST), scope: ofCredit('credDistribution'), query: creditQuery },
+      async ({ query }) => viewDistribution(db, query.bizCode, query.credBizCode),
     );
     api.post(
-      p(CREDIT_PATHS.credDistributionFile),
-      { perm: menu(DIST), query: creditQuery },
+      CREDIT_PATHS.credDistributionFile,
+      { perm: menu(DIST), scope: ofCredit('credDistribution'), query: creditQuery },
       async ({ query }) => {
         if (query.credBizCode) await viewDistribution(db, query.bizCode, query.credBizCode);
         return distFiles(db, query.bizCode);
       },
     );
-    api.post(p(CREDIT_PATHS.credChange), { perm: menu(CHG), query: creditQuery }, async ({ query }) =>
-      viewChange(db, query.bizCode, query.credBizCode),
+    api.post(
+      CREDIT_PATHS.credChange,
+      { perm: menu(CHG), scope: ofCredit('credChange'), query: creditQuery },
+      async ({ query }) => viewChange(db, query.bizCode, query.credBizCode),
     );
 
     // Pickers
-    api.post(p(CREDIT_PATHS.compList), { perm: readers, query: compListQuery }, async ({ query }) => {
-      const dif = query.compdif;
-      if (dif !== 'all' && !(COMP_ROLES as readonly string[]).includes(dif))
-        throw badInput(`企业类型取值不正确（all 或 ${COMP_ROLES.join('、')}）`);
-      return companyDict(db, dif === 'all' ? {} : { role: dif as CompRole });
-    });
-    api.post(p(CREDIT_PATHS.userList), { perm: readers, query: userListQuery }, async () =>
-      db
-        .select({ code: users.userCode, label: users.realName, userName: users.userName })
-        .from(users)
-        .where(and(eq(users.state, 'enabled'), isNull(users.deletedAt)))
-        .orderBy(asc(users.realName))
-        .limit(2000),
+    api.post(
+      CREDIT_PATHS.compList,
+      { perm: readers, scope: UNSCOPED.picker, query: compListQuery },
+      async ({ query }) => {
+        const dif = query.compdif;
+        if (dif !== 'all' && !(COMP_ROLES as readonly string[]).includes(dif))
+          throw badInput(`企业类型取值不正确（all 或 ${COMP_ROLES.join('、')}）`);
+        return companyDict(db, dif === 'all' ? {} : { role: dif as CompRole });
+      },
     );
-    api.post(p(CREDIT_PATHS.custFileList), { perm: readers, query: custFileQuery }, async ({ query }) =>
-      custFiles(db, query.custBizCode),
-    );
-    api.post(p(CREDIT_PATHS.utilisation), { perm: menu(INFO), body: utilisationSchema }, async ({ body }) =>
-      utilisation(db, body),
+    // Code and name only: login names are for the permission screens (issue 25).
+    api.post(
+      CREDIT_PATHS.userList,
+      { perm: readers, scope: UNSCOPED.picker, query: userListQuery },
+      async () =>
+        db
+          .select({ code: users.userCode, label: users.realName })
+          .from(users)
+          .where(and(eq(users.state, 'enabled'), isNull(users.deletedAt)))
+          .orderBy(asc(users.realName))
+          .limit(2000),
     );
     api.post(
-      p(CREDIT_PATHS.lines),
-      { perm: [...readers, menu(CONTRACT)], query: linesQuery },
-      async ({ query }) => linesOfCustomer(db, query.custCode),
+      CREDIT_PATHS.custFileList,
+      { perm: readers, scope: { kind: 'customer', params: ['custBizCode'] }, query: custFileQuery },
+      async ({ query, user }) => custFiles(db, query.custBizCode, tableScope(user, credits)),
+    );
+    api.post(
+      CREDIT_PATHS.utilisation,
+      { perm: menu(INFO), scope: listOf('credit'), body: utilisationSchema },
+      async ({ body, user }) => utilisation(db, body, aliasScope(user, 'scoped_credit')),
+    );
+    api.post(
+      CREDIT_PATHS.lines,
+      { perm: [...readers, menu(CONTRACT)], scope: listOf('credit'), query: linesQuery },
+      async ({ query, user }) => linesOfCustomer(db, query.custCode, aliasScope(user, 'scoped_credit')),
     );
 
     // Credit record saves
     const save = button(INFO, 'save');
+    registerDocument(api, db, {
+      type: 'credit',
+      table: 'credits',
+      stamps: true,
+      hooks: { onApprove: (tx, doc, actor) => applyCredit(tx, doc.code, actor, clock.today()) },
+      codeParam: 'bizCode',
+      save: {
+        path: CREDIT_PATHS.saveCreditPlatform,
+        perm: [button(INFO, 'add'), save],
+        body: platformSaveSchema,
+        write: (tx, body, { actor }) => savePlatform(tx, body, actor),
+        find: getCredit,
+        submission: async (_tx, c) => creditSubmission(c),
+      },
+      remove: {
+        path: CREDIT_PATHS.deleteCreditPlatform,
+        perm: button(INFO, 'delete'),
+        query: bizCodeOnly,
+        remove: deleteCredit,
+      },
+      audit: { path: CREDIT_PATHS.passCredit, perm: button(INFO, 'pass') },
+      unAudit: { path: CREDIT_PATHS.rejectCredit, perm: button(INFO, 'reject') },
+    });
     api.post(
-      p(CREDIT_PATHS.saveCreditPlatform),
-      { perm: [button(INFO, 'add'), save], body: platformSaveSchema },
-      async ({ body, actor }) => savePlatform(deps, body, actor),
-    );
-    api.post(p(CREDIT_PATHS.saveCreditGua), { perm: save, body: guaSaveSchema }, async ({ body, actor }) =>
-      saveGuarantees(deps, body, actor),
-    );
-    api.post(p(CREDIT_PATHS.saveCreditFt), { perm: save, body: ftSaveSchema }, async ({ body, actor }) =>
-      saveFt(deps, body, actor),
+      CREDIT_PATHS.saveCreditGua,
+      { perm: save, scope: 'credit', body: guaSaveSchema },
+      async ({ body, actor }) => saveGuarantees(deps, body, actor),
     );
     api.post(
-      p(CREDIT_PATHS.saveReceivables),
-      { perm: [save, button(INFO, 'import')], body: receivablesSaveSchema },
+      CREDIT_PATHS.saveCreditFt,
+      { perm: save, scope: 'credit', body: ftSaveSchema },
+      async ({ body, actor }) => saveFt(deps, body, actor),
+    );
+    api.post(
+      CREDIT_PATHS.saveReceivables,
+      { perm: [save, button(INFO, 'import')], scope: 'credit', body: receivablesSaveSchema },
       async ({ body, actor }) => saveReceivables(deps, body, actor),
     );
     api.post(
-      p(CREDIT_PATHS.saveInvoiceVerification),
-      { perm: save, body: invoiceVerificationSchema },
+      CREDIT_PATHS.saveInvoiceVerification,
+      { perm: save, scope: 'credit', body: invoiceVerificationSchema },
       async ({ body, actor }) => saveInvoiceVerification(deps, body, actor),
     );
     api.post(
-      p(CREDIT_PATHS.saveCredFile),
-      { perm: save, body: credFileSaveSchema },
+      CREDIT_PATHS.saveCredFile,
+      { perm: save, scope: 'credit', body: credFileSaveSchema },
       async ({ body, actor }) => saveCredFiles(deps, body, actor),
     );
     api.post(
-      p(CREDIT_PATHS.deleteCreditPlatform),
-      { perm: button(INFO, 'delete'), query: bizCodeOnly },
-      async ({ query, actor }) => {
-        await deleteCredit(deps, query.bizCode, actor);
-        return null;
-      },
-    );
-    auditRoutes(api, db, {
-      type: 'credit',
-      audit: { path: p(CREDIT_PATHS.passCredit), perm: button(INFO, 'pass') },
-      unAudit: { path: p(CREDIT_PATHS.rejectCredit), perm: button(INFO, 'reject') },
-    });
-    api.post(
-      p(CREDIT_PATHS.importReceivables),
+      CREDIT_PATHS.importReceivables,
       {
         perm: button(INFO, 'import'),
+        scope: { none: 'previews an upload; the credit it may name is checked by the handler' },
         envelope: false,
         summary:
           'xlsx (multipart, field "file"; optional field credBizCode) -> per-row preview; nothing saved',
       },
-      async ({ req }) => {
+      async ({ req, user }) => {
         if (!req.isMultipart()) throw badInput('请以multipart/form-data方式上传xlsx文件');
         const part = await req.file();
         if (!part) throw badInput('请选择要导入的文件');
@@ -254,6 +286,7 @@ export const creditModule: PortalModule = {
         let creditId: number | undefined;
         if (credBizCode) {
           if (!/^\d{12}$/.test(credBizCode)) throw badInput('授信编号必须是12位数字编号');
+          if ((await rowVisibility(db, 'credit', credBizCode, user)) === 'hidden') throw notFound('授信');
           creditId = (await getCredit(db, credBizCode)).id;
         }
         const rows = await parseReceivablesXlsx(buf);
@@ -262,48 +295,64 @@ export const creditModule: PortalModule = {
     );
 
     // Distribution
+    registerDocument(api, db, {
+      type: 'credDistribution',
+      table: 'cred_distributions',
+      stamps: true,
+      hooks: { onApprove: (tx, doc, actor) => applyDistribution(tx, doc.code, actor, clock.today()) },
+      codeParam: 'bizCode',
+      scope: [OF_CREDIT],
+      save: {
+        path: CREDIT_PATHS.saveCredDistribution,
+        perm: [button(DIST, 'add'), button(DIST, 'save')],
+        body: distSaveSchema,
+        write: (tx, body, { actor }) => saveDistribution(tx, body, actor),
+        find: getDist,
+        submission: distSubmission,
+      },
+      remove: {
+        path: CREDIT_PATHS.deleteCredDistribution,
+        perm: button(DIST, 'delete'),
+        query: bizCodeOnly,
+        remove: deleteDistribution,
+      },
+      audit: { path: CREDIT_PATHS.passCredDistribution, perm: button(DIST, 'pass') },
+      unAudit: { path: CREDIT_PATHS.rejectCredDistribution, perm: button(DIST, 'reject') },
+    });
     api.post(
-      p(CREDIT_PATHS.saveCredDistribution),
-      { perm: [button(DIST, 'add'), button(DIST, 'save')], body: distSaveSchema },
-      async ({ body, actor }) => saveDistribution(deps, body, actor),
-    );
-    api.post(
-      p(CREDIT_PATHS.saveCredDistributionFile),
-      { perm: button(DIST, 'save'), body: distFileSaveSchema },
+      CREDIT_PATHS.saveCredDistributionFile,
+      {
+        perm: button(DIST, 'save'),
+        scope: { kind: 'credDistribution', params: ['distBizCode'] },
+        body: distFileSaveSchema,
+      },
       async ({ body, actor }) => saveDistFiles(deps, body, actor),
     );
-    api.post(
-      p(CREDIT_PATHS.deleteCredDistribution),
-      { perm: button(DIST, 'delete'), query: bizCodeOnly },
-      async ({ query, actor }) => {
-        await deleteDistribution(deps, query.bizCode, actor);
-        return null;
-      },
-    );
-    auditRoutes(api, db, {
-      type: 'credDistribution',
-      audit: { path: p(CREDIT_PATHS.passCredDistribution), perm: button(DIST, 'pass') },
-      unAudit: { path: p(CREDIT_PATHS.rejectCredDistribution), perm: button(DIST, 'reject') },
-    });
 
     // Change
-    api.post(
-      p(CREDIT_PATHS.saveCredChange),
-      { perm: [button(CHG, 'add'), button(CHG, 'save')], body: changeSaveSchema },
-      async ({ body, actor }) => saveChange(deps, body, actor),
-    );
-    api.post(
-      p(CREDIT_PATHS.deleteCredChange),
-      { perm: button(CHG, 'delete'), query: bizCodeOnly },
-      async ({ query, actor }) => {
-        await deleteChange(deps, query.bizCode, actor);
-        return null;
-      },
-    );
-    auditRoutes(api, db, {
+    registerDocument(api, db, {
       type: 'credChange',
-      audit: { path: p(CREDIT_PATHS.passCredChange), perm: button(CHG, 'pass') },
-      unAudit: { path: p(CREDIT_PATHS.rejectCredChange), perm: button(CHG, 'reject') },
+      table: 'cred_changes',
+      stamps: true,
+      hooks: { onApprove: (tx, doc, actor) => applyChange(tx, doc.code, actor, clock.today()) },
+      codeParam: 'bizCode',
+      scope: [OF_CREDIT],
+      save: {
+        path: CREDIT_PATHS.saveCredChange,
+        perm: [button(CHG, 'add'), button(CHG, 'save')],
+        body: changeSaveSchema,
+        write: (tx, body, { actor }) => saveChange(tx, body, actor),
+        find: getChange,
+        submission: changeSubmission,
+      },
+      remove: {
+        path: CREDIT_PATHS.deleteCredChange,
+        perm: button(CHG, 'delete'),
+        query: bizCodeOnly,
+        remove: deleteChange,
+      },
+      audit: { path: CREDIT_PATHS.passCredChange, perm: button(CHG, 'pass') },
+      unAudit: { path: CREDIT_PATHS.rejectCredChange, perm: button(CHG, 'reject') },
     });
   },
   demo: seedDemoCredit,

@@ -7,6 +7,7 @@ import {
   moneyColumn,
   softDelete,
   timestamptz,
+  makerOrg,
 } from '../../platform/db/columns';
 
 export const credits = pgTable('credits', {
@@ -23,6 +24,7 @@ export const credits = pgTable('credits', {
   remark: text('remark'),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });
 
@@ -116,6 +118,7 @@ export const credDistributions = pgTable('cred_distributions', {
   remark: text('remark'),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });
 
@@ -145,5 +148,6 @@ export const credChanges = pgTable('cred_changes', {
   reason: text('reason').notNull(),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });

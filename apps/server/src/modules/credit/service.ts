@@ -34,9 +34,9 @@ import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { requireActiveCustomer } from '../company/service';
 import { listFiles, setDocumentFiles } from '../files/service';
-import { deleteDoc, editableDoc, submitDoc } from './flow';
+import { deleteDoc, editableDoc } from './flow';
 import { checkReceivables, verifyInvoices } from './invoices';
-import { createLine, figures } from './ledger';
+import { createLine, figures, lineOfCreditIn } from './ledger';
 import {
   creditFtItems,
   creditGuarantees,
@@ -45,6 +45,7 @@ import {
   creditReceivables,
   credits,
 } from './schema';
+import { formatYuan } from '@portal/contract/format';
 
 export interface CreditDeps {
   db: Db;
@@ -76,7 +77,8 @@ function toView(r: CreditRow, line: typeof creditLines.$inferSelect | undefined)
     state: r.state as DocState,
     custCode: r.custCode,
     custName: r.custName,
-    limitAmount: fmt(r.limitAmount),
+    // Once approved the ledger's line is the figure (an approved 提额 raises it); before, the request.
+    limitAmount: fmt(line ? line.limitAmount : r.limitAmount),
     currency: r.currency,
     startDate: r.startDate,
     endDate: r.endDate,
@@ -108,8 +110,10 @@ export async function viewPlatform(ex: Executor, bizCode: string): Promise<Credi
 export async function listCredits(
   db: Db,
   q: z.output<typeof creditListSchema>,
+  /** The caller's data scope (tableScope). */
+  scope: SQL,
 ): Promise<Page<CreditListRow>> {
-  const where: SQL[] = [live];
+  const where: SQL[] = [live, scope];
   if (q.bizCode) where.push(eq(credits.bizCode, q.bizCode));
   if (q.custCode) where.push(eq(credits.custCode, q.custCode));
   if (q.custName) where.push(ilike(credits.custName, likePattern(q.custName)));
@@ -256,12 +260,13 @@ export async function credFiles(ex: Executor, bizCode: string): Promise<FileInfo
 }
 
 /** A customer's files: its CRM files and those of its credits. */
-export async function custFiles(ex: Executor, custCode: string): Promise<FileInfo[]> {
+/** A customer's files and those of its credits inside the caller's data scope (`scope`). */
+export async function custFiles(ex: Executor, custCode: string, scope: SQL): Promise<FileInfo[]> {
   const own = await listFiles(ex, 'company', custCode);
   const docs = await ex
     .select({ bizCode: credits.bizCode })
     .from(credits)
-    .where(and(eq(credits.custCode, custCode), live))
+    .where(and(eq(credits.custCode, custCode), live, scope))
     .orderBy(asc(credits.id));
   const out = [...own];
   for (const d of docs) out.push(...(await listFiles(ex, 'credit', d.bizCode)));
@@ -277,8 +282,11 @@ export async function custFiles(ex: Executor, custCode: string): Promise<FileInf
 export async function utilisation(
   ex: Executor,
   q: { custCode?: string | undefined; custName?: string | undefined },
+  /** The caller's data scope over the lines' credits, aliased `scoped_credit` (aliasScope). */
+  creditScope: SQL,
 ): Promise<UtilisationRow[]> {
   const where: SQL[] = [
+    lineOfCreditIn(creditScope),
     eq(creditLines.state, 'active'),
     inArray(creditLines.kind, ['platform', 'distribution']),
   ];
@@ -334,72 +342,65 @@ function checkFtAgainstLimit(limit: Decimal, items: { debtorName: string; limitA
   for (const i of items) {
     if (new Decimal(i.limitAmount).gt(limit))
       throw badInput(
-        `保理子额度不能超过授信总额度：债务人「${i.debtorName}」子额度 ${fmt(i.limitAmount)}，总额度 ${fmt(limit)}`,
+        `保理子额度不能超过授信总额度：债务人「${i.debtorName}」子额度 ${formatYuan(i.limitAmount)}，总额度 ${formatYuan(limit)}`,
       );
   }
 }
 
+/** Writes the platform credit draft (the workflow pipeline submits and answers): answers its code. */
 export async function savePlatform(
-  deps: CreditDeps,
+  tx: Tx,
   input: z.output<typeof platformSaveSchema>,
   actor: Actor,
-): Promise<{ bizCode: string; version: number; state: DocState }> {
-  return deps.db.transaction(async (tx) => {
-    const cust = await requireActiveCustomer(tx, input.custCode, { label: '客户' });
-    const values = {
-      custCode: input.custCode,
-      custName: cust.compName,
-      limitAmount: fmt(input.limitAmount),
-      currency: input.currency,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      cycle: input.cycle,
-      product: input.product,
-      remark: input.remark ?? null,
-    };
-    let bizCode = input.bizCode;
-    if (!bizCode) {
-      bizCode = await nextCode(tx, 'credit');
-      await tx
-        .insert(credits)
-        .values({ ...values, bizCode, createdBy: actor.userId, updatedBy: actor.userId });
-      await writeAudit(tx, actor, {
-        entity: 'credit',
-        entityCode: bizCode,
-        action: 'create',
-        detail: values,
-      });
-    } else {
-      if (input.version === undefined) throw badInput('版本号不能为空');
-      const head = await editableDoc(tx, 'credit', bizCode);
-      const before = await getCredit(tx, bizCode);
-      await updateVersioned(tx, credits, eq(credits.id, head.id), input.version, values, actor.userId, WHAT);
-      await writeAudit(tx, actor, {
-        entity: 'credit',
-        entityCode: bizCode,
-        action: 'update',
-        detail: {
-          before: { limitAmount: before.limitAmount, startDate: before.startDate, endDate: before.endDate },
-          after: values,
-        },
-      });
-    }
-    const c = await getCredit(tx, bizCode);
-    const ft = await tx.select().from(creditFtItems).where(eq(creditFtItems.creditId, c.id));
-    checkFtAgainstLimit(new Decimal(c.limitAmount), ft);
-    if (input.submit)
-      await submitDoc(
-        tx,
-        'credit',
-        bizCode,
-        `授信 ${c.custName} ${fmt(c.limitAmount)}元`,
-        c.limitAmount,
-        actor,
-      );
-    const after = await getCredit(tx, bizCode);
-    return { bizCode, version: after.version, state: after.state as DocState };
-  });
+): Promise<string> {
+  const cust = await requireActiveCustomer(tx, input.custCode, { label: '客户' });
+  const values = {
+    custCode: input.custCode,
+    custName: cust.compName,
+    limitAmount: fmt(input.limitAmount),
+    currency: input.currency,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    cycle: input.cycle,
+    product: input.product,
+    remark: input.remark ?? null,
+  };
+  let bizCode = input.bizCode;
+  if (!bizCode) {
+    bizCode = await nextCode(tx, 'credit');
+    await tx.insert(credits).values({ ...values, bizCode, createdBy: actor.userId, updatedBy: actor.userId });
+    await writeAudit(tx, actor, {
+      entity: 'credit',
+      entityCode: bizCode,
+      action: 'create',
+      detail: values,
+    });
+  } else {
+    if (input.version === undefined) throw badInput('版本号不能为空');
+    const head = await editableDoc(tx, 'credit', bizCode);
+    const before = await getCredit(tx, bizCode);
+    await updateVersioned(tx, credits, eq(credits.id, head.id), input.version, values, actor.userId, WHAT);
+    await writeAudit(tx, actor, {
+      entity: 'credit',
+      entityCode: bizCode,
+      action: 'update',
+      detail: {
+        before: { limitAmount: before.limitAmount, startDate: before.startDate, endDate: before.endDate },
+        after: values,
+      },
+    });
+  }
+  const c = await getCredit(tx, bizCode);
+  const ft = await tx.select().from(creditFtItems).where(eq(creditFtItems.creditId, c.id));
+  checkFtAgainstLimit(new Decimal(c.limitAmount), ft);
+  return bizCode;
 }
+
+/** What the approval process shows of a credit. */
+export const creditSubmission = (c: CreditRow) => ({
+  subject: `授信 ${c.custName} ${formatYuan(c.limitAmount)}`,
+  amount: fmt(c.limitAmount),
+});
 
 export async function saveGuarantees(deps: CreditDeps, input: z.output<typeof guaSaveSchema>, actor: Actor) {
   return deps.db.transaction(async (tx) => {
@@ -576,12 +577,10 @@ export async function saveCredFiles(
   });
 }
 
-export async function deleteCredit(deps: CreditDeps, bizCode: string, actor: Actor): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const head = await deleteDoc(tx, 'credit', bizCode, actor);
-    // Free its invoices for other credits: a deleted draft holds no receivables.
-    await tx.delete(creditReceivables).where(eq(creditReceivables.creditId, head.id));
-  });
+export async function deleteCredit(tx: Tx, bizCode: string, actor: Actor): Promise<void> {
+  const head = await deleteDoc(tx, 'credit', bizCode, actor);
+  // Free its invoices for other credits: a deleted draft holds no receivables.
+  await tx.delete(creditReceivables).where(eq(creditReceivables.creditId, head.id));
 }
 
 /**

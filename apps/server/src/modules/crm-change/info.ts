@@ -29,7 +29,6 @@ import { geo } from '../geo/data';
 import { companies } from '../company/schema';
 import { checkUscc, lockCustomer, regionName } from '../company/service';
 import type { WorkflowDoc } from '../workflow/registry';
-import { submit } from '../workflow/service';
 import { findCompany } from './customer';
 import { compInfoChanges, companyHistory } from './schema';
 
@@ -165,12 +164,8 @@ async function ensureUsccFree(ex: Executor, usccCode: string, compCode: string) 
   if (dup.exists) throw conflict(`统一社会信用代码已被企业「${dup.compName}」使用`);
 }
 
-/** Save (and with `submit`, submit) a change; answers its code. Runs in the caller's transaction. */
-export async function saveInfoChange(
-  tx: Tx,
-  body: SaveInput,
-  actor: Actor,
-): Promise<{ bizCode: string; version: number; state: DocState }> {
+/** Writes the draft (the pipeline checks it editable, submits and answers): answers its code. */
+export async function saveInfoChange(tx: Tx, body: SaveInput, actor: Actor): Promise<string> {
   const after = valuesOfInput(body);
   checkRegion(after);
   let code: string;
@@ -221,23 +216,18 @@ export async function saveInfoChange(
     action: body.bizCode ? 'update' : 'create',
     detail: { compCode: body.compCode, changed: changedFields(before, after) },
   });
-  if (body.submit) {
-    const doc = await findInfoChange(tx, code);
-    // A rejected change turns pending again: still at most one open change per customer.
-    const open = await openChange(tx, doc.compCode, code);
-    if (open) throw openConflict(open);
-    const c = await findCompany(tx, doc.compCode, 'share');
-    if (!c) throw conflict('企业客户不存在或已删除，不能提交');
-    if (c.version !== doc.baseVersion) throw conflict(INFO_STALE_MSG);
-    await submit(tx, {
-      type: INFO_TYPE,
-      code,
-      subject: `企业信息变更 ${(doc.beforeValues as CompanyValues).compName}`,
-      actor,
-    });
-  }
-  const saved = await findInfoChange(tx, code);
-  return { bizCode: code, version: saved.version, state: saved.state as DocState };
+  return code;
+}
+
+/** Before a submission: still the only open change, on the customer's version it was drafted on. */
+export async function infoChangeSubmission(tx: Tx, doc: Change): Promise<{ subject: string }> {
+  // A rejected change turns pending again: still at most one open change per customer.
+  const open = await openChange(tx, doc.compCode, doc.bizCode);
+  if (open) throw openConflict(open);
+  const c = await findCompany(tx, doc.compCode, 'share');
+  if (!c) throw conflict('企业客户不存在或已删除，不能提交');
+  if (c.version !== doc.baseVersion) throw conflict(INFO_STALE_MSG);
+  return { subject: `企业信息变更 ${(doc.beforeValues as CompanyValues).compName}` };
 }
 
 export async function deleteInfoChange(tx: Tx, bizCode: string, actor: Actor): Promise<void> {
@@ -330,8 +320,9 @@ function toRow(doc: Change, createdByName: string | null): InfoChangeRow {
   };
 }
 
-export async function listInfoChanges(db: Db, q: ListInput): Promise<Page<InfoChangeRow>> {
-  const where: SQL[] = [live];
+/** `scope`: the caller's data scope (tableScope). */
+export async function listInfoChanges(db: Db, q: ListInput, scope: SQL): Promise<Page<InfoChangeRow>> {
+  const where: SQL[] = [live, scope];
   if (q.bizCode) where.push(eq(compInfoChanges.bizCode, q.bizCode));
   if (q.compCode) where.push(eq(compInfoChanges.compCode, q.compCode));
   if (q.compName) {

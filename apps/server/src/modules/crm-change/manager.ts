@@ -25,7 +25,6 @@ import { lockCustomer } from '../company/service';
 import { compUsers } from '../crm/schema';
 import { listFiles, setDocumentFiles } from '../files/service';
 import type { WorkflowDoc } from '../workflow/registry';
-import { submit } from '../workflow/service';
 import { findCompany } from './customer';
 import { compManagerChanges, companyHistory } from './schema';
 
@@ -143,13 +142,10 @@ async function mobileFree(ex: Executor, mobile: string, fail: (msg: string) => E
   if (dup) throw fail(`新管理员手机号已被企业用户「${dup.userName}」使用，请选择已有企业用户`);
 }
 
-export async function saveManagerChange(
-  tx: Tx,
-  body: SaveInput,
-  actor: Actor,
-): Promise<{ bizCode: string; version: number; state: DocState }> {
+/** Writes the draft (the pipeline checks it editable, submits and answers): answers its code. */
+export async function saveManagerChange(tx: Tx, body: SaveInput, actor: Actor): Promise<string> {
   // FOR SHARE until commit: a concurrent deletion of the customer waits and then sees this change.
-  const c = await lockCustomer(tx, body.compCode);
+  await lockCustomer(tx, body.compCode);
   const current = await currentManager(tx, body.compCode);
   const next = await newPerson(tx, body, current);
   // The administrator as it is now: a draft (or rejected change) saved again is drafted anew
@@ -193,19 +189,16 @@ export async function saveManagerChange(
     action: body.bizCode ? 'update' : 'create',
     detail: { compCode: body.compCode, kind: body.kind, newUserName: next.newUserName },
   });
-  if (body.submit) {
-    const doc = await findManagerChange(tx, code);
-    if ((await listFiles(tx, MANAGER_TYPE, code)).length === 0) throw badInput('请上传授权委托书');
-    if ((current?.userCode ?? null) !== doc.oldUserCode) throw conflict(MANAGER_STALE_MSG);
-    await submit(tx, {
-      type: MANAGER_TYPE,
-      code,
-      subject: `管理员变更 ${c.compName} ${next.newUserName}`,
-      actor,
-    });
-  }
-  const saved = await findManagerChange(tx, code);
-  return { bizCode: code, version: saved.version, state: saved.state as DocState };
+  return code;
+}
+
+/** Before a submission: the power of attorney is there, and the administrator is still the one replaced. */
+export async function managerChangeSubmission(tx: Tx, doc: Change): Promise<{ subject: string }> {
+  if ((await listFiles(tx, MANAGER_TYPE, doc.bizCode)).length === 0) throw badInput('请上传授权委托书');
+  const c = await lockCustomer(tx, doc.compCode);
+  const current = await currentManager(tx, doc.compCode);
+  if ((current?.userCode ?? null) !== doc.oldUserCode) throw conflict(MANAGER_STALE_MSG);
+  return { subject: `管理员变更 ${c.compName} ${doc.newUserName}` };
 }
 
 export async function deleteManagerChange(tx: Tx, bizCode: string, actor: Actor): Promise<void> {
@@ -315,8 +308,9 @@ function toRow(doc: Change, compName: string, createdByName: string | null): Man
   };
 }
 
-export async function listManagerChanges(db: Db, q: ListInput): Promise<Page<ManagerChangeRow>> {
-  const where: SQL[] = [live];
+/** `scope`: the caller's data scope (tableScope). */
+export async function listManagerChanges(db: Db, q: ListInput, scope: SQL): Promise<Page<ManagerChangeRow>> {
+  const where: SQL[] = [live, scope];
   if (q.bizCode) where.push(eq(compManagerChanges.bizCode, q.bizCode));
   if (q.compCode) where.push(eq(compManagerChanges.compCode, q.compCode));
   if (q.compName) where.push(sql`${companies.compName} ilike ${likePattern(q.compName)}`);

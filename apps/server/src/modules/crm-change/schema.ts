@@ -7,6 +7,7 @@ import {
   moneyColumn,
   softDelete,
   timestamptz,
+  makerOrg,
 } from '../../platform/db/columns';
 
 /** Drizzle mirror of migrations/0015_crm_change.sql. */
@@ -28,13 +29,17 @@ export const compInfoChanges = pgTable('comp_info_changes', {
   areaCode: char('area_code', { length: 6 }),
   address: text('address'),
   industry: text('industry'),
-  roles: text('roles').array().notNull(),
+  roles: text('roles')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   contactName: text('contact_name'),
   contactPhone: text('contact_phone'),
   contactEmail: text('contact_email'),
   remark: text('remark'),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });
 
@@ -53,6 +58,7 @@ export const compManagerChanges = pgTable('comp_manager_changes', {
   reason: text('reason').notNull(),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });
 

@@ -209,6 +209,28 @@ describe('企业角色 tab', () => {
     expect((await admin.ok<Page<CompRoleRow>>(C('roleList'), { compCode: comp })).total).toBe(0);
     expect((await admin.call(C('roleDel'), { version: read }, { query: { roleCode } })).status).toBe(404);
   });
+
+  it('offers and accepts only enabled users as new members', async () => {
+    const on = await addUser(comp, '在职丙');
+    const off = await addUser(comp, '停用丁');
+    await admin.ok(C('employeeDisable'), undefined, { query: { userCode: off } });
+    // The picker lists enabled users only.
+    const offered = await admin.ok<Page<CompUserRow>>(C('employeeList'), {
+      compCode: comp,
+      state: 'enabled',
+      pageSize: 100,
+    });
+    expect(offered.list.map((u) => u.userCode)).toContain(on);
+    expect(offered.list.map((u) => u.userCode)).not.toContain(off);
+    const refused = await admin.call(C('roleSave'), {
+      compCode: comp,
+      roleName: '出纳',
+      userCodes: [on, off],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.msg).toBe('企业用户「停用丁」已停用，不能加入角色');
+    await admin.ok(C('roleSave'), { compCode: comp, roleName: '出纳', userCodes: [on] });
+  });
 });
 
 describe('开票信息, 企业介绍, corporationAdd', () => {
@@ -366,13 +388,58 @@ describe('资料文件 and 审核信息', () => {
     // Codes of other kinds that happen to equal a compCode (users, accounts) do not leak in.
     const theirs = await admin.ok<Page<ApprovalRow>>(C('approvalList'), { compCode: other, pageSize: 500 });
     for (const r of theirs.list) {
-      if (r.entity === 'compUser') expect((r.detail as { compCode: string }).compCode).toBe(other);
+      if (r.entity === 'compUser') expect(r.changes.find((c) => c.field === 'compCode')?.after).toBe(other);
       expect(['company', 'compUser', 'compRelation', 'compDept', 'bankAccount']).toContain(r.entity);
     }
     // Another customer's history does not leak in.
-    expect(
-      all.list.some((r) => r.entity === 'compUser' && r.detail && JSON.stringify(r.detail).includes(other)),
-    ).toBe(false);
+    expect(all.list.some((r) => r.entity === 'compUser' && JSON.stringify(r.changes).includes(other))).toBe(
+      false,
+    );
+  });
+
+  it('shows each record as labelled fields, before and after, files by name and never a token', async () => {
+    const c = await newCustomer('审核信息测试有限公司');
+    const up = await admin.portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/portal/third/file/store',
+      headers: {
+        authorization: `Bearer ${admin.token!}`,
+        'content-type': 'multipart/form-data; boundary=X',
+      },
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="file"; filename="营业执照.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--X--\r\n',
+    });
+    const token = (up.json() as { data: { fileToken: string } }).data.fileToken;
+    await admin.ok(C('fileSave'), { compCode: c, fileTokens: [token] });
+    await admin.ok(C('fileSave'), { compCode: c, fileTokens: [] });
+    const view = await admin.ok<{ version: number; usccCode: string }>(CP('view'), undefined, {
+      query: { compCode: c },
+    });
+    await admin.ok(CP('update'), {
+      compCode: c,
+      version: view.version,
+      compName: '审核信息测试有限公司',
+      usccCode: view.usccCode,
+      compType: 'private',
+      roles: ['core', 'supplier'],
+      legalPerson: '赵七',
+      regCapital: '5000000.00',
+      provinceCode: '310000',
+    });
+    const rows = (await admin.ok<Page<ApprovalRow>>(C('approvalList'), { compCode: c, pageSize: 50 })).list;
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows[0]).not.toHaveProperty('detail');
+    const attach = rows.find((r) => r.action === 'attachFiles')!;
+    expect(attach.changes).toEqual([
+      { field: 'files', label: '资料文件', before: null, after: '营业执照.pdf' },
+    ]);
+    const remove = rows.find((r) => r.action === 'removeFiles')!;
+    expect(remove.changes[0]!.after).toBe('营业执照.pdf');
+    const update = rows.find((r) => r.entity === 'company' && r.action === 'update')!;
+    expect(update.hasBefore).toBe(true);
+    expect(update.changes).toEqual([
+      { field: 'legalPerson', label: '法定代表人', before: '王五', after: '赵七' },
+    ]);
   });
 });
 
@@ -420,6 +487,22 @@ describe('组织架构', () => {
     tree = await admin.ok<DeptNode[]>(C('orgTree'), undefined, { query: { compCode: c } });
     expect(tree.map((n) => n.deptName)).toEqual(['总经办']);
     expect(tree[0]!.children[0]!.userCount).toBe(1);
+  });
+
+  it('counts in each department only its own users', async () => {
+    const c = await newCustomer('部门人数测试有限公司');
+    const add = async (deptName: string) =>
+      (await admin.ok<{ deptCode: string }>(C('orgAdd'), { compCode: c, deptName })).deptCode;
+    const sales = await add('销售部');
+    const hr = await add('人事部');
+    await add('空部门');
+    await addUser(c, '销售一', { deptCode: sales });
+    await addUser(c, '销售二', { deptCode: sales });
+    await addUser(c, '人事一', { deptCode: hr });
+    await addUser(c, '无部门');
+    const tree = await admin.ok<DeptNode[]>(C('orgTree'), undefined, { query: { compCode: c } });
+    const counts = Object.fromEntries(tree.map((n) => [n.deptName, n.userCount]));
+    expect(counts).toEqual({ 销售部: 2, 人事部: 1, 空部门: 0 });
   });
 });
 

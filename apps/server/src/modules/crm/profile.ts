@@ -25,7 +25,8 @@ import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import { deleteAccount, getBankAccount, listAccounts, saveAccount, setDefaultAccount } from '../bank/service';
 import { COMPANY_DOC_TYPE, lockCustomer, requireCustomer } from '../company/service';
-import { listFiles, setDocumentFiles } from '../files/service';
+import { fileNamesByToken, listFiles, setDocumentFiles } from '../files/service';
+import { detailChanges } from '../monitor/service';
 import { compAddInfos, compIntros, compInvoiceInfos, compShareholders } from './schema';
 
 type OnePerCustomer = typeof compInvoiceInfos | typeof compIntros | typeof compAddInfos;
@@ -340,18 +341,56 @@ export async function customerHistory(
     .limit(q.pageSize)
     .offset(offsetOf(q));
   const total = await countOf(db, sql`from ${auditLog} where ${cond}`);
+  const names = await fileNamesByToken(
+    db,
+    rows.flatMap((r) => tokensIn(r.detail)),
+  );
   return page(
-    rows.map((r) => ({
-      id: r.id,
-      at: r.at,
-      actorName: r.actorName,
-      entity: r.entity,
-      entityLabel: ENTITY_LABELS[r.entity] ?? r.entity,
-      action: r.action,
-      actionLabel: ACTION_LABELS[r.action] ?? r.action,
-      detail: r.detail,
-    })),
+    rows.map((r) => {
+      const { hasBefore, changes } = detailChanges(withFileNames(r.detail, names));
+      const comment = isRecord(r.detail) && typeof r.detail.comment === 'string' ? r.detail.comment : null;
+      return {
+        id: r.id,
+        at: r.at,
+        actorName: r.actorName,
+        entity: r.entity,
+        entityLabel: ENTITY_LABELS[r.entity] ?? r.entity,
+        action: r.action,
+        actionLabel: ACTION_LABELS[r.action] ?? r.action,
+        comment,
+        hasBefore,
+        changes,
+      };
+    }),
     total,
     q,
+  );
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const FILE_TOKENS = /^fileTokens?$/;
+
+/** The file tokens an audit detail records (at its top level or in its before / after). */
+function tokensIn(detail: unknown): string[] {
+  if (!isRecord(detail)) return [];
+  return Object.entries(detail).flatMap(([k, v]) => {
+    if (FILE_TOKENS.test(k))
+      return (Array.isArray(v) ? v : [v]).filter((t): t is string => typeof t === 'string');
+    return isRecord(v) ? tokensIn(v) : [];
+  });
+}
+
+/** The detail with its file tokens replaced by the files' names (`files`): a token is never shown. */
+function withFileNames(detail: unknown, names: ReadonlyMap<string, string>): unknown {
+  if (!isRecord(detail)) return detail;
+  return Object.fromEntries(
+    Object.entries(detail).map(([k, v]) => {
+      if (FILE_TOKENS.test(k)) {
+        const tokens = (Array.isArray(v) ? v : [v]).filter((t): t is string => typeof t === 'string');
+        return ['files', tokens.map((t) => names.get(t) ?? '（文件已不存在）')];
+      }
+      return [k, isRecord(v) ? withFileNames(v, names) : v];
+    }),
   );
 }

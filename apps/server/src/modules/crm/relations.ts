@@ -73,8 +73,10 @@ export async function listRelations(
   db: Db,
   q: z.output<typeof relationListSchema>,
   today: string,
+  /** The caller's data scope over the core enterprises (customerScope). */
+  scope: SQL,
 ): Promise<Page<RelationRow>> {
-  const where: SQL[] = [live];
+  const where: SQL[] = [live, scope];
   if (q.compCode)
     where.push(or(eq(compRelations.coreCompCode, q.compCode), eq(compRelations.relCompCode, q.compCode))!);
   if (q.relType) where.push(eq(compRelations.relType, q.relType));
@@ -216,8 +218,10 @@ export async function relationGraph(
   db: Db,
   q: z.output<typeof relationGraphSchema>,
   today: string,
+  /** The caller's data scope over the core enterprises (customerScope). */
+  scope: SQL,
 ): Promise<RelationGraph> {
-  const where: SQL[] = [live];
+  const where: SQL[] = [live, scope];
   if (q.compCode)
     where.push(or(eq(compRelations.coreCompCode, q.compCode), eq(compRelations.relCompCode, q.compCode))!);
   if (q.validOnly) where.push(stateWhere('valid', today)!);

@@ -68,7 +68,15 @@ import {
 import { deleteRelation, listRelations, relationGraph, saveRelation } from './relations';
 import { seedDemoCrm } from './demo';
 
-const p = (path: string) => `/api${path}`;
+import { listOf, type ScopedRows } from '../../platform/http/route-scope';
+import { customerScope } from '../../platform/auth/row-scope';
+import { compRelations, compUsers } from './schema';
+
+/** The customer a CRM tab shows or edits, named by compCode. */
+const OF_CUSTOMER: ScopedRows = { kind: 'customer', params: ['compCode'] };
+/** A department's parent, when one is chosen. */
+const PARENT_DEPT: ScopedRows = { kind: 'compDept', params: ['parentDeptCode'] };
+
 const EDIT = 'crm-cor-cor-e';
 const VIEW = 'crm-cor-cor-v';
 const BANK = 'crm-cor-bank';
@@ -84,87 +92,110 @@ export const crmModule: PortalModule = {
     const save = button(EDIT, 'save');
 
     // ---- 企业编辑 / 查看 tabs
-    api.post(p(CRM_PATHS.employeeList), { perm: readers, body: employeeListSchema }, ({ body }) =>
-      listUsers(db, body),
-    );
-    api.post(p(CRM_PATHS.employeeSave), { perm: save, body: employeeSaveSchema }, ({ body, actor }) =>
-      saveUser(db, body, actor),
-    );
-    api.post(p(CRM_PATHS.employeeEnable), { perm: save, query: userCodeQuery }, async ({ query, actor }) => {
-      await setUserState(db, query.userCode, 'enabled', actor);
-      return null;
-    });
-    api.post(p(CRM_PATHS.employeeDisable), { perm: save, query: userCodeQuery }, async ({ query, actor }) => {
-      await setUserState(db, query.userCode, 'disabled', actor);
-      return null;
-    });
-    api.post(p(CRM_PATHS.roleList), { perm: readers, body: roleListSchema }, ({ body }) =>
-      listRoles(db, body),
-    );
-    api.post(p(CRM_PATHS.roleSave), { perm: save, body: roleSaveSchema }, ({ body, actor }) =>
-      saveRole(db, body, actor),
+    api.post(
+      CRM_PATHS.employeeList,
+      { perm: readers, scope: OF_CUSTOMER, body: employeeListSchema },
+      ({ body, user }) => listUsers(db, body, customerScope(user, compUsers.compCode)),
     );
     api.post(
-      p(CRM_PATHS.roleDel),
-      { perm: save, query: roleCodeQuery, body: deleteVersionBody },
+      CRM_PATHS.employeeSave,
+      { perm: save, scope: [OF_CUSTOMER, 'compUser'], body: employeeSaveSchema },
+      ({ body, actor }) => saveUser(db, body, actor),
+    );
+    for (const [path, state] of [
+      [CRM_PATHS.employeeEnable, 'enabled'],
+      [CRM_PATHS.employeeDisable, 'disabled'],
+    ] as const) {
+      api.post(path, { perm: save, scope: 'compUser', query: userCodeQuery }, async ({ query, actor }) => {
+        await setUserState(db, query.userCode, state, actor);
+        return null;
+      });
+    }
+    api.post(CRM_PATHS.roleList, { perm: readers, scope: OF_CUSTOMER, body: roleListSchema }, ({ body }) =>
+      listRoles(db, body),
+    );
+    api.post(
+      CRM_PATHS.roleSave,
+      { perm: save, scope: [OF_CUSTOMER, 'compRole'], body: roleSaveSchema },
+      ({ body, actor }) => saveRole(db, body, actor),
+    );
+    api.post(
+      CRM_PATHS.roleDel,
+      { perm: save, scope: 'compRole', query: roleCodeQuery, body: deleteVersionBody },
       async ({ query, body, actor }) => {
         await deleteRole(db, query.roleCode, body.version, actor);
         return null;
       },
     );
-    api.post(p(CRM_PATHS.billView), { perm: readers, query: compCodeQuery }, ({ query }) =>
+    api.post(CRM_PATHS.billView, { perm: readers, scope: OF_CUSTOMER, query: compCodeQuery }, ({ query }) =>
       viewBill(db, query.compCode),
     );
-    api.post(p(CRM_PATHS.billSave), { perm: save, body: billSaveSchema }, ({ body, actor }) =>
-      saveBill(db, body, actor),
+    api.post(
+      CRM_PATHS.billSave,
+      { perm: save, scope: OF_CUSTOMER, body: billSaveSchema },
+      ({ body, actor }) => saveBill(db, body, actor),
     );
-    api.post(p(CRM_PATHS.desView), { perm: readers, query: compCodeQuery }, ({ query }) =>
+    api.post(CRM_PATHS.desView, { perm: readers, scope: OF_CUSTOMER, query: compCodeQuery }, ({ query }) =>
       viewDes(db, query.compCode),
     );
-    api.post(p(CRM_PATHS.desSave), { perm: save, body: desSaveSchema }, ({ body, actor }) =>
+    api.post(CRM_PATHS.desSave, { perm: save, scope: OF_CUSTOMER, body: desSaveSchema }, ({ body, actor }) =>
       saveDes(db, body, actor),
     );
-    api.post(p(CRM_PATHS.addView), { perm: readers, query: compCodeQuery }, ({ query }) =>
+    api.post(CRM_PATHS.addView, { perm: readers, scope: OF_CUSTOMER, query: compCodeQuery }, ({ query }) =>
       viewAdd(db, query.compCode),
     );
-    api.post(p(CRM_PATHS.addSave), { perm: save, body: addSaveSchema }, ({ body, actor }) =>
+    api.post(CRM_PATHS.addSave, { perm: save, scope: OF_CUSTOMER, body: addSaveSchema }, ({ body, actor }) =>
       saveAdd(db, body, actor),
     );
-    api.post(p(CRM_PATHS.accountList), { perm: readers, body: accountListSchema }, ({ body }) =>
-      listCustomerAccounts(db, body),
-    );
-    api.post(p(CRM_PATHS.accountSave), { perm: save, body: accountSaveSchema }, ({ body, actor }) =>
-      saveCustomerAccount(db, body, actor),
-    );
-    api.post(p(CRM_PATHS.accountDel), { perm: save, query: accountCodeQuery }, async ({ query, actor }) => {
-      await deleteCustomerAccount(db, query.compCode, query.bizCode, actor);
-      return null;
-    });
     api.post(
-      p(CRM_PATHS.accountSetDefault),
-      { perm: save, query: accountCodeQuery },
+      CRM_PATHS.accountList,
+      { perm: readers, scope: OF_CUSTOMER, body: accountListSchema },
+      ({ body }) => listCustomerAccounts(db, body),
+    );
+    api.post(
+      CRM_PATHS.accountSave,
+      { perm: save, scope: [OF_CUSTOMER, 'bankAccount'], body: accountSaveSchema },
+      ({ body, actor }) => saveCustomerAccount(db, body, actor),
+    );
+    api.post(
+      CRM_PATHS.accountDel,
+      { perm: save, scope: [OF_CUSTOMER, 'bankAccount'], query: accountCodeQuery },
+      async ({ query, actor }) => {
+        await deleteCustomerAccount(db, query.compCode, query.bizCode, actor);
+        return null;
+      },
+    );
+    api.post(
+      CRM_PATHS.accountSetDefault,
+      { perm: save, scope: [OF_CUSTOMER, 'bankAccount'], query: accountCodeQuery },
       async ({ query, actor }) => {
         await setCustomerDefaultAccount(db, query.compCode, query.bizCode, actor);
         return null;
       },
     );
-    api.post(p(CRM_PATHS.fileList), { perm: readers, query: compCodeQuery }, ({ query }) =>
+    api.post(CRM_PATHS.fileList, { perm: readers, scope: OF_CUSTOMER, query: compCodeQuery }, ({ query }) =>
       customerFiles(db, query.compCode),
     );
-    api.post(p(CRM_PATHS.fileSave), { perm: save, body: fileSaveSchema }, ({ body, actor }) =>
-      saveCustomerFiles(db, body.compCode, body.fileTokens, actor),
+    api.post(
+      CRM_PATHS.fileSave,
+      { perm: save, scope: OF_CUSTOMER, body: fileSaveSchema },
+      ({ body, actor }) => saveCustomerFiles(db, body.compCode, body.fileTokens, actor),
     );
-    api.post(p(CRM_PATHS.approvalList), { perm: menu(VIEW), body: approvalListSchema }, ({ body }) =>
-      customerHistory(db, body),
+    api.post(
+      CRM_PATHS.approvalList,
+      { perm: menu(VIEW), scope: OF_CUSTOMER, body: approvalListSchema },
+      ({ body }) => customerHistory(db, body),
     );
 
     // ---- 银行信息管理: operators of a customer account
-    api.post(p(CRM_PATHS.bankUserList), { perm: menu(BANK), query: accountBizCodeQuery }, ({ query }) =>
-      listBankUsers(db, query.bizCode),
+    api.post(
+      CRM_PATHS.bankUserList,
+      { perm: menu(BANK), scope: 'bankAccount', query: accountBizCodeQuery },
+      ({ query }) => listBankUsers(db, query.bizCode),
     );
     api.post(
-      p(CRM_PATHS.bankUserSave),
-      { perm: button(BANK, 'save'), body: bankUserSaveSchema },
+      CRM_PATHS.bankUserSave,
+      { perm: button(BANK, 'save'), scope: 'bankAccount', body: bankUserSaveSchema },
       async ({ body, actor }) => {
         await saveBankUsers(db, body.bizCode, body.userCodes, actor);
         return null;
@@ -173,21 +204,23 @@ export const crmModule: PortalModule = {
 
     // ---- 组织架构 (the employee tab's department picker reads the tree too)
     api.post(
-      p(CRM_PATHS.orgTree),
-      { perm: [menu(ORG), menu(EDIT), menu(VIEW)], query: compCodeQuery },
+      CRM_PATHS.orgTree,
+      { perm: [menu(ORG), menu(EDIT), menu(VIEW)], scope: OF_CUSTOMER, query: compCodeQuery },
       ({ query }) => deptTree(db, query.compCode),
     );
-    api.post(p(CRM_PATHS.orgAdd), { perm: button(ORG, 'add'), body: orgAddSchema }, ({ body, actor }) =>
-      addDept(db, body, actor),
+    api.post(
+      CRM_PATHS.orgAdd,
+      { perm: button(ORG, 'add'), scope: [OF_CUSTOMER, PARENT_DEPT], body: orgAddSchema },
+      ({ body, actor }) => addDept(db, body, actor),
     );
     api.post(
-      p(CRM_PATHS.orgUpdate),
-      { perm: button(ORG, 'update'), body: orgUpdateSchema },
+      CRM_PATHS.orgUpdate,
+      { perm: button(ORG, 'update'), scope: ['compDept', PARENT_DEPT], body: orgUpdateSchema },
       ({ body, actor }) => updateDept(db, body, actor),
     );
     api.post(
-      p(CRM_PATHS.orgDel),
-      { perm: button(ORG, 'delete'), query: deptCodeQuery },
+      CRM_PATHS.orgDel,
+      { perm: button(ORG, 'delete'), scope: 'compDept', query: deptCodeQuery },
       async ({ query, actor }) => {
         await deleteDept(db, query.deptCode, actor);
         return null;
@@ -195,15 +228,26 @@ export const crmModule: PortalModule = {
     );
 
     // ---- 企业关系维护
-    api.post(p(CRM_PATHS.relationList), { perm: menu(REL), body: relationListSchema }, ({ body }) =>
-      listRelations(db, body, clock.today()),
-    );
-    api.post(p(CRM_PATHS.relationGraph), { perm: menu(REL), body: relationGraphSchema }, ({ body }) =>
-      relationGraph(db, body, clock.today()),
+    api.post(
+      CRM_PATHS.relationList,
+      { perm: menu(REL), scope: listOf('compRelation'), body: relationListSchema },
+      ({ body, user }) =>
+        listRelations(db, body, clock.today(), customerScope(user, compRelations.coreCompCode)),
     );
     api.post(
-      p(CRM_PATHS.relationSave),
-      { perm: [button(REL, 'add'), button(REL, 'update')], body: relationSaveSchema },
+      CRM_PATHS.relationGraph,
+      { perm: menu(REL), scope: listOf('compRelation'), body: relationGraphSchema },
+      ({ body, user }) =>
+        relationGraph(db, body, clock.today(), customerScope(user, compRelations.coreCompCode)),
+    );
+    api.post(
+      CRM_PATHS.relationSave,
+      {
+        perm: [button(REL, 'add'), button(REL, 'update')],
+        // The relation, and the core enterprise it is kept under: the related one may be anyone's.
+        scope: ['compRelation', { kind: 'customer', params: ['coreCompCode'] }],
+        body: relationSaveSchema,
+      },
       ({ body, user, actor }) => {
         // A new relation needs 新增, a change needs 修改.
         if (permAllows(button(REL, body.bizCode ? 'update' : 'add'), user) !== 'ok') throw noPermission();
@@ -211,8 +255,13 @@ export const crmModule: PortalModule = {
       },
     );
     api.post(
-      p(CRM_PATHS.relationDel),
-      { perm: button(REL, 'delete'), query: relationCodeQuery, body: deleteVersionBody },
+      CRM_PATHS.relationDel,
+      {
+        perm: button(REL, 'delete'),
+        scope: 'compRelation',
+        query: relationCodeQuery,
+        body: deleteVersionBody,
+      },
       async ({ query, body, actor }) => {
         await deleteRelation(db, query.bizCode, body.version, actor);
         return null;
@@ -220,39 +269,41 @@ export const crmModule: PortalModule = {
     );
 
     // ---- 企业用户 (/crm/frim)
-    api.post(p(CRM_PATHS.frimList), { perm: menu(FRIM), body: frimListSchema }, ({ body }) =>
-      listUsers(db, body),
+    api.post(
+      CRM_PATHS.frimList,
+      { perm: menu(FRIM), scope: listOf('compUser'), body: frimListSchema },
+      ({ body, user }) => listUsers(db, body, customerScope(user, compUsers.compCode)),
     );
-    api.post(p(CRM_PATHS.frimView), { perm: menu(FRIM), query: userCodeQuery }, ({ query }) =>
+    api.post(CRM_PATHS.frimView, { perm: menu(FRIM), scope: 'compUser', query: userCodeQuery }, ({ query }) =>
       viewUser(db, query.userCode),
     );
     api.post(
-      p(CRM_PATHS.frimAudit),
-      { perm: button(FRIM, 'audit'), query: userCodeQuery, body: frimCheckSchema },
+      CRM_PATHS.frimAudit,
+      { perm: button(FRIM, 'audit'), scope: 'compUser', query: userCodeQuery, body: frimCheckSchema },
       async ({ query, body, actor }) => {
         await checkRegistration(db, query.userCode, true, body.comment, actor);
         return null;
       },
     );
     api.post(
-      p(CRM_PATHS.frimUnAudit),
-      { perm: button(FRIM, 'unAudit'), query: userCodeQuery, body: frimCheckSchema },
+      CRM_PATHS.frimUnAudit,
+      { perm: button(FRIM, 'unAudit'), scope: 'compUser', query: userCodeQuery, body: frimCheckSchema },
       async ({ query, body, actor }) => {
         await checkRegistration(db, query.userCode, false, body.comment, actor);
         return null;
       },
     );
     api.post(
-      p(CRM_PATHS.frimEnable),
-      { perm: button(FRIM, 'enable'), query: userCodeQuery },
+      CRM_PATHS.frimEnable,
+      { perm: button(FRIM, 'enable'), scope: 'compUser', query: userCodeQuery },
       async ({ query, actor }) => {
         await setUserState(db, query.userCode, 'enabled', actor);
         return null;
       },
     );
     api.post(
-      p(CRM_PATHS.frimDisable),
-      { perm: button(FRIM, 'disable'), query: userCodeQuery },
+      CRM_PATHS.frimDisable,
+      { perm: button(FRIM, 'disable'), scope: 'compUser', query: userCodeQuery },
       async ({ query, actor }) => {
         await setUserState(db, query.userCode, 'disabled', actor);
         return null;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -59,7 +60,9 @@ export const compUserRoles = pgTable(
   {
     roleCode: char('role_code', { length: 12 }).notNull(),
     userCode: char('user_code', { length: 12 }).notNull(),
-    createdAt: timestamptz('created_at'),
+    createdAt: timestamptz('created_at')
+      .notNull()
+      .default(sql`now()`),
     createdBy: bigint('created_by', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.roleCode, t.userCode] })],
@@ -108,7 +111,9 @@ export const compShareholders = pgTable('comp_shareholders', {
   holderType: text('holder_type').notNull(),
   ratio: numeric('ratio', { precision: 7, scale: 4 }).notNull(),
   contribution: numeric('contribution', { precision: 18, scale: 2 }),
-  createdAt: timestamptz('created_at'),
+  createdAt: timestamptz('created_at')
+    .notNull()
+    .default(sql`now()`),
   createdBy: bigint('created_by', { mode: 'number' }),
 });
 
@@ -132,7 +137,9 @@ export const compBankAccountUsers = pgTable(
   {
     accountBizCode: char('account_biz_code', { length: 12 }).notNull(),
     userCode: char('user_code', { length: 12 }).notNull(),
-    createdAt: timestamptz('created_at'),
+    createdAt: timestamptz('created_at')
+      .notNull()
+      .default(sql`now()`),
     createdBy: bigint('created_by', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.accountBizCode, t.userCode] })],

@@ -147,8 +147,10 @@ type FrimQuery = z.output<typeof frimListSchema>;
 export async function listUsers(
   db: Db,
   q: FrimQuery | z.output<typeof employeeListSchema>,
+  /** The caller's data scope over the users' customers (customerScope). */
+  scope: SQL,
 ): Promise<Page<CompUserRow>> {
-  const where: SQL[] = [liveUser];
+  const where: SQL[] = [liveUser, scope];
   if (q.compCode) where.push(eq(compUsers.compCode, q.compCode));
   if ('compName' in q && q.compName)
     where.push(
@@ -424,7 +426,20 @@ export async function saveRole(
 ): Promise<{ roleCode: string }> {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, input.compCode);
-    await requireCompUsers(tx, input.compCode, input.userCodes, '角色成员');
+    const members = await requireCompUsers(tx, input.compCode, input.userCodes, '角色成员');
+    // A disabled user may stay a member it already was, but is not added anew.
+    const kept = input.roleCode
+      ? new Set(
+          (
+            await tx
+              .select({ userCode: compUserRoles.userCode })
+              .from(compUserRoles)
+              .where(eq(compUserRoles.roleCode, input.roleCode))
+          ).map((r) => r.userCode),
+        )
+      : new Set<string>();
+    const disabled = members.find((u) => u.state !== 'enabled' && !kept.has(u.userCode));
+    if (disabled) throw badInput(`企业用户「${disabled.userName}」已停用，不能加入角色`);
     const dupWhere = [
       liveRole,
       eq(compRoles.compCode, input.compCode),
@@ -515,7 +530,9 @@ export async function deptTree(db: Db, compCode: string): Promise<DeptNode[]> {
   const rows = await db
     .select({
       d: compDepts,
-      userCount: sql<number>`(select count(*)::int from comp_users u where u.dept_code = ${compDepts.deptCode} and u.deleted_at is null)`,
+      // Qualified by hand: inside the subquery a bare "dept_code" (what ${compDepts.deptCode} renders)
+      // binds to u.dept_code, so every department counted all users that have a department.
+      userCount: sql<number>`(select count(*)::int from comp_users u where u.dept_code = "comp_depts"."dept_code" and u.comp_code = "comp_depts"."comp_code" and u.deleted_at is null)`,
     })
     .from(compDepts)
     .where(and(eq(compDepts.compCode, compCode), liveDept))

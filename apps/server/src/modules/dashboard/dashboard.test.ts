@@ -18,6 +18,7 @@ import {
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedIncome, P } from '../paid/testkit';
+import { disburse } from '../loan/testkit';
 import {
   approvedContract,
   BULLET_RULE,
@@ -34,6 +35,8 @@ const D = (k: keyof typeof DASHBOARD_PATHS) => `/api${DASHBOARD_PATHS[k]}`;
 let t: TestPortal;
 let admin: TestClient;
 const items: {
+  status: string;
+  penaltyOpen: Decimal;
   dueDate: string;
   open: Decimal;
   principalOpen: Decimal;
@@ -43,6 +46,8 @@ const items: {
   code: string;
 }[] = [];
 const contracts: { code: string; amount: string; startDate: string }[] = [];
+/** Incoming and written off in the months before April (YYYY-MM → amount). */
+const earlier: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestPortal({ BUSINESS_DATE: TODAY });
@@ -68,6 +73,8 @@ beforeAll(async () => {
         receivables: [receivable('2000000.00', maturityDate)],
       },
     });
+    // Paid out on its start date (the portfolio counts disbursed contracts only).
+    await disburse(admin, checker, bizCode);
     contracts.push({ code: bizCode, amount, startDate });
   }
   // Money: two incomings (April, May), one written off in part against the bullet due 06-07.
@@ -87,12 +94,33 @@ beforeAll(async () => {
     submit: true,
   });
   await checker.ok(P('audit'), {}, { query: { paidBizCode: paid.paidBizCode } });
-  // Payments: the first item of the first contract settled, its second half paid.
-  await t.database.db
-    .execute(sql`update contract_plan_items set principal_paid = principal, interest_paid = interest
-    where contract_id = (select id from contracts where biz_code = ${contracts[0]!.code}) and period = 1`);
-  await t.database.db.execute(sql`update contract_plan_items set principal_paid = round(principal / 2, 2)
-    where contract_id = (select id from contracts where biz_code = ${contracts[0]!.code}) and period = 2`);
+  // Payments, written off on their due dates (no penalty): the first item of the first contract
+  // settled, half the principal of its second item paid.
+  const first = contracts[0]!.code;
+  const payOn = async (date: string, lines: (item: ValidPlan['items'][number]) => [string, string][]) => {
+    const open = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+      query: { contBizCode: first, paidDate: date },
+    });
+    const item = open.items.find((i) => i.dueDate === date)!;
+    const picked = lines(item).map(([component, amount]) => ({ itemId: item.itemId, component, amount }));
+    const amount = picked.reduce((sum, l) => sum.plus(l.amount), new Decimal(0)).toFixed(2);
+    const fiid = await approvedIncome(admin, checker, bank, amount, date);
+    const w = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+      fiidBizCode: fiid,
+      contBizCode: first,
+      paidDate: date,
+      kind: 'manual',
+      lines: picked,
+      submit: true,
+    });
+    await checker.ok(P('audit'), {}, { query: { paidBizCode: w.paidBizCode } });
+    earlier[date.slice(0, 7)] = amount;
+  };
+  await payOn('2026-02-28', (i) => [
+    ['PRINCIPAL', i.open.PRINCIPAL],
+    ['INTEREST', i.open.INTEREST],
+  ]);
+  await payOn('2026-03-31', (i) => [['PRINCIPAL', new Decimal(i.principal).div(2).toFixed(2)]]);
   for (const c of contracts) {
     const plan = await admin.ok<SchemeView>(K('schemeView'), undefined, { query: { contBizCode: c.code } });
     for (const i of plan.items) {
@@ -100,6 +128,8 @@ beforeAll(async () => {
       const interestOpen = new Decimal(i.interest).minus(i.interestPaid);
       const feeOpen = new Decimal(i.fee).minus(i.feePaid);
       items.push({
+        status: i.status,
+        penaltyOpen: new Decimal(i.penalty).minus(i.penaltyPaid),
         dueDate: i.dueDate,
         principalOpen,
         interestOpen,
@@ -135,6 +165,7 @@ describe('dashboard figures equal the sums over the plan items', () => {
       due30: total(due30, (r) => r.open),
       due30Count: due30.filter((r) => r.open.gt(0)).length,
       overdueAmount: total(items.filter(overdue), (r) => r.open),
+      overduePenalty: total(items.filter(overdue), (r) => r.penaltyOpen),
       overdueCount: items.filter(overdue).length,
       overdueContracts: new Set(items.filter(overdue).map((r) => r.code)).size,
     });
@@ -143,6 +174,9 @@ describe('dashboard figures equal the sums over the plan items', () => {
     expect(items.some((r) => r.dueDate === TODAY)).toBe(true);
     // 03-31 (half paid), 04-30 and 05-30 are late; 02-28 is settled.
     expect(p.overdueCount).toBe(3);
+    // Each is 逾期 in the plan view, and the penalty is the plan view's: due − paid.
+    expect(items.filter(overdue).map((r) => r.status)).toEqual(['逾期', '逾期', '逾期']);
+    expect(new Decimal(p.overduePenalty).gt(0)).toBe(true);
     expect(items.find((r) => r.dueDate === '2026-06-07')).toBeTruthy();
   });
 
@@ -181,8 +215,8 @@ describe('dashboard figures equal the sums over the plan items', () => {
       const started = contracts.filter((c) => c.startDate.startsWith(p.month));
       expect(p).toEqual({
         month: p.month,
-        incoming: { '2026-04': '5000.00', '2026-05': '12000.00' }[p.month] ?? '0.00',
-        writtenOff: p.month === '2026-05' ? '10000.00' : '0.00',
+        incoming: { ...earlier, '2026-04': '5000.00', '2026-05': '12000.00' }[p.month] ?? '0.00',
+        writtenOff: { ...earlier, '2026-05': '10000.00' }[p.month] ?? '0.00',
         financed: started.reduce((s, c) => s.plus(c.amount), new Decimal(0)).toFixed(2),
         contracts: started.length,
       });

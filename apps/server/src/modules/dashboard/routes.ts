@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   AGING_BUCKETS,
   DASHBOARD_PATHS,
+  type AgingBucket,
   trendQuery,
   type AgingRow,
   type PortfolioFigures,
@@ -14,29 +15,47 @@ import { createPortfolioCache, scopeKey } from './cache';
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { scopeOf } from '../contract/service';
+import { overdueItems, type OverdueItem } from '../paid/overdue';
 
-const p = (path: string) => `/api${path}`;
+import { listOf } from '../../platform/http/route-scope';
+
 const fmt = (v: string | null) => new Decimal(v ?? 0).toFixed(2);
 
-/** 履约中 contracts the user may see, with their open balances (kept by the database). */
+/**
+ * 履约中 contracts the user may see, with their open balances (kept by the database): disbursed
+ * ones only, since 在贷本金 and every balance count money that went out (docs/money-lifecycle.md).
+ */
 function liveContracts(user: ScopeUser): SQL {
   return sql`(select contracts.id, contracts.grace_days, contracts.principal_open, contracts.interest_open,
                      contracts.fee_open
                 from contracts where contracts.deleted_at is null and contracts.status = 'effective'
-                 and ${scopeOf(user)})`;
+                 and contracts.loan_state = 'loaned' and ${scopeOf(user)})`;
 }
 
-/** Items still owed something and due by `until` (overdue ones included), of those contracts. */
-function openItemsUntil(user: ScopeUser, until: SQL): SQL {
-  return sql`(select i.contract_id, i.due_date, c.grace_days,
+/** Items still owed principal, interest or fee and due from `from` to `until`, of those contracts. */
+function openItemsDue(user: ScopeUser, from: SQL, until: SQL): SQL {
+  return sql`(select i.contract_id, i.due_date,
                      i.principal + i.interest + i.fee - i.principal_paid - i.interest_paid - i.fee_paid as open
                 from contract_plan_items i join ${liveContracts(user)} as c on c.id = i.contract_id
                where i.superseded_by is null
                  and (i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee)
-                 and i.due_date <= ${until})`;
+                 and i.due_date between ${from} and ${until})`;
 }
 
-export async function portfolio(ex: Executor, user: ScopeUser, asOf: string): Promise<PortfolioFigures> {
+/** The overdue items of the contracts the user may see, as of `asOf` (paid/overdue.ts). */
+export function overdueItemsOf(ex: Executor, user: ScopeUser, asOf: string): Promise<OverdueItem[]> {
+  return overdueItems(ex, liveContracts(user), asOf);
+}
+
+const sum = (rows: readonly OverdueItem[], pick: (r: OverdueItem) => string) =>
+  rows.reduce((s, r) => s.plus(pick(r)), new Decimal(0)).toFixed(2);
+
+export async function portfolio(
+  ex: Executor,
+  user: ScopeUser,
+  asOf: string,
+  overdue: readonly OverdueItem[],
+): Promise<PortfolioFigures> {
   const d = sql`${asOf}::date`;
   const [r] = await queryRows<Record<string, string | number | null>>(
     ex,
@@ -44,15 +63,12 @@ export async function portfolio(ex: Executor, user: ScopeUser, asOf: string): Pr
           select count(*)::int as contracts, sum(principal_open)::text as principal,
                  sum(interest_open)::text as interest, sum(fee_open)::text as fee
             from ${liveContracts(user)} as c),
-        items as ${openItemsUntil(user, sql`${d} + 30`)}
+        items as ${openItemsDue(user, d, sql`${d} + 30`)}
         select totals.*,
-               (select sum(open) from items where due_date between ${d} and ${d} + 7)::text as due7,
-               (select count(*) from items where due_date between ${d} and ${d} + 7)::int as due7_count,
-               (select sum(open) from items where due_date between ${d} and ${d} + 30)::text as due30,
-               (select count(*) from items where due_date between ${d} and ${d} + 30)::int as due30_count,
-               (select sum(open) from items where due_date + grace_days < ${d})::text as overdue,
-               (select count(*) from items where due_date + grace_days < ${d})::int as overdue_count,
-               (select count(distinct contract_id) from items where due_date + grace_days < ${d})::int as overdue_contracts
+               (select sum(open) from items where due_date <= ${d} + 7)::text as due7,
+               (select count(*) from items where due_date <= ${d} + 7)::int as due7_count,
+               (select sum(open) from items)::text as due30,
+               (select count(*) from items)::int as due30_count
           from totals`,
   );
   return {
@@ -65,28 +81,20 @@ export async function portfolio(ex: Executor, user: ScopeUser, asOf: string): Pr
     due7Count: Number(r!.due7_count ?? 0),
     due30: fmt(r!.due30 as string | null),
     due30Count: Number(r!.due30_count ?? 0),
-    overdueAmount: fmt(r!.overdue as string | null),
-    overdueCount: Number(r!.overdue_count ?? 0),
-    overdueContracts: Number(r!.overdue_contracts ?? 0),
+    overdueAmount: sum(overdue, (o) => o.open),
+    overduePenalty: sum(overdue, (o) => o.penalty),
+    overdueCount: overdue.length,
+    overdueContracts: new Set(overdue.map((o) => o.contractId)).size,
   };
 }
 
-export async function aging(ex: Executor, user: ScopeUser, asOf: string): Promise<AgingRow[]> {
-  const d = sql`${asOf}::date`;
-  const rows = await queryRows<{ bucket: string; amount: string; count: number }>(
-    ex,
-    sql`select case when ${d} - due_date <= 30 then '1-30'
-                    when ${d} - due_date <= 60 then '31-60'
-                    when ${d} - due_date <= 90 then '61-90'
-                    else '90+' end as bucket,
-               sum(open)::text as amount, count(*)::int as count
-          from ${openItemsUntil(user, d)} as items
-         where due_date + grace_days < ${d}
-         group by 1`,
-  );
+/** Overdue items by days past the due date (the same items and figures as the portfolio's). */
+export function aging(overdue: readonly OverdueItem[]): AgingRow[] {
+  const bucketOf = (days: number): AgingBucket =>
+    days <= 30 ? '1-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
   return AGING_BUCKETS.map((bucket) => {
-    const r = rows.find((x) => x.bucket === bucket);
-    return { bucket, amount: fmt(r?.amount ?? null), count: Number(r?.count ?? 0) };
+    const rows = overdue.filter((o) => bucketOf(o.overdueDays) === bucket);
+    return { bucket, amount: sum(rows, (o) => o.open), count: rows.length };
   });
 }
 
@@ -148,13 +156,16 @@ export const dashboardModule: PortalModule = {
     const cached = createPortfolioCache(db);
     const key = (widget: string, user: ScopeUser, ...more: unknown[]) =>
       [widget, scopeKey(user), clock.today(), ...more].join('|');
-    api.post(p(DASHBOARD_PATHS.portfolio), { perm }, ({ user }) =>
-      cached(key('portfolio', user), () => portfolio(db, user, clock.today())),
+    // The overdue items are computed once per scope, date and epoch, for both widgets.
+    const overdue = (user: ScopeUser) =>
+      cached(key('overdue', user), () => overdueItemsOf(db, user, clock.today()));
+    api.post(DASHBOARD_PATHS.portfolio, { perm, scope: listOf('contract') }, ({ user }) =>
+      cached(key('portfolio', user), async () => portfolio(db, user, clock.today(), await overdue(user))),
     );
-    api.post(p(DASHBOARD_PATHS.aging), { perm }, ({ user }) =>
-      cached(key('aging', user), () => aging(db, user, clock.today())),
+    api.post(DASHBOARD_PATHS.aging, { perm, scope: listOf('contract') }, ({ user }) =>
+      cached(key('aging', user), async () => aging(await overdue(user))),
     );
-    api.post(p(DASHBOARD_PATHS.trend), { perm, body: trendQuery }, ({ user, body }) =>
+    api.post(DASHBOARD_PATHS.trend, { perm, scope: listOf('contract'), body: trendQuery }, ({ user, body }) =>
       cached(key('trend', user, body.months), () => trend(db, user, clock.today(), body.months)),
     );
   },

@@ -3,13 +3,20 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_PATHS, type CompanyView } from '@portal/contract/company';
 import { FILE_PATHS, type DownloadTokenResult, type FileInfo } from '@portal/contract/files';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { auditLog } from '../../platform/db/audit';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import { depts } from '../../platform/auth/schema';
+import {
+  createDept,
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
 import { files } from './schema';
 import { sanitizeFileName } from './sniff';
 
@@ -273,5 +280,102 @@ describe('attachments of a document', () => {
       docCode: compCode,
     });
     expect(after.map((f) => f.fileToken)).toEqual([b.fileToken]);
+  });
+});
+
+describe('attachments follow their document (issue 25)', () => {
+  const PASSWORD = 'Files@12345678';
+  const CUSTOMER_SCREEN = ['ft-company'];
+  let compCode: string;
+  let attached: FileInfo;
+  let loose: FileInfo;
+  let nobody: TestClient;
+  let otherOrg: TestClient;
+  let sameOrg: TestClient;
+
+  beforeAll(async () => {
+    const { db } = t.database;
+    attached = (await upload('合同扫描件.pdf', PDF)).body.data;
+    loose = (await upload('未归档.pdf', PDF)).body.data;
+    const first17 = '91310115MA1K4Q2C5';
+    ({ compCode } = await admin.ok<{ compCode: string }>(`/api${COMPANY_PATHS.add}`, {
+      compName: '范围测试有限公司',
+      usccCode: first17 + usccCheckChar(first17),
+      compType: 'private',
+      roles: ['supplier'],
+      legalPerson: '钱七',
+      regCapital: '1000000.00',
+      provinceCode: '310000',
+      fileTokens: [attached.fileToken],
+    }));
+    // The customer belongs to the administrator's organisation (总部, the root).
+    const [root] = await t.database.db.select({ id: depts.id }).from(depts).where(isNull(depts.parentId));
+    const yi = await createDept(db, '乙部');
+    await createUserWithCodes(db, 'files-nobody', PASSWORD, []);
+    await createUserWithCodes(db, 'files-other', PASSWORD, CUSTOMER_SCREEN, {
+      deptId: yi.id,
+      dataScope: 'dept',
+    });
+    await createUserWithCodes(db, 'files-same', PASSWORD, CUSTOMER_SCREEN, {
+      deptId: root!.id,
+      dataScope: 'dept',
+    });
+    nobody = await t.login('files-nobody', PASSWORD);
+    otherOrg = await t.login('files-other', PASSWORD);
+    sameOrg = await t.login('files-same', PASSWORD);
+  });
+
+  const list = (c: TestClient) => c.call(`/api${FILE_PATHS.list}`, { docType: 'company', docCode: compCode });
+  const token = (c: TestClient, f: FileInfo) =>
+    c.call(`/api${FILE_PATHS.downloadToken}`, { fileToken: f.fileToken });
+
+  it('whoever may view the customer lists and downloads its files', async () => {
+    const listed = await list(sameOrg);
+    expect([listed.httpStatus, (listed.data as FileInfo[]).map((f) => f.fileToken)]).toEqual([
+      200,
+      [attached.fileToken],
+    ]);
+    const res = await get(FILE_PATHS.download, { fileToken: attached.fileToken }, sameOrg.token);
+    expect([res.statusCode, res.rawPayload.equals(PDF)]).toEqual([200, true]);
+  });
+
+  it('a user without a role, or of another organisation, gets 404 and no bytes', async () => {
+    for (const c of [nobody, otherOrg]) {
+      expect((await list(c)).httpStatus).toBe(404);
+      expect((await token(c, attached)).httpStatus).toBe(404);
+      for (const path of [FILE_PATHS.download, FILE_PATHS.originDownload, FILE_PATHS.preview]) {
+        const res = await get(path, { fileToken: attached.fileToken }, c.token);
+        expect([path, res.statusCode, res.rawPayload.includes(PDF.subarray(0, 8))]).toEqual([
+          path,
+          404,
+          false,
+        ]);
+      }
+    }
+  });
+
+  it('a file not yet attached is its uploader’s alone', async () => {
+    expect((await get(FILE_PATHS.download, { fileToken: loose.fileToken }, sameOrg.token)).statusCode).toBe(
+      404,
+    );
+    expect((await token(sameOrg, loose)).httpStatus).toBe(404);
+    expect((await get(FILE_PATHS.download, { fileToken: loose.fileToken }, admin.token)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a download token is bound to the user who asked for it', async () => {
+    const tok = await admin.ok<DownloadTokenResult>(`/api${FILE_PATHS.downloadToken}`, {
+      fileToken: attached.fileToken,
+    });
+    const query = { fileToken: attached.fileToken, downloadToken: tok.downloadToken };
+    // A second user presenting it with their own session, even one who may see the file, gets nothing.
+    for (const c of [otherOrg, sameOrg]) {
+      const res = await get(FILE_PATHS.download, query, c.token);
+      expect([res.statusCode, res.rawPayload.includes(PDF.subarray(0, 8))]).toEqual([404, false]);
+    }
+    // The token was not spent by them: its own user still downloads with it.
+    const mine = await get(FILE_PATHS.download, query, admin.token);
+    expect([mine.statusCode, mine.rawPayload.equals(PDF)]).toEqual([200, true]);
   });
 });

@@ -14,12 +14,20 @@ import { contentDisposition } from '../../platform/http/download';
 import { badInput, noSession, notFound } from '../../platform/errors';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { consumeDownloadToken, findFile, issueDownloadToken, listFiles, storeUpload } from './service';
+import {
+  consumeDownloadToken,
+  fileVisible,
+  findFile,
+  issueDownloadToken,
+  listDocumentFiles,
+  storeUpload,
+} from './service';
+import type { files } from './schema';
 import { localStore, type FileStore } from './storage';
 import { s3ConfigFromEnv, s3Store } from './s3';
 import { sanitizeFileName } from './sniff';
 
-const p = (path: string) => `/api${path}`;
+type FileRow = typeof files.$inferSelect;
 
 const PREVIEWABLE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);
 
@@ -34,18 +42,29 @@ function bearer(req: FastifyRequest): string | undefined {
   return /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(req.headers.authorization ?? '')?.[1];
 }
 
-/** Downloads accept the session header or a single-use download token (PROTOCOL §3). */
+/**
+ * Downloads accept the session header of a user who may view the file's document, or a
+ * single-use download token (PROTOCOL §3) issued to such a user: sent with a session, only that
+ * same user's. Whoever may not see the file gets the answer of a missing one, or without any
+ * session the answer of a missing session.
+ */
 async function authorize(
   db: Db,
   config: Config,
   req: FastifyRequest,
-  fileId: number,
+  file: FileRow | undefined,
   downloadToken: string | undefined,
-): Promise<void> {
+): Promise<FileRow> {
   const token = bearer(req);
-  if (token && (await resolveSession(db, token, config.sessionIdleMs))) return;
-  if (downloadToken && (await consumeDownloadToken(db, downloadToken, fileId))) return;
-  throw noSession();
+  const user = token ? await resolveSession(db, token, config.sessionIdleMs) : undefined;
+  if (file) {
+    const allowed = downloadToken
+      ? await consumeDownloadToken(db, downloadToken, file.id, user?.userId)
+      : user !== undefined && (await fileVisible(db, file, user));
+    if (allowed) return file;
+  }
+  if (!user) throw noSession();
+  throw notFound('附件');
 }
 
 export const filesModule: PortalModule = {
@@ -59,48 +78,68 @@ export const filesModule: PortalModule = {
     });
 
     api.post(
-      p(FILE_PATHS.upload),
-      { perm: 'session', envelope: false, summary: 'upload one file (multipart, field "file")' },
+      FILE_PATHS.upload,
+      {
+        perm: 'session',
+        scope: { none: 'a new file is its uploader’s until a document it is attached to is saved' },
+        envelope: false,
+        summary: 'upload one file (multipart, field "file")',
+      },
       async ({ req, actor }) => {
         if (!req.isMultipart()) throw badInput('请以multipart/form-data方式上传文件');
-        const part = await req.file();
+        // The limit is a setting changed without a restart (docs/operations.md).
+        const part = await req.file({ limits: { fileSize: config.uploadLimitBytes } });
         if (!part) throw badInput('请选择要上传的文件');
         return storeUpload(db, store, { stream: part.file, fileName: part.filename }, actor);
       },
     );
 
     api.post(
-      p(FILE_PATHS.downloadToken),
-      { perm: 'session', body: downloadTokenSchema, summary: 'single-use download token (1 minute)' },
-      async ({ body, actor }) => issueDownloadToken(db, body.fileToken, actor),
+      FILE_PATHS.downloadToken,
+      {
+        perm: 'session',
+        scope: { none: 'the file follows its document: checked by fileVisible' },
+        body: downloadTokenSchema,
+        summary: 'single-use download token (1 minute)',
+      },
+      async ({ body, actor, user }) => issueDownloadToken(db, body.fileToken, actor, user),
     );
 
     api.post(
-      p(FILE_PATHS.list),
-      { perm: 'session', body: fileListSchema, summary: "a document's files" },
-      async ({ body }) => listFiles(db, body.docType, body.docCode),
+      FILE_PATHS.list,
+      {
+        perm: 'session',
+        scope: { none: 'the files follow their document: checked by listDocumentFiles' },
+        body: fileListSchema,
+        summary: "a document's files",
+      },
+      async ({ body, user }) => listDocumentFiles(db, body.docType, body.docCode, user),
     );
 
     const serve = (mode: 'download' | 'origin' | 'preview') =>
       api.post(
-        p(
-          mode === 'download'
-            ? FILE_PATHS.download
-            : mode === 'origin'
-              ? FILE_PATHS.originDownload
-              : FILE_PATHS.preview,
-        ),
-        { perm: 'public', get: true, envelope: false, raw: true, query: fileGetQuery },
+        mode === 'download'
+          ? FILE_PATHS.download
+          : mode === 'origin'
+            ? FILE_PATHS.originDownload
+            : FILE_PATHS.preview,
+        {
+          perm: 'public',
+          scope: { none: 'the file follows its document: checked by authorize' },
+          get: true,
+          envelope: false,
+          raw: true,
+          query: fileGetQuery,
+        },
         async ({ query, req, reply }) => {
-          const file = await findFile(db, query.fileToken);
-          // Unknown token and missing session look alike to someone without a session.
-          if (!file) {
-            if (!bearer(req) || !(await resolveSession(db, bearer(req)!, config.sessionIdleMs)))
-              throw noSession();
-            throw notFound('附件');
-          }
+          const file = await authorize(
+            db,
+            config,
+            req,
+            await findFile(db, query.fileToken),
+            query.downloadToken,
+          );
           if (mode === 'preview' && !PREVIEWABLE.has(file.mime)) throw badInput(PREVIEW_UNSUPPORTED_MSG);
-          await authorize(db, config, req, file.id, query.downloadToken);
           const name =
             mode !== 'preview' && query.originFileName
               ? sanitizeFileName(query.originFileName, {

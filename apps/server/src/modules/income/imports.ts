@@ -6,7 +6,7 @@ import {
   type IncomeImportRow,
   type IncomeItem,
 } from '@portal/contract/accounts';
-import { isRealDate } from '@portal/contract/fields';
+import { isRealDate, normalizeSerial } from '@portal/contract/fields';
 import type { Executor, Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { AppError, badInput } from '../../platform/errors';
@@ -66,9 +66,10 @@ export async function previewIncomeExcel(
     .from(bankAccounts)
     .where(and(eq(bankAccounts.ownerType, 'self'), isNull(bankAccounts.deletedAt)));
   const byNo = new Map(ours.map((a) => [a.no.replace(/\s/g, ''), a.code]));
+  // Serials compared as stored: normalised (docs/money-rules.md "Bank serial numbers").
   const candidates = sheet.map(({ item }) => ({
     bankBizCode: byNo.get((item.accountNo ?? '').replace(/\s/g, '')) ?? '',
-    serialNo: item.serialNo ?? '',
+    serialNo: normalizeSerial(item.serialNo ?? ''),
   }));
   const taken = await takenSerials(
     ex,
@@ -82,8 +83,8 @@ export async function previewIncomeExcel(
     const errors: string[] = [];
     const bankBizCode = candidates[i]!.bankBizCode;
     if (item.accountNo && !bankBizCode) errors.push(`收款账号 ${item.accountNo} 不是本公司的账户`);
-    // Bank exports write amounts with thousands separators.
-    const amount = item.amount?.replace(/,/g, '');
+    // Bank exports write amounts with thousands separators (and cells may carry spaces).
+    const amount = item.amount?.replace(/,/g, '').trim();
     const parsed = incomeItemSchema.safeParse({ ...item, amount, bankBizCode: bankBizCode || undefined });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -94,8 +95,9 @@ export async function previewIncomeExcel(
     if (item.valueDate && isRealDate(item.valueDate) && item.valueDate > today)
       errors.push(`来款日期不能晚于营业日 ${today}`);
     let duplicate = false;
-    if (bankBizCode && item.serialNo) {
-      const key = `${bankBizCode}/${item.serialNo}`;
+    const serial = candidates[i]!.serialNo;
+    if (bankBizCode && serial) {
+      const key = `${bankBizCode}/${serial}`;
       const held = taken.get(key);
       const first = seen.get(key);
       if (held) errors.push(`银行流水号已登记（来款 ${held}）`);

@@ -8,91 +8,97 @@ import {
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { readXlsxUpload } from '../../platform/xlsx';
-import { registerDocType } from '../workflow/registry';
-import { assertDeletable, assertEditable, submit } from '../workflow/service';
-import { auditRoutes } from '../workflow/wire';
+import { submit } from '../workflow/service';
+import { registerDocument } from '../workflow/pipeline';
 import { previewIncomeExcel, saveImportedIncomes } from './imports';
-import { deleteIncome, findIncome, incomeInUse, listIncomes, saveIncome, viewIncome } from './service';
+import {
+  deleteIncome,
+  findIncome,
+  incomeInUse,
+  listIncomes,
+  postIncome,
+  revokeIncome,
+  saveIncome,
+  viewIncome,
+} from './service';
+import { formatYuan } from '@portal/contract/format';
 
-const p = (path: string) => `/api${path}`;
+import { tableScope } from '../../platform/auth/row-scope';
+import { incomes } from './schema';
+
+import { listOf } from '../../platform/http/route-scope';
+
 const MENU = 'ft-income';
 
-const subject = (payerName: string, amount: string) => `来款 ${payerName} ${amount}`;
+const subject = (payerName: string, amount: string) => `来款 ${payerName} ${formatYuan(amount)}`;
 
 /** 来款 (SPEC §7.5): incoming payments, typed or imported from a bank statement. */
 export const incomeModule: PortalModule = {
   name: 'income',
   register({ api, db, clock }) {
-    registerDocType({
+    const editors = [button(MENU, 'add'), button(MENU, 'save')];
+
+    api.post(
+      INCOME_PATHS.list,
+      { perm: menu(MENU), scope: listOf('income'), body: incomeListSchema },
+      ({ body, user }) => listIncomes(db, body, tableScope(user, incomes)),
+    );
+    api.post(
+      INCOME_PATHS.initList,
+      { perm: [menu(MENU), menu('ft-paid')], scope: listOf('income'), body: incomeListSchema },
+      ({ body, user }) => listIncomes(db, { ...body, approvedWithBalance: true }, tableScope(user, incomes)),
+    );
+    api.post(
+      INCOME_PATHS.viewBaseInfo,
+      { perm: [menu(MENU), menu('ft-paid')], scope: 'income', query: fiidQuery },
+      ({ query }) => viewIncome(db, query.fiidBizCode),
+    );
+    registerDocument(api, db, {
       type: 'income',
       table: 'incomes',
       stamps: true,
       hooks: {
         canReject: (tx, doc) => incomeInUse(tx, doc.code),
-        // 反审核 of an approved incoming that no write-off uses (a wrong entry is corrected so).
-        onRevoke: async () => {},
+        onApprove: (tx, doc, actor) => postIncome(tx, doc.code, actor),
+        // 反审核 of an approved incoming that no write-off uses (a wrong entry is corrected so):
+        // its voucher is mirrored, never edited (docs/accounting.md "Red reversal").
+        onRevoke: (tx, doc, actor) => revokeIncome(tx, doc.code, actor, clock.today()),
       },
-    });
-    const editors = [button(MENU, 'add'), button(MENU, 'save')];
-
-    api.post(p(INCOME_PATHS.list), { perm: menu(MENU), body: incomeListSchema }, ({ body }) =>
-      listIncomes(db, body),
-    );
-    api.post(
-      p(INCOME_PATHS.initList),
-      { perm: [menu(MENU), menu('ft-paid')], body: incomeListSchema },
-      ({ body }) => listIncomes(db, { ...body, approvedWithBalance: true }),
-    );
-    api.post(
-      p(INCOME_PATHS.viewBaseInfo),
-      { perm: [menu(MENU), menu('ft-paid')], query: fiidQuery },
-      ({ query }) => viewIncome(db, query.fiidBizCode),
-    );
-    api.post(p(INCOME_PATHS.saveBaseInfo), { perm: editors, body: incomeSaveSchema }, ({ body, actor }) =>
-      db.transaction(async (tx) => {
-        if (body.fiidBizCode) await assertEditable(tx, 'income', body.fiidBizCode);
-        const code = await saveIncome(tx, body, actor, clock.today());
-        const flow = body.submit
-          ? await submit(tx, {
-              type: 'income',
-              code,
-              subject: subject(body.payerName, body.amount),
-              amount: body.amount,
-              actor,
-            })
-          : null;
-        const row = await findIncome(tx, code);
-        return { fiidBizCode: code, version: row.version, state: row.state, flow };
-      }),
-    );
-    api.post(
-      p(INCOME_PATHS.deleteInfo),
-      { perm: button(MENU, 'delete'), query: fiidQuery },
-      ({ query, actor }) =>
-        db.transaction(async (tx) => {
-          await assertDeletable(tx, 'income', query.fiidBizCode);
-          await deleteIncome(tx, await findIncome(tx, query.fiidBizCode), actor);
-          return null;
-        }),
-    );
-    auditRoutes(api, db, {
-      type: 'income',
       codeParam: 'fiidBizCode',
-      audit: { path: p(INCOME_PATHS.audit), perm: button(MENU, 'audit') },
-      unAudit: { path: p(INCOME_PATHS.unAudit), perm: button(MENU, 'unAudit') },
+      save: {
+        path: INCOME_PATHS.saveBaseInfo,
+        perm: editors,
+        body: incomeSaveSchema,
+        write: (tx, body, { actor }) => saveIncome(tx, body, actor, clock.today()),
+        find: findIncome,
+        submission: async (_tx, row) => ({ subject: subject(row.payerName, row.amount), amount: row.amount }),
+      },
+      remove: {
+        path: INCOME_PATHS.deleteInfo,
+        perm: button(MENU, 'delete'),
+        query: fiidQuery,
+        remove: async (tx, code, actor) => deleteIncome(tx, await findIncome(tx, code), actor),
+      },
+      audit: { path: INCOME_PATHS.audit, perm: button(MENU, 'audit') },
+      unAudit: { path: INCOME_PATHS.unAudit, perm: button(MENU, 'unAudit') },
     });
     api.post(
-      p(INCOME_PATHS.resolveIncomeExcel),
+      INCOME_PATHS.resolveIncomeExcel,
       {
         perm: button(MENU, 'import'),
+        scope: { none: 'previews an uploaded statement; nothing stored is read but serial numbers' },
         envelope: false,
         summary: 'bank statement xlsx (multipart "file") -> per-row preview with duplicates; nothing saved',
       },
       async ({ req }) => previewIncomeExcel(db, (await readXlsxUpload(req)).buf, clock.today()),
     );
     api.post(
-      p(INCOME_PATHS.importSave),
-      { perm: button(MENU, 'import'), body: incomeImportSaveSchema },
+      INCOME_PATHS.importSave,
+      {
+        perm: button(MENU, 'import'),
+        scope: { none: 'creates new incomings, stamped with the maker’s organisation' },
+        body: incomeImportSaveSchema,
+      },
       ({ body, actor }) =>
         db.transaction(async (tx) => {
           const codes = await saveImportedIncomes(tx, body.rows, actor, clock.today());

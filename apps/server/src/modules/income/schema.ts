@@ -5,6 +5,7 @@ import {
   docStateColumns,
   moneyColumn,
   softDelete,
+  makerOrg,
 } from '../../platform/db/columns';
 
 /** Drizzle mirror of the incomes table of migrations/0009_money.sql. */
@@ -24,5 +25,6 @@ export const incomes = pgTable('incomes', {
   remark: text('remark'),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });

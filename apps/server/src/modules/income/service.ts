@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   IncomeItem,
@@ -18,6 +18,7 @@ import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { bankAccounts } from '../bank/schema';
 import { requireBankAccount } from '../bank/service';
+import { postEvent, reverseDocument } from '../voucher/service';
 import { incomes } from './schema';
 
 export type IncomeRecord = typeof incomes.$inferSelect;
@@ -60,10 +61,13 @@ const bankJoin = and(eq(bankAccounts.bizCode, incomes.bankBizCode), isNull(bankA
 export async function listIncomes(
   db: Db,
   q: z.output<typeof incomeListSchema> & { approvedWithBalance?: boolean },
+  /** The caller's data scope (tableScope). */
+  scope: SQL,
 ): Promise<Page<IncomeRow>> {
   const withBalance = q.withBalance || q.approvedWithBalance;
   const cond = and(
     live,
+    scope,
     q.fiidBizCode ? eq(incomes.bizCode, q.fiidBizCode) : undefined,
     q.payerName ? sql`${incomes.payerName} ilike ${likePattern(q.payerName)}` : undefined,
     q.serialNo ? sql`${incomes.serialNo} ilike ${likePattern(q.serialNo)}` : undefined,
@@ -265,4 +269,25 @@ export async function moveAllocated(tx: Tx, id: number, delta: Decimal): Promise
     )
     .returning({ id: incomes.id });
   if (res.length === 0) throw conflict(delta.isNeg() ? '来款已核销金额不足以冲回' : '来款可核销余额不足');
+}
+
+/** Approval of an incoming: its voucher, in the approving transaction (docs/accounting.md "Journals"). */
+export async function postIncome(tx: Tx, code: string, actor: Actor): Promise<void> {
+  const row = await findIncome(tx, code);
+  await postEvent(
+    tx,
+    { kind: 'income', docCode: code, date: row.valueDate, amount: row.amount, payer: row.payerName },
+    actor,
+  );
+}
+
+/** 反审核 of an approved incoming: the mirror of its voucher, dated the business date. */
+export async function revokeIncome(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
+  const row = await findIncome(tx, code);
+  await reverseDocument(
+    tx,
+    { docType: 'income', docCode: code },
+    { docType: 'income', docCode: code, date: today, summary: `来款反审核 ${row.payerName}` },
+    actor,
+  );
 }

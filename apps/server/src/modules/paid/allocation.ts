@@ -13,6 +13,7 @@ import type { ItemPayment } from '@portal/contract/plan/accrual';
 import type { InterestRuleCalc } from '@portal/contract/plan/rule';
 import { badInput, conflict } from '../../platform/errors';
 import type { ItemRow } from './open-items';
+import { formatYuan } from '@portal/contract/format';
 
 /** One line per (item, component), amounts > 0. */
 export interface Line {
@@ -42,23 +43,32 @@ const key = (l: { itemId: number; component: string }) => `${l.itemId}/${l.compo
 export function checkLines(
   lines: readonly PaidLineInput[] | readonly Line[],
   open: readonly OpenPlanItem[],
+  approving?: { items: readonly ItemRow[] },
 ): Totals {
   const byId = new Map(open.map((o) => [o.itemId, o]));
   const seen = new Set<string>();
   let amount = new Decimal(0);
   let principal = new Decimal(0);
+  // At approval a line that no longer fits means the plan moved since the write-off was saved:
+  // 409, naming the item and what it owes now (PROTOCOL.md: the record changed since it was read).
+  const changed = (what: string) => conflict(`核销保存后还款计划已变更：${what}，请重新生成核销明细`);
   for (const l of lines) {
     const item = byId.get(l.itemId);
-    if (!item) throw badInput('核销明细中的期次不属于该合同的还款计划或已结清');
+    if (!item) {
+      const period = approving?.items.find((i) => i.id === l.itemId)?.period;
+      if (period !== undefined) throw changed(`第${period}期已结清`);
+      throw badInput('核销明细中的期次不属于该合同的还款计划或已结清');
+    }
     const label = `第${item.period}期${COMPONENT_LABELS[l.component]}`;
     if (seen.has(key(l))) throw badInput(`核销明细重复：${label}`);
     seen.add(key(l));
     const v = new Decimal(l.amount);
     if (v.lte(0)) throw badInput(`${label}核销金额必须大于0`);
-    if (v.gt(item.open[l.component]))
-      throw conflict(
-        `${label}核销金额 ${v.toFixed(2)} 超过待还金额 ${new Decimal(item.open[l.component]).toFixed(2)}`,
-      );
+    if (v.gt(item.open[l.component])) {
+      const now = formatYuan(item.open[l.component]);
+      if (approving) throw changed(`${label}现待还 ${now}，少于核销金额 ${formatYuan(v)}`);
+      throw conflict(`${label}核销金额 ${formatYuan(v)} 超过待还金额 ${now}`);
+    }
     amount = amount.plus(v);
     if (l.component === 'PRINCIPAL') principal = principal.plus(v);
   }

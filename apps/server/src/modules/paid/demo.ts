@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { bankAccounts } from '../bank/schema';
 import { contracts } from '../contract/schema';
 import { incomes } from '../income/schema';
-import { insertIncome } from '../income/service';
+import { insertIncome, postIncome } from '../income/service';
 import { submit } from '../workflow/service';
 import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
 import { ruleAllocation } from './allocation';
@@ -63,6 +63,8 @@ export async function seedDemoMoney({ db, clock }: SeedContext): Promise<void> {
       .update(incomes)
       .set({ state: 'approved', submittedAt: sql`now()`, approvedAt: sql`now()` })
       .where(sql`${incomes.bizCode} in (${first}, ${second})`);
+    // Approved here without the workflow: their vouchers as the approval would post them (docs/accounting.md).
+    for (const code of [first, second]) await postIncome(tx, code, SYSTEM_ACTOR);
     await submit(tx, {
       type: 'income',
       code: pending,

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OpenPlanItem } from '@portal/contract/accounts';
-import { accrueItem, type ItemPayment } from '@portal/contract/plan/accrual';
+import { accrueItem, type ItemPayment, type ItemStatus } from '@portal/contract/plan/accrual';
 import { fromDayNumber, toDayNumber } from '@portal/contract/plan/dates';
 import { interestRuleCalc, type Component, type InterestRuleCalc } from '@portal/contract/plan/rule';
 import type { Executor, Tx } from '../../platform/db/client';
@@ -62,23 +62,93 @@ export async function paymentsOf(
         isNull(paids.deletedAt),
       ),
     );
-  const key: Record<string, keyof ItemPayment> = {
-    PRINCIPAL: 'principal',
-    INTEREST: 'interest',
-    FEE: 'fee',
-    PENALTY: 'penalty',
-  };
-  return rows.map((r) => ({
-    period: period.get(r.itemId)!,
-    valueDate: r.date,
-    [key[r.component]!]: r.amount,
-  }));
+  return rows.map((r) => itemPayment(period.get(r.itemId)!, r.component, r.amount, r.date));
+}
+
+const COMPONENT_KEY: Record<string, keyof ItemPayment> = {
+  PRINCIPAL: 'principal',
+  INTEREST: 'interest',
+  FEE: 'fee',
+  PENALTY: 'penalty',
+};
+
+/** One write-off line as the accrual engine reads it: `amount` of `component`, dated `date`. */
+export function itemPayment(period: number, component: string, amount: string, date: string): ItemPayment {
+  return { period, valueDate: date, [COMPONENT_KEY[component]!]: amount };
 }
 
 const ZERO = '0.00';
 
+/** What itemAsOf reads of a plan item. */
+export type PlanFigures = Pick<ItemRow, 'period' | 'dueDate' | 'principal' | 'interest' | 'fee' | 'penalty'>;
+
+/** An item's figures as of a business date (docs/money-rules.md "Figures as of a date"). */
+export interface ItemAsOf {
+  status: ItemStatus;
+  overdueDays: number;
+  /** Penalty accrued through the end of `asOf`: the item's penalty due on that date. */
+  penaltyDue: string;
+  /** Penalty accrued through the day before `asOf`: what a payment dated `asOf` may pay. */
+  penaltyPayable: string;
+  /** Outstanding per component for a payment dated `asOf` (penalty: payable less paid). */
+  open: Record<Component, string>;
+  /** Due − paid over the four components as of the end of `asOf` (penalty: due less paid). */
+  outstanding: string;
+}
+
 /**
- * Each item as of a payment dated `date`: principal, interest and fee outstanding (due − paid),
+ * The one function for an item's status and penalty as of a business date: the plan view, the
+ * write-off screen and the settlement check all call it. Payments count on their own value
+ * dates (those after `asOf` are ignored), so an item paid in full after its due date stays
+ * 已结清 on every later date, and its penalty stops accruing on the payment's value date.
+ */
+export function itemAsOf(
+  it: PlanFigures,
+  payments: readonly ItemPayment[],
+  asOf: string,
+  rule: InterestRuleCalc,
+): ItemAsOf {
+  const mine = payments.filter((p) => p.period === it.period);
+  const item = {
+    dueDate: it.dueDate,
+    principal: it.principal,
+    interest: it.interest,
+    fee: it.fee,
+    penalty: it.penalty,
+  };
+  const now = accrueItem({ item, payments: mine, asOf, rule });
+  const before = accrueItem({
+    item,
+    payments: mine.filter((p) => p.valueDate < asOf),
+    asOf: fromDayNumber(toDayNumber(asOf) - 1),
+    rule,
+  });
+  const penaltyPaid = mine
+    .filter((p) => p.valueDate <= asOf)
+    .reduce((s, p) => s.plus(p.penalty ?? ZERO), new Decimal(0));
+  const penaltyOpen = Decimal.max(0, new Decimal(before.penaltyAccrued).minus(penaltyPaid));
+  const open: Record<Component, string> = {
+    PENALTY: penaltyOpen.toFixed(2),
+    INTEREST: now.interestOutstanding,
+    FEE: now.feeOutstanding,
+    PRINCIPAL: now.principalOutstanding,
+  };
+  const outstanding = new Decimal(now.principalOutstanding)
+    .plus(now.interestOutstanding)
+    .plus(now.feeOutstanding)
+    .plus(now.penaltyOutstanding);
+  return {
+    status: now.status,
+    overdueDays: now.overdueDays,
+    penaltyDue: now.penaltyAccrued,
+    penaltyPayable: before.penaltyAccrued,
+    open,
+    outstanding: outstanding.toFixed(2),
+  };
+}
+
+/**
+ * Each item as of a payment dated `date` (itemAsOf): principal, interest and fee outstanding,
  * and the penalty payable — accrued through date − 1 (a payment stops accrual on its value date
  * for what it covers) less the penalty paid so far. Items with nothing open are left out unless
  * `all`.
@@ -90,49 +160,42 @@ export function openAsOf(
   rule: InterestRuleCalc,
   all = false,
 ): OpenPlanItem[] {
-  const dayBefore = fromDayNumber(toDayNumber(date) - 1);
   const out: OpenPlanItem[] = [];
   for (const it of items) {
-    const mine = payments.filter((p) => p.period === it.period);
-    const item = {
-      dueDate: it.dueDate,
-      principal: it.principal,
-      interest: it.interest,
-      fee: it.fee,
-      penalty: it.penalty,
-    };
-    const now = accrueItem({ item, payments: mine, asOf: date, rule });
-    const before = accrueItem({
-      item,
-      payments: mine.filter((p) => p.valueDate < date),
-      asOf: dayBefore,
-      rule,
-    });
-    const penaltyPaid = mine.reduce((s, p) => s.plus(p.penalty ?? ZERO), new Decimal(0));
-    const penaltyOpen = Decimal.max(0, new Decimal(before.penaltyAccrued).minus(penaltyPaid));
-    const open: Record<Component, string> = {
-      PENALTY: penaltyOpen.toFixed(2),
-      INTEREST: now.interestOutstanding,
-      FEE: now.feeOutstanding,
-      PRINCIPAL: now.principalOutstanding,
-    };
-    const openTotal = Object.values(open).reduce((s, v) => s.plus(v), new Decimal(0));
+    const f = itemAsOf(it, payments, date, rule);
+    const openTotal = Object.values(f.open).reduce((s, v) => s.plus(v), new Decimal(0));
     if (!all && openTotal.isZero()) continue;
     out.push({
       itemId: it.id,
       period: it.period,
       dueDate: it.dueDate,
-      status: now.status,
-      overdueDays: now.overdueDays,
+      status: f.status,
+      overdueDays: f.overdueDays,
       principal: it.principal,
       interest: it.interest,
       fee: it.fee,
-      penaltyAccrued: before.penaltyAccrued,
-      open,
+      penaltyAccrued: f.penaltyPayable,
+      open: f.open,
       openTotal: openTotal.toFixed(2),
     });
   }
   return out;
+}
+
+/**
+ * The plan items of `contracts` (a row source with an `id` column) due before `asOf` whose dated
+ * write-off lines itemAsOf reads differently from the stored paid sums: principal paid after the
+ * due date (penalty accrued, perhaps still owed although principal, interest and fee are paid), or
+ * a line dated after `asOf` (not yet paid on that date). With the items still owed principal,
+ * interest or fee they are every item itemAsOf can find 逾期 on `asOf` (the dashboard, the day-end).
+ */
+export function itemsReadFromLines(contracts: SQL, asOf: string): SQL {
+  const d = sql`${asOf}::date`;
+  return sql`(select i.id from paid_lines l join paids p on p.id = l.paid_id
+                join contract_plan_items i on i.id = l.plan_item_id join ${contracts} as lc on lc.id = i.contract_id
+               where p.state = 'approved' and not p.red and p.deleted_at is null
+                 and i.superseded_by is null and i.due_date < ${d}
+                 and (p.paid_date > ${d} or (l.component = 'PRINCIPAL' and p.paid_date > i.due_date)))`;
 }
 
 /** The date of the latest posting on the contract: a new write-off may not be dated before it. */

@@ -19,6 +19,7 @@ import {
 import { addChecker } from '../credit/testkit';
 import { approvedContract, contractFixture, MONTHLY_RULE, type ContractFixture } from '../contract/testkit';
 import { approvedIncome, I, moneySnapshot, P, R, submittedPaid } from './testkit';
+import { disburse } from '../loan/testkit';
 
 let t: TestPortal;
 let maker: TestClient;
@@ -30,10 +31,14 @@ const rq = (paidRedBizCode: string) => ({ query: { paidRedBizCode } });
 const fq = (fiidBizCode: string) => ({ query: { fiidBizCode } });
 const ON = '2026-04-01';
 
-/** A 100,000.00 contract from 2026-01-15, six monthly items (等额本金, 7.2 %, penalty 1.5×, no grace). */
+/**
+ * A 100,000.00 contract from 2026-01-15, six monthly items (等额本金, 7.2 %, penalty 1.5×, no grace),
+ * disbursed on its start date (only disbursed contracts are written off).
+ */
 async function monthlyContract(fixture = f) {
   t.portal.clock.set('2026-01-15');
   const { bizCode } = await approvedContract(t, maker, checker, { fixture });
+  await disburse(maker, checker, bizCode);
   t.portal.clock.set(ON);
   return bizCode;
 }
@@ -218,7 +223,7 @@ describe('write-off (来款核销)', () => {
       kind: 'manual',
       lines: [{ itemId: item.itemId, component: 'PRINCIPAL', amount: '1000.01' }],
     });
-    expect(tooMuch.msg).toBe('核销金额 1000.01 超过来款可核销余额 1000.00');
+    expect(tooMuch.msg).toBe('核销金额 1,000.01元 超过来款可核销余额 1,000.00元');
     const early = await maker.call(P('savePlanPaidInfo'), {
       ...base,
       paidDate: '2026-03-30',
@@ -273,14 +278,15 @@ describe('red reversal (冲红)', () => {
       { reason: '串户' },
       pq(paidBizCode),
     );
-    const twice = await maker.call(P('rushRed'), {}, pq(paidBizCode));
+    const twice = await maker.call(P('rushRed'), { reason: '测试冲红' }, pq(paidBizCode));
     expect(twice.msg).toBe(`该核销已有冲红单据 ${paidRedBizCode}`);
     const red = await maker.ok<PaidRedView>(R('initList'), undefined, rq(paidRedBizCode));
-    expect(red).toMatchObject({ paidBizCode, amount: '20000.00', state: 'pending', reason: '串户' });
+    expect(red).toMatchObject({ paidBizCode, amount: '-20000.00', state: 'pending', reason: '串户' });
+    expect(red.lines.every((l) => l.amount.startsWith('-'))).toBe(true);
     await checker.ok(R('audit'), {}, rq(paidRedBizCode));
     expect(await moneySnapshot(db(), cont, fiid, f.lineCode)).toEqual(before);
     expect((await maker.ok<PaidView>(P('viewBaseInfo'), undefined, pq(paidBizCode))).red).toBe(true);
-    const third = await maker.call(P('rushRed'), {}, pq(paidBizCode));
+    const third = await maker.call(P('rushRed'), { reason: '测试冲红' }, pq(paidBizCode));
     expect(third.msg).toBe('该核销已冲红');
     expect((await checker.call(R('audit'), {}, rq(paidRedBizCode))).status).toBe(409);
 
@@ -300,19 +306,31 @@ describe('red reversal (冲红)', () => {
     await checker.ok(P('audit'), {}, pq(a.paidBizCode));
     const b = await submittedPaid(maker, fiid, cont, ON, '10000.00');
     await checker.ok(P('audit'), {}, pq(b.paidBizCode));
-    const refused = await maker.call(P('rushRed'), {}, pq(a.paidBizCode));
+    const refused = await maker.call(P('rushRed'), { reason: '测试冲红' }, pq(a.paidBizCode));
     expect(refused.status).toBe(409);
     expect(refused.msg).toBe(`该合同在此核销之后还有已审核的核销 ${b.paidBizCode}，请先冲红最近的核销`);
-    const latest = await maker.ok<{ paidRedBizCode: string }>(P('rushRed'), {}, pq(b.paidBizCode));
+    const latest = await maker.ok<{ paidRedBizCode: string }>(
+      P('rushRed'),
+      { reason: '测试冲红' },
+      pq(b.paidBizCode),
+    );
     await checker.ok(R('audit'), {}, rq(latest.paidRedBizCode));
-    const first = await maker.ok<{ paidRedBizCode: string }>(P('rushRed'), {}, pq(a.paidBizCode));
+    const first = await maker.ok<{ paidRedBizCode: string }>(
+      P('rushRed'),
+      { reason: '测试冲红' },
+      pq(a.paidBizCode),
+    );
     await checker.ok(R('audit'), {}, rq(first.paidRedBizCode));
     const income = await maker.ok<IncomeView>(I('viewBaseInfo'), undefined, fq(fiid));
     expect(income.allocated).toBe('0.00');
     // A rejected entry can be deleted, with the list's confirmation on the screen.
     const c = await submittedPaid(maker, fiid, cont, ON, '100.00');
     await checker.ok(P('audit'), {}, pq(c.paidBizCode));
-    const entry = await maker.ok<{ paidRedBizCode: string }>(P('rushRed'), {}, pq(c.paidBizCode));
+    const entry = await maker.ok<{ paidRedBizCode: string }>(
+      P('rushRed'),
+      { reason: '测试冲红' },
+      pq(c.paidBizCode),
+    );
     await checker.ok(R('unAudit'), { comment: '不冲了' }, rq(entry.paidRedBizCode));
     await maker.ok(R('deleteInfo'), undefined, rq(entry.paidRedBizCode));
     expect((await maker.call(R('initList'), undefined, rq(entry.paidRedBizCode))).status).toBe(404);
@@ -347,7 +365,7 @@ describe('red reversal (冲红)', () => {
     expect(settled.line!.occupied).toBe('0.00');
     const { paidRedBizCode } = await maker.ok<{ paidRedBizCode: string }>(
       P('rushRed'),
-      {},
+      { reason: '测试冲红' },
       pq(s.paidBizCode),
     );
     await checker.ok(R('audit'), {}, rq(paidRedBizCode));

@@ -1,16 +1,17 @@
 import Decimal from 'decimal.js';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { conflict } from '../../platform/errors';
 import { release, reoccupy } from '../credit/ledger';
-import { contractPlanItems, contracts } from '../contract/schema';
+import { contractChanges, contractPlanItems, contracts } from '../contract/schema';
 import { lockContract } from '../contract/service';
 import { lockIncome, moveAllocated } from '../income/service';
 import { checkPaidDate, requireApprovedIncome, requireWriteOffable, resolveLines } from './service';
 import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import type { Line, Waiver } from './allocation';
+import { postEvent, reverseDocument } from '../voucher/service';
 
 const COLUMN = {
   PRINCIPAL: {
@@ -88,6 +89,33 @@ const same = (a: readonly (Line | Waiver)[], b: readonly (Line | Waiver)[]) => {
 };
 
 /**
+ * 409 when an item the write-off was saved against has been re-planned since (a contract change
+ * or another document superseded it): the message names the period and the document.
+ */
+async function requirePlanUnchanged(tx: Tx, lines: readonly Line[]): Promise<void> {
+  if (lines.length === 0) return;
+  const gone = await tx
+    .select({ period: contractPlanItems.period, by: contractPlanItems.supersededBy })
+    .from(contractPlanItems)
+    .where(
+      and(
+        inArray(contractPlanItems.id, [...new Set(lines.map((l) => l.itemId))]),
+        isNotNull(contractPlanItems.supersededBy),
+      ),
+    )
+    .orderBy(asc(contractPlanItems.period))
+    .limit(1);
+  const first = gone[0];
+  if (!first) return;
+  const [change] = await tx
+    .select({ code: contractChanges.bizCode })
+    .from(contractChanges)
+    .where(eq(contractChanges.bizCode, first.by!));
+  const by = change ? `合同变更 ${change.code}` : `单据 ${first.by}`;
+  throw conflict(`核销保存后还款计划已变更：第${first.period}期已被${by} 重新计划，请重新生成核销明细`);
+}
+
+/**
  * Approval of a write-off (the workflow's onApprove, one transaction). Locks the contract, its
  * plan items and the incoming in that order, re-runs every check against the figures as they
  * are now, then posts: plan items' paid amounts rise, the incoming's allocated rises, the
@@ -107,6 +135,7 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
   const contract = await lockContract(tx, c!.code);
   requireWriteOffable(contract);
   const given = await storedLines(tx, paid.id);
+  await requirePlanUnchanged(tx, given);
   // The rule's order was checked at save; other postings since may have changed what it would
   // suggest, so only the bounds are checked again (a settlement is recomputed and must agree).
   const kind = paid.kind === 'settlement' ? 'settlement' : 'manual';
@@ -164,7 +193,8 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
     .set({
       amount: resolved.amount.toFixed(2),
       principal: resolved.principal.toFixed(2),
-      released: toRelease.toFixed(2),
+      // What the ledger moved: 0.00 on a one-off line (docs/money-rules.md "释放额度").
+      released: moved.toFixed(2),
       settledContract: settled,
       postingSeq: sql`nextval('paid_posting_seq')`,
     })
@@ -180,6 +210,26 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
       settled,
     },
   });
+  // Its voucher, split by component, in this transaction (docs/accounting.md "Journals").
+  const part = (component: Line['component']) =>
+    resolved.lines
+      .filter((l) => l.component === component)
+      .reduce((t, l) => t.plus(l.amount), new Decimal(0))
+      .toFixed(2);
+  await postEvent(
+    tx,
+    {
+      kind: 'writeOff',
+      docCode: code,
+      date: paid.paidDate,
+      principal: part('PRINCIPAL'),
+      interest: part('INTEREST'),
+      fee: part('FEE'),
+      penalty: part('PENALTY'),
+      aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
+    },
+    actor,
+  );
 }
 
 /** Why a write-off cannot be reversed now (null when it can). */
@@ -260,4 +310,16 @@ export async function postRed(tx: Tx, redCode: string, actor: Actor, today: stri
     action: 'post',
     detail: { paid: locked!.bizCode, amount: total.toFixed(2), reoccupied: moved.toFixed(2) },
   });
+  // The write-off's voucher mirrored, dated the red entry's date (docs/accounting.md "Red reversal").
+  await reverseDocument(
+    tx,
+    { docType: 'paid', docCode: locked!.bizCode },
+    {
+      docType: 'paidRed',
+      docCode: redCode,
+      date: red.redDate,
+      summary: `核销冲红 ${contract.contractNo} ${red.reason ?? ''}`.trim(),
+    },
+    actor,
+  );
 }

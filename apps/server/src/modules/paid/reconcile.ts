@@ -1,5 +1,7 @@
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { aliasScope } from '../../platform/auth/row-scope';
 import type { ReconcileIncome, ReconcileItem, Reconciliation } from '@portal/contract/accounts';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
@@ -13,8 +15,17 @@ const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
  * component must equal the same sums over its lines. The stored figures are recomputed from the
  * documents, so any drift between them is listed.
  */
-export async function reconcile(ex: Executor, dateFrom: string, dateTo: string): Promise<Reconciliation> {
+export async function reconcile(
+  ex: Executor,
+  dateFrom: string,
+  dateTo: string,
+  user: ScopeUser,
+): Promise<Reconciliation> {
   if (dateFrom > dateTo) throw badInput('开始日期不能晚于结束日期');
+  // Within the caller's data scope: their incomings, and the contracts (with their write-offs) they see.
+  const ownedAs = (alias: string) => aliasScope(user, alias);
+  const seenContract = (contractId: SQL) =>
+    sql`exists (select 1 from contracts sc where sc.id = ${contractId} and ${ownedAs('sc')})`;
   const posted = sql`select p.income_id, l.plan_item_id, l.component,
                             l.amount * (case when r.state = 'approved' then 0 else 1 end) as amount
                        from paid_lines l
@@ -29,6 +40,7 @@ export async function reconcile(ex: Executor, dateFrom: string, dateTo: string):
                coalesce(pi.amount, 0)::text as posted
           from incomes i left join per_income pi on pi.income_id = i.id
          where i.deleted_at is null and i.state = 'approved' and i.value_date between ${dateFrom} and ${dateTo}
+           and ${ownedAs('i')}
          order by i.value_date, i.biz_code`,
   );
   const items = await queryRows<Omit<ReconcileItem, 'difference'>>(
@@ -45,15 +57,17 @@ export async function reconcile(ex: Executor, dateFrom: string, dateTo: string):
           cross join lateral (values ('PRINCIPAL', it.principal_paid), ('INTEREST', it.interest_paid),
                                      ('FEE', it.fee_paid), ('PENALTY', it.penalty_paid)) as comp(component, paid)
           left join per_item pi on pi.plan_item_id = it.id and pi.component = comp.component
-         where comp.paid <> coalesce(pi.amount, 0)
+         where comp.paid <> coalesce(pi.amount, 0) and ${ownedAs('c')}
          order by c.biz_code, it.period, comp.component`,
   );
   const [flows] = await queryRows<{ written: string | null; reversed: string | null }>(
     ex,
     sql`select (select sum(amount) from paids where deleted_at is null and state = 'approved'
-                   and paid_date between ${dateFrom} and ${dateTo})::text as written,
+                   and paid_date between ${dateFrom} and ${dateTo}
+                   and ${seenContract(sql`paids.contract_id`)})::text as written,
                (select sum(p.amount) from paid_reds r join paids p on p.id = r.paid_id
-                 where r.deleted_at is null and r.state = 'approved' and r.red_date between ${dateFrom} and ${dateTo})::text as reversed`,
+                 where r.deleted_at is null and r.state = 'approved' and r.red_date between ${dateFrom} and ${dateTo}
+                   and ${seenContract(sql`p.contract_id`)})::text as reversed`,
   );
   const sum = (pick: (r: Omit<ReconcileIncome, 'difference'>) => string) =>
     incomes.reduce((s, r) => s.plus(pick(r)), new Decimal(0)).toFixed(2);

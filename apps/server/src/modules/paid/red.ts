@@ -15,6 +15,7 @@ import { submit } from '../workflow/service';
 import { redRefusal } from './posting';
 import { findPaid, viewPaid } from './service';
 import { paidReds, paids } from './schema';
+import { formatYuan } from '@portal/contract/format';
 
 export const PAID_RED = '来款核销冲红';
 const live = isNull(paidReds.deletedAt);
@@ -26,7 +27,7 @@ const live = isNull(paidReds.deletedAt);
 export async function rushRed(
   tx: Tx,
   paidCode: string,
-  reason: string | undefined,
+  reason: string,
   actor: Actor,
   user: ScopeUser,
   today: string,
@@ -46,7 +47,7 @@ export async function rushRed(
     bizCode: code,
     paidId: paid!.id,
     redDate: today,
-    reason: reason ?? null,
+    reason,
     createdBy: actor.userId,
     updatedBy: actor.userId,
   });
@@ -54,12 +55,12 @@ export async function rushRed(
     entity: 'paidRed',
     entityCode: code,
     action: 'create',
-    detail: { paid: paidCode },
+    detail: { paid: paidCode, reason },
   });
   await submit(tx, {
     type: 'paidRed',
     code,
-    subject: `来款核销冲红 ${paidCode} ${paid!.amount}`,
+    subject: `来款核销冲红 ${paidCode} ${formatYuan(paid!.amount)}`,
     amount: paid!.amount,
     actor,
   });
@@ -114,7 +115,7 @@ export async function listReds(
   return page(
     rows.map((r) => ({
       ...r,
-      amount: new Decimal(r.amount).toFixed(2),
+      amount: new Decimal(r.amount).neg().toFixed(2),
       state: r.state as PaidRedRow['state'],
     })),
     total,
@@ -143,10 +144,11 @@ export async function viewRed(ex: Executor, code: string, user: ScopeUser): Prom
     contractNo: paid.contractNo,
     custName: paid.custName,
     redDate: red.redDate,
-    amount: paid.amount,
+    amount: new Decimal(paid.amount).neg().toFixed(2),
     reason: red.reason,
     state: red.state as PaidRedRow['state'],
     updatedAt: red.updatedAt,
+    lines: paid.lines.map((l) => ({ ...l, amount: new Decimal(l.amount).neg().toFixed(2) })),
     paid,
   };
 }

@@ -5,6 +5,7 @@ import {
   docStateColumns,
   moneyColumn,
   softDelete,
+  makerOrg,
 } from '../../platform/db/columns';
 
 /** Drizzle mirror of the write-off tables of migrations/0009_money.sql. */
@@ -24,6 +25,7 @@ export const paids = pgTable('paids', {
   postingSeq: bigint('posting_seq', { mode: 'number' }),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });
 
@@ -51,5 +53,6 @@ export const paidReds = pgTable('paid_reds', {
   reason: text('reason'),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });

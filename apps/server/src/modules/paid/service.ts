@@ -36,6 +36,7 @@ import {
 } from './allocation';
 import { contractRule, lastPostingDate, openAsOf, paymentsOf, planItems } from './open-items';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
+import { formatYuan } from '@portal/contract/format';
 
 type ContractRow = typeof contracts.$inferSelect;
 export type PaidRecord = typeof paids.$inferSelect;
@@ -44,8 +45,14 @@ const live = isNull(paids.deletedAt);
 
 const balanceOf = (i: IncomeRecord) => new Decimal(i.amount).minus(i.allocated);
 
-/** A write-off needs an approved contract that is not settled. */
-export const requireWriteOffable = (contract: ContractRow) => requireEffective(contract, '核销');
+/**
+ * A write-off needs an approved contract that is not settled and whose money went out: nothing is
+ * due on a contract before its 放款单 is approved (docs/money-lifecycle.md).
+ */
+export const requireWriteOffable = (contract: ContractRow) => {
+  requireEffective(contract, '核销');
+  if (contract.loanState !== 'loaned') throw conflict('合同未放款，不能核销');
+};
 
 export function requireApprovedIncome(income: IncomeRecord): void {
   if (income.state !== 'approved') throw conflict('来款未审核通过，不能核销');
@@ -99,7 +106,7 @@ export async function paidInit(
                (c.cust_name = ${income.payerName} or exists (select 1 from contract_payers p
                   where p.contract_id = c.id and p.payer_name = ${income.payerName})) as match
           from contracts c
-         where c.deleted_at is null and c.status = 'effective' and ${scopeOf(user)}
+         where c.deleted_at is null and c.status = 'effective' and c.loan_state = 'loaned' and ${scopeOf(user)}
          order by match desc, c.contract_no limit 200`,
   );
   return {
@@ -131,7 +138,7 @@ export async function suggest(
   const balance = balanceOf(income);
   const amount = body.amount ?? balance.toFixed(2);
   if (new Decimal(amount).gt(balance))
-    throw conflict(`核销金额 ${new Decimal(amount).toFixed(2)} 超过来款可核销余额 ${balance.toFixed(2)}`);
+    throw conflict(`核销金额 ${formatYuan(amount)} 超过来款可核销余额 ${formatYuan(balance)}`);
   const rule = contractRule(contract);
   const items = await planItems(ex, contract.id);
   const payments = await paymentsOf(ex, items);
@@ -181,7 +188,7 @@ export async function resolveLines(
     lines = s.lines;
     waivers = s.waivers;
   }
-  const totals = checkLines(lines, open);
+  const totals = checkLines(lines, open, lock ? { items } : undefined);
   if (kind === 'normal') requireRuleOrder(lines, open, date, rule);
   return { lines, waivers, ...totals };
 }
@@ -207,7 +214,7 @@ export async function savePaid(
   );
   const balance = balanceOf(income);
   if (amount.gt(balance))
-    throw conflict(`核销金额 ${amount.toFixed(2)} 超过来款可核销余额 ${balance.toFixed(2)}`);
+    throw conflict(`核销金额 ${formatYuan(amount)} 超过来款可核销余额 ${formatYuan(balance)}`);
   const values = {
     incomeId: income.id,
     contractId: contract.id,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_CODE } from '@portal/contract/menus';
-import { PERMISSION_MESSAGES } from '@portal/contract/permission';
+import { PERMISSION_MESSAGES as M, type DataScope } from '@portal/contract/permission';
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import type { SessionUser } from '../../platform/auth/sessions';
@@ -36,10 +36,45 @@ export async function countActiveAdmins(ex: Executor): Promise<number> {
 
 /** Run at the end of a change, inside its transaction: refusing rolls the whole change back. */
 export async function assertAdminRemains(tx: Executor): Promise<void> {
-  if ((await countActiveAdmins(tx)) === 0) throw conflict(PERMISSION_MESSAGES.lastAdmin);
+  if ((await countActiveAdmins(tx)) === 0) throw conflict(M.lastAdmin);
 }
 
 export const isAdmin = (u: SessionUser) => u.codes.has(ADMIN_CODE);
+
+const SCOPE_WIDTH: Record<DataScope, number> = { self: 0, dept: 1, all: 2 };
+
+/**
+ * No escalation (issue 25): who is not an administrator grants only codes they hold themselves, a
+ * data scope no wider than their own, and never edits the configuration of a role they hold.
+ */
+export function assertGrantable(u: SessionUser, grant: Grant): void {
+  const why = beyondOwn(u, grant);
+  if (why) throw noPermission(why);
+}
+
+export interface Grant {
+  codes?: Iterable<string>;
+  dataScope?: DataScope;
+}
+
+/** Why the grant exceeds what the user holds, or null (always null for an administrator). */
+export function beyondOwn(u: SessionUser, grant: Grant): string | null {
+  if (isAdmin(u)) return null;
+  const beyond = [...(grant.codes ?? [])].filter((c) => !u.codes.has(c));
+  if (beyond.length > 0) return `${M.grantBeyondOwn}：${beyond.slice(0, 5).join('、')}`;
+  if (grant.dataScope && SCOPE_WIDTH[grant.dataScope] > SCOPE_WIDTH[u.dataScope]) return M.scopeBeyondOwn;
+  return null;
+}
+
+/** A role the acting (non-administrator) user holds is configured by someone else. */
+export async function assertNotOwnRole(ex: Executor, u: SessionUser, roleId: number): Promise<void> {
+  if (isAdmin(u)) return;
+  const held = await queryRows<{ n: number }>(
+    ex,
+    sql`select 1 as n from user_roles where user_id = ${u.userId} and role_id = ${roleId}`,
+  );
+  if (held.length > 0) throw noPermission(M.ownRoleFixed);
+}
 
 /** Granting or touching administrator power is for administrators only (no escalation). */
 export function requireAdmin(u: SessionUser, msg: string): void {

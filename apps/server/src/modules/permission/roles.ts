@@ -21,10 +21,19 @@ import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
-import { badInput, conflict, notFound } from '../../platform/errors';
+import { badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { depts, menus, roleMenus, roles, userRoles, users } from '../../platform/auth/schema';
-import { assertAdminRemains, lockPermissions, requireAdmin, type Acting } from './common';
+import {
+  assertAdminRemains,
+  assertGrantable,
+  assertNotOwnRole,
+  beyondOwn,
+  isAdmin,
+  lockPermissions,
+  requireAdmin,
+  type Acting,
+} from './common';
 
 type RoleRow = typeof roles.$inferSelect;
 const WHAT = '角色';
@@ -116,8 +125,9 @@ async function assertCodeFree(tx: Executor, code: string, exceptId?: number): Pr
 export async function addRole(
   db: Db,
   input: z.output<typeof roleAddSchema>,
-  { actor }: Acting,
+  { actor, user }: Acting,
 ): Promise<{ bizCode: string }> {
+  assertGrantable(user, { dataScope: input.dataScope });
   return db.transaction(async (tx) => {
     await lockPermissions(tx);
     await assertCodeFree(tx, input.code);
@@ -140,11 +150,13 @@ export async function addRole(
 export async function updateRole(
   db: Db,
   input: z.output<typeof roleUpdateSchema>,
-  { actor }: Acting,
+  { actor, user }: Acting,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockPermissions(tx);
     const row = await findRole(tx, input.bizCode, true);
+    await assertNotOwnRole(tx, user, row.id);
+    assertGrantable(user, { dataScope: input.dataScope });
     if (
       row.code === ADMIN_ROLE_CODE &&
       (input.code !== ADMIN_ROLE_CODE || input.state !== 'enabled' || input.dataScope !== 'all')
@@ -179,10 +191,11 @@ export async function updateRole(
   });
 }
 
-export async function removeRole(db: Db, bizCode: string, { actor }: Acting): Promise<void> {
+export async function removeRole(db: Db, bizCode: string, { actor, user }: Acting): Promise<void> {
   await db.transaction(async (tx) => {
     await lockPermissions(tx);
     const row = await findRole(tx, bizCode, true);
+    await assertNotOwnRole(tx, user, row.id);
     if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleRemove);
     const [n] = await tx.select({ n: userCountSql }).from(roles).where(eq(roles.id, row.id));
     if ((n?.n ?? 0) > 0) throw conflict(`${M.roleInUse}（${n!.n}个用户）`);
@@ -212,12 +225,13 @@ export async function removeRole(db: Db, bizCode: string, { actor }: Acting): Pr
 export async function saveRoleConfig(
   db: Db,
   input: z.output<typeof roleCfgSaveSchema>,
-  { actor }: Acting,
+  { actor, user }: Acting,
 ): Promise<{ menuCodes: string[] }> {
   return db.transaction(async (tx) => {
     await lockPermissions(tx);
     const row = await findRole(tx, input.bizCode, true);
     if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleFixed);
+    await assertNotOwnRole(tx, user, row.id);
     const all = await tx.select({ code: menus.code, parent: menus.parentCode }).from(menus);
     const parentOf = new Map(all.map((m) => [m.code, m.parent]));
     const wanted = new Set<string>();
@@ -226,6 +240,7 @@ export async function saveRoleConfig(
       for (let cur: string | null | undefined = c; cur && !wanted.has(cur); cur = parentOf.get(cur))
         wanted.add(cur);
     }
+    assertGrantable(user, { codes: wanted });
     const before = await grantedCodes(tx, row.id);
     await updateVersioned(tx, roles, eq(roles.id, row.id), input.version, {}, actor.userId, WHAT);
     await tx.delete(roleMenus).where(eq(roleMenus.roleId, row.id));
@@ -307,8 +322,17 @@ export async function userTree(db: Db): Promise<UserTreeNode[]> {
   return roots;
 }
 
-/** Live roles by bizCode; a missing one answers 400 naming the field. The admin role needs an admin. */
-export async function resolveRoles(tx: Executor, codes: string[], acting: Acting): Promise<RoleRow[]> {
+/**
+ * Live roles by bizCode; a missing one answers 400 naming the field. The admin role needs an admin,
+ * and a role newly given (not in `kept`, the roles the user already holds) must be no wider than
+ * the acting user: its codes theirs, its data scope no wider (no escalation, issue 25).
+ */
+export async function resolveRoles(
+  tx: Executor,
+  codes: string[],
+  acting: Acting,
+  kept: readonly string[] = [],
+): Promise<RoleRow[]> {
   const unique = [...new Set(codes)];
   if (unique.length === 0) return [];
   const rows = await tx
@@ -319,6 +343,12 @@ export async function resolveRoles(tx: Executor, codes: string[], acting: Acting
   const adminRoleIds = await adminRoleIdSet(tx);
   if (rows.some((r) => adminRoleIds.has(r.id)))
     requireAdmin(acting.user, '只有超级管理员可以分配超级管理员角色');
+  if (!isAdmin(acting.user)) {
+    for (const r of rows.filter((x) => !kept.includes(x.bizCode))) {
+      const grant = { codes: await grantedCodes(tx, r.id), dataScope: r.dataScope as DataScope };
+      if (beyondOwn(acting.user, grant)) throw noPermission(`${M.roleBeyondOwn}：${r.name}`);
+    }
+  }
   return rows;
 }
 

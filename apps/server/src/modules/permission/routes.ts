@@ -17,6 +17,7 @@ import {
   userUpdateSchema,
 } from '@portal/contract/permission';
 import type { PortalModule } from '../../platform/module';
+import { seedDemoStaff } from './demo';
 import {
   addRole,
   getRole,
@@ -40,74 +41,85 @@ import {
   userDict,
 } from './users';
 
-const p = (path: string) => `/api${path}`;
+import { listOf, UNSCOPED, type ScopedRows } from '../../platform/http/route-scope';
+
 const ROLE = 'permission-role';
 const ORG = 'permission-org';
 const USER = 'permission-user';
+/** The permission screens (权限管理): the only ones shown organisations, roles and login names. */
+const DIRECTORY = [menu(ROLE), menu(ORG), menu(USER)];
+/** Roles have no organisation: held by the permission administrators, escalation checked in roles.ts. */
+const ROLES = { none: 'roles have no organisation; no escalation is enforced by roles.ts' };
+/** The organisation a user is created in or moved to, named by deptCode. */
+const USER_ORG: ScopedRows = { kind: 'org', params: ['deptCode'] };
 
 /**
  * SPEC §7.8: roles (with their menu/button codes and data scope), organisations, staff users and
- * the administrator's password reset. Dictionaries and trees other screens use need only a session.
+ * the administrator's password reset. The directories (organisation tree, roles, people with their
+ * login names) are for the permission screens only (issue 25).
  */
 export const permissionModule: PortalModule = {
   name: 'permission',
+  demo: seedDemoStaff,
   register({ api, db }) {
     // ---- roles
-    api.post(p(P.roleList), { perm: menu(ROLE), body: roleListSchema }, async ({ body }) =>
+    api.post(P.roleList, { perm: menu(ROLE), scope: ROLES, body: roleListSchema }, async ({ body }) =>
       listRoles(db, body),
     );
-    api.post(p(P.roleMenuTree), { perm: menu(ROLE) }, async () => menuTree(db));
-    api.post(p(P.roleGet), { perm: menu(ROLE), query: roleQuery }, async ({ query }) =>
+    api.post(P.roleMenuTree, { perm: menu(ROLE), scope: UNSCOPED.reference }, async () => menuTree(db));
+    api.post(P.roleGet, { perm: menu(ROLE), scope: ROLES, query: roleQuery }, async ({ query }) =>
       getRole(db, query.bizCode),
     );
     api.post(
-      p(P.roleAdd),
-      { perm: button(ROLE, 'add'), body: roleAddSchema },
+      P.roleAdd,
+      { perm: button(ROLE, 'add'), scope: ROLES, body: roleAddSchema },
       async ({ body, user, actor }) => addRole(db, body, { user, actor }),
     );
     api.post(
-      p(P.roleUpdate),
-      { perm: button(ROLE, 'update'), body: roleUpdateSchema },
+      P.roleUpdate,
+      { perm: button(ROLE, 'update'), scope: ROLES, body: roleUpdateSchema },
       async ({ body, user, actor }) => {
         await updateRole(db, body, { user, actor });
         return null;
       },
     );
     api.post(
-      p(P.roleRemove),
-      { perm: button(ROLE, 'delete'), query: roleQuery },
+      P.roleRemove,
+      { perm: button(ROLE, 'delete'), scope: ROLES, query: roleQuery },
       async ({ query, user, actor }) => {
         await removeRole(db, query.bizCode, { user, actor });
         return null;
       },
     );
     api.post(
-      p(P.roleCfgSave),
-      { perm: button(ROLE, 'cfgSave'), body: roleCfgSaveSchema },
+      P.roleCfgSave,
+      { perm: button(ROLE, 'cfgSave'), scope: ROLES, body: roleCfgSaveSchema },
       async ({ body, user, actor }) => saveRoleConfig(db, body, { user, actor }),
     );
-    api.post(p(P.roleUserTree), { perm: 'session' }, async () => userTree(db));
-    api.post(p(P.roleDict), { perm: 'session' }, async () => roleDict(db));
+    api.post(P.roleUserTree, { perm: DIRECTORY, scope: UNSCOPED.picker }, async () => userTree(db));
+    api.post(P.roleDict, { perm: DIRECTORY, scope: UNSCOPED.picker }, async () => roleDict(db));
 
     // ---- organisations
-    api.post(p(P.orgTree), { perm: 'session' }, async () => orgTree(db));
-    api.post(p(P.orgGet), { perm: [menu(ORG), menu(USER)], query: orgQuery }, async ({ query }) =>
+    api.post(P.orgTree, { perm: DIRECTORY, scope: UNSCOPED.picker }, async () => orgTree(db));
+    api.post(P.orgGet, { perm: [menu(ORG), menu(USER)], scope: 'org', query: orgQuery }, async ({ query }) =>
       getOrg(db, query.bizCode),
     );
-    api.post(p(P.orgAdd), { perm: button(ORG, 'add'), body: orgAddSchema }, async ({ body, user, actor }) =>
-      addOrg(db, body, { user, actor }),
+    api.post(
+      P.orgAdd,
+      { perm: button(ORG, 'add'), scope: 'org', body: orgAddSchema },
+      async ({ body, user, actor }) => addOrg(db, body, { user, actor }),
     );
     api.post(
-      p(P.orgUpdate),
-      { perm: button(ORG, 'update'), body: orgUpdateSchema },
+      P.orgUpdate,
+      { perm: button(ORG, 'update'), scope: 'org', body: orgUpdateSchema },
       async ({ body, user, actor }) => {
         await updateOrg(db, body, { user, actor });
         return null;
       },
     );
     api.post(
-      p(P.orgRemove),
-      { perm: button(ORG, 'delete'), query: orgQuery },
+      P.orgRemove,
+      { perm: button(ORG, 'delete'), scope: 'org', query: orgQuery },
       async ({ query, user, actor }) => {
         await removeOrg(db, query.bizCode, { user, actor });
         return null;
@@ -115,45 +127,50 @@ export const permissionModule: PortalModule = {
     );
 
     // ---- users
-    api.post(p(P.userList), { perm: menu(USER), body: userListSchema }, async ({ body, user, actor }) =>
-      listUsers(db, body, { user, actor }),
-    );
-    api.post(p(P.userGet), { perm: menu(USER), query: userQuery }, async ({ query, user, actor }) =>
-      getUser(db, query.bizCode, { user, actor }),
+    api.post(
+      P.userList,
+      { perm: menu(USER), scope: listOf('staff'), body: userListSchema },
+      async ({ body, user, actor }) => listUsers(db, body, { user, actor }),
     );
     api.post(
-      p(P.userAdd),
-      { perm: button(USER, 'add'), body: userAddSchema },
+      P.userGet,
+      { perm: menu(USER), scope: 'staff', query: userQuery },
+      async ({ query, user, actor }) => getUser(db, query.bizCode, { user, actor }),
+    );
+    api.post(
+      P.userAdd,
+      // A new user only in an organisation inside the manager's scope (no escalation).
+      { perm: button(USER, 'add'), scope: USER_ORG, body: userAddSchema },
       async ({ body, user, actor }) => addUser(db, body, { user, actor }),
     );
     api.post(
-      p(P.userUpdate),
-      { perm: button(USER, 'update'), body: userUpdateSchema },
+      P.userUpdate,
+      { perm: button(USER, 'update'), scope: ['staff', USER_ORG], body: userUpdateSchema },
       async ({ body, user, actor }) => {
         await updateUser(db, body, { user, actor });
         return null;
       },
     );
     api.post(
-      p(P.userStatus),
-      { perm: button(USER, 'status'), body: userStatusSchema },
+      P.userStatus,
+      { perm: button(USER, 'status'), scope: 'staff', body: userStatusSchema },
       async ({ body, user, actor }) => {
         await setUserStatus(db, body, { user, actor });
         return null;
       },
     );
     api.post(
-      p(P.userRemove),
-      { perm: button(USER, 'delete'), query: userQuery },
+      P.userRemove,
+      { perm: button(USER, 'delete'), scope: 'staff', query: userQuery },
       async ({ query, user, actor }) => {
         await removeUser(db, query.bizCode, { user, actor });
         return null;
       },
     );
-    api.post(p(P.userDict), { perm: 'session' }, async () => userDict(db));
+    api.post(P.userDict, { perm: DIRECTORY, scope: UNSCOPED.picker }, async () => userDict(db));
     api.post(
-      p(P.passwordReset),
-      { perm: button(USER, 'resetPassword'), body: passwordResetSchema },
+      P.passwordReset,
+      { perm: button(USER, 'resetPassword'), scope: 'staff', body: passwordResetSchema },
       async ({ body, user, actor }) => resetPassword(db, body, { user, actor }),
     );
   },

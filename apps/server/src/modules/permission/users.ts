@@ -226,12 +226,12 @@ export async function updateUser(
     if (row.id === user.userId && input.state === 'disabled') throw conflict(M.selfDisable);
     await assertNameFree(tx, input.userName, row.id);
     const deptId = await requireDept(tx, input.deptCode);
-    const rs = await resolveRoles(tx, input.roleCodes, acting);
     const beforeRoles = (await rolesOfUsers(tx, [row.id])).get(row.id) ?? [];
-    const sameRoles =
-      [...beforeRoles.map((r) => r.code)].sort().join() === [...rs.map((r) => r.bizCode)].sort().join();
+    const kept = beforeRoles.map((r) => r.code);
+    const sameRoles = [...kept].sort().join() === [...new Set(input.roleCodes)].sort().join();
     // A user manager who is not an administrator cannot widen (or change) their own roles.
     if (row.id === user.userId && !sameRoles) requireAdmin(user, '不能修改自己的角色');
+    const rs = await resolveRoles(tx, input.roleCodes, acting, kept);
     await updateVersioned(
       tx,
       users,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
@@ -256,7 +256,8 @@ describe('customer admission (企业客户准入)', () => {
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'permit'), eq(auditLog.entityCode, code)));
+      .where(and(eq(auditLog.entity, 'permit'), eq(auditLog.entityCode, code)))
+      .orderBy(asc(auditLog.id));
     expect(audits.map((a) => a.action)).toEqual(['create', 'open', 'setRole', 'disable', 'reopen']);
   });
 

@@ -47,7 +47,9 @@ import {
   viewRoleChange,
 } from './service';
 
-const p = (path: string) => `/api${path}`;
+import { listOf, UNSCOPED } from '../../platform/http/route-scope';
+import { tableScope } from '../../platform/auth/row-scope';
+import { permits } from './schema';
 
 /**
  * Customer admission calls serve three areas, each with its screen's codes (ec-permit-comp,
@@ -136,8 +138,8 @@ export const permitModule: PortalModule = {
         [disablePath, 'disable', disablePermit],
       ] as const) {
         api.post(
-          p(path),
-          { perm: perms(action), query: permitCodeQuery, body: permitActionSchema },
+          path,
+          { perm: perms(action), scope: 'permit', query: permitCodeQuery, body: permitActionSchema },
           async ({ query, body, user, actor }) => {
             requireArea(user, body.area, action);
             await change(db, subject, query.bizCode, body.area, body.version, actor);
@@ -149,64 +151,82 @@ export const permitModule: PortalModule = {
 
     // Customer admissions (企业客户准入).
     api.post(
-      p(PERMIT_PATHS.custSave),
-      { perm: [...areaButtons('add'), ...areaButtons('save')], body: custSaveSchema },
+      PERMIT_PATHS.custSave,
+      {
+        perm: [...areaButtons('add'), ...areaButtons('save')],
+        scope: ['permit', 'customer'],
+        body: custSaveSchema,
+      },
       async ({ body, user, actor }) => {
         requireCustArea(user, body.area, body.bizCode ? 'save' : 'add');
         return savePermit(db, 'cust', { ...body, key: body.compCode }, actor);
       },
     );
     api.post(
-      p(PERMIT_PATHS.custView),
-      { perm: CUST_READERS, query: permitCodeQuery },
+      PERMIT_PATHS.custView,
+      { perm: CUST_READERS, scope: 'permit', query: permitCodeQuery },
       async ({ query, user }) => {
         const v = await viewPermit(db, 'cust', query.bizCode);
         requireCustArea(user, v.area, 'view');
         return v;
       },
     );
-    api.post(p(PERMIT_PATHS.custDict), { perm: CUST_READERS }, async () => permitDict('cust'));
+    api.post(PERMIT_PATHS.custDict, { perm: CUST_READERS, scope: UNSCOPED.reference }, async () =>
+      permitDict('cust'),
+    );
     api.post(
-      p(PERMIT_PATHS.custList),
-      { perm: CUST_READERS, body: custListSchema },
+      PERMIT_PATHS.custList,
+      { perm: CUST_READERS, scope: listOf('permit'), body: custListSchema },
       async ({ body, user }) => {
         if (body.area) requireCustArea(user, body.area, 'view');
-        return listPermits(db, 'cust', body, custAreas(user));
+        return listPermits(db, 'cust', body, custAreas(user), tableScope(user, permits));
       },
     );
     stateCalls('cust', PERMIT_PATHS.custOpen, PERMIT_PATHS.custDisable, areaButtons, requireCustArea);
     api.post(
-      p(PERMIT_PATHS.setCustRole),
-      { perm: [...areaButtons('setRole'), button(PERMIT_CHG_MENU, 'setRole')], body: setRoleSchema },
+      PERMIT_PATHS.setCustRole,
+      {
+        perm: [...areaButtons('setRole'), button(PERMIT_CHG_MENU, 'setRole')],
+        scope: 'permit',
+        body: setRoleSchema,
+      },
       async ({ body, user, actor }) => {
         requireCustArea(user, body.area, 'setRole');
         return setRoles(db, 'cust', body, actor);
       },
     );
     api.post(
-      p(PERMIT_PATHS.getCustRole),
-      { perm: CUST_READERS, query: getCustRoleQuery },
+      PERMIT_PATHS.getCustRole,
+      { perm: CUST_READERS, scope: 'customer', query: getCustRoleQuery },
       async ({ query, user }) => currentRoles(db, 'cust', query.CompCode, custAreas(user)),
     );
     api.post(
-      p(PERMIT_PATHS.custByDif),
-      { perm: CUST_READERS, query: compDifQuery },
+      PERMIT_PATHS.custByDif,
+      {
+        perm: CUST_READERS,
+        scope: { none: 'a picker: the customer with this USCC, for an admission form' },
+        query: compDifQuery,
+      },
       async ({ query, user }) => compInfoByDif(db, query.compDif, custAreas(user)),
     );
     api.post(
-      p(PERMIT_PATHS.roleChgList),
-      { perm: [...CUST_READERS, ...USER_READERS], body: roleChgListSchema },
+      PERMIT_PATHS.roleChgList,
+      {
+        perm: [...CUST_READERS, ...USER_READERS],
+        scope: listOf('permitRoleChange'),
+        body: roleChgListSchema,
+      },
       async ({ body, user }) => {
         const scope = historyScope(user).filter(
           (s) => (!body.area || s.area === body.area) && (!body.subject || s.subject === body.subject),
         );
         if (scope.length === 0) throw noPermission();
-        return listRoleChanges(db, body, scope);
+        return listRoleChanges(db, body, scope, tableScope(user, permits));
       },
     );
     api.post(
-      p(PERMIT_PATHS.roleChgView),
-      { perm: [...CUST_READERS, ...USER_READERS], query: permitCodeQuery },
+      PERMIT_PATHS.roleChgView,
+      { perm: [...CUST_READERS, ...USER_READERS], scope: 'permitRoleChange', query: permitCodeQuery },
       async ({ query, user }) => {
         const v = await viewRoleChange(db, query.bizCode);
         if (!historyScope(user).some((s) => s.subject === v.subject && s.area === v.area))
@@ -217,48 +237,50 @@ export const permitModule: PortalModule = {
 
     // Enterprise-user admissions (企业用户准入): ec-permit-personal (凭证), dw-permit-personal (山高E融).
     api.post(
-      p(PERMIT_PATHS.userSave),
-      { perm: userButtons('add', 'save'), body: userSaveSchema },
+      PERMIT_PATHS.userSave,
+      { perm: userButtons('add', 'save'), scope: ['permit', 'compUser'], body: userSaveSchema },
       async ({ body, user, actor }) => {
         requireUserArea(user, body.area, body.bizCode ? 'save' : 'add');
         return savePermit(db, 'user', { ...body, key: body.userCode }, actor);
       },
     );
     api.post(
-      p(PERMIT_PATHS.userView),
-      { perm: USER_READERS, query: permitCodeQuery },
+      PERMIT_PATHS.userView,
+      { perm: USER_READERS, scope: 'permit', query: permitCodeQuery },
       async ({ query, user }) => {
         const v = await viewPermit(db, 'user', query.bizCode);
         requireUserArea(user, v.area, 'view');
         return v;
       },
     );
-    api.post(p(PERMIT_PATHS.userDict), { perm: USER_READERS }, async () => permitDict('user'));
+    api.post(PERMIT_PATHS.userDict, { perm: USER_READERS, scope: UNSCOPED.reference }, async () =>
+      permitDict('user'),
+    );
     api.post(
-      p(PERMIT_PATHS.userList),
-      { perm: USER_READERS, body: userListSchema },
+      PERMIT_PATHS.userList,
+      { perm: USER_READERS, scope: listOf('permit'), body: userListSchema },
       async ({ body, user }) => {
         if (body.area) requireUserArea(user, body.area, 'view');
-        return listPermits(db, 'user', body, userAreas(user));
+        return listPermits(db, 'user', body, userAreas(user), tableScope(user, permits));
       },
     );
     api.post(
-      p(PERMIT_PATHS.userCandidates),
-      { perm: userButtons('add', 'save'), query: candidatesQuery },
+      PERMIT_PATHS.userCandidates,
+      { perm: userButtons('add', 'save'), scope: 'customer', query: candidatesQuery },
       async ({ query }) => userCandidates(db, query.compCode),
     );
     stateCalls('user', PERMIT_PATHS.userOpen, PERMIT_PATHS.userDisable, userButtons, requireUserArea);
     api.post(
-      p(PERMIT_PATHS.setUserRole),
-      { perm: userButtons('setRole'), body: setRoleSchema },
+      PERMIT_PATHS.setUserRole,
+      { perm: userButtons('setRole'), scope: 'permit', body: setRoleSchema },
       async ({ body, user, actor }) => {
         requireUserArea(user, body.area, 'setRole');
         return setRoles(db, 'user', body, actor);
       },
     );
     api.post(
-      p(PERMIT_PATHS.getUserRole),
-      { perm: USER_READERS, query: getUserRoleQuery },
+      PERMIT_PATHS.getUserRole,
+      { perm: USER_READERS, scope: 'compUser', query: getUserRoleQuery },
       async ({ query, user }) => currentRoles(db, 'user', query.userCode, userAreas(user)),
     );
   },

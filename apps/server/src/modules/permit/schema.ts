@@ -1,6 +1,6 @@
 import { bigint, bigserial, char, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { auditColumns, timestamptz } from '../../platform/db/columns';
+import { auditColumns, timestamptz, makerOrg } from '../../platform/db/columns';
 
 /** Admission records (准入): one per (area, subject), never deleted (migration 0014). */
 export const permits = pgTable('permits', {
@@ -11,13 +11,17 @@ export const permits = pgTable('permits', {
   compCode: char('comp_code', { length: 12 }).notNull(),
   userCode: char('user_code', { length: 12 }),
   state: text('state').notNull().default('saved'),
-  roles: text('roles').array().notNull(),
+  roles: text('roles')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   remark: text('remark'),
   openedAt: timestamptz('opened_at'),
   openedBy: bigint('opened_by', { mode: 'number' }),
   disabledAt: timestamptz('disabled_at'),
   disabledBy: bigint('disabled_by', { mode: 'number' }),
   ...auditColumns,
+  ...makerOrg,
 });
 
 /** The role history of admissions (企业角色变更): a row per opening and per change. */

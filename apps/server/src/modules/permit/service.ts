@@ -114,8 +114,10 @@ export async function listPermits(
   subject: PermitSubject,
   q: CustListQuery | UserListQuery,
   areas: readonly PermitArea[],
+  /** The caller's data scope (tableScope). */
+  rowScope: SQL,
 ): Promise<Page<PermitRow>> {
-  const where: SQL[] = [eq(permits.subject, subject), inArray(permits.area, [...areas])];
+  const where: SQL[] = [eq(permits.subject, subject), inArray(permits.area, [...areas]), rowScope];
   if (q.area) where.push(eq(permits.area, q.area));
   if (q.state) where.push(eq(permits.state, q.state));
   if (q.compCode) where.push(eq(permits.compCode, q.compCode));
@@ -548,10 +550,13 @@ export async function listRoleChanges(
   db: Db,
   q: RoleChgQuery,
   scope: readonly { subject: PermitSubject; area: PermitArea }[],
+  /** The caller's data scope over the admissions (tableScope). */
+  rowScope: SQL,
 ): Promise<Page<RoleChangeRow>> {
   if (scope.length === 0) return page([], 0, q);
   const where: SQL[] = [
     or(...scope.map((s) => and(eq(permits.subject, s.subject), eq(permits.area, s.area))))!,
+    rowScope,
   ];
   if (q.area) where.push(eq(permits.area, q.area));
   if (q.subject) where.push(eq(permits.subject, q.subject));

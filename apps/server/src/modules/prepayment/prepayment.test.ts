@@ -65,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('prepayment (前期款)', () => {
-  it('is prefilled from the contract, receives the due on approval, never beyond it, and then allows 放款', async () => {
+  it('is prefilled from the contract, receives the due on approval, never beyond it, and 放款 then deducts nothing', async () => {
     const cont = await contractWithMargin();
     const init = await maker.ok<PaInit>(A('initBase'), undefined, cq(cont));
     expect(init.dues.map((d) => [d.kind, d.openAmount])).toEqual([['margin', '10000.00']]);
@@ -83,7 +83,7 @@ describe('prepayment (前期款)', () => {
 
     const over = await savePa(cont, due, '6000.01');
     expect(over.status).toBe(409);
-    expect(over.msg).toBe('收取金额 6000.01 超过该项待收金额 6000.00');
+    expect(over.msg).toBe('收取金额 6,000.01元 超过该项待收金额 6,000.00元');
     const future = await maker.call(A('saveBaseInfo'), {
       contBizCode: cont,
       method: 'deduct',
@@ -102,13 +102,9 @@ describe('prepayment (前期款)', () => {
     const rest = await savePa(cont, due, '6000.00');
     await checker.ok(A('audit'), {}, pq(rest.data!.preamtBizCode));
     expect((await maker.call(A('initBase'), undefined, cq(cont))).msg).toBe('该合同没有待收的前期款项');
-    const info = await maker.ok<{ version: number }>(K('infoView'), undefined, { query: { bizCode: cont } });
-    const loan = await maker.ok<{ loanAmount: string }>(
-      K('isLoan'),
-      { version: info.version },
-      { query: { bizCode: cont } },
-    );
-    expect(loan.loanAmount).toBe('100000.00');
+    // Received in full before financing: the 放款单 deducts nothing (the margin is never taken twice).
+    const loan = await maker.ok<{ netAmount: string }>(K('isLoan'), undefined, { query: { bizCode: cont } });
+    expect(loan.netAmount).toBe('100000.00');
   });
 });
 

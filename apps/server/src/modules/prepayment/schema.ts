@@ -5,6 +5,7 @@ import {
   docStateColumns,
   moneyColumn,
   softDelete,
+  makerOrg,
 } from '../../platform/db/columns';
 
 /** Drizzle mirror of the prepayment tables of migrations/0009_money.sql. */
@@ -20,6 +21,7 @@ export const prepayments = pgTable('prepayments', {
   remark: text('remark'),
   ...docStateColumns,
   ...auditColumns,
+  ...makerOrg,
   ...softDelete,
 });
 

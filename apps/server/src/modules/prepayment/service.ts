@@ -15,7 +15,9 @@ import { requireBankAccount } from '../bank/service';
 import { contractDues, contracts } from '../contract/schema';
 import { findContract, lockContract, requireEffective, scopeOf } from '../contract/service';
 import { openUpfrontDues } from '../contract/plan';
+import { postEvent } from '../voucher/service';
 import { prepaymentLines, prepayments } from './schema';
+import { formatYuan } from '@portal/contract/format';
 
 export type PaRecord = typeof prepayments.$inferSelect;
 const WHAT = '前期款';
@@ -72,7 +74,7 @@ async function checkLines(
     if (!d || !UPFRONT.includes(d.kind)) throw badInput('收取明细中的应收费用不属于该合同的前期款项');
     const open = new Decimal(d.amount).minus(d.receivedAmount);
     if (new Decimal(l.amount).gt(open))
-      throw conflict(`收取金额 ${new Decimal(l.amount).toFixed(2)} 超过该项待收金额 ${open.toFixed(2)}`);
+      throw conflict(`收取金额 ${formatYuan(l.amount)} 超过该项待收金额 ${formatYuan(open)}`);
     total = total.plus(l.amount);
   }
   return total;
@@ -168,6 +170,44 @@ export async function postPa(tx: Tx, code: string, actor: Actor): Promise<void> 
     action: 'post',
     detail: { amount: row.amount },
   });
+  // Its voucher, in this transaction (docs/accounting.md "Journals").
+  const kinds = lines.length
+    ? await tx
+        .select({ id: contractDues.id, kind: contractDues.kind })
+        .from(contractDues)
+        .where(
+          inArray(
+            contractDues.id,
+            lines.map((l) => l.dueId),
+          ),
+        )
+    : [];
+  const kindOf = new Map(kinds.map((k) => [k.id, k.kind]));
+  const received = (kind: string) =>
+    lines
+      .filter((l) => kindOf.get(l.dueId) === kind)
+      .reduce((t, l) => t.plus(l.amount), new Decimal(0))
+      .toFixed(2);
+  await postEvent(
+    tx,
+    {
+      kind: 'prepayment',
+      docCode: code,
+      date: row.receiveDate,
+      received: {
+        margin: received('margin'),
+        upfrontInterest: received('upfrontInterest'),
+        // 手续费, 服务费 and any other up-front item are fee income (docs/accounting.md).
+        upfrontFee: lines
+          .reduce((t, l) => t.plus(l.amount), new Decimal(0))
+          .minus(received('margin'))
+          .minus(received('upfrontInterest'))
+          .toFixed(2),
+      },
+      aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
+    },
+    actor,
+  );
 }
 
 export async function findPa(ex: Executor, code: string, user?: ScopeUser): Promise<PaRecord> {

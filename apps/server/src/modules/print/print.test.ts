@@ -52,7 +52,8 @@ async function html(bizType: BizType, docCode: string, client = admin): Promise<
 beforeAll(async () => {
   t = await createTestPortal({ DEMO_DATA: 'on' });
   admin = await t.login();
-  checker = await addChecker(t);
+  // The demo office has a user named checker already.
+  checker = await addChecker(t, 'printChecker');
   const fixture = await contractFixture(t, admin, checker, { rule: MONTHLY_RULE, limit: '5000000.00' });
   await t.database.db.execute(
     sql`update companies set comp_name = ${EVIL_NAME} where comp_code = ${fixture.custCode}`,
@@ -283,8 +284,18 @@ describe('print templates (/ft/api/print)', () => {
       handoverDate: '2026-01-15',
       items: [{ docName: '商务合同<b>', kind: 'original', copies: 2, pages: 12 }],
     });
+    const [loan] = await queryRows<{ c: string }>(
+      t.database.db,
+      sql`select biz_code as c from loans limit 1`,
+    );
+    const [cust] = await queryRows<{ c: string }>(
+      t.database.db,
+      sql`select cust_code as c from contracts where biz_code = ${contract}`,
+    );
     const docs: Record<BizType, string> = {
+      statement: cust!.c,
       contract,
+      loan: loan!.c,
       repayment: contract,
       handover: handover.bizCode,
       prepayment: pa.preamtBizCode,
@@ -372,6 +383,21 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
       sql`select count(*)::int as n from print_templates where core_comp_code = ${core} and state = 'enabled'`,
     );
     expect(n!.n).toBe(1);
+  });
+});
+
+describe('an office started with CHROMIUM_PATH=off', () => {
+  it('answers the PDF call with a message naming the HTML preview instead of failing', async () => {
+    const off = await createTestPortal({ CHROMIUM_PATH: 'off' });
+    try {
+      const res = await (
+        await off.login()
+      ).call(P('perViewPdf'), { bizType: 'contract', docCode: '000000000001' });
+      expect(res.status).toBe(400);
+      expect(res.msg).toBe('PDF打印未启用（服务器未配置Chromium），请使用预览HTML打印');
+    } finally {
+      await off.close();
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import {
   templateListSchema,
   templateSaveSchema,
   type BizType,
+  type CompanyPrintData,
 } from '@portal/contract/print';
 import { placeholderHints } from '@portal/contract/print/data';
 import { button, menu } from '@portal/contract/menus';
@@ -19,12 +20,13 @@ import type { FastifyReply } from 'fastify';
 import type { PortalModule } from '../../platform/module';
 import { permAllows } from '../../platform/http/route';
 import { contentDisposition } from '../../platform/http/download';
-import { noPermission } from '../../platform/errors';
+import { badInput, noPermission, notFound } from '../../platform/errors';
+import { CHROMIUM_OFF } from '../../platform/config';
 import { PdfRenderer } from '../../platform/pdf';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { companyDict } from '../company/service';
 import { printPage } from '@portal/contract/print/page';
-import { contractDraftSource, PRINT_LOADERS } from './sources';
+import { contractDraftSource, PRINT_LOADERS, type PrintOptions } from './sources';
 import {
   cleanTemplate,
   deleteTemplate,
@@ -35,12 +37,31 @@ import {
   setTemplateState,
   viewTemplate,
 } from './service';
-import { seedDemoTemplates } from './demo';
+import { seedStandardTemplates } from './seed';
 
-const p = (path: string) => `/api${path}`;
+import { UNSCOPED } from '../../platform/http/route-scope';
+import { rowVisibility, SCOPE_KINDS, type ScopeKind } from '../../platform/auth/row-scope';
+
 const DESIGNERS = [button(PRINT_MENU, 'save'), button(PRINT_MENU, 'add')];
 const PRINTERS = [...new Set(BIZ_TYPES.map((t) => button(BIZ_TYPE_MENUS[t], 'print')))];
 const CONTRACT_EDITORS = [button(BIZ_TYPE_MENUS.contract, 'add'), button(BIZ_TYPE_MENUS.contract, 'save')];
+
+/** The document each print type is made from: its data scope is the print's. */
+const PRINT_KINDS: Record<BizType, ScopeKind> = {
+  contract: 'contract',
+  repayment: 'contract',
+  handover: 'handover',
+  prepayment: 'prepayment',
+  writeOff: 'paid',
+  credit: 'credit',
+  loan: 'loan',
+  // A statement is printed for a customer (and, narrowed, one of its contracts in scope).
+  statement: 'customer',
+};
+const PRINT_SCOPE = {
+  none: 'the document named by bizType and docCode is checked in renderDoc (PRINT_KINDS)',
+};
+const DRAFT_SCOPE = { none: 'prints the unsaved contract sent in the body, nothing stored' };
 
 function demand(user: SessionUser, perms: readonly string[]): void {
   if (permAllows(perms, user) !== 'ok') throw noPermission();
@@ -54,32 +75,52 @@ function sendHtml(reply: FastifyReply, html: string): void {
     .send(html);
 }
 
+/** The PDF call when the operator started without Chromium; the HTML preview still works. */
+const PDF_OFF_MESSAGE = 'PDF打印未启用（服务器未配置Chromium），请使用预览HTML打印';
+
 export const printModule: PortalModule = {
   name: 'print',
-  register({ api, app, db, config, clock }) {
+  register({ api, app, db, config, clock, params }) {
+    const company = (): CompanyPrintData => {
+      const c = params.current;
+      return {
+        companyName: c.companyName,
+        companyAddress: c.companyAddress ?? null,
+        companyRegNo: c.companyRegNo ?? null,
+        companySeal: c.companySeal ?? null,
+      };
+    };
     const pdf = new PdfRenderer({ executablePath: config.chromiumPath, timeoutMs: config.pdfTimeoutMs });
     app.addHook('onClose', () => pdf.close());
 
-    api.post(p(PRINT_PATHS.bizTypeList), { perm: 'session' }, async () =>
+    api.post(PRINT_PATHS.bizTypeList, { perm: 'session', scope: UNSCOPED.reference }, async () =>
       BIZ_TYPES.map((t) => ({ code: t, label: BIZ_TYPE_LABELS[t] })),
     );
-    api.post(p(PRINT_PATHS.info), { perm: menu(PRINT_MENU), query: bizTypeQuery }, async ({ query }) => ({
-      bizType: query.bizType,
-      label: PRINT_CATALOGUES[query.bizType].label,
-      ...placeholderHints(query.bizType),
-    }));
-    api.post(p(PRINT_PATHS.getCoreComp), { perm: menu(PRINT_MENU) }, async () =>
+    api.post(
+      PRINT_PATHS.info,
+      { perm: menu(PRINT_MENU), scope: UNSCOPED.reference, query: bizTypeQuery },
+      async ({ query }) => ({
+        bizType: query.bizType,
+        label: PRINT_CATALOGUES[query.bizType].label,
+        ...placeholderHints(query.bizType),
+      }),
+    );
+    api.post(PRINT_PATHS.getCoreComp, { perm: menu(PRINT_MENU), scope: UNSCOPED.picker }, async () =>
       companyDict(db, { role: 'core' }),
     );
-    api.post(p(PRINT_PATHS.list), { perm: menu(PRINT_MENU), body: templateListSchema }, async ({ body }) =>
-      listTemplates(db, body),
-    );
-    api.post(p(PRINT_PATHS.view), { perm: menu(PRINT_MENU), query: templateCodeQuery }, async ({ query }) =>
-      viewTemplate(db, query.bizCode),
+    api.post(
+      PRINT_PATHS.list,
+      { perm: menu(PRINT_MENU), scope: UNSCOPED.reference, body: templateListSchema },
+      async ({ body }) => listTemplates(db, body),
     );
     api.post(
-      p(PRINT_PATHS.save),
-      { perm: DESIGNERS, body: templateSaveSchema },
+      PRINT_PATHS.view,
+      { perm: menu(PRINT_MENU), scope: UNSCOPED.reference, query: templateCodeQuery },
+      async ({ query }) => viewTemplate(db, query.bizCode),
+    );
+    api.post(
+      PRINT_PATHS.save,
+      { perm: DESIGNERS, scope: UNSCOPED.reference, body: templateSaveSchema },
       async ({ body, user, actor }) => {
         demand(user, [button(PRINT_MENU, body.bizCode ? 'save' : 'add')]);
         return saveTemplate(db, body, actor);
@@ -90,8 +131,12 @@ export const printModule: PortalModule = {
       [PRINT_PATHS.disable, 'disabled'],
     ] as const) {
       api.post(
-        p(path),
-        { perm: button(PRINT_MENU, state === 'enabled' ? 'enable' : 'disable'), query: templateCodeQuery },
+        path,
+        {
+          perm: button(PRINT_MENU, state === 'enabled' ? 'enable' : 'disable'),
+          scope: UNSCOPED.reference,
+          query: templateCodeQuery,
+        },
         async ({ query, actor }) => {
           await setTemplateState(db, query.bizCode, state, actor);
           return null;
@@ -99,8 +144,8 @@ export const printModule: PortalModule = {
       );
     }
     api.post(
-      p(PRINT_PATHS.delete),
-      { perm: button(PRINT_MENU, 'delete'), query: templateCodeQuery },
+      PRINT_PATHS.delete,
+      { perm: button(PRINT_MENU, 'delete'), scope: UNSCOPED.reference, query: templateCodeQuery },
       async ({ query, actor }) => {
         await deleteTemplate(db, query.bizCode, actor);
         return null;
@@ -114,7 +159,7 @@ export const printModule: PortalModule = {
         docCode: string;
         tplBizCode?: string | undefined;
         content?: string | undefined;
-      },
+      } & PrintOptions,
       user: SessionUser,
     ) => {
       const docMenu = BIZ_TYPE_MENUS[body.bizType];
@@ -124,29 +169,48 @@ export const printModule: PortalModule = {
         demand(user, DESIGNERS);
         demand(user, [menu(docMenu)]);
       }
-      const source = await PRINT_LOADERS[body.bizType](db, body.docCode, user, clock.today());
+      // A print follows its document: outside the user's data scope it is missing (issue 25).
+      const kind = PRINT_KINDS[body.bizType];
+      if ((await rowVisibility(db, kind, body.docCode, user)) === 'hidden')
+        throw notFound(SCOPE_KINDS[kind].label);
+      const source = await PRINT_LOADERS[body.bizType](db, body.docCode, user, clock.today(), {
+        dateFrom: body.dateFrom,
+        dateTo: body.dateTo,
+        contBizCode: body.contBizCode,
+      });
       const content =
         body.content === undefined
           ? (await printingTemplate(db, body.bizType, source.coreCompCode, body.tplBizCode)).content
           : cleanTemplate(body.bizType, body.content);
       const title = `${BIZ_TYPE_LABELS[body.bizType]}-${body.docCode}`;
-      return { title, html: printPage(title, renderBody(body.bizType, content, source)) };
+      return {
+        title,
+        html: printPage(title, renderBody(body.bizType, content, source, company()), source.mark),
+      };
     };
 
     api.post(
-      p(PRINT_PATHS.perViewHtml),
-      { perm: [...PRINTERS, ...DESIGNERS], body: printDocSchema, raw: true, summary: 'text/html' },
+      PRINT_PATHS.perViewHtml,
+      {
+        perm: [...PRINTERS, ...DESIGNERS],
+        scope: PRINT_SCOPE,
+        body: printDocSchema,
+        raw: true,
+        summary: 'text/html',
+      },
       async ({ body, user, reply }) => sendHtml(reply, (await renderDoc(body, user)).html),
     );
     api.post(
-      p(PRINT_PATHS.perViewPdf),
+      PRINT_PATHS.perViewPdf,
       {
         perm: PRINTERS,
+        scope: PRINT_SCOPE,
         body: printDocSchema.omit({ content: true }),
         raw: true,
         summary: 'application/pdf, A4',
       },
       async ({ body, user, reply }) => {
+        if (config.chromiumPath === CHROMIUM_OFF) throw badInput(PDF_OFF_MESSAGE);
         const { title, html } = await renderDoc(body, user);
         const file = await pdf.render(html);
         void reply
@@ -158,15 +222,24 @@ export const printModule: PortalModule = {
       },
     );
     api.post(
-      p(PRINT_PATHS.preContViewHtml),
-      { perm: CONTRACT_EDITORS, body: printContractDraftSchema, raw: true, summary: 'text/html' },
+      PRINT_PATHS.preContViewHtml,
+      {
+        perm: CONTRACT_EDITORS,
+        scope: DRAFT_SCOPE,
+        body: printContractDraftSchema,
+        raw: true,
+        summary: 'text/html',
+      },
       async ({ body, reply }) => {
         const source = await contractDraftSource(db, body.contract, clock.today());
         const template = await printingTemplate(db, 'contract', source.coreCompCode, body.tplBizCode);
         const title = `${BIZ_TYPE_LABELS.contract}-${body.contract.contractNo}`;
-        sendHtml(reply, printPage(title, renderBody('contract', template.content, source)));
+        sendHtml(reply, printPage(title, renderBody('contract', template.content, source, company())));
       },
     );
   },
-  demo: seedDemoTemplates,
+  async seed({ db, log }) {
+    const added = await seedStandardTemplates({ db });
+    if (added.length) log(`print: standard templates added (${added.join(', ')})`);
+  },
 };

@@ -53,6 +53,8 @@ const STYLES: Record<string, RegExp[]> = {
   float: [/^(left|right|none)$/],
 };
 
+const SEAL_PLACEHOLDER = '{{companySeal}}';
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: (
     'p div span br hr h1 h2 h3 h4 h5 h6 strong b em i u s sub sup small blockquote ul ol li ' +
@@ -79,7 +81,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const { src, ...rest } = attribs;
       return {
         tagName,
-        attribs: src?.trim().toLowerCase().startsWith('data:image/') ? { src, ...rest } : rest,
+        // The seal placeholder stays in a template; it prints as a data: image (print.ts COMPANY_FIELDS).
+        attribs:
+          src?.trim().toLowerCase().startsWith('data:image/') || src?.trim() === SEAL_PLACEHOLDER
+            ? { src, ...rest }
+            : rest,
       };
     },
   },

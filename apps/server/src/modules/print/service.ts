@@ -4,6 +4,7 @@ import {
   BIZ_TYPE_LABELS,
   vocabularyOf,
   type BizType,
+  type CompanyPrintData,
   type TemplateRow,
   type TemplateState,
   type TemplateView,
@@ -282,8 +283,14 @@ export async function printingTemplate(
 }
 
 /** A template filled with a document's data, then sanitised once more as a whole. */
-export function renderBody(bizType: BizType, content: string, source: PrintSource): string {
-  const data = buildPrintData(bizType, source.raw);
+export function renderBody(
+  bizType: BizType,
+  content: string,
+  source: PrintSource,
+  company: CompanyPrintData,
+): string {
+  // Our company's name, address, number and seal come from 参数设置 (docs/operations.md).
+  const data = buildPrintData(bizType, { ...source.raw, fields: { ...source.raw.fields, ...company } });
   try {
     return sanitizeTemplateHtml(renderTemplate(content, data));
   } catch (err) {

@@ -10,6 +10,7 @@ import { CURRENCY_LABELS, CYCLE_LABELS, PRODUCT_LABELS, RECOURSE_LABELS } from '
 import { COMPONENT_LABELS, PAID_KIND_LABELS } from '@portal/contract/accounts';
 import { DUE_KIND_LABELS } from '@portal/contract/contract';
 import { PA_METHOD_LABELS } from '@portal/contract/prepayment';
+import { UPFRONT_LABELS } from '@portal/contract/loan';
 import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import type { BizType, printContractDraftSchema } from '@portal/contract/print';
 import { chineseDate, type RawPrintData, type RawRow } from '@portal/contract/print/data';
@@ -21,13 +22,25 @@ import { findContract, resolveRefs, viewInfo } from '../contract/service';
 import { computePlan, ruleFor, viewScheme } from '../contract/plan';
 import { viewHandover } from '../contract/handover';
 import { viewPa } from '../prepayment/service';
+import { viewLoan } from '../loan/service';
 import { viewPaid } from '../paid/service';
 import { viewPlatform } from '../credit/service';
+import { statement } from '../ledger/statement';
+import { STATEMENT_KIND_LABELS } from '@portal/contract/ledger';
 
 /** A document's print data and the core enterprise whose template it prefers. */
 export interface PrintSource {
   raw: RawPrintData;
   coreCompCode: string | null;
+  /** Stamped over every page whatever the template (已冲红 on a reversed write-off). */
+  mark?: string | null;
+}
+
+/** What a print names beside its document: the 客户对账单's period and contract. */
+export interface PrintOptions {
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  contBizCode?: string | undefined;
 }
 
 export type PrintLoader = (
@@ -35,6 +48,7 @@ export type PrintLoader = (
   docCode: string,
   user: ScopeUser,
   today: string,
+  opts?: PrintOptions,
 ) => Promise<PrintSource>;
 
 const label = <K extends string>(labels: Readonly<Record<K, string>>, key: string | null): string =>
@@ -155,9 +169,9 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
     const c = await contractPrint(ex, code, user, today);
     const open = c.scheme.items
       .map((i) => {
+        // The item's total already holds its penalty due on the date (contract/plan.ts itemView).
         const paid = new Decimal(i.principalPaid).plus(i.interestPaid).plus(i.feePaid).plus(i.penaltyPaid);
-        const due = new Decimal(i.total).plus(i.penalty);
-        return { item: i, paid, outstanding: due.minus(paid) };
+        return { item: i, paid, outstanding: new Decimal(i.outstanding) };
       })
       .filter((x) => x.outstanding.gt(0));
     const next = open[0];
@@ -204,6 +218,42 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
             copies: i.copies,
             pages: i.pages ?? null,
             remark: i.remark ?? null,
+          })),
+        },
+      },
+      coreCompCode: contract.coreCompCode,
+    };
+  },
+
+  async loan(ex, code, user, today) {
+    const l = await viewLoan(ex, code, user);
+    const contract = await findContract(ex, l.contBizCode, user);
+    return {
+      raw: {
+        fields: {
+          printDate: chineseDate(today),
+          loanBizCode: l.loanBizCode,
+          contractNo: l.contractNo,
+          custName: l.custName,
+          valueDate: l.valueDate,
+          financingAmount: l.financingAmount,
+          deductedAmount: l.deductedAmount,
+          netAmount: l.netAmount,
+          payBankName: l.payBankName,
+          payAccountNo: l.payAccountNo,
+          payeeBankName: l.payeeBankName,
+          payeeAccountNo: l.payeeAccountNo,
+          serialNo: l.serialNo,
+          state: label(DOC_STATE_LABELS, l.state),
+          redMark: l.redState === 'reversed' ? `已冲红（${l.redReason ?? ''}）` : '',
+          remark: l.remark,
+        },
+        lists: {
+          lines: l.lines.map((x) => ({
+            kind: label(UPFRONT_LABELS, x.kind),
+            amount: x.amount,
+            prepaid: x.prepaid,
+            deducted: x.deducted,
           })),
         },
       },
@@ -271,6 +321,54 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
         },
       },
       coreCompCode: contract.coreCompCode,
+      mark: paid.red ? '已冲红' : null,
+    };
+  },
+
+  async statement(ex, code, user, today, opts = {}) {
+    const dateTo = opts.dateTo ?? today;
+    const s = await statement(ex, user, {
+      custCode: code,
+      contBizCode: opts.contBizCode,
+      dateFrom: opts.dateFrom ?? `${dateTo.slice(0, 8)}01`,
+      dateTo,
+    });
+    return {
+      raw: {
+        fields: {
+          printDate: chineseDate(today),
+          custCode: s.custCode,
+          custName: s.custName,
+          contractNo: s.contractNo,
+          dateFrom: s.dateFrom,
+          dateTo: s.dateTo,
+          opening: s.opening,
+          disbursed: s.totals.disbursed,
+          received: s.totals.received,
+          principal: s.totals.principal,
+          interest: s.totals.interest,
+          fee: s.totals.fee,
+          penalty: s.totals.penalty,
+          closing: s.closing,
+        },
+        lists: {
+          lines: s.lines.map((l) => ({
+            date: l.date,
+            kind: label(STATEMENT_KIND_LABELS, l.kind),
+            docCode: l.docCode,
+            contractNo: l.contractNo,
+            disbursed: l.disbursed,
+            received: l.received,
+            principal: l.principal,
+            interest: l.interest,
+            fee: l.fee,
+            penalty: l.penalty,
+            balance: l.balance,
+            remark: l.remark,
+          })),
+        },
+      },
+      coreCompCode: null,
     };
   },
 

@@ -1,8 +1,8 @@
 import type { BizType } from '@portal/contract/print';
 
 /**
- * The office's standard print templates, one per business type (loaded with the demo data and a
- * starting point for the office's own). The contract prints on two pages: the terms, then the
+ * The office's standard print templates, one per business type (provided once on every database
+ * by seed.ts, and a starting point for the office's own). The contract prints on two pages: the terms, then the
  * repayment plan and the transferred receivables.
  */
 export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string }> = {
@@ -11,7 +11,9 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
     content: `<h1>国内保理业务合同</h1>
 <p style="text-align: right">合同号：{{contractNo}}</p>
 <table class="plain">
-<tr><td style="width: 30%">甲方（保理商）：</td><td>{{bankName}}</td></tr>
+<tr><td style="width: 30%">甲方（保理商）：</td><td>{{companyName}}</td></tr>
+{{#companyRegNo}}<tr><td>统一社会信用代码：</td><td>{{companyRegNo}}</td></tr>{{/companyRegNo}}
+{{#companyAddress}}<tr><td>住所：</td><td>{{companyAddress}}</td></tr>{{/companyAddress}}
 <tr><td>乙方（卖方）：</td><td>{{custName}}</td></tr>
 {{#coreCompName}}<tr><td>核心企业：</td><td>{{coreCompName}}</td></tr>{{/coreCompName}}
 </table>
@@ -25,7 +27,7 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
 <h3>第四条 其他</h3>
 <p style="text-indent: 2em">本合同自双方签字盖章之日起生效。本合同一式两份，双方各执一份，具有同等法律效力。</p>
 <table class="plain" style="margin-top: 48px">
-<tr><td>甲方（盖章）：</td><td>乙方（盖章）：{{custName}}</td></tr>
+<tr><td>甲方（盖章）：{{companyName}}{{#companySeal}}<br /><img src="{{companySeal}}" alt="公章" width="120" height="120" />{{/companySeal}}</td><td>乙方（盖章）：{{custName}}</td></tr>
 <tr><td>经办人：{{managerName}}</td><td>法定代表人或授权代表：</td></tr>
 <tr><td>日期：{{printDate}}</td><td>日期：</td></tr>
 </table>
@@ -78,6 +80,24 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
 <p>付款人：{{payerName}}，前期款编号：{{preamtBizCode}}</p>
 <p style="text-align: right; margin-top: 32px">{{printDate}}</p>`,
   },
+  loan: {
+    name: '标准放款通知书',
+    content: `<h1>放款通知书</h1>
+{{#redMark}}<p style="text-align: center; color: #cf1322; font-size: 20px; border: 2px solid #cf1322">{{redMark}}</p>{{/redMark}}
+<p>{{custName}}：</p>
+<p style="text-indent: 2em">根据保理合同{{contractNo}}的约定，我司已于{{valueDate}}向贵司发放融资款。融资金额人民币{{financingAmount}}元，扣收前期款项合计人民币{{deductedAmount}}元，实付金额人民币{{netAmount}}元（大写：{{netAmountCapitals}}）。明细如下：</p>
+<table>
+<thead><tr><th>款项</th><th class="num">应收金额</th><th class="num">前期款已收</th><th class="num">本次扣收</th></tr></thead>
+<tbody>
+{{#lines}}<tr><td>{{kind}}</td><td class="num">{{amount}}</td><td class="num">{{prepaid}}</td><td class="num">{{deducted}}</td></tr>{{/lines}}
+</tbody>
+</table>
+<table class="plain">
+<tr><td>付款账户：{{payBankName}} {{payAccountNo}}</td><td>收款账户：{{payeeBankName}} {{payeeAccountNo}}</td></tr>
+<tr><td>银行流水号：{{serialNo}}</td><td>放款单编号：{{loanBizCode}}</td></tr>
+</table>
+<p style="text-align: right; margin-top: 32px">{{printDate}}</p>`,
+  },
   repayment: {
     name: '标准还款通知书',
     content: `<h1>还款通知书</h1>
@@ -109,6 +129,27 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
 </tbody>
 </table>
 <p style="text-align: right; margin-top: 32px">{{printDate}}</p>`,
+  },
+  statement: {
+    name: '标准客户对账单',
+    content: `<h1>客户对账单</h1>
+<table class="plain">
+<tr><td>客户名称：{{custName}}</td><td>客户编号：{{custCode}}</td></tr>
+<tr><td>对账期间：{{dateFrom}} 至 {{dateTo}}</td><td>合同号：{{contractNo}}</td></tr>
+</table>
+<p>期初本金余额人民币{{opening}}元。</p>
+<table>
+<thead><tr><th>日期</th><th>业务类型</th><th>单据编号</th><th>合同号</th><th class="num">放款本金</th><th class="num">回款金额</th><th class="num">本金</th><th class="num">利息</th><th class="num">费用</th><th class="num">罚息</th><th class="num">本金余额</th><th>备注</th></tr></thead>
+<tbody>
+{{#lines}}<tr><td>{{date}}</td><td>{{kind}}</td><td>{{docCode}}</td><td>{{contractNo}}</td><td class="num">{{disbursed}}</td><td class="num">{{received}}</td><td class="num">{{principal}}</td><td class="num">{{interest}}</td><td class="num">{{fee}}</td><td class="num">{{penalty}}</td><td class="num">{{balance}}</td><td>{{remark}}</td></tr>{{/lines}}
+</tbody>
+</table>
+<p>本期放款{{disbursed}}元；本期回款{{received}}元，其中本金{{principal}}元、利息{{interest}}元、费用{{fee}}元、罚息{{penalty}}元。</p>
+<p>期末本金余额人民币{{closing}}元（大写：{{closingCapitals}}）。</p>
+<p>请贵司核对上述往来，如有不符，请于收到本对账单之日起十日内提出。</p>
+<table class="plain" style="margin-top: 32px">
+<tr><td>保理商（盖章）：</td><td>客户确认（盖章）：</td><td>日期：{{printDate}}</td></tr>
+</table>`,
   },
   credit: {
     name: '标准授信审批表',

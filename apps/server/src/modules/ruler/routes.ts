@@ -12,7 +12,8 @@ import { noPermission } from '../../platform/errors';
 import { deleteRule, listRules, ruleDict, saveRule, viewRule } from './service';
 import { seedDemoRules } from './demo';
 
-const p = (path: string) => `/api${path}`;
+import { UNSCOPED } from '../../platform/http/route-scope';
+
 const RULER = 'ft-ruler';
 // A contract's business config is edited from the contract editor (SPEC §7.3).
 const CONTRACT = 'ft-contract-info';
@@ -21,19 +22,24 @@ export const rulerModule: PortalModule = {
   name: 'ruler',
   register({ api, db }) {
     api.post(
-      p(RULER_PATHS.list),
-      { perm: [menu(RULER), menu(CONTRACT)], body: ruleListSchema },
+      RULER_PATHS.list,
+      { perm: [menu(RULER), menu(CONTRACT)], scope: UNSCOPED.reference, body: ruleListSchema },
       async ({ body }) => listRules(db, body),
     );
     api.post(
-      p(RULER_PATHS.view),
-      { perm: [menu(RULER), menu(CONTRACT)], query: ruleViewQuery },
+      RULER_PATHS.view,
+      { perm: [menu(RULER), menu(CONTRACT)], scope: UNSCOPED.reference, query: ruleViewQuery },
       async ({ query }) => viewRule(db, query),
     );
-    api.post(p(RULER_PATHS.dict), { perm: 'session' }, async () => ruleDict(db));
+    api.post(RULER_PATHS.dict, { perm: 'session', scope: UNSCOPED.picker }, async () => ruleDict(db));
     api.post(
-      p(RULER_PATHS.save),
-      { perm: [button(RULER, 'save'), button(RULER, 'add'), button(CONTRACT, 'save')], body: ruleSaveSchema },
+      RULER_PATHS.save,
+      {
+        perm: [button(RULER, 'save'), button(RULER, 'add'), button(CONTRACT, 'save')],
+        // A catalogue rule is reference data; a contract's own config belongs to its contract.
+        scope: { kind: 'contract', params: ['contBizCode'] },
+        body: ruleSaveSchema,
+      },
       async ({ body, user, actor }) => {
         // Catalogue rules need the rule buttons; a contract's own config needs the contract's.
         const needed = body.contBizCode
@@ -44,8 +50,8 @@ export const rulerModule: PortalModule = {
       },
     );
     api.post(
-      p(RULER_PATHS.del),
-      { perm: button(RULER, 'delete'), query: ruleDelQuery },
+      RULER_PATHS.del,
+      { perm: button(RULER, 'delete'), scope: UNSCOPED.reference, query: ruleDelQuery },
       async ({ query, actor }) => {
         await deleteRule(db, query.bizCode, actor);
         return null;

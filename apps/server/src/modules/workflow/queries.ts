@@ -24,8 +24,10 @@ import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
-import { decidePathsOf, docTypeInfo, findDocType } from './registry';
+import { decidePathsOf, docTypeInfo, findDocType, registeredDocTypes } from './registry';
 import { allowSelfApproval, latestInstance, refusalFor } from './service';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { documentScope } from '../../platform/auth/row-scope';
 
 const num = (v: unknown) => Number(v);
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
@@ -76,13 +78,23 @@ export async function processView(
       steps: [],
       canApprove: false,
       cannotReason: null,
+      canWithdraw: false,
+      rejection: null,
       decide: decidePathsOf(type),
     };
   }
-  const acts = await queryRows<{ step_no: number; action: string; actor_name: string; at: unknown }>(
+  const allActs = await queryRows<{
+    step_no: number;
+    action: string;
+    actor_name: string;
+    comment: string | null;
+    at: unknown;
+  }>(
     ex,
-    sql`select step_no, action, actor_name, at from wf_records where instance_id = ${inst.id} and step_no > 0 order by id`,
+    sql`select step_no, action, actor_name, comment, at from wf_records where instance_id = ${inst.id} order by id`,
   );
+  // The steps' own decisions (submit and withdraw are recorded at step 0).
+  const acts = allActs.filter((a) => a.step_no > 0);
   const steps: ProcessStepView[] = inst.steps.map((s) => {
     const act = acts.filter((a) => a.step_no === s.no).at(-1);
     let status: ProcessStepView['status'] = 'waiting';
@@ -108,12 +120,20 @@ export async function processView(
     canApprove = refusal === null;
     cannotReason = refusal?.message ?? null;
   }
+  // 撤回 while nobody acted (the submit record is the only one of the round).
+  const canWithdraw =
+    inst.state === 'pending' && inst.submitted_by === userId && !acts.some((a) => a.action !== 'submit');
+  const lastNo = acts.findLast((a) => a.action === 'reject' || a.action === 'revoke');
+  const rejection =
+    inst.state === 'rejected' && ownState === 'rejected' && lastNo
+      ? { actorName: lastNo.actor_name, comment: lastNo.comment, at: iso(lastNo.at) }
+      : null;
   return {
     docType: type,
     docTypeLabel: label,
     menuCode: info?.menuCode ?? null,
     docCode: code,
-    docState: ownState ?? (inst.state as DocState),
+    docState: ownState ?? (inst.state === 'withdrawn' ? 'draft' : (inst.state as DocState)),
     procName: inst.proc_name,
     status: inst.state,
     startTime: iso(inst.start_time),
@@ -127,6 +147,8 @@ export async function processView(
     steps,
     canApprove,
     cannotReason,
+    canWithdraw,
+    rejection,
     decide: decidePathsOf(type),
   };
 }
@@ -180,17 +202,56 @@ async function todoWhere(ex: Executor, userId: number, docType: string | undefin
     ${docType ? sql`and i.doc_type = ${docType}` : sql``}`;
 }
 
+/**
+ * The maker's rejected rounds (被驳回 to-do): the latest round of a document they submitted, ended
+ * by a rejection or revocation, while the document itself is still rejected (not yet submitted
+ * again, not deleted). docs/architecture.md "Documents and approvals".
+ */
+function rejectedWhere(userId: number, docType: string | undefined): SQL {
+  const stillRejected = registeredDocTypes().map(
+    (t) =>
+      sql`(i.doc_type = ${t.type} and exists (select 1 from ${sql.identifier(t.table)} d
+            where d.${sql.identifier(t.codeColumn)} = i.doc_code and d.${sql.identifier(t.stateColumn)} = 'rejected'
+            ${t.softDelete ? sql`and d.deleted_at is null` : sql``}))`,
+  );
+  return sql`from wf_instances i where i.state = 'rejected' and i.submitted_by = ${userId}
+    and not exists (select 1 from wf_instances j where j.doc_type = i.doc_type and j.doc_code = i.doc_code and j.round > i.round)
+    and (${stillRejected.length ? sql.join(stillRejected, sql` or `) : sql`false`})
+    ${docType ? sql`and i.doc_type = ${docType}` : sql``}`;
+}
+
+/** Both kinds of to-do as one relation `t` (kind, the instance's columns, reason, when). */
+async function todoRelation(ex: Executor, userId: number, docType: string | undefined): Promise<SQL> {
+  const cols = sql`i.id, i.doc_type, i.doc_code, i.proc_name, i.subject, i.amount, i.current_step, i.steps,
+    i.submitter_name`;
+  const lastDecision = (col: SQL) =>
+    sql`(select ${col} from wf_records w where w.instance_id = i.id and w.action in ('reject', 'revoke')
+          order by w.id desc limit 1)`;
+  return sql`from (
+      select ${cols}, 'decide'::text as kind, null::text as reason, null::text as rejected_by, i.start_time as at
+        ${await todoWhere(ex, userId, docType)}
+      union all
+      select ${cols}, 'rejected'::text as kind, ${lastDecision(sql`w.comment`)} as reason,
+             ${lastDecision(sql`w.actor_name`)} as rejected_by, ${lastDecision(sql`w.at`)} as at
+        ${rejectedWhere(userId, docType)}
+    ) t`;
+}
+
 export async function todo(
   ex: Executor,
   userId: number,
   q: z.output<typeof todoListSchema>,
 ): Promise<Page<TodoItem>> {
-  const where = await todoWhere(ex, userId, q.docType);
+  const from = await todoRelation(ex, userId, q.docType);
+  // The maker's own rejected documents first: they wait for nobody else.
   const order =
     q.orderBy === 'docType'
-      ? sql`i.doc_type ${q.order === 'desc' ? sql`desc` : sql`asc`}, i.start_time`
-      : sql`i.start_time ${q.order === 'desc' ? sql`desc` : sql`asc`}`;
+      ? sql`t.kind = 'rejected' desc, t.doc_type ${q.order === 'desc' ? sql`desc` : sql`asc`}, t.at`
+      : sql`t.kind = 'rejected' desc, t.at ${q.order === 'desc' ? sql`desc` : sql`asc`}`;
   const rows = await queryRows<{
+    kind: TodoItem['kind'];
+    reason: string | null;
+    rejected_by: string | null;
     doc_type: string;
     doc_code: string;
     proc_name: string;
@@ -199,14 +260,17 @@ export async function todo(
     current_step: number;
     steps: { name: string }[];
     submitter_name: string;
-    start_time: unknown;
+    at: unknown;
   }>(
     ex,
-    sql`select i.doc_type, i.doc_code, i.proc_name, i.subject, i.amount::text as amount, i.current_step, i.steps,
-               i.submitter_name, i.start_time ${where} order by ${order}, i.id
-         limit ${q.pageSize} offset ${offsetOf(q)}`,
+    sql`select t.kind, t.reason, t.rejected_by, t.doc_type, t.doc_code, t.proc_name, t.subject,
+               t.amount::text as amount, t.current_step, t.steps, t.submitter_name, t.at ${from}
+         order by ${order}, t.id limit ${q.pageSize} offset ${offsetOf(q)}`,
   );
   const list = rows.map((r) => ({
+    kind: r.kind,
+    reason: r.reason,
+    rejectedBy: r.rejected_by,
     docType: r.doc_type,
     docTypeLabel: docTypeInfo(r.doc_type)?.label ?? docTypeLabel(r.doc_type),
     docCode: r.doc_code,
@@ -214,19 +278,20 @@ export async function todo(
     notic: r.subject,
     amount: r.amount,
     step: r.current_step,
-    stepName: r.steps[r.current_step - 1]?.name ?? '',
+    stepName: r.kind === 'rejected' ? '被驳回' : (r.steps[r.current_step - 1]?.name ?? ''),
     submitterName: r.submitter_name,
-    startTime: iso(r.start_time),
+    startTime: iso(r.at),
   }));
-  return page(list, await countOf(ex, where), q);
+  return page(list, await countOf(ex, from), q);
 }
 
 /** 流程监控: process instances of every document, newest first (or by the chosen column). */
 export async function instances(
   ex: Executor,
   q: z.output<typeof instanceListSchema>,
+  user: ScopeUser,
 ): Promise<Page<InstanceItem>> {
-  const where = sql`from wf_instances i where true
+  const where = sql`from wf_instances i where ${documentScope(user, sql`i.doc_type`, sql`i.doc_code`, DOC_TYPE_KEYS)}
     ${q.docType ? sql`and i.doc_type = ${q.docType}` : sql``}
     ${q.status ? sql`and i.state = ${q.status}` : sql``}
     ${q.keyword ? sql`and (i.doc_code ilike ${likePattern(q.keyword)} or i.subject ilike ${likePattern(q.keyword)} or i.submitter_name ilike ${likePattern(q.keyword)})` : sql``}`;
@@ -324,7 +389,7 @@ export async function toRead(
 }
 
 export async function counts(ex: Executor, userId: number): Promise<WorkflowCounts> {
-  const todoN = await countOf(ex, await todoWhere(ex, userId, undefined));
+  const todoN = await countOf(ex, await todoRelation(ex, userId, undefined));
   const readN = await countOf(ex, sql`from wf_circulations where to_user_id = ${userId} and read_at is null`);
   return { todo: todoN, toRead: readN };
 }
@@ -419,21 +484,20 @@ export async function markRead(db: Db, id: number, actor: Actor): Promise<null> 
   });
 }
 
+/** The circulation picker: who they are (name and organisation), not their login names. */
 export async function workflowUsers(ex: Executor): Promise<WorkflowUser[]> {
   const rows = await queryRows<{
     id: unknown;
-    user_name: string;
     real_name: string;
     dept_name: string | null;
   }>(
     ex,
-    sql`select u.id, u.user_name, u.real_name, d.name as dept_name
+    sql`select u.id, u.real_name, d.name as dept_name
           from users u left join depts d on d.id = u.dept_id
          where u.state = 'enabled' and u.deleted_at is null order by u.real_name, u.id limit 2000`,
   );
   return rows.map((r) => ({
     id: num(r.id),
-    userName: r.user_name,
     realName: r.real_name,
     deptName: r.dept_name,
   }));

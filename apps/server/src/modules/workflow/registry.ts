@@ -118,6 +118,11 @@ export function docTypeOf(type: string): ResolvedDocType {
   return t;
 }
 
+/** Every registered type (the to-do's 被驳回 entries check each one's document state). */
+export function registeredDocTypes(): ResolvedDocType[] {
+  return [...registry.values()];
+}
+
 /** The registered type, or undefined. */
 export function findDocType(type: string): ResolvedDocType | undefined {
   return registry.get(type);

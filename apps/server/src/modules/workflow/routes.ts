@@ -9,14 +9,16 @@ import {
   WORKFLOW_PATHS,
   type DocRef,
 } from '@portal/contract/workflow';
-import { button, menu } from '@portal/contract/menus';
+import { ALL_CODES, button, menu } from '@portal/contract/menus';
+import { UNSCOPED } from '../../platform/http/route-scope';
 import type { SessionUser } from '../../platform/auth/sessions';
 import type { Executor } from '../../platform/db/client';
-import { badInput, noPermission } from '../../platform/errors';
+import { badInput, noPermission, notFound } from '../../platform/errors';
+import { kindOfDocType, rowVisibility } from '../../platform/auth/row-scope';
 import type { PortalModule } from '../../platform/module';
 import { docTypeInfo } from './registry';
 import { seedWorkflow } from './seed';
-import { holdsRole, latestInstance } from './service';
+import { holdsRole, latestInstance, withdraw } from './service';
 import {
   circulate,
   circulationOf,
@@ -33,7 +35,10 @@ import {
   workflowUsers,
 } from './queries';
 
-const p = (path: string) => `/api${path}`;
+/** The audit views name their document by docType and docCode: assertCanView checks it. */
+const FOLLOWS_DOCUMENT = { none: 'the document named by docType and docCode is checked by assertCanView' };
+/** Who may circulate a document: the circulation picker is theirs. */
+const CIRCULATORS = [...ALL_CODES].filter((c) => c.endsWith(':circulate'));
 
 function menuOf(docType: string): string {
   const info = docTypeInfo(docType);
@@ -42,18 +47,27 @@ function menuOf(docType: string): string {
 }
 
 /**
- * Who may open a document's audit views: holders of its screen's menu code (or admin, or the
- * process screen ft-process), the
- * colleagues it was circulated to, and whoever may decide one of its steps.
+ * Who may open a document's audit views (issue 25: they follow the document): holders of its
+ * screen's menu code (or admin, or the process screen ft-process) for whom the document lies inside
+ * their data scope, the colleagues it was circulated to, and whoever may decide one of its steps.
+ * A user holding the screen but not the row gets 404, as the document's own view answers.
  */
 async function assertCanView(ex: Executor, user: SessionUser, ref: DocRef): Promise<void> {
   const code = menuOf(ref.docType);
-  // ft-process: the process administrators' 流程监控 opens any document's process.
-  if (user.codes.has('admin') || user.codes.has(code) || user.codes.has(menu('ft-process'))) return;
+  const screen = user.codes.has('admin') || user.codes.has(code) || user.codes.has(menu('ft-process'));
+  const inScope = await docInScope(ex, user, ref);
+  if (screen && inScope) return;
   if (await isRecipient(ex, ref.docType, ref.docCode, user.userId)) return;
   const inst = await latestInstance(ex, ref.docType, ref.docCode);
   for (const s of inst?.steps ?? []) if (await holdsRole(ex, user.userId, s.roleCode)) return;
+  if (screen) throw notFound(docTypeInfo(ref.docType)?.label ?? '单据');
   throw noPermission();
+}
+
+/** Whether the document is inside the user's data scope (true for types without an owner). */
+async function docInScope(ex: Executor, user: SessionUser, ref: DocRef): Promise<boolean> {
+  const kind = kindOfDocType(ref.docType);
+  return kind === undefined || (await rowVisibility(ex, kind, ref.docCode, user)) !== 'hidden';
 }
 
 export const workflowModule: PortalModule = {
@@ -63,48 +77,62 @@ export const workflowModule: PortalModule = {
   },
   register({ api, db }) {
     api.post(
-      p(WORKFLOW_PATHS.todo),
-      { perm: 'session', body: todoListSchema, summary: '我的待办' },
+      WORKFLOW_PATHS.todo,
+      { perm: 'session', scope: UNSCOPED.own, body: todoListSchema, summary: '我的待办' },
       ({ body, user }) => todo(db, user.userId, body),
     );
     api.post(
-      p(WORKFLOW_PATHS.toRead),
-      { perm: 'session', body: toReadListSchema, summary: '我的待阅' },
+      WORKFLOW_PATHS.toRead,
+      { perm: 'session', scope: UNSCOPED.own, body: toReadListSchema, summary: '我的待阅' },
       ({ body, user }) => toRead(db, user.userId, body),
     );
-    api.post(p(WORKFLOW_PATHS.counts), { perm: 'session', summary: '待办、待阅数' }, ({ user }) =>
-      counts(db, user.userId),
+    api.post(
+      WORKFLOW_PATHS.counts,
+      { perm: 'session', scope: UNSCOPED.own, summary: '待办、待阅数' },
+      ({ user }) => counts(db, user.userId),
     );
     api.post(
-      p(WORKFLOW_PATHS.process),
-      { perm: 'session', query: docRefQuery, summary: '单据的审批流程（表头与流程图）' },
+      WORKFLOW_PATHS.process,
+      {
+        perm: 'session',
+        scope: FOLLOWS_DOCUMENT,
+        query: docRefQuery,
+        summary: '单据的审批流程（表头与流程图）',
+      },
       async ({ query, user }) => {
         await assertCanView(db, user, query);
         return processView(db, query.docType, query.docCode, user.userId);
       },
     );
     api.post(
-      p(WORKFLOW_PATHS.records),
-      { perm: 'session', query: docRefQuery, summary: '单据的审批记录' },
+      WORKFLOW_PATHS.records,
+      { perm: 'session', scope: FOLLOWS_DOCUMENT, query: docRefQuery, summary: '单据的审批记录' },
       async ({ query, user }) => {
         await assertCanView(db, user, query);
         return records(db, query.docType, query.docCode);
       },
     );
     api.post(
-      p(WORKFLOW_PATHS.circulation),
-      { perm: 'session', query: docRefQuery, summary: '单据的传阅记录' },
+      WORKFLOW_PATHS.circulation,
+      { perm: 'session', scope: FOLLOWS_DOCUMENT, query: docRefQuery, summary: '单据的传阅记录' },
       async ({ query, user }) => {
         await assertCanView(db, user, query);
         return circulationOf(db, query.docType, query.docCode, user.userId);
       },
     );
     api.post(
-      p(WORKFLOW_PATHS.circulate),
-      { perm: 'session', query: docRefQuery, body: circulateSchema, summary: '传阅单据' },
+      WORKFLOW_PATHS.circulate,
+      {
+        perm: 'session',
+        scope: FOLLOWS_DOCUMENT,
+        query: docRefQuery,
+        body: circulateSchema,
+        summary: '传阅单据',
+      },
       async ({ query, body, user, actor }) => {
         const code = `${menuOf(query.docType)}:circulate`;
         if (!user.codes.has('admin') && !user.codes.has(code)) throw noPermission();
+        if (!(await docInScope(db, user, query))) throw notFound(docTypeInfo(query.docType)?.label ?? '单据');
         return circulate(db, {
           type: query.docType,
           code: query.docCode,
@@ -115,22 +143,52 @@ export const workflowModule: PortalModule = {
       },
     );
     api.post(
-      p(WORKFLOW_PATHS.markRead),
-      { perm: 'session', query: idQuery, summary: '标记已阅' },
+      WORKFLOW_PATHS.withdraw,
+      {
+        perm: 'session',
+        scope: FOLLOWS_DOCUMENT,
+        query: docRefQuery,
+        summary: '撤回已提交的单据（仅提交人，审批人处理前）',
+      },
+      async ({ query, user, actor }) => {
+        await assertCanView(db, user, query);
+        // The maker only: checked by withdraw() under the instance lock.
+        return db.transaction((tx) => withdraw(tx, { type: query.docType, code: query.docCode, actor }));
+      },
+    );
+    api.post(
+      WORKFLOW_PATHS.markRead,
+      { perm: 'session', scope: UNSCOPED.own, query: idQuery, summary: '标记已阅' },
       ({ query, actor }) => markRead(db, query.id, actor),
     );
-    api.post(p(WORKFLOW_PATHS.users), { perm: 'session', summary: '可传阅的同事' }, () => workflowUsers(db));
     api.post(
-      p(WORKFLOW_PATHS.instances),
-      { perm: menu('ft-process'), body: instanceListSchema, summary: '流程监控：全部审批流程实例' },
-      ({ body }) => instances(db, body),
-    );
-    api.post(p(WORKFLOW_PATHS.defList), { perm: menu('ft-process'), summary: '审批流程定义' }, () =>
-      definitions(db),
+      WORKFLOW_PATHS.users,
+      { perm: CIRCULATORS, scope: UNSCOPED.picker, summary: '可传阅的同事' },
+      () => workflowUsers(db),
     );
     api.post(
-      p(WORKFLOW_PATHS.defSave),
-      { perm: button('ft-process', 'save'), body: processSaveSchema, summary: '保存审批流程定义' },
+      WORKFLOW_PATHS.instances,
+      {
+        perm: menu('ft-process'),
+        scope: { none: 'each instance follows its document: narrowed by documentScope' },
+        body: instanceListSchema,
+        summary: '流程监控：全部审批流程实例',
+      },
+      ({ body, user }) => instances(db, body, user),
+    );
+    api.post(
+      WORKFLOW_PATHS.defList,
+      { perm: menu('ft-process'), scope: UNSCOPED.reference, summary: '审批流程定义' },
+      () => definitions(db),
+    );
+    api.post(
+      WORKFLOW_PATHS.defSave,
+      {
+        perm: button('ft-process', 'save'),
+        scope: UNSCOPED.reference,
+        body: processSaveSchema,
+        summary: '保存审批流程定义',
+      },
       ({ body, actor }) => saveDefinition(db, body, actor),
     );
   },

@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { MONEY_PATTERN } from '@portal/contract/fields';
-import { EDITABLE_STATES, type DocState, type ProcState } from '@portal/contract/workflow';
+import {
+  EDITABLE_STATES,
+  WITHDRAW_NOT_MAKER_MSG,
+  WITHDRAW_TOO_LATE_MSG,
+  type DocState,
+  type ProcState,
+} from '@portal/contract/workflow';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
@@ -211,7 +217,7 @@ async function record(
   inst: InstanceRow,
   step: number,
   stepName: string,
-  action: 'submit' | 'approve' | 'reject' | 'revoke',
+  action: 'submit' | 'approve' | 'reject' | 'revoke' | 'withdraw',
   actor: Actor,
   name: string,
   comment: string | null | undefined,
@@ -423,4 +429,46 @@ async function revoke(
     detail: { round: inst.round, comment: input.comment ?? null },
   });
   return { state: 'rejected', step: null, stepName: null, finished: false };
+}
+
+export interface WithdrawInput {
+  type: string;
+  code: string;
+  actor: Actor;
+}
+
+/**
+ * 撤回: the maker takes a pending document back (→ draft) while no approver has acted on its
+ * round (docs/architecture.md "Documents and approvals"). Locks the process instance first, as
+ * approve and reject do, so a concurrent decision and a withdrawal are serialised and exactly
+ * one of them wins; the loser sees the instance moved on and answers 409.
+ */
+export async function withdraw(tx: Tx, input: WithdrawInput): Promise<TransitionResult> {
+  const t = docTypeOf(input.type);
+  const inst = await latestInstance(tx, t.type, input.code, true);
+  if (!inst || inst.state !== 'pending') {
+    const state = await docState(tx, t, input.code, false);
+    // Approved or rejected by someone meanwhile: the approver acted.
+    if (state === 'approved' || state === 'rejected') throw conflict(WITHDRAW_TOO_LATE_MSG);
+    throw stateConflict(state, '撤回');
+  }
+  if (inst.submitted_by !== input.actor.userId) throw noPermission(WITHDRAW_NOT_MAKER_MSG);
+  const acted = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from wf_records where instance_id = ${inst.id} and action <> 'submit'`,
+  );
+  if ((acted[0]?.n ?? 0) > 0) throw conflict(WITHDRAW_TOO_LATE_MSG);
+  const name = await realName(tx, input.actor);
+  await record(tx, inst, 0, '撤回', 'withdraw', input.actor, name, null);
+  await tx.execute(
+    sql`update wf_instances set state = 'withdrawn', end_time = now(), version = version + 1 where id = ${inst.id}`,
+  );
+  await setDocState(tx, t, input.code, 'pending', 'draft', input.actor);
+  await writeAudit(tx, input.actor, {
+    entity: t.type,
+    entityCode: input.code,
+    action: 'withdraw',
+    detail: { round: inst.round },
+  });
+  return { state: 'draft', step: null, stepName: null, finished: false };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { API_PREFIX } from '@portal/contract/api';
 import { bizCodeQuery, money, text } from '@portal/contract/fields';
 import { button } from '@portal/contract/menus';
 import { submitFlag } from '@portal/contract/workflow';
@@ -19,14 +20,25 @@ import { auditRoutes } from './wire';
  * unAudit. Its onApprove hook writes `sample_effects` and fails for a title containing FAIL;
  * canReject refuses a title containing LOCKED. Never part of the production module list.
  */
+/** The sample document type has no organisation: its routes are deliberately unscoped. */
+const NO_OWNER = { none: 'a test document type without an owner' };
+
 export const SAMPLE = 'sample';
 export const SAMPLE_MENU = 'ft-contract-handover';
-const base = '/api/ft/api/sample';
-export const SAMPLE_PATHS = {
+const base = '/ft/api/sample';
+/** The sample's paths as registered (like a contract package's PATHS). */
+const ROUTES = {
   save: `${base}/save`,
   del: `${base}/delete`,
   audit: `${base}/audit`,
   unAudit: `${base}/unAudit`,
+} as const;
+/** The same paths as a client calls them, under /api. */
+export const SAMPLE_PATHS = {
+  save: `${API_PREFIX}${ROUTES.save}`,
+  del: `${API_PREFIX}${ROUTES.del}`,
+  audit: `${API_PREFIX}${ROUTES.audit}`,
+  unAudit: `${API_PREFIX}${ROUTES.unAudit}`,
 } as const;
 
 const saveBody = z.object({
@@ -82,8 +94,8 @@ export const sampleModule: PortalModule = {
 
     // Save (保存 / 保存并提交): create or update a draft/rejected document, then submit when asked.
     api.post(
-      SAMPLE_PATHS.save,
-      { perm: button(SAMPLE_MENU, 'save'), body: saveBody },
+      ROUTES.save,
+      { perm: button(SAMPLE_MENU, 'save'), scope: NO_OWNER, body: saveBody },
       async ({ body, actor }) =>
         db.transaction(async (tx) => {
           let code = body.bizCode;
@@ -110,8 +122,8 @@ export const sampleModule: PortalModule = {
         }),
     );
     api.post(
-      SAMPLE_PATHS.del,
-      { perm: button(SAMPLE_MENU, 'delete'), query: bizCodeQuery },
+      ROUTES.del,
+      { perm: button(SAMPLE_MENU, 'delete'), scope: NO_OWNER, query: bizCodeQuery },
       async ({ query, actor }) =>
         db.transaction(async (tx) => {
           await assertDeletable(tx, SAMPLE, query.bizCode);
@@ -122,8 +134,9 @@ export const sampleModule: PortalModule = {
     );
     auditRoutes(api, db, {
       type: SAMPLE,
-      audit: { path: SAMPLE_PATHS.audit, perm: button(SAMPLE_MENU, 'audit') },
-      unAudit: { path: SAMPLE_PATHS.unAudit, perm: button(SAMPLE_MENU, 'unAudit') },
+      audit: { path: ROUTES.audit, perm: button(SAMPLE_MENU, 'audit') },
+      unAudit: { path: ROUTES.unAudit, perm: button(SAMPLE_MENU, 'unAudit') },
+      scope: NO_OWNER,
     });
   },
 };

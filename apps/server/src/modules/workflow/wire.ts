@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { API_PREFIX } from '@portal/contract/api';
 import { bizCodeQuery, code } from '@portal/contract/fields';
 import { auditBody } from '@portal/contract/workflow';
 import type { Db } from '../../platform/db/client';
 import type { Api, Perm } from '../../platform/http/route';
+import type { RouteScope } from '../../platform/http/route-scope';
+import { kindOfDocType } from '../../platform/auth/row-scope';
 import { setDecidePaths } from './registry';
 import { approve, reject, type TransitionResult } from './service';
 
@@ -11,8 +14,8 @@ import { approve, reject, type TransitionResult } from './service';
  *
  *   auditRoutes(api, db, {
  *     type: 'contract',
- *     audit: { path: '/api/ft/api/contract/info/audit', perm: button('ft-contract-info', 'audit') },
- *     unAudit: { path: '/api/ft/api/contract/info/unAudit', perm: button('ft-contract-info', 'unAudit') },
+ *     audit: { path: CONTRACT_PATHS.infoAudit, perm: button('ft-contract-info', 'audit') },
+ *     unAudit: { path: CONTRACT_PATHS.infoUnAudit, perm: button('ft-contract-info', 'unAudit') },
  *   });
  *
  * Both take `?bizCode=` and the body `{ comment?, step? }` (auditBody) and answer a
@@ -29,20 +32,30 @@ export function auditRoutes(
     unAudit: { path: string; perm: Perm };
     /** The SPEC's own name of the code parameter (`paidRedBizCode`, …); `bizCode` is accepted too. */
     codeParam?: string;
+    /**
+     * Default: the row scope of the document kind named like the type (row-scope.ts), found by
+     * `bizCode` and `codeParam`. Only a type without an owner (tests) says otherwise.
+     */
+    scope?: RouteScope;
   },
 ): void {
   const query = opts.codeParam ? codeQuery(opts.codeParam) : bizCodeQuery;
+  const kind = kindOfDocType(opts.type);
+  const scope: RouteScope | undefined =
+    opts.scope ?? (kind && { kind, params: ['bizCode', ...(opts.codeParam ? [opts.codeParam] : [])] });
+  if (!scope) throw new Error(`workflow: approval routes of ${opts.type} need a row scope`);
   const action = (perm: Perm, fallback: string) =>
     typeof perm === 'string' && perm.includes(':') ? perm.slice(perm.lastIndexOf(':') + 1) : fallback;
   setDecidePaths(opts.type, {
-    auditPath: opts.audit.path,
-    unAuditPath: opts.unAudit.path,
+    // The view answers the calls as served (under /api), as it always has.
+    auditPath: `${API_PREFIX}${opts.audit.path}`,
+    unAuditPath: `${API_PREFIX}${opts.unAudit.path}`,
     auditAction: action(opts.audit.perm, 'audit'),
     unAuditAction: action(opts.unAudit.perm, 'unAudit'),
   });
   api.post(
     opts.audit.path,
-    { perm: opts.audit.perm, query, body: auditBody, summary: '审核（通过当前审批步骤）' },
+    { perm: opts.audit.perm, scope, query, body: auditBody, summary: '审核（通过当前审批步骤）' },
     async ({ query, body, actor }): Promise<TransitionResult> =>
       db.transaction((tx) =>
         approve(tx, { type: opts.type, code: query.bizCode, comment: body.comment, step: body.step, actor }),
@@ -50,7 +63,7 @@ export function auditRoutes(
   );
   api.post(
     opts.unAudit.path,
-    { perm: opts.unAudit.perm, query, body: auditBody, summary: '驳回' },
+    { perm: opts.unAudit.perm, scope, query, body: auditBody, summary: '驳回' },
     async ({ query, body, actor }): Promise<TransitionResult> =>
       db.transaction((tx) =>
         reject(tx, { type: opts.type, code: query.bizCode, comment: body.comment, step: body.step, actor }),

@@ -66,7 +66,7 @@ async function countWf(code: string) {
     sql`select (select count(*)::int from wf_instances where doc_code = ${code}) as i,
                (select count(*)::int from wf_records where doc_code = ${code}) as r,
                (select count(*)::int from sample_effects where doc_code = ${code}) as e,
-               (select count(*)::int from audit_log where entity_code = ${code}) as a`,
+               (select count(*)::int from audit_log where entity_code = ${code} and result = 'success') as a`,
   );
   return r!;
 }
@@ -306,9 +306,11 @@ describe('to-do, circulation and definitions', () => {
 
   it('circulates a document; the recipient sees it to read, opens its views and marks it read', async () => {
     const code = await create('传阅测试', '1.00', true);
-    const users = await maker.ok<{ id: number; userName: string }[]>(W('users'));
-    const bossId = users.find((u) => u.userName === 'boss')!.id;
-    const nobodyId = users.find((u) => u.userName === 'nobody')!.id;
+    // The picker names colleagues, not their login names (issue 25).
+    const users = await maker.ok<{ id: number; realName: string; userName?: string }[]>(W('users'));
+    expect(users.every((u) => u.userName === undefined)).toBe(true);
+    const bossId = users.find((u) => u.realName === '赵总')!.id;
+    const nobodyId = users.find((u) => u.realName === '无权限')!.id;
     expect((await nobody.call(W('circulate'), { userIds: [bossId] }, ref(code))).status).toBe(401);
     const bad = await maker.call(W('circulate'), { userIds: [] }, ref(code));
     expect([bad.status, bad.msg]).toEqual([400, '请选择传阅人']);
@@ -513,5 +515,95 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await countWf(code)).r).toBe(2);
+  });
+});
+
+describe('撤回 and 被驳回 (the maker’s side)', () => {
+  const todoOf = async (c: TestClient, code: string) =>
+    (
+      await c.ok<Page<{ docCode: string; kind: string; reason: string | null; stepName: string }>>(
+        W('todo'),
+        {
+          pageNum: 1,
+          pageSize: 500,
+        },
+      )
+    ).list.find((i) => i.docCode === code);
+
+  it('the maker withdraws a submission nobody acted on: a draft again, editable, submittable', async () => {
+    const code = await create('撤回测试', '1.00', true);
+    expect((await maker.ok<ProcessView>(W('process'), undefined, ref(code))).canWithdraw).toBe(true);
+    expect((await risk1.ok<ProcessView>(W('process'), undefined, ref(code))).canWithdraw).toBe(false);
+    const r = await maker.ok<{ state: string }>(W('withdraw'), undefined, ref(code));
+    expect(r.state).toBe('draft');
+    expect(await docState(code)).toBe('draft');
+    expect(await todoOf(risk1, code)).toBeUndefined();
+    const a = await risk1.call(SAMPLE_PATHS.audit, {}, q(code));
+    expect([a.status, a.msg]).toEqual([409, '单据为草稿，不能审核']);
+    const resub = await maker.ok<{ flow: { state: string } }>(SAMPLE_PATHS.save, {
+      bizCode: code,
+      title: '撤回后再提交',
+      amount: '1.00',
+      submit: true,
+    });
+    expect(resub.flow.state).toBe('pending');
+    const rec = await maker.ok<ApprovalRecord[]>(W('records'), undefined, ref(code));
+    expect(rec.map((x) => `${x.round}:${x.action}`)).toEqual(['1:submit', '1:withdraw', '2:submit']);
+  });
+
+  it('only the maker may withdraw, and not once an approver acted', async () => {
+    const code = await create('撤回权限', '6000000.00', true);
+    const other = await admin.call(W('withdraw'), undefined, ref(code));
+    expect([other.status, other.msg]).toEqual([401, '只有提交人可以撤回该单据']);
+    // The first of two steps approved: the round has been acted on.
+    await risk1.ok(SAMPLE_PATHS.audit, {}, q(code));
+    expect((await maker.ok<ProcessView>(W('process'), undefined, ref(code))).canWithdraw).toBe(false);
+    const late = await maker.call(W('withdraw'), undefined, ref(code));
+    expect([late.status, late.msg]).toEqual([409, '审批人已处理，不能撤回']);
+    expect(await docState(code)).toBe('pending');
+    const draft = await create('草稿不能撤回');
+    const d = await maker.call(W('withdraw'), undefined, ref(draft));
+    expect([d.status, d.msg]).toEqual([409, '单据为草稿，不能撤回']);
+  });
+
+  it('a rejected document is a 被驳回 to-do of its maker with the reason, until submitted again', async () => {
+    const code = await create('驳回待办', '1.00', true);
+    await risk1.ok(SAMPLE_PATHS.unAudit, { comment: '缺少发票' }, q(code));
+    expect(await todoOf(maker, code)).toMatchObject({
+      kind: 'rejected',
+      reason: '缺少发票',
+      stepName: '被驳回',
+    });
+    expect(await todoOf(risk1, code)).toBeUndefined();
+    const view = await maker.ok<ProcessView>(W('process'), undefined, ref(code));
+    expect(view.rejection).toMatchObject({ actorName: '李风控', comment: '缺少发票' });
+    await maker.ok(SAMPLE_PATHS.save, { bizCode: code, title: '补了发票', amount: '1.00', submit: true });
+    expect(await todoOf(maker, code)).toBeUndefined();
+    // Rejected again, then deleted: the entry goes with the document.
+    await risk2.ok(SAMPLE_PATHS.unAudit, { comment: '仍缺' }, q(code));
+    expect((await todoOf(maker, code))?.reason).toBe('仍缺');
+    await maker.ok(SAMPLE_PATHS.del, undefined, q(code));
+    expect(await todoOf(maker, code)).toBeUndefined();
+  });
+
+  it('approve and withdraw at once: exactly one wins, the other gets 409', async () => {
+    for (let i = 0; i < 5; i++) {
+      const code = await create(`并发撤回${i}`, '1.00', true);
+      const [approved, withdrawn] = await Promise.all([
+        risk1.call(SAMPLE_PATHS.audit, {}, q(code)),
+        maker.call(W('withdraw'), undefined, ref(code)),
+      ]);
+      expect([approved!.status, withdrawn!.status].sort()).toEqual([200, 409]);
+      const state = await docState(code);
+      if (approved!.status === 200) {
+        expect(state).toBe('approved');
+        expect(withdrawn!.msg).toBe('审批人已处理，不能撤回');
+      } else {
+        expect(state).toBe('draft');
+        expect(approved!.msg).toBe('单据为草稿，不能审核');
+      }
+      // The submit record and exactly one of the decision or the withdrawal.
+      expect((await countWf(code)).r).toBe(2);
+    }
   });
 });

@@ -16,6 +16,9 @@ const docs = pgTable('sample_scoped_docs', {
   ownerDeptId: bigint('owner_dept_id', { mode: 'number' }),
 });
 
+/** The sample lists apply dataScopeCondition themselves (what this file tests). */
+const BY_HAND = { none: 'a test table scoped by hand with dataScopeCondition' };
+
 const sampleModule: PortalModule = {
   name: 'sample-scope',
   async seed({ db }) {
@@ -23,7 +26,7 @@ const sampleModule: PortalModule = {
       title text not null, owner_user_id bigint not null, owner_dept_id bigint)`);
   },
   register({ api, db }) {
-    api.post('/api/sample/scoped/list', { perm: 'session' }, async ({ user }) => {
+    api.post('/sample/scoped/list', { perm: 'session', scope: BY_HAND }, async ({ user }) => {
       const rows = await db
         .select({ title: docs.title })
         .from(docs)
@@ -32,7 +35,7 @@ const sampleModule: PortalModule = {
       return rows.map((r) => r.title);
     });
     // Without an owner-dept column the scope goes through the owner's organisation.
-    api.post('/api/sample/scoped/byUser', { perm: 'session' }, async ({ user }) => {
+    api.post('/sample/scoped/byUser', { perm: 'session', scope: BY_HAND }, async ({ user }) => {
       const rows = await db
         .select({ title: docs.title })
         .from(docs)

@@ -97,8 +97,13 @@ export const loginAttempts = pgTable('login_attempts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userName: text('user_name').notNull(),
   success: boolean('success').notNull(),
+  /** LOGIN_OUTCOMES of @portal/contract/monitor (migration 0024). */
+  outcome: text('outcome').notNull(),
   at: ts('at').notNull().defaultNow(),
   ip: text('ip'),
+  userAgent: text('user_agent'),
+  /** Set by an administrator's unlock: the failure no longer counts. */
+  clearedAt: ts('cleared_at'),
 });
 
 export const captchas = pgTable('captchas', {

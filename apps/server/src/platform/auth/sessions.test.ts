@@ -31,7 +31,7 @@ async function revokeUnannounced(token: string) {
 
 describe('SessionCache (issue 14: no round trip per call for the session)', () => {
   it('answers a known session from memory until a change is announced', async () => {
-    const cache = new SessionCache(t.database.changes, 2 * HOUR);
+    const cache = new SessionCache(t.database.changes, () => 2 * HOUR);
     const token = await createSession(db, adminId, HOUR);
     expect((await cache.resolve(db, token))?.userId).toBe(adminId);
     await revokeUnannounced(token);
@@ -43,7 +43,7 @@ describe('SessionCache (issue 14: no round trip per call for the session)', () =
   });
 
   it('sees a code withdrawn and a revocation by raw SQL on the very next call', async () => {
-    const cache = new SessionCache(t.database.changes, 2 * HOUR);
+    const cache = new SessionCache(t.database.changes, () => 2 * HOUR);
     const { userId, roleId } = await createUserWithCodes(db, 'cached', 'Cached@123456', ['ft-bank']);
     const token = await createSession(db, userId, HOUR);
     expect((await cache.resolve(db, token))!.codes.has('ft-bank')).toBe(true);
@@ -64,7 +64,7 @@ describe('SessionCache (issue 14: no round trip per call for the session)', () =
       },
       live: () => live,
     };
-    const cache = new SessionCache(feed, 2 * HOUR);
+    const cache = new SessionCache(feed, () => 2 * HOUR);
     const overtaken = await createSession(db, adminId, HOUR);
     const pending = cache.resolve(db, overtaken);
     announce(); // arrives while the read is in flight
@@ -80,7 +80,7 @@ describe('SessionCache (issue 14: no round trip per call for the session)', () =
   });
 
   it('reads again after half the idle period, so idle expiry still holds', async () => {
-    const cache = new SessionCache(t.database.changes, 200);
+    const cache = new SessionCache(t.database.changes, () => 200);
     const token = await createSession(db, adminId, HOUR);
     expect((await cache.resolve(db, token))?.userId).toBe(adminId);
     await db.execute(sql`alter table sessions disable trigger sessions_auth_changed`);
@@ -101,7 +101,7 @@ describe('SessionCache (issue 14: no round trip per call for the session)', () =
     )) as [{ schema: string }];
     const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema, poolSize: 2 });
     try {
-      const cache = new SessionCache(t.database.changes, 2 * HOUR);
+      const cache = new SessionCache(t.database.changes, () => 2 * HOUR);
       const token = await createSession(db, adminId, HOUR);
       expect((await cache.resolve(db, token))?.userId).toBe(adminId);
       await other.db.execute(

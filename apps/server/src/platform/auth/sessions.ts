@@ -73,6 +73,7 @@ async function readSession(
   ex: Executor,
   token: string,
   idleMs: number,
+  touch = true,
 ): Promise<{ user: SessionUser; expiresAt: number } | undefined> {
   const rows = await queryRows<Row>(
     ex,
@@ -96,7 +97,7 @@ async function readSession(
   const row = rows[0];
   if (!row || row.idle_expired) return undefined;
   // Touch at most once a minute: idle expiry needs minutes, not a write per call.
-  if (row.touch)
+  if (row.touch && touch)
     await ex
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
@@ -140,32 +141,45 @@ export class SessionCache {
   private readonly entries = new Map<string, Cached>();
   /** Counts notices: a read is kept only if none arrived while it ran. */
   private generation = 0;
-  private readonly recheckMs: number;
 
+  /**
+   * `idleMs` is read at each resolve: the idle timeout is a setting changed without a restart
+   * (docs/operations.md "Settings an administrator changes").
+   */
   constructor(
     private readonly changes: ChangeFeed,
-    private readonly idleMs: number,
+    private readonly idleMs: () => number,
   ) {
-    // Re-reading at least twice per idle period keeps idle expiry exact to that margin.
-    this.recheckMs = Math.min(RECHECK_MS, idleMs / 2);
     changes.on(AUTH_TOPIC, () => {
       this.generation++;
       this.entries.clear();
     });
   }
 
-  async resolve(ex: Executor, token: string): Promise<SessionUser | undefined> {
+  /**
+   * `background`: a call the browser makes by itself. It does not touch the session, and what it
+   * reads is not kept: a kept read would spare the next real call its re-read, and with it the touch
+   * (docs/operations.md "Messages").
+   */
+  async resolve(
+    ex: Executor,
+    token: string,
+    { background = false }: { background?: boolean } = {},
+  ): Promise<SessionUser | undefined> {
     const hash = hashToken(token);
     const now = Date.now();
     const hit = this.entries.get(hash);
-    if (hit && now - hit.readAt < this.recheckMs && now < hit.expiresAt) return hit.user;
+    const idleMs = this.idleMs();
+    // Re-reading at least twice per idle period keeps idle expiry exact to that margin.
+    const recheckMs = Math.min(RECHECK_MS, idleMs / 2);
+    if (hit && now - hit.readAt < recheckMs && now < hit.expiresAt) return hit.user;
     const generation = this.generation;
-    const read = await readSession(ex, token, this.idleMs);
+    const read = await readSession(ex, token, idleMs, !background);
     if (!read) {
       this.entries.delete(hash);
       return undefined;
     }
-    if (generation === this.generation && this.changes.live()) {
+    if (!background && generation === this.generation && this.changes.live()) {
       // Oldest first out: a Map iterates in insertion order.
       if (this.entries.size >= MAX_CACHED) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(hash, { ...read, readAt: now });

@@ -11,6 +11,9 @@ export const auditLog = pgTable('audit_log', {
   action: text('action').notNull(),
   detail: jsonb('detail'),
   requestId: text('request_id'),
+  ip: text('ip'),
+  /** 'success' for a committed write, 'failure' for a refused or failed one (migrations/0032). */
+  result: text('result').notNull().default('success'),
 });
 
 /** Who does something: the signed-in user and the request it came in. */
@@ -18,6 +21,8 @@ export interface Actor {
   userId: number;
   userName: string;
   requestId?: string;
+  /** The client address of the request (shown in 操作日志). */
+  ip?: string;
 }
 
 export const SYSTEM_ACTOR: Actor = { userId: 0, userName: 'system' };
@@ -26,7 +31,14 @@ export const SYSTEM_ACTOR: Actor = { userId: 0, userName: 'system' };
 export async function writeAudit(
   ex: Executor,
   actor: Actor,
-  entry: { entity: string; entityCode?: string | null; action: string; detail?: unknown },
+  entry: {
+    entity: string;
+    entityCode?: string | null;
+    action: string;
+    detail?: unknown;
+    /** A refused or failed call's row (platform/http/app.ts); every other row is a success. */
+    result?: 'success' | 'failure';
+  },
 ): Promise<void> {
   await ex.insert(auditLog).values({
     actorId: actor.userId || null,
@@ -36,5 +48,7 @@ export async function writeAudit(
     action: entry.action,
     detail: entry.detail ?? null,
     requestId: actor.requestId ?? null,
+    ip: actor.ip ?? null,
+    result: entry.result ?? 'success',
   });
 }

@@ -1,6 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -9,6 +10,7 @@ import pg from 'pg';
 import { boundHeapGrowth } from './heap';
 import { acquireDirLock, type DirLock } from './lock';
 import { CHANGE_CHANNEL, listenOnConnect, Notices, type ChangeFeed } from './change-feed';
+import { InFlightQueries } from './in-flight';
 
 /** Both drivers behind one type: queries are written once against PgDatabase. */
 export type Db = PgDatabase<
@@ -35,6 +37,8 @@ export interface Database {
   db: Db;
   /** Committed changes that triggers announce (NOTIFY portal_change, '<topic>'). */
   changes: ChangeFeed;
+  /** Statements running now (the slow-request watchdog logs them). */
+  inFlight: InFlightQueries;
   /** Runs fn in one transaction on a raw connection (migrations, bulk loads). */
   rawTransaction<T>(fn: (conn: RawConn) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -61,10 +65,15 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const notices = new Notices();
+    const inFlight = new InFlightQueries();
+    const listen = listenOnConnect(notices);
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
-      onConnect: listenOnConnect(notices),
+      onConnect: async (client) => {
+        trackClient(client, inFlight);
+        await listen(client);
+      },
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
@@ -74,6 +83,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       db: drizzlePg(pool) as unknown as Db,
       changes: notices,
+      inFlight,
       rawTransaction: async (fn) => {
         const client = await pool.connect();
         try {
@@ -107,6 +117,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       boundHeapGrowth();
     }
     const client = await PGlite.create(opts.pgliteDir, { startParams: PGLITE_START_PARAMS });
+    const inFlight = new InFlightQueries();
+    guardSingleConnection(client, inFlight);
     const notices = new Notices();
     await client.listen(CHANGE_CHANNEL, (payload) => notices.notice(payload));
     notices.started();
@@ -114,6 +126,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'pglite',
       db: drizzlePglite(client) as unknown as Db,
       changes: notices,
+      inFlight,
       rawTransaction: (fn) =>
         client.transaction((tx) =>
           fn({
@@ -130,6 +143,87 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     lock?.release();
     throw err;
   }
+}
+
+/** Set while a transaction of this async context is open on PGlite's one connection. */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * PGlite is one connection: a query on the database waits until any open transaction ends. A
+ * query on the database (instead of on the transaction's own `tx`) awaited from inside a
+ * transaction would therefore wait forever, and every other call of the server behind it: such a
+ * query fails at once instead, naming itself (docs/architecture.md, "One connection"). Every
+ * statement is also listed in `inFlight` while it runs.
+ */
+function guardSingleConnection(client: PGlite, inFlight: InFlightQueries): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  const refuse = (what: string): never => {
+    throw new Error(
+      `${what} on the database inside a transaction would wait forever: use the transaction's tx`,
+    );
+  };
+  const inside = () => openTransaction.getStore()?.open === true;
+  /** A statement method that refuses inside a transaction and is listed while it runs. */
+  const guarded =
+    (what: string, run: (...a: unknown[]) => Promise<unknown>) =>
+    (text: string, ...rest: unknown[]) =>
+      inside() ? refuse(`${what} "${text.slice(0, 200)}"`) : inFlight.track(text, () => run(text, ...rest));
+  client.query = guarded('query', query as (...a: unknown[]) => Promise<unknown>) as PGlite['query'];
+  client.exec = guarded('script', exec as (...a: unknown[]) => Promise<unknown>) as PGlite['exec'];
+  client.transaction = (<T>(fn: (tx: Transaction) => Promise<T>) => {
+    if (inside()) return refuse('a transaction');
+    const state = { open: true };
+    return inFlight.track('transaction', () =>
+      transaction((tx) =>
+        openTransaction
+          .run(state, () => fn(trackTransaction(tx, inFlight)))
+          .finally(() => {
+            state.open = false;
+          }),
+      ),
+    );
+  }) as PGlite['transaction'];
+}
+
+function trackTransaction(tx: Transaction, inFlight: InFlightQueries): Transaction {
+  const query = tx.query.bind(tx);
+  const exec = tx.exec.bind(tx);
+  return Object.assign(tx, {
+    query: ((text: string, ...rest: unknown[]) =>
+      inFlight.track(text, () =>
+        (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+      )) as Transaction['query'],
+    exec: ((text: string, ...rest: unknown[]) =>
+      inFlight.track(text, () =>
+        (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+      )) as Transaction['exec'],
+  });
+}
+
+/** Lists a pooled PostgreSQL connection's statements in `inFlight` while they run. */
+function trackClient(client: pg.ClientBase, inFlight: InFlightQueries): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const q = args[0];
+    const end = inFlight.begin(
+      (typeof q === 'string' ? q : (q as { text?: string } | undefined)?.text) ?? '(query)',
+    );
+    // pg-pool's own query passes a callback; drizzle's transactions use the promise.
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...cbArgs: unknown[]) => {
+        end();
+        return (last as (...a: unknown[]) => unknown)(...cbArgs);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) return result.finally(end);
+    end();
+    return result;
+  };
 }
 
 /** Raw SQL rows on either driver (both answer `{ rows }`; drizzle's shared type cannot say so). */

@@ -51,3 +51,11 @@ export const docStateColumns = {
   approvedAt: timestamptz('approved_at'),
   approvedBy: bigint('approved_by', { mode: 'number' }),
 };
+
+/**
+ * The organisation a row belongs to for data scope (migrations/0020): the maker's for documents,
+ * the managing one for customers and their accounts. The database stamps it on insert.
+ */
+export const makerOrg = {
+  orgId: bigint('org_id', { mode: 'number' }),
+};

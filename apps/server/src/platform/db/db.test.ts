@@ -36,9 +36,10 @@ const sampleModule: PortalModule = {
   },
   register({ api, db }) {
     api.post(
-      '/api/sample/note/update',
+      '/sample/note/update',
       {
         perm: 'ft-bank:save',
+        scope: { none: 'a test table without an owner' },
         body: z.object({ id: z.number().int(), title: textField('标题', 20), version }),
       },
       async ({ body, actor }) => {

@@ -1,15 +1,22 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createClientKey,
   ENVELOPE_HEADERS as H,
   fromBase64,
   importRsaPublicKey,
+  KEY_REUSE_MS,
   sealRequest,
   sign,
   signingString,
   toBase64,
 } from '@portal/contract/envelope';
+import { Keyring } from './keyring';
 import { createTestPortal, createUserWithCodes, type TestClient, type TestPortal } from '../testing/harness';
+import { API_PREFIX } from '@portal/contract/api';
+import { AUTH_PATHS } from '@portal/contract/session';
 
 const INFO = '/api/admin/portal/user/info';
 const BUTTONS = '/api/admin/portal/user/res/menu/btns';
@@ -118,6 +125,29 @@ describe('request envelope (PROTOCOL.md §3)', () => {
     expect(r.http).toBe(422);
   });
 
+  it('refuses a key from 10 minutes after its first use on, without decrypting it again (issue 26 item 6)', async () => {
+    let now = Date.now();
+    // The server's keyring on the same keys, with a clock the test moves.
+    const ring = new Keyring(t.database.db, t.config.rsaRotationMs, () => now);
+    await ring.init();
+    const { keyId, publicKey } = ring.publicKey();
+    const client = await createClientKey(keyId, await importRsaPublicKey(publicKey));
+    const first = await ring.openKey(keyId, client.aesHeader);
+    expect(first).toHaveProperty('key');
+    now += KEY_REUSE_MS - 1;
+    expect(await ring.openKey(keyId, client.aesHeader)).toEqual(first);
+    now += 1;
+    expect(await ring.openKey(keyId, client.aesHeader)).toEqual({ refused: 'expired' });
+    // Still refused later: an expired header never starts a new 10 minutes.
+    now += 60 * 60_000;
+    expect(await ring.openKey(keyId, client.aesHeader)).toEqual({ refused: 'expired' });
+    await ring.rotateIfDue();
+    expect(await ring.openKey(keyId, client.aesHeader)).toEqual({ refused: 'expired' });
+    // A new key works.
+    const fresh = await createClientKey(keyId, await importRsaPublicKey(publicKey));
+    expect(await ring.openKey(keyId, fresh.aesHeader)).toHaveProperty('key');
+  });
+
   it('keeps accepting the previous key after one rotation, not after two', async () => {
     const before = t.portal.keyring.publicKey();
     const old = await createClientKey(before.keyId, await importRsaPublicKey(before.publicKey));
@@ -156,6 +186,8 @@ describe('request envelope (PROTOCOL.md §3)', () => {
   });
 });
 
+const AUTH_PATHS_RSA = `${API_PREFIX}${AUTH_PATHS.rsaKey}`;
+
 describe('rate limit', () => {
   it('answers 429 past the per-user limit, counting all the user’s sessions, other users unaffected', async () => {
     const limited = await createTestPortal({ RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_PER_IP_PER_MINUTE: '0' });
@@ -174,6 +206,33 @@ describe('rate limit', () => {
       expect((await other.call(INFO)).httpStatus).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('counts API calls only: the web client’s files load past the limit, an API call does not', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(web, 'assets', 'chunk.js'), 'export {};');
+    const limited = await createTestPortal({
+      RATE_LIMIT_PER_MINUTE: '5',
+      RATE_LIMIT_PER_IP_PER_MINUTE: '8',
+      WEB_DIST: web,
+    });
+    try {
+      // A cold page of a browser without a session: its chunks and the SPA's routes, far past both limits.
+      for (let i = 0; i < 30; i++) {
+        const chunk = await limited.portal.app.inject({ method: 'GET', url: '/assets/chunk.js' });
+        expect(chunk.statusCode, `chunk ${i}`).toBe(200);
+      }
+      expect((await limited.portal.app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
+      // The API's anonymous allowance is untouched by them, and still ends at its five.
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await limited.client().call(AUTH_PATHS_RSA)).httpStatus);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+      rmSync(web, { recursive: true, force: true });
     }
   });
 

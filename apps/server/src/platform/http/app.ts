@@ -3,17 +3,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { STATUS, type ApiResponse } from '@portal/contract/api';
+import { API_PREFIX, STATUS, type ApiResponse } from '@portal/contract/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { writeAudit } from '../db/audit';
 import { AppError, noPermission, noSession } from '../errors';
 import type { SessionCache, SessionUser } from '../auth/sessions';
 import type { Keyring } from '../envelope/keyring';
 import type { NonceStore } from '../envelope/nonces';
 import { openEnvelope } from './envelope-hook';
 import { mapError } from './error-map';
+import { clientErrorHandler, drainRequest } from './limits';
 import { permAllows, type Api, type Perm, type RouteRecord } from './route';
-import { zodMessage } from './validation';
+import { refuseOutOfScope, resolveRouteScope, type ResolvedRowScope } from './route-scope';
+import { unstorableMessage, unstorablePath, zodMessage } from './validation';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +26,8 @@ declare module 'fastify' {
     perm?: Perm;
     envelope?: boolean;
     hasBodySchema?: boolean;
+    rowScope?: ResolvedRowScope[];
+    background?: boolean;
   }
 }
 
@@ -54,20 +59,74 @@ function bearer(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+/** The document code a refused call named, when its body or query carries one. */
+function namedCode(req: FastifyRequest): string | null {
+  for (const src of [req.body, req.query]) {
+    if (typeof src !== 'object' || src === null) continue;
+    const r = src as Record<string, unknown>;
+    // Only what reads as a code: a refused body may carry anything.
+    if (typeof r.bizCode === 'string' && /^[\w.-]{1,64}$/.test(r.bizCode)) return r.bizCode;
+    if (typeof r.id === 'number' && Number.isSafeInteger(r.id)) return String(r.id);
+  }
+  return null;
+}
+
+/**
+ * 操作日志's failures (docs/operations.md "操作日志 result"): a call of a signed-in user that needed
+ * a button (a write, an export, an unlock…) and was refused or failed leaves a row with result
+ * `failure`, naming the screen (menu code) and the button, the status and the message. It is
+ * written after the call's own transaction rolled back, so the call itself still changed nothing;
+ * a failure to write it is logged and never changes the answer.
+ */
+async function recordFailure(db: Db, req: FastifyRequest, status: number, msg: string): Promise<void> {
+  const user = req.user;
+  const perm = req.routeOptions.config?.perm;
+  if (!user || perm === undefined || status === STATUS.noSession) return;
+  const button = (typeof perm === 'string' ? [perm] : perm).find((c) => c.includes(':'));
+  if (!button) return;
+  const cut = button.lastIndexOf(':');
+  try {
+    await writeAudit(
+      db,
+      { userId: user.userId, userName: user.userName, requestId: req.id, ip: req.ip },
+      {
+        entity: button.slice(0, cut),
+        entityCode: namedCode(req),
+        action: button.slice(cut + 1),
+        detail: { path: req.url.split('?')[0], status, msg },
+        result: 'failure',
+      },
+    );
+  } catch (err) {
+    req.log.error({ err }, 'could not record the failure in 操作日志');
+  }
+}
+
+/** JSON bodies (SECURITY.md "Input"); uploads have their own limit, UPLOAD_LIMIT_MB. */
+const BODY_LIMIT = 4 * 1024 * 1024;
+
 export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; routes: RouteRecord[] } {
   const { config, db } = deps;
+  // A refused body is read up to twice the larger limit before its 413 (SECURITY.md "Limits").
+  // The upload limit is a setting changed without a restart: read it when a body is refused.
+  const drainLimit = () => 2 * Math.max(BODY_LIMIT, config.uploadLimitBytes);
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
-    bodyLimit: 4 * 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: BODY_LIMIT,
+    clientErrorHandler,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const routes: RouteRecord[] = [];
 
   app.setValidatorCompiler<z.ZodType>(({ schema }) => (data: unknown) => {
     const r = schema.safeParse(data);
-    if (r.success) return { value: r.data };
+    if (r.success) {
+      const bad = unstorablePath(r.data);
+      if (bad) return { error: new AppError(STATUS.badInput, unstorableMessage(bad)) };
+      return { value: r.data };
+    }
     const err = new AppError(STATUS.badInput, zodMessage(r.error));
     return { error: err };
   });
@@ -77,7 +136,8 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
     const perm = req.routeOptions.config.perm;
     if (perm === undefined || perm === 'public') return;
     const token = bearer(req);
-    const user = token ? await deps.sessions.resolve(db, token) : undefined;
+    const background = req.routeOptions.config.background === true;
+    const user = token ? await deps.sessions.resolve(db, token, { background }) : undefined;
     if (user) req.user = user;
     const verdict = permAllows(perm, user);
     if (verdict === 'noSession') throw noSession();
@@ -88,20 +148,26 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
 
   app.addHook('preValidation', async (req) => {
     const cfg = req.routeOptions.config;
-    if (!cfg.envelope) return;
-    await openEnvelope(req, {
-      config,
-      keyring: deps.keyring,
-      nonces: deps.nonces,
-      hasBodySchema: !!cfg.hasBodySchema,
-    });
+    if (cfg.envelope) {
+      await openEnvelope(req, {
+        config,
+        keyring: deps.keyring,
+        nonces: deps.nonces,
+        hasBodySchema: !!cfg.hasBodySchema,
+      });
+    }
+    // After the envelope (the body is readable), before validation (route-scope.ts).
+    if (cfg.rowScope && req.user) await refuseOutOfScope(db, cfg.rowScope, req.user, [req.query, req.body]);
   });
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler(async (err, req, reply) => {
     const mapped = mapError(err);
+    // Let a 413 reach a client that is still sending (platform/http/limits.ts).
+    if (mapped.status === STATUS.tooLarge) await drainRequest(req.raw, drainLimit());
     if (mapped.status >= 500) req.log.error({ err }, 'unexpected fault');
     else if (mapped.status !== STATUS.noSession && mapped.status !== STATUS.forbiddenCode)
       req.log.info({ status: mapped.status, msg: mapped.msg }, 'refused');
+    await recordFailure(db, req, mapped.status, mapped.msg);
     return sendEnvelope(reply, mapped.status, mapped.msg, mapped.data);
   });
 
@@ -123,12 +189,16 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
   });
 
   const api: Api = {
-    post(path, opts, handler) {
-      if (!path.startsWith('/api/')) throw new Error(`route ${path} must start with /api/`);
+    post(contractPath, opts, handler) {
+      // Modules register the contract package's paths; every call is served under /api.
+      if (!contractPath.startsWith('/') || contractPath.startsWith(`${API_PREFIX}/`))
+        throw new Error(`route ${contractPath} must be a contract path (without ${API_PREFIX})`);
+      const path = `${API_PREFIX}${contractPath}`;
       const envelope = opts.envelope ?? (opts.perm !== 'public' || opts.body !== undefined);
       const methods: ('POST' | 'GET')[] = opts.get ? ['POST', 'GET'] : ['POST'];
+      const rowScope = resolveRouteScope(opts.scope);
       for (const method of methods) {
-        const rec: RouteRecord = { method, path, perm: opts.perm, envelope };
+        const rec: RouteRecord = { method, path, perm: opts.perm, scope: opts.scope, envelope };
         if (opts.body) rec.body = opts.body;
         if (opts.query) rec.query = opts.query;
         if (opts.summary) rec.summary = opts.summary;
@@ -140,7 +210,13 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
             ...(opts.body && method === 'POST' ? { body: opts.body } : {}),
             ...(opts.query ? { querystring: opts.query } : {}),
           },
-          config: { perm: opts.perm, envelope, hasBodySchema: !!opts.body },
+          config: {
+            perm: opts.perm,
+            envelope,
+            hasBodySchema: !!opts.body,
+            ...(rowScope ? { rowScope } : {}),
+            ...(opts.background ? { background: true } : {}),
+          },
           handler: async (req, reply) => {
             const user = req.user as SessionUser;
             const result = await handler({
@@ -151,6 +227,7 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
                 userId: user?.userId ?? 0,
                 userName: user?.userName ?? 'anonymous',
                 requestId: req.id,
+                ip: req.ip,
               },
               req,
               reply,

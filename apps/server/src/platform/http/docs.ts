@@ -33,6 +33,7 @@ export function publishDocs(app: FastifyInstance, routes: RouteRecord[]): void {
                 {
                   summary: r.summary,
                   'x-permission': r.perm,
+                  'x-row-scope': r.scope,
                   'x-envelope': r.envelope,
                   parameters: r.query
                     ? [{ in: 'query', name: 'query', schema: jsonSchema(r.query) }]

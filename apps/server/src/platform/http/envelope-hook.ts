@@ -47,8 +47,15 @@ export async function openEnvelope(req: FastifyRequest, deps: EnvelopeDeps): Pro
     payload = p;
   }
 
-  const key = await deps.keyring.openKey(keyId, aes);
-  if (!key) throw badEnvelope('加密密钥无效或已过期，请刷新页面后重试');
+  const opened = await deps.keyring.openKey(keyId, aes);
+  if ('refused' in opened) {
+    throw badEnvelope(
+      opened.refused === 'expired'
+        ? '加密密钥已超过10分钟，请重新生成后重试'
+        : '加密密钥无效或已过期，请刷新页面后重试',
+    );
+  }
+  const { key } = opened;
   const text = signingString(req.method, req.url, ts, nonce, payload);
   if (!signatureValid(key, text, signature.toLowerCase())) throw badEnvelope('请求签名校验失败');
   if (!(await deps.nonces.claim(nonce))) throw badEnvelope('重复的请求已被拒绝');

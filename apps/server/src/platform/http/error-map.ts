@@ -1,6 +1,13 @@
 import { STATUS } from '@portal/contract/api';
 import { AppError } from '../errors';
 
+// busboy (under @fastify/multipart) reports a malformed multipart body as a plain Error: no
+// boundary, a wrong boundary, truncated headers or body. It is bad input, never a fault.
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
+
+export const MULTIPART_MESSAGE = '上传内容不是有效的multipart/form-data格式';
+
 interface Mapped {
   status: number;
   msg: string;
@@ -36,9 +43,14 @@ export function mapError(err: unknown): Mapped {
       return { status: STATUS.badInput, msg: '请求体不能为空' };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: STATUS.badInput, msg: '请求体不是有效的JSON' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return { status: STATUS.badInput, msg: MULTIPART_MESSAGE };
     case 'FST_ERR_RATE_LIMIT':
       return { status: STATUS.tooMany, msg: '请求过于频繁，请稍后再试' };
   }
+  if (!e.statusCode && typeof e.message === 'string' && MALFORMED_MULTIPART.test(e.message))
+    return { status: STATUS.badInput, msg: MULTIPART_MESSAGE };
   if (e.statusCode === 429) return { status: STATUS.tooMany, msg: '请求过于频繁，请稍后再试' };
   if (e.statusCode === 413) return { status: STATUS.tooLarge, msg: '上传内容或请求体过大' };
   if (e instanceof SyntaxError || (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)) {

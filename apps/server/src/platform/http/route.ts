@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../db/audit';
 import type { SessionUser } from '../auth/sessions';
+import type { RouteScope } from './route-scope';
 
 /**
  * Who may call a route (PROTOCOL.md §6): `public` needs no session, `session` any signed-in user,
@@ -14,6 +15,8 @@ export type Infer<S extends Schema> = S extends z.ZodType ? z.output<S> : undefi
 
 export interface RouteOptions<B extends Schema, Q extends Schema> {
   perm: Perm;
+  /** The rows the route touches and whose data scope applies (route-scope.ts), or `{ none: reason }`. */
+  scope: RouteScope;
   body?: B;
   query?: Q;
   /** Also answer GET (SPEC's "GET-style" calls: menus, downloads). */
@@ -27,6 +30,11 @@ export interface RouteOptions<B extends Schema, Q extends Schema> {
   raw?: boolean;
   /** Short description for the OpenAPI document. */
   summary?: string;
+  /**
+   * A call the browser makes by itself (the message bell's poll): it does not count as activity,
+   * so an open tab does not keep an idle session alive (docs/operations.md "Messages").
+   */
+  background?: boolean;
 }
 
 export interface HandlerContext<B extends Schema, Q extends Schema> {
@@ -45,6 +53,7 @@ export interface RouteRecord {
   method: 'POST' | 'GET';
   path: string;
   perm: Perm;
+  scope: RouteScope;
   body?: z.ZodType;
   query?: z.ZodType;
   envelope: boolean;
@@ -53,6 +62,7 @@ export interface RouteRecord {
 
 /** What business modules register their calls with. */
 export interface Api {
+  /** `path` is the contract package's path (`/ft/api/...`); the call is served at `/api` + path. */
   post<B extends Schema = undefined, Q extends Schema = undefined>(
     path: string,
     opts: RouteOptions<B, Q>,

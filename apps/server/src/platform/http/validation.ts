@@ -18,3 +18,26 @@ export function zodMessage(error: z.ZodError): string {
   }
   return path ? `字段 ${path} 不正确` : '请求参数不正确';
 }
+
+// NUL cannot be stored in PostgreSQL text and a lone surrogate cannot be encoded as UTF-8: both
+// would surface as a database error naming no field. The field builders refuse them by name; this
+// net catches strings no builder checks (SECURITY.md "Input").
+// eslint-disable-next-line no-control-regex -- NUL is what it looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path of the first string (value or key) holding NUL or a lone surrogate, or undefined. */
+export function unstorablePath(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (UNSTORABLE.test(k)) return [...path, k];
+    const found = unstorablePath(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function unstorableMessage(path: string[]): string {
+  const name = path.join('.').replace(new RegExp(UNSTORABLE.source, 'g'), '?');
+  return name ? `字段 ${name} 包含不允许的字符` : '请求参数包含不允许的字符';
+}

@@ -13,7 +13,8 @@ import type { ApiResponse } from '@portal/contract/api';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { nextCode } from '../db/codes';
-import { roleMenus, roles, userRoles, users } from '../auth/schema';
+import { isNull } from 'drizzle-orm';
+import { depts, roleMenus, roles, userRoles, users } from '../auth/schema';
 import { hashPassword } from '../auth/password-hash';
 import { buildPortal, type Portal } from '../../server';
 import { MODULES } from '../../modules';
@@ -148,6 +149,10 @@ export async function createTestPortal(
     DEMO_DATA: 'off',
     WEB_DIST: '',
     BUSINESS_DATE: '2026-01-15',
+    // Test files sign in dozens of times a minute from one address; the login limits have their
+    // own tests (modules/auth/auth.test.ts), which turn them on.
+    LOGIN_RATE_PER_IP_PER_MINUTE: '0',
+    LOGIN_RATE_PER_USER_PER_MINUTE: '0',
     ...env,
   });
   const portal = await buildPortal({
@@ -180,16 +185,25 @@ export async function createTestPortal(
   return t;
 }
 
-/** A user holding one new role with exactly these menu/button codes (for permission tests). */
+/**
+ * A user holding one new role with exactly these menu/button codes (for permission tests), in an
+ * organisation and with a data scope when given (default: none, and 全部数据).
+ */
 export async function createUserWithCodes(
   db: Database['db'],
   userName: string,
   password: string,
   codes: readonly string[],
+  opts: { deptId?: number; dataScope?: 'all' | 'dept' | 'self' } = {},
 ): Promise<{ userId: number; roleId: number }> {
   const [role] = await db
     .insert(roles)
-    .values({ bizCode: await nextCode(db, 'role'), name: `${userName}-role`, code: `${userName}-role` })
+    .values({
+      bizCode: await nextCode(db, 'role'),
+      name: `${userName}-role`,
+      code: `${userName}-role`,
+      dataScope: opts.dataScope ?? 'all',
+    })
     .returning({ id: roles.id });
   for (const menuCode of codes) await db.insert(roleMenus).values({ roleId: role!.id, menuCode });
   const [user] = await db
@@ -199,8 +213,25 @@ export async function createUserWithCodes(
       userName,
       realName: userName,
       passwordHash: await hashPassword(password),
+      deptId: opts.deptId ?? null,
     })
     .returning({ id: users.id });
   await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
   return { userId: user!.id, roleId: role!.id };
+}
+
+/** A new organisation under `parentId` (default: the root, 总部); answers its id and code. */
+export async function createDept(
+  db: Database['db'],
+  name: string,
+  parentId?: number,
+): Promise<{ id: number; bizCode: string }> {
+  const parent =
+    parentId ?? (await db.select({ id: depts.id }).from(depts).where(isNull(depts.parentId)))[0]!.id;
+  const bizCode = await nextCode(db, 'dept');
+  const [row] = await db
+    .insert(depts)
+    .values({ bizCode, name, parentId: parent })
+    .returning({ id: depts.id });
+  return { id: row!.id, bizCode };
 }

@@ -24,6 +24,41 @@ export class HttpClient {
     return this.key;
   }
 
+  /** The same envelope key and session against another server (several servers share both). */
+  async on(baseUrl: string): Promise<HttpClient> {
+    const other = new HttpClient(baseUrl);
+    other.key = await this.envelopeKey();
+    other.token = this.token;
+    return other;
+  }
+
+  /** One sealed request, to send as it is (replay tests). */
+  async seal(
+    path: string,
+    body?: unknown,
+  ): Promise<{ url: string; headers: Record<string, string>; body?: string }> {
+    const sealed = await sealRequest(await this.envelopeKey(), 'POST', path, body);
+    return {
+      url: path,
+      headers: { ...sealed.headers, ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      ...(sealed.body !== undefined ? { body: sealed.body } : {}),
+    };
+  }
+
+  /** Sends a sealed request to this client's server; answers the response body. */
+  async send<T>(req: {
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+  }): Promise<ApiResponse<T>> {
+    const res = await fetch(this.baseUrl + req.url, {
+      method: 'POST',
+      headers: req.headers,
+      ...(req.body !== undefined ? { body: req.body } : {}),
+    });
+    return (await res.json()) as ApiResponse<T>;
+  }
+
   async call<T>(path: string, body?: unknown, query?: Record<string, string>): Promise<ApiResponse<T>> {
     const url = path + (query ? `?${new URLSearchParams(query).toString()}` : '');
     const sealed = await sealRequest(await this.envelopeKey(), 'POST', url, body);

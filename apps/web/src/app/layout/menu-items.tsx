@@ -2,19 +2,41 @@ import type { ReactNode } from 'react';
 import type { MenuProps } from 'antd';
 import {
   AccountBookOutlined,
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  CalculatorOutlined,
+  CheckSquareOutlined,
+  ClusterOutlined,
+  ControlOutlined,
+  NotificationOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
+  DesktopOutlined,
+  EditOutlined,
+  FileOutlined,
   FileTextOutlined,
+  FundProjectionScreenOutlined,
+  HistoryOutlined,
   LinkOutlined,
+  LoginOutlined,
+  PartitionOutlined,
+  PrinterOutlined,
+  ReconciliationOutlined,
+  TableOutlined,
+  RollbackOutlined,
   SafetyCertificateOutlined,
+  SafetyOutlined,
   SettingOutlined,
+  SwapOutlined,
   TeamOutlined,
+  TransactionOutlined,
+  UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import type { MenuDef } from '@portal/contract/menus';
-import { findRoute, HOME_PATH, ownerPath } from '../../shared/routing/route-table';
+import { findRoute, HOME_PATH, ownerPath, visibleChildren } from '../../shared/routing/route-table';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -26,17 +48,54 @@ const ICONS: Record<string, ReactNode> = {
   '/factoring/credit': <SafetyCertificateOutlined />,
   '/factoring/config': <SettingOutlined />,
   '/permission': <TeamOutlined />,
+  '/monitor': <FundProjectionScreenOutlined />,
+  '/system': <SettingOutlined />,
   '/crm': <BankOutlined />,
   '/ec': <AuditOutlined />,
   '/fc': <LinkOutlined />,
   '/dw': <AppstoreOutlined />,
 };
 
-export const HOME_MENU: MenuDef = { title: '工作', path: HOME_PATH };
+/**
+ * A collapsed menu shows only icons: without one antd clips the label to its first character
+ * (来/来/来/对). Pages shown at the top of a menu (the topbar sidebar lists a section's pages)
+ * take their own icon, else their section's.
+ */
+const PAGE_ICONS: Record<string, ReactNode> = {
+  '/factoring/contract/info': <FileTextOutlined />,
+  '/factoring/contract/change': <EditOutlined />,
+  '/factoring/contract/handover': <SwapOutlined />,
+  '/factoring/pa/mgr': <WalletOutlined />,
+  '/factoring/accounts/income': <TransactionOutlined />,
+  '/factoring/accounts/paid': <CheckSquareOutlined />,
+  '/factoring/accounts/paid-red': <RollbackOutlined />,
+  '/factoring/accounts/reconcile': <ReconciliationOutlined />,
+  '/factoring/accounts/ledger': <TableOutlined />,
+  '/factoring/accounts/statement': <AccountBookOutlined />,
+  '/factoring/credit/info': <SafetyCertificateOutlined />,
+  '/factoring/credit/distribution': <PartitionOutlined />,
+  '/factoring/credit/change': <EditOutlined />,
+  '/factoring/config/company': <BankOutlined />,
+  '/factoring/config/bank': <CreditCardOutlined />,
+  '/factoring/config/ruler': <CalculatorOutlined />,
+  '/factoring/config/print': <PrinterOutlined />,
+  '/factoring/config/process': <ApartmentOutlined />,
+  '/permission/role': <SafetyOutlined />,
+  '/permission/org': <ClusterOutlined />,
+  '/permission/user': <UserOutlined />,
+  '/monitor/operlog': <HistoryOutlined />,
+  '/monitor/logininfor': <LoginOutlined />,
+  '/monitor/online': <DesktopOutlined />,
+  '/system/config': <ControlOutlined />,
+  '/system/notice': <NotificationOutlined />,
+};
 
-export function visibleChildren(menu: MenuDef): MenuDef[] {
-  return (menu.children ?? []).filter((c) => !c.hidden);
+function iconOf(path: string): ReactNode {
+  const section = Object.keys(ICONS).find((p) => path.startsWith(`${p}/`));
+  return ICONS[path] ?? PAGE_ICONS[path] ?? (section ? ICONS[section] : <FileOutlined />);
 }
+
+export const HOME_MENU: MenuDef = { title: '工作', path: HOME_PATH };
 
 /** antd Menu items of a menu tree (hidden routes left out); `leafOnly` renders sections as links. */
 export function toMenuItems(
@@ -47,7 +106,7 @@ export function toMenuItems(
   const items: MenuItem[] = [];
   for (const m of menus) {
     if (m.hidden) continue;
-    const icon = depth === 0 ? ICONS[m.path] : undefined;
+    const icon = depth === 0 ? iconOf(m.path) : undefined;
     const children = visibleChildren(m);
     if (children.length > 0 && !opts.leafOnly?.(m)) {
       items.push({
@@ -78,14 +137,7 @@ export function topSectionOf(path: string, tops: readonly MenuDef[]): MenuDef | 
   return tops.find((t) => path === t.path || path.startsWith(`${t.path}/`));
 }
 
-/** Where a click on a section goes: its redirect, else its first visible child, else itself. */
-export function landingPath(menu: MenuDef): string {
-  if (menu.redirect) return menu.redirect;
-  const first = visibleChildren(menu)[0];
-  return first ? landingPath(first) : menu.path;
-}
-
 /** The top-level entries only (topbar mode), with their icons. */
 export function topMenuItems(menus: readonly MenuDef[]): MenuItem[] {
-  return menus.filter((m) => !m.hidden).map((m) => ({ key: m.path, icon: ICONS[m.path], label: m.title }));
+  return menus.filter((m) => !m.hidden).map((m) => ({ key: m.path, icon: iconOf(m.path), label: m.title }));
 }

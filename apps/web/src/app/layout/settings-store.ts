@@ -114,15 +114,20 @@ export const useSettingsStore = create<SettingsState>()((set, get) => ({
     setCookie(SIZE_COOKIE, size, cookieOpts());
     set({ size });
   },
+  // The cookie keeps the desktop sidebar's state; the mobile drawer's opening and closing is not
+  // remembered, so that going under 992 px and back restores the sidebar as it was.
   toggleSidebar: () => {
     const opened = !get().sidebarOpened;
-    setCookie(SIDEBAR_COOKIE, opened ? '1' : '0', cookieOpts());
+    if (get().device === 'desktop') setCookie(SIDEBAR_COOKIE, opened ? '1' : '0', cookieOpts());
     set({ sidebarOpened: opened });
   },
   closeSidebar: () => {
-    setCookie(SIDEBAR_COOKIE, '0', cookieOpts());
+    if (get().device === 'desktop') setCookie(SIDEBAR_COOKIE, '0', cookieOpts());
     set({ sidebarOpened: false });
   },
-  setDevice: (device) => set({ device }),
+  setDevice: (device) => {
+    if (device === get().device) return;
+    set(device === 'desktop' ? { device, sidebarOpened: getCookie(SIDEBAR_COOKIE) !== '0' } : { device });
+  },
   setSettingsPanelOpen: (open) => set({ settingsPanelOpen: open }),
 }));

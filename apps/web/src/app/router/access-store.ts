@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { MANAGEMENT_MENUS, WEBSITE_MENUS, type MenuDef } from '@portal/contract/menus';
-import { accessiblePaths, filterMenus, pruneEmptySections } from '../../shared/routing/route-table';
+import { accessiblePaths, menusFor } from '../../shared/routing/route-table';
 
 /** The routes generated from the user's menu codes (SPEC §2.1; the old portal's addRoutes): menus and paths. */
 interface AccessState {
@@ -16,8 +16,8 @@ export const useAccessStore = create<AccessState>()(() => empty);
 
 export function generateRoutes(codes: readonly string[]): AccessState {
   const state: AccessState = {
-    management: pruneEmptySections(filterMenus(MANAGEMENT_MENUS, codes)),
-    website: pruneEmptySections(filterMenus(WEBSITE_MENUS, codes)),
+    management: menusFor(MANAGEMENT_MENUS, codes),
+    website: menusFor(WEBSITE_MENUS, codes),
     paths: accessiblePaths(codes),
     generated: true,
   };

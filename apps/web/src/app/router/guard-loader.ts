@@ -4,7 +4,13 @@ import { getToken } from '../../shared/auth/token';
 import { getRuntimeConfig } from '../../shared/config/runtime';
 import { trackRouteForListCondition } from '../../shared/list/list-condition';
 import { ensureRsaKey, hasRsaKey } from '../../shared/request/envelope-keys';
-import { findRoute, normalizePath, pathAccess } from '../../shared/routing/route-table';
+import {
+  findMenu,
+  findRoute,
+  landingPath,
+  normalizePath,
+  pathAccess,
+} from '../../shared/routing/route-table';
 import { useSessionStore } from '../../shared/session/session-store';
 import { logout, clearClientSession } from '../session-actions';
 import { useAccessStore } from './access-store';
@@ -13,9 +19,9 @@ import { isEmbeddedWithHiddenHeader } from './frame';
 import { loadSession } from './load-session';
 import { prefetchScreenData, preloadScreen } from '../screens';
 
-/** SPEC §8 / §9: empty permissions: error 权限为空！ for 5 s, logout, reload to / after 2 s. */
+/** SPEC §8 / §9: empty permissions: error 权限为空！ for 5 s, logout, redirect after 2 s. */
 export const EMPTY_PERMISSION_MESSAGE = '权限为空！';
-export const RELOAD_AFTER_MS = 2000;
+export const LOGOUT_REDIRECT_MS = 2000;
 
 function decide(path: string, fullPath: string, search: string): GuardAction {
   const sites = getRuntimeConfig();
@@ -28,6 +34,18 @@ function decide(path: string, fullPath: string, search: string): GuardAction {
     frame: isEmbeddedWithHiddenHeader(search),
     sites: { voucher: sites.voucherSite, dw: sites.dwSite },
   });
+}
+
+/**
+ * Where a route with a redirect leads this user: a menu section to the first page of it the user
+ * may see (its static redirect may name one the user lacks), a detail route to its first tab.
+ */
+function sectionLanding(path: string, redirectTo: string): string {
+  const { management, website } = useAccessStore.getState();
+  const section = findMenu([...management, ...website], path);
+  if (!section?.children) return redirectTo;
+  const landing = landingPath(section);
+  return landing === path ? '/404' : landing;
 }
 
 /** The page is leaving: keep the router waiting instead of rendering this route here. */
@@ -48,12 +66,16 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   const url = new URL(request.url);
   const path = normalizePath(url.pathname);
   const fullPath = `${url.pathname}${url.search}`;
+  // The key call goes out first: Chromium opens six connections to the server, and behind the
+  // screen's chunks the call the whole page waits on queued for most of a second.
+  const rsaKey = hasRsaKey() ? null : ensureRsaKey();
+  rsaKey?.catch(() => undefined);
   // Signed in: the screen's chunks download while the key and the session load.
   if (getToken()) preloadScreen(path);
 
-  if (!hasRsaKey()) {
+  if (rsaKey) {
     try {
-      await ensureRsaKey();
+      await rsaKey;
     } catch (err) {
       if (getToken() && !OPEN_PATHS.includes(path)) fail(err, fullPath);
     }
@@ -71,7 +93,8 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
     if (result === 'empty') {
       notification.error({ title: EMPTY_PERMISSION_MESSAGE, duration: 5 });
       await logout();
-      setTimeout(() => window.location.replace('/'), RELOAD_AFTER_MS);
+      // Within the app, not a reload: a reload took the notification with it after 1 s.
+      await new Promise((r) => setTimeout(r, LOGOUT_REDIRECT_MS));
       throw redirect('/login');
     }
     action = decide(path, fullPath, url.search);
@@ -91,7 +114,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
       return fail(new Error('Has Error'), fullPath);
     case 'allow': {
       const meta = findRoute(path);
-      if (meta?.redirect) throw redirect(`${meta.redirect}${url.search}`);
+      if (meta?.redirect) throw redirect(`${sectionLanding(path, meta.redirect)}${url.search}`);
       trackRouteForListCondition(path);
       // The page's first screen (kept-alive screens refetch on their own terms afterwards).
       if (firstLoad) prefetchScreenData(path, url.search);

@@ -43,14 +43,14 @@ describe('tags view reducer (SPEC §2.4)', () => {
     expect(s.visited[0]?.affix).toBe(true);
   });
 
-  it('keeps page state for every tab except noCache routes', () => {
-    expect(opened().cached).toEqual(['/dashboard', '/a', '/b']);
+  it('keeps page state for every tab, editors (noCache routes) included', () => {
+    expect(opened().cached).toEqual(['/dashboard', '/a', '/b', '/c-editor']);
   });
 
   it('closes one tab (never an affixed one)', () => {
     const s = tagsReducer(opened(), { type: 'close', path: '/a' });
     expect(s.visited.map((v) => v.path)).toEqual(['/dashboard', '/b', '/c-editor']);
-    expect(s.cached).toEqual(['/dashboard', '/b']);
+    expect(s.cached).toEqual(['/dashboard', '/b', '/c-editor']);
     expect(tagsReducer(s, { type: 'close', path: '/dashboard' })).toBe(s);
   });
 

@@ -1,7 +1,9 @@
 /**
  * SPEC §2.4 visited tabs: a tab per path, added once (a later visit with another query updates its
  * fullPath); closed singly, all others, or all; affixed tabs survive every close. `cached` lists the
- * paths whose page state is kept (every visited path except noCache routes).
+ * paths whose page state is kept: every open tab, editors (noCache routes) included, so that a tab
+ * switch never loses input (docs/architecture.md "Editors keep their input"); a noCache page is
+ * mounted afresh only when it is opened again for another document (KeepAliveOutlet).
  */
 export interface TagView {
   path: string;
@@ -29,7 +31,7 @@ export type TagsAction =
 export const initialTagsState: TagsState = { visited: [], cached: [], refresh: {} };
 
 function cache(cached: string[], view: TagView): string[] {
-  return view.noCache || cached.includes(view.path) ? cached : [...cached, view.path];
+  return cached.includes(view.path) ? cached : [...cached, view.path];
 }
 
 export function tagsReducer(state: TagsState, action: TagsAction): TagsState {

@@ -8,6 +8,7 @@ import {
 } from '@portal/contract/password';
 import { useSessionStore } from '../../shared/session/session-store';
 import { changePassword } from './api';
+import { validValues } from '../../shared/ui/valid-values';
 
 /** SPEC §2.4 / §9: the password dialog is 680 wide. */
 export const PASSWORD_DIALOG_WIDTH = 680;
@@ -28,10 +29,8 @@ export function PasswordDialog({ open, forced = false, onClose, onChanged, onLog
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {
-    let values: PasswordChange;
-    try {
-      values = await form.validateFields();
-    } catch {
+    const values = await validValues(form);
+    if (!values) {
       void message.error(PASSWORD_MESSAGES.formInvalid);
       return;
     }

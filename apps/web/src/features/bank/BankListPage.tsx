@@ -12,6 +12,7 @@ import {
   type BankAccountView,
   type BankSave,
   BANK_PATHS,
+  bankSaveSchema,
 } from '@portal/contract/bank';
 import { button } from '@portal/contract/menus';
 import { ListPage } from '../../shared/list/ListPage';
@@ -19,10 +20,13 @@ import { codeColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { AccountFields } from '../../shared/bank/AccountFields';
+import { formRules } from '../../shared/form/zod-rule';
 import { useCompanyDict } from '../../shared/company/company-api';
 import { BANK_LIST_KEY, deleteAccount, saveAccount, setDefaultAccount, useBankDict } from './api';
 
 const MENU = 'ft-bank';
+/** bankSaveSchema's rules; 所属客户 is required for a customer's account by its superRefine. */
+const rules = formRules(bankSaveSchema);
 const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((k) => ({ value: k, label: labels[k] }));
 
@@ -78,21 +82,13 @@ function AccountForm({
       >
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item
-              name="ownerType"
-              label="账户归属"
-              rules={[{ required: true, message: '账户归属不能为空' }]}
-            >
+            <Form.Item name="ownerType" label="账户归属" rules={rules.ownerType}>
               <Radio.Group options={opts(OWNER_TYPES, OWNER_TYPE_LABELS)} />
             </Form.Item>
           </Col>
           <Col span={12}>
             {ownerType === 'customer' ? (
-              <Form.Item
-                name="ownerCode"
-                label="所属客户"
-                rules={[{ required: true, message: '所属客户不能为空' }]}
-              >
+              <Form.Item name="ownerCode" label="所属客户" required rules={rules.ownerCode}>
                 <Select
                   showSearch
                   optionFilterProp="label"

@@ -52,7 +52,7 @@ export default function CompanyEditorPage(_props: ScreenProps) {
           ? await updateCompany({ ...body, compCode, version: view.data.version })
           : await addCompany(body);
       if (r.ok) {
-        await queryClient.invalidateQueries({ queryKey: COMPANY_LIST_KEY });
+        void queryClient.invalidateQueries({ queryKey: COMPANY_LIST_KEY });
         navigate(COMPANY_LIST_PATH);
       }
     } catch {

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Table, Tabs, Typography } from 'antd';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   CONTRACT_PATHS,
   DOC_STATE_LABELS,
@@ -10,8 +9,15 @@ import {
   type DueItem,
   type PayerItem,
   type PlanItemView,
+  changeInfoSchema,
+  changeSaveSchema,
+  payerSchema,
 } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
+import { DateInput } from '../../shared/form/DateInput';
+import { ListEditor } from '../../shared/form/ListEditor';
+import { MoneyInput } from '../../shared/form/MoneyInput';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -20,10 +26,12 @@ import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
 import { DuesTable, PayersTable, PlanTable } from './components';
 import { options } from './state-tags';
+import { validValues } from '../../shared/ui/valid-values';
 
 const MENU = 'ft-contract-chg';
-const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
-const DATE_RULE = { pattern: /^\d{4}-\d{2}-\d{2}$/, message: '日期格式为YYYY-MM-DD' };
+const changeRules = fieldRules(changeSaveSchema);
+const infoRules = fieldRules(changeInfoSchema);
+const payerRules = fieldRules(payerSchema);
 
 /** 合同变更 list. */
 export function ChangeListPage() {
@@ -159,7 +167,8 @@ export function ChangeEditorPage() {
   const save = async (submit: boolean) => {
     const c = info.data;
     if (!c) return;
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     const proposedInfo = Object.fromEntries(
       INFO_FIELDS.filter(
         ([k]) => values[k] !== undefined && values[k] !== '' && values[k] !== (c[k] ?? undefined),
@@ -223,6 +232,8 @@ export function ChangeEditorPage() {
           }))}
         />
       );
+    if (k === 'financingAmount') return <MoneyInput aria-label={`变更后${label}`} />;
+    if (k === 'maturityDate') return <DateInput aria-label={`变更后${label}`} />;
     return <Input aria-label={`变更后${label}`} />;
   };
 
@@ -234,11 +245,11 @@ export function ChangeEditorPage() {
     >
       {!contBizCode ? <Alert type="info" showIcon message="请从合同列表的「合同变更」进入" /> : null}
       <Form form={form} layout="horizontal" labelCol={{ span: 4 }}>
-        <Form.Item name="reason" label="变更原因" rules={required('变更原因')}>
+        <Form.Item name="reason" label="变更原因" rules={changeRules.reason}>
           <Input.TextArea rows={2} aria-label="变更原因" />
         </Form.Item>
-        <Form.Item name="effectiveDate" label="变更生效日" rules={[DATE_RULE]}>
-          <Input placeholder="默认营业日" style={{ width: 200 }} />
+        <Form.Item name="effectiveDate" label="变更生效日" rules={changeRules.effectiveDate}>
+          <DateInput aria-label="变更生效日" placeholder="默认营业日" style={{ width: 200 }} />
         </Form.Item>
         <Row gutter={8} style={{ fontWeight: 600, marginBottom: 8 }}>
           <Col span={4} />
@@ -254,40 +265,42 @@ export function ChangeEditorPage() {
               {current(k)}
             </Col>
             <Col span={12}>
-              <Form.Item name={k} rules={k === 'maturityDate' ? [DATE_RULE] : []} style={{ marginBottom: 8 }}>
+              <Form.Item name={k} rules={infoRules[k]} style={{ marginBottom: 8 }}>
                 {input(k, label)}
               </Form.Item>
             </Col>
           </Row>
         ))}
         <Typography.Title level={5}>付款方</Typography.Title>
-        <Form.List name="payers">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((f) => (
-                <Space key={f.key} align="baseline" wrap>
-                  <Form.Item
-                    name={[f.name, 'payerName']}
-                    rules={required('付款方名称')}
-                    style={{ width: 220 }}
-                  >
-                    <Input placeholder="付款方名称" />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'accountNo']} style={{ width: 200 }}>
-                    <Input placeholder="账号" />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'bankName']} style={{ width: 180 }}>
-                    <Input placeholder="开户行" />
-                  </Form.Item>
-                  <MinusCircleOutlined onClick={() => remove(f.name)} />
-                </Space>
-              ))}
-              <Button icon={<PlusOutlined />} onClick={() => add()}>
-                添加付款方
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <ListEditor
+          name="payers"
+          testId="payers-editor"
+          addText="添加付款方"
+          removeLabel="删除付款方"
+          columns={[
+            {
+              name: 'payerName',
+              title: '付款方名称',
+              width: 220,
+              rules: payerRules.payerName,
+              input: <Input aria-label="付款方名称" />,
+            },
+            {
+              name: 'accountNo',
+              title: '账号',
+              width: 200,
+              rules: payerRules.accountNo,
+              input: <Input aria-label="账号" />,
+            },
+            {
+              name: 'bankName',
+              title: '开户行',
+              width: 180,
+              rules: payerRules.bankName,
+              input: <Input aria-label="开户行" />,
+            },
+          ]}
+        />
         <Space style={{ marginTop: 16 }}>
           <Button type="primary" onClick={() => void save(false)} disabled={!c}>
             保存
@@ -319,12 +332,18 @@ function InfoCompare({
     after: after[k],
     changed: changed.includes(k),
   }));
-  const show = (k: string, v: unknown) =>
-    v === null || v === undefined || v === ''
-      ? '—'
-      : k === 'financingAmount'
-        ? formatMoney(String(v))
-        : String(v);
+  // Codes are shown by their names (the server sends them beside the codes).
+  const NAME_OF: Record<string, string> = {
+    ruleBizCode: 'ruleName',
+    bankBizCode: 'bankName',
+    lineCode: 'lineName',
+  };
+  const show = (k: string, v: unknown, rec: Record<string, unknown>) => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (k === 'financingAmount') return formatMoney(String(v));
+    const name = NAME_OF[k] ? rec[NAME_OF[k]] : undefined;
+    return typeof name === 'string' && name ? name : String(v);
+  };
   return (
     <Table
       size="small"
@@ -335,17 +354,17 @@ function InfoCompare({
       rowClassName={(r) => (r.changed ? 'contract-changed-row' : '')}
       columns={[
         { title: '项目', key: 'k', render: (_: unknown, r) => INFO_LABELS[r.k] },
-        { title: '变更前', key: 'before', render: (_: unknown, r) => show(r.k, r.before) },
+        { title: '变更前', key: 'before', render: (_: unknown, r) => show(r.k, r.before, before) },
         {
           title: '变更后',
           key: 'after',
           render: (_: unknown, r) =>
             r.changed ? (
               <Typography.Text type="danger" strong data-testid={`changed-${r.k}`}>
-                {show(r.k, r.after)}
+                {show(r.k, r.after, after)}
               </Typography.Text>
             ) : (
-              show(r.k, r.after)
+              show(r.k, r.after, after)
             ),
         },
       ]}
@@ -394,12 +413,13 @@ export function ChangeViewPage() {
     data ? (
       <>
         {data.changed.length === 0 ? <Typography.Text type="secondary">{label}未变更</Typography.Text> : null}
-        <Row gutter={16}>
-          <Col span={12}>
+        {/* One above the other: a plan has too many columns for half a card. */}
+        <Row gutter={[16, 16]}>
+          <Col span={24} data-testid={`before-${label}`}>
             <Typography.Title level={5}>变更前</Typography.Title>
             {render(data.before)}
           </Col>
-          <Col span={12}>
+          <Col span={24} data-testid={`after-${label}`}>
             <Typography.Title level={5}>变更后</Typography.Title>
             {render(data.after)}
           </Col>

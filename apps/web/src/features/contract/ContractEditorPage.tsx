@@ -1,21 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Typography,
-  Upload,
-} from 'antd';
-import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tabs, Typography, Upload } from 'antd';
+import { MinusCircleOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   CONTRACT_PATHS,
   DISCLOSURE_LABELS,
@@ -25,18 +12,30 @@ import {
   type DueItem,
   type ImportPreview,
   type PlanPreview,
+  businessInfoSchema,
+  contractReceivableSchema,
+  infoSaveSchema,
+  payerSchema,
 } from '@portal/contract/contract';
 import { PRODUCT_LABELS, RECOURSE_LABELS } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { FileList } from '../../shared/files/FileList';
+import { DateInput } from '../../shared/form/DateInput';
+import { ListEditor } from '../../shared/form/ListEditor';
+import { MoneyInput } from '../../shared/form/MoneyInput';
+import { fieldRules, formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
-import { PlanChart } from '../ruler/PlanChart';
+import { PlanChart } from '../../shared/plan/PlanChart';
 import { CONTRACT_ROUTES, contractApi, importContractReceivables, importPlanExcel, type Saved } from './api';
 import { PayersTable, PlanTable, sumOf } from './components';
 import { ContractStateTags, options } from './state-tags';
+import { validValues } from '../../shared/ui/valid-values';
 
-const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
-const DATE_RULE = { pattern: /^\d{4}-\d{2}-\d{2}$/, message: '日期格式为YYYY-MM-DD' };
+const infoRules = formRules(infoSaveSchema);
+const receivableRules = fieldRules(contractReceivableSchema);
+const payerRules = fieldRules(payerSchema);
+const businessRules = fieldRules(businessInfoSchema);
 type Values = Record<string, unknown>;
 type Row = Partial<Record<string, string>>;
 
@@ -157,7 +156,8 @@ export default function ContractEditorPage() {
   };
 
   const saveInfo = async (submit: boolean) => {
-    const values = await infoForm.validateFields();
+    const values = await validValues(infoForm);
+    if (!values) return;
     const { custName: _n, ...rest } = values;
     const body = {
       ...rest,
@@ -208,7 +208,8 @@ export default function ContractEditorPage() {
     if (s) setDues(s);
   };
   const saveBusiness = async () => {
-    const values = await bizForm.validateFields();
+    const values = await validValues(bizForm);
+    if (!values) return;
     const { contractdetailCode: _c, fileTokens: _f, ...rest } = values;
     const r = await contractApi
       .save<{ version: number }>(
@@ -265,7 +266,7 @@ export default function ContractEditorPage() {
         <Form.Item
           name="platCredBizCode"
           label="平台授信"
-          rules={required('平台授信')}
+          rules={infoRules.platCredBizCode}
           style={{ minWidth: 320 }}
         >
           <Select
@@ -284,7 +285,7 @@ export default function ContractEditorPage() {
         <Form.Item name="custName" label="客户">
           <Input disabled style={{ width: 220 }} />
         </Form.Item>
-        <Form.Item name="lineCode" label="占用额度" rules={required('占用额度')} style={{ minWidth: 360 }}>
+        <Form.Item name="lineCode" label="占用额度" rules={infoRules.lineCode} style={{ minWidth: 360 }}>
           <Select
             aria-label="占用额度"
             options={lines.map((l) => ({
@@ -295,7 +296,7 @@ export default function ContractEditorPage() {
         </Form.Item>
       </Space>
       <Space wrap align="start">
-        <Form.Item name="contractNo" label="合同号" rules={required('合同号')}>
+        <Form.Item name="contractNo" label="合同号" rules={infoRules.contractNo}>
           <Input aria-label="合同号" />
         </Form.Item>
         <Form.Item name="recourse" label="追索类型">
@@ -309,30 +310,40 @@ export default function ContractEditorPage() {
         </Form.Item>
       </Space>
       <Space wrap align="start">
-        <Form.Item name="financingRatio" label="融资比例" rules={required('融资比例')}>
+        <Form.Item name="financingRatio" label="融资比例" rules={infoRules.financingRatio}>
           <Input aria-label="融资比例" placeholder="0.8" style={{ width: 100 }} />
         </Form.Item>
-        <Form.Item name="financingAmount" label="融资金额" rules={required('融资金额')}>
-          <Input aria-label="融资金额" placeholder="0.00" />
+        <Form.Item name="financingAmount" label="融资金额" rules={infoRules.financingAmount}>
+          <MoneyInput aria-label="融资金额" />
         </Form.Item>
-        <Form.Item name="marginRatio" label="保证金比例">
+        <Form.Item name="marginRatio" label="保证金比例" rules={infoRules.marginRatio}>
           <Input aria-label="保证金比例" placeholder="0.1" style={{ width: 100 }} />
         </Form.Item>
-        <Form.Item name="startDate" label="起始日" rules={[...required('起始日'), DATE_RULE]}>
-          <Input aria-label="起始日" placeholder="YYYY-MM-DD" />
+        <Form.Item name="startDate" label="起始日" rules={infoRules.startDate}>
+          <DateInput aria-label="起始日" />
         </Form.Item>
-        <Form.Item name="maturityDate" label="到期日" rules={[...required('到期日'), DATE_RULE]}>
-          <Input aria-label="到期日" placeholder="YYYY-MM-DD" />
+        <Form.Item name="maturityDate" label="到期日" rules={infoRules.maturityDate}>
+          <DateInput aria-label="到期日" />
         </Form.Item>
       </Space>
       <Space wrap align="start">
-        <Form.Item name="ruleBizCode" label="计息规则" rules={required('计息规则')} style={{ minWidth: 260 }}>
+        <Form.Item
+          name="ruleBizCode"
+          label="计息规则"
+          rules={infoRules.ruleBizCode}
+          style={{ minWidth: 260 }}
+        >
           <Select
             aria-label="计息规则"
             options={(rules.data ?? []).map((r) => ({ value: r.code, label: r.label }))}
           />
         </Form.Item>
-        <Form.Item name="bankBizCode" label="还款账户" rules={required('还款账户')} style={{ minWidth: 300 }}>
+        <Form.Item
+          name="bankBizCode"
+          label="还款账户"
+          rules={infoRules.bankBizCode}
+          style={{ minWidth: 300 }}
+        >
           <Select
             aria-label="还款账户"
             options={(banks.data ?? []).map((b) => ({
@@ -341,7 +352,7 @@ export default function ContractEditorPage() {
             }))}
           />
         </Form.Item>
-        <Form.Item name="managerId" label="业务经理" style={{ minWidth: 200 }}>
+        <Form.Item name="managerId" label="业务经理" rules={infoRules.managerId} style={{ minWidth: 200 }}>
           <Select
             allowClear
             options={(members.data ?? []).map((m) => ({
@@ -364,64 +375,60 @@ export default function ContractEditorPage() {
           导入应收账款
         </Button>
       </Upload>
-      <Form.List name="receivables">
-        {(fields, { add, remove }) => (
-          <div data-testid="receivables-editor">
-            {fields.map((f) => (
-              <Space key={f.key} align="baseline" wrap>
-                {(
-                  [
-                    ['invoiceCode', '发票代码', 140],
-                    ['invoiceNo', '发票号码', 110],
-                    ['invoiceDate', '开票日期', 120],
-                    ['amount', '发票金额', 130],
-                    ['debtorName', '债务人名称', 180],
-                    ['dueDate', '到期日', 120],
-                  ] as const
-                ).map(([name, label, width]) => (
-                  <Form.Item key={name} name={[f.name, name]} rules={required(label)} style={{ width }}>
-                    <Input placeholder={label} aria-label={label} />
-                  </Form.Item>
-                ))}
-                <MinusCircleOutlined aria-label="删除应收账款" onClick={() => remove(f.name)} />
-              </Space>
-            ))}
-            <Button icon={<PlusOutlined />} onClick={() => add()}>
-              添加应收账款
-            </Button>
-          </div>
-        )}
-      </Form.List>
+      <ListEditor
+        name="receivables"
+        testId="receivables-editor"
+        addText="添加应收账款"
+        removeLabel="删除应收账款"
+        columns={[
+          { name: 'invoiceCode', title: '发票代码', width: 140, input: <Input aria-label="发票代码" /> },
+          { name: 'invoiceNo', title: '发票号码', width: 110, input: <Input aria-label="发票号码" /> },
+          { name: 'invoiceDate', title: '开票日期', width: 140, input: <DateInput aria-label="开票日期" /> },
+          { name: 'amount', title: '发票金额', width: 150, input: <MoneyInput aria-label="发票金额" /> },
+          { name: 'debtorName', title: '债务人名称', width: 180, input: <Input aria-label="债务人名称" /> },
+          { name: 'dueDate', title: '到期日', width: 140, input: <DateInput aria-label="到期日" /> },
+        ].map((c) => ({ ...c, rules: receivableRules[c.name as keyof typeof receivableRules] }))}
+      />
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         付款方
       </Typography.Title>
-      <Form.List name="payers">
-        {(fields, { add, remove }) => (
-          <>
-            {fields.map((f) => (
-              <Space key={f.key} align="baseline" wrap>
-                <Form.Item name={[f.name, 'payerName']} rules={required('付款方名称')} style={{ width: 220 }}>
-                  <Input placeholder="付款方名称" aria-label="付款方名称" />
-                </Form.Item>
-                <Form.Item name={[f.name, 'accountName']} style={{ width: 180 }}>
-                  <Input placeholder="户名" />
-                </Form.Item>
-                <Form.Item name={[f.name, 'accountNo']} style={{ width: 200 }}>
-                  <Input placeholder="账号" />
-                </Form.Item>
-                <Form.Item name={[f.name, 'bankName']} style={{ width: 180 }}>
-                  <Input placeholder="开户行" />
-                </Form.Item>
-                <MinusCircleOutlined aria-label="删除付款方" onClick={() => remove(f.name)} />
-              </Space>
-            ))}
-            <Button icon={<PlusOutlined />} onClick={() => add()}>
-              添加付款方
-            </Button>
-          </>
-        )}
-      </Form.List>
-      <Form.Item name="remark" label="备注" style={{ marginTop: 16 }}>
+      <ListEditor
+        name="payers"
+        testId="payers-editor"
+        addText="添加付款方"
+        removeLabel="删除付款方"
+        columns={[
+          {
+            name: 'payerName',
+            title: '付款方名称',
+            width: 220,
+            rules: payerRules.payerName,
+            input: <Input aria-label="付款方名称" />,
+          },
+          {
+            name: 'accountName',
+            title: '户名',
+            width: 180,
+            rules: payerRules.accountName,
+            input: <Input aria-label="户名" />,
+          },
+          {
+            name: 'accountNo',
+            title: '账号',
+            width: 200,
+            rules: payerRules.accountNo,
+            input: <Input aria-label="账号" />,
+          },
+          {
+            name: 'bankName',
+            title: '开户行',
+            width: 180,
+            rules: payerRules.bankName,
+            input: <Input aria-label="开户行" />,
+          },
+        ]}
+      />
+      <Form.Item name="remark" label="备注" rules={infoRules.remark} style={{ marginTop: 16 }}>
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
       <Space>
@@ -535,11 +542,12 @@ export default function ContractEditorPage() {
             title: '金额',
             key: 'amount',
             render: (_: unknown, r, i) => (
-              <Input
+              <MoneyInput
+                aria-label="费用金额"
                 value={r.amount}
                 disabled={!editable}
-                onChange={(e) =>
-                  setDues((d) => d.map((x, j) => (j === i ? { ...x, amount: e.target.value } : x)))
+                onChange={(amount) =>
+                  setDues((d) => d.map((x, j) => (j === i ? { ...x, amount: amount ?? '' } : x)))
                 }
               />
             ),
@@ -548,11 +556,12 @@ export default function ContractEditorPage() {
             title: '应收日期',
             key: 'dueDate',
             render: (_: unknown, r, i) => (
-              <Input
+              <DateInput
+                aria-label="应收日期"
                 value={r.dueDate}
                 disabled={!editable}
-                onChange={(e) =>
-                  setDues((d) => d.map((x, j) => (j === i ? { ...x, dueDate: e.target.value } : x)))
+                onChange={(dueDate) =>
+                  setDues((d) => d.map((x, j) => (j === i ? { ...x, dueDate: dueDate ?? '' } : x)))
                 }
               />
             ),
@@ -590,20 +599,20 @@ export default function ContractEditorPage() {
       data-testid="business-tab"
     >
       <Space wrap>
-        <Form.Item name="tradeContractNo" label="贸易合同号" rules={required('贸易合同号')}>
+        <Form.Item name="tradeContractNo" label="贸易合同号" rules={businessRules.tradeContractNo}>
           <Input aria-label="贸易合同号" />
         </Form.Item>
-        <Form.Item name="goodsName" label="货物名称" rules={required('货物名称')}>
+        <Form.Item name="goodsName" label="货物名称" rules={businessRules.goodsName}>
           <Input aria-label="货物名称" />
         </Form.Item>
-        <Form.Item name="tradeAmount" label="贸易合同金额" rules={required('贸易合同金额')}>
-          <Input aria-label="贸易合同金额" />
+        <Form.Item name="tradeAmount" label="贸易合同金额" rules={businessRules.tradeAmount}>
+          <MoneyInput aria-label="贸易合同金额" />
         </Form.Item>
-        <Form.Item name="tradeDate" label="签订日" rules={[DATE_RULE]}>
-          <Input placeholder="YYYY-MM-DD" />
+        <Form.Item name="tradeDate" label="签订日" rules={businessRules.tradeDate}>
+          <DateInput aria-label="签订日" />
         </Form.Item>
       </Space>
-      <Form.Item name="remark" label="业务备注">
+      <Form.Item name="remark" label="业务备注" rules={businessRules.remark}>
         <Input.TextArea rows={2} />
       </Form.Item>
       <Form.Item name="files" label="业务资料" valuePropName="value">
@@ -637,15 +646,12 @@ export default function ContractEditorPage() {
   );
 
   return (
-    <Card
-      data-testid="contract-editor"
-      title={
-        <Space>
-          <span>{bizCode ? `合同编辑 ${bizCode}` : '新增合同'}</span>
-          {info.data ? <ContractStateTags row={info.data} /> : null}
-        </Space>
-      }
-      extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.list)}>返回</Button>}
+    <EditorFrame
+      testId="contract-editor"
+      title={bizCode ? `合同编辑 ${bizCode}` : '新增合同'}
+      tags={info.data ? <ContractStateTags row={info.data} /> : null}
+      backTo={CONTRACT_ROUTES.list}
+      doc={bizCode ? { docType: 'contract', docCode: bizCode } : undefined}
     >
       <Tabs
         activeKey={tab}
@@ -684,7 +690,7 @@ export default function ContractEditorPage() {
           setPlanPreview(null);
         }}
       />
-    </Card>
+    </EditorFrame>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   DOC_STATE_LABELS,
   LOAN_STATE_LABELS,
   type ContractListRow,
+  contractListSchema,
 } from '@portal/contract/contract';
 import { PRODUCT_LABELS } from '@portal/contract/credit';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
@@ -56,11 +57,13 @@ export default function ContractListPage() {
     );
     if (ok) void navigate(`${CONTRACT_ROUTES.chgEditor}?contBizCode=${r.bizCode}`);
   };
+  // 放款 opens a new 放款单 (maker-checker document) prefilled from the contract.
   const loan = async (r: ContractListRow) => {
-    const info = await contractApi.info(r.bizCode).catch(() => null);
-    if (!info) return;
-    const res = await contractApi.loan(r.bizCode, info.version).catch(() => null);
-    if (res?.ok) list.current?.reload();
+    const ok = await contractApi.loanInit(r.bizCode).then(
+      () => true,
+      () => false,
+    );
+    if (ok) void navigate(`${CONTRACT_ROUTES.loanEditor}?contBizCode=${r.bizCode}`);
   };
 
   return (
@@ -69,6 +72,7 @@ export default function ContractListPage() {
         key={linkKey}
         ref={list}
         source={CONTRACT_PATHS.list}
+        sortable={contractListSchema.sortable}
         rowKey="bizCode"
         initialFilters={linked}
         conditionKey={linkKey ? `contract-list?${linkKey}` : undefined}
@@ -133,11 +137,15 @@ export default function ContractListPage() {
           {
             title: '状态',
             key: 'state',
+            // 已审核 履约中 已放款 side by side.
+            width: 220,
             render: (_: unknown, r: ContractListRow) => <ContractStateTags row={r} />,
           },
           {
             title: '操作',
             key: 'actions',
+            // 查看 and the three actions of an effective contract on one line.
+            width: 290,
             render: (_: unknown, r: ContractListRow) => {
               const editable = r.state === 'draft' || r.state === 'rejected';
               const live = r.state === 'approved' && r.status === 'effective';

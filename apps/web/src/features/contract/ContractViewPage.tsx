@@ -5,7 +5,8 @@ import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { FileList } from '../../shared/files/FileList';
 import { AuditView } from '../../shared/workflow/AuditView';
-import { PlanChart } from '../ruler/PlanChart';
+import { WithdrawButton } from '../../shared/workflow/WithdrawButton';
+import { PlanChart } from '../../shared/plan/PlanChart';
 import { CONTRACT_ROUTES, contractApi } from './api';
 import { DuesTable, InfoDescriptions, PayersTable, PlanTable, ReceivablesTable } from './components';
 import { ContractStateTags } from './state-tags';
@@ -57,6 +58,7 @@ export default function ContractViewPage() {
       extra={
         <Space>
           <PrintButton docCode={bizCode} types={['contract', 'repayment']} />
+          <WithdrawButton docType="contract" docCode={bizCode} refresh={['contract']} />
           <Button onClick={() => void navigate(CONTRACT_ROUTES.list)}>返回</Button>
         </Space>
       }

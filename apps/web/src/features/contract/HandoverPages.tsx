@@ -2,14 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Select, Space, Table } from 'antd';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   DOC_STATE_LABELS,
   HANDOVER_PATHS,
   ORIGINAL_KIND_LABELS,
   type HandoverListRow,
   type HandoverView,
+  handoverItemSchema,
+  handoverSaveSchema,
 } from '@portal/contract/contract';
+import { DateInput } from '../../shared/form/DateInput';
+import { ListEditor } from '../../shared/form/ListEditor';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -18,9 +22,11 @@ import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
 import { options } from './state-tags';
 import { PrintButton } from '../../shared/print/PrintButton';
+import { validValues } from '../../shared/ui/valid-values';
 
 const MENU = 'ft-contract-handover';
-const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
+const rules = fieldRules(handoverSaveSchema);
+const itemRules = fieldRules(handoverItemSchema);
 
 /** 资料交接单 list. */
 export function HandoverListPage() {
@@ -148,7 +154,8 @@ export function HandoverEditorPage() {
   }, [existing.data, init.data, form]);
 
   const save = async (submit: boolean) => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     const body = {
       ...values,
       contBizCode: head?.contBizCode ?? contBizCode,
@@ -175,43 +182,54 @@ export function HandoverEditorPage() {
       {!bizCode && !contBizCode ? <Alert type="info" showIcon message="请先选择合同" /> : null}
       <Form form={form} layout="vertical">
         <Space wrap>
-          <Form.Item name="handoverName" label="移交人" rules={required('移交人')}>
+          <Form.Item name="handoverName" label="移交人" rules={rules.handoverName}>
             <Input aria-label="移交人" />
           </Form.Item>
-          <Form.Item name="receiverName" label="接收人" rules={required('接收人')}>
+          <Form.Item name="receiverName" label="接收人" rules={rules.receiverName}>
             <Input aria-label="接收人" />
           </Form.Item>
-          <Form.Item name="handoverDate" label="交接日期" rules={required('交接日期')}>
-            <Input placeholder="YYYY-MM-DD" aria-label="交接日期" />
+          <Form.Item name="handoverDate" label="交接日期" rules={rules.handoverDate}>
+            <DateInput aria-label="交接日期" />
           </Form.Item>
         </Space>
-        <Form.List name="items">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((f) => (
-                <Space key={f.key} align="baseline" wrap>
-                  <Form.Item name={[f.name, 'docName']} rules={required('资料名称')} style={{ width: 240 }}>
-                    <Input placeholder="资料名称" />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'kind']} rules={required('原件/复印件')} style={{ width: 120 }}>
-                    <Select options={options(ORIGINAL_KIND_LABELS)} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'copies']} rules={required('份数')}>
-                    <InputNumber min={1} max={999} placeholder="份数" />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'remark']} style={{ width: 200 }}>
-                    <Input placeholder="备注" />
-                  </Form.Item>
-                  <MinusCircleOutlined onClick={() => remove(f.name)} />
-                </Space>
-              ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({ kind: 'original', copies: 1 })}>
-                添加资料
-              </Button>
-            </>
-          )}
-        </Form.List>
-        <Form.Item name="remark" label="备注" style={{ marginTop: 16 }}>
+        <ListEditor
+          name="items"
+          testId="handover-items"
+          addText="添加资料"
+          removeLabel="删除资料"
+          newRow={{ kind: 'original', copies: 1 }}
+          columns={[
+            {
+              name: 'docName',
+              title: '资料名称',
+              width: 240,
+              rules: itemRules.docName,
+              input: <Input aria-label="资料名称" />,
+            },
+            {
+              name: 'kind',
+              title: '原件/复印件',
+              width: 120,
+              rules: itemRules.kind,
+              input: <Select aria-label="原件/复印件" options={options(ORIGINAL_KIND_LABELS)} />,
+            },
+            {
+              name: 'copies',
+              title: '份数',
+              width: 100,
+              rules: itemRules.copies,
+              input: <InputNumber aria-label="份数" />,
+            },
+            {
+              name: 'remark',
+              title: '备注',
+              width: 200,
+              rules: itemRules.remark,
+              input: <Input aria-label="资料备注" />,
+            },
+          ]}
+        />
+        <Form.Item name="remark" label="备注" rules={rules.remark} style={{ marginTop: 16 }}>
           <Input.TextArea rows={2} />
         </Form.Item>
         <Space>

@@ -13,7 +13,6 @@ import {
   type DueView,
   type HandoverView,
   type ImportPreview,
-  type LoanResult,
   type PayerItem,
   type PlanPreview,
   type SchemeView,
@@ -81,12 +80,8 @@ export const contractApi = {
     update<T>(path, body, { confirm: `此操作将保存${what}！ 是否继续？` }),
   remove: (path: string, bizCode: string, what: string) =>
     update(path, undefined, { query: { bizCode }, confirm: `确定要删除该${what}吗？` }),
-  loan: (bizCode: string, version: number) =>
-    update<LoanResult>(
-      CONTRACT_PATHS.isLoan,
-      { version },
-      { query: { bizCode }, confirm: '确定要生成放款信息吗？放款后合同将进入还款阶段。' },
-    ),
+  /** 放款初始化: the prefill of a new 放款单 (answers 409 with the reason when it cannot go out). */
+  loanInit: (bizCode: string) => post<unknown>(CONTRACT_PATHS.isLoan, undefined, byCode(bizCode)),
   prepaymentInit: (bizCode: string) => post<unknown>(CONTRACT_PATHS.isPrevious, undefined, byCode(bizCode)),
 };
 
@@ -133,4 +128,6 @@ export const CONTRACT_ROUTES = {
   hoEditor: '/factoring/contract/handover-editor',
   hoView: '/factoring/contract/handover-view',
   prepayment: '/factoring/pa/mgr-editor/basic-info',
+  /** The 放款单 editor (loan feature), opened with ?contBizCode. */
+  loanEditor: '/factoring/accounts/loan-editor',
 } as const;

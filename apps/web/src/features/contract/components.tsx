@@ -38,6 +38,8 @@ export function PlanTable({
       size="small"
       rowKey="period"
       pagination={false}
+      // Wide plans scroll inside their card instead of overflowing it.
+      scroll={{ x: 'max-content' }}
       dataSource={[...items]}
       columns={[
         { title: '期次', dataIndex: 'period', key: 'period', width: 64 },
@@ -52,6 +54,9 @@ export function PlanTable({
           ? [
               moneyColumn<AnyPlanRow>('已还本金', 'principalPaid'),
               moneyColumn<AnyPlanRow>('已还利息', 'interestPaid'),
+              moneyColumn<AnyPlanRow>('罚息', 'penalty'),
+              moneyColumn<AnyPlanRow>('已还罚息', 'penaltyPaid'),
+              moneyColumn<AnyPlanRow>('待还', 'outstanding'),
               {
                 title: '状态',
                 key: 'status',
@@ -171,7 +176,9 @@ export function InfoDescriptions({ c }: { c: ContractInfo }) {
       <Descriptions.Item label="业务经理">{c.managerName ?? '—'}</Descriptions.Item>
       <Descriptions.Item label="已占用额度">{formatMoney(c.occupiedAmount)}</Descriptions.Item>
       <Descriptions.Item label="放款">
-        {c.loanDate ? `${c.loanDate} ${formatMoney(c.loanAmount)}` : LOAN_STATE_LABELS[c.loanState]}
+        {c.loanDate
+          ? `${c.loanDate} 实付 ${formatMoney(c.loanAmount)}${c.loanBizCode ? `（放款单 ${c.loanBizCode}）` : ''}`
+          : LOAN_STATE_LABELS[c.loanState]}
       </Descriptions.Item>
       <Descriptions.Item label="备注">{c.remark ?? '—'}</Descriptions.Item>
     </Descriptions>

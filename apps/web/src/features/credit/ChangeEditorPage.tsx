@@ -7,15 +7,21 @@ import {
   CREDIT_PATHS,
   LINE_KIND_LABELS,
   type CreditListRow,
+  changeSaveSchema,
 } from '@portal/contract/credit';
 import type { Page } from '@portal/contract/api';
 import { formatMoney } from '@portal/contract/format';
+import { DateInput } from '../../shared/form/DateInput';
+import { MoneyInput } from '../../shared/form/MoneyInput';
+import { formRules } from '../../shared/form/zod-rule';
 import { post } from '../../shared/request/http';
 import { CREDIT_ROUTES, creditApi, type Saved } from './api';
 import { StateTag } from './components';
+import { validValues } from '../../shared/ui/valid-values';
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
+const rules = formRules(changeSaveSchema);
 
 /** 额度变更编辑: raise, lower, extend, freeze or unfreeze one line of an approved credit. */
 export default function ChangeEditorPage() {
@@ -75,7 +81,8 @@ export default function ChangeEditorPage() {
 
   const editable = !bizCode || change.data?.state === 'draft' || change.data?.state === 'rejected';
   const save = async (submit: boolean) => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const body = { ...v, ...(bizCode ? { bizCode, version } : {}), submit };
     const r = await creditApi
       .save<Saved>(CREDIT_PATHS.saveCredChange, body, submit ? '额度变更并提交审批' : '额度变更')
@@ -105,7 +112,7 @@ export default function ChangeEditorPage() {
         style={{ maxWidth: 640 }}
         initialValues={{ changeType: 'raise' }}
       >
-        <Form.Item name="credBizCode" label="授信" rules={[{ required: true, message: '授信编号不能为空' }]}>
+        <Form.Item name="credBizCode" label="授信" rules={rules.credBizCode}>
           <Select
             showSearch
             aria-label="授信"
@@ -116,7 +123,7 @@ export default function ChangeEditorPage() {
             }))}
           />
         </Form.Item>
-        <Form.Item name="lineCode" label="额度（默认平台额度）">
+        <Form.Item name="lineCode" label="额度（默认平台额度）" rules={rules.lineCode}>
           <Select
             allowClear
             aria-label="额度"
@@ -126,28 +133,20 @@ export default function ChangeEditorPage() {
             }))}
           />
         </Form.Item>
-        <Form.Item name="changeType" label="变更类型">
+        <Form.Item name="changeType" label="变更类型" rules={rules.changeType}>
           <Select aria-label="变更类型" options={options(CHANGE_TYPE_LABELS)} />
         </Form.Item>
         {changeType === 'raise' || changeType === 'lower' ? (
-          <Form.Item
-            name="newLimit"
-            label="变更后额度"
-            rules={[{ required: true, message: '变更后额度不能为空' }]}
-          >
-            <Input aria-label="变更后额度" placeholder="0.00" />
+          <Form.Item name="newLimit" label="变更后额度" required rules={rules.newLimit}>
+            <MoneyInput aria-label="变更后额度" />
           </Form.Item>
         ) : null}
         {changeType === 'extend' ? (
-          <Form.Item
-            name="newEndDate"
-            label="变更后到期日"
-            rules={[{ required: true, message: '变更后到期日不能为空' }]}
-          >
-            <Input aria-label="变更后到期日" placeholder="YYYY-MM-DD" />
+          <Form.Item name="newEndDate" label="变更后到期日" required rules={rules.newEndDate}>
+            <DateInput aria-label="变更后到期日" />
           </Form.Item>
         ) : null}
-        <Form.Item name="reason" label="变更原因" rules={[{ required: true, message: '变更原因不能为空' }]}>
+        <Form.Item name="reason" label="变更原因" rules={rules.reason}>
           <Input.TextArea aria-label="变更原因" rows={2} maxLength={500} />
         </Form.Item>
         <Space>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
-import { MinusCircleOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import {
   CREDIT_PATHS,
   CURRENCY_LABELS,
@@ -13,16 +13,27 @@ import {
   type ImportPreviewRow,
   type InvoiceVerdict,
   type ReceivableItem,
+  ftItemSchema,
+  guaranteeItemSchema,
+  platformSaveSchema,
+  receivableItemSchema,
 } from '@portal/contract/credit';
 import { FileList } from '../../shared/files/FileList';
+import { DateInput } from '../../shared/form/DateInput';
+import { ListEditor, type ListEditorColumn } from '../../shared/form/ListEditor';
+import { MoneyInput } from '../../shared/form/MoneyInput';
+import { fieldRules, formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
 import { CREDIT_ROUTES, creditApi, importReceivables, type Saved } from './api';
 import { StateTag } from './components';
+import { validValues } from '../../shared/ui/valid-values';
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
-const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
-const DATE_RULE = { pattern: /^\d{4}-\d{2}-\d{2}$/, message: '日期格式为YYYY-MM-DD' };
+const platformRules = formRules(platformSaveSchema);
+const guaRules = fieldRules(guaranteeItemSchema);
+const ftRules = fieldRules(ftItemSchema);
+const recRules = fieldRules(receivableItemSchema);
 
 type Values = Record<string, unknown>;
 
@@ -88,7 +99,8 @@ export default function CreditEditorPage() {
   };
 
   const savePlatform = async (submit: boolean) => {
-    const values = await platformForm.validateFields();
+    const values = await validValues(platformForm);
+    if (!values) return;
     const body = { ...values, ...(bizCode ? { bizCode, version } : {}), submit };
     const r = await creditApi
       .save<Saved>(CREDIT_PATHS.saveCreditPlatform, body, submit ? '平台授信并提交审批' : '平台授信')
@@ -142,7 +154,7 @@ export default function CreditEditorPage() {
       initialValues={{ currency: 'CNY', cycle: 'cyclical', product: 'factoring' }}
       style={{ maxWidth: 720 }}
     >
-      <Form.Item name="custCode" label="客户" rules={required('客户')}>
+      <Form.Item name="custCode" label="客户" rules={platformRules.custCode}>
         <Select
           showSearch
           optionFilterProp="label"
@@ -151,26 +163,26 @@ export default function CreditEditorPage() {
         />
       </Form.Item>
       <Space wrap>
-        <Form.Item name="limitAmount" label="授信总额度" rules={required('授信总额度')}>
-          <Input aria-label="授信总额度" placeholder="0.00" />
+        <Form.Item name="limitAmount" label="授信总额度" rules={platformRules.limitAmount}>
+          <MoneyInput aria-label="授信总额度" />
         </Form.Item>
-        <Form.Item name="currency" label="币种">
+        <Form.Item name="currency" label="币种" rules={platformRules.currency}>
           <Select style={{ width: 120 }} options={options(CURRENCY_LABELS)} />
         </Form.Item>
-        <Form.Item name="startDate" label="起始日" rules={[...required('起始日'), DATE_RULE]}>
-          <Input aria-label="起始日" placeholder="YYYY-MM-DD" />
+        <Form.Item name="startDate" label="起始日" rules={platformRules.startDate}>
+          <DateInput aria-label="起始日" />
         </Form.Item>
-        <Form.Item name="endDate" label="到期日" rules={[...required('到期日'), DATE_RULE]}>
-          <Input aria-label="到期日" placeholder="YYYY-MM-DD" />
+        <Form.Item name="endDate" label="到期日" rules={platformRules.endDate}>
+          <DateInput aria-label="到期日" />
         </Form.Item>
-        <Form.Item name="cycle" label="额度类型">
+        <Form.Item name="cycle" label="额度类型" rules={platformRules.cycle}>
           <Select style={{ width: 120 }} aria-label="额度类型" options={options(CYCLE_LABELS)} />
         </Form.Item>
-        <Form.Item name="product" label="产品">
+        <Form.Item name="product" label="产品" rules={platformRules.product}>
           <Select style={{ width: 140 }} options={options(PRODUCT_LABELS)} />
         </Form.Item>
       </Space>
-      <Form.Item name="remark" label="备注">
+      <Form.Item name="remark" label="备注" rules={platformRules.remark}>
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
       <Space>
@@ -184,40 +196,29 @@ export default function CreditEditorPage() {
 
   const listEditor = (
     form: ReturnType<typeof Form.useForm<Values>>[0],
-    columns: { name: string; label: string; node: React.ReactNode; width?: number; rules?: object[] }[],
+    columns: ListEditorColumn[],
     onSave: () => void,
     testId: string,
+    addText: string,
   ) => (
     <Form form={form} disabled={!editable || !bizCode} data-testid={testId}>
-      <Form.List name="items">
-        {(fields, { add, remove }) => (
-          <>
-            {fields.map((f) => (
-              <Space key={f.key} align="baseline" wrap>
-                {columns.map((c) => (
-                  <Form.Item
-                    key={c.name}
-                    name={[f.name, c.name]}
-                    rules={c.rules}
-                    style={{ width: c.width ?? 160 }}
-                  >
-                    {c.node}
-                  </Form.Item>
-                ))}
-                <MinusCircleOutlined aria-label="删除行" onClick={() => remove(f.name)} />
-              </Space>
-            ))}
-            <Space>
-              <Button icon={<PlusOutlined />} onClick={() => add()}>
-                添加
-              </Button>
-              <Button type="primary" onClick={onSave}>
-                保存
-              </Button>
-            </Space>
-          </>
-        )}
-      </Form.List>
+      <ListEditor
+        name="items"
+        columns={columns}
+        addText={addText}
+        removeLabel="删除行"
+        extra={
+          <Button
+            type="primary"
+            onClick={() =>
+              // The rows are checked by their item schema before the section's confirmation.
+              void validValues(form).then((v) => v && onSave())
+            }
+          >
+            保存
+          </Button>
+        }
+      />
     </Form>
   );
 
@@ -248,24 +249,34 @@ export default function CreditEditorPage() {
                 [
                   {
                     name: 'guarantorName',
-                    label: '担保人',
-                    node: <Input placeholder="担保人名称" aria-label="担保人名称" />,
-                    rules: required('担保人名称'),
+                    title: '担保人名称',
+                    rules: guaRules.guarantorName,
+                    input: <Input aria-label="担保人名称" />,
                   },
                   {
                     name: 'guaranteeType',
-                    label: '担保方式',
-                    node: <Select placeholder="担保方式" options={options(GUARANTEE_TYPE_LABELS)} />,
+                    title: '担保方式',
+                    rules: guaRules.guaranteeType,
+                    input: <Select aria-label="担保方式" options={options(GUARANTEE_TYPE_LABELS)} />,
                   },
                   {
                     name: 'amount',
-                    label: '担保金额',
-                    node: <Input placeholder="担保金额" aria-label="担保金额" />,
+                    title: '担保金额',
+                    width: 180,
+                    rules: guaRules.amount,
+                    input: <MoneyInput aria-label="担保金额" />,
                   },
-                  { name: 'remark', label: '备注', node: <Input placeholder="备注" /> },
+                  {
+                    name: 'remark',
+                    title: '备注',
+                    width: 220,
+                    rules: guaRules.remark,
+                    input: <Input aria-label="担保备注" />,
+                  },
                 ],
                 () => void saveSection(CREDIT_PATHS.saveCreditGua, '担保授信', { items: items(guaForm) }),
                 'gua-editor',
+                '添加担保',
               ),
           },
           {
@@ -278,28 +289,30 @@ export default function CreditEditorPage() {
                 [
                   {
                     name: 'debtorName',
-                    label: '债务人',
-                    node: <Input placeholder="债务人名称" aria-label="债务人名称" />,
-                    rules: required('债务人名称'),
+                    title: '债务人名称',
+                    rules: ftRules.debtorName,
+                    input: <Input aria-label="债务人名称" />,
                   },
                   {
                     name: 'limitAmount',
-                    label: '子额度',
-                    node: <Input placeholder="保理子额度" aria-label="保理子额度" />,
+                    title: '保理子额度',
+                    width: 180,
+                    rules: ftRules.limitAmount,
+                    input: <MoneyInput aria-label="保理子额度" />,
                   },
                   {
                     name: 'financingRatio',
-                    label: '融资比例',
-                    node: <Input placeholder="融资比例(0-1)" aria-label="融资比例" />,
+                    title: '融资比例',
                     width: 120,
+                    rules: ftRules.financingRatio,
+                    input: <Input placeholder="0-1" aria-label="融资比例" />,
                   },
                   {
                     name: 'recourse',
-                    label: '追索权',
-                    node: (
-                      <Select placeholder="追索权" aria-label="追索权" options={options(RECOURSE_LABELS)} />
-                    ),
+                    title: '追索权',
                     width: 120,
+                    rules: ftRules.recourse,
+                    input: <Select aria-label="追索权" options={options(RECOURSE_LABELS)} />,
                   },
                 ],
                 () =>
@@ -307,6 +320,7 @@ export default function CreditEditorPage() {
                     items: items(ftForm).map(({ line: _line, id: _id, ...rest }) => rest),
                   }),
                 'ft-editor',
+                '添加保理授信',
               ),
           },
           {
@@ -345,22 +359,47 @@ export default function CreditEditorPage() {
                 {listEditor(
                   recForm,
                   [
-                    { name: 'invoiceCode', label: '发票代码', node: <Input placeholder="发票代码" /> },
+                    {
+                      name: 'invoiceCode',
+                      title: '发票代码',
+                      width: 140,
+                      rules: recRules.invoiceCode,
+                      input: <Input aria-label="发票代码" />,
+                    },
                     {
                       name: 'invoiceNo',
-                      label: '发票号码',
-                      node: <Input placeholder="发票号码" />,
+                      title: '发票号码',
                       width: 120,
+                      rules: recRules.invoiceNo,
+                      input: <Input aria-label="发票号码" />,
                     },
                     {
                       name: 'invoiceDate',
-                      label: '开票日期',
-                      node: <Input placeholder="开票日期" />,
-                      width: 120,
+                      title: '开票日期',
+                      width: 140,
+                      rules: recRules.invoiceDate,
+                      input: <DateInput aria-label="开票日期" />,
                     },
-                    { name: 'amount', label: '金额', node: <Input placeholder="发票金额" />, width: 130 },
-                    { name: 'debtorName', label: '债务人', node: <Input placeholder="债务人名称" /> },
-                    { name: 'dueDate', label: '到期日', node: <Input placeholder="到期日" />, width: 120 },
+                    {
+                      name: 'amount',
+                      title: '发票金额',
+                      width: 150,
+                      rules: recRules.amount,
+                      input: <MoneyInput aria-label="发票金额" />,
+                    },
+                    {
+                      name: 'debtorName',
+                      title: '债务人名称',
+                      rules: recRules.debtorName,
+                      input: <Input aria-label="债务人名称" />,
+                    },
+                    {
+                      name: 'dueDate',
+                      title: '到期日',
+                      width: 140,
+                      rules: recRules.dueDate,
+                      input: <DateInput aria-label="到期日" />,
+                    },
                   ],
                   () =>
                     void saveSection(CREDIT_PATHS.saveReceivables, '应收账款', {
@@ -369,6 +408,7 @@ export default function CreditEditorPage() {
                       ),
                     }),
                   'rec-editor',
+                  '添加应收账款',
                 )}
                 {(rec.data ?? []).some((r) => r.verifyState !== 'unverified') ? (
                   <div style={{ marginTop: 8 }}>

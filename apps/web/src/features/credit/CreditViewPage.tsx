@@ -127,7 +127,20 @@ export default function CreditViewPage() {
                   ) : null}
                   {line ? (
                     <div style={{ marginTop: 16 }}>
-                      <UtilisationChart custCode={c.custCode} height={240} />
+                      <UtilisationChart
+                        height={240}
+                        rows={[
+                          {
+                            custCode: c.custCode,
+                            custName: c.custName,
+                            limitAmount: line.limitAmount,
+                            occupiedAmount: line.occupiedAmount,
+                            reservedAmount: line.reservedAmount,
+                            frozenAmount: line.frozen ? line.availableAmount : '0.00',
+                            availableAmount: line.availableAmount,
+                          },
+                        ]}
+                      />
                     </div>
                   ) : null}
                 </>

@@ -2,24 +2,31 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import Decimal from 'decimal.js';
 import {
   CREDIT_PATHS,
   DIST_TARGET_LABELS,
   PRODUCT_LABELS,
   type CreditListRow,
+  distItemSchema,
+  distSaveSchema,
 } from '@portal/contract/credit';
 import type { Page } from '@portal/contract/api';
 import { formatMoney } from '@portal/contract/format';
 import { FileList } from '../../shared/files/FileList';
 import type { FileItem } from '../../shared/files/files-api';
+import { ListEditor } from '../../shared/form/ListEditor';
+import { MoneyInput } from '../../shared/form/MoneyInput';
+import { fieldRules, formRules } from '../../shared/form/zod-rule';
 import { post } from '../../shared/request/http';
 import { CREDIT_ROUTES, creditApi, type Saved } from './api';
 import { StateTag } from './components';
+import { validValues } from '../../shared/ui/valid-values';
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
+const rules = formRules(distSaveSchema);
+const itemRules = fieldRules(distItemSchema);
 
 interface Item {
   targetType?: 'member' | 'product';
@@ -85,7 +92,8 @@ export default function DistributionEditorPage() {
   const line = parent.data?.line;
 
   const save = async (submit: boolean) => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const body = { ...v, ...(bizCode ? { bizCode, version } : {}), submit };
     const r = await creditApi
       .save<Saved>(CREDIT_PATHS.saveCredDistribution, body, submit ? '额度分配并提交审批' : '额度分配')
@@ -124,7 +132,7 @@ export default function DistributionEditorPage() {
         disabled={!editable}
         initialValues={{ items: [{ targetType: 'member' }] }}
       >
-        <Form.Item name="credBizCode" label="授信" rules={[{ required: true, message: '授信编号不能为空' }]}>
+        <Form.Item name="credBizCode" label="授信" rules={rules.credBizCode}>
           <Select
             showSearch
             aria-label="授信"
@@ -144,47 +152,56 @@ export default function DistributionEditorPage() {
             <Descriptions.Item label="可分配">{formatMoney(line.availableAmount)}</Descriptions.Item>
           </Descriptions>
         ) : null}
-        <Form.List name="items">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((f) => {
-                const type = items[f.name]?.targetType;
-                return (
-                  <Space key={f.key} align="baseline" wrap>
-                    <Form.Item name={[f.name, 'targetType']} style={{ width: 120 }}>
-                      <Select aria-label="分配对象类型" options={options(DIST_TARGET_LABELS)} />
-                    </Form.Item>
-                    {type === 'product' ? (
-                      <Form.Item name={[f.name, 'product']} style={{ width: 180 }}>
-                        <Select placeholder="产品" options={options(PRODUCT_LABELS)} />
-                      </Form.Item>
-                    ) : (
-                      <Form.Item name={[f.name, 'custCode']} style={{ width: 240 }}>
-                        <Select
-                          showSearch
-                          placeholder="成员客户"
-                          aria-label="成员客户"
-                          optionFilterProp="label"
-                          options={(customers.data ?? []).map((c) => ({ value: c.code, label: c.label }))}
-                        />
-                      </Form.Item>
-                    )}
-                    <Form.Item name={[f.name, 'amount']} style={{ width: 160 }}>
-                      <Input placeholder="分配额度" aria-label="分配额度" />
-                    </Form.Item>
-                    <Form.Item name={[f.name, 'remark']} style={{ width: 200 }}>
-                      <Input placeholder="备注" />
-                    </Form.Item>
-                    <MinusCircleOutlined aria-label="删除行" onClick={() => remove(f.name)} />
-                  </Space>
-                );
-              })}
-              <Button icon={<PlusOutlined />} onClick={() => add({ targetType: 'member' })}>
-                添加分配
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <ListEditor
+          name="items"
+          testId="dist-items"
+          addText="添加分配"
+          removeLabel="删除行"
+          newRow={{ targetType: 'member' }}
+          columns={[
+            {
+              name: 'targetType',
+              title: '分配对象类型',
+              width: 120,
+              rules: itemRules.targetType,
+              input: <Select aria-label="分配对象类型" options={options(DIST_TARGET_LABELS)} />,
+            },
+            {
+              name: 'target',
+              title: '分配对象',
+              width: 240,
+              cell: (i) =>
+                items[i]?.targetType === 'product' ? (
+                  <Form.Item name={[i, 'product']} rules={itemRules.product} style={{ marginBottom: 8 }}>
+                    <Select aria-label="产品" options={options(PRODUCT_LABELS)} />
+                  </Form.Item>
+                ) : (
+                  <Form.Item name={[i, 'custCode']} rules={itemRules.custCode} style={{ marginBottom: 8 }}>
+                    <Select
+                      showSearch
+                      aria-label="成员客户"
+                      optionFilterProp="label"
+                      options={(customers.data ?? []).map((c) => ({ value: c.code, label: c.label }))}
+                    />
+                  </Form.Item>
+                ),
+            },
+            {
+              name: 'amount',
+              title: '分配额度',
+              width: 180,
+              rules: itemRules.amount,
+              input: <MoneyInput aria-label="分配额度" />,
+            },
+            {
+              name: 'remark',
+              title: '备注',
+              width: 200,
+              rules: itemRules.remark,
+              input: <Input aria-label="分配备注" />,
+            },
+          ]}
+        />
         <div style={{ margin: '12px 0' }}>
           分配合计：<b data-testid="dist-total">{formatMoney(total)}</b>
           {line && total.gt(line.availableAmount) ? (
@@ -196,7 +213,7 @@ export default function DistributionEditorPage() {
             />
           ) : null}
         </div>
-        <Form.Item name="remark" label="备注">
+        <Form.Item name="remark" label="备注" rules={rules.remark}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         <Space>

@@ -19,14 +19,27 @@ export function StateTag({ state }: { state: DocState }) {
 
 const num = (v: string) => new Decimal(v).toNumber();
 
-/** Utilisation per customer (limit / occupied / available), from /ft/api/credit/utilisation. */
-export function UtilisationChart({ custCode, height = 320 }: { custCode?: string; height?: number }) {
+/**
+ * Utilisation per customer (limit / occupied / available), from /ft/api/credit/utilisation, or
+ * the `rows` given (a credit's own view passes its line's ledger figures, so the header, the
+ * tables and the chart show one set of figures).
+ */
+export function UtilisationChart({
+  custCode,
+  rows: given,
+  height = 320,
+}: {
+  custCode?: string;
+  rows?: UtilisationRow[];
+  height?: number;
+}) {
   const query = useQuery({
     queryKey: ['credit', 'utilisation', custCode ?? ''],
     queryFn: () => creditApi.utilisation(custCode ? { custCode } : {}),
     retry: false,
+    enabled: given === undefined,
   });
-  const rows: UtilisationRow[] = query.data ?? [];
+  const rows: UtilisationRow[] = given ?? query.data ?? [];
   return (
     <Card
       title="授信额度使用情况"

@@ -1,13 +1,14 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Spin, type TableColumnType } from 'antd';
-import type { DocState } from '@portal/contract/workflow';
+import { EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { UpdateOptions, UpdateResult } from '../../shared/request/http';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
+import { DocAuditSidebar } from '../../shared/workflow/DocAuditSidebar';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import type { Saved } from './api';
@@ -89,15 +90,24 @@ export function ChangeListFrame<T extends ChangeRowBase>(props: {
 
 // ----- editor ------------------------------------------------------------------------------------
 
-/** The editor's card: spinner while the change loads, its title, 返回 to the list. */
+/**
+ * The editor's card: spinner while the change loads, its title, 返回 to the list. A change that is
+ * no longer editable (pending approval, approved) is not shown with fields: its editor URL goes to
+ * `viewTo`, its read-only view.
+ */
 export function ChangeEditorFrame(props: {
   kind: ChangeKind;
   testId: string;
   title: string;
   loading: boolean;
+  /** The state of the change being edited (none for a new one). */
+  state?: DocState | undefined;
+  viewTo?: string | undefined;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  if (props.state && !EDITABLE_STATES.includes(props.state) && props.viewTo)
+    return <Navigate to={props.viewTo} replace />;
   return (
     <Spin spinning={props.loading}>
       <Card
@@ -164,7 +174,8 @@ export function SaveSubmitBar(props: {
 
 /**
  * A change's view: with `audit`, the workflow DocViewFrame (审批记录, 流程图, 传阅, 流程审批); without,
- * the same title and 返回 around the body alone.
+ * the same title and 返回 around the body alone. Both fill the website layout's audit sidebar with
+ * the change's approval panel (DocAuditSidebar).
  */
 export function ChangeViewFrame(props: {
   kind: ChangeKind;
@@ -177,41 +188,49 @@ export function ChangeViewFrame(props: {
 }) {
   const { kind } = props;
   const navigate = useNavigate();
+  // Every view of a change (website layout) fills the layout's audit sidebar with its approvals.
+  const sidebar = props.docCode ? <DocAuditSidebar docType={kind.docType} docCode={props.docCode} /> : null;
   if (props.audit)
     return (
-      <DocViewFrame
-        testId={props.testId}
-        title={kind.title}
-        state={props.state}
-        backTo={kind.listRoute}
-        docType={kind.docType}
-        docCode={props.docCode}
-        menuCode={kind.menuCode}
-        auditPath={kind.auditPath}
-        unAuditPath={kind.unAuditPath}
-        refresh={[kind.queryRoot]}
-      >
-        {props.children}
-      </DocViewFrame>
+      <>
+        {sidebar}
+        <DocViewFrame
+          testId={props.testId}
+          title={kind.title}
+          state={props.state}
+          backTo={kind.listRoute}
+          docType={kind.docType}
+          docCode={props.docCode}
+          menuCode={kind.menuCode}
+          auditPath={kind.auditPath}
+          unAuditPath={kind.unAuditPath}
+          refresh={[kind.queryRoot]}
+        >
+          {props.children}
+        </DocViewFrame>
+      </>
     );
   return (
-    <Card
-      data-testid={props.testId}
-      title={
-        <Space>
-          <span>
-            {kind.title} {props.docCode}
-          </span>
-          {props.state ? <DocStateTag state={props.state} /> : null}
-        </Space>
-      }
-      extra={
-        <Space>
-          <Button onClick={() => void navigate(kind.listRoute)}>返回</Button>
-        </Space>
-      }
-    >
-      <Spin spinning={!!props.loading}>{props.children}</Spin>
-    </Card>
+    <>
+      {sidebar}
+      <Card
+        data-testid={props.testId}
+        title={
+          <Space>
+            <span>
+              {kind.title} {props.docCode}
+            </span>
+            {props.state ? <DocStateTag state={props.state} /> : null}
+          </Space>
+        }
+        extra={
+          <Space>
+            <Button onClick={() => void navigate(kind.listRoute)}>返回</Button>
+          </Space>
+        }
+      >
+        <Spin spinning={!!props.loading}>{props.children}</Spin>
+      </Card>
+    </>
   );
 }

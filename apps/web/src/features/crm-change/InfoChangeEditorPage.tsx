@@ -10,6 +10,7 @@ import { SECTION_TITLES, type Section } from './diff';
 import { draftKey, toBody, toForm, useDrafts, type FormValues } from './info-draft';
 import { AtInfoFields, OtherInfoFields } from './InfoChangeFields';
 import { INFO_KIND } from './kinds';
+import { validValues } from '../../shared/ui/valid-values';
 
 /**
  * 企业信息变更编辑: tabs at-info 认证信息 and other-info 其他信息 (two routes of one draft). A new
@@ -33,7 +34,8 @@ export function InfoChangeEditorPage({ meta }: ScreenProps) {
   const existing = useQuery({
     queryKey: ['crmChange', 'view', bizCode],
     queryFn: () => changeApi.view(bizCode),
-    enabled: !!bizCode && !draft,
+    // Also with a local draft: the change's state decides whether it may still be edited.
+    enabled: !!bizCode,
     gcTime: 0,
   });
   const init = useQuery({
@@ -73,11 +75,7 @@ export function InfoChangeEditorPage({ meta }: ScreenProps) {
   };
 
   const save = async (submit: boolean) => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await validValues(form))) return;
     const d = useDrafts.getState().drafts[key];
     if (!d) return;
     await run(
@@ -99,13 +97,15 @@ export function InfoChangeEditorPage({ meta }: ScreenProps) {
   };
 
   const compName = draft?.before.compName;
-  const loading = (!!bizCode && existing.isLoading) || (!!compCode && init.isLoading);
+  const loading = (!!bizCode && !draft && existing.isLoading) || (!!compCode && init.isLoading);
   return (
     <ChangeEditorFrame
       kind={INFO_KIND}
       testId="info-change-editor"
       title={`${bizCode ? `企业信息变更 ${bizCode}` : '新增企业信息变更'} — ${SECTION_TITLES[section]}`}
       loading={loading}
+      state={bizCode ? existing.data?.state : undefined}
+      viewTo={`${CHANGE_ROUTES.view}/after?bizCode=${bizCode}`}
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         {bizCode ? (

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
-import { Cascader, Col, DatePicker, Form, Input, Row, Select, type FormItemProps } from 'antd';
-import { COMPANY_INFO_DICT } from '@portal/contract/company';
+import { Cascader, Col, Form, Input, Row, Select, type FormItemProps } from 'antd';
+import { COMPANY_INFO_DICT, companyAddSchema } from '@portal/contract/company';
 import type { ChangeField } from '@portal/contract/crm-change';
-import { MONEY_PATTERN } from '@portal/contract/fields';
 import { usccProblem } from '@portal/contract/uscc';
+import { DateInput } from '../../shared/form/DateInput';
+import { MoneyInput } from '../../shared/form/MoneyInput';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { displayValue } from './diff';
 import { toValues, type Draft } from './info-draft';
 
 // The 企业信息变更 editor's fields, tab by tab, each with the customer's 原值 under it once changed.
+
+/** The company schema's rule of each changeable field (the server checks the change with it). */
+const companyRules = fieldRules(companyAddSchema);
 
 const dictOptions = (items: { code: string; label: string }[]) =>
   items.map((d) => ({ value: d.code, label: d.label }));
@@ -36,7 +41,12 @@ function ChangeItem({
 }) {
   return (
     <Col span={span}>
-      <Form.Item name={field} extra={<OldValue draft={draft} field={field} />} {...item}>
+      <Form.Item
+        name={field}
+        extra={<OldValue draft={draft} field={field} />}
+        rules={companyRules[field]}
+        {...item}
+      >
         {children}
       </Form.Item>
     </Col>
@@ -52,13 +62,7 @@ export function AtInfoFields({
 }) {
   return (
     <Row gutter={24}>
-      <ChangeItem
-        draft={draft}
-        span={12}
-        field="compName"
-        label="企业名称"
-        rules={[{ required: true, whitespace: true, message: '企业名称不能为空' }, { max: 100 }]}
-      >
+      <ChangeItem draft={draft} span={12} field="compName" label="企业名称">
         <Input maxLength={100} />
       </ChangeItem>
       <ChangeItem
@@ -79,38 +83,16 @@ export function AtInfoFields({
       >
         <Input maxLength={18} />
       </ChangeItem>
-      <ChangeItem
-        draft={draft}
-        span={8}
-        field="legalPerson"
-        label="法定代表人"
-        rules={[{ required: true, whitespace: true, message: '法定代表人不能为空' }]}
-      >
+      <ChangeItem draft={draft} span={8} field="legalPerson" label="法定代表人">
         <Input maxLength={50} />
       </ChangeItem>
-      <ChangeItem
-        draft={draft}
-        span={8}
-        field="regCapital"
-        label="注册资本（元）"
-        rules={[
-          { required: true, message: '注册资本不能为空' },
-          { pattern: MONEY_PATTERN, message: '注册资本必须是最多两位小数的金额' },
-          { pattern: /^[^-]/, message: '注册资本不能为负数' },
-        ]}
-      >
-        <Input />
+      <ChangeItem draft={draft} span={8} field="regCapital" label="注册资本（元）">
+        <MoneyInput style={{ width: '100%' }} />
       </ChangeItem>
       <ChangeItem draft={draft} span={8} field="establishDate" label="成立日期">
-        <DatePicker style={{ width: '100%' }} />
+        <DateInput allowClear style={{ width: '100%' }} />
       </ChangeItem>
-      <ChangeItem
-        draft={draft}
-        span={8}
-        field="compType"
-        label="企业类型"
-        rules={[{ required: true, message: '企业类型不能为空' }]}
-      >
+      <ChangeItem draft={draft} span={8} field="compType" label="企业类型">
         <Select options={dictOptions(COMPANY_INFO_DICT.compTypes)} />
       </ChangeItem>
       <Col span={16}>
@@ -140,34 +122,16 @@ export function OtherInfoFields({ draft }: { draft: Draft }) {
           options={dictOptions(COMPANY_INFO_DICT.industries)}
         />
       </ChangeItem>
-      <ChangeItem
-        draft={draft}
-        span={16}
-        field="roles"
-        label="客户角色"
-        rules={[{ required: true, type: 'array', min: 1, message: '客户角色不能为空' }]}
-      >
+      <ChangeItem draft={draft} span={16} field="roles" label="客户角色">
         <Select mode="multiple" options={dictOptions(COMPANY_INFO_DICT.roles)} />
       </ChangeItem>
       <ChangeItem draft={draft} span={8} field="contactName" label="联系人">
         <Input maxLength={50} />
       </ChangeItem>
-      <ChangeItem
-        draft={draft}
-        span={8}
-        field="contactPhone"
-        label="联系电话"
-        rules={[{ pattern: /^[0-9+\-() ]{5,30}$/, message: '联系电话格式不正确' }]}
-      >
+      <ChangeItem draft={draft} span={8} field="contactPhone" label="联系电话">
         <Input maxLength={30} />
       </ChangeItem>
-      <ChangeItem
-        draft={draft}
-        span={8}
-        field="contactEmail"
-        label="联系邮箱"
-        rules={[{ type: 'email', message: '联系邮箱格式不正确' }]}
-      >
+      <ChangeItem draft={draft} span={8} field="contactEmail" label="联系邮箱">
         <Input maxLength={100} />
       </ChangeItem>
       <ChangeItem draft={draft} span={24} field="remark" label="备注">

@@ -3,9 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, Radio, Select } from 'antd';
 import {
-  isValidIdCardNo,
   MANAGER_KIND_LABELS,
-  MOBILE_PATTERN,
+  managerChangeSaveSchema,
   type ManagerChangeRow,
   type ManagerChangeSave,
   type ManagerKind,
@@ -13,6 +12,7 @@ import {
 } from '@portal/contract/crm-change';
 import { formatDateTime } from '@portal/contract/format';
 import { FileList } from '../../shared/files/FileList';
+import { formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { MANAGER_ROUTES, managerApi, useCustomers } from './api';
@@ -25,6 +25,10 @@ import {
 } from './ChangeFrames';
 import { CandidateSelect, CompanyHistorySection } from './CompanyHistory';
 import { MANAGER_KIND } from './kinds';
+import { validValues } from '../../shared/ui/valid-values';
+
+/** managerChangeSaveSchema's rules; its kind-dependent requirements come from its superRefine. */
+const rules = formRules(managerChangeSaveSchema);
 
 const personText = (p: ManagerPerson | null | undefined) => (p ? `${p.userName}（${p.mobile}）` : '（无）');
 
@@ -112,12 +116,8 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
   }, [existing.data, form]);
 
   const save = async (submit: boolean) => {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (!values) return;
     const body: ManagerChangeSave = {
       ...(bizCode ? { bizCode, version } : {}),
       compCode: values.compCode ?? '',
@@ -159,6 +159,8 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
       testId="manager-change-editor"
       title={bizCode ? `管理员变更 ${bizCode}` : '新增管理员变更'}
       loading={!!bizCode && existing.isLoading}
+      state={bizCode ? existing.data?.state : undefined}
+      viewTo={`${MANAGER_ROUTES.view}?bizCode=${bizCode}`}
     >
       <Form<FormValues>
         form={form}
@@ -167,7 +169,7 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
         initialValues={{ kind: 'existing', files: [] }}
         style={{ maxWidth: 760 }}
       >
-        <Form.Item name="compCode" label="企业客户" rules={[{ required: true, message: '企业客户不能为空' }]}>
+        <Form.Item name="compCode" label="企业客户" rules={rules.compCode}>
           <Select
             showSearch
             disabled={!!bizCode}
@@ -190,54 +192,29 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
           />
         </Form.Item>
         {kind === 'existing' ? (
-          <Form.Item
-            name="newUserCode"
-            label="新管理员"
-            rules={[{ required: true, message: '请选择新管理员' }]}
-          >
+          <Form.Item name="newUserCode" label="新管理员" required rules={rules.newUserCode}>
             <CandidateSelect compCode={compCode} selected={selected} />
           </Form.Item>
         ) : (
           <>
-            <Form.Item
-              name="newUserName"
-              label="新管理员姓名"
-              rules={[{ required: true, whitespace: true, message: '新管理员姓名不能为空' }]}
-            >
+            <Form.Item name="newUserName" label="新管理员姓名" required rules={rules.newUserName}>
               <Input maxLength={50} />
             </Form.Item>
-            <Form.Item
-              name="newMobile"
-              label="新管理员手机号"
-              rules={[
-                { required: true, message: '新管理员手机号不能为空' },
-                { pattern: MOBILE_PATTERN, message: '新管理员手机号格式不正确' },
-              ]}
-            >
+            <Form.Item name="newMobile" label="新管理员手机号" required rules={rules.newMobile}>
               <Input maxLength={11} />
             </Form.Item>
             <Form.Item
               name="newIdCardNo"
               label="新管理员身份证号"
               normalize={(v: string) => v?.toUpperCase().trim()}
-              rules={[
-                { required: true, message: '新管理员身份证号不能为空' },
-                {
-                  validator: async (_, v: string | undefined) => {
-                    if (v && !isValidIdCardNo(v)) throw new Error('新管理员身份证号格式不正确');
-                  },
-                },
-              ]}
+              required
+              rules={rules.newIdCardNo}
             >
               <Input maxLength={18} />
             </Form.Item>
           </>
         )}
-        <Form.Item
-          name="reason"
-          label="变更原因"
-          rules={[{ required: true, whitespace: true, message: '变更原因不能为空' }]}
-        >
+        <Form.Item name="reason" label="变更原因" rules={rules.reason}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         <Form.Item name="files" label="授权委托书" extra="提交审批时必须上传">

@@ -1,4 +1,3 @@
-import dayjs, { type Dayjs } from 'dayjs';
 import { create } from 'zustand';
 import type { CompRole, CompType, Industry } from '@portal/contract/company';
 import type { CompanyValues, InfoChangeSave } from '@portal/contract/crm-change';
@@ -11,7 +10,8 @@ export interface FormValues {
   usccCode: string;
   legalPerson: string;
   regCapital: string;
-  establishDate: Dayjs | null;
+  /** 'YYYY-MM-DD' (DateInput). */
+  establishDate: string | undefined;
   compType: CompType;
   region: string[];
   address?: string;
@@ -48,7 +48,7 @@ export function toForm(v: CompanyValues): FormValues {
     usccCode: v.usccCode,
     legalPerson: v.legalPerson,
     regCapital: v.regCapital,
-    establishDate: v.establishDate ? dayjs(v.establishDate) : null,
+    establishDate: v.establishDate ?? undefined,
     compType: v.compType,
     region: [v.provinceCode, v.cityCode, v.areaCode].filter((c): c is string => !!c),
     address: v.address ?? undefined,
@@ -67,7 +67,7 @@ export function toValues(f: FormValues): CompanyValues {
     usccCode: f.usccCode,
     legalPerson: f.legalPerson,
     regCapital: f.regCapital,
-    establishDate: f.establishDate ? f.establishDate.format('YYYY-MM-DD') : null,
+    establishDate: f.establishDate || null,
     compType: f.compType,
     provinceCode: f.region[0] ?? null,
     cityCode: f.region[1] ?? null,

@@ -17,6 +17,7 @@ import { AccountFields, accountToForm, type AccountValues } from './corporation/
 import { BANK_EDIT_PATH, BANK_VIEW_PATH, call, change, M } from './api';
 import { CompUserSelect, userLabel } from './CompUserSelect';
 import { ACCOUNT_PURPOSE_COLUMNS } from './corporation/account-columns';
+import { validValues } from '../../shared/ui/valid-values';
 
 /** Only enabled users whose registration passed can operate an account. */
 const operatorOption = (u: CompUserRow) => ({
@@ -137,7 +138,8 @@ export function BankBasicTab({ meta }: ScreenProps) {
   }, [account.data, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     if (!owner) return;
     setSaving(true);
     try {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { Page } from '@portal/contract/api';
-import { CRM_PATHS, type CompUserRow } from '@portal/contract/crm';
+import { CRM_PATHS, type CompUserRow, type UserState } from '@portal/contract/crm';
 import { post } from '../../shared/request/http';
 
 const PAGE = 20;
@@ -11,7 +11,8 @@ export const userLabel = (u: Pick<CompUserRow, 'userName' | 'mobile'>) => `${u.u
 /**
  * A multiple picker of one customer's enterprise users that searches as you type: digits match
  * the mobile, anything else the name, one server page (20) at a time. Already chosen users keep
- * their labels from `known` (the record being edited).
+ * their labels from `known` (the record being edited). `state` limits the offer (a role takes
+ * enabled users only).
  */
 export function CompUserSelect({
   compCode,
@@ -19,6 +20,7 @@ export function CompUserSelect({
   onChange,
   known = [],
   optionProps,
+  state,
   id,
   style,
   'aria-label': ariaLabel,
@@ -28,6 +30,7 @@ export function CompUserSelect({
   onChange?: (v: string[]) => void;
   known?: readonly { value: string; label: string }[];
   optionProps?: (u: CompUserRow) => { disabled?: boolean; title?: string | undefined };
+  state?: UserState;
   id?: string;
   style?: React.CSSProperties;
   'aria-label'?: string;
@@ -39,7 +42,7 @@ export function CompUserSelect({
     return () => clearTimeout(t);
   }, [typed]);
   const found = useQuery({
-    queryKey: ['crm', 'users', compCode, 'search', term],
+    queryKey: ['crm', 'users', compCode, 'search', term, state],
     queryFn: () =>
       post<Page<CompUserRow>>(
         CRM_PATHS.employeeList,
@@ -47,6 +50,7 @@ export function CompUserSelect({
           compCode,
           pageNum: 1,
           pageSize: PAGE,
+          ...(state ? { state } : {}),
           ...(term ? (/^\d+$/.test(term) ? { mobile: term } : { userName: term }) : {}),
         },
         { loading: false },

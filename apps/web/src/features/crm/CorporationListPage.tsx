@@ -1,14 +1,16 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import {
   COMP_ROLE_LABELS,
   COMP_STATE_LABELS,
+  COMPANY_EXPORT_FILE_NAME,
   COMPANY_PATHS,
   type CompanyRow,
 } from '@portal/contract/company';
 import { button } from '@portal/contract/menus';
 import { AddButton } from '../../shared/list/AddButton';
+import { ListExportButton } from '../../shared/list/ExportButton';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { actionsColumn } from '../../shared/list/RowActions';
 import { updateThen } from '../../shared/list/update-then';
@@ -126,7 +128,17 @@ export default function CorporationListPage(_props: ScreenProps) {
           </>
         }
         toolbar={
-          <AddButton code={button(M.list, 'add')} onClick={() => navigate(`${CORP_EDIT_PATH}/corporation`)} />
+          <Space>
+            <AddButton
+              code={button(M.list, 'add')}
+              onClick={() => navigate(`${CORP_EDIT_PATH}/corporation`)}
+            />
+            <ListExportButton
+              menu={M.list}
+              path={COMPANY_PATHS.listExport}
+              fileName={COMPANY_EXPORT_FILE_NAME}
+            />
+          </Space>
         }
       />
     </div>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, Select, Space, Spin, Tree, TreeSelect } from 'antd';
-import { CRM_PATHS, type DeptNode } from '@portal/contract/crm';
+import { CRM_PATHS, orgAddSchema, type DeptNode } from '@portal/contract/crm';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { button } from '@portal/contract/menus';
 import { AddButton } from '../../shared/list/AddButton';
 import { EditModal } from '../../shared/list/EditModal';
@@ -10,6 +11,7 @@ import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useCompanyDict } from '../../shared/company/company-api';
 import { change, deptOptions, M, useDeptTree } from './api';
+import { validValues } from '../../shared/ui/valid-values';
 
 interface DeptValues {
   deptName: string;
@@ -38,6 +40,8 @@ const toTree = (nodes: readonly DeptNode[]): TreeItem[] =>
     children: toTree(n.children),
   }));
 
+const rules = fieldRules(orgAddSchema);
+
 /** 组织架构: a chosen customer's department tree (add / rename / move / delete). */
 export default function OrgPage(_props: ScreenProps) {
   const customers = useCompanyDict().data ?? [];
@@ -65,7 +69,8 @@ export default function OrgPage(_props: ScreenProps) {
   };
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const r =
       editing === 'new'
         ? await change(CRM_PATHS.orgAdd, { ...v, compCode }).catch(() => null)
@@ -155,14 +160,10 @@ export default function OrgPage(_props: ScreenProps) {
         onCancel={() => setEditing(null)}
       >
         <Form<DeptValues> form={form} layout="vertical" name="crmDept">
-          <Form.Item
-            name="deptName"
-            label="部门名称"
-            rules={[{ required: true, whitespace: true, message: '部门名称不能为空' }]}
-          >
+          <Form.Item name="deptName" label="部门名称" rules={rules.deptName}>
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item name="parentDeptCode" label="上级部门">
+          <Form.Item name="parentDeptCode" rules={rules.parentDeptCode} label="上级部门">
             <TreeSelect
               allowClear
               treeDefaultExpandAll
@@ -170,7 +171,7 @@ export default function OrgPage(_props: ScreenProps) {
               treeData={deptOptions(nodes, editing && editing !== 'new' ? editing.deptCode : undefined)}
             />
           </Form.Item>
-          <Form.Item name="sort" label="排序">
+          <Form.Item name="sort" rules={rules.sort} label="排序">
             <InputNumber min={0} max={9999} precision={0} />
           </Form.Item>
         </Form>

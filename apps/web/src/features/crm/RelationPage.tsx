@@ -23,8 +23,10 @@ import {
   type RelationGraph,
   type RelationRow,
   type RelType,
+  relationSaveSchema,
 } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { AddButton } from '../../shared/list/AddButton';
 import { EditModal } from '../../shared/list/EditModal';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
@@ -36,6 +38,7 @@ import type { ScreenProps } from '../../shared/ui/screen';
 import { useCompanyDict } from '../../shared/company/company-api';
 import { call, M } from './api';
 import { RelationGraphChart } from './RelationGraphChart';
+import { validValues } from '../../shared/ui/valid-values';
 
 interface RelValues {
   relType: RelType;
@@ -45,6 +48,11 @@ interface RelValues {
   remark?: string;
 }
 
+/**
+ * relationSaveSchema's field rules. 有效期 is one range picker here (startDate/endDate in the
+ * schema), and 关联企业 ≠ 核心企业 is checked between two fields as the schema's superRefine does.
+ */
+const rules = fieldRules(relationSaveSchema);
 const STATE_COLORS = { valid: 'green', future: 'blue', expired: 'default' } as const;
 
 /** 企业关系维护: relations between enterprises with validity dates, as a list and as a graph. */
@@ -79,7 +87,8 @@ export default function RelationPage(_props: ScreenProps) {
   };
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     await updateThen(
       CRM_PATHS.relationSave,
       {
@@ -237,18 +246,10 @@ export default function RelationPage(_props: ScreenProps) {
           name="crmRelation"
           initialValues={{ relType: 'supplier' }}
         >
-          <Form.Item
-            name="relType"
-            label="关系类型"
-            rules={[{ required: true, message: '关系类型不能为空' }]}
-          >
+          <Form.Item name="relType" label="关系类型" rules={rules.relType}>
             <Select options={REL_TYPES.map((t) => ({ value: t, label: REL_TYPE_LABELS[t] }))} />
           </Form.Item>
-          <Form.Item
-            name="coreCompCode"
-            label="核心企业"
-            rules={[{ required: true, message: '核心企业不能为空' }]}
-          >
+          <Form.Item name="coreCompCode" label="核心企业" rules={rules.coreCompCode}>
             <Select showSearch optionFilterProp="label" options={options} />
           </Form.Item>
           <Form.Item
@@ -256,7 +257,7 @@ export default function RelationPage(_props: ScreenProps) {
             label="关联企业"
             dependencies={['coreCompCode']}
             rules={[
-              { required: true, message: '关联企业不能为空' },
+              ...rules.relCompCode,
               ({ getFieldValue }) => ({
                 validator: async (_, v?: string) => {
                   if (v && v === getFieldValue('coreCompCode')) throw new Error('关联企业不能与核心企业相同');
@@ -269,7 +270,7 @@ export default function RelationPage(_props: ScreenProps) {
           <Form.Item name="period" label="有效期" rules={[{ required: true, message: '生效日期不能为空' }]}>
             <DatePicker.RangePicker style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="remark" label="备注">
+          <Form.Item name="remark" label="备注" rules={rules.remark}>
             <Input maxLength={500} />
           </Form.Item>
         </Form>

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Collapse, Empty, Row, Statistic, Typography } from 'antd';
 import { AGING_BUCKETS, AGING_LABELS, type AgingRow, type TrendPoint } from '@portal/contract/dashboard';
 import type { UtilisationRow } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
@@ -12,6 +12,8 @@ import { EChart, type ChartOption } from '../../shared/ui/EChart';
 import { dashboardApi, dashboardKeys } from './api';
 import { dueWithinUrl, effectiveUrl, overdueUrl } from './links';
 import { Widget } from './Widget';
+import { useBizDate } from '../../shared/bizdate/api';
+import { ClassSummaryCard } from '../../shared/classification/ClassSummary';
 
 const compact = new Intl.NumberFormat('zh-CN', { notation: 'compact', maximumFractionDigits: 2 });
 /** Drawing coordinates only; every figure shown as text is the server's decimal string. */
@@ -97,7 +99,7 @@ function PortfolioRow() {
             <Figure
               title="逾期金额"
               value={p.overdueAmount}
-              sub={`${p.overdueCount} 期 / ${p.overdueContracts} 份合同`}
+              sub={`${p.overdueCount} 期 / ${p.overdueContracts} 份合同，另欠罚息 ${formatMoney(p.overduePenalty)}`}
               to={overdueUrl()}
               testId="fig-overdue"
             />
@@ -265,11 +267,37 @@ function UtilisationBars() {
   );
 }
 
+/** 通知公告 meant for me, in force now; shown only when there is one. Plain text, never HTML. */
+function NoticeCard() {
+  const query = useQuery({ queryKey: dashboardKeys.notices, queryFn: dashboardApi.notices, retry: false });
+  if (!query.data || query.data.length === 0) return null;
+  return (
+    <Col span={24}>
+      <Widget title="通知公告" query={query} testId="widget-notices">
+        {(list) => (
+          <Collapse
+            size="small"
+            items={list.map((n) => ({
+              key: n.id,
+              label: n.title,
+              extra: <Typography.Text type="secondary">{n.publishFrom}</Typography.Text>,
+              children: <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{n.content}</div>,
+            }))}
+            defaultActiveKey={list.length > 0 ? [list[0]!.id] : []}
+          />
+        )}
+      </Widget>
+    </Col>
+  );
+}
+
 /** SPEC §2.2: the staff's start page, titled 工作 (the pinned tab). */
 export default function DashboardPage() {
   const name = useSessionStore((s) => s.name);
   const contracts = useHasMenu('ft-contract-info');
   const credit = useHasMenu('ft-credit-info');
+  // 五级分类 distribution and migration (docs/classification.md) as of the business date.
+  const today = useBizDate().data?.businessDate;
   return (
     <div className="dashboard" data-testid="dashboard">
       <Card size="small">
@@ -279,6 +307,7 @@ export default function DashboardPage() {
         <Typography.Text type="secondary">{name ? `${name}，您好！` : '您好！'}</Typography.Text>
       </Card>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <NoticeCard />
         {contracts ? (
           <Col span={24}>
             <PortfolioRow />
@@ -300,6 +329,11 @@ export default function DashboardPage() {
         {credit ? (
           <Col xs={24} xl={contracts ? 12 : 24}>
             <UtilisationBars />
+          </Col>
+        ) : null}
+        {contracts && today ? (
+          <Col span={24}>
+            <ClassSummaryCard month={today.slice(0, 7)} />
           </Col>
         ) : null}
       </Row>

@@ -1,20 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Upload,
-} from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   INCOME_PATHS,
@@ -22,9 +9,15 @@ import {
   type IncomeImportPreview,
   type IncomeRow,
   type IncomeView,
+  incomeItemSchema,
+  incomeListSchema,
 } from '@portal/contract/accounts';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { DateInput } from '../../shared/form/DateInput';
+import { MoneyInput } from '../../shared/form/MoneyInput';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -32,6 +25,7 @@ import { post, update } from '../../shared/request/http';
 import { postXlsx } from '../../shared/request/upload-xlsx';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { validValues } from '../../shared/ui/valid-values';
 
 const MENU = 'ft-income';
 export const INCOME_ROUTES = {
@@ -40,7 +34,7 @@ export const INCOME_ROUTES = {
   view: '/factoring/accounts/income-view',
 } as const;
 const byCode = (fiidBizCode: string) => ({ query: { fiidBizCode } });
-const required = (label: string) => [{ required: true, message: `${label}不能为空` }];
+const rules = fieldRules(incomeItemSchema);
 
 const incomeApi = {
   view: (code: string) => post<IncomeView>(INCOME_PATHS.viewBaseInfo, undefined, byCode(code)),
@@ -153,6 +147,7 @@ export function IncomeListPage() {
       <ListPage<IncomeRow>
         ref={list}
         source={INCOME_PATHS.list}
+        sortable={incomeListSchema.sortable}
         rowKey="fiidBizCode"
         filters={
           <>
@@ -246,7 +241,8 @@ export function IncomeEditorPage() {
     setVersion(existing.data.version);
   }, [existing.data, form]);
   const save = async (submit: boolean) => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     const r = await update<{ fiidBizCode: string; version: number }>(
       INCOME_PATHS.saveBaseInfo,
       { ...values, ...(code ? { fiidBizCode: code, version } : {}), submit },
@@ -260,38 +256,39 @@ export function IncomeEditorPage() {
       void navigate(`${INCOME_ROUTES.editor}?fiidBizCode=${r.data.fiidBizCode}`, { replace: true });
   };
   return (
-    <Card
-      data-testid="income-editor"
+    <EditorFrame
+      testId="income-editor"
       title={code ? `来款编辑 ${code}` : '新增来款'}
-      extra={<Button onClick={() => void navigate(INCOME_ROUTES.list)}>返回</Button>}
+      backTo={INCOME_ROUTES.list}
+      doc={code ? { docType: 'income', docCode: code } : undefined}
     >
       <Form form={form} layout="vertical" style={{ maxWidth: 720 }}>
-        <Form.Item name="bankBizCode" label="收款账户" rules={required('收款账户')}>
+        <Form.Item name="bankBizCode" label="收款账户" rules={rules.bankBizCode}>
           <Select aria-label="收款账户" loading={accounts.loading} options={accounts.options} />
         </Form.Item>
         <Space wrap>
-          <Form.Item name="payerName" label="付款人名称" rules={required('付款人名称')}>
+          <Form.Item name="payerName" label="付款人名称" rules={rules.payerName}>
             <Input aria-label="付款人名称" style={{ width: 260 }} />
           </Form.Item>
-          <Form.Item name="payerAccount" label="付款人账号">
+          <Form.Item name="payerAccount" label="付款人账号" rules={rules.payerAccount}>
             <Input style={{ width: 220 }} />
           </Form.Item>
-          <Form.Item name="payerBank" label="付款人开户行">
+          <Form.Item name="payerBank" label="付款人开户行" rules={rules.payerBank}>
             <Input style={{ width: 220 }} />
           </Form.Item>
         </Space>
         <Space wrap>
-          <Form.Item name="amount" label="来款金额" rules={required('来款金额')}>
-            <Input aria-label="来款金额" placeholder="0.00" style={{ width: 200 }} />
+          <Form.Item name="amount" label="来款金额" rules={rules.amount}>
+            <MoneyInput aria-label="来款金额" />
           </Form.Item>
-          <Form.Item name="valueDate" label="来款日期" rules={required('来款日期')}>
-            <Input aria-label="来款日期" placeholder="YYYY-MM-DD" style={{ width: 160 }} />
+          <Form.Item name="valueDate" label="来款日期" rules={rules.valueDate}>
+            <DateInput aria-label="来款日期" />
           </Form.Item>
-          <Form.Item name="serialNo" label="银行流水号" rules={required('银行流水号')}>
+          <Form.Item name="serialNo" label="银行流水号" rules={rules.serialNo}>
             <Input aria-label="银行流水号" style={{ width: 220 }} />
           </Form.Item>
         </Space>
-        <Form.Item name="remark" label="备注">
+        <Form.Item name="remark" label="备注" rules={rules.remark}>
           <Input.TextArea rows={2} />
         </Form.Item>
         <Space>
@@ -301,7 +298,7 @@ export function IncomeEditorPage() {
           <Button onClick={() => void save(true)}>保存并提交</Button>
         </Space>
       </Form>
-    </Card>
+    </EditorFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd';
@@ -11,6 +11,8 @@ import {
   type PaidRedRow,
   type PaidRow,
   type PaidView,
+  paidListSchema,
+  paidRedListSchema,
 } from '@portal/contract/accounts';
 import { formatMoney } from '@portal/contract/format';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
@@ -21,6 +23,7 @@ import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import { PAID_ROUTES, paidApi } from './api';
 import { PrintButton } from '../../shared/print/PrintButton';
+import { RushRedDialog } from './RushRedDialog';
 
 const MENU = 'ft-paid';
 const RED_MENU = 'ft-paid-red';
@@ -31,16 +34,21 @@ export function PaidListPage() {
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
   const buttons = useButtons(MENU);
-  const rushRed = async (r: PaidRow) => {
-    const res = await paidApi.rushRed(r.paidBizCode).catch(() => null);
-    if (res?.ok && res.data)
-      void navigate(`${PAID_ROUTES.redView}?paidRedBizCode=${res.data.paidRedBizCode}`);
-  };
+  const [redFor, setRedFor] = useState<PaidRow | null>(null);
   return (
     <div data-testid="paid-list">
+      <RushRedDialog
+        row={redFor}
+        onClose={() => setRedFor(null)}
+        onDone={(code) => {
+          setRedFor(null);
+          void navigate(`${PAID_ROUTES.redView}?paidRedBizCode=${code}`);
+        }}
+      />
       <ListPage<PaidRow>
         ref={list}
         source={PAID_PATHS.list}
+        sortable={paidListSchema.sortable}
         rowKey="paidBizCode"
         filters={
           <>
@@ -89,7 +97,7 @@ export function PaidListPage() {
                 .catch(() => undefined),
             extra: (r) =>
               r.state === 'approved' && !r.red && buttons.has('rushRed') ? (
-                <Button type="link" size="small" danger onClick={() => void rushRed(r)}>
+                <Button type="link" size="small" danger onClick={() => setRedFor(r)}>
                   冲红
                 </Button>
               ) : null,
@@ -100,11 +108,11 @@ export function PaidListPage() {
   );
 }
 
-/** The write-off's lines, one row per item and component. */
-export function PaidLines({ lines }: { lines: PaidLineView[] }) {
+/** The write-off's lines, one row per item and component (a red entry's are negative). */
+export function PaidLines({ lines, red = false }: { lines: PaidLineView[]; red?: boolean }) {
   return (
     <Table<PaidLineView>
-      data-testid="paid-lines"
+      data-testid={red ? 'paid-red-lines' : 'paid-lines'}
       style={{ marginTop: 12 }}
       size="small"
       rowKey={(l) => `${l.itemId}/${l.component}`}
@@ -179,6 +187,7 @@ export function RedListPage() {
       <ListPage<PaidRedRow>
         ref={list}
         source={PAID_RED_PATHS.list}
+        sortable={paidRedListSchema.sortable}
         rowKey="paidRedBizCode"
         filters={
           <>
@@ -236,9 +245,13 @@ export function RedViewPage() {
         <>
           <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
             <Descriptions.Item label="冲红日期">{v.redDate}</Descriptions.Item>
-            <Descriptions.Item label="冲红金额">{formatMoney(v.amount)}</Descriptions.Item>
+            <Descriptions.Item label="冲红金额">
+              <span style={{ color: '#cf1322' }}>{formatMoney(v.amount)}</span>
+            </Descriptions.Item>
             <Descriptions.Item label="原因">{v.reason ?? '—'}</Descriptions.Item>
           </Descriptions>
+          <PaidLines lines={v.lines} red />
+          <h4 style={{ marginTop: 16 }}>原核销</h4>
           <PaidSummary v={v.paid} />
           <PaidLines lines={v.paid.lines} />
         </>

@@ -4,13 +4,23 @@ import { Alert, Button, Card, Input, Space, Statistic, Table } from 'antd';
 import { COMPONENT_LABELS, type ReconcileIncome, type ReconcileItem } from '@portal/contract/accounts';
 import { formatMoney } from '@portal/contract/format';
 import { codeColumn, moneyColumn } from '../../shared/list/columns';
+import { useBizDate } from '../../shared/bizdate/api';
 import { paidApi } from './api';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** 对账: received = allocated + unallocated, and every paid figure equal to its documents. */
+/**
+ * 对账: received = allocated + unallocated, and every paid figure equal to its documents. The
+ * default period is the year of the business date (the books' today), not of the browser's clock.
+ */
 export default function ReconcilePage() {
-  const year = new Date().getFullYear();
+  const bizDate = useBizDate();
+  if (bizDate.isLoading) return <Card data-testid="reconcile" title="对账" loading />;
+  const year = bizDate.data?.businessDate.slice(0, 4) ?? String(new Date().getFullYear());
+  return <Reconcile year={year} />;
+}
+
+function Reconcile({ year }: { year: string }) {
   const [range, setRange] = useState({ dateFrom: `${year}-01-01`, dateTo: `${year}-12-31` });
   const [applied, setApplied] = useState(range);
   const q = useQuery({

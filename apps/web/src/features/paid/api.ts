@@ -47,12 +47,9 @@ export const paidApi = {
       : post<PaidSuggestion>(PAID_PATHS.getPaiPlanInfo, body),
   remove: (code: string) =>
     update(PAID_PATHS.deleteInfo, undefined, { ...paid(code), confirm: '确定要删除该来款核销信息吗？' }),
-  rushRed: (code: string) =>
-    update<{ paidRedBizCode: string }>(
-      PAID_PATHS.rushRed,
-      {},
-      { ...paid(code), confirm: '确定要冲红该来款核销吗？冲红审核通过后将恢复来款余额和还款计划。' },
-    ),
+  /** The reason dialog (RushRedDialog) is the confirmation: no second prompt. */
+  rushRed: (code: string, reason: string) =>
+    update<{ paidRedBizCode: string }>(PAID_PATHS.rushRed, { reason }, paid(code)),
   red: (code: string) => post<PaidRedView>(PAID_RED_PATHS.initList, undefined, red(code)),
   removeRed: (code: string) =>
     update(PAID_RED_PATHS.deleteInfo, undefined, { ...red(code), confirm: '确定要删除来款核销冲红信息吗？' }),

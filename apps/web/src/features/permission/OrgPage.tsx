@@ -19,14 +19,16 @@ import {
 } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { button } from '@portal/contract/menus';
-import { STATE_LABELS, STATES, type OrgAdd, type OrgNode } from '@portal/contract/permission';
+import { STATE_LABELS, STATES, orgAddSchema, type OrgAdd, type OrgNode } from '@portal/contract/permission';
 import { formatCode } from '@portal/contract/format';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useExpandAll } from './use-expand';
 import { addOrg, ORG_TREE_KEY, orgOptions, removeOrg, updateOrg, USER_LIST_KEY, useOrgTree } from './api';
 
+const orgRules = fieldRules(orgAddSchema);
 const MENU = 'permission-org';
 
 function toTreeData(nodes: readonly OrgNode[]): DataNode[] {
@@ -201,14 +203,10 @@ export default function OrgPage(_props: ScreenProps) {
               wrapperCol={{ span: 16 }}
               onFinish={(v) => void submit(v)}
             >
-              <Form.Item
-                name="name"
-                label="组织名称"
-                rules={[{ required: true, whitespace: true, message: '组织名称不能为空' }]}
-              >
+              <Form.Item name="name" label="组织名称" rules={orgRules.name}>
                 <Input maxLength={50} />
               </Form.Item>
-              <Form.Item name="parentCode" label="上级组织">
+              <Form.Item name="parentCode" rules={orgRules.parentCode} label="上级组织">
                 <TreeSelect
                   allowClear
                   treeDefaultExpandAll
@@ -216,17 +214,13 @@ export default function OrgPage(_props: ScreenProps) {
                   treeData={orgOptions(nodes, mode.kind === 'edit' ? current?.deptBizCode : undefined)}
                 />
               </Form.Item>
-              <Form.Item name="sort" label="排序">
+              <Form.Item name="sort" rules={orgRules.sort} label="排序">
                 <InputNumber min={0} max={99999} precision={0} />
               </Form.Item>
-              <Form.Item name="leader" label="负责人">
+              <Form.Item name="leader" rules={orgRules.leader} label="负责人">
                 <Input maxLength={50} />
               </Form.Item>
-              <Form.Item
-                name="phone"
-                label="联系电话"
-                rules={[{ pattern: /^[0-9+\-() ]{5,30}$/, message: '联系电话格式不正确' }]}
-              >
+              <Form.Item name="phone" label="联系电话" rules={orgRules.phone}>
                 <Input maxLength={30} />
               </Form.Item>
               <Form.Item name="state" label="状态">

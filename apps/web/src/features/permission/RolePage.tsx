@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
+  Checkbox,
   Drawer,
   Form,
   Input,
@@ -27,14 +28,17 @@ import {
   type MenuTreeNode,
   type RoleAdd,
   type RoleView,
+  roleAddSchema,
 } from '@portal/contract/permission';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { indexTree, toggleCode } from './menu-tree';
+import { allCodes, branchCodes, filterTree, indexTree, toggleCode } from './menu-tree';
 import { addRole, getRole, removeRole, ROLE_DICT_KEY, saveRoleConfig, updateRole, useMenuTree } from './api';
 
+const roleRules = fieldRules(roleAddSchema);
 const MENU = 'permission-role';
 const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((k) => ({ value: k, label: labels[k] }));
@@ -79,33 +83,19 @@ function RoleForm({ editing, onClose }: { editing: RoleView | 'new'; onClose(sav
         }
         onFinish={(v) => void submit(v)}
       >
-        <Form.Item
-          name="name"
-          label="角色名称"
-          rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}
-        >
+        <Form.Item name="name" label="角色名称" rules={roleRules.name}>
           <Input maxLength={50} />
         </Form.Item>
-        <Form.Item
-          name="code"
-          label="角色编码"
-          rules={[
-            { required: true, message: '角色编码不能为空' },
-            {
-              pattern: /^[A-Za-z][A-Za-z0-9_-]{1,49}$/,
-              message: '角色编码必须以字母开头，由2到50位字母、数字、下划线或连字符组成',
-            },
-          ]}
-        >
+        <Form.Item name="code" label="角色编码" rules={roleRules.code}>
           <Input maxLength={50} disabled={current?.builtIn} />
         </Form.Item>
-        <Form.Item name="dataScope" label="数据范围">
+        <Form.Item name="dataScope" rules={roleRules.dataScope} label="数据范围">
           <Select options={opts(DATA_SCOPES, DATA_SCOPE_LABELS)} disabled={current?.builtIn} />
         </Form.Item>
         <Form.Item name="state" label="状态">
           <Radio.Group options={opts(STATES, STATE_LABELS)} disabled={current?.builtIn} />
         </Form.Item>
-        <Form.Item name="description" label="角色描述">
+        <Form.Item name="description" rules={roleRules.description} label="角色描述">
           <Input.TextArea rows={3} maxLength={500} />
         </Form.Item>
       </Form>
@@ -139,6 +129,12 @@ function RoleConfig({ role, onClose }: { role: RoleView; onClose(): void }) {
     gcTime: 0,
   });
   const index = useMemo(() => indexTree(tree.data ?? []), [tree.data]);
+  const everyCode = useMemo(() => allCodes(tree.data ?? []), [tree.data]);
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterTree(tree.data ?? [], query), [tree.data, query]);
+  // Open at first; a search opens the paths to what it found.
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const expandedKeys = query.trim() ? branchCodes(shown) : (expanded ?? branchCodes(tree.data ?? []));
   const [checked, setChecked] = useState<Set<string> | null>(null);
   const [saving, setSaving] = useState(false);
   const seeded = useRef(false);
@@ -193,15 +189,48 @@ function RoleConfig({ role, onClose }: { role: RoleView; onClose(): void }) {
       ) : tree.isLoading || !checked ? (
         <Spin />
       ) : (
-        <Tree
-          checkable
-          checkStrictly
-          defaultExpandAll
-          selectable={false}
-          treeData={toTreeData(tree.data ?? [])}
-          checkedKeys={{ checked: [...checked], halfChecked: [] }}
-          onCheck={(_, info) => toggle(String(info.node.key), info.checked)}
-        />
+        <>
+          <Space className="role-config-tools" wrap style={{ marginBottom: 12 }}>
+            <Input.Search
+              allowClear
+              placeholder="搜索菜单或按钮"
+              aria-label="搜索菜单或按钮"
+              style={{ width: 220 }}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+            <Button
+              size="small"
+              onClick={() => setExpanded(branchCodes(tree.data ?? []))}
+              disabled={!!query.trim()}
+            >
+              展开全部
+            </Button>
+            <Button size="small" onClick={() => setExpanded([])} disabled={!!query.trim()}>
+              折叠全部
+            </Button>
+            <Checkbox
+              checked={checked.size > 0 && checked.size === everyCode.length}
+              indeterminate={checked.size > 0 && checked.size < everyCode.length}
+              onChange={(e) => setChecked(new Set(e.target.checked ? everyCode : []))}
+            >
+              全选
+            </Checkbox>
+          </Space>
+          {shown.length === 0 ? (
+            <Alert type="info" showIcon title="没有匹配的菜单或按钮" />
+          ) : (
+            <Tree
+              checkable
+              checkStrictly
+              selectable={false}
+              treeData={toTreeData(shown)}
+              expandedKeys={expandedKeys}
+              onExpand={(keys) => setExpanded(keys.map(String))}
+              checkedKeys={{ checked: [...checked], halfChecked: [] }}
+              onCheck={(_, info) => toggle(String(info.node.key), info.checked)}
+            />
+          )}
+        </>
       )}
     </Drawer>
   );

@@ -28,11 +28,14 @@ import {
   type OrgNode,
   type UserAdd,
   type UserView,
+  userAddSchema,
+  userListSchema,
 } from '@portal/contract/permission';
 import { ListPage, type ListFetcher, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { fetchList } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useExpandAll } from './use-expand';
@@ -51,6 +54,7 @@ import {
 
 const MENU = 'permission-user';
 const EMPTY: OrgNode[] = [];
+const userRules = fieldRules(userAddSchema);
 
 function orgTreeData(nodes: readonly OrgNode[]): DataNode[] {
   return nodes.map((n) => ({ key: n.deptBizCode, title: n.name, children: orgTreeData(n.children) }));
@@ -117,37 +121,22 @@ function UserForm({
         }
         onFinish={(v) => void submit(v)}
       >
-        <Form.Item
-          name="userName"
-          label="用户名"
-          rules={[
-            { required: true, whitespace: true, message: '用户名不能为空' },
-            { pattern: /^\s*[A-Za-z0-9_.@-]{2,64}\s*$/, message: '用户名必须是2到64位字母、数字或 _ . @ -' },
-          ]}
-        >
+        <Form.Item name="userName" label="用户名" rules={userRules.userName}>
           <Input maxLength={70} autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="realName"
-          label="姓名"
-          rules={[{ required: true, whitespace: true, message: '姓名不能为空' }]}
-        >
+        <Form.Item name="realName" label="姓名" rules={userRules.realName}>
           <Input maxLength={50} />
         </Form.Item>
-        <Form.Item
-          name="phone"
-          label="手机号"
-          rules={[{ pattern: /^[0-9+\-() ]{5,30}$/, message: '手机号格式不正确' }]}
-        >
+        <Form.Item name="phone" label="手机号" rules={userRules.phone}>
           <Input maxLength={30} />
         </Form.Item>
-        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
+        <Form.Item name="email" label="邮箱" rules={userRules.email}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="deptCode" label="所属组织" rules={[{ required: true, message: '所属组织不能为空' }]}>
+        <Form.Item name="deptCode" label="所属组织" rules={userRules.deptCode}>
           <TreeSelect treeDefaultExpandAll treeData={orgOptions(orgs)} placeholder="请选择组织" />
         </Form.Item>
-        <Form.Item name="roleCodes" label="角色">
+        <Form.Item name="roleCodes" label="角色" rules={userRules.roleCodes}>
           <Select
             mode="multiple"
             allowClear
@@ -156,7 +145,7 @@ function UserForm({
             options={roles.map((r) => ({ value: r.code, label: r.label }))}
           />
         </Form.Item>
-        <Form.Item name="state" label="状态">
+        <Form.Item name="state" label="状态" rules={userRules.state}>
           <Radio.Group options={STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))} />
         </Form.Item>
       </Form>
@@ -318,6 +307,7 @@ export default function UserPage(_props: ScreenProps) {
         <ListPage<UserView>
           ref={list}
           source={fetcher}
+          sortable={userListSchema.sortable}
           queryKey={[...USER_LIST_KEY, deptCode ?? '']}
           rowKey="userCode"
           columns={columns}

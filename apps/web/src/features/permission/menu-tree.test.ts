@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuTreeNode, OrgNode } from '@portal/contract/permission';
-import { indexTree, toggleCode } from './menu-tree';
+import { allCodes, branchCodes, filterTree, indexTree, toggleCode } from './menu-tree';
 import { orgOptions } from './api';
 
 const tree: MenuTreeNode[] = [
@@ -78,5 +78,29 @@ describe('organisation options', () => {
     const east = opts[0]!.children![0]!;
     expect(east).toMatchObject({ value: '2', disabled: true, children: [] });
     expect(opts[0]!.children![1]).toEqual({ value: '4', title: '华北' });
+  });
+});
+
+describe('role menu tree search, expand and select all', () => {
+  it('a search keeps the matches with everything below them and the path above them', () => {
+    expect(filterTree(tree, '组织')).toEqual([{ ...tree[0], children: [tree[0]!.children![0]] }]);
+    expect(allCodes(filterTree(tree, 'DELETE'))).toEqual([
+      'permission',
+      'permission-org',
+      'permission-org:delete',
+    ]);
+    expect(filterTree(tree, '无此菜单')).toEqual([]);
+    expect(filterTree(tree, '  ')).toEqual(tree);
+  });
+
+  it('select all takes every code; expand all opens every node with children', () => {
+    expect(allCodes(tree)).toEqual([
+      'permission',
+      'permission-org',
+      'permission-org:add',
+      'permission-org:delete',
+      'permission-role',
+    ]);
+    expect(branchCodes(tree)).toEqual(['permission', 'permission-org']);
   });
 });

@@ -55,3 +55,28 @@ export function toggleCode(
   }
   return next;
 }
+
+/** Every code of the tree, menus and buttons. */
+export function allCodes(nodes: readonly MenuTreeNode[]): string[] {
+  return nodes.flatMap((n) => [n.code, ...allCodes(n.children ?? [])]);
+}
+
+/** The codes of the nodes that have children: what 展开全部 opens. */
+export function branchCodes(nodes: readonly MenuTreeNode[]): string[] {
+  return nodes.flatMap((n) => (n.children?.length ? [n.code, ...branchCodes(n.children)] : []));
+}
+
+/**
+ * The tree cut down to what matches `query` (title or code, case-insensitive): a matching node
+ * keeps everything below it (a menu found shows its buttons), a node above a match stays as the
+ * path to it. An empty query keeps the whole tree.
+ */
+export function filterTree(nodes: readonly MenuTreeNode[], query: string): MenuTreeNode[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...nodes];
+  return nodes.flatMap((n) => {
+    if (n.title.toLowerCase().includes(q) || n.code.toLowerCase().includes(q)) return [n];
+    const children = filterTree(n.children ?? [], q);
+    return children.length ? [{ ...n, children }] : [];
+  });
+}

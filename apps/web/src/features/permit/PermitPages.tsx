@@ -32,18 +32,27 @@ import {
   PERMIT_USER_AREA_MENU,
   roleNames,
   userAreaMenu,
+  custSaveSchema,
+  setRoleSchema,
+  userSaveSchema,
   type PermitArea,
   type PermitRow,
   type PermitState,
   type PermitSubject,
   type RoleChangeRow,
 } from '@portal/contract/permit';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons, type Buttons } from '../../shared/permission/use-buttons';
 import { post } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { listKey, permitApi, PERMIT_ROUTES, useCustomers, usePermitDict } from './api';
+import { validValues } from '../../shared/ui/valid-values';
+
+const custRules = fieldRules(custSaveSchema);
+const userRules = fieldRules(userSaveSchema);
+const setRoleRules = fieldRules(setRoleSchema);
 
 const STATE_COLORS: Record<PermitState, string> = { saved: 'blue', open: 'green', disabled: 'default' };
 
@@ -86,10 +95,17 @@ function usePermitButtons() {
   };
 }
 
-const recordLink = (row: Pick<PermitRow, 'bizCode' | 'subject' | 'area'>) => {
+/** The record page of each area: under its own section's header and sidebar. */
+const RECORD_ROUTES: Record<PermitArea, string> = {
+  ec: PERMIT_ROUTES.record,
+  dw: PERMIT_ROUTES.dwRecord,
+  fc: PERMIT_ROUTES.fcRecord,
+};
+
+export const recordLink = (row: Pick<PermitRow, 'bizCode' | 'subject' | 'area'>) => {
   const judge = judgeOf(row.subject, row.area);
   const q = new URLSearchParams({ subject: row.subject, bizCode: row.bizCode, ...(judge ? { judge } : {}) });
-  return `${PERMIT_ROUTES.record}?${q.toString()}`;
+  return `${RECORD_ROUTES[row.area]}?${q.toString()}`;
 };
 
 function RoleTags({
@@ -146,7 +162,8 @@ function SaveDialog({
   const row = target?.row;
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setSaving(true);
     try {
       const common = {
@@ -196,7 +213,7 @@ function SaveDialog({
         }
         data-testid="permit-save-form"
       >
-        <Form.Item name="compCode" label="企业客户" rules={[{ required: true, message: '企业客户不能为空' }]}>
+        <Form.Item name="compCode" label="企业客户" rules={custRules.compCode}>
           <Select
             showSearch
             optionFilterProp="label"
@@ -206,11 +223,7 @@ function SaveDialog({
           />
         </Form.Item>
         {subject === 'user' ? (
-          <Form.Item
-            name="userCode"
-            label="企业用户"
-            rules={[{ required: true, message: '企业用户不能为空' }]}
-          >
+          <Form.Item name="userCode" label="企业用户" rules={userRules.userCode}>
             <Select
               placeholder={compCode ? '选择已审核通过的企业用户' : '请先选择企业客户'}
               options={userOptions}
@@ -219,12 +232,12 @@ function SaveDialog({
             />
           </Form.Item>
         ) : null}
-        <Form.Item name="roles" label="角色" rules={[{ required: true, message: '角色不能为空' }]}>
+        <Form.Item name="roles" label="角色" rules={custRules.roles}>
           <Checkbox.Group
             options={(dict?.roles[area] ?? []).map((r) => ({ value: r.code, label: r.label }))}
           />
         </Form.Item>
-        <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字符' }]}>
+        <Form.Item name="remark" label="备注" rules={custRules.remark}>
           <Input.TextArea rows={3} maxLength={500} />
         </Form.Item>
       </Form>
@@ -402,11 +415,11 @@ export function UserPermitListPage({ meta }: ScreenProps) {
   return <PermitList subject="user" area={areaOfPath(meta.path)} />;
 }
 
-const historyColumns = (
-  subject: PermitSubject,
-  area: PermitArea,
-  onView?: (code: string) => void,
-): TableColumnsType<RoleChangeRow> => [
+/**
+ * The role change columns. Each row's roles are named from its own subject and area (a list may
+ * hold several: a cust row's `core` is 核心企业 in dw and fc, a user row's `operator` is 经办人).
+ */
+const historyColumns = (onView?: (code: string) => void): TableColumnsType<RoleChangeRow> => [
   codeColumn('变更编号', 'bizCode', { width: 130 }),
   {
     title: '类型',
@@ -419,13 +432,13 @@ const historyColumns = (
     title: '变更前角色',
     dataIndex: 'rolesBefore',
     key: 'rolesBefore',
-    render: (r: string[]) => roleNames(subject, area, r) || '—',
+    render: (r: string[], row: RoleChangeRow) => roleNames(row.subject, row.area, r) || '—',
   },
   {
     title: '变更后角色',
     dataIndex: 'rolesAfter',
     key: 'rolesAfter',
-    render: (r: string[]) => roleNames(subject, area, r),
+    render: (r: string[], row: RoleChangeRow) => roleNames(row.subject, row.area, r),
   },
   { title: '变更原因', dataIndex: 'reason', key: 'reason', ellipsis: true },
   { title: '操作人', dataIndex: 'createdByName', key: 'createdByName', width: 100 },
@@ -511,15 +524,7 @@ function OpenCustPicker({ onPick }: { onPick: (bizCode: string) => void }) {
 const HISTORY_PAGE = 10;
 
 /** The role history of one admission, paged through roleChg/list?permitCode= (PROTOCOL.md §4). */
-function PermitHistory({
-  bizCode,
-  subject,
-  area,
-}: {
-  bizCode: string;
-  subject: PermitSubject;
-  area: PermitArea;
-}) {
+function PermitHistory({ bizCode }: { bizCode: string }) {
   const navigate = useNavigate();
   const [pageNum, setPageNum] = useState(1);
   const q = useQuery({
@@ -547,15 +552,14 @@ function PermitHistory({
         showTotal: (n) => `共 ${n} 条`,
         onChange: setPageNum,
       }}
-      columns={historyColumns(subject, area, (code) =>
-        navigate(`${PERMIT_ROUTES.roleChgView}?bizCode=${code}`),
-      )}
+      columns={historyColumns((code) => navigate(`${PERMIT_ROUTES.roleChgView}?bizCode=${code}`))}
     />
   );
 }
 
 /**
- * The admission record (/ec/permit/comp-role-chg-editor/basic-info): basic information, 开通 /
+ * The admission record (/ec/permit/comp-role-chg-editor/basic-info, and /dw/permit/comp-editor,
+ * /fc/fc-editor for those areas' records): basic information, 开通 /
  * 停用, 设置角色 with a reason, and the role history. Opened from the lists with `judge`, so 返回
  * (website layout) goes back to that list.
  */
@@ -608,7 +612,8 @@ export function PermitRecordPage(_props: ScreenProps) {
   const name = v.subject === 'cust' ? v.compName : (v.userName ?? '');
   const canSetRole = v.state === 'open' && allowed(v.subject, v.area, 'setRole');
   const submitRoles = async () => {
-    const f = await form.validateFields();
+    const f = await validValues(form);
+    if (!f) return;
     setSaving(true);
     try {
       const r = await permitApi.setRole(v.subject, {
@@ -678,16 +683,12 @@ export function PermitRecordPage(_props: ScreenProps) {
             initialValues={{ roles: v.roles }}
             key={`${v.bizCode}-${v.version}`}
           >
-            <Form.Item name="roles" label="角色" rules={[{ required: true, message: '角色不能为空' }]}>
+            <Form.Item name="roles" label="角色" rules={setRoleRules.roles}>
               <Checkbox.Group
                 options={(dict?.roles[v.area] ?? []).map((r) => ({ value: r.code, label: r.label }))}
               />
             </Form.Item>
-            <Form.Item
-              name="reason"
-              label="变更原因"
-              rules={[{ max: 200, message: '变更原因不能超过200个字符' }]}
-            >
+            <Form.Item name="reason" label="变更原因" rules={setRoleRules.reason}>
               <Input maxLength={200} />
             </Form.Item>
             <Button type="primary" loading={saving} onClick={() => void submitRoles()}>
@@ -699,11 +700,14 @@ export function PermitRecordPage(_props: ScreenProps) {
         <Alert style={{ marginTop: 12 }} type="warning" showIcon message="准入开通后才能设置角色" />
       ) : null}
       <Card size="small" title="角色变更记录" style={{ marginTop: 12 }}>
-        <PermitHistory bizCode={v.bizCode} subject={v.subject} area={v.area} />
+        <PermitHistory bizCode={v.bizCode} />
       </Card>
     </div>
   );
 }
+
+/** The screen's records: ec customer admissions (also on the first load, which reads initialFilters). */
+const CHG_SCOPE = { area: 'ec', subject: 'cust' } as const;
 
 /** /ec/permit/comp-role-chg: the role changes of ec customer admissions (企业角色变更). */
 export function RoleChgListPage(_props: ScreenProps) {
@@ -713,7 +717,21 @@ export function RoleChgListPage(_props: ScreenProps) {
     codeColumn('变更编号', 'bizCode', { width: 130 }),
     codeColumn('准入编号', 'permitCode', { width: 130 }),
     { title: '企业名称', dataIndex: 'compName', key: 'compName', width: 220, ellipsis: true },
-    ...historyColumns('cust', 'ec').slice(1, -2),
+    {
+      title: '准入区域',
+      dataIndex: 'area',
+      key: 'area',
+      width: 90,
+      render: (a: PermitArea) => PERMIT_AREA_LABELS[a],
+    },
+    {
+      title: '准入对象',
+      dataIndex: 'subject',
+      key: 'subject',
+      width: 90,
+      render: (v: PermitSubject) => PERMIT_SUBJECT_LABELS[v],
+    },
+    ...historyColumns().slice(1, -2),
     { title: '操作人', dataIndex: 'createdByName', key: 'createdByName', width: 100 },
     dateColumn('时间', 'createdAt', { withTime: true, width: 170 }),
     {
@@ -747,8 +765,8 @@ export function RoleChgListPage(_props: ScreenProps) {
         source={PERMIT_PATHS.roleChgList}
         rowKey="bizCode"
         columns={columns}
-        initialFilters={{}}
-        toFilters={(v) => ({ ...v, area: 'ec', subject: 'cust' })}
+        initialFilters={CHG_SCOPE}
+        toFilters={(v) => ({ ...v, ...CHG_SCOPE })}
         tableProps={{ scroll: { x: 1300 }, size: 'middle' }}
         filters={
           <Form.Item name="compName" label="企业名称">

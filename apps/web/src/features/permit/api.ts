@@ -27,6 +27,9 @@ export const PERMIT_ROUTES = {
   roleChg: '/ec/permit/comp-role-chg',
   /** The admission record (basic info, open/disable, set roles); `?bizCode=&subject=&judge=`. */
   record: '/ec/permit/comp-role-chg-editor/basic-info',
+  /** The same record page under 山高E融 and 银企链, so it opens under its own section. */
+  dwRecord: '/dw/permit/comp-editor/basic-info',
+  fcRecord: '/fc/fc-editor/basic-info',
   /** One role change; `?bizCode=` of the change. */
   roleChgView: '/ec/permit/comp-role-chg-view/basic-info',
 } as const;

@@ -15,5 +15,7 @@ export const PERMIT_SCREENS: Record<string, LazyScreen> = {
   '/dw/permit/personal': page('UserPermitListPage'),
   '/ec/permit/comp-role-chg': page('RoleChgListPage'),
   '/ec/permit/comp-role-chg-editor/basic-info': page('PermitRecordPage'),
+  '/dw/permit/comp-editor/basic-info': page('PermitRecordPage'),
+  '/fc/fc-editor/basic-info': page('PermitRecordPage'),
   '/ec/permit/comp-role-chg-view/basic-info': page('RoleChgViewPage'),
 };

@@ -11,6 +11,7 @@ import {
   type PaMethod,
   type PaRow,
   type PaView,
+  paListSchema,
 } from '@portal/contract/prepayment';
 import { DUE_KIND_LABELS } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
@@ -49,6 +50,7 @@ export function PaListPage() {
       <ListPage<PaRow>
         ref={list}
         source={PA_PATHS.list}
+        sortable={paListSchema.sortable}
         rowKey="preamtBizCode"
         filters={
           <>

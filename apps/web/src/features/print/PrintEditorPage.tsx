@@ -21,17 +21,19 @@ import {
   BIZ_TYPE_DOC_LABELS,
   BIZ_TYPE_LABELS,
   BIZ_TYPES,
-  MAX_TEMPLATE_LENGTH,
   PRINT_MENU,
+  PRINT_PATHS,
   TEMPLATE_STATE_LABELS,
   vocabularyOf,
   type BizType,
   type PrintField,
   type TemplateView,
+  templateSaveSchema,
 } from '@portal/contract/print';
 import { sampleData } from '@portal/contract/print/data';
 import { printPage } from '@portal/contract/print/page';
 import { renderTemplate, unknownPlaceholders } from '@portal/contract/print/template';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { ApiError } from '../../shared/request/http';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { previewDocument } from '../../shared/print/print-api';
@@ -44,6 +46,7 @@ import {
   templateViewKey,
   viewTemplate,
 } from './api';
+import { validValues } from '../../shared/ui/valid-values';
 
 interface FormValues {
   name: string;
@@ -53,6 +56,7 @@ interface FormValues {
   remark?: string;
 }
 
+const rules = fieldRules(templateSaveSchema);
 const typeOptions = BIZ_TYPES.map((t) => ({ value: t, label: BIZ_TYPE_LABELS[t] }));
 
 /** A starting body for a new template: a title and one field, so the preview shows at once. */
@@ -133,14 +137,18 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
   };
 
   const save = async () => {
-    const values = await form.validateFields();
+    // A field in error shows its message; there is nothing else to do.
+    const values = await validValues(form);
+    if (!values) return;
     try {
       const r = await saveTemplate({
         ...values,
         ...(template ? { bizCode: template.bizCode, version: template.version } : {}),
       });
       if (r.ok) {
-        await qc.invalidateQueries({ queryKey: ['list'] });
+        // Back at once; the template list refetches on its own (awaiting every list of every open
+        // tab here held the navigation for as long as the slowest of them took).
+        void qc.invalidateQueries({ queryKey: ['list', PRINT_PATHS.list] });
         void navigate(PRINT_LIST_PATH);
       }
     } catch (err) {
@@ -208,28 +216,22 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
       >
         <Row gutter={16}>
           <Col span={8}>
-            <Form.Item
-              name="name"
-              label="模板名称"
-              rules={[
-                { required: true, whitespace: true, message: '模板名称不能为空' },
-                { max: 60, message: '模板名称不能超过60个字符' },
-              ]}
-            >
+            <Form.Item name="name" label="模板名称" rules={rules.name}>
               <Input placeholder="如：标准保理合同" />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item
-              name="bizType"
-              label="业务类型"
-              rules={[{ required: true, message: '请选择业务类型' }]}
-            >
+            <Form.Item name="bizType" label="业务类型" rules={rules.bizType}>
               <Select options={typeOptions} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="coreCompCode" label="核心企业" tooltip="不选则用于该业务类型的所有单据">
+            <Form.Item
+              name="coreCompCode"
+              rules={rules.coreCompCode}
+              label="核心企业"
+              tooltip="不选则用于该业务类型的所有单据"
+            >
               <Select
                 allowClear
                 showSearch
@@ -246,10 +248,7 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
             <Form.Item
               name="content"
               label="模板内容（HTML，占位符写作 {{字段}}，列表写作 {{#列表}}…{{/列表}}）"
-              rules={[
-                { required: true, whitespace: true, message: '模板内容不能为空' },
-                { max: MAX_TEMPLATE_LENGTH, message: `模板内容不能超过${MAX_TEMPLATE_LENGTH}个字符` },
-              ]}
+              rules={rules.content}
             >
               <Input.TextArea
                 ref={editor}
@@ -259,7 +258,7 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
                 style={{ fontFamily: 'monospace', fontSize: 13 }}
               />
             </Form.Item>
-            <Form.Item name="remark" label="备注" rules={[{ max: 500, message: '备注不能超过500个字符' }]}>
+            <Form.Item name="remark" label="备注" rules={rules.remark}>
               <Input.TextArea rows={2} />
             </Form.Item>
           </Col>

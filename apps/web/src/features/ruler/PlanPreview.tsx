@@ -16,7 +16,7 @@ import {
 import { formatMoney } from '@portal/contract/format';
 import { MAX_TERM_MONTHS, type PlanItem } from '@portal/contract/plan/schedule';
 import { moneyColumn } from '../../shared/list/columns';
-import { PlanChart } from './PlanChart';
+import { PlanChart } from '../../shared/plan/PlanChart';
 import { previewPlan, type SampleLoan } from './plan-preview';
 import type { RuleFormValues } from './rule-form';
 import { useDebounced } from './use-debounced';

@@ -55,6 +55,7 @@ import { OrderList } from './OrderList';
 import { PlanPreview } from './PlanPreview';
 import { DEFAULT_SAMPLE_PRINCIPAL, DEFAULT_SAMPLE_TERM, type SampleLoan } from './plan-preview';
 import { checkRule, NEW_RULE_VALUES, viewToForm, type RuleField, type RuleFormValues } from './rule-form';
+import { validValues } from '../../shared/ui/valid-values';
 
 const options = <T extends string>(values: readonly T[], labels: Readonly<Record<T, string>>) =>
   values.map((v) => ({ value: v, label: labels[v] }));
@@ -141,11 +142,7 @@ function RuleEditor({ rule, reload }: RuleEditorProps) {
   const back = () => navigate(RULER_LIST_PATH);
 
   const save = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return; // the fields show their messages
-    }
+    if (!(await validValues(form))) return;
     const check = checkRule(form.getFieldsValue(true) as RuleFormValues, ids);
     if (!check.ok) {
       showWarning(check.other[0] ?? Object.values(check.errors)[0] ?? '请检查数据完整性');

@@ -23,6 +23,7 @@ const STATUS_COLORS: Record<ProcState, string> = {
   pending: 'processing',
   approved: 'success',
   rejected: 'error',
+  withdrawn: 'default',
 };
 
 interface Filters {

@@ -3,18 +3,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { formatDateTime, formatMoney } from '@portal/contract/format';
-import { MONEY_PATTERN } from '@portal/contract/fields';
 import {
   processSaveSchema,
+  processStepSchema,
   WORKFLOW_PATHS,
   type DocType,
   type ProcessDefinition,
   type ProcessDefList,
 } from '@portal/contract/workflow';
+import { MoneyInput } from '../../shared/form/MoneyInput';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { post, update } from '../../shared/request/http';
 import { Auth } from '../../shared/permission/Auth';
 import { showClosableWarning } from '../../shared/ui/feedback';
 import { MonitorPanel } from './MonitorPanel';
+import { validValues } from '../../shared/ui/valid-values';
 
 /** 审批流程 (ft-process): each document type's approval steps, their roles and amount thresholds. */
 
@@ -29,6 +32,8 @@ interface DefForm {
 }
 
 const KEY = ['workflow', 'definitions'] as const;
+const processRules = fieldRules(processSaveSchema);
+const stepRules = fieldRules(processStepSchema);
 
 export default function ProcessPage() {
   const qc = useQueryClient();
@@ -50,7 +55,7 @@ export default function ProcessPage() {
 
   const save = async () => {
     if (!editing) return;
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validValues(form);
     if (!values) return; // the form shows what is wrong
     const body = {
       docType: editing.docType as DocType,
@@ -151,14 +156,7 @@ export default function ProcessPage() {
         forceRender
       >
         <Form form={form} layout="vertical">
-          <Form.Item
-            name="procName"
-            label="流程名称"
-            rules={[
-              { required: true, whitespace: true, message: '流程名称不能为空' },
-              { max: 60, message: '流程名称不能超过60个字符' },
-            ]}
-          >
+          <Form.Item name="procName" label="流程名称" rules={processRules.procName}>
             <Input data-testid="proc-name" />
           </Form.Item>
           <Form.List name="steps">
@@ -167,37 +165,22 @@ export default function ProcessPage() {
                 {fields.map((field, i) => (
                   <Space key={field.key} align="baseline" wrap data-testid="step-row">
                     <span style={{ width: 40, display: 'inline-block' }}>第{i + 1}步</span>
-                    <Form.Item
-                      name={[field.name, 'name']}
-                      rules={[
-                        { required: true, whitespace: true, message: '步骤名称不能为空' },
-                        { max: 40, message: '步骤名称不能超过40个字符' },
-                      ]}
-                    >
+                    <Form.Item name={[field.name, 'name']} rules={stepRules.name}>
                       <Input placeholder="步骤名称" style={{ width: 150 }} />
                     </Form.Item>
-                    <Form.Item
-                      name={[field.name, 'roleCode']}
-                      rules={[{ required: true, message: '审批角色不能为空' }]}
-                    >
+                    <Form.Item name={[field.name, 'roleCode']} rules={stepRules.roleCode}>
                       <Select
                         placeholder="审批角色"
                         style={{ width: 160 }}
                         options={(defs.data?.roles ?? []).map((r) => ({ value: r.code, label: r.name }))}
                       />
                     </Form.Item>
-                    <Form.Item
-                      name={[field.name, 'minAmount']}
-                      rules={[
-                        {
-                          validator: (_r, v: string | undefined) =>
-                            !v || MONEY_PATTERN.test(v.trim())
-                              ? Promise.resolve()
-                              : Promise.reject(new Error('金额下限必须是最多两位小数的金额')),
-                        },
-                      ]}
-                    >
-                      <Input placeholder="金额下限（可空）" style={{ width: 160 }} />
+                    <Form.Item name={[field.name, 'minAmount']} rules={stepRules.minAmount}>
+                      <MoneyInput
+                        aria-label="金额下限"
+                        placeholder="金额下限（可空）"
+                        style={{ width: 160 }}
+                      />
                     </Form.Item>
                     <Button
                       icon={<ArrowUpOutlined />}

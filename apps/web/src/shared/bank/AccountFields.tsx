@@ -1,6 +1,9 @@
 import { Col, Form, Input, Select, Switch } from 'antd';
-import { CURRENCIES, CURRENCY_LABELS, PURPOSE_LABELS, PURPOSES } from '@portal/contract/bank';
+import { CURRENCIES, CURRENCY_LABELS, PURPOSE_LABELS, PURPOSES, bankSaveSchema } from '@portal/contract/bank';
+import { fieldRules } from '../form/zod-rule';
 import { useBankDict } from './bank-dict';
+
+const rules = fieldRules(bankSaveSchema);
 
 const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((k) => ({ value: k, label: labels[k] }));
@@ -15,7 +18,7 @@ export function AccountFields() {
   return (
     <>
       <Col span={12}>
-        <Form.Item name="bankCode" label="开户银行" rules={[{ required: true, message: '开户银行不能为空' }]}>
+        <Form.Item name="bankCode" label="开户银行" rules={rules.bankCode}>
           <Select
             showSearch
             optionFilterProp="label"
@@ -24,20 +27,12 @@ export function AccountFields() {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item
-          name="branchName"
-          label="开户网点"
-          rules={[{ required: true, whitespace: true, message: '开户网点不能为空' }]}
-        >
+        <Form.Item name="branchName" label="开户网点" rules={rules.branchName}>
           <Input maxLength={100} />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item
-          name="accountName"
-          label="账户名称"
-          rules={[{ required: true, whitespace: true, message: '账户名称不能为空' }]}
-        >
+        <Form.Item name="accountName" label="账户名称" rules={rules.accountName}>
           <Input maxLength={100} />
         </Form.Item>
       </Col>
@@ -46,31 +41,28 @@ export function AccountFields() {
           name="accountNo"
           label="银行账号"
           normalize={(v: string) => v?.replace(/\s+/g, '')}
-          rules={[
-            { required: true, message: '银行账号不能为空' },
-            { pattern: /^\d{8,30}$/, message: '银行账号必须是8到30位数字' },
-          ]}
+          rules={rules.accountNo}
         >
           <Input maxLength={30} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="currency" label="币种" rules={[{ required: true, message: '币种不能为空' }]}>
+        <Form.Item name="currency" label="币种" rules={rules.currency}>
           <Select options={opts(CURRENCIES, CURRENCY_LABELS)} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="purpose" label="账户用途" rules={[{ required: true, message: '账户用途不能为空' }]}>
+        <Form.Item name="purpose" label="账户用途" rules={rules.purpose}>
           <Select options={opts(PURPOSES, PURPOSE_LABELS)} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="isDefault" label="设为默认" valuePropName="checked">
+        <Form.Item name="isDefault" label="设为默认" valuePropName="checked" rules={rules.isDefault}>
           <Switch />
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item name="remark" label="备注">
+        <Form.Item name="remark" label="备注" rules={rules.remark}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Col>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Cascader, Col, DatePicker, Form, Input, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import type { CompanyAdd, CompanyView } from '@portal/contract/company';
-import { MONEY_PATTERN } from '@portal/contract/fields';
+import { Cascader, Col, Form, Input, Row, Select } from 'antd';
+import { type CompanyAdd, type CompanyView, companyAddSchema } from '@portal/contract/company';
 import { usccProblem } from '@portal/contract/uscc';
+import { DateInput } from '../form/DateInput';
+import { MoneyInput } from '../form/MoneyInput';
+import { fieldRules } from '../form/zod-rule';
 import { useLinkage } from '../geo/linkage';
 import { checkUscc, findSupComp, useInfoDict } from './company-api';
 
@@ -15,7 +16,8 @@ export interface CompanyFormValues {
   roles: CompanyAdd['roles'];
   legalPerson: string;
   regCapital: string;
-  establishDate?: Dayjs | null;
+  /** 'YYYY-MM-DD' (DateInput). */
+  establishDate?: string | undefined;
   region: string[];
   address?: string;
   industry?: CompanyAdd['industry'];
@@ -36,7 +38,7 @@ export function companyToForm(v: CompanyView): CompanyFormValues {
     roles: v.roles,
     legalPerson: v.legalPerson,
     regCapital: v.regCapital,
-    establishDate: v.establishDate ? dayjs(v.establishDate) : null,
+    establishDate: v.establishDate ?? undefined,
     region: [v.provinceCode, v.cityCode, v.areaCode].filter((c): c is string => !!c),
     address: v.address ?? undefined,
     industry: v.industry ?? undefined,
@@ -57,7 +59,7 @@ export function companyBody(v: CompanyFormValues): CompanyAdd {
     roles: v.roles,
     legalPerson: v.legalPerson,
     regCapital: v.regCapital,
-    establishDate: v.establishDate ? v.establishDate.format('YYYY-MM-DD') : undefined,
+    establishDate: v.establishDate || undefined,
     provinceCode: v.region[0] ?? '',
     cityCode: v.region[1],
     areaCode: v.region[2],
@@ -70,6 +72,8 @@ export function companyBody(v: CompanyFormValues): CompanyAdd {
     remark: v.remark,
   };
 }
+
+const rules = fieldRules(companyAddSchema);
 
 const options = (items?: { code: string; label: string }[]) =>
   items?.map((d) => ({ value: d.code, label: d.label }));
@@ -108,11 +112,7 @@ export function CompanyFields({
   return (
     <Row gutter={24}>
       <Col span={12}>
-        <Form.Item
-          name="compName"
-          label="企业名称"
-          rules={[{ required: true, whitespace: true, message: '企业名称不能为空' }, { max: 100 }]}
-        >
+        <Form.Item name="compName" label="企业名称" rules={rules.compName}>
           <Input placeholder="请输入企业全称" maxLength={100} />
         </Form.Item>
       </Col>
@@ -139,44 +139,28 @@ export function CompanyFields({
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="compType" label="企业类型" rules={[{ required: true, message: '企业类型不能为空' }]}>
+        <Form.Item name="compType" label="企业类型" rules={rules.compType}>
           <Select options={options(dict?.compTypes)} />
         </Form.Item>
       </Col>
       <Col span={16}>
-        <Form.Item
-          name="roles"
-          label="客户角色"
-          rules={[{ required: true, type: 'array', min: 1, message: '客户角色不能为空' }]}
-        >
+        <Form.Item name="roles" label="客户角色" rules={rules.roles}>
           <Select mode="multiple" placeholder="可多选" options={options(dict?.roles)} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item
-          name="legalPerson"
-          label="法定代表人"
-          rules={[{ required: true, whitespace: true, message: '法定代表人不能为空' }]}
-        >
+        <Form.Item name="legalPerson" label="法定代表人" rules={rules.legalPerson}>
           <Input maxLength={50} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item
-          name="regCapital"
-          label="注册资本（元）"
-          rules={[
-            { required: true, message: '注册资本不能为空' },
-            { pattern: MONEY_PATTERN, message: '注册资本必须是最多两位小数的金额' },
-            { pattern: /^[^-]/, message: '注册资本不能为负数' },
-          ]}
-        >
-          <Input placeholder="如 10000000.00" />
+        <Form.Item name="regCapital" label="注册资本（元）" rules={rules.regCapital}>
+          <MoneyInput placeholder="如 10,000,000.00" style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="establishDate" label="成立日期">
-          <DatePicker style={{ width: '100%' }} />
+        <Form.Item name="establishDate" label="成立日期" rules={rules.establishDate}>
+          <DateInput allowClear style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col span={12}>
@@ -189,18 +173,18 @@ export function CompanyFields({
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="address" label="详细地址">
+        <Form.Item name="address" label="详细地址" rules={rules.address}>
           <Input maxLength={200} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="industry" label="所属行业">
+        <Form.Item name="industry" label="所属行业" rules={rules.industry}>
           <Select allowClear showSearch optionFilterProp="label" options={options(dict?.industries)} />
         </Form.Item>
       </Col>
       {withParent ? (
         <Col span={16}>
-          <Form.Item name="parentCompCode" label="上级企业 / 核心企业">
+          <Form.Item name="parentCompCode" label="上级企业 / 核心企业" rules={rules.parentCompCode}>
             <Select
               allowClear
               showSearch
@@ -214,30 +198,22 @@ export function CompanyFields({
         </Col>
       ) : null}
       <Col span={8}>
-        <Form.Item name="contactName" label="联系人">
+        <Form.Item name="contactName" label="联系人" rules={rules.contactName}>
           <Input maxLength={50} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item
-          name="contactPhone"
-          label="联系电话"
-          rules={[{ pattern: /^[0-9+\-() ]{5,30}$/, message: '联系电话格式不正确' }]}
-        >
+        <Form.Item name="contactPhone" label="联系电话" rules={rules.contactPhone}>
           <Input maxLength={30} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item
-          name="contactEmail"
-          label="联系邮箱"
-          rules={[{ type: 'email', message: '联系邮箱格式不正确' }]}
-        >
+        <Form.Item name="contactEmail" label="联系邮箱" rules={rules.contactEmail}>
           <Input maxLength={100} />
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item name="remark" label="备注">
+        <Form.Item name="remark" label="备注" rules={rules.remark}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </Col>

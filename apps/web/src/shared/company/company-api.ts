@@ -31,7 +31,7 @@ export const checkUscc = (usccCode: string, compCode?: string) =>
   post<UsccCheckResult>(COMPANY_PATHS.checkUscc, { usccCode, compCode }, { loading: false });
 
 export const findSupComp = (compName: string) =>
-  post<{ compCode: string; compName: string; usccCode: string }[]>(COMPANY_PATHS.supCompFind, undefined, {
+  post<{ compCode: string; compName: string }[]>(COMPANY_PATHS.supCompFind, undefined, {
     query: { compName },
     loading: false,
   });

@@ -73,4 +73,15 @@ describe('ListPage', () => {
       pageNum: 1,
     });
   });
+
+  it('asks the server again on 查询 with unchanged filters (a colleague may have added a record)', async () => {
+    let rows = [{ bizCode: '7', amount: '1000', signDate: '' }];
+    const fetcher = vi.fn<ListFetcher<Row>>(async () => ({ list: rows, total: rows.length }));
+    renderPage(fetcher);
+    expect(await screen.findByText('000000000007')).toBeTruthy();
+    rows = [...rows, { bizCode: '8', amount: '2000', signDate: '' }];
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    expect(await screen.findByText('000000000008')).toBeTruthy();
+    expect(fetcher).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,10 +1,17 @@
 import { useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ListParams } from '../request/http';
+import { fitColumns } from './fit-columns';
 import { listConditionKey, readListCondition, saveListCondition } from './list-condition';
-import { initialListParams, listPathFetcher, listQueryKey, type ListFetcher } from './list-query';
+import {
+  initialListParams,
+  LIST_QUERY_META,
+  listPathFetcher,
+  listQueryKey,
+  type ListFetcher,
+} from './list-query';
 
 export type { ListFetcher };
 
@@ -20,6 +27,11 @@ export interface ListPageProps<T extends object> {
   source: string | ListFetcher<T>;
   columns: TableColumnsType<T>;
   rowKey: TableProps<T>['rowKey'];
+  /**
+   * The list call's orderBy allow-list (its schema's `.sortable`, PROTOCOL.md §4): the columns
+   * of those keys sort on the server, by a click on their header.
+   */
+  sortable?: readonly string[];
   /** `Form.Item`s of the search form; their `name`s are the filter keys sent with the list call. */
   filters?: ReactNode;
   initialFilters?: Record<string, unknown>;
@@ -52,6 +64,7 @@ function compact(values: Record<string, unknown>): Record<string, unknown> {
  */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { source, columns, rowKey, filters, initialFilters, toFilters, toolbar, tableProps, ref } = props;
+  const sortable = props.sortable ?? [];
   const location = useLocation();
   const [conditionKey] = useState(() => props.conditionKey ?? listConditionKey(location.pathname));
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -59,7 +72,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     initialListParams(conditionKey, compact(initialFilters ?? {}), props.pageSize),
   );
   const [initialValues] = useState(() => readListCondition(conditionKey)?.formValues ?? initialFilters ?? {});
-  const [nonce, setNonce] = useState(0);
+  const queryClient = useQueryClient();
 
   const fetcher: ListFetcher<T> = useMemo(
     () => (typeof source === 'string' ? listPathFetcher<T>(source) : source),
@@ -67,13 +80,24 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   );
   const baseKey = props.queryKey ?? ['list', typeof source === 'string' ? source : conditionKey];
   const query = useQuery({
-    queryKey: listQueryKey(baseKey, params, nonce),
+    queryKey: listQueryKey(baseKey, params),
     queryFn: () => fetcher(params),
+    meta: LIST_QUERY_META,
     placeholderData: (prev) => prev,
     retry: false,
   });
 
+  /** Fetches `params`' page again: the page shown now, or (stale) the cached one shown next. */
+  const refetch = (of: ListParams) =>
+    void queryClient.invalidateQueries(
+      { queryKey: listQueryKey(baseKey, of), exact: true },
+      { cancelRefetch: false },
+    );
+
   const apply = (next: ListParams, formValues: Record<string, unknown>) => {
+    // 查询 (and a page turn) always asks the server: unchanged filters give the same key, which
+    // alone would show the cached page and miss a colleague's new record.
+    refetch(next);
     setParams(next);
     const { pageNum, pageSize, ...rest } = next;
     saveListCondition(conditionKey, { filters: rest, pageNum, pageSize, formValues });
@@ -82,7 +106,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const search = () => {
     const values = form.getFieldsValue();
     const f = compact(toFilters ? toFilters(values) : values);
-    apply({ ...f, pageNum: 1, pageSize: params.pageSize }, values);
+    // The chosen sort stays with new filters (重置 drops it).
+    const sort = params.orderBy ? { orderBy: params.orderBy, order: params.order } : {};
+    apply({ ...f, ...sort, pageNum: 1, pageSize: params.pageSize }, values);
   };
 
   const reset = () => {
@@ -95,10 +121,19 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     );
   };
 
-  useImperativeHandle(ref, () => ({ reload: () => setNonce((n) => n + 1), search }));
+  useImperativeHandle(ref, () => ({ reload: () => refetch(params), search }));
+
+  const order = params.order === 'asc' || params.order === 'desc' ? params.order : undefined;
+  const orderBy = typeof params.orderBy === 'string' ? params.orderBy : undefined;
+  const fitted = useMemo(
+    () => fitColumns(columns, sortable, { orderBy, order }),
+    // The allow-list is a constant of the list's schema.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, orderBy, order],
+  );
 
   return (
-    <div className="list-page">
+    <div className="list-page" data-sorted={orderBy ? `${orderBy}:${order ?? 'asc'}` : undefined}>
       {filters ? (
         <Card className="list-page__search" size="small">
           <Form form={form} layout="inline" initialValues={initialValues} onFinish={search}>
@@ -118,7 +153,18 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       <Table<T>
         {...tableProps}
         rowKey={rowKey}
-        columns={columns}
+        columns={fitted.columns}
+        // Wider than the page: the table scrolls in its own box, never the page.
+        scroll={{ x: fitted.width, ...tableProps?.scroll }}
+        onChange={(_pagination, _filters, sorter, extra) => {
+          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+          const key = typeof sorter.field === 'string' ? sorter.field : String(sorter.columnKey ?? '');
+          const { orderBy: _by, order: _dir, ...rest } = params;
+          const next: ListParams = sorter.order
+            ? { ...rest, orderBy: key, order: sorter.order === 'ascend' ? 'asc' : 'desc', pageNum: 1 }
+            : { ...rest, pageNum: 1 };
+          apply(next, form.getFieldsValue());
+        }}
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
         pagination={{

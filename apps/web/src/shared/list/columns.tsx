@@ -22,6 +22,7 @@ export function moneyColumn<T extends object>(
     dataIndex: key,
     key,
     align: 'right',
+    width: 130,
     ...extra,
     render: (_: unknown, row: T) => formatMoney(cell(row, key) as string | null | undefined),
   };
@@ -37,6 +38,7 @@ export function codeColumn<T extends object>(
     title,
     dataIndex: key,
     key,
+    width: 130,
     ...extra,
     render: (_: unknown, row: T) => formatCode(cell(row, key) as string | number | null | undefined),
   };
@@ -53,6 +55,8 @@ export function dateColumn<T extends object>(
     title,
     dataIndex: key,
     key,
+    // Never one character per line: the whole date (and time) fits (docs/architecture.md).
+    width: withTime ? 170 : 110,
     ...rest,
     render: (_: unknown, row: T) => {
       const v = cell(row, key) as string | null | undefined;

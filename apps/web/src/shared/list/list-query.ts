@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Page } from '@portal/contract/api';
 import { fetchList, type ListParams } from '../request/http';
 import { listConditionKey, readListCondition } from './list-condition';
@@ -13,9 +13,23 @@ export function listPathFetcher<T>(path: string): ListFetcher<T> {
   return (p) => fetchList<T>(path, p).then((body) => body.data ?? { list: [], total: 0 });
 }
 
-/** The react-query key of one page of a list (`base` is the list's key, `nonce` its reload count). */
-export function listQueryKey(base: readonly unknown[], params: ListParams, nonce: number): unknown[] {
-  return [...base, params, nonce];
+/** The react-query key of one page of a list (`base` is the list's key). */
+export function listQueryKey(base: readonly unknown[], params: ListParams): unknown[] {
+  return [...base, params];
+}
+
+/** Marks the queries of `ListPage`s, whatever their keys, so that `refreshLists` finds them all. */
+export const LIST_QUERY_META = { list: true } as const;
+
+const isListQuery = (query: Query): boolean => query.meta?.list === true;
+
+/**
+ * After a change: every list is stale (the rows' versions and states moved), the open ones fetch
+ * again. A call already in flight is kept rather than restarted, so a screen that also reloads its
+ * own list after the change costs no second call.
+ */
+export function refreshLists(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: isListQuery }, { cancelRefetch: false });
 }
 
 /**
@@ -28,8 +42,9 @@ export function prefetchListPage(client: QueryClient, source: string, path: stri
   const params = initialListParams(listConditionKey(path));
   const fetcher = listPathFetcher<unknown>(source);
   void client.prefetchQuery({
-    queryKey: listQueryKey(['list', source], params, 0),
+    queryKey: listQueryKey(['list', source], params),
     queryFn: () => fetcher(params),
+    meta: LIST_QUERY_META,
     retry: false,
   });
 }

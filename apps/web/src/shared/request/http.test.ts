@@ -19,7 +19,7 @@ vi.mock('../ui/feedback-lazy', () => feedback);
 
 import { getToken, setToken } from '../auth/token';
 import { useSessionStore } from '../session/session-store';
-import { dropKeys } from './envelope-keys';
+import { dropKeys, ensureRsaKey } from './envelope-keys';
 import { ApiError, exportFile, fetchList, post, request, setSessionExpiredHandler, update } from './http';
 import { useLoadingStore } from './loading-store';
 
@@ -52,7 +52,12 @@ function serve(...answers: Answer[]) {
     if (url.endsWith('/rsa/secretKey')) {
       rsaCalls++;
       return new Response(
-        JSON.stringify({ status: 200, ok: true, msg: '', data: { keyId: 'k1', publicKey: publicPem } }),
+        JSON.stringify({
+          status: 200,
+          ok: true,
+          msg: '',
+          data: { keyId: 'k1', publicKey: publicPem, reuseUntil: Date.now() + 3_600_000 },
+        }),
       );
     }
     seen.push({ url, init });
@@ -142,6 +147,34 @@ describe('request layer (SPEC §7.1, PROTOCOL.md §3)', () => {
     expect(feedback.showClosableWarning).not.toHaveBeenCalled();
   });
 
+  it('on a reload seals the first call with the stored public key, and replaces it after a 422', async () => {
+    const server = serve(
+      { status: 200, body: { status: 200, ok: true, msg: '', data: 1 } },
+      { status: 200, body: { status: 200, ok: true, msg: '', data: 2 } },
+      { status: 422, body: { status: 422, ok: false, msg: '请求已过期' } },
+      { status: 200, body: { status: 200, ok: true, msg: '', data: 3 } },
+    );
+    await post('/x');
+    expect(server.rsaCalls()).toBe(1);
+    // A reload: fresh modules, the same storage.
+    vi.resetModules();
+    const reloaded = await import('./http');
+    expect(await reloaded.post('/x')).toBe(2);
+    expect(server.rsaCalls()).toBe(1);
+    expect(await openEnvelope(server.seen[1]!)).toBeUndefined();
+    // The server has rotated that key away: one 422, a fresh key, the call retried and answered.
+    vi.resetModules();
+    const again = await import('./http');
+    expect(await again.post('/x')).toBe(3);
+    expect(server.rsaCalls()).toBe(2);
+    // Past the server's reuseUntil the stored key is not used: the reload asks for the key.
+    const stored = JSON.parse(localStorage.getItem('portal.rsaKey')!) as { reuseUntil: number };
+    localStorage.setItem('portal.rsaKey', JSON.stringify({ ...stored, reuseUntil: Date.now() - 1 }));
+    vi.resetModules();
+    await (await import('./http')).post('/x');
+    expect(server.rsaCalls()).toBe(3);
+  });
+
   it('shows a closable warning of msg (line breaks kept) for a failure status and rejects', async () => {
     serve({
       status: 400,
@@ -165,7 +198,7 @@ describe('request layer (SPEC §7.1, PROTOCOL.md §3)', () => {
     expect(feedback.showClosableWarning).toHaveBeenLastCalledWith('Request failed with status code 502');
   });
 
-  it('403: clears the tokens and roles, sends the user to login, shows no toast', async () => {
+  it('403: clears the tokens and roles, sends the user to login saying why', async () => {
     serve({ status: 403, body: { status: 403, ok: false, msg: '登录已失效' } });
     const expired = vi.fn();
     setSessionExpiredHandler(expired);
@@ -175,6 +208,7 @@ describe('request layer (SPEC §7.1, PROTOCOL.md §3)', () => {
     expect(getToken()).toBeUndefined();
     expect(useSessionStore.getState().roles).toBeNull();
     expect(expired).toHaveBeenCalledTimes(1);
+    expect(feedback.showWarning).toHaveBeenCalledWith('登录已失效');
     expect(feedback.showClosableWarning).not.toHaveBeenCalled();
   });
 
@@ -188,6 +222,73 @@ describe('request layer (SPEC §7.1, PROTOCOL.md §3)', () => {
     serve('hang');
     await expect(post('/x', undefined, { timeout: 30 })).rejects.toMatchObject({ kind: 'timeout' });
     expect(feedback.showWarning).toHaveBeenCalledWith('timeout of 30ms exceeded');
+  });
+
+  it('a key request that never answers fails its waiters at the timeout; the next call asks again', async () => {
+    // The stall of issue 28: one key fetch without an answer left `rsaPending` unsettled, so the
+    // guard and every later call of the page waited on it for good.
+    let rsaCalls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url.endsWith('/rsa/secretKey')) {
+          rsaCalls++;
+          if (rsaCalls === 1)
+            return new Promise<Response>((_, reject) =>
+              init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+            );
+          return new Response(
+            JSON.stringify({
+              status: 200,
+              ok: true,
+              msg: '',
+              data: { keyId: 'k1', publicKey: publicPem, reuseUntil: Date.now() + 3_600_000 },
+            }),
+          );
+        }
+        return new Response(JSON.stringify({ status: 200, ok: true, msg: '', data: 7 }));
+      }),
+    );
+    await expect(ensureRsaKey(40)).rejects.toThrow('timeout of 40ms exceeded');
+    expect(await post('/x')).toBe(7);
+    expect(rsaCalls).toBe(2);
+  });
+
+  it('a call waiting on the shared key times out with the call itself', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      ),
+    );
+    await expect(post('/x', undefined, { timeout: 40 })).rejects.toMatchObject({ kind: 'timeout' });
+    expect(useLoadingStore.getState().pending).toBe(0);
+  });
+
+  it('an answer whose body never completes times out', async () => {
+    serve();
+    let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const stalled = new ReadableStream<Uint8Array>({
+      start(c) {
+        body = c;
+        c.enqueue(new TextEncoder().encode('{"status":200,'));
+      },
+    });
+    const inner = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url.endsWith('/rsa/secretKey')) return inner(url, init);
+        const res = new Response(stalled, { status: 200, headers: { 'content-type': 'application/json' } });
+        // As a real fetch does: aborting its signal errors the body being read.
+        init.signal?.addEventListener('abort', () => body?.error(new DOMException('aborted', 'AbortError')));
+        return res;
+      }),
+    );
+    await expect(post('/x', undefined, { timeout: 40 })).rejects.toMatchObject({ kind: 'timeout' });
   });
 
   it('password change: an answer without a status shows its msg as an error', async () => {

@@ -62,6 +62,9 @@ export class ApiError<D = unknown> extends Error {
 
 type SessionExpiredHandler = () => void;
 
+/** Said on the way to login when a 403 answer carries no msg of its own. */
+export const SESSION_ENDED_MESSAGE = '登录已失效，请重新登录';
+
 function defaultSessionExpired(): void {
   const here = `${window.location.pathname}${window.location.search}`;
   if (window.location.pathname === '/login') return;
@@ -69,6 +72,8 @@ function defaultSessionExpired(): void {
 }
 
 let onSessionExpired: SessionExpiredHandler = defaultSessionExpired;
+let onUpdated: () => void = () => undefined;
+const updatedListeners = new Set<() => void>();
 let expiring = false;
 
 /** The app installs its router-aware handler (tags closed, client-side redirect to /login). */
@@ -76,10 +81,23 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
   onSessionExpired = handler;
 }
 
-function handleNoSession(): void {
+/** The app refreshes its lists after every successful change (the rows' versions moved). */
+export function setUpdatedHandler(handler: () => void): void {
+  onUpdated = handler;
+}
+
+/** Also told of every successful change (the unsaved-input guard: a saved editor is clean). */
+export function addUpdatedListener(listener: () => void): () => void {
+  updatedListeners.add(listener);
+  return () => updatedListeners.delete(listener);
+}
+
+/** A revoked or expired session (SPEC §8 status 403): to login, told why (the server's msg). */
+function handleNoSession(msg: string): void {
   useSessionStore.getState().resetSession();
   if (expiring) return;
   expiring = true;
+  showWarning(msg);
   // Several calls may answer 403 at once: one redirect is enough.
   setTimeout(() => {
     expiring = false;
@@ -102,17 +120,23 @@ export function buildUrl(path: string, query?: Query): string {
 function timeoutSignal(
   ms: number,
   outer?: AbortSignal,
-): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+): { signal: AbortSignal; expired: Promise<never>; timedOut: () => boolean; done: () => void } {
   const ctrl = new AbortController();
   let fired = false;
+  let expire: (err: Error) => void = () => undefined;
+  // Rejects when the time is up: for waits that take no signal (the shared envelope key).
+  const expired = new Promise<never>((_, reject) => (expire = reject));
+  expired.catch(() => undefined);
   const timer = setTimeout(() => {
     fired = true;
     ctrl.abort();
+    expire(new Error(`timeout of ${ms}ms exceeded`));
   }, ms);
   const onOuter = () => ctrl.abort();
   outer?.addEventListener('abort', onOuter, { once: true });
   return {
     signal: ctrl.signal,
+    expired,
     timedOut: () => fired,
     done: () => {
       clearTimeout(timer);
@@ -121,34 +145,40 @@ function timeoutSignal(
   };
 }
 
-/** Sends one POST (with the envelope unless told otherwise); retries once after a 422. */
-async function send(
+/**
+ * Sends one POST (with the envelope unless told otherwise) and reads its answer with `read`, both
+ * under the call's timeout: an answer whose body never completes times out like one that never
+ * starts (docs/architecture.md, "Every call ends"). Retries once after a 422.
+ */
+async function send<R>(
   path: string,
   body: unknown,
   opts: RequestOptions,
   accept: string,
+  read: (res: Response) => Promise<R>,
   retried = false,
-): Promise<Response> {
+): Promise<{ res: Response; answer: R }> {
   const url = buildUrl(path, opts.query);
   const headers: Record<string, string> = { accept };
   let payload: string | undefined;
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (opts.envelope === false) {
-    if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-  } else {
-    const key = await getClientKey();
-    const sealed = await sealRequest(key, 'POST', url, body);
-    Object.assign(headers, sealed.headers);
-    payload = sealed.body;
-  }
   const ms = opts.timeout ?? (opts.pdf ? PDF_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   const t = timeoutSignal(ms, opts.signal);
   let res: Response;
+  let answer: R;
   try {
+    if (opts.envelope === false) {
+      if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+    } else {
+      const key = await Promise.race([getClientKey(), t.expired]);
+      const sealed = await sealRequest(key, 'POST', url, body);
+      Object.assign(headers, sealed.headers);
+      payload = sealed.body;
+    }
     res = await fetch(url, {
       method: 'POST',
       headers,
@@ -156,19 +186,22 @@ async function send(
       credentials: 'include',
       signal: t.signal,
     });
+    if (res.status === STATUS.badEnvelope && opts.envelope !== false && !retried) {
+      // PROTOCOL.md §3: the key may be too old or from a rotated pair; fetch a fresh key set once.
+      t.done();
+      dropKeys();
+      return send(path, body, opts, accept, read, true);
+    }
+    answer = await read(res);
   } catch (err) {
     if (t.timedOut()) throw new ApiError('timeout', 0, `timeout of ${ms}ms exceeded`);
     if (opts.signal?.aborted) throw err;
+    if (err instanceof ApiError) throw err;
     throw new ApiError('network', 0, err instanceof Error && err.message ? err.message : 'Network Error');
   } finally {
     t.done();
   }
-  if (res.status === STATUS.badEnvelope && opts.envelope !== false && !retried) {
-    // PROTOCOL.md §3: the key may be too old or from a rotated pair; fetch a fresh key set once.
-    dropKeys();
-    return send(path, body, opts, accept, true);
-  }
-  return res;
+  return { res, answer };
 }
 
 async function readEnvelope<T>(res: Response): Promise<ApiResponse<T> & { status?: number }> {
@@ -195,7 +228,7 @@ function failAnswer<T>(body: Partial<ApiResponse<T>>, httpStatus: number, opts: 
   }
   const status = typeof body.status === 'number' ? body.status : httpStatus;
   if (status === STATUS.noSession) {
-    handleNoSession();
+    handleNoSession(body.msg || SESSION_ENDED_MESSAGE);
     throw new ApiError('session', status, body.msg || 'Error', body.data);
   }
   const msg = body.msg || 'Error';
@@ -234,12 +267,12 @@ export async function request<T>(
   if (loading) beginLoading();
   try {
     let res: Response;
+    let answer: Awaited<ReturnType<typeof readEnvelope<T>>>;
     try {
-      res = await send(path, body, opts, 'application/json');
+      ({ res, answer } = await send(path, body, opts, 'application/json', (r) => readEnvelope<T>(r)));
     } catch (err) {
       return networkFailure(err);
     }
-    const answer = await readEnvelope<T>(res);
     const statusMissing = opts.missingStatusAsError && typeof answer.status !== 'number';
     if (statusMissing || !isSuccess(answer, res.status)) return failAnswer(answer, res.status, opts);
     return answer;
@@ -295,8 +328,11 @@ export async function update<T = unknown>(
   if (confirm !== undefined && !(await confirmAction(confirm)))
     return { confirmed: false, ok: false, data: undefined };
   const answer = await request<T>(path, body, rest);
-  if (answer.ok) showSuccess(successText ?? UPDATE_MESSAGES.success);
-  else showWarning(UPDATE_MESSAGES.failure, 5);
+  if (answer.ok) {
+    showSuccess(successText ?? UPDATE_MESSAGES.success);
+    onUpdated();
+    for (const listener of updatedListeners) listener();
+  } else showWarning(UPDATE_MESSAGES.failure, 5);
   return { confirmed: true, ok: !!answer.ok, data: answer.data, msg: answer.msg };
 }
 
@@ -342,17 +378,17 @@ export async function exportFile(path: string, body?: unknown, opts: ExportOptio
   if (loading) beginLoading();
   try {
     let res: Response;
+    let blob: Blob;
     try {
-      res = await send(path, body, rest, '*/*');
+      ({ res, answer: blob } = await send(path, body, rest, '*/*', (r) => r.blob()));
     } catch (err) {
       return networkFailure(err);
     }
-    const blob = await res.blob();
     const type = (res.headers.get('content-type') ?? blob.type).toLowerCase();
     if (type.includes('application/json') || !res.ok) {
       const answer = await readEnvelope<unknown>(new Response(blob, { status: res.status }));
       if (answer.status === STATUS.noSession || res.status === STATUS.noSession) {
-        handleNoSession();
+        handleNoSession(answer.msg || SESSION_ENDED_MESSAGE);
         throw new ApiError('session', STATUS.noSession, answer.msg || 'Error');
       }
       const msg = answer.msg || 'Error';

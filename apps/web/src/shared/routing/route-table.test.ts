@@ -3,8 +3,10 @@ import { MANAGEMENT_MENUS, WEBSITE_MENUS, type MenuDef } from '@portal/contract/
 import {
   accessiblePaths,
   filterMenus,
-  pruneEmptySections,
+  findMenu,
   findRoute,
+  landingPath,
+  menusFor,
   hasPermission,
   ownerPath,
   pathAccess,
@@ -49,16 +51,30 @@ describe('routes generated from menu codes (SPEC §6)', () => {
     expect(paths(crm ? [crm] : [])).toEqual(['/crm', '/crm/frim', '/crm/frim/list', '/crm/frim/frimcheck']);
   });
 
-  it('leaves sections emptied by the filter out of the menus', () => {
-    const menus = pruneEmptySections(filterMenus(WEBSITE_MENUS, []));
-    expect(paths(menus)).toEqual([
+  it('leaves out of the menus sections emptied by the filter and open pages serving others’ data', () => {
+    // 凭证's open pages serve their data only to holders of their permCodes; the hidden detail
+    // pages left alone lead nowhere.
+    expect(menusFor(WEBSITE_MENUS, [])).toEqual([]);
+    expect(paths(menusFor(WEBSITE_MENUS, ['ec-permit-chg']))).toEqual([
       '/ec',
       '/ec/permit',
       '/ec/permit/comp-role-chg',
       '/ec/permit/comp-role-chg-editor',
       '/ec/permit/comp-role-chg-view',
-      '/ec/permit/personal',
     ]);
+    const crm = paths(menusFor(WEBSITE_MENUS, ['crm', 'crm-cor', 'crm-cor-cor']));
+    expect(crm).toContain('/crm/corporation/list');
+    expect(crm).not.toContain('/crm/corporation/org'); // crm-cor-org
+    expect(crm).not.toContain('/crm/frim'); // its one page needs crm-frim
+    expect(paths(menusFor(WEBSITE_MENUS, ['admin']))).toEqual(paths(WEBSITE_MENUS));
+  });
+
+  it('lands a section on its redirect when the user has it, else on the first page the user may see', () => {
+    const config = (codes: string[]) => findMenu(menusFor(MANAGEMENT_MENUS, codes), '/factoring/config')!;
+    expect(landingPath(config(['admin']))).toBe('/factoring/config/company');
+    expect(landingPath(config(['ft-config', 'ft-bank', 'ft-print']))).toBe('/factoring/config/bank');
+    const ec = findMenu(menusFor(WEBSITE_MENUS, ['ec-permit-personal']), '/ec')!;
+    expect(landingPath(ec)).toBe('/ec/permit/personal');
   });
 
   it('knows which paths are public, permitted, forbidden or unknown, tab sub-routes included', () => {

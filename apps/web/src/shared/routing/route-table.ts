@@ -84,18 +84,64 @@ export function filterMenus(menus: readonly MenuDef[], codes: readonly string[])
   return out;
 }
 
-/** For the menus: a section whose children were all filtered away is left out (it leads nowhere). */
-export function pruneEmptySections(menus: readonly MenuDef[]): MenuDef[] {
+export function visibleChildren(menu: MenuDef): MenuDef[] {
+  return (menu.children ?? []).filter((c) => !c.hidden);
+}
+
+/**
+ * A route SPEC leaves without a role stays open (SPEC §6), but its data goes only to holders of its
+ * `permCode`: to anyone else the menu entry would lead to a screen of 没有该操作的权限 toasts.
+ */
+function servesData(codes: readonly string[], menu: MenuDef): boolean {
+  return !menu.permCode || codes.includes(ADMIN_CODE) || codes.includes(menu.permCode);
+}
+
+/**
+ * For the menus: a section whose visible children were all filtered away is left out (it leads
+ * nowhere: its hidden detail pages open only from a list).
+ */
+export function pruneEmptySections(menus: readonly MenuDef[], codes: readonly string[] = []): MenuDef[] {
   const out: MenuDef[] = [];
   for (const m of menus) {
+    if (!servesData(codes, m)) continue;
     if (!m.children) {
       out.push(m);
       continue;
     }
-    const children = pruneEmptySections(m.children);
-    if (children.length > 0) out.push({ ...m, children });
+    const children = pruneEmptySections(m.children, codes);
+    if (children.some((c) => !c.hidden)) out.push({ ...m, children });
   }
   return out;
+}
+
+/** The menus of a user with these codes: only entries that open a screen serving them data. */
+export function menusFor(menus: readonly MenuDef[], codes: readonly string[]): MenuDef[] {
+  return pruneEmptySections(filterMenus(menus, codes), codes);
+}
+
+/**
+ * Where a section of the user's menus leads: its redirect's page when the user has it, else its
+ * first visible child (the static redirect may name a page the user lacks: /404). A page leads to
+ * itself.
+ */
+export function landingPath(menu: MenuDef): string {
+  const children = visibleChildren(menu);
+  const redirect = menu.redirect;
+  const preferred = redirect
+    ? children.find((c) => c.path === redirect || redirect.startsWith(`${c.path}/`))
+    : undefined;
+  const next = preferred ?? children[0];
+  return next ? landingPath(next) : menu.path;
+}
+
+/** The menu entry at `path` in a menu tree. */
+export function findMenu(menus: readonly MenuDef[], path: string): MenuDef | undefined {
+  for (const m of menus) {
+    if (m.path === path) return m;
+    const inside = m.children ? findMenu(m.children, path) : undefined;
+    if (inside) return inside;
+  }
+  return undefined;
 }
 
 function collect(

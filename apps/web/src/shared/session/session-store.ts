@@ -70,3 +70,11 @@ export const useSessionStore = create<SessionState & SessionActions>()((set) => 
 export function isAdmin(roles: readonly string[] | null | undefined): boolean {
   return !!roles?.includes(ADMIN_CODE);
 }
+
+/**
+ * Whether a session is loaded. Signed out (logout, a 403), the layouts render nothing at once:
+ * their screens would otherwise re-render against the cleared cache and fire their calls again.
+ */
+export function useSignedIn(): boolean {
+  return useSessionStore((s) => s.roles !== null);
+}

@@ -1,17 +1,15 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { message, Modal } from 'antd';
-
-/** SPEC §9: toasts and warnings stay 5000 ms. */
-export const TOAST_SECONDS = 5;
-
-let seq = 0;
+import { TOAST_SECONDS } from './toast';
 
 /**
  * SPEC §8: a closable warning toast whose line breaks are kept (`white-space: pre-line`).
- * antd's message has no close button of its own, so the content carries one.
+ * antd's message has no close button of its own, so the content carries one. The same text
+ * shown again replaces its toast: several calls refused for one reason (a first login's
+ * 请先修改初始密码) say it once.
  */
 export function showClosableWarning(text: string, seconds = TOAST_SECONDS): void {
-  const key = `portal-warning-${++seq}`;
+  const key = `portal-warning-${text}`;
   void message.open({
     key,
     type: 'warning',
@@ -31,7 +29,7 @@ export function showClosableWarning(text: string, seconds = TOAST_SECONDS): void
   });
 }
 
-export function showSuccess(text: string, seconds = 3): void {
+export function showSuccess(text: string, seconds = TOAST_SECONDS): void {
   void message.success(text, seconds);
 }
 

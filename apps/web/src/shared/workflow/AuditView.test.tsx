@@ -43,6 +43,8 @@ const VIEW: ProcessView = {
   submitterName: '张经办',
   round: 1,
   currentStep: 2,
+  canWithdraw: false,
+  rejection: null,
   steps: [
     {
       no: 1,

@@ -24,11 +24,14 @@ import {
   type CirculationItem,
   type ProcessView,
   type RecordAction,
+  circulateSchema,
 } from '@portal/contract/workflow';
+import { zodRule } from '../form/zod-rule';
 import { Auth } from '../permission/Auth';
 import { DOC_STATE_COLORS, DocStateTag } from './DocStateTag';
 import { workflowApi, workflowKeys, type DocRef } from './api';
 import { FlowChart } from './FlowChart';
+import { validValues } from '../ui/valid-values';
 
 /**
  * The audit views of SPEC §2.4, one set for every document screen.
@@ -115,7 +118,10 @@ export function AuditHeader({ view, narrow = false }: { view: ProcessView | unde
           key: 'status',
           label: '状态',
           children: view.status ? (
-            <Tag color={DOC_STATE_COLORS[view.status]} data-testid="audit-status">
+            <Tag
+              color={view.status === 'withdrawn' ? 'default' : DOC_STATE_COLORS[view.status]}
+              data-testid="audit-status"
+            >
               {PROC_STATE_LABELS[view.status]}
             </Tag>
           ) : (
@@ -140,6 +146,7 @@ const ACTION_COLORS: Record<RecordAction, string> = {
   approve: 'green',
   reject: 'red',
   revoke: 'orange',
+  withdraw: 'gray',
 };
 
 /** 审批记录: every round's records as a timeline, oldest first. */
@@ -198,7 +205,7 @@ export function CirculationPanel({ docType, docCode, menuCode }: DocRef & { menu
     await qc.invalidateQueries({ queryKey: workflowKeys.all });
   };
   const send = async () => {
-    const values = await form.validateFields().catch(() => undefined);
+    const values = await validValues(form);
     if (!values) return; // the form shows what is wrong
     const res = await workflowApi.circulate(ref, values.userIds, values.message).catch(() => undefined);
     if (res?.ok) {
@@ -254,7 +261,7 @@ export function CirculationPanel({ docType, docCode, menuCode }: DocRef & { menu
         destroyOnHidden
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="userIds" label="传阅人" rules={[{ required: true, message: '请选择传阅人' }]}>
+          <Form.Item name="userIds" label="传阅人" rules={[zodRule(circulateSchema.shape.userIds)]}>
             <Select
               mode="multiple"
               data-testid="circulate-users"
@@ -263,15 +270,11 @@ export function CirculationPanel({ docType, docCode, menuCode }: DocRef & { menu
               optionFilterProp="label"
               options={(users.data ?? []).map((u) => ({
                 value: u.id,
-                label: `${u.realName}（${u.userName}）${u.deptName ? ` ${u.deptName}` : ''}`,
+                label: `${u.realName}${u.deptName ? `（${u.deptName}）` : ''}`,
               }))}
             />
           </Form.Item>
-          <Form.Item
-            name="message"
-            label="传阅说明"
-            rules={[{ max: 500, message: '传阅说明不能超过500个字符' }]}
-          >
+          <Form.Item name="message" label="传阅说明" rules={[zodRule(circulateSchema.shape.message)]}>
             <Input.TextArea rows={3} maxLength={500} />
           </Form.Item>
         </Form>

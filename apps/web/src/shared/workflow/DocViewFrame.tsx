@@ -5,6 +5,7 @@ import { Button, Card, Space } from 'antd';
 import type { DocState } from '@portal/contract/workflow';
 import { AuditView } from './AuditView';
 import { DocStateTag } from './DocStateTag';
+import { WithdrawButton } from './WithdrawButton';
 
 /**
  * The frame of a workflow document's view page: title with its state, 返回 to the list, and the
@@ -44,6 +45,7 @@ export function DocViewFrame(props: {
       extra={
         <Space>
           {props.actions}
+          <WithdrawButton docType={props.docType} docCode={props.docCode} refresh={props.refresh} />
           <Button onClick={() => void navigate(props.backTo)}>返回</Button>
         </Space>
       }

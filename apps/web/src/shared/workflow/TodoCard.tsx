@@ -5,7 +5,8 @@ import { Badge, Button, Card, Table, Tabs, Tag } from 'antd';
 import { formatDateTime, formatMoney } from '@portal/contract/format';
 import type { CirculationItem, TodoItem } from '@portal/contract/workflow';
 import { workflowApi, workflowKeys } from './api';
-import { docViewUrl } from './doc-links';
+import { docEditorUrl, docViewUrl } from './doc-links';
+import { ReminderTable } from '../bizdate/ReminderTable';
 
 /**
  * 待办 / 待阅 for the dashboard: my pending approvals and the documents circulated to me.
@@ -29,6 +30,14 @@ export function TodoCard({ pageSize = 10 }: { pageSize?: number }) {
   });
   const open = (docType: string, docCode: string) => {
     const url = docViewUrl(docType, docCode);
+    if (url) void navigate(url);
+  };
+  // 被驳回: the maker's own document, opened where it is corrected.
+  const openTodo = (item: TodoItem) => {
+    const url =
+      item.kind === 'rejected'
+        ? docEditorUrl(item.docType, item.docCode)
+        : docViewUrl(item.docType, item.docCode);
     if (url) void navigate(url);
   };
   const markRead = async (item: CirculationItem) => {
@@ -61,7 +70,7 @@ export function TodoCard({ pageSize = 10 }: { pageSize?: number }) {
                   total: todo.data?.total ?? 0,
                   onChange: setTodoPage,
                 }}
-                onRow={(r) => ({ onClick: () => open(r.docType, r.docCode), style: { cursor: 'pointer' } })}
+                onRow={(r) => ({ onClick: () => openTodo(r), style: { cursor: 'pointer' } })}
                 columns={[
                   { title: '单据类型', dataIndex: 'docTypeLabel' },
                   { title: '摘要', dataIndex: 'notic' },
@@ -74,13 +83,29 @@ export function TodoCard({ pageSize = 10 }: { pageSize?: number }) {
                   {
                     title: '当前步骤',
                     dataIndex: 'stepName',
-                    render: (v: string) => <Tag color="processing">{v}</Tag>,
+                    render: (v: string, r) => (
+                      <Tag color={r.kind === 'rejected' ? 'error' : 'processing'}>{v}</Tag>
+                    ),
+                  },
+                  {
+                    title: '驳回原因',
+                    dataIndex: 'reason',
+                    ellipsis: { showTitle: true },
+                    render: (v: string | null, r) =>
+                      r.kind === 'rejected'
+                        ? `${v?.trim() || '（未填写）'}${r.rejectedBy ? `（${r.rejectedBy}）` : ''}`
+                        : '',
                   },
                   { title: '提交人', dataIndex: 'submitterName' },
                   { title: '提交时间', dataIndex: 'startTime', render: (v: string) => formatDateTime(v) },
                 ]}
               />
             ),
+          },
+          {
+            key: 'reminders',
+            label: '到期提醒',
+            children: <ReminderTable pageSize={pageSize} />,
           },
           {
             key: 'toRead',

@@ -56,6 +56,12 @@ export const workflowApi = {
     keyword?: string;
   }) => post<Page<InstanceItem>>(WORKFLOW_PATHS.instances, params, { loading: false }),
   counts: () => post<WorkflowCounts>(WORKFLOW_PATHS.counts, undefined, { loading: false }),
+  /** 撤回: the maker takes the submission back while nobody has acted on it. */
+  withdraw: (ref: DocRef) =>
+    update<{ state: string }>(WORKFLOW_PATHS.withdraw, undefined, {
+      ...q(ref),
+      confirm: '撤回后单据回到草稿，可修改后再提交。确定撤回吗？',
+    }),
   /** A document's own audit / unAudit (pass / reject) call, `?bizCode=`. */
   decide: (path: string, bizCode: string, body: AuditBody, confirm: string) =>
     update<{ state: string }>(path, body, { query: { bizCode }, confirm }),

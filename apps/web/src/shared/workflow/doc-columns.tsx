@@ -9,7 +9,12 @@ export const DOC_STATE_OPTIONS = Object.entries(DOC_STATE_LABELS).map(([value, l
 
 /** 状态 of a workflow document's row. */
 export function docStateColumn<T extends { state: DocState }>(): TableColumnType<T> {
-  return { title: '状态', key: 'state', render: (_: unknown, r: T) => <DocStateTag state={r.state} /> };
+  return {
+    title: '状态',
+    key: 'state',
+    width: 90,
+    render: (_: unknown, r: T) => <DocStateTag state={r.state} />,
+  };
 }
 
 /**
@@ -26,6 +31,8 @@ export function docActionsColumn<T extends { state: DocState }>(opts: {
   return {
     title: '操作',
     key: 'actions',
+    // 查看 编辑 删除 and one more: fixed on the right (shared/list/fit-columns.tsx).
+    width: opts.extra ? 220 : 170,
     render: (_: unknown, r: T) => {
       const editable = EDITABLE_STATES.includes(r.state);
       return (

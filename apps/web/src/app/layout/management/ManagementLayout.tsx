@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { Drawer } from 'antd';
 import { useLocation } from 'react-router';
 import type { MenuDef } from '@portal/contract/menus';
-import { normalizePath } from '../../../shared/routing/route-table';
+import { normalizePath, visibleChildren } from '../../../shared/routing/route-table';
+import { useSignedIn } from '../../../shared/session/session-store';
 import { SessionHost } from '../common/SessionHost';
-import { selectedMenuPath, topSectionOf, visibleChildren } from '../menu-items';
+import { selectedMenuPath, topSectionOf } from '../menu-items';
 import { useSettingsStore } from '../settings-store';
 import { useMenus } from '../use-menus';
 import { useResponsive } from '../use-responsive';
@@ -40,6 +41,8 @@ export default function ManagementLayout() {
     sideMenus = top && top.layout !== 'website' && children.length > 0 ? children : null;
   }
   const collapsed = !mobile && !s.sidebarOpened;
+  const signedIn = useSignedIn();
+  if (!signedIn) return null;
 
   const classes = [
     'app-wrapper',

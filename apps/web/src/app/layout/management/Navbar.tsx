@@ -3,6 +3,8 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-desi
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuDef } from '@portal/contract/menus';
 import { normalizePath } from '../../../shared/routing/route-table';
+import { BizDateBadge } from '../../../shared/bizdate/BizDateBadge';
+import { MessageBell } from '../../../shared/messages/MessageBell';
 import { ErrorLog } from '../common/ErrorLog';
 import { UserMenu } from '../common/UserMenu';
 import { selectedMenuPath, toMenuItems, topMenuItems, topSectionOf } from '../menu-items';
@@ -34,7 +36,9 @@ function RightMenu() {
   const openSettings = useSettingsStore((s) => s.setSettingsPanelOpen);
   return (
     <div className="right-menu">
+      <BizDateBadge />
       <HeaderSearch />
+      <MessageBell />
       {import.meta.env.PROD ? <ErrorLog /> : null}
       {device === 'mobile' ? null : (
         <>

@@ -6,6 +6,7 @@ import { normalizePath } from '../../../shared/routing/route-table';
 import { nextAfterClose, type TagView } from '../../tags-view/tags-reducer';
 import { dispatchTags, useTagsStore } from '../../tags-view/tags-store';
 import { TAGS_SUSPEND_SCROLL } from '../settings-store';
+import { confirmDiscard } from '../../../shared/editor/unsaved';
 
 export const TAG_MENU = {
   refresh: '刷新',
@@ -36,20 +37,28 @@ export function TagsView() {
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [active, visited.length]);
 
-  const close = (tag: TagView) => {
+  // Closing a tab releases its page: an editor with unsaved input asks first (shared/editor).
+  const closing = (keep: (v: TagView) => boolean) =>
+    confirmDiscard(visited.filter((v) => !v.affix && !keep(v)).map((v) => v.path));
+  const close = async (tag: TagView) => {
+    if (!(await closing((v) => v.path !== tag.path))) return;
     dispatchTags({ type: 'close', path: tag.path });
     if (tag.path === active) navigate(nextAfterClose(useTagsStore.getState().visited));
   };
-  const closeOthers = (tag: TagView) => {
+  const closeOthers = async (tag: TagView) => {
+    if (!(await closing((v) => v.path === tag.path))) return;
     dispatchTags({ type: 'closeOthers', path: tag.path });
     if (tag.path !== active) navigate(tag.fullPath);
   };
-  const closeAll = () => {
+  const closeAll = async () => {
+    if (!(await closing(() => false))) return;
     dispatchTags({ type: 'closeAll' });
     const remaining = useTagsStore.getState().visited;
     if (!remaining.some((v) => v.path === active)) navigate(nextAfterClose(remaining));
   };
-  const refresh = (tag: TagView) => {
+  const refresh = async (tag: TagView) => {
+    // 刷新 mounts the page afresh: its unsaved input would be lost too.
+    if (!(await confirmDiscard([tag.path]))) return;
     dispatchTags({ type: 'refresh', path: tag.path });
     if (tag.path !== active) navigate(tag.fullPath);
   };
@@ -62,10 +71,10 @@ export function TagsView() {
       { key: 'closeAll', label: TAG_MENU.closeAll },
     ],
     onClick: ({ key }) => {
-      if (key === 'refresh') refresh(tag);
-      else if (key === 'close') close(tag);
-      else if (key === 'closeOthers') closeOthers(tag);
-      else closeAll();
+      if (key === 'refresh') void refresh(tag);
+      else if (key === 'close') void close(tag);
+      else if (key === 'closeOthers') void closeOthers(tag);
+      else void closeAll();
     },
   });
 
@@ -81,7 +90,7 @@ export function TagsView() {
               aria-selected={tag.path === active}
               onClick={() => navigate(tag.fullPath)}
               onMouseUp={(e) => {
-                if (e.button === 1 && !tag.affix) close(tag);
+                if (e.button === 1 && !tag.affix) void close(tag);
               }}
             >
               {tag.title}
@@ -91,7 +100,7 @@ export function TagsView() {
                   aria-label={`关闭 ${tag.title}`}
                   onClick={(e) => {
                     e.stopPropagation();
-                    close(tag);
+                    void close(tag);
                   }}
                 />
               )}

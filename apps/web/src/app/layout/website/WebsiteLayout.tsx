@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Button, Menu } from 'antd';
 import { ArrowLeftOutlined, EllipsisOutlined, HomeOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { setAuditSlotTarget } from '../../../shared/layout/audit-slot';
 import { HOME_PATH, normalizePath } from '../../../shared/routing/route-table';
 import { isEmbeddedWithHiddenHeader } from '../../router/frame';
 import { PageLoading } from '../common/PageLoading';
+import { useSignedIn } from '../../../shared/session/session-store';
 import { SessionHost } from '../common/SessionHost';
 import { UserMenu } from '../common/UserMenu';
 import { openMenuPaths, selectedMenuPath, toMenuItems, topMenuItems } from '../menu-items';
@@ -14,7 +15,7 @@ import { useMenus } from '../use-menus';
 import { useResponsive } from '../use-responsive';
 import { useSettingsStore } from '../settings-store';
 import {
-  backTarget,
+  backDestination,
   detailTabs,
   sectionOf,
   sidebarMenus,
@@ -36,6 +37,14 @@ export default function WebsiteLayout() {
   const device = useSettingsStore((s) => s.device);
   const frame = isEmbeddedWithHiddenHeader(location.search);
   const headerHidden = frame.embedded && frame.headerHidden;
+  const signedIn = useSignedIn();
+  const onDetail = !!detailTabs(path);
+  // The last page that was not a detail page: where a record was opened from, target of 返回.
+  const origin = useRef<string | null>(null);
+  useEffect(() => {
+    if (!onDetail) origin.current = `${path}${location.search}`;
+  }, [onDetail, path, location.search]);
+  if (!signedIn) return null;
 
   const section = sectionOf(path, website);
   const { shown, folded } = splitHeaderMenu(topMenuItems(website));
@@ -49,13 +58,9 @@ export default function WebsiteLayout() {
   const tabs = detailTabs(path);
 
   const back = () => {
-    const target = backTarget(params.get('judge'));
-    if (target) {
-      navigate(target);
-      return;
-    }
     const event = new CustomEvent(WEBSITE_BACK_EVENT, { cancelable: true, detail: { path } });
-    if (window.dispatchEvent(event)) navigate(-1);
+    if (!params.get('judge') && !window.dispatchEvent(event)) return;
+    navigate(backDestination(params.get('judge'), origin.current, tabs?.detail.path ?? path));
   };
 
   return (

@@ -1,6 +1,12 @@
 import type { MenuDef } from '@portal/contract/menus';
-import { findRoute, lastSegment, normalizePath, type RouteMeta } from '../../../shared/routing/route-table';
-import { visibleChildren } from '../menu-items';
+import {
+  findRoute,
+  lastSegment,
+  normalizePath,
+  ownerPath,
+  visibleChildren,
+  type RouteMeta,
+} from '../../../shared/routing/route-table';
 
 /** SPEC §2.4 / §9: the website header menu shows the first 2 items and folds the rest. */
 export const HEADER_MENU_KEEP = 2;
@@ -47,6 +53,15 @@ export const BACK_TARGETS: Record<string, string> = {
 
 export function backTarget(judge: string | null): string | null {
   return judge ? (BACK_TARGETS[judge] ?? null) : null;
+}
+
+/**
+ * SPEC §2.4 返回 of a detail page (`detailPath`, whatever tab is open): the judge's permit list;
+ * else the page the record was opened from (`origin`: path and query of the last page that was not
+ * a detail page); else the list the detail route belongs to. Never back through the tabs.
+ */
+export function backDestination(judge: string | null, origin: string | null, detailPath: string): string {
+  return backTarget(judge) ?? origin ?? ownerPath(detailPath);
 }
 
 /** Without a known judge, 返回 emits this window event; a screen may cancel it to handle back itself. */

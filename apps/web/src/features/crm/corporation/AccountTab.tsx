@@ -14,6 +14,7 @@ import { useCompCode } from '../api';
 import { AccountFields, accountToForm, type AccountValues } from './AccountFields';
 import { isView, SAVE, TabFrame, useCustomerFetcher } from './tab-kit';
 import { ACCOUNT_PURPOSE_COLUMNS } from './account-columns';
+import { validValues } from '../../../shared/ui/valid-values';
 
 /** 账户信息: the customer's bank accounts (bank module), one default per purpose. */
 export function AccountTab({ meta }: ScreenProps) {
@@ -27,7 +28,8 @@ export function AccountTab({ meta }: ScreenProps) {
   const reload = () => list.current?.reload();
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     await updateThen(
       CRM_PATHS.accountSave,
       { ...v, compCode, ...(row ? { bizCode: row.bizCode, version: row.version } : {}) },

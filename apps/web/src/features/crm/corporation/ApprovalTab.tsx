@@ -1,5 +1,6 @@
 import type { TableColumnsType } from 'antd';
 import { CRM_PATHS, type ApprovalRow } from '@portal/contract/crm';
+import { AuditChangesTable, changedFieldsSummary } from '../../../shared/audit/AuditChangesTable';
 import { ListPage } from '../../../shared/list/ListPage';
 import { dateColumn } from '../../../shared/list/columns';
 import type { ScreenProps } from '../../../shared/ui/screen';
@@ -9,6 +10,8 @@ import { TabFrame, useCustomerFetcher } from './tab-kit';
 /**
  * 审核信息 (view only): the customer's recorded history. Workflow instances carry no customer, so
  * the tab lists the audit log of the customer and its sub-pages (see the server's customerHistory).
+ * A row names the fields it changed and opens into their values before and after, in words (the
+ * same table as 操作日志); files show by name.
  */
 export function ApprovalTab(_props: ScreenProps) {
   const compCode = useCompCode();
@@ -20,14 +23,9 @@ export function ApprovalTab(_props: ScreenProps) {
     { title: '操作', dataIndex: 'actionLabel', key: 'actionLabel', width: 100 },
     {
       title: '说明',
-      dataIndex: 'detail',
-      key: 'detail',
+      key: 'summary',
       ellipsis: true,
-      render: (d: unknown) => {
-        if (d && typeof d === 'object' && 'comment' in d)
-          return String((d as { comment: unknown }).comment ?? '');
-        return d ? JSON.stringify(d).slice(0, 120) : '';
-      },
+      render: (_: unknown, r: ApprovalRow) => r.comment ?? changedFieldsSummary(r.changes),
     },
   ];
   return (
@@ -37,7 +35,13 @@ export function ApprovalTab(_props: ScreenProps) {
         queryKey={['crm', 'history', compCode]}
         rowKey="id"
         columns={columns}
-        tableProps={{ size: 'small' }}
+        tableProps={{
+          size: 'small',
+          expandable: {
+            rowExpandable: (r) => r.changes.length > 0,
+            expandedRowRender: (r) => <AuditChangesTable changes={r.changes} hasBefore={r.hasBefore} />,
+          },
+        }}
       />
     </TabFrame>
   );

@@ -1,9 +1,12 @@
 import { Col, Form, Input, Row, Spin } from 'antd';
-import { CRM_PATHS, type BillSave, type BillView } from '@portal/contract/crm';
+import { CRM_PATHS, billSaveSchema, type BillSave, type BillView } from '@portal/contract/crm';
+import { fieldRules } from '../../../shared/form/zod-rule';
 import type { ScreenProps } from '../../../shared/ui/screen';
 import { useCompCode } from '../api';
 import { SaveBar, useRecord, useRecordSave } from './record';
 import { isView, TabFrame } from './tab-kit';
+
+const rules = fieldRules(billSaveSchema);
 
 type BillValues = Omit<BillSave, 'compCode' | 'version'>;
 
@@ -40,11 +43,7 @@ export function BillTab({ meta }: ScreenProps) {
         >
           <Row gutter={24}>
             <Col span={12}>
-              <Form.Item
-                name="invoiceTitle"
-                label="发票抬头"
-                rules={[{ required: true, whitespace: true, message: '发票抬头不能为空' }]}
-              >
+              <Form.Item name="invoiceTitle" label="发票抬头" rules={rules.invoiceTitle}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
@@ -53,51 +52,33 @@ export function BillTab({ meta }: ScreenProps) {
                 name="taxNo"
                 label="纳税人识别号"
                 normalize={(v: string) => v?.toUpperCase().trim()}
-                rules={[
-                  { required: true, message: '纳税人识别号不能为空' },
-                  { pattern: /^[0-9A-Z]{15,20}$/, message: '纳税人识别号必须是15到20位数字或大写字母' },
-                ]}
+                rules={rules.taxNo}
               >
                 <Input maxLength={20} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="address" label="注册地址">
+              <Form.Item name="address" label="注册地址" rules={rules.address}>
                 <Input maxLength={200} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item
-                name="phone"
-                label="注册电话"
-                rules={[{ pattern: /^[0-9+\-() ]{5,30}$/, message: '注册电话格式不正确' }]}
-              >
+              <Form.Item name="phone" label="注册电话" rules={rules.phone}>
                 <Input maxLength={30} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item
-                name="bankName"
-                label="开户银行"
-                rules={[{ required: true, whitespace: true, message: '开户银行不能为空' }]}
-              >
+              <Form.Item name="bankName" label="开户银行" rules={rules.bankName}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item
-                name="bankAccountNo"
-                label="开票银行账号"
-                rules={[
-                  { required: true, message: '银行账号不能为空' },
-                  { pattern: /^[\d\s]{8,40}$/, message: '银行账号必须是8到30位数字' },
-                ]}
-              >
+              <Form.Item name="bankAccountNo" label="开票银行账号" rules={rules.bankAccountNo}>
                 <Input maxLength={40} />
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item name="remark" label="备注">
+              <Form.Item name="remark" label="备注" rules={rules.remark}>
                 <Input maxLength={500} />
               </Form.Item>
             </Col>

@@ -6,12 +6,18 @@ import {
   HOLDER_TYPES,
   type AddSave,
   type AddView,
+  addSaveSchema,
+  shareholderSchema,
 } from '@portal/contract/crm';
-import { MONEY_PATTERN } from '@portal/contract/fields';
+import { MoneyInput } from '../../../shared/form/MoneyInput';
+import { fieldRules } from '../../../shared/form/zod-rule';
 import type { ScreenProps } from '../../../shared/ui/screen';
 import { useCompCode } from '../api';
 import { SaveBar, useRecord, useRecordSave } from './record';
 import { isView, TabFrame } from './tab-kit';
+
+const rules = fieldRules(addSaveSchema);
+const holderRules = fieldRules(shareholderSchema);
 
 type AddValues = Omit<AddSave, 'compCode' | 'version' | 'staffCount'> & { staffCount?: number | null };
 
@@ -46,26 +52,22 @@ export function CorporationAddTab({ meta }: ScreenProps) {
         >
           <Row gutter={24}>
             <Col span={8}>
-              <Form.Item
-                name="actualController"
-                label="实际控制人"
-                rules={[{ required: true, whitespace: true, message: '实际控制人不能为空' }]}
-              >
+              <Form.Item name="actualController" label="实际控制人" rules={rules.actualController}>
                 <Input maxLength={50} />
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="controllerIdNo" label="实际控制人证件号">
+              <Form.Item name="controllerIdNo" label="实际控制人证件号" rules={rules.controllerIdNo}>
                 <Input maxLength={30} />
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="staffCount" label="员工人数">
-                <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+              <Form.Item name="staffCount" label="员工人数" rules={rules.staffCount}>
+                <InputNumber style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item name="businessScope" label="经营范围">
+              <Form.Item name="businessScope" label="经营范围" rules={rules.businessScope}>
                 <Input.TextArea rows={2} maxLength={2000} />
               </Form.Item>
             </Col>
@@ -75,40 +77,29 @@ export function CorporationAddTab({ meta }: ScreenProps) {
               <>
                 {fields.map((f) => (
                   <Space key={f.key} align="baseline" wrap data-testid="shareholder-row">
-                    <Form.Item
-                      name={[f.name, 'holderName']}
-                      label="股东名称"
-                      rules={[{ required: true, whitespace: true, message: '股东名称不能为空' }]}
-                    >
+                    <Form.Item name={[f.name, 'holderName']} label="股东名称" rules={holderRules.holderName}>
                       <Input maxLength={100} style={{ width: 220 }} />
                     </Form.Item>
                     <Form.Item
                       name={[f.name, 'holderType']}
                       label="股东类型"
                       initialValue="person"
-                      rules={[{ required: true, message: '股东类型不能为空' }]}
+                      rules={holderRules.holderType}
                     >
                       <Select
                         style={{ width: 110 }}
                         options={HOLDER_TYPES.map((h) => ({ value: h, label: HOLDER_TYPE_LABELS[h] }))}
                       />
                     </Form.Item>
-                    <Form.Item
-                      name={[f.name, 'ratio']}
-                      label="持股比例（%）"
-                      rules={[
-                        { required: true, message: '持股比例不能为空' },
-                        { pattern: /^\d{1,3}(\.\d{1,4})?$/, message: '持股比例必须是最多4位小数的百分比' },
-                      ]}
-                    >
+                    <Form.Item name={[f.name, 'ratio']} label="持股比例（%）" rules={holderRules.ratio}>
                       <Input style={{ width: 120 }} />
                     </Form.Item>
                     <Form.Item
                       name={[f.name, 'contribution']}
                       label="认缴出资额（元）"
-                      rules={[{ pattern: MONEY_PATTERN, message: '认缴出资额必须是最多两位小数的非负金额' }]}
+                      rules={holderRules.contribution}
                     >
-                      <Input style={{ width: 160 }} />
+                      <MoneyInput style={{ width: 160 }} />
                     </Form.Item>
                     {readOnly ? null : (
                       <MinusCircleOutlined onClick={() => remove(f.name)} aria-label="删除股东" />

@@ -1,11 +1,14 @@
 import { Form, Input, Spin } from 'antd';
-import { CRM_PATHS, type DesSave, type DesView } from '@portal/contract/crm';
+import { CRM_PATHS, desSaveSchema, type DesSave, type DesView } from '@portal/contract/crm';
+import { fieldRules } from '../../../shared/form/zod-rule';
 import type { ScreenProps } from '../../../shared/ui/screen';
 import { useCompCode } from '../api';
 import { SaveBar, useRecord, useRecordSave } from './record';
 import { isView, TabFrame } from './tab-kit';
 
 type DesValues = Omit<DesSave, 'compCode' | 'version'>;
+
+const rules = fieldRules(desSaveSchema);
 
 /** 企业介绍. */
 export function DesTab({ meta }: ScreenProps) {
@@ -34,21 +37,13 @@ export function DesTab({ meta }: ScreenProps) {
           disabled={readOnly}
           onFinish={(v) => void save(v, rec.data?.version)}
         >
-          <Form.Item
-            name="intro"
-            label="企业简介"
-            rules={[{ required: true, whitespace: true, message: '企业简介不能为空' }]}
-          >
+          <Form.Item name="intro" label="企业简介" rules={rules.intro}>
             <Input.TextArea rows={6} maxLength={5000} showCount />
           </Form.Item>
-          <Form.Item name="mainBusiness" label="主营业务">
+          <Form.Item name="mainBusiness" rules={rules.mainBusiness} label="主营业务">
             <Input.TextArea rows={3} maxLength={1000} />
           </Form.Item>
-          <Form.Item
-            name="website"
-            label="企业网址"
-            rules={[{ pattern: /^https?:\/\/\S+$/, message: '企业网址必须以http://或https://开头' }]}
-          >
+          <Form.Item name="website" label="企业网址" rules={rules.website}>
             <Input maxLength={200} />
           </Form.Item>
           <SaveBar readOnly={readOnly} saving={saving} />

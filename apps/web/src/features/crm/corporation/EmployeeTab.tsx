@@ -7,7 +7,9 @@ import {
   USER_STATE_LABELS,
   type CompUserRow,
   type EmployeeSave,
+  employeeSaveSchema,
 } from '@portal/contract/crm';
+import { fieldRules } from '../../../shared/form/zod-rule';
 import { EditModal } from '../../../shared/list/EditModal';
 import { ListPage, type ListPageHandle } from '../../../shared/list/ListPage';
 import { AddButton } from '../../../shared/list/AddButton';
@@ -18,6 +20,9 @@ import { codeColumn } from '../../../shared/list/columns';
 import type { ScreenProps } from '../../../shared/ui/screen';
 import { deptOptions, useCompCode, useDeptTree } from '../api';
 import { isView, SAVE, TabFrame, useCustomerFetcher } from './tab-kit';
+import { validValues } from '../../../shared/ui/valid-values';
+
+const rules = fieldRules(employeeSaveSchema);
 
 type EmployeeValues = Omit<EmployeeSave, 'compCode' | 'userCode' | 'version'>;
 
@@ -44,7 +49,8 @@ export function EmployeeTab({ meta }: ScreenProps) {
   }));
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     await updateThen(
       CRM_PATHS.employeeSave,
       { ...v, compCode, ...(row ? { userCode: row.userCode, version: row.version } : {}) },
@@ -152,40 +158,25 @@ export function EmployeeTab({ meta }: ScreenProps) {
         onCancel={close}
       >
         <Form<EmployeeValues> form={form} layout="vertical" name="crmEmployee">
-          <Form.Item
-            name="userName"
-            label="姓名"
-            rules={[{ required: true, whitespace: true, message: '姓名不能为空' }]}
-          >
+          <Form.Item name="userName" label="姓名" rules={rules.userName}>
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item
-            name="mobile"
-            label="手机号"
-            rules={[
-              { required: true, message: '手机号不能为空' },
-              { pattern: /^1[3-9]\d{9}$/, message: '手机号格式不正确' },
-            ]}
-          >
+          <Form.Item name="mobile" label="手机号" rules={rules.mobile}>
             <Input maxLength={11} />
           </Form.Item>
-          <Form.Item
-            name="idCardNo"
-            label="身份证号"
-            rules={[{ pattern: /^\d{17}[\dXx]$/, message: '身份证号格式不正确' }]}
-          >
+          <Form.Item name="idCardNo" label="身份证号" rules={rules.idCardNo}>
             <Input maxLength={18} />
           </Form.Item>
-          <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }]}>
+          <Form.Item name="email" label="邮箱" rules={rules.email}>
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item name="deptCode" label="所属部门">
+          <Form.Item name="deptCode" label="所属部门" rules={rules.deptCode}>
             <TreeSelect allowClear treeDefaultExpandAll treeData={deptOptions(depts)} />
           </Form.Item>
-          <Form.Item name="post" label="岗位">
+          <Form.Item name="post" label="岗位" rules={rules.post}>
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item name="remark" label="备注">
+          <Form.Item name="remark" label="备注" rules={rules.remark}>
             <Input maxLength={500} />
           </Form.Item>
         </Form>

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Tag, type TableColumnsType } from 'antd';
-import { CRM_PATHS, type CompRoleRow, type RoleSave } from '@portal/contract/crm';
+import { CRM_PATHS, roleSaveSchema, type CompRoleRow, type RoleSave } from '@portal/contract/crm';
+import { fieldRules } from '../../../shared/form/zod-rule';
 import { EditModal } from '../../../shared/list/EditModal';
 import { ListPage, type ListPageHandle } from '../../../shared/list/ListPage';
 import { AddButton } from '../../../shared/list/AddButton';
@@ -13,8 +14,11 @@ import type { ScreenProps } from '../../../shared/ui/screen';
 import { useCompCode } from '../api';
 import { CompUserSelect } from '../CompUserSelect';
 import { isView, SAVE, TabFrame, useCustomerFetcher } from './tab-kit';
+import { validValues } from '../../../shared/ui/valid-values';
 
 type RoleValues = Pick<RoleSave, 'roleName' | 'remark' | 'userCodes'>;
+
+const rules = fieldRules(roleSaveSchema);
 
 /** 企业角色: the customer's internal roles (经办人, 复核人, 财务, …) and their members. */
 export function RoleTab({ meta }: ScreenProps) {
@@ -33,7 +37,8 @@ export function RoleTab({ meta }: ScreenProps) {
   const reload = () => list.current?.reload();
 
   const save = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     await updateThen(
       CRM_PATHS.roleSave,
       {
@@ -109,20 +114,17 @@ export function RoleTab({ meta }: ScreenProps) {
         onCancel={close}
       >
         <Form<RoleValues> form={form} layout="vertical" name="crmRole" initialValues={{ userCodes: [] }}>
-          <Form.Item
-            name="roleName"
-            label="角色名称"
-            rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}
-          >
+          <Form.Item name="roleName" label="角色名称" rules={rules.roleName}>
             <Input maxLength={30} placeholder="如 经办人、复核人、财务" />
           </Form.Item>
-          <Form.Item name="userCodes" label="角色成员">
+          <Form.Item name="userCodes" rules={rules.userCodes} label="角色成员">
             <CompUserSelect
               compCode={compCode}
+              state="enabled"
               known={row ? row.users.map((u) => ({ value: u.userCode, label: u.userName })) : []}
             />
           </Form.Item>
-          <Form.Item name="remark" label="备注">
+          <Form.Item name="remark" rules={rules.remark} label="备注">
             <Input maxLength={200} />
           </Form.Item>
         </Form>

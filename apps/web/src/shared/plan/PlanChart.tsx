@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formatMoney } from '@portal/contract/format';
 import type { PlanItem } from '@portal/contract/plan/schedule';
-import { EChart, type ChartOption } from '../../shared/ui/EChart';
+import { EChart, type ChartOption } from '../ui/EChart';
 
 const compact = new Intl.NumberFormat('zh-CN', { notation: 'compact', maximumFractionDigits: 2 });
 

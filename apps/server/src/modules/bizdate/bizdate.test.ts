@@ -1,0 +1,228 @@
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@portal/contract/api';
+import {
+  BIZDATE_PATHS,
+  type BizDateView,
+  type DayEndItem,
+  type DayEndRun,
+  type ReminderItem,
+} from '@portal/contract/bizdate';
+import type { ValidPlan } from '@portal/contract/accounts';
+import { queryRows } from '../../platform/db/client';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  onPostgres,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
+import { addChecker } from '../credit/testkit';
+import { approvedContract, contractFixture, MONTHLY_RULE, type ContractFixture } from '../contract/testkit';
+import { disburse } from '../loan/testkit';
+import { approvedIncome, P } from '../paid/testkit';
+
+let t: TestPortal;
+let admin: TestClient;
+let checker: TestClient;
+let f: ContractFixture;
+const B = (k: keyof typeof BIZDATE_PATHS) => `/api${BIZDATE_PATHS[k]}`;
+const db = () => t.database.db;
+const setDate = (c: TestClient, businessDate: string) =>
+  c.call<{ from: string; to: string; run: DayEndRun }>(B('save'), { businessDate });
+
+/** Item 2's open principal + interest + fee on the write-off screen. */
+const item2Open = (plan: ValidPlan) => {
+  const i = plan.items.find((x) => x.period === 2)!;
+  return new Decimal(i.open.PRINCIPAL).plus(i.open.INTEREST).plus(i.open.FEE).toFixed(2);
+};
+
+/** Every figure a day-end may touch, to compare two runs. */
+async function snapshot() {
+  const q = (s: ReturnType<typeof sql>) => queryRows(db(), s);
+  return {
+    items: await q(sql`select business_date::text, plan_item_id, contract_id, overdue_days,
+      principal_overdue::text, penalty_of_day::text, penalty_accrued::text from day_end_items
+      order by business_date, plan_item_id`),
+    reminders: await q(
+      sql`select id, user_id, plan_item_id, kind, business_date::text from reminders order by id`,
+    ),
+    plan: await q(sql`select id, principal_paid::text, interest_paid::text, penalty_paid::text, superseded_by
+      from contract_plan_items order by id`),
+    contracts: await q(
+      sql`select id, status, loan_state, version, principal_open::text from contracts order by id`,
+    ),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestPortal();
+  admin = await t.login();
+  checker = await addChecker(t);
+  f = await contractFixture(t, admin, checker, { limit: '5000000.00', rule: MONTHLY_RULE });
+});
+afterAll(() => t.close());
+
+describe('营业日 (business date)', () => {
+  it('is shown to everyone, set only with ft-bizdate:save, with an audit row', async () => {
+    await createUserWithCodes(db(), 'plain', 'Plain@123456789', []);
+    const plain = await t.login('plain', 'Plain@123456789');
+    expect(await plain.ok<BizDateView>(B('view'))).toMatchObject({
+      businessDate: '2026-01-15',
+      source: 'setting',
+    });
+    const refused = await setDate(plain, '2026-01-16');
+    expect(refused.status).toBe(401);
+    const moved = await setDate(admin, '2026-01-16');
+    expect(moved.status).toBe(200);
+    expect(moved.data).toMatchObject({ from: '2026-01-15', to: '2026-01-16' });
+    expect(moved.data!.run).toMatchObject({
+      businessDate: '2026-01-16',
+      trigger: 'dateChange',
+      state: 'done',
+    });
+    expect(await plain.ok<BizDateView>(B('view'))).toMatchObject({
+      businessDate: '2026-01-16',
+      source: 'stored',
+    });
+    expect(t.portal.clock.today()).toBe('2026-01-16');
+    const [audit] = await queryRows<{ detail: unknown }>(
+      db(),
+      sql`select detail from audit_log where entity = 'system' and action = 'setBusinessDate' order by id desc limit 1`,
+    );
+    expect(audit!.detail).toEqual({ from: '2026-01-15', to: '2026-01-16' });
+    const bad = await setDate(admin, '2026-02-30');
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toContain('营业日');
+  });
+
+  it('never moves back past a date that has postings', async () => {
+    expect((await setDate(admin, '2026-01-25')).status).toBe(200);
+    const { bizCode } = await approvedContract(t, admin, checker, {
+      fixture: f,
+      over: { startDate: '2026-01-15', maturityDate: '2026-07-15' },
+    });
+    const loan = await disburse(admin, checker, bizCode, { valueDate: '2026-01-20' });
+    const back = await setDate(admin, '2026-01-18');
+    expect(back.status).toBe(409);
+    expect(back.msg).toBe(`营业日不能回退到 2026-01-18：2026-01-20 已有记账（放款单 ${loan}）`);
+    expect((await admin.ok<BizDateView>(B('view'))).businessDate).toBe('2026-01-25');
+    // Back, but not past the posting: allowed.
+    expect((await setDate(admin, '2026-01-20')).status).toBe(200);
+    expect((await admin.ok<BizDateView>(B('view'))).lastPostingDate).toBe('2026-01-20');
+  });
+});
+
+describe('日终 (day-end)', () => {
+  it('marks overdue items with the day’s penalty, reminds the owners, and is idempotent', async () => {
+    // Disbursed 2026-01-20 (previous test): monthly items due 02-20, 03-20, … On 2026-03-01 the
+    // first is overdue 9 days (penalty 1.5 × 7.2 % a year on 16,666.67 principal = 0.50 a day:
+    // 16666.67 × 0.108 / 360 = 4.99999…, rounded per item) and none other is due within 7 days.
+    expect((await setDate(admin, '2026-03-01')).status).toBe(200);
+    const first = await admin.ok<DayEndRun>(B('runDayEnd'));
+    expect(first).toMatchObject({
+      businessDate: '2026-03-01',
+      trigger: 'manual',
+      state: 'done',
+      overdueItems: 1,
+    });
+    const marked = await admin.ok<DayEndItem[]>(B('dayEndItems'), undefined, {
+      query: { businessDate: '2026-03-01' },
+    });
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toMatchObject({
+      period: 1,
+      dueDate: '2026-02-20',
+      overdueDays: 9,
+      principalOverdue: '16666.67',
+    });
+    // 16666.67 × 7.2 % × 1.5 / 360 = 5.00 a day (ACT/360), for the 9 days 02-21 … 03-01 = 45.00.
+    expect(marked[0]!.penaltyOfDay).toBe('5.00');
+    expect(marked[0]!.penaltyAccrued).toBe('45.00');
+    expect(first.penaltyOfDay).toBe('5.00');
+    const before = await snapshot();
+    const second = await admin.ok<DayEndRun>(B('runDayEnd'));
+    expect(second).toMatchObject({ state: 'done', overdueItems: 1, remindersAdded: 0, penaltyOfDay: '5.00' });
+    expect(await snapshot()).toEqual(before);
+    // The maker (the contract's owner) has the overdue reminder in 待办.
+    const mine = await admin.ok<Page<ReminderItem>>(B('reminders'), {});
+    expect(mine.list.map((r) => [r.kind, r.period, r.dueDate])).toEqual([['overdue', 1, '2026-02-20']]);
+    // 2026-03-15: item 2 (due 03-20) is within 7 days.
+    expect((await setDate(admin, '2026-03-15')).data!.run.remindersAdded).toBe(1);
+    const later = await admin.ok<Page<ReminderItem>>(B('reminders'), {});
+    expect(later.list.map((r) => [r.kind, r.period])).toEqual([
+      ['overdue', 1],
+      ['dueSoon', 2],
+    ]);
+    const log = await admin.ok<Page<DayEndRun>>(B('dayEndList'), {});
+    expect(log.list[0]).toMatchObject({ businessDate: '2026-03-15', state: 'done' });
+    expect(log.total).toBeGreaterThanOrEqual(5);
+  });
+
+  it('keeps an overdue reminder whose item owes only its penalty, with that penalty', async () => {
+    // Business date 2026-03-15 (previous test): item 1 (due 02-20) is 23 days overdue. A write-off
+    // dated 03-15 pays its principal and interest only: the penalty of 02-21 .. 03-14 (22 days ×
+    // 5.00 = 110.00) stays owed, so the item is still 逾期 and its reminder stays in 待办.
+    const before = await admin.ok<Page<ReminderItem>>(B('reminders'), {});
+    const overdue = before.list.find((r) => r.kind === 'overdue')!;
+    expect(overdue).toMatchObject({ period: 1, dueDate: '2026-02-20', penaltyAmount: '115.00' });
+    const cont = overdue.contBizCode;
+    const open = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+      query: { contBizCode: cont, paidDate: '2026-03-15' },
+    });
+    const item = open.items.find((i) => i.period === 1)!;
+    const amount = new Decimal(item.open.PRINCIPAL).plus(item.open.INTEREST).toFixed(2);
+    const fiid = await approvedIncome(admin, checker, f.bankBizCode, amount, '2026-03-15');
+    const saved = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+      fiidBizCode: fiid,
+      contBizCode: cont,
+      paidDate: '2026-03-15',
+      kind: 'manual',
+      lines: [
+        { itemId: item.itemId, component: 'PRINCIPAL', amount: item.open.PRINCIPAL },
+        { itemId: item.itemId, component: 'INTEREST', amount: item.open.INTEREST },
+      ],
+      submit: true,
+    });
+    await checker.ok(P('audit'), {}, { query: { paidBizCode: saved.paidBizCode } });
+    const shown = (page: Page<ReminderItem>) =>
+      page.list.map((r) => [r.kind, r.period, r.openAmount, r.penaltyAmount]);
+    expect(shown(await admin.ok<Page<ReminderItem>>(B('reminders'), {}))).toEqual([
+      ['overdue', 1, '0.00', '110.00'],
+      ['dueSoon', 2, item2Open(open), '0.00'],
+    ]);
+    // The next day: the principal is paid, no more penalty accrues; the reminder stays.
+    expect((await setDate(admin, '2026-03-16')).status).toBe(200);
+    expect(shown(await admin.ok<Page<ReminderItem>>(B('reminders'), {}))[0]).toEqual([
+      'overdue',
+      1,
+      '0.00',
+      '110.00',
+    ]);
+  });
+
+  it('leaves contracts not yet disbursed alone', async () => {
+    const { bizCode } = await approvedContract(t, admin, checker, {
+      fixture: f,
+      over: { startDate: '2026-01-15', maturityDate: '2026-04-15' },
+    });
+    await admin.ok(B('runDayEnd'));
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from day_end_items d join contracts c on c.id = d.contract_id where c.biz_code = ${bizCode}`,
+    );
+    expect(n!.n).toBe(0);
+  });
+});
+
+describe.runIf(onPostgres)('day-end on PostgreSQL', () => {
+  it('runs queue on the lock: concurrent runs of one date give one set of marks and reminders', async () => {
+    await queryRows(db(), sql`delete from reminders`);
+    const runs = await Promise.all([1, 2, 3].map(() => admin.ok<DayEndRun>(B('runDayEnd'))));
+    expect(runs.every((r) => r.state === 'done')).toBe(true);
+    expect(runs.reduce((s, r) => s + r.remindersAdded, 0)).toBe(2);
+    const [n] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from reminders`);
+    expect(n!.n).toBe(2);
+  });
+});

@@ -1,0 +1,115 @@
+import { UNSCOPED } from '../../platform/http/route-scope';
+import { button, menu } from '@portal/contract/menus';
+import {
+  BIZDATE_MENU,
+  BIZDATE_PATHS,
+  bizDateSaveSchema,
+  dayEndListSchema,
+  dayEndQuery,
+  reminderListSchema,
+  type BizDateView,
+} from '@portal/contract/bizdate';
+import { SYSPARAM_MENU } from '@portal/contract/sysparams';
+import type { PortalModule } from '../../platform/module';
+import { SYSTEM_ACTOR } from '../../platform/db/audit';
+import { classThresholds } from '../../platform/params';
+import {
+  BIZDATE_TOPIC,
+  dayEndItemsOf,
+  followStoredDate,
+  lastPosting,
+  latestRun,
+  listRuns,
+  myReminders,
+  runDayEnd,
+  setBusinessDate,
+} from './service';
+
+const FOLLOW_MS = 60_000;
+
+/**
+ * 营业日 and 日终 (docs/business-date.md): the business date every server shows and computes with,
+ * set on its screen by holders of ft-bizdate:save; the day-end runs when it moves, on demand, and
+ * (when the date simply follows the calendar) when the calendar day turns.
+ */
+/** The business date and day-end run over the whole book, by its administrators (营业日管理). */
+const DAY_END = { none: 'the business date and day-end of the whole book, run by its administrators' };
+
+export const bizdateModule: PortalModule = {
+  name: 'bizdate',
+  async register({ api, app, db, database, clock, params }) {
+    // Retention and the 五级分类 thresholds as 参数设置 holds them when the day-end starts.
+    const purge = () => ({
+      logRetentionDays: params.current.logRetentionDays,
+      classThresholds: classThresholds(params.current),
+    });
+    await followStoredDate(db, clock);
+    const follow = () =>
+      void followStoredDate(db, clock).catch((err: unknown) =>
+        app.log.error({ err }, 'reading the business date failed'),
+      );
+    database.changes.on(BIZDATE_TOPIC, follow);
+    // The calendar's own day change runs the day-end when nothing pins the date.
+    let seen = clock.today();
+    const timer = setInterval(() => {
+      follow();
+      const today = clock.today();
+      if (today === seen) return;
+      seen = today;
+      if (clock.source() !== 'calendar') return;
+      void runDayEnd(db, today, 'dateChange', SYSTEM_ACTOR, purge()).catch((err: unknown) =>
+        app.log.error({ err }, 'day-end failed'),
+      );
+    }, FOLLOW_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    api.post(
+      BIZDATE_PATHS.view,
+      { perm: 'session', scope: UNSCOPED.reference },
+      async (): Promise<BizDateView> => ({
+        businessDate: clock.today(),
+        source: clock.source(),
+        lastPostingDate: (await lastPosting(db))?.date ?? null,
+        lastDayEnd: await latestRun(db),
+      }),
+    );
+    api.post(
+      BIZDATE_PATHS.save,
+      // Also from 参数设置 (docs/business-date.md): the same route, rules and audit for either button.
+      {
+        perm: [button(BIZDATE_MENU, 'save'), button(SYSPARAM_MENU, 'save')],
+        scope: DAY_END,
+        body: bizDateSaveSchema,
+      },
+      async ({ body, actor }) => {
+        const moved = await db.transaction((tx) =>
+          setBusinessDate(tx, body.businessDate, clock.today(), actor),
+        );
+        clock.setStored(moved.to);
+        const run = await runDayEnd(db, moved.to, 'dateChange', actor, purge());
+        return { ...moved, run };
+      },
+    );
+    api.post(
+      BIZDATE_PATHS.runDayEnd,
+      { perm: button(BIZDATE_MENU, 'save'), scope: DAY_END },
+      async ({ actor }) => runDayEnd(db, clock.today(), 'manual', actor, purge()),
+    );
+    api.post(
+      BIZDATE_PATHS.dayEndList,
+      { perm: menu(BIZDATE_MENU), scope: DAY_END, body: dayEndListSchema },
+      ({ body }) => listRuns(db, body),
+    );
+    api.post(
+      BIZDATE_PATHS.dayEndItems,
+      { perm: menu(BIZDATE_MENU), scope: DAY_END, query: dayEndQuery },
+      ({ query }) => dayEndItemsOf(db, query.businessDate),
+    );
+    api.post(
+      BIZDATE_PATHS.reminders,
+      { perm: 'session', scope: UNSCOPED.own, body: reminderListSchema },
+      ({ body, actor }) => myReminders(db, actor.userId, body, clock.today()),
+    );
+  },
+};

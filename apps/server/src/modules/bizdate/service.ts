@@ -1,0 +1,405 @@
+import Decimal from 'decimal.js';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page } from '@portal/contract/api';
+import {
+  DUE_REMINDER_DAYS,
+  type DayEndItem,
+  type DayEndRun,
+  type DayEndTrigger,
+  type ReminderItem,
+  type dayEndListSchema,
+  type reminderListSchema,
+} from '@portal/contract/bizdate';
+import { DEFAULT_CLASS_THRESHOLDS, type ClassThresholds } from '@portal/contract/classification';
+import { addDays } from '@portal/contract/plan/dates';
+import { interestRuleCalc } from '@portal/contract/plan/rule';
+import { queryRows, type Db, type Executor, type Tx } from '../../platform/db/client';
+import { advisoryXactLock } from '../../platform/db/advisory';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { conflict } from '../../platform/errors';
+import { countOf, offsetOf, page } from '../../platform/http/list';
+import type { BusinessClock } from '../../platform/clock';
+import { contractPlanItems, contracts } from '../contract/schema';
+import { itemAsOf, itemsReadFromLines, paymentsOf, type ItemAsOf } from '../paid/open-items';
+import { dayEndItems, dayEndRuns } from './schema';
+import { purgeLogs } from '../monitor/retention';
+import { classifyAtDayEnd } from '../classification/service';
+import { accrueMonthEnds } from '../voucher/accrual';
+
+export const BIZDATE_KEY = 'business_date';
+/** The change-feed topic a new business date announces (every server reloads it). */
+export const BIZDATE_TOPIC = 'bizdate';
+const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+
+/** The business date stored by the 营业日 screen, if any. */
+export async function storedDate(ex: Executor): Promise<string | undefined> {
+  const [r] = await queryRows<{ value: string }>(
+    ex,
+    sql`select value from portal_settings where key = ${BIZDATE_KEY}`,
+  );
+  return r?.value;
+}
+
+/** The latest date any approved document posted money on, with that document. */
+export async function lastPosting(ex: Executor): Promise<{ date: string; what: string } | null> {
+  const [r] = await queryRows<{ d: string; what: string }>(
+    ex,
+    sql`select to_char(d, 'YYYY-MM-DD') as d, what from (
+          select paid_date as d, '来款核销 ' || biz_code as what from paids where state = 'approved' and deleted_at is null
+          union all select red_date, '核销冲红 ' || biz_code from paid_reds where state = 'approved' and deleted_at is null
+          union all select value_date, '放款单 ' || biz_code from loans where state = 'approved' and deleted_at is null
+          union all select receive_date, '前期款 ' || biz_code from prepayments where state = 'approved' and deleted_at is null
+          union all select value_date, '来款 ' || biz_code from incomes where state = 'approved' and deleted_at is null
+        ) p order by d desc, what limit 1`,
+  );
+  return r ? { date: r.d, what: r.what } : null;
+}
+
+/**
+ * Moves the business date (docs/business-date.md): never back past a date that has postings. One
+ * mover at a time (advisory lock); the audit row and the notice to the other servers commit with
+ * the new date or not at all.
+ */
+export async function setBusinessDate(
+  tx: Tx,
+  date: string,
+  current: string,
+  actor: Actor,
+): Promise<{ from: string; to: string }> {
+  await advisoryXactLock(tx, 'bizdate', 'set');
+  if (date < current) {
+    const last = await lastPosting(tx);
+    if (last && last.date > date)
+      throw conflict(`营业日不能回退到 ${date}：${last.date} 已有记账（${last.what}）`);
+  }
+  await tx.execute(sql`insert into portal_settings (key, value, updated_at) values (${BIZDATE_KEY}, ${date}, now())
+    on conflict (key) do update set value = excluded.value, updated_at = now()`);
+  await writeAudit(tx, actor, {
+    entity: 'system',
+    entityCode: null,
+    action: 'setBusinessDate',
+    detail: { from: current, to: date },
+  });
+  await tx.execute(sql`select pg_notify('portal_change', ${BIZDATE_TOPIC})`);
+  return { from: current, to: date };
+}
+
+interface Candidate {
+  id: number;
+  contract_id: number;
+  period: number;
+  due_date: string;
+  principal: string;
+  interest: string;
+  fee: string;
+  penalty: string;
+  rule_snapshot: unknown;
+  created_by: number | null;
+  manager_id: number | null;
+}
+
+/**
+ * The day-end (日终) of a business date: marks the overdue items with the day's penalty accrual,
+ * and puts due-soon and overdue reminders into the contract owners' 待办. The job log row is
+ * written first and closed after the work (done with counts, or failed with the error). The work
+ * is one transaction under an advisory lock, so runs on several servers queue instead of
+ * interleaving, and it is idempotent: the date's marks are replaced by the same marks, a reminder
+ * already given is not given again.
+ */
+export async function runDayEnd(
+  db: Db,
+  date: string,
+  trigger: DayEndTrigger,
+  actor: Actor,
+  opts: { logRetentionDays?: number; classThresholds?: ClassThresholds } = {},
+): Promise<DayEndRun> {
+  const [run] = await db
+    .insert(dayEndRuns)
+    .values({
+      businessDate: date,
+      trigger,
+      state: 'running',
+      startedBy: actor.userId || null,
+      contracts: 0,
+      overdueItems: 0,
+      penaltyOfDay: '0',
+      remindersAdded: 0,
+    })
+    .returning({ id: dayEndRuns.id });
+  const id = run!.id;
+  try {
+    const thresholds = opts.classThresholds ?? DEFAULT_CLASS_THRESHOLDS;
+    const counts = await db.transaction((tx) => dayEndWork(tx, date, thresholds, actor));
+    // Logs older than 参数设置's retention go at the day-end (docs/operations.md "Log retention").
+    if (opts.logRetentionDays !== undefined) await purgeLogs(db, opts.logRetentionDays);
+    await db
+      .update(dayEndRuns)
+      .set({ state: 'done', endedAt: sql`now()`, ...counts })
+      .where(eq(dayEndRuns.id, id));
+  } catch (err) {
+    await db
+      .update(dayEndRuns)
+      .set({ state: 'failed', endedAt: sql`now()`, error: err instanceof Error ? err.message : String(err) })
+      .where(eq(dayEndRuns.id, id));
+  }
+  return (await listRuns(db, { pageNum: 1, pageSize: 1 }, id)).list[0]!;
+}
+
+async function dayEndWork(tx: Tx, date: string, thresholds: ClassThresholds, actor: Actor) {
+  await advisoryXactLock(tx, 'dayEnd', 'run');
+  // The month-end interest accrual of a month end this day-end reached (docs/accounting.md).
+  await accrueMonthEnds(tx, date, actor);
+  const horizon = addDays(date, DUE_REMINDER_DAYS);
+  // Open items of disbursed contracts in force, due by the reminder horizon, and the items
+  // itemAsOf may find overdue although principal, interest and fee are paid (penalty owed).
+  const inForce = sql`(select id from contracts where deleted_at is null and status = 'effective' and loan_state = 'loaned')`;
+  const rows = await queryRows<Candidate>(
+    tx,
+    sql`select i.id::int as id, i.contract_id::int as contract_id, i.period,
+               to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.principal::text, i.interest::text,
+               i.fee::text, i.penalty::text, c.rule_snapshot, c.created_by::int as created_by,
+               c.manager_id::int as manager_id
+          from contract_plan_items i join contracts c on c.id = i.contract_id
+         where c.deleted_at is null and c.status = 'effective' and c.loan_state = 'loaned'
+           and i.superseded_by is null
+           and (i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee
+                or i.id in (select id from ${itemsReadFromLines(inForce, date)} as late))
+           and i.due_date <= ${horizon}::date
+         order by i.contract_id, i.period`,
+  );
+  const byContract = new Map<number, Candidate[]>();
+  for (const r of rows) byContract.set(r.contract_id, [...(byContract.get(r.contract_id) ?? []), r]);
+  const marks: (typeof dayEndItems.$inferInsert)[] = [];
+  const wanted: { userId: number; contractId: number; itemId: number; kind: 'dueSoon' | 'overdue' }[] = [];
+  let penalty = new Decimal(0);
+  for (const [contractId, items] of byContract) {
+    const rule = interestRuleCalc.parse(items[0]!.rule_snapshot);
+    const itemRows = await tx
+      .select()
+      .from(contractPlanItems)
+      .where(
+        inArray(
+          contractPlanItems.id,
+          items.map((i) => i.id),
+        ),
+      );
+    const payments = await paymentsOf(tx, itemRows);
+    const owners = [...new Set([items[0]!.created_by, items[0]!.manager_id])].filter(
+      (u): u is number => typeof u === 'number' && u > 0,
+    );
+    for (const it of items) {
+      // The plan view's, the write-off screen's and the dashboard's function (docs/money-rules.md).
+      const f = itemAsOf(
+        {
+          period: it.period,
+          dueDate: it.due_date,
+          principal: it.principal,
+          interest: it.interest,
+          fee: it.fee,
+          penalty: it.penalty,
+        },
+        payments,
+        date,
+        rule,
+      );
+      if (f.status === '逾期') {
+        // Accrued through D less accrued through D − 1 (payments dated D not yet counted).
+        const ofDay = Decimal.max(0, new Decimal(f.penaltyDue).minus(f.penaltyPayable));
+        penalty = penalty.plus(ofDay);
+        marks.push({
+          businessDate: date,
+          planItemId: it.id,
+          contractId,
+          overdueDays: f.overdueDays,
+          principalOverdue: f.open.PRINCIPAL,
+          penaltyOfDay: money(ofDay),
+          penaltyAccrued: f.penaltyDue,
+        });
+        for (const u of owners) wanted.push({ userId: u, contractId, itemId: it.id, kind: 'overdue' });
+      } else if (it.due_date >= date) {
+        for (const u of owners) wanted.push({ userId: u, contractId, itemId: it.id, kind: 'dueSoon' });
+      }
+    }
+  }
+  await tx.delete(dayEndItems).where(eq(dayEndItems.businessDate, date));
+  if (marks.length) await tx.insert(dayEndItems).values(marks);
+  // 五级分类 of the date from each contract's longest overdue days (docs/classification.md).
+  const longest = new Map<number, number>();
+  for (const m of marks) longest.set(m.contractId, Math.max(longest.get(m.contractId) ?? 0, m.overdueDays));
+  await classifyAtDayEnd(tx, date, longest, thresholds);
+  let added = 0;
+  for (const w of wanted) {
+    const r = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into reminders (user_id, contract_id, plan_item_id, kind, business_date)
+          select u.id, ${w.contractId}, ${w.itemId}, ${w.kind}, ${date}::date from users u
+           where u.id = ${w.userId} and u.deleted_at is null
+          on conflict (user_id, plan_item_id, kind) do nothing returning id`,
+    );
+    added += r.length;
+  }
+  return {
+    contracts: byContract.size,
+    overdueItems: marks.length,
+    penaltyOfDay: money(penalty),
+    remindersAdded: added,
+  };
+}
+
+export async function listRuns(
+  db: Executor,
+  q: Pick<z.output<typeof dayEndListSchema>, 'pageNum' | 'pageSize'>,
+  only?: number,
+): Promise<Page<DayEndRun>> {
+  const cond = only === undefined ? sql`true` : sql`r.id = ${only}`;
+  const rows = await queryRows<DayEndRun>(
+    db,
+    sql`select r.id::int as id, to_char(r.business_date, 'YYYY-MM-DD') as "businessDate", r.trigger, r.state,
+               r.started_at as "startedAt", r.ended_at as "endedAt", u.real_name as "startedByName",
+               r.contracts, r.overdue_items as "overdueItems", r.penalty_of_day::text as "penaltyOfDay",
+               r.reminders_added as "remindersAdded", r.error
+          from day_end_runs r left join users u on u.id = r.started_by
+         where ${cond} order by r.started_at desc, r.id desc
+         limit ${q.pageSize} offset ${offsetOf(q)}`,
+  );
+  const total = await countOf(db, sql`from day_end_runs r where ${cond}`);
+  return page(
+    rows.map((r) => ({
+      ...r,
+      startedAt: new Date(r.startedAt).toISOString(),
+      endedAt: r.endedAt ? new Date(r.endedAt).toISOString() : null,
+    })),
+    total,
+    q,
+  );
+}
+
+export async function latestRun(db: Executor): Promise<DayEndRun | null> {
+  return (await listRuns(db, { pageNum: 1, pageSize: 1 })).list[0] ?? null;
+}
+
+export async function dayEndItemsOf(ex: Executor, date: string): Promise<DayEndItem[]> {
+  return queryRows<DayEndItem>(
+    ex,
+    sql`select c.biz_code as "contBizCode", c.contract_no as "contractNo", i.period,
+               to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", d.overdue_days as "overdueDays",
+               d.principal_overdue::text as "principalOverdue", d.penalty_of_day::text as "penaltyOfDay",
+               d.penalty_accrued::text as "penaltyAccrued"
+          from day_end_items d join contract_plan_items i on i.id = d.plan_item_id
+          join contracts c on c.id = d.contract_id
+         where d.business_date = ${date}::date order by i.due_date, c.biz_code, i.period`,
+  );
+}
+
+/**
+ * Each item's figures as of `asOf` (itemAsOf over its dated write-off lines), for items of any
+ * contracts. The lines are read per contract: itemAsOf tells an item's payments by period.
+ */
+async function itemsAsOf(
+  ex: Executor,
+  itemIds: readonly number[],
+  asOf: string,
+): Promise<Map<number, ItemAsOf>> {
+  const out = new Map<number, ItemAsOf>();
+  if (itemIds.length === 0) return out;
+  const items = await ex
+    .select()
+    .from(contractPlanItems)
+    .where(inArray(contractPlanItems.id, [...itemIds]));
+  const contractIds = [...new Set(items.map((i) => i.contractId))];
+  const rules = new Map(
+    (
+      await ex
+        .select({ id: contracts.id, rule: contracts.ruleSnapshot })
+        .from(contracts)
+        .where(inArray(contracts.id, contractIds))
+    ).map((c) => [c.id, c.rule]),
+  );
+  for (const contractId of contractIds) {
+    const snapshot = rules.get(contractId);
+    if (!snapshot) continue;
+    const rule = interestRuleCalc.parse(snapshot);
+    const mine = items.filter((i) => i.contractId === contractId);
+    const payments = await paymentsOf(ex, mine);
+    for (const it of mine) out.set(it.id, itemAsOf(it, payments, asOf, rule));
+  }
+  return out;
+}
+
+/**
+ * The items of my overdue reminders whose principal, interest and fee are paid but which are
+ * still 逾期 on `asOf` by itemAsOf: principal paid after the due date, its penalty still owed
+ * (docs/money-rules.md "Figures as of a date").
+ */
+async function penaltyOnlyOverdue(ex: Executor, userId: number, asOf: string): Promise<number[]> {
+  const mine = sql`(select distinct r.contract_id as id from reminders r join contracts c on c.id = r.contract_id
+    where r.user_id = ${userId} and r.kind = 'overdue' and c.deleted_at is null
+      and c.status = 'effective' and c.loan_state = 'loaned')`;
+  const rows = await queryRows<{ id: number }>(
+    ex,
+    sql`select distinct i.id::int as id from reminders r join contract_plan_items i on i.id = r.plan_item_id
+         where r.user_id = ${userId} and r.kind = 'overdue' and i.superseded_by is null
+           and i.principal_paid = i.principal and i.interest_paid = i.interest and i.fee_paid = i.fee
+           and i.id in (select id from ${itemsReadFromLines(mine, asOf)} as late)`,
+  );
+  const figures = await itemsAsOf(
+    ex,
+    rows.map((r) => r.id),
+    asOf,
+  );
+  return [...figures].filter(([, f]) => f.status === '逾期').map(([id]) => id);
+}
+
+/**
+ * My reminders whose item still owes something on the business date `asOf`, soonest due first:
+ * principal, interest or fee, or (an overdue reminder) only the penalty of an item paid late.
+ * Each shows the penalty owed on `asOf` beside the open principal, interest and fee.
+ */
+export async function myReminders(
+  ex: Executor,
+  userId: number,
+  q: z.output<typeof reminderListSchema>,
+  asOf: string,
+): Promise<Page<ReminderItem>> {
+  const penaltyOnly = await penaltyOnlyOverdue(ex, userId, asOf);
+  const owes = sql`(i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee)`;
+  const cond = sql`r.user_id = ${userId} and i.superseded_by is null and c.deleted_at is null
+    and (${owes}${
+      penaltyOnly.length
+        ? sql` or (r.kind = 'overdue' and i.id in (${sql.join(
+            penaltyOnly.map((id) => sql`${id}`),
+            sql`, `,
+          )}))`
+        : sql``
+    })`;
+  const from = sql`from reminders r join contract_plan_items i on i.id = r.plan_item_id
+    join contracts c on c.id = r.contract_id where ${cond}`;
+  const rows = await queryRows<Omit<ReminderItem, 'penaltyAmount'> & { itemId: number }>(
+    ex,
+    sql`select r.id::int as id, r.kind, c.biz_code as "contBizCode", c.contract_no as "contractNo",
+               c.cust_name as "custName", i.period, to_char(i.due_date, 'YYYY-MM-DD') as "dueDate",
+               (i.principal + i.interest + i.fee - i.principal_paid - i.interest_paid - i.fee_paid)::text as "openAmount",
+               to_char(r.business_date, 'YYYY-MM-DD') as "businessDate", i.id::int as "itemId"
+          ${from} order by i.due_date ${q.order === 'desc' ? sql`desc` : sql`asc`}, r.id
+          limit ${q.pageSize} offset ${offsetOf(q)}`,
+  );
+  const figures = await itemsAsOf(ex, [...new Set(rows.map((r) => r.itemId))], asOf);
+  const list = rows.map(({ itemId, ...r }): ReminderItem => {
+    const f = figures.get(itemId);
+    // Penalty owed on asOf: what is outstanding beyond principal, interest and fee.
+    const penalty = f
+      ? new Decimal(f.outstanding).minus(f.open.PRINCIPAL).minus(f.open.INTEREST).minus(f.open.FEE)
+      : new Decimal(0);
+    return { ...r, openAmount: money(r.openAmount), penaltyAmount: money(Decimal.max(0, penalty)) };
+  });
+  return page(list, await countOf(ex, from), q);
+}
+
+/**
+ * Keeps this server's clock on the stored business date: read now, again on every notice of a
+ * change (any server), and every minute in case notices were missed.
+ */
+export async function followStoredDate(db: Db, clock: BusinessClock): Promise<void> {
+  clock.setStored(await storedDate(db));
+}

@@ -1,0 +1,441 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIZDATE_PATHS } from '@portal/contract/bizdate';
+import {
+  CLASS_MENU,
+  CLASS_PATHS,
+  proposeClass,
+  DEFAULT_CLASS_THRESHOLDS,
+  type AssetClass,
+  type ClassAdjInit,
+  type ClassAdjView,
+  type ClassDistribution,
+  type ClassMigration,
+  type ClassRow,
+} from '@portal/contract/classification';
+import { LEDGER_PATHS, type LedgerPage } from '@portal/contract/ledger';
+import { buttonCode } from '@portal/contract/menus';
+import { addDays } from '@portal/contract/plan/dates';
+import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
+import { queryRows } from '../../platform/db/client';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  onPostgres,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
+import { addChecker, addCustomer, approvedCredit } from '../credit/testkit';
+import {
+  addOwnAccount,
+  addRule,
+  approvedContract,
+  BULLET_RULE,
+  platformLineOf,
+  receivable,
+  type ContractFixture,
+} from '../contract/testkit';
+import { disburse } from '../loan/testkit';
+
+/**
+ * A hand-built portfolio for the 五级分类 (docs/classification.md): ten bullet contracts of
+ * 10,000.00 each, disbursed on their start dates, nothing paid. On the business date D = 2027-03-31
+ * each one's single item is overdue by the days in its name (due D − n); `due` is due on D itself
+ * (0 days) and `later` is due after D and was disbursed on 2027-03-10 (after the February month end).
+ */
+const D = '2027-03-31';
+const FEB_END = '2027-02-28';
+const DAYS = [1, 90, 91, 180, 181, 360, 361] as const;
+type Key = 'due' | 'later' | `d${(typeof DAYS)[number]}`;
+const C = (k: keyof typeof CLASS_PATHS) => `/api${CLASS_PATHS[k]}`;
+const PW = 'Class@12345678';
+
+let t: TestPortal;
+let admin: TestClient;
+let checker: TestClient;
+const code = {} as Record<Key, string>;
+
+async function fixture(): Promise<ContractFixture> {
+  const custCode = await addCustomer(t.database.db, '分类测试供应商有限公司');
+  const credBizCode = await approvedCredit(admin, checker, custCode, {
+    over: { limitAmount: '1000000.00', startDate: '2025-06-01', endDate: '2027-12-31' },
+  });
+  return {
+    custCode,
+    credBizCode,
+    lineCode: await platformLineOf(t, credBizCode),
+    ruleBizCode: await addRule(admin, BULLET_RULE),
+    bankBizCode: await addOwnAccount(admin),
+  };
+}
+
+const runDayEnd = async (date: string) => {
+  t.portal.clock.set(date);
+  await admin.ok(`/api${BIZDATE_PATHS.runDayEnd}`);
+};
+const list = async (c: TestClient = admin) =>
+  (await c.ok<{ list: ClassRow[] }>(C('list'), { pageNum: 1, pageSize: 50 })).list;
+const rowOf = (rows: ClassRow[], k: Key) => rows.find((r) => r.contBizCode === code[k])!;
+
+beforeAll(async () => {
+  t = await createTestPortal({ BUSINESS_DATE: D });
+  admin = await t.login();
+  checker = await addChecker(t);
+  const f = await fixture();
+  const make = async (start: string, maturity: string) =>
+    (
+      await approvedContract(t, admin, checker, {
+        fixture: f,
+        over: {
+          financingAmount: '10000.00',
+          startDate: start,
+          maturityDate: maturity,
+          receivables: [receivable('15000.00', maturity)],
+        },
+      })
+    ).bizCode;
+  for (const n of DAYS) code[`d${n}`] = await make(addDays(D, -n - 60), addDays(D, -n));
+  code.due = await make(addDays(D, -60), D);
+  code.later = await make('2027-03-10', '2027-06-30');
+  for (const c of Object.values(code)) await disburse(admin, checker, c);
+}, 300_000);
+afterAll(() => t?.close());
+
+describe('the proposal from overdue days', () => {
+  it('is the pure function at the boundaries', () => {
+    const cases: [number, AssetClass][] = [
+      [0, 'normal'],
+      [1, 'watch'],
+      [90, 'watch'],
+      [91, 'substandard'],
+      [180, 'substandard'],
+      [181, 'doubtful'],
+      [360, 'doubtful'],
+      [361, 'loss'],
+    ];
+    for (const [days, cls] of cases)
+      expect(proposeClass(days, DEFAULT_CLASS_THRESHOLDS), String(days)).toBe(cls);
+  });
+
+  it('records each live contract at the day-end, golden at the boundaries', async () => {
+    // Nothing is classified before a day-end has run.
+    expect(rowOf(await list(), 'd1')).toMatchObject({ assetClass: null, proposedClass: null });
+    await runDayEnd(FEB_END);
+    await runDayEnd(D);
+    const rows = await list();
+    const got = Object.fromEntries(
+      (Object.keys(code) as Key[]).map((k) => {
+        const r = rowOf(rows, k);
+        return [k, [r.overdueDays, r.proposedClass, r.assetClass, r.classDate]];
+      }),
+    );
+    expect(got).toEqual({
+      due: [0, 'normal', 'normal', D],
+      later: [0, 'normal', 'normal', D],
+      d1: [1, 'watch', 'watch', D],
+      d90: [90, 'watch', 'watch', D],
+      d91: [91, 'substandard', 'substandard', D],
+      d180: [180, 'substandard', 'substandard', D],
+      d181: [181, 'doubtful', 'doubtful', D],
+      d360: [360, 'doubtful', 'doubtful', D],
+      d361: [361, 'loss', 'loss', D],
+    });
+    // The ledger's 五级分类 column reads the same record.
+    const ledger = await admin.ok<LedgerPage>(`/api${LEDGER_PATHS.list}`, { pageNum: 1, pageSize: 50 });
+    expect(ledger.list.find((r) => r.contBizCode === code.d181)!.classification).toBe('doubtful');
+    const doubtful = await admin.ok<LedgerPage>(`/api${LEDGER_PATHS.list}`, {
+      pageNum: 1,
+      pageSize: 50,
+      assetClass: 'doubtful',
+    });
+    expect(doubtful.list.map((r) => r.contBizCode).sort()).toEqual([code.d181, code.d360].sort());
+    // A second run of the date writes the same rows.
+    await runDayEnd(D);
+    expect(await list()).toEqual(rows);
+    // Filters and sort.
+    const loss = await admin.ok<{ list: ClassRow[]; total: number }>(C('list'), {
+      pageNum: 1,
+      pageSize: 50,
+      assetClass: 'loss',
+    });
+    expect(loss.list.map((r) => r.contBizCode)).toEqual([code.d361]);
+    const sorted = await admin.ok<{ list: ClassRow[] }>(C('list'), {
+      pageNum: 1,
+      pageSize: 3,
+      orderBy: 'overdueDays',
+      order: 'desc',
+    });
+    expect(sorted.list.map((r) => r.overdueDays)).toEqual([361, 360, 181]);
+    const bad = await admin.call(C('list'), { pageNum: 1, pageSize: 10, assetClass: 'bad' });
+    expect(bad.status).toBe(400);
+    expect(bad.msg).toContain('当前分类');
+  });
+
+  it('takes changed thresholds from 参数设置 at the next day-end, not before', async () => {
+    const P = (k: keyof typeof SYSPARAM_PATHS) => `/api${SYSPARAM_PATHS[k]}`;
+    const current = (await admin.ok<SysParamsView>(P('get'))).params;
+    expect(current).toMatchObject({
+      classWatchMaxDays: 90,
+      classSubstandardMaxDays: 180,
+      classDoubtfulMaxDays: 360,
+    });
+    const refused = await admin.call(P('save'), { ...current, classSubstandardMaxDays: 90 });
+    expect([refused.status, refused.msg]).toEqual([400, '次级类逾期天数上限必须大于关注类逾期天数上限']);
+    const refused2 = await admin.call(P('save'), { ...current, classDoubtfulMaxDays: 100 });
+    expect([refused2.status, refused2.msg]).toEqual([400, '可疑类逾期天数上限必须大于次级类逾期天数上限']);
+    await admin.ok(P('save'), {
+      ...current,
+      classWatchMaxDays: 30,
+      classSubstandardMaxDays: 90,
+      classDoubtfulMaxDays: 180,
+    });
+    const [audit] = await queryRows<{ detail: { after: Record<string, unknown> } }>(
+      t.database.db,
+      sql`select detail from audit_log where entity = 'sysParams' order by id desc limit 1`,
+    );
+    expect(audit!.detail.after).toEqual({
+      classWatchMaxDays: 30,
+      classSubstandardMaxDays: 90,
+      classDoubtfulMaxDays: 180,
+    });
+    // Not yet: the record is the day-end's.
+    expect(rowOf(await list(), 'd91').assetClass).toBe('substandard');
+    await runDayEnd(D);
+    const rows = await list();
+    const classes = (['d1', 'd90', 'd91', 'd180', 'd181'] as const).map((k) => rowOf(rows, k).assetClass);
+    expect(classes).toEqual(['watch', 'substandard', 'doubtful', 'doubtful', 'loss']);
+    await admin.ok(P('save'), current);
+    await runDayEnd(D);
+    expect(rowOf(await list(), 'd91').assetClass).toBe('substandard');
+  });
+});
+
+describe('distribution and migration', () => {
+  it('distributes count and 本金余额 per class; the totals are the ledger’s', async () => {
+    const dist = await admin.ok<ClassDistribution>(C('distribution'), {});
+    const by = Object.fromEntries(
+      dist.rows.map((r) => [r.assetClass, [r.contracts, r.principalOutstanding]]),
+    );
+    expect(by).toEqual({
+      normal: [2, '20000.00'],
+      watch: [2, '20000.00'],
+      substandard: [2, '20000.00'],
+      doubtful: [2, '20000.00'],
+      loss: [1, '10000.00'],
+      none: [0, '0.00'],
+    });
+    const ledger = await admin.ok<LedgerPage>(`/api${LEDGER_PATHS.list}`, { pageNum: 1, pageSize: 1 });
+    expect(dist.totals).toEqual({ contracts: 9, principalOutstanding: ledger.totals.principalOutstanding });
+    expect(ledger.totals.principalOutstanding).toBe('90000.00');
+    // On an earlier date: the February record.
+    const feb = await admin.ok<ClassDistribution>(C('distribution'), { asOf: FEB_END });
+    expect(feb.rows.find((r) => r.assetClass === 'normal')!.contracts).toBe(2);
+    const febLedger = await admin.ok<LedgerPage>(`/api${LEDGER_PATHS.list}`, {
+      pageNum: 1,
+      pageSize: 1,
+      asOf: FEB_END,
+    });
+    expect(feb.totals.principalOutstanding).toBe(febLedger.totals.principalOutstanding);
+  });
+
+  it('gives the from × to matrix between two month ends', async () => {
+    const m = await admin.ok<ClassMigration>(C('migration'), { fromMonth: '2027-02', toMonth: '2027-03' });
+    expect([m.fromDate, m.toDate]).toEqual([FEB_END, D]);
+    // On 02-28 each item was 31 days less overdue: d1 and due not yet due, d90/d91 59/60 days, …
+    const nonZero = Object.fromEntries(
+      m.froms.flatMap((f) =>
+        m.tos.filter((to) => m.cells[f][to] > 0).map((to) => [`${f}>${to}`, m.cells[f][to]]),
+      ),
+    );
+    expect(nonZero).toEqual({
+      'normal>normal': 1,
+      'normal>watch': 1,
+      'watch>watch': 1,
+      'watch>substandard': 1,
+      'substandard>substandard': 1,
+      'substandard>doubtful': 1,
+      'doubtful>doubtful': 1,
+      'doubtful>loss': 1,
+      'new>normal': 1,
+    });
+    const bad = await admin.call(C('migration'), { fromMonth: '2027-03', toMonth: '2027-02' });
+    expect([bad.status, bad.msg]).toEqual([400, '截止月份必须晚于起始月份']);
+  });
+});
+
+describe('the 分类调整单', () => {
+  let adj = '';
+
+  it('answers 401 without the codes, and keeps other organisations’ rows out of sight', async () => {
+    await createUserWithCodes(t.database.db, 'class-none', PW, ['permission-user']);
+    const none = await t.login('class-none', PW);
+    expect((await none.call(C('list'), { pageNum: 1, pageSize: 10 })).status).toBe(401);
+    expect((await none.call(C('distribution'), {})).status).toBe(401);
+    await createUserWithCodes(t.database.db, 'class-reader', PW, [CLASS_MENU]);
+    const reader = await t.login('class-reader', PW);
+    expect((await reader.call(C('list'), { pageNum: 1, pageSize: 10 })).status).toBe(200);
+    const save = await reader.call(C('saveBaseInfo'), {
+      contBizCode: code.d361,
+      toClass: 'doubtful',
+      reason: '抵押充足',
+    });
+    expect(save.status).toBe(401);
+    expect((await t.client().call(C('list'), { pageNum: 1, pageSize: 10 })).status).toBe(403);
+    // Own rows only: the admin's contracts are not this user's.
+    await createUserWithCodes(
+      t.database.db,
+      'class-own',
+      PW,
+      [CLASS_MENU, ...(['add', 'save', 'audit'] as const).map((a) => buttonCode(CLASS_MENU, a))],
+      { dataScope: 'self' },
+    );
+    const own = await t.login('class-own', PW);
+    expect(await list(own)).toEqual([]);
+    const hidden = await own.call(C('saveBaseInfo'), {
+      contBizCode: code.d361,
+      toClass: 'doubtful',
+      reason: '抵押充足',
+    });
+    expect([hidden.status, hidden.msg]).toEqual([404, '合同不存在']);
+  });
+
+  it('refuses bad input naming the field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ contBizCode: code.d361, toClass: 'bad', reason: '原因' }, '调整后分类'],
+      [{ contBizCode: code.d361, toClass: 'doubtful', reason: '' }, '调整原因'],
+      [{ contBizCode: code.d361, toClass: 'loss', reason: '原因' }, '调整后分类与当前分类（损失）相同'],
+    ];
+    for (const [body, msg] of cases) {
+      const r = await admin.call(C('saveBaseInfo'), body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.msg).toContain(msg);
+    }
+  });
+
+  it('goes to a checker: the maker cannot approve it, a rejection changes nothing, an approval does', async () => {
+    const init = await admin.ok<ClassAdjInit>(C('initBase'), undefined, {
+      query: { contBizCode: code.d361 },
+    });
+    expect(init).toMatchObject({ overdueDays: 361, proposedClass: 'loss', fromClass: 'loss' });
+    const saved = await admin.ok<{ adjBizCode: string; version: number; state: string }>(C('saveBaseInfo'), {
+      contBizCode: code.d361,
+      toClass: 'doubtful',
+      reason: '抵押物足值，预计可收回',
+      submit: true,
+    });
+    adj = saved.adjBizCode;
+    expect(adj).toMatch(/^\d{12}$/);
+    expect(saved.state).toBe('pending');
+    const twice = await admin.call(C('saveBaseInfo'), {
+      contBizCode: code.d361,
+      toClass: 'substandard',
+      reason: '再调',
+    });
+    expect([twice.status, twice.msg]).toEqual([409, `该合同已有未审核的分类调整单 ${adj}`]);
+    const self = await admin.call(C('audit'), { comment: '自审' }, { query: { adjBizCode: adj } });
+    expect([self.status, self.msg]).toEqual([409, '经办人和复核人相同，不可复核']);
+    await checker.ok(C('unAudit'), { comment: '依据不足' }, { query: { adjBizCode: adj } });
+    expect(rowOf(await list(), 'd361')).toMatchObject({
+      assetClass: 'loss',
+      adjBizCode: null,
+      openAdjBizCode: adj,
+    });
+    const view = await admin.ok<ClassAdjView>(C('viewBaseInfo'), undefined, { query: { adjBizCode: adj } });
+    expect(view).toMatchObject({ state: 'rejected', fromClass: 'loss', toClass: 'doubtful' });
+    const again = await admin.ok<{ state: string }>(C('saveBaseInfo'), {
+      adjBizCode: adj,
+      version: view.version,
+      contBizCode: code.d361,
+      toClass: 'doubtful',
+      reason: '抵押物足值，附评估报告',
+      submit: true,
+    });
+    expect(again.state).toBe('pending');
+    await checker.ok(C('audit'), { comment: '同意' }, { query: { adjBizCode: adj } });
+    expect(rowOf(await list(), 'd361')).toMatchObject({
+      assetClass: 'doubtful',
+      proposedClass: 'loss',
+      adjBizCode: adj,
+      openAdjBizCode: null,
+    });
+    const approved = await admin.ok<ClassAdjView>(C('viewBaseInfo'), undefined, {
+      query: { adjBizCode: adj },
+    });
+    expect(approved).toMatchObject({ state: 'approved', effectiveDate: D });
+    const audits = await queryRows<{ action: string }>(
+      t.database.db,
+      sql`select action from audit_log where (entity = 'classAdjust' and entity_code = ${adj})
+            or (entity = 'contract' and action = 'classAdjust') order by id`,
+    );
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'update', 'classAdjust']));
+    // The adjusted class is what the ledger and the distribution show.
+    const dist = await admin.ok<ClassDistribution>(C('distribution'), {});
+    expect(dist.rows.find((r) => r.assetClass === 'loss')!.contracts).toBe(0);
+    expect(dist.rows.find((r) => r.assetClass === 'doubtful')!.contracts).toBe(3);
+  });
+
+  it('stands at later day-ends until a proposal goes below both the class and the proposal it overrode', async () => {
+    // Re-running the date keeps the approved class (the proposal is still 损失).
+    await runDayEnd(D);
+    expect(rowOf(await list(), 'd361')).toMatchObject({ assetClass: 'doubtful', adjBizCode: adj });
+    // d90 (关注, 90 days) adjusted up to 正常: it stands while the proposal stays 关注 …
+    const up = await admin.ok<{ adjBizCode: string }>(C('saveBaseInfo'), {
+      contBizCode: code.d90,
+      toClass: 'normal',
+      reason: '买方已确认付款',
+      submit: true,
+    });
+    await checker.ok(C('audit'), { comment: '同意' }, { query: { adjBizCode: up.adjBizCode } });
+    expect(rowOf(await list(), 'd90').assetClass).toBe('normal');
+    // … and lapses the day the proposal moves further down (91 days: 次级).
+    await runDayEnd(addDays(D, 1));
+    expect(rowOf(await list(), 'd90')).toMatchObject({
+      overdueDays: 91,
+      assetClass: 'substandard',
+      adjBizCode: null,
+    });
+    expect(rowOf(await list(), 'd361')).toMatchObject({ assetClass: 'doubtful', adjBizCode: adj });
+    // The March record is kept as it was.
+    const m = await admin.ok<ClassMigration>(C('migration'), { fromMonth: '2027-02', toMonth: '2027-03' });
+    expect(m.toDate).toBe(D);
+    expect(m.cells.doubtful.doubtful).toBe(2);
+    t.portal.clock.set(D);
+  });
+
+  it('is final once approved (a later adjustment replaces it); deleted only before approval', async () => {
+    const approvedDelete = await admin.call(C('deleteInfo'), undefined, { query: { adjBizCode: adj } });
+    expect(approvedDelete.status).toBe(409);
+    const revoke = await checker.call(C('unAudit'), { comment: '反审核' }, { query: { adjBizCode: adj } });
+    expect(revoke.status).toBe(409);
+    const draft = await admin.ok<{ adjBizCode: string }>(C('saveBaseInfo'), {
+      contBizCode: code.d1,
+      toClass: 'normal',
+      reason: '草稿',
+    });
+    await admin.ok(C('deleteInfo'), undefined, { query: { adjBizCode: draft.adjBizCode } });
+    expect(rowOf(await list(), 'd1').openAdjBizCode).toBeNull();
+  });
+});
+
+describe.runIf(onPostgres)('on PostgreSQL', () => {
+  it('an approval racing the day-end of its date is kept, whichever commits first', async () => {
+    t.portal.clock.set(D);
+    for (let round = 0; round < 3; round++) {
+      const target: AssetClass = round % 2 === 0 ? 'substandard' : 'loss';
+      const saved = await admin.ok<{ adjBizCode: string }>(C('saveBaseInfo'), {
+        contBizCode: code.d181,
+        toClass: target,
+        reason: `并发调整 ${round}`,
+        submit: true,
+      });
+      await Promise.all([
+        admin.ok(`/api${BIZDATE_PATHS.runDayEnd}`),
+        checker.ok(C('audit'), { comment: '同意' }, { query: { adjBizCode: saved.adjBizCode } }),
+      ]);
+      expect(rowOf(await list(), 'd181'), `round ${round}`).toMatchObject({
+        assetClass: target,
+        adjBizCode: saved.adjBizCode,
+      });
+    }
+  });
+});

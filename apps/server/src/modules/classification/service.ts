@@ -1,0 +1,530 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page } from '@portal/contract/api';
+import {
+  ASSET_CLASS_LABELS,
+  ASSET_CLASSES,
+  classRank,
+  proposeClass,
+  type AssetClass,
+  type ClassAdjInit,
+  type ClassAdjRow,
+  type ClassAdjView,
+  type ClassMigration,
+  type ClassRow,
+  type ClassThresholds,
+  type MigrationFrom,
+  type MigrationTo,
+  type classAdjListSchema,
+  type classAdjSaveSchema,
+  type classListSchema,
+} from '@portal/contract/classification';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { advisoryXactLock } from '../../platform/db/advisory';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { queryRows, type Executor, type Tx } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, conflict, notFound } from '../../platform/errors';
+import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
+import { findContract, lockContract, scopeOf, type ContractRow } from '../contract/service';
+import { classAdjustments, contractClasses } from './schema';
+
+const WHAT = '分类调整单';
+const isClass = (v: unknown): v is AssetClass => ASSET_CLASSES.includes(v as AssetClass);
+const asClass = (v: unknown): AssetClass | null => (isClass(v) ? v : null);
+
+/**
+ * A contract's row of contract_classes in force on `asOf`: its latest on or before that date
+ * (docs/classification.md "Proposal"), as a LATERAL row source for `left join … as cl on true`
+ * (contract_id, business_date, overdue_days, proposed_class, asset_class, adjustment_id). One
+ * primary-key probe per contract, however long the history.
+ */
+export function classAsOf(contractId: SQL, asOf: string): SQL {
+  return sql`lateral (select cc.contract_id, cc.business_date, cc.overdue_days, cc.proposed_class,
+                             cc.asset_class, cc.adjustment_id
+                        from contract_classes cc
+                       where cc.contract_id = ${contractId} and cc.business_date <= ${asOf}::date
+                       order by cc.business_date desc limit 1)`;
+}
+
+/** The contracts a day-end classifies: in force and disbursed (docs/classification.md "Proposal"). */
+const LIVE = sql`c.deleted_at is null and c.status = 'effective' and c.loan_state = 'loaned'`;
+
+interface Hold {
+  id: number;
+  toClass: AssetClass;
+  baseClass: AssetClass;
+}
+
+/**
+ * Whether an adjustment still stands over a new proposal: until a day-end proposes a class worse
+ * than both the adjusted class and the proposal it was approved over (docs/classification.md
+ * "Adjustment").
+ */
+export function holdStands(hold: Hold, proposed: AssetClass): boolean {
+  return classRank(proposed) <= Math.max(classRank(hold.toClass), classRank(hold.baseClass));
+}
+
+/**
+ * The day-end's classification of `date` (called by bizdate's day-end in its transaction): every
+ * live contract gets its row of that date from its longest overdue days (`overdueDays`, the
+ * day-end's own itemAsOf figures; a contract absent from it is overdue 0 days) by `thresholds`,
+ * with an approved adjustment standing over the proposal where it still stands. Idempotent: a
+ * second run of the date writes the same rows.
+ */
+export async function classifyAtDayEnd(
+  tx: Tx,
+  date: string,
+  overdueDays: ReadonlyMap<number, number>,
+  thresholds: ClassThresholds,
+): Promise<number> {
+  const rows = await queryRows<{
+    id: number;
+    today_adj: number | null;
+    prev_adj: number | null;
+  }>(
+    tx,
+    sql`select c.id::int as id,
+               (select t.adjustment_id::int from contract_classes t join class_adjustments a on a.id = t.adjustment_id
+                 where t.contract_id = c.id and t.business_date = ${date}::date and a.effective_date = ${date}::date) as today_adj,
+               (select p.adjustment_id::int from contract_classes p
+                 where p.contract_id = c.id and p.business_date < ${date}::date
+                 order by p.business_date desc limit 1) as prev_adj
+          from contracts c
+         where ${LIVE} and (c.loan_date is null or c.loan_date <= ${date}::date)
+         order by c.id`,
+  );
+  const holdIds = [
+    ...new Set(rows.map((r) => r.today_adj ?? r.prev_adj).filter((v): v is number => v !== null)),
+  ];
+  const holds = new Map<number, Hold>();
+  if (holdIds.length) {
+    const found = await queryRows<{ id: number; to_class: string; base_class: string | null }>(
+      tx,
+      sql`select id::int as id, to_class, base_class from class_adjustments
+           where id in (${sql.join(
+             holdIds.map((id) => sql`${id}`),
+             sql`, `,
+           )})`,
+    );
+    for (const h of found)
+      holds.set(h.id, {
+        id: h.id,
+        toClass: asClass(h.to_class)!,
+        baseClass: asClass(h.base_class) ?? 'normal',
+      });
+  }
+  await tx.execute(sql`delete from contract_classes where business_date = ${date}::date`);
+  const values = rows.map((r) => {
+    const days = overdueDays.get(r.id) ?? 0;
+    const proposed = proposeClass(days, thresholds);
+    const holdId = r.today_adj ?? r.prev_adj;
+    const hold = holdId === null ? undefined : holds.get(holdId);
+    const stands = hold !== undefined && holdStands(hold, proposed);
+    return {
+      contractId: r.id,
+      businessDate: date,
+      overdueDays: days,
+      proposedClass: proposed,
+      assetClass: stands ? hold.toClass : proposed,
+      adjustmentId: stands ? hold.id : null,
+      source: 'dayEnd',
+    };
+  });
+  // In batches: one statement per thousand contracts, not one per contract.
+  for (let i = 0; i < values.length; i += 1000)
+    await tx.insert(contractClasses).values(values.slice(i, i + 1000));
+  return rows.length;
+}
+
+// ---- the 五级分类 list
+
+const LIST_SORTS: Record<string, string> = {
+  overdueDays: 'overdue_days',
+  contractNo: '"contractNo"',
+  principalOutstanding: 'principal_open',
+};
+
+/** The live contracts the user may see with their class as of the business date `today`. */
+export async function listClasses(
+  ex: Executor,
+  q: z.output<typeof classListSchema>,
+  user: ScopeUser,
+  today: string,
+): Promise<Page<ClassRow>> {
+  const conds: SQL[] = [
+    sql`contracts.deleted_at is null`,
+    sql`contracts.status = 'effective'`,
+    sql`contracts.loan_state = 'loaned'`,
+    scopeOf(user),
+  ];
+  if (q.contBizCode) conds.push(sql`contracts.biz_code = ${q.contBizCode}`);
+  if (q.contractNo) conds.push(sql`contracts.contract_no ilike ${likePattern(q.contractNo)}`);
+  if (q.custName) conds.push(sql`contracts.cust_name ilike ${likePattern(q.custName)}`);
+  if (q.assetClass) conds.push(sql`cl.asset_class = ${q.assetClass}`);
+  if (q.proposedClass) conds.push(sql`cl.proposed_class = ${q.proposedClass}`);
+  if (q.adjusted === 'yes') conds.push(sql`cl.adjustment_id is not null`);
+  if (q.adjusted === 'no') conds.push(sql`cl.adjustment_id is null`);
+  const from = sql`from contracts left join ${classAsOf(sql`contracts.id`, today)} as cl on true
+    left join class_adjustments ca on ca.id = cl.adjustment_id
+    where ${sql.join(conds, sql` and `)}`;
+  const col = q.orderBy ? LIST_SORTS[q.orderBy] : undefined;
+  const order = col
+    ? sql.raw(`${col} ${q.order === 'asc' ? 'asc' : 'desc'} nulls last, id desc`)
+    : sql.raw('overdue_days desc nulls last, id desc');
+  const rows = await queryRows<{
+    id: number;
+    contBizCode: string;
+    contractNo: string;
+    custName: string;
+    classDate: string | null;
+    overdue_days: number | null;
+    proposed_class: string | null;
+    asset_class: string | null;
+    adjBizCode: string | null;
+    principal_open: string;
+    openAdjBizCode: string | null;
+  }>(
+    ex,
+    sql`select * from (select contracts.id, contracts.biz_code as "contBizCode", contracts.contract_no as "contractNo",
+               contracts.cust_name as "custName", to_char(cl.business_date, 'YYYY-MM-DD') as "classDate",
+               cl.overdue_days, cl.proposed_class, cl.asset_class, ca.biz_code as "adjBizCode",
+               contracts.principal_open::text as principal_open,
+               (select o.biz_code from class_adjustments o where o.contract_id = contracts.id
+                  and o.deleted_at is null and o.state <> 'approved') as "openAdjBizCode"
+          ${from}) as r order by ${order} limit ${q.pageSize} offset ${offsetOf(q)}`,
+  );
+  const total = await countOf(ex, from);
+  return page(
+    rows.map((r): ClassRow => ({
+      contBizCode: r.contBizCode,
+      contractNo: r.contractNo,
+      custName: r.custName,
+      classDate: r.classDate,
+      overdueDays: r.overdue_days ?? 0,
+      proposedClass: asClass(r.proposed_class),
+      assetClass: asClass(r.asset_class),
+      adjBizCode: r.adjBizCode,
+      principalOutstanding: r.principal_open,
+      openAdjBizCode: r.openAdjBizCode,
+    })),
+    total,
+    q,
+  );
+}
+
+// ---- 分类调整单
+
+export type ClassAdjRecord = typeof classAdjustments.$inferSelect;
+
+/** A contract's class row in force on `asOf`, if any. */
+async function classOf(
+  ex: Executor,
+  contractId: number,
+  asOf: string,
+): Promise<{ date: string; days: number; proposed: AssetClass; current: AssetClass } | null> {
+  const [r] = await queryRows<{
+    d: string;
+    overdue_days: number;
+    proposed_class: string;
+    asset_class: string;
+  }>(
+    ex,
+    sql`select to_char(business_date, 'YYYY-MM-DD') as d, overdue_days, proposed_class, asset_class
+          from contract_classes where contract_id = ${contractId} and business_date <= ${asOf}::date
+         order by business_date desc limit 1`,
+  );
+  return r
+    ? {
+        date: r.d,
+        days: r.overdue_days,
+        proposed: asClass(r.proposed_class)!,
+        current: asClass(r.asset_class)!,
+      }
+    : null;
+}
+
+function requireLive(c: ContractRow): void {
+  if (c.status !== 'effective' || c.loanState !== 'loaned')
+    throw conflict('只有已放款且履约中的合同可以调整五级分类');
+}
+
+export async function adjInit(ex: Executor, c: ContractRow, today: string): Promise<ClassAdjInit> {
+  requireLive(c);
+  const cls = await classOf(ex, c.id, today);
+  return {
+    contBizCode: c.bizCode,
+    contractNo: c.contractNo,
+    custName: c.custName,
+    overdueDays: cls?.days ?? 0,
+    proposedClass: cls?.proposed ?? null,
+    fromClass: cls?.current ?? null,
+  };
+}
+
+export async function findAdj(ex: Executor, code: string, user?: ScopeUser): Promise<ClassAdjRecord> {
+  const [row] = await queryRows<{ id: number }>(
+    ex,
+    sql`select a.id::int as id from class_adjustments a join contracts on contracts.id = a.contract_id
+         where a.biz_code = ${code} and a.deleted_at is null${user ? sql` and ${scopeOf(user)}` : sql``}`,
+  );
+  if (!row) throw notFound(WHAT);
+  const [rec] = await ex.select().from(classAdjustments).where(eq(classAdjustments.id, row.id));
+  return rec!;
+}
+
+export async function saveAdj(
+  tx: Tx,
+  body: z.output<typeof classAdjSaveSchema>,
+  actor: Actor,
+  user: ScopeUser,
+  today: string,
+): Promise<string> {
+  const c = await findContract(tx, body.contBizCode, user);
+  requireLive(c);
+  const cls = await classOf(tx, c.id, today);
+  if (cls?.current === body.toClass)
+    throw badInput(`调整后分类与当前分类（${ASSET_CLASS_LABELS[body.toClass]}）相同`);
+  const values = {
+    contractId: c.id,
+    fromClass: cls?.current ?? null,
+    toClass: body.toClass,
+    reason: body.reason,
+  };
+  let code: string;
+  if (body.adjBizCode) {
+    const row = await findAdj(tx, body.adjBizCode, user);
+    if (row.contractId !== c.id) throw badInput('分类调整单不能改换合同');
+    if (body.version === undefined) throw badInput('版本号不能为空');
+    await updateVersioned(
+      tx,
+      classAdjustments,
+      eq(classAdjustments.id, row.id),
+      body.version,
+      values,
+      actor.userId,
+      WHAT,
+    );
+    code = body.adjBizCode;
+  } else {
+    const [open] = await tx
+      .select({ code: classAdjustments.bizCode })
+      .from(classAdjustments)
+      .where(
+        and(
+          eq(classAdjustments.contractId, c.id),
+          isNull(classAdjustments.deletedAt),
+          sql`${classAdjustments.state} <> 'approved'`,
+        ),
+      );
+    if (open) throw conflict(`该合同已有未审核的分类调整单 ${open.code}`);
+    code = await nextCode(tx, 'class_adj');
+    await tx.insert(classAdjustments).values({
+      ...values,
+      bizCode: code,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    });
+  }
+  await writeAudit(tx, actor, {
+    entity: 'classAdjust',
+    entityCode: code,
+    action: body.adjBizCode ? 'update' : 'create',
+    detail: {
+      contBizCode: c.bizCode,
+      fromClass: values.fromClass,
+      toClass: body.toClass,
+      reason: body.reason,
+    },
+  });
+  return code;
+}
+
+/** A unique-index hit of two open adjustments saved at once answers the same 409 as the check. */
+export function adjSaveError(err: unknown): never {
+  const text =
+    err instanceof Error ? `${err.message} ${String((err as { cause?: unknown }).cause ?? '')}` : '';
+  if (text.includes('class_adjustments_open_key')) throw conflict('该合同已有未审核的分类调整单');
+  throw err;
+}
+
+/**
+ * Approval (the workflow's onApprove, in the approving transaction): under the contract's lock the
+ * contract must still be live; the class goes into force on the business date `today` — the row of
+ * that date is rewritten with the adjusted class (or made, with the latest proposal's figures,
+ * when that date's day-end has not classified the contract).
+ */
+export async function postAdj(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
+  const adj = await findAdj(tx, code);
+  const [c0] = await queryRows<{ code: string }>(
+    tx,
+    sql`select biz_code as code from contracts where id = ${adj.contractId}`,
+  );
+  // A day-end of the same date runs under this lock: the approval waits for it (or it for the
+  // approval), so neither overwrites the other's row of the date. Order: instance → this → contract.
+  await advisoryXactLock(tx, 'dayEnd', 'run');
+  const c = await lockContract(tx, c0!.code);
+  requireLive(c);
+  const toClass = asClass(adj.toClass)!;
+  const cls = await classOf(tx, c.id, today);
+  const base = cls?.proposed ?? 'normal';
+  // The date's row keeps its proposal (or takes the latest one's figures when the date's day-end
+  // has not classified the contract); only the class and its adjustment change.
+  await tx.execute(
+    sql`insert into contract_classes (contract_id, business_date, overdue_days, proposed_class, asset_class, adjustment_id, source)
+        values (${c.id}, ${today}::date, ${cls?.days ?? 0}, ${base}, ${toClass}, ${adj.id}, 'adjustment')
+        on conflict (contract_id, business_date)
+        do update set asset_class = excluded.asset_class, adjustment_id = excluded.adjustment_id, recorded_at = now()`,
+  );
+  await tx
+    .update(classAdjustments)
+    .set({ effectiveDate: today, baseClass: base })
+    .where(eq(classAdjustments.id, adj.id));
+  await writeAudit(tx, actor, {
+    entity: 'contract',
+    entityCode: c.bizCode,
+    action: 'classAdjust',
+    detail: { adjBizCode: adj.bizCode, fromClass: cls?.current ?? null, toClass, effectiveDate: today },
+  });
+}
+
+export async function deleteAdj(tx: Tx, code: string, actor: Actor): Promise<void> {
+  await tx
+    .update(classAdjustments)
+    .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${classAdjustments.version} + 1` })
+    .where(and(eq(classAdjustments.bizCode, code), isNull(classAdjustments.deletedAt)));
+  await writeAudit(tx, actor, { entity: 'classAdjust', entityCode: code, action: 'delete' });
+}
+
+interface RawAdj {
+  adjBizCode: string;
+  contBizCode: string;
+  contractNo: string;
+  custName: string;
+  from_class: string | null;
+  to_class: string;
+  reason: string;
+  state: ClassAdjRow['state'];
+  effectiveDate: string | null;
+  createdByName: string | null;
+  updated_at: string | Date;
+  version: number;
+  contract_id: number;
+}
+
+const adjSelect = sql`select a.biz_code as "adjBizCode", contracts.biz_code as "contBizCode",
+    contracts.contract_no as "contractNo", contracts.cust_name as "custName", a.from_class, a.to_class, a.reason,
+    a.state, to_char(a.effective_date, 'YYYY-MM-DD') as "effectiveDate", u.real_name as "createdByName",
+    a.updated_at, a.version, a.contract_id::int as contract_id`;
+
+const toAdjRow = (r: RawAdj): ClassAdjRow => ({
+  adjBizCode: r.adjBizCode,
+  contBizCode: r.contBizCode,
+  contractNo: r.contractNo,
+  custName: r.custName,
+  fromClass: asClass(r.from_class),
+  toClass: asClass(r.to_class)!,
+  reason: r.reason,
+  state: r.state,
+  effectiveDate: r.effectiveDate,
+  createdByName: r.createdByName,
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+export async function listAdjs(
+  ex: Executor,
+  q: z.output<typeof classAdjListSchema>,
+  user: ScopeUser,
+): Promise<Page<ClassAdjRow>> {
+  const conds: SQL[] = [sql`a.deleted_at is null`, scopeOf(user)];
+  if (q.adjBizCode) conds.push(sql`a.biz_code = ${q.adjBizCode}`);
+  if (q.contBizCode) conds.push(sql`contracts.biz_code = ${q.contBizCode}`);
+  if (q.contractNo) conds.push(sql`contracts.contract_no ilike ${likePattern(q.contractNo)}`);
+  if (q.state) conds.push(sql`a.state = ${q.state}`);
+  const from = sql`from class_adjustments a join contracts on contracts.id = a.contract_id
+    left join users u on u.id = a.created_by where ${sql.join(conds, sql` and `)}`;
+  const dir = q.orderBy === 'updatedAt' && q.order === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await queryRows<RawAdj>(
+    ex,
+    sql`${adjSelect} ${from} order by a.updated_at ${dir}, a.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
+  );
+  return page(rows.map(toAdjRow), await countOf(ex, from), q);
+}
+
+export async function viewAdj(
+  ex: Executor,
+  code: string,
+  user: ScopeUser,
+  today: string,
+): Promise<ClassAdjView> {
+  const [r] = await queryRows<RawAdj>(
+    ex,
+    sql`${adjSelect} from class_adjustments a join contracts on contracts.id = a.contract_id
+         left join users u on u.id = a.created_by
+        where a.biz_code = ${code} and a.deleted_at is null and ${scopeOf(user)}`,
+  );
+  if (!r) throw notFound(WHAT);
+  const cls = await classOf(ex, r.contract_id, today);
+  return {
+    ...toAdjRow(r),
+    version: r.version,
+    overdueDays: cls?.days ?? 0,
+    proposedClass: cls?.proposed ?? null,
+  };
+}
+
+// ---- migration month over month
+
+/** The last day of a month 'YYYY-MM'. */
+export function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${month}-${String(last).padStart(2, '0')}`;
+}
+
+/**
+ * The classification at a month end (docs/classification.md "Migration"): the latest day-end on or
+ * before the month's last day, and each contract's row in force then whose date is on or after
+ * that day-end (a contract without one was not live at that day-end).
+ */
+async function snapshot(
+  ex: Executor,
+  end: string,
+  user: ScopeUser,
+): Promise<{ date: string | null; classes: Map<number, AssetClass> }> {
+  const [d] = await queryRows<{ d: string | null }>(
+    ex,
+    sql`select to_char(max(business_date), 'YYYY-MM-DD') as d from contract_classes
+         where source = 'dayEnd' and business_date <= ${end}::date`,
+  );
+  const date = d?.d ?? null;
+  const classes = new Map<number, AssetClass>();
+  if (!date) return { date, classes };
+  const rows = await queryRows<{ id: number; asset_class: string }>(
+    ex,
+    sql`select cl.contract_id::int as id, cl.asset_class
+          from contracts join ${classAsOf(sql`contracts.id`, end)} as cl on true
+         where cl.business_date >= ${date}::date and ${scopeOf(user)}`,
+  );
+  for (const r of rows) classes.set(r.id, asClass(r.asset_class)!);
+  return { date, classes };
+}
+
+export async function classMigration(
+  ex: Executor,
+  fromMonth: string,
+  toMonth: string,
+  user: ScopeUser,
+): Promise<ClassMigration> {
+  const a = await snapshot(ex, monthEnd(fromMonth), user);
+  const b = await snapshot(ex, monthEnd(toMonth), user);
+  const froms: MigrationFrom[] = [...ASSET_CLASSES, 'new'];
+  const tos: MigrationTo[] = [...ASSET_CLASSES, 'exit'];
+  const cells = Object.fromEntries(
+    froms.map((f) => [f, Object.fromEntries(tos.map((t) => [t, 0]))]),
+  ) as ClassMigration['cells'];
+  for (const [id, from] of a.classes) cells[from][b.classes.get(id) ?? 'exit'] += 1;
+  for (const [id, to] of b.classes) if (!a.classes.has(id)) cells.new[to] += 1;
+  return { fromMonth, toMonth, fromDate: a.date, toDate: b.date, froms, tos, cells };
+}

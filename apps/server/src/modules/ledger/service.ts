@@ -1,0 +1,551 @@
+import Decimal from 'decimal.js';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type LedgerExportQuery,
+  type LedgerListQuery,
+  type LedgerPage,
+  type LedgerRow,
+  type LedgerState,
+  type LedgerTotals,
+} from '@portal/contract/ledger';
+import {
+  ASSET_CLASS_LABELS,
+  ASSET_CLASSES,
+  UNCLASSIFIED_LABEL,
+  type AssetClass,
+  type ClassBucket,
+  type ClassDistribution,
+} from '@portal/contract/classification';
+import { interestRuleCalc, type InterestRuleCalc } from '@portal/contract/plan/rule';
+import { addDays } from '@portal/contract/plan/dates';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { queryRows, type Db, type Executor } from '../../platform/db/client';
+import { badInput } from '../../platform/errors';
+import { likePattern } from '../../platform/http/list';
+import { scopeOf } from '../contract/service';
+import { itemAsOf, itemPayment } from '../paid/open-items';
+import { classAsOf } from '../classification/service';
+
+const isAssetClass = (v: unknown): v is AssetClass => ASSET_CLASSES.includes(v as AssetClass);
+
+const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
+
+/**
+ * The write-off lines posted as of the end of `asOf` (docs/ledger.md "As posted on a date"): approved
+ * write-offs dated on or before it whose reversal, if any, is dated after it. A reversal dated on
+ * or before `asOf` takes its write-off out; one dated later leaves it in, as it stood that day.
+ */
+export function postedLines(asOf: string, narrow: SQL = sql`true`): SQL {
+  return sql`(select l.plan_item_id, l.component, l.amount, p.paid_date, p.contract_id
+                from paid_lines l join paids p on p.id = l.paid_id
+               where ${narrow} and p.deleted_at is null and p.state = 'approved' and p.paid_date <= ${asOf}::date
+                 and not exists (select 1 from paid_reds r
+                                  where r.paid_id = p.id and r.deleted_at is null and r.state = 'approved'
+                                    and r.red_date <= ${asOf}::date))`;
+}
+
+/**
+ * What a plan item's paid columns (principal_paid, interest_paid, fee_paid: the write-offs posted
+ * now) must be corrected by to read as of the end of `asOf` (docs/ledger.md "As posted on a date"): minus the
+ * lines of write-offs dated after it that stand now, plus the lines of write-offs dated by then
+ * whose reversal is dated after it. Both sets are the write-offs of the days after `asOf`, so for
+ * today's ledger they are empty and the 1.5 million lines of a large portfolio are never read.
+ * One row per item, the corrections of principal, interest and fee as p, i, f.
+ */
+function paidCorrections(asOf: string): SQL {
+  return sql`(select plan_item_id,
+                     coalesce(sum(amount) filter (where component = 'PRINCIPAL'), 0) as p,
+                     coalesce(sum(amount) filter (where component = 'INTEREST'), 0) as i,
+                     coalesce(sum(amount) filter (where component = 'FEE'), 0) as f
+                from (select l.plan_item_id, l.component, -l.amount as amount
+                        from paids p join paid_lines l on l.paid_id = p.id
+                       where p.deleted_at is null and p.state = 'approved' and p.paid_date > ${asOf}::date
+                         and not exists (select 1 from paid_reds r where r.paid_id = p.id and r.deleted_at is null
+                                            and r.state = 'approved')
+                      union all
+                      select l.plan_item_id, l.component, l.amount
+                        from paid_reds r join paids p on p.id = r.paid_id join paid_lines l on l.paid_id = p.id
+                       where r.deleted_at is null and r.state = 'approved' and r.red_date > ${asOf}::date
+                         and p.deleted_at is null and p.state = 'approved' and p.paid_date <= ${asOf}::date) as moved
+               group by plan_item_id)`;
+}
+
+/**
+ * The live plan items of the contracts `lc` (a CTE name) with what was paid of each as of `asOf`:
+ * pp, ip, fp (principal, interest, fee), from the paid columns and paidCorrections.
+ */
+function itemsAsOf(asOf: string, where: SQL = sql`true`): SQL {
+  return sql`(select i.id, i.contract_id, i.period, i.due_date, i.principal, i.interest, i.fee, i.penalty,
+                     i.principal_paid + coalesce(c.p, 0) as pp, i.interest_paid + coalesce(c.i, 0) as ip,
+                     i.fee_paid + coalesce(c.f, 0) as fp
+                from contract_plan_items i join lc on lc.id = i.contract_id
+                left join ${paidCorrections(asOf)} as c on c.plan_item_id = i.id
+               where i.superseded_by is null and ${where})`;
+}
+
+/** The ledger's date and period: asOf defaults to the business date, dateFrom to its month's first. */
+export function ledgerPeriod(
+  q: Pick<LedgerExportQuery, 'asOf' | 'dateFrom'>,
+  today: string,
+): { asOf: string; dateFrom: string } {
+  const asOf = q.asOf ?? today;
+  const dateFrom = q.dateFrom ?? `${asOf.slice(0, 8)}01`;
+  if (dateFrom > asOf) throw badInput('期间开始日期不能晚于台账日期');
+  return { asOf, dateFrom };
+}
+
+/**
+ * The approved contracts the user may see, started by `asOf`, narrowed by the filters that read the
+ * contract row itself (organisation, customer, product, 放款日).
+ */
+function ledgerContracts(user: ScopeUser, q: LedgerExportQuery, asOf: string, ids?: IdRange): SQL {
+  const conds: SQL[] = [
+    sql`contracts.deleted_at is null`,
+    sql`contracts.status <> 'none'`,
+    sql`contracts.start_date <= ${asOf}::date`,
+    scopeOf(user),
+  ];
+  if (q.orgCode)
+    conds.push(
+      sql`contracts.org_id in (with recursive sub(id) as (
+              select id from depts where biz_code = ${q.orgCode}
+              union select d.id from depts d join sub on d.parent_id = sub.id) select id from sub)`,
+    );
+  if (q.custCode) conds.push(sql`contracts.cust_code = ${q.custCode}`);
+  if (q.custName) conds.push(sql`contracts.cust_name ilike ${likePattern(q.custName)}`);
+  if (q.product) conds.push(sql`contracts.product = ${q.product}`);
+  // 放款日 as of asOf: a disbursement dated after it had not happened yet.
+  if (q.loanDateStart) conds.push(sql`contracts.loan_date >= ${q.loanDateStart}::date`);
+  if (q.loanDateEnd) conds.push(sql`contracts.loan_date <= ${q.loanDateEnd}::date`);
+  if (ids) conds.push(sql`contracts.id > ${ids.after} and contracts.id <= ${ids.upTo}`);
+  return sql`(select contracts.* from contracts where ${sql.join(conds, sql` and `)})`;
+}
+
+/** A slice of the contracts by id, for the export's batches. */
+interface IdRange {
+  after: number;
+  upTo: number;
+}
+
+/** Disbursed as of the end of `asOf`: the 放款单 in force is dated on or before it. */
+const disbursedBy = (alias: string, asOf: string) =>
+  sql`(${sql.raw(alias)}.loan_state = 'loaned' and ${sql.raw(alias)}.loan_date <= ${asOf}::date)`;
+
+interface OverdueFigures {
+  contractId: number;
+  days: number;
+  open: string;
+  penalty: string;
+}
+
+interface Candidate {
+  contract_id: number;
+  period: number;
+  due_date: string;
+  principal: string;
+  interest: string;
+  fee: string;
+  penalty: string;
+  rule_snapshot: unknown;
+  payments: { component: string; amount: string; date: string }[];
+}
+
+/**
+ * Per contract, its items overdue on `asOf` by itemAsOf (the plan view's, the dashboard's and the
+ * day-end's function, docs/money-rules.md "Figures as of a date") over the lines posted as of that
+ * date: the longest overdue days, the open principal + interest + fee and the penalty owed.
+ * Candidates are the items due before `asOf` that still owed principal, interest or fee then, or
+ * whose principal was paid after the due date (penalty may still be owed).
+ */
+export async function overdueByContract(
+  ex: Executor,
+  contractsSql: SQL,
+  asOf: string,
+): Promise<Map<number, OverdueFigures>> {
+  // Candidates from the paid columns (corrected to asOf); the payments with their dates are read
+  // for the candidates only, by item.
+  const rows = await queryRows<Candidate>(
+    ex,
+    sql`with lc as (select * from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
+        it as ${itemsAsOf(asOf, sql`i.due_date < ${asOf}::date`)},
+        late as (select distinct pl.plan_item_id from ${postedLines(asOf)} as pl join it on it.id = pl.plan_item_id
+                  where pl.component = 'PRINCIPAL' and pl.paid_date > it.due_date),
+        cand as (select it.*, lc.rule_snapshot from it join lc on lc.id = it.contract_id
+                  where it.pp + it.ip + it.fp < it.principal + it.interest + it.fee
+                     or it.id in (select plan_item_id from late))
+        select cand.contract_id::int as contract_id, cand.period, to_char(cand.due_date, 'YYYY-MM-DD') as due_date,
+               cand.principal::text, cand.interest::text, cand.fee::text, cand.penalty::text, cand.rule_snapshot,
+               coalesce((select json_agg(json_build_object('component', pl.component, 'amount', pl.amount::text,
+                                                           'date', to_char(pl.paid_date, 'YYYY-MM-DD')))
+                           from ${postedLines(asOf, sql`l.plan_item_id = cand.id`)} as pl), '[]'::json) as payments
+          from cand`,
+  );
+  const rules = new Map<number, InterestRuleCalc>();
+  const out = new Map<number, OverdueFigures>();
+  for (const r of rows) {
+    let rule = rules.get(r.contract_id);
+    if (!rule) {
+      rule = interestRuleCalc.parse(r.rule_snapshot);
+      rules.set(r.contract_id, rule);
+    }
+    const payments = r.payments.map((p) => itemPayment(r.period, p.component, p.amount, p.date));
+    const f = itemAsOf(
+      {
+        period: r.period,
+        dueDate: r.due_date,
+        principal: r.principal,
+        interest: r.interest,
+        fee: r.fee,
+        penalty: r.penalty,
+      },
+      payments,
+      asOf,
+      rule,
+    );
+    if (f.status !== '逾期') continue;
+    const open = new Decimal(f.open.PRINCIPAL).plus(f.open.INTEREST).plus(f.open.FEE);
+    const penalty = new Decimal(f.outstanding).minus(open);
+    const had = out.get(r.contract_id);
+    out.set(r.contract_id, {
+      contractId: r.contract_id,
+      days: Math.max(had?.days ?? 0, f.overdueDays),
+      open: open.plus(had?.open ?? 0).toFixed(2),
+      penalty: penalty.plus(had?.penalty ?? 0).toFixed(2),
+    });
+  }
+  return out;
+}
+
+interface Built {
+  /** The ledger rows (one per contract) after every filter, as a SQL row source. */
+  rows: SQL;
+  asOf: string;
+  dateFrom: string;
+}
+
+/**
+ * The ledger as one SQL row source: the contract's figures as of `asOf` from the plan items and the
+ * lines posted by then, the overdue figures computed by itemAsOf (passed in as JSON), the period's
+ * write-offs and reversals, then the filters on state and overdue bucket.
+ */
+async function buildLedger(
+  ex: Executor,
+  user: ScopeUser,
+  q: LedgerExportQuery,
+  today: string,
+  known?: { overdue: Map<number, OverdueFigures>; ids: IdRange },
+): Promise<Built & { overdue: Map<number, OverdueFigures> }> {
+  const { asOf, dateFrom } = ledgerPeriod(q, today);
+  const base = ledgerContracts(user, q, asOf, known?.ids);
+  const overdue = known?.overdue ?? (await overdueByContract(ex, base, asOf));
+  const od = JSON.stringify([...overdue.values()].map((o) => ({ id: o.contractId, ...o })));
+  const d = sql`${asOf}::date`;
+  const figures = sql`(
+    with lc as ${base},
+    it as ${itemsAsOf(asOf)},
+    due as (select contract_id, sum(principal) as p, sum(interest) as i, sum(fee) as f,
+                   sum(pp) as pp, sum(ip) as ip, sum(fp) as fp
+              from it group by contract_id),
+    nxt as (select distinct on (it.contract_id) it.contract_id, it.due_date,
+                   it.principal + it.interest + it.fee - (it.pp + it.ip + it.fp) as open
+              from it
+             where it.due_date >= ${d} and it.pp + it.ip + it.fp < it.principal + it.interest + it.fee
+             order by it.contract_id, it.due_date, it.period),
+    od as (select * from json_to_recordset(${od}::json) as od(id bigint, days int, open numeric, penalty numeric)),
+    moved as (select p.contract_id, sum(p.amount) as received from paids p join lc on lc.id = p.contract_id
+               where p.deleted_at is null and p.state = 'approved' and p.paid_date between ${dateFrom}::date and ${d}
+               group by p.contract_id),
+    reversed as (select p.contract_id, sum(p.amount) as reversed
+                   from paid_reds r join paids p on p.id = r.paid_id join lc on lc.id = p.contract_id
+                  where r.deleted_at is null and r.state = 'approved' and r.red_date between ${dateFrom}::date and ${d}
+                  group by p.contract_id)
+    select lc.id, lc.biz_code as "contBizCode", lc.contract_no as "contractNo", lc.cust_code as "custCode",
+           lc.cust_name as "custName",
+           coalesce(lc.core_comp_name,
+                    (select string_agg(distinct r.debtor_name, '、') from contract_receivables r
+                      where r.contract_id = lc.id and r.live), '') as "debtorName",
+           lc.product, lc.receivables_amount as receivables, lc.financing_amount as financing,
+           case when ${disbursedBy('lc', asOf)} then to_char(lc.loan_date, 'YYYY-MM-DD') end as "loanDate",
+           case when ${disbursedBy('lc', asOf)} then lc.loan_amount end as loan_net,
+           to_char(lc.start_date, 'YYYY-MM-DD') as "startDate", to_char(lc.maturity_date, 'YYYY-MM-DD') as "maturityDate",
+           coalesce(lc.rule_snapshot ->> 'annualRate', '') as "annualRate",
+           coalesce(lc.rule_snapshot ->> 'method', '') as method,
+           coalesce((select name from interest_rules ir where ir.biz_code = lc.rule_biz_code), '') as "ruleName",
+           case when ${disbursedBy('lc', asOf)} then coalesce(due.p - due.pp, 0) else 0 end as principal_open,
+           case when ${disbursedBy('lc', asOf)} then coalesce(due.i - due.ip, 0) else 0 end as interest_open,
+           case when ${disbursedBy('lc', asOf)} then coalesce(due.f - due.fp, 0) else 0 end as fee_open,
+           coalesce(od.days, 0) as overdue_days, coalesce(od.open, 0) as overdue_open,
+           coalesce(od.penalty, 0) as overdue_penalty,
+           case when ${disbursedBy('lc', asOf)} then to_char(nxt.due_date, 'YYYY-MM-DD') end as "nextDueDate",
+           case when ${disbursedBy('lc', asOf)} then nxt.open end as next_open,
+           coalesce(moved.received, 0) as received, coalesce(reversed.reversed, 0) as reversed,
+           lc.line_code as "lineCode", dp.name as "deptName", cl.asset_class,
+           case when not ${disbursedBy('lc', asOf)} then 'unloaned'
+                when coalesce(due.p - due.pp + due.i - due.ip + due.f - due.fp, 0) = 0 and od.id is null then 'settled'
+                else 'active' end as ledger_state
+      from lc
+      left join due on due.contract_id = lc.id
+      left join nxt on nxt.contract_id = lc.id
+      left join od on od.id = lc.id
+      left join moved on moved.contract_id = lc.id
+      left join reversed on reversed.contract_id = lc.id
+      left join depts dp on dp.id = lc.org_id
+      left join ${classAsOf(sql`lc.id`, asOf)} as cl on true)`;
+  const conds: SQL[] = [sql`true`];
+  if (q.ledgerState) conds.push(sql`ledger_state = ${q.ledgerState}`);
+  if (q.assetClass) conds.push(sql`ledger_state = 'active' and asset_class = ${q.assetClass}`);
+  const b = q.overdueBucket;
+  if (b === '0') conds.push(sql`overdue_days = 0`);
+  else if (b === '1-30') conds.push(sql`overdue_days between 1 and 30`);
+  else if (b === '31-60') conds.push(sql`overdue_days between 31 and 60`);
+  else if (b === '61-90') conds.push(sql`overdue_days between 61 and 90`);
+  else if (b === '90+') conds.push(sql`overdue_days > 90`);
+  return {
+    rows: sql`(select * from ${figures} as f where ${sql.join(conds, sql` and `)})`,
+    asOf,
+    dateFrom,
+    overdue,
+  };
+}
+
+interface RawRow {
+  id: number;
+  contBizCode: string;
+  contractNo: string;
+  custCode: string;
+  custName: string;
+  debtorName: string;
+  product: LedgerRow['product'];
+  receivables: string;
+  financing: string;
+  loanDate: string | null;
+  loan_net: string | null;
+  startDate: string;
+  maturityDate: string;
+  annualRate: string;
+  method: string;
+  ruleName: string;
+  principal_open: string;
+  interest_open: string;
+  fee_open: string;
+  overdue_days: number;
+  overdue_open: string;
+  overdue_penalty: string;
+  nextDueDate: string | null;
+  next_open: string | null;
+  received: string;
+  reversed: string;
+  lineCode: string;
+  deptName: string | null;
+  ledger_state: LedgerState;
+  asset_class: string | null;
+}
+
+function toRow(r: RawRow): LedgerRow {
+  return {
+    contBizCode: r.contBizCode,
+    contractNo: r.contractNo,
+    custCode: r.custCode,
+    custName: r.custName,
+    debtorName: r.debtorName,
+    product: r.product,
+    receivablesAmount: money(r.receivables),
+    financingAmount: money(r.financing),
+    loanDate: r.loanDate,
+    loanNetAmount: r.loan_net === null ? null : money(r.loan_net),
+    startDate: r.startDate,
+    maturityDate: r.maturityDate,
+    annualRate: r.annualRate,
+    ruleName: r.ruleName,
+    method: r.method,
+    principalOutstanding: money(r.principal_open),
+    interestOutstanding: money(r.interest_open),
+    feeOutstanding: money(r.fee_open),
+    overdueDays: Number(r.overdue_days),
+    overdueAmount: money(r.overdue_open),
+    overduePenalty: money(r.overdue_penalty),
+    nextDueDate: r.nextDueDate,
+    nextDueAmount: r.next_open === null ? null : money(r.next_open),
+    periodReceived: money(r.received),
+    periodReversed: money(r.reversed),
+    lineCode: r.lineCode,
+    deptName: r.deptName,
+    ledgerState: r.ledger_state,
+    classification: r.ledger_state === 'active' && isAssetClass(r.asset_class) ? r.asset_class : null,
+  };
+}
+
+const SORTS: Record<string, string> = {
+  contractNo: '"contractNo"',
+  loanDate: '"loanDate"',
+  principalOutstanding: 'principal_open',
+  overdueDays: 'overdue_days',
+};
+
+function orderOf(q: Pick<LedgerListQuery, 'orderBy' | 'order'>): SQL {
+  const col = q.orderBy ? SORTS[q.orderBy] : undefined;
+  const dir = q.order === 'asc' ? 'asc' : 'desc';
+  return col ? sql.raw(`${col} ${dir} nulls last, id desc`) : sql.raw('id desc');
+}
+
+/** The totals of a ledger row source `r`, as columns named t_*. */
+const TOTALS_COLUMNS = sql.raw(`count(*)::int as t_n, sum(receivables)::text as t_receivables,
+  sum(financing)::text as t_financing, sum(loan_net)::text as t_loan_net, sum(principal_open)::text as t_p,
+  sum(interest_open)::text as t_i, sum(fee_open)::text as t_f, sum(overdue_open)::text as t_od,
+  sum(overdue_penalty)::text as t_pen, (count(*) filter (where overdue_days > 0))::int as t_odn,
+  sum(received)::text as t_received, sum(reversed)::text as t_reversed`);
+
+function totalsFrom(t: Record<string, unknown> | undefined): LedgerTotals {
+  const s = (k: string) => money(t?.[`t_${k}`] as string | null);
+  return {
+    contracts: Number(t?.t_n ?? 0),
+    receivablesAmount: s('receivables'),
+    financingAmount: s('financing'),
+    loanNetAmount: s('loan_net'),
+    principalOutstanding: s('p'),
+    interestOutstanding: s('i'),
+    feeOutstanding: s('f'),
+    overdueAmount: s('od'),
+    overduePenalty: s('pen'),
+    overdueContracts: Number(t?.t_odn ?? 0),
+    periodReceived: s('received'),
+    periodReversed: s('reversed'),
+  };
+}
+
+async function totalsOf(ex: Executor, rows: SQL): Promise<LedgerTotals> {
+  const [t] = await queryRows<Record<string, unknown>>(ex, sql`select ${TOTALS_COLUMNS} from ${rows} as r`);
+  return totalsFrom(t);
+}
+
+/**
+ * One page of the ledger with the totals of every row the filters match. One statement: the
+ * figures of the whole selection are computed once (a materialised CTE) for both the page and the
+ * totals, not once for each.
+ */
+export async function ledgerPage(
+  db: Db,
+  user: ScopeUser,
+  q: LedgerListQuery,
+  today: string,
+): Promise<LedgerPage> {
+  return db.transaction(async (ex) => {
+    await ex.execute(sql`set transaction isolation level repeatable read, read only`);
+    // PostgreSQL's JIT spent 2 of 20 seconds compiling these scans at 100,000 contracts, and pays
+    // only on analytics far larger than a page of the ledger.
+    await ex.execute(sql`set local jit = off`);
+    return ledgerPageIn(ex, user, q, today);
+  });
+}
+
+/** The page and its totals inside one snapshot: the overdue figures and the rows agree. */
+async function ledgerPageIn(
+  ex: Executor,
+  user: ScopeUser,
+  q: LedgerListQuery,
+  today: string,
+): Promise<LedgerPage> {
+  const built = await buildLedger(ex, user, q, today);
+  const order = orderOf(q);
+  const rows = await queryRows<RawRow & Record<string, unknown>>(
+    ex,
+    sql`with r as materialized (select * from ${built.rows} as r0),
+             t as (select ${TOTALS_COLUMNS} from r)
+        select t.*, pg.* from t
+          left join lateral (select * from r order by ${order}
+                              limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}) as pg on true
+         order by ${order}`,
+  );
+  const totals = totalsFrom(rows[0]);
+  return {
+    list: rows.filter((r) => r.id !== null).map(toRow),
+    total: totals.contracts,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+    asOf: built.asOf,
+    dateFrom: built.dateFrom,
+    totals,
+  };
+}
+
+/**
+ * The ledger in batches for the export: a keyset walk over the matching contracts by id, each
+ * batch computing the figures of its slice only, so memory and the work per batch stay those of one
+ * batch whatever the portfolio's size. The overdue figures and the totals are computed once,
+ * before the first batch.
+ */
+export async function ledgerBatches(
+  ex: Executor,
+  user: ScopeUser,
+  q: LedgerExportQuery,
+  today: string,
+  batch = 1000,
+): Promise<{
+  asOf: string;
+  dateFrom: string;
+  totals: LedgerTotals;
+  next: (afterId: number | null) => Promise<{ rows: LedgerRow[]; lastId: number | null }>;
+}> {
+  const built = await buildLedger(ex, user, q, today);
+  const totals = await totalsOf(ex, built.rows);
+  const all = ledgerContracts(user, q, built.asOf);
+  return {
+    asOf: built.asOf,
+    dateFrom: built.dateFrom,
+    totals,
+    next: async (afterId) => {
+      const after = afterId ?? 0;
+      const [slice] = await queryRows<{ up_to: string | null; n: number }>(
+        ex,
+        sql`select max(id)::text as up_to, count(*)::int as n
+              from (select c.id from ${all} as c where c.id > ${after} order by c.id limit ${batch}) as s`,
+      );
+      if (!slice?.up_to) return { rows: [], lastId: null };
+      const upTo = Number(slice.up_to);
+      // The slice's own overdue figures only: sending every contract's with each batch made the
+      // export's garbage grow with the portfolio (bench/README.md, scenario 8).
+      const overdue = new Map([...built.overdue].filter(([id]) => id > after && id <= upTo));
+      const part = await buildLedger(ex, user, q, today, { overdue, ids: { after, upTo } });
+      const rows = await queryRows<RawRow>(ex, sql`select * from ${part.rows} as r order by id`);
+      return { rows: rows.map(toRow), lastId: slice.n < batch ? null : upTo };
+    },
+  };
+}
+
+/** The day before a date (a statement's opening balance is the balance at its end). */
+export const dayBefore = (d: string) => addDays(d, -1);
+
+/**
+ * The 五级分类 distribution on `asOf` (docs/classification.md "Distribution"): the ledger's 履约中
+ * rows grouped by their class (未分类 when no day-end has classified the contract yet), with the
+ * count and the 本金余额. Computed over the ledger's own rows, so its totals are the ledger's.
+ */
+export async function classDistribution(
+  ex: Executor,
+  user: ScopeUser,
+  asOf: string | undefined,
+  today: string,
+): Promise<ClassDistribution> {
+  const built = await buildLedger(ex, user, { asOf }, today);
+  const found = await queryRows<{ k: string; n: number; p: string | null }>(
+    ex,
+    sql`select coalesce(asset_class, 'none') as k, count(*)::int as n, sum(principal_open)::text as p
+          from ${built.rows} as r where ledger_state = 'active' group by 1`,
+  );
+  const byKey = new Map(found.map((f) => [f.k, f]));
+  const buckets: ClassBucket[] = [...ASSET_CLASSES, 'none'];
+  const rows = buckets.map((k) => ({
+    assetClass: k,
+    label: k === 'none' ? UNCLASSIFIED_LABEL : ASSET_CLASS_LABELS[k],
+    contracts: byKey.get(k)?.n ?? 0,
+    principalOutstanding: money(byKey.get(k)?.p),
+  }));
+  return {
+    asOf: built.asOf,
+    rows,
+    totals: {
+      contracts: rows.reduce((s, r) => s + r.contracts, 0),
+      principalOutstanding: rows.reduce((s, r) => s.plus(r.principalOutstanding), new Decimal(0)).toFixed(2),
+    },
+  };
+}

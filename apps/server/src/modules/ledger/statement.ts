@@ -1,0 +1,179 @@
+import Decimal from 'decimal.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { toChineseCapitals } from '@portal/contract/capitals';
+import type { Statement, StatementKind, StatementLine, StatementQuery } from '@portal/contract/ledger';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { queryRows, type Executor } from '../../platform/db/client';
+import { notFound } from '../../platform/errors';
+import { scopeOf } from '../contract/service';
+import { dayBefore, postedLines } from './service';
+
+const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
+
+/** The statement's contracts: one, or every approved contract of the customer, in the user's scope. */
+function statementContracts(user: ScopeUser, q: StatementQuery): SQL {
+  return sql`(select contracts.* from contracts
+               where contracts.deleted_at is null and contracts.status <> 'none' and ${scopeOf(user)}
+                 ${q.contBizCode ? sql`and contracts.biz_code = ${q.contBizCode}` : sql``}
+                 ${q.custCode ? sql`and contracts.cust_code = ${q.custCode}` : sql``})`;
+}
+
+/**
+ * The principal balance of the contracts at the end of `asOf` (docs/ledger.md "The statement"):
+ * the plan's principal of each contract disbursed by then, less the principal of the write-off
+ * lines posted by then. The same figure as the ledger's 本金余额 for that date.
+ */
+export async function principalBalance(ex: Executor, contractsSql: SQL, asOf: string): Promise<string> {
+  const [r] = await queryRows<{ due: string | null; paid: string | null }>(
+    ex,
+    sql`with lc as (select * from ${contractsSql} as c0
+                     where c0.loan_state = 'loaned' and c0.loan_date <= ${asOf}::date),
+        it as (select i.* from contract_plan_items i join lc on lc.id = i.contract_id where i.superseded_by is null)
+        select (select sum(principal) from it)::text as due,
+               (select sum(pl.amount) from ${postedLines(asOf)} as pl join it on it.id = pl.plan_item_id
+                 where pl.component = 'PRINCIPAL')::text as paid`,
+  );
+  return new Decimal(r?.due ?? 0).minus(r?.paid ?? 0).toFixed(2);
+}
+
+interface RawMove {
+  date: string;
+  kind: StatementKind;
+  doc_code: string;
+  cont_biz_code: string;
+  contract_no: string;
+  disbursed: string;
+  net_paid: string;
+  deducted: string;
+  principal: string;
+  interest: string;
+  fee: string;
+  penalty: string;
+  remark: string | null;
+}
+
+const KIND_ORDER: Record<StatementKind, number> = { loan: 0, receipt: 1, reversal: 2 };
+
+/**
+ * 客户对账单 over [dateFrom, dateTo]: the opening principal balance (end of dateFrom − 1), every
+ * disbursement (放款单 in force), every write-off with its allocation per component, every
+ * reversal (the negative of its write-off, on its own date), and the closing balance (end of
+ * dateTo), computed apart from the movements: opening + Σ movements = closing is what a test checks.
+ */
+export async function statement(ex: Executor, user: ScopeUser, q: StatementQuery): Promise<Statement> {
+  const cs = statementContracts(user, q);
+  const [head] = await queryRows<{
+    cust_code: string;
+    cust_name: string;
+    biz_code: string | null;
+    contract_no: string | null;
+  }>(
+    ex,
+    q.contBizCode
+      ? sql`select cust_code, cust_name, biz_code, contract_no from ${cs} as c limit 1`
+      : sql`select comp_code as cust_code, comp_name as cust_name, null as biz_code, null as contract_no
+              from companies where comp_code = ${q.custCode!} and deleted_at is null limit 1`,
+  );
+  if (!head) throw notFound(q.contBizCode ? '合同' : '企业客户');
+  if (q.contBizCode && q.custCode && head.cust_code !== q.custCode) throw notFound('合同');
+  const from = sql`${q.dateFrom}::date`;
+  const to = sql`${q.dateTo}::date`;
+  const lineSums = (sign: string) => sql`
+    ${sql.raw(sign)} coalesce((select sum(l.amount) from paid_lines l where l.paid_id = p.id and l.component = 'PRINCIPAL'), 0) as principal,
+    ${sql.raw(sign)} coalesce((select sum(l.amount) from paid_lines l where l.paid_id = p.id and l.component = 'INTEREST'), 0) as interest,
+    ${sql.raw(sign)} coalesce((select sum(l.amount) from paid_lines l where l.paid_id = p.id and l.component = 'FEE'), 0) as fee,
+    ${sql.raw(sign)} coalesce((select sum(l.amount) from paid_lines l where l.paid_id = p.id and l.component = 'PENALTY'), 0) as penalty`;
+  const moves = await queryRows<RawMove>(
+    ex,
+    sql`with lc as ${cs}
+        select to_char(l.value_date, 'YYYY-MM-DD') as date, 'loan' as kind, l.biz_code as doc_code,
+               lc.biz_code as cont_biz_code, lc.contract_no,
+               coalesce((select sum(i.principal) from contract_plan_items i
+                          where i.contract_id = lc.id and i.superseded_by is null), 0)::text as disbursed,
+               l.net_amount::text as net_paid, l.deducted_amount::text as deducted,
+               '0' as principal, '0' as interest, '0' as fee, '0' as penalty, l.remark
+          from loans l join lc on lc.id = l.contract_id
+         where l.deleted_at is null and l.state = 'approved' and l.red_state = 'none'
+           and lc.loan_biz_code = l.biz_code and l.value_date between ${from} and ${to}
+        union all
+        select to_char(p.paid_date, 'YYYY-MM-DD'), 'receipt', p.biz_code, lc.biz_code, lc.contract_no,
+               '0', '0', '0', ${lineSums('')}, p.remark
+          from paids p join lc on lc.id = p.contract_id
+         where p.deleted_at is null and p.state = 'approved' and p.paid_date between ${from} and ${to}
+        union all
+        select to_char(r.red_date, 'YYYY-MM-DD'), 'reversal', r.biz_code, lc.biz_code, lc.contract_no,
+               '0', '0', '0', ${lineSums('-')}, r.reason
+          from paid_reds r join paids p on p.id = r.paid_id join lc on lc.id = p.contract_id
+         where r.deleted_at is null and r.state = 'approved' and r.red_date between ${from} and ${to}`,
+  );
+  moves.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      a.doc_code.localeCompare(b.doc_code),
+  );
+  const opening = await principalBalance(ex, cs, dayBefore(q.dateFrom));
+  let balance = new Decimal(opening);
+  const sums = {
+    disbursed: new Decimal(0),
+    netPaid: new Decimal(0),
+    deducted: new Decimal(0),
+    received: new Decimal(0),
+    principal: new Decimal(0),
+    interest: new Decimal(0),
+    fee: new Decimal(0),
+    penalty: new Decimal(0),
+  };
+  const lines: StatementLine[] = moves.map((m) => {
+    const received = new Decimal(m.principal).plus(m.interest).plus(m.fee).plus(m.penalty);
+    balance = balance.plus(m.disbursed).minus(m.principal);
+    sums.disbursed = sums.disbursed.plus(m.disbursed);
+    sums.netPaid = sums.netPaid.plus(m.net_paid);
+    sums.deducted = sums.deducted.plus(m.deducted);
+    sums.received = sums.received.plus(received);
+    sums.principal = sums.principal.plus(m.principal);
+    sums.interest = sums.interest.plus(m.interest);
+    sums.fee = sums.fee.plus(m.fee);
+    sums.penalty = sums.penalty.plus(m.penalty);
+    return {
+      date: m.date,
+      kind: m.kind,
+      docCode: m.doc_code,
+      contBizCode: m.cont_biz_code,
+      contractNo: m.contract_no,
+      disbursed: money(m.disbursed),
+      netPaid: money(m.net_paid),
+      deducted: money(m.deducted),
+      received: received.toFixed(2),
+      principal: money(m.principal),
+      interest: money(m.interest),
+      fee: money(m.fee),
+      penalty: money(m.penalty),
+      balance: balance.toFixed(2),
+      remark: m.remark ?? '',
+    };
+  });
+  const closing = await principalBalance(ex, cs, q.dateTo);
+  return {
+    custCode: head.cust_code,
+    custName: head.cust_name,
+    contBizCode: q.contBizCode ? head.biz_code : null,
+    contractNo: q.contBizCode ? head.contract_no : null,
+    dateFrom: q.dateFrom,
+    dateTo: q.dateTo,
+    opening,
+    lines,
+    totals: {
+      disbursed: sums.disbursed.toFixed(2),
+      netPaid: sums.netPaid.toFixed(2),
+      deducted: sums.deducted.toFixed(2),
+      received: sums.received.toFixed(2),
+      principal: sums.principal.toFixed(2),
+      interest: sums.interest.toFixed(2),
+      fee: sums.fee.toFixed(2),
+      penalty: sums.penalty.toFixed(2),
+    },
+    closing,
+    closingCapitals: toChineseCapitals(closing),
+  };
+}

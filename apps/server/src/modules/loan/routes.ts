@@ -1,0 +1,141 @@
+import { formatMoney } from '@portal/contract/format';
+import { button, menu } from '@portal/contract/menus';
+import {
+  LOAN_MENU,
+  LOAN_PATHS,
+  loanContQuery,
+  loanDraftQuery,
+  loanListSchema,
+  loanQuery,
+  loanRedQuery,
+  loanRedSchema,
+  loanSaveSchema,
+} from '@portal/contract/loan';
+import { CONTRACT_PATHS, contractCodeQuery } from '@portal/contract/contract';
+import type { PortalModule } from '../../platform/module';
+import { findContract } from '../contract/service';
+import { registerDocument } from '../workflow/pipeline';
+import { listOf } from '../../platform/http/route-scope';
+import { contracts } from '../contract/schema';
+import { eq } from 'drizzle-orm';
+import { seedDemoLoans } from './demo';
+import {
+  deleteLoan,
+  findLoan,
+  listLoans,
+  loanInit,
+  planPreview,
+  postLoan,
+  deleteLoanRed,
+  postLoanRed,
+  requestLoanRed,
+  saveLoan,
+  viewLoan,
+  viewLoanRed,
+} from './service';
+
+/** 放款单 (docs/money-lifecycle.md): the disbursement of a contract, a document like the others. */
+export const loanModule: PortalModule = {
+  name: 'loan',
+  demo: seedDemoLoans,
+  register({ api, db, clock }) {
+    const editors = [button(LOAN_MENU, 'add'), button(LOAN_MENU, 'save')];
+    // The checker decides on the re-based plan: readers of the screen and its approvers see it.
+    const readers = [menu(LOAN_MENU)];
+
+    api.post(
+      LOAN_PATHS.list,
+      { perm: readers, scope: listOf('loan'), body: loanListSchema },
+      ({ body, user }) => listLoans(db, body, user),
+    );
+    api.post(LOAN_PATHS.viewBaseInfo, { perm: readers, scope: 'loan', query: loanQuery }, ({ query, user }) =>
+      viewLoan(db, query.loanBizCode, user),
+    );
+    api.post(
+      LOAN_PATHS.initBase,
+      { perm: [...editors, button('ft-contract-info', 'isLoan')], scope: 'contract', query: loanContQuery },
+      async ({ query, user }) => loanInit(db, await findContract(db, query.contBizCode, user), clock.today()),
+    );
+    // SPEC §4 "loan initialisation" of the contract list: the same prefill, under the contract's button.
+    api.post(
+      CONTRACT_PATHS.isLoan,
+      { perm: button('ft-contract-info', 'isLoan'), scope: 'contract', query: contractCodeQuery },
+      async ({ query, user }) => loanInit(db, await findContract(db, query.bizCode, user), clock.today()),
+    );
+    api.post(
+      LOAN_PATHS.planPreview,
+      { perm: readers, scope: 'loan', query: loanQuery },
+      async ({ query, user }) => {
+        const loan = await findLoan(db, query.loanBizCode, user);
+        const [c] = await db
+          .select({ code: contracts.bizCode })
+          .from(contracts)
+          .where(eq(contracts.id, loan.contractId));
+        return planPreview(db, await findContract(db, c!.code), loan.valueDate, clock.today());
+      },
+    );
+    api.post(
+      LOAN_PATHS.planDraft,
+      { perm: editors, scope: 'contract', query: loanDraftQuery },
+      async ({ query, user }) =>
+        planPreview(db, await findContract(db, query.contBizCode, user), query.valueDate, clock.today()),
+    );
+    registerDocument(api, db, {
+      type: 'loan',
+      table: 'loans',
+      stamps: true,
+      hooks: { onApprove: (tx, doc, actor) => postLoan(tx, doc.code, actor, clock.today()) },
+      codeParam: 'loanBizCode',
+      scope: [{ kind: 'contract', params: ['contBizCode'] }],
+      save: {
+        path: LOAN_PATHS.saveBaseInfo,
+        perm: editors,
+        body: loanSaveSchema,
+        write: (tx, body, { actor, user }) => saveLoan(tx, body, actor, user, clock.today()),
+        find: findLoan,
+        submission: async (_tx, row) => ({
+          subject: `放款单 ${row.bizCode} 实付 ${formatMoney(row.netAmount)}元`,
+          amount: row.financingAmount,
+        }),
+      },
+      remove: {
+        path: LOAN_PATHS.deleteInfo,
+        perm: button(LOAN_MENU, 'delete'),
+        query: loanQuery,
+        remove: async (tx, code, actor) => deleteLoan(tx, await findLoan(tx, code), actor),
+      },
+      audit: { path: LOAN_PATHS.audit, perm: button(LOAN_MENU, 'audit') },
+      unAudit: { path: LOAN_PATHS.unAudit, perm: button(LOAN_MENU, 'unAudit') },
+    });
+    api.post(
+      LOAN_PATHS.rushRed,
+      { perm: button(LOAN_MENU, 'rushRed'), scope: 'loan', query: loanQuery, body: loanRedSchema },
+      ({ query, body, actor, user }) =>
+        db.transaction(async (tx) => ({
+          loanRedBizCode: await requestLoanRed(tx, query.loanBizCode, body.reason, actor, user),
+        })),
+    );
+
+    // ---- 放款单冲红 entries: approved by the 放款单's checkers (docs/money-lifecycle.md "冲红").
+    api.post(
+      LOAN_PATHS.redView,
+      { perm: readers, scope: 'loanRed', query: loanRedQuery },
+      ({ query, user }) => viewLoanRed(db, query.loanRedBizCode, user),
+    );
+    registerDocument(api, db, {
+      type: 'loanRed',
+      table: 'loan_reds',
+      stamps: true,
+      hooks: { onApprove: (tx, doc, actor) => postLoanRed(tx, doc.code, actor, clock.today()) },
+      codeParam: 'loanRedBizCode',
+      remove: {
+        path: LOAN_PATHS.redDelete,
+        perm: button(LOAN_MENU, 'rushRed'),
+        query: loanRedQuery,
+        remove: deleteLoanRed,
+      },
+      audit: { path: LOAN_PATHS.redAudit, perm: button(LOAN_MENU, 'audit') },
+      unAudit: { path: LOAN_PATHS.redUnAudit, perm: button(LOAN_MENU, 'unAudit') },
+    });
+  },
+};

@@ -1,0 +1,740 @@
+import Decimal from 'decimal.js';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page } from '@portal/contract/api';
+import {
+  disbursementFigures,
+  UPFRONT_KINDS,
+  UPFRONT_LABELS,
+  type LoanFigures,
+  type LoanInit,
+  type LoanPlanPreview,
+  type LoanRedView,
+  type LoanRow,
+  type LoanView,
+  type UpfrontDue,
+  type UpfrontKind,
+  type loanListSchema,
+  type loanSaveSchema,
+} from '@portal/contract/loan';
+import { formatMoney, formatYuan } from '@portal/contract/format';
+import { interestRuleCalc } from '@portal/contract/plan/rule';
+import type { PlanResult } from '@portal/contract/plan/schedule';
+import type { Db, Executor, Tx } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/client';
+import { nextCode } from '../../platform/db/codes';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { updateVersioned } from '../../platform/db/versioned';
+import { badInput, conflict, notFound } from '../../platform/errors';
+import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { defaultAccount, requireBankAccount } from '../bank/service';
+import { contractChanges, contractDues, contractPlanItems, contracts } from '../contract/schema';
+import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract/service';
+import { activeItems, computePlan, insertItems, planViews } from '../contract/plan';
+import { paids } from '../paid/schema';
+import { submit } from '../workflow/service';
+import { postEvent, reverseDocument } from '../voucher/service';
+import { loanLines, loanReds, loans } from './schema';
+
+export type LoanRecord = typeof loans.$inferSelect;
+const WHAT = '放款单';
+const DISBURSE = '放款';
+const live = isNull(loans.deletedAt);
+const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+
+/**
+ * A bank serial as compared (docs/money-lifecycle.md): NFKC (full-width digits and letters become
+ * ASCII), zero-width and bidi control characters removed, trimmed, upper case.
+ */
+export function serialKey(serial: string): string {
+  return serial
+    .normalize('NFKC')
+    .replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g, '')
+    .trim()
+    .toUpperCase();
+}
+
+/** The contract's up-front items (保证金, 前置利息, 手续费), locked when asked. */
+async function upfrontDues(ex: Executor | Tx, contractId: number, lock = false): Promise<UpfrontDue[]> {
+  const q = ex
+    .select()
+    .from(contractDues)
+    .where(and(eq(contractDues.contractId, contractId), inArray(contractDues.kind, [...UPFRONT_KINDS])))
+    .orderBy(asc(contractDues.sort), asc(contractDues.id));
+  const rows = await (lock ? q.for('update') : q);
+  return rows.map((d) => ({
+    dueId: d.id,
+    kind: d.kind as UpfrontKind,
+    amount: d.amount,
+    received: d.receivedAmount,
+  }));
+}
+
+function requireNotLoaned(c: ContractRow): void {
+  if (c.loanState === 'loaned') throw conflict('合同已放款，不能重复放款');
+}
+
+/** The value date's bounds: on or after the contract start, before maturity, not after the business date. */
+function checkValueDate(c: ContractRow, valueDate: string, today: string): void {
+  if (valueDate > today) throw badInput(`放款日不能晚于营业日 ${today}`);
+  if (valueDate < c.startDate) throw badInput(`放款日不能早于合同起始日 ${c.startDate}`);
+  if (valueDate >= c.maturityDate) throw badInput(`放款日必须早于合同到期日 ${c.maturityDate}`);
+}
+
+/**
+ * The plan re-based to the value date: the same engine, the contract's rule snapshot, its financing
+ * amount and maturity, interest from the value date (a custom plan keeps its due dates and
+ * principal parts). Null when the plan already starts on the value date.
+ */
+export async function rebasePlan(
+  ex: Executor,
+  c: ContractRow,
+  valueDate: string,
+): Promise<{ current: Awaited<ReturnType<typeof activeItems>>; after: PlanResult | null }> {
+  const current = await activeItems(ex, c.id);
+  if (current.length === 0 || !c.ruleSnapshot) throw conflict('合同还款计划不存在，不能放款');
+  if (current[0]!.startDate === valueDate) return { current, after: null };
+  const rule = interestRuleCalc.parse(c.ruleSnapshot);
+  const after = computePlan({
+    principal: c.financingAmount,
+    startDate: valueDate,
+    maturityDate: c.maturityDate,
+    rule,
+    customItems:
+      rule.method === 'CUSTOM'
+        ? current.map((i) => ({ dueDate: i.dueDate, principal: i.principal }))
+        : undefined,
+  });
+  return { current, after };
+}
+
+/** isLoan / initBase: a new 放款单 prefilled from the contract. */
+export async function loanInit(ex: Executor, c: ContractRow, today: string): Promise<LoanInit> {
+  requireEffective(c, DISBURSE);
+  requireNotLoaned(c);
+  const figures = disbursementFigures(c.financingAmount, await upfrontDues(ex, c.id));
+  const pay = await defaultAccount(ex, 'self', null, 'pay');
+  const payee = await defaultAccount(ex, 'customer', c.custCode, 'collect');
+  return {
+    ...figures,
+    contBizCode: c.bizCode,
+    contractNo: c.contractNo,
+    custCode: c.custCode,
+    custName: c.custName,
+    startDate: c.startDate,
+    maturityDate: c.maturityDate,
+    valueDate: today < c.maturityDate ? (today < c.startDate ? c.startDate : today) : c.startDate,
+    payBankBizCode: pay?.bizCode ?? null,
+    payeeBankBizCode: payee?.bizCode ?? null,
+  };
+}
+
+export async function saveLoan(
+  tx: Tx,
+  body: z.output<typeof loanSaveSchema>,
+  actor: Actor,
+  user: ScopeUser,
+  today: string,
+): Promise<string> {
+  const c = await findContract(tx, body.contBizCode, user);
+  requireEffective(c, DISBURSE);
+  requireNotLoaned(c);
+  checkValueDate(c, body.valueDate, today);
+  await requireBankAccount(tx, body.payBankBizCode, { label: '付款账户', ownerType: 'self' });
+  await requireBankAccount(tx, body.payeeBankBizCode, {
+    label: '收款账户',
+    ownerType: 'customer',
+    ownerCode: c.custCode,
+  });
+  await rebasePlan(tx, c, body.valueDate); // the engine's refusals (a custom due before the value date) now, not at approval
+  const key = serialKey(body.serialNo);
+  if (!key) throw badInput('银行流水号不能为空');
+  const [dup] = await tx
+    .select({ code: loans.bizCode })
+    .from(loans)
+    .where(
+      and(
+        live,
+        eq(loans.redState, 'none'),
+        eq(loans.payBankBizCode, body.payBankBizCode),
+        eq(loans.serialKey, key),
+        body.loanBizCode ? sql`${loans.bizCode} <> ${body.loanBizCode}` : undefined,
+      ),
+    );
+  if (dup) throw conflict(`银行流水号「${body.serialNo}」在该付款账户已被放款单 ${dup.code} 使用`);
+  const figures = disbursementFigures(c.financingAmount, await upfrontDues(tx, c.id));
+  const values = {
+    contractId: c.id,
+    valueDate: body.valueDate,
+    payBankBizCode: body.payBankBizCode,
+    payeeBankBizCode: body.payeeBankBizCode,
+    serialNo: body.serialNo,
+    serialKey: key,
+    financingAmount: figures.financingAmount,
+    deductedAmount: figures.deductedTotal,
+    netAmount: figures.netAmount,
+    remark: body.remark ?? null,
+  };
+  let id: number;
+  let code: string;
+  if (body.loanBizCode) {
+    const row = await findLoan(tx, body.loanBizCode, user);
+    if (row.contractId !== c.id) throw badInput('放款单不能改换合同');
+    if (body.version === undefined) throw badInput('版本号不能为空');
+    await updateVersioned(tx, loans, eq(loans.id, row.id), body.version, values, actor.userId, WHAT);
+    await tx.delete(loanLines).where(eq(loanLines.loanId, row.id));
+    id = row.id;
+    code = row.bizCode;
+  } else {
+    code = await nextCode(tx, 'loan');
+    const [row] = await tx
+      .insert(loans)
+      .values({ ...values, bizCode: code, createdBy: actor.userId, updatedBy: actor.userId })
+      .returning({ id: loans.id });
+    id = row!.id;
+  }
+  if (figures.lines.length)
+    await tx.insert(loanLines).values(
+      figures.lines.map((l, i) => ({
+        loanId: id,
+        dueId: l.dueId,
+        kind: l.kind,
+        amount: l.amount,
+        prepaid: l.prepaid,
+        deducted: l.deducted,
+        sort: i,
+      })),
+    );
+  await writeAudit(tx, actor, {
+    entity: 'loan',
+    entityCode: code,
+    action: body.loanBizCode ? 'update' : 'create',
+    detail: { contBizCode: c.bizCode, valueDate: body.valueDate, netAmount: figures.netAmount },
+  });
+  return code;
+}
+
+async function contractOf(tx: Tx, loan: LoanRecord): Promise<ContractRow> {
+  const [c] = await tx
+    .select({ code: contracts.bizCode })
+    .from(contracts)
+    .where(eq(contracts.id, loan.contractId));
+  return lockContract(tx, c!.code);
+}
+
+/**
+ * Approval (the workflow's onApprove, in the approving transaction): re-checks everything under
+ * the contract's lock, collects each open up-front item by deduction (guarded: the prepaid part
+ * must still be what the document says), re-bases the plan to the value date and marks the
+ * contract 已放款. Two disbursements of one contract approved at once: the second waits on the
+ * contract row and then finds it loaned (409); the partial unique index backs it.
+ */
+export async function postLoan(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
+  const loan = await findLoan(tx, code);
+  const c = await contractOf(tx, loan);
+  requireEffective(c, DISBURSE);
+  requireNotLoaned(c);
+  checkValueDate(c, loan.valueDate, today);
+  if (!new Decimal(loan.financingAmount).eq(c.financingAmount))
+    throw conflict(`合同融资金额已变更为 ${formatMoney(c.financingAmount)}元，请重新保存放款单`);
+  const { current, after } = await rebasePlan(tx, c, loan.valueDate);
+  if (current.some((i) => !new Decimal(i.principalPaid).plus(i.interestPaid).plus(i.feePaid).isZero()))
+    throw conflict('合同已有核销记录，不能放款');
+
+  const lines = await tx.select().from(loanLines).where(eq(loanLines.loanId, loan.id));
+  const dues = await upfrontDues(tx, c.id, true);
+  const now = disbursementFigures(c.financingAmount, dues);
+  for (const d of now.lines) {
+    const saved = lines.find((l) => l.dueId === d.dueId);
+    if (!saved || !new Decimal(saved.prepaid).eq(d.prepaid) || !new Decimal(saved.amount).eq(d.amount))
+      throw conflict(
+        `${UPFRONT_LABELS[d.kind]}的收取情况已变化（应收 ${formatMoney(d.amount)}元，已收 ${formatMoney(d.prepaid)}元），请重新保存放款单`,
+      );
+  }
+  if (lines.length !== now.lines.length) throw conflict('合同的前期款项已变化，请重新保存放款单');
+  for (const l of lines) {
+    if (new Decimal(l.deducted).isZero()) continue;
+    const done = await tx
+      .update(contractDues)
+      .set({
+        receivedAmount: sql`${contractDues.receivedAmount} + ${l.deducted}::numeric`,
+        deductedAmount: sql`${contractDues.deductedAmount} + ${l.deducted}::numeric`,
+      })
+      .where(and(eq(contractDues.id, l.dueId), sql`${contractDues.receivedAmount} = ${l.prepaid}::numeric`))
+      .returning({ id: contractDues.id });
+    if (done.length === 0) throw conflict('前期款收取情况已变化，请重新保存放款单');
+  }
+
+  if (after) {
+    await tx
+      .update(contractPlanItems)
+      .set({ supersededBy: loan.bizCode })
+      .where(and(eq(contractPlanItems.contractId, c.id), isNull(contractPlanItems.supersededBy)));
+    await insertItems(tx, c.id, after.items);
+  }
+  await tx
+    .update(contracts)
+    .set({
+      loanState: 'loaned',
+      loanDate: loan.valueDate,
+      loanAmount: loan.netAmount,
+      loanBizCode: loan.bizCode,
+      version: sql`${contracts.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(eq(contracts.id, c.id));
+  await tx
+    .update(loans)
+    .set({ rebased: after !== null })
+    .where(eq(loans.id, loan.id));
+  await writeAudit(tx, actor, {
+    entity: 'contract',
+    entityCode: c.bizCode,
+    action: 'loan',
+    detail: {
+      loanBizCode: loan.bizCode,
+      valueDate: loan.valueDate,
+      netAmount: loan.netAmount,
+      deducted: loan.deductedAmount,
+      rebased: after !== null,
+    },
+  });
+  // Its voucher, in this transaction (docs/accounting.md "Journals").
+  const deducted = (kind: string) =>
+    lines
+      .filter((l) => l.kind === kind)
+      .reduce((t, l) => t.plus(l.deducted), new Decimal(0))
+      .toFixed(2);
+  await postEvent(
+    tx,
+    {
+      kind: 'disbursement',
+      docCode: loan.bizCode,
+      date: loan.valueDate,
+      financing: loan.financingAmount,
+      net: loan.netAmount,
+      deducted: {
+        margin: deducted('margin'),
+        upfrontInterest: deducted('upfrontInterest'),
+        // Every deducted item but 保证金 and 前置利息 is fee income (docs/accounting.md).
+        upfrontFee: lines
+          .reduce((t, l) => t.plus(l.deducted), new Decimal(0))
+          .minus(deducted('margin'))
+          .minus(deducted('upfrontInterest'))
+          .toFixed(2),
+      },
+      aux: { custCode: c.custCode, custName: c.custName, contractNo: c.contractNo },
+    },
+    actor,
+  );
+}
+
+/**
+ * Why an approved disbursement cannot be reversed now, or null: only while nothing on the
+ * contract has been written off (no write-off document in any state but deleted or reversed, no
+ * component paid) and no change was approved after it (docs/money-lifecycle.md "冲红"). Asked when
+ * the reversal is requested and again, under the locks, when its entry is approved.
+ */
+async function reversalRefusal(tx: Tx, loan: LoanRecord, c: ContractRow): Promise<string | null> {
+  if (loan.state !== 'approved') return '放款单未审核通过，不能冲红';
+  if (loan.redState !== 'none') return '放款单已冲红，不能重复冲红';
+  if (c.loanBizCode !== loan.bizCode) return '该放款单不是合同当前的放款，不能冲红';
+  const [written] = await tx
+    .select({ code: paids.bizCode })
+    .from(paids)
+    .where(and(eq(paids.contractId, c.id), isNull(paids.deletedAt), eq(paids.red, false)))
+    .limit(1);
+  if (written) return `合同已有来款核销 ${written.code}，不能冲红放款单`;
+  const items = await tx
+    .select()
+    .from(contractPlanItems)
+    .where(and(eq(contractPlanItems.contractId, c.id), isNull(contractPlanItems.supersededBy)))
+    .for('update');
+  if (items.some((i) => !new Decimal(i.principalPaid).plus(i.interestPaid).plus(i.feePaid).isZero()))
+    return '合同已有核销记录，不能冲红放款单';
+  const [changed] = await tx
+    .select({ code: contractChanges.bizCode })
+    .from(contractChanges)
+    .where(
+      and(
+        eq(contractChanges.contractId, c.id),
+        eq(contractChanges.state, 'approved'),
+        isNull(contractChanges.deletedAt),
+        gt(contractChanges.approvedAt, loan.approvedAt!),
+      ),
+    )
+    .limit(1);
+  return changed ? `放款后合同已变更（${changed.code}），不能冲红放款单` : null;
+}
+
+const liveRed = isNull(loanReds.deletedAt);
+
+/**
+ * rushRed: asks for the 冲红 of an approved disbursement. A 放款单冲红 entry with its reason is
+ * made and submitted for approval at once, as a write-off's red entry is; nothing moves until a
+ * checker approves it (postLoanRed). One live entry per 放款单 (a unique index backs this).
+ */
+export async function requestLoanRed(
+  tx: Tx,
+  code: string,
+  reason: string,
+  actor: Actor,
+  user: ScopeUser,
+): Promise<string> {
+  const first = await findLoan(tx, code, user);
+  // Lock order of the reversal: contract → the 放款单 (docs/money-lifecycle.md).
+  const c = await contractOf(tx, first);
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, first.id)).for('update');
+  const refusal = await reversalRefusal(tx, loan!, c);
+  if (refusal) throw conflict(refusal);
+  const [existing] = await tx
+    .select({ code: loanReds.bizCode, state: loanReds.state })
+    .from(loanReds)
+    .where(and(eq(loanReds.loanId, loan!.id), liveRed));
+  if (existing?.state === 'rejected') {
+    // A rejected request is replaced by the new one (it has no save of its own to be resubmitted).
+    await deleteLoanRed(tx, existing.code, actor);
+  } else if (existing) throw conflict(`该放款单已有冲红单据 ${existing.code}`);
+  const redCode = await nextCode(tx, 'loan_red');
+  await tx.insert(loanReds).values({
+    bizCode: redCode,
+    loanId: loan!.id,
+    reason,
+    createdBy: actor.userId,
+    updatedBy: actor.userId,
+  });
+  await writeAudit(tx, actor, {
+    entity: 'loanRed',
+    entityCode: redCode,
+    action: 'create',
+    detail: { loanBizCode: loan!.bizCode, contBizCode: c.bizCode, reason },
+  });
+  await submit(tx, {
+    type: 'loanRed',
+    code: redCode,
+    subject: `放款单冲红 ${loan!.bizCode} 实付 ${formatYuan(loan!.netAmount)}`,
+    amount: loan!.netAmount,
+    actor,
+  });
+  return redCode;
+}
+
+/**
+ * Approval of a 放款单冲红 entry (the workflow's onApprove, in the approving transaction): the
+ * checks again under the contract's lock, then the reversal, which restores the dues, the plan
+ * and the contract exactly as before the disbursement.
+ */
+export async function postLoanRed(tx: Tx, redCode: string, actor: Actor, today: string): Promise<void> {
+  const [red] = await tx
+    .select()
+    .from(loanReds)
+    .where(and(eq(loanReds.bizCode, redCode), liveRed));
+  if (!red) throw notFound('放款单冲红');
+  const [first] = await tx.select().from(loans).where(eq(loans.id, red.loanId));
+  const c = await contractOf(tx, first!);
+  const [loan] = await tx.select().from(loans).where(eq(loans.id, red.loanId)).for('update');
+  const refusal = await reversalRefusal(tx, loan!, c);
+  if (refusal) throw conflict(refusal);
+  await reverseLoan(tx, loan!, c, red, actor);
+  // The mirror of the disbursement's voucher, dated the business date (docs/accounting.md "Red reversal").
+  await reverseDocument(
+    tx,
+    { docType: 'loan', docCode: loan!.bizCode },
+    {
+      docType: 'loanRed',
+      docCode: red.bizCode,
+      date: today,
+      summary: `放款单冲红 ${c.contractNo} ${red.reason}`,
+    },
+    actor,
+  );
+}
+
+/** The reversal itself (postLoanRed has checked it may happen, under the locks). */
+async function reverseLoan(
+  tx: Tx,
+  loan: LoanRecord,
+  c: ContractRow,
+  red: typeof loanReds.$inferSelect,
+  actor: Actor,
+): Promise<void> {
+  const reason = red.reason;
+
+  if (loan.rebased) {
+    await tx
+      .delete(contractPlanItems)
+      .where(and(eq(contractPlanItems.contractId, c.id), isNull(contractPlanItems.supersededBy)));
+    await tx
+      .update(contractPlanItems)
+      .set({ supersededBy: null })
+      .where(and(eq(contractPlanItems.contractId, c.id), eq(contractPlanItems.supersededBy, loan.bizCode)));
+  }
+  const lines = await tx.select().from(loanLines).where(eq(loanLines.loanId, loan.id));
+  for (const l of lines) {
+    if (new Decimal(l.deducted).isZero()) continue;
+    const done = await tx
+      .update(contractDues)
+      .set({
+        receivedAmount: sql`${contractDues.receivedAmount} - ${l.deducted}::numeric`,
+        deductedAmount: sql`${contractDues.deductedAmount} - ${l.deducted}::numeric`,
+      })
+      .where(and(eq(contractDues.id, l.dueId), sql`${contractDues.deductedAmount} >= ${l.deducted}::numeric`))
+      .returning({ id: contractDues.id });
+    if (done.length === 0) throw conflict('前期款扣收记录不一致，不能冲红');
+  }
+  await tx
+    .update(contracts)
+    .set({
+      loanState: 'none',
+      loanDate: null,
+      loanAmount: null,
+      loanBizCode: null,
+      version: sql`${contracts.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(eq(contracts.id, c.id));
+  await tx
+    .update(loans)
+    .set({
+      redState: 'reversed',
+      redReason: reason,
+      redAt: sql`now()`,
+      // Who asked for it; the entry records who approved it.
+      redBy: red.createdBy,
+      version: sql`${loans.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(eq(loans.id, loan.id));
+  await writeAudit(tx, actor, {
+    entity: 'loan',
+    entityCode: loan.bizCode,
+    action: 'rushRed',
+    detail: { contBizCode: c.bizCode, loanRedBizCode: red.bizCode, reason, netAmount: loan.netAmount },
+  });
+}
+
+export async function findLoan(ex: Executor, code: string, user?: ScopeUser): Promise<LoanRecord> {
+  const [row] = await ex
+    .select({ l: loans })
+    .from(loans)
+    .innerJoin(contracts, eq(contracts.id, loans.contractId))
+    .where(and(eq(loans.bizCode, code), live, user ? scopeOf(user) : undefined));
+  if (!row) throw notFound(WHAT);
+  return row.l;
+}
+
+const rowColumns = {
+  loanBizCode: loans.bizCode,
+  contBizCode: contracts.bizCode,
+  contractNo: contracts.contractNo,
+  custName: contracts.custName,
+  valueDate: loans.valueDate,
+  financingAmount: loans.financingAmount,
+  deductedAmount: loans.deductedAmount,
+  netAmount: loans.netAmount,
+  serialNo: loans.serialNo,
+  state: loans.state,
+  redState: loans.redState,
+  redReason: loans.redReason,
+  redBizCode: sql<string | null>`(select r.biz_code from loan_reds r
+    where r.loan_id = ${loans.id} and r.deleted_at is null)`,
+  redDocState: sql<string | null>`(select r.state from loan_reds r
+    where r.loan_id = ${loans.id} and r.deleted_at is null)`,
+  updatedAt: loans.updatedAt,
+};
+type RawRow = Omit<LoanRow, 'state' | 'redState' | 'redDocState'> & {
+  state: string;
+  redState: string;
+  redDocState: string | null;
+};
+const toRow = (r: RawRow): LoanRow => ({
+  ...r,
+  state: r.state as LoanRow['state'],
+  redState: r.redState as LoanRow['redState'],
+  redDocState: r.redDocState as LoanRow['redDocState'],
+});
+
+export async function listLoans(
+  db: Db,
+  q: z.output<typeof loanListSchema>,
+  user: ScopeUser,
+): Promise<Page<LoanRow>> {
+  const cond = and(
+    live,
+    scopeOf(user),
+    q.loanBizCode ? eq(loans.bizCode, q.loanBizCode) : undefined,
+    q.contBizCode ? eq(contracts.bizCode, q.contBizCode) : undefined,
+    q.contractNo ? sql`${contracts.contractNo} ilike ${likePattern(q.contractNo)}` : undefined,
+    q.custName ? sql`${contracts.custName} ilike ${likePattern(q.custName)}` : undefined,
+    q.state ? eq(loans.state, q.state) : undefined,
+    q.redState ? eq(loans.redState, q.redState) : undefined,
+    q.valueDateFrom ? sql`${loans.valueDate} >= ${q.valueDateFrom}` : undefined,
+    q.valueDateTo ? sql`${loans.valueDate} <= ${q.valueDateTo}` : undefined,
+  )!;
+  const rows = await db
+    .select(rowColumns)
+    .from(loans)
+    .innerJoin(contracts, eq(contracts.id, loans.contractId))
+    .where(cond)
+    .orderBy(
+      ...orderClause(
+        q,
+        { valueDate: loans.valueDate, netAmount: loans.netAmount, updatedAt: loans.updatedAt },
+        [sql`${loans.updatedAt} desc`, sql`${loans.id} desc`],
+      ),
+    )
+    .limit(q.pageSize)
+    .offset(offsetOf(q));
+  const total = await countOf(
+    db,
+    sql`from ${loans} inner join ${contracts} on ${contracts.id} = ${loans.contractId} where ${cond}`,
+  );
+  return page(rows.map(toRow), total, q);
+}
+
+export async function viewLoan(ex: Executor, code: string, user: ScopeUser): Promise<LoanView> {
+  const [r] = await ex
+    .select({
+      ...rowColumns,
+      id: loans.id,
+      version: loans.version,
+      custCode: contracts.custCode,
+      startDate: contracts.startDate,
+      maturityDate: contracts.maturityDate,
+      payBankBizCode: loans.payBankBizCode,
+      payeeBankBizCode: loans.payeeBankBizCode,
+      remark: loans.remark,
+      createdBy: loans.createdBy,
+    })
+    .from(loans)
+    .innerJoin(contracts, eq(contracts.id, loans.contractId))
+    .where(and(eq(loans.bizCode, code), live, scopeOf(user)));
+  if (!r) throw notFound(WHAT);
+  const { id, createdBy, ...rest } = r;
+  const names = await queryRows<{
+    pay_name: string | null;
+    pay_no: string | null;
+    payee_name: string | null;
+    payee_no: string | null;
+    maker: string | null;
+  }>(
+    ex,
+    sql`select (select account_name from bank_accounts where biz_code = ${r.payBankBizCode}) as pay_name,
+               (select account_no from bank_accounts where biz_code = ${r.payBankBizCode}) as pay_no,
+               (select account_name from bank_accounts where biz_code = ${r.payeeBankBizCode}) as payee_name,
+               (select account_no from bank_accounts where biz_code = ${r.payeeBankBizCode}) as payee_no,
+               (select real_name from users where id = ${createdBy}) as maker`,
+  );
+  const n = names[0]!;
+  const lines = await ex
+    .select()
+    .from(loanLines)
+    .where(eq(loanLines.loanId, id))
+    .orderBy(asc(loanLines.sort));
+  const figures: LoanFigures = {
+    financingAmount: r.financingAmount,
+    lines: lines.map((l) => ({
+      dueId: l.dueId,
+      kind: l.kind as UpfrontKind,
+      amount: l.amount,
+      prepaid: l.prepaid,
+      deducted: l.deducted,
+    })),
+    deductedTotal: r.deductedAmount,
+    prepaidTotal: money(lines.reduce((s, l) => s.plus(l.prepaid), new Decimal(0))),
+    netAmount: r.netAmount,
+  };
+  return {
+    ...toRow(rest),
+    ...figures,
+    version: rest.version,
+    custCode: rest.custCode,
+    startDate: rest.startDate,
+    maturityDate: rest.maturityDate,
+    payBankBizCode: rest.payBankBizCode,
+    payBankName: n.pay_name,
+    payAccountNo: n.pay_no,
+    payeeBankBizCode: rest.payeeBankBizCode,
+    payeeBankName: n.payee_name,
+    payeeAccountNo: n.payee_no,
+    remark: rest.remark,
+    createdByName: n.maker,
+  };
+}
+
+/** The plan approval would make for a value date, beside the plan as it stands. */
+export async function planPreview(
+  ex: Executor,
+  c: ContractRow,
+  valueDate: string,
+  today: string,
+): Promise<LoanPlanPreview> {
+  const { current, after } = await rebasePlan(ex, c, valueDate);
+  const interest = (xs: readonly { interest: string }[]) =>
+    money(xs.reduce((s, x) => s.plus(x.interest), new Decimal(0)));
+  const currentView = await planViews(ex, c, today, current);
+  return {
+    valueDate,
+    rebased: after !== null,
+    current: currentView,
+    after: after
+      ? after.items
+      : currentView.map((i) => ({
+          period: i.period,
+          startDate: i.startDate,
+          dueDate: i.dueDate,
+          days: i.days,
+          principal: i.principal,
+          interest: i.interest,
+          fee: i.fee,
+          total: money(new Decimal(i.principal).plus(i.interest).plus(i.fee)),
+        })),
+    totalInterestBefore: interest(current),
+    totalInterestAfter: after ? interest(after.items) : interest(current),
+  };
+}
+
+export async function deleteLoan(tx: Tx, row: LoanRecord, actor: Actor): Promise<void> {
+  await tx
+    .update(loans)
+    .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${loans.version} + 1` })
+    .where(eq(loans.id, row.id));
+  await writeAudit(tx, actor, { entity: 'loan', entityCode: row.bizCode, action: 'delete' });
+}
+
+/** Soft-deletes a 放款单冲红 entry not approved (checked by the pipeline, or rejected). */
+export async function deleteLoanRed(tx: Tx, code: string, actor: Actor): Promise<void> {
+  await tx
+    .update(loanReds)
+    .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${loanReds.version} + 1` })
+    .where(and(eq(loanReds.bizCode, code), liveRed));
+  await writeAudit(tx, actor, { entity: 'loanRed', entityCode: code, action: 'delete' });
+}
+
+/** A 放款单冲红 entry with the 放款单 it reverses (the checker's screen). */
+export async function viewLoanRed(ex: Executor, code: string, user: ScopeUser): Promise<LoanRedView> {
+  const [r] = await ex
+    .select({ red: loanReds, loanCode: loans.bizCode })
+    .from(loanReds)
+    .innerJoin(loans, eq(loans.id, loanReds.loanId))
+    .innerJoin(contracts, eq(contracts.id, loans.contractId))
+    .where(and(eq(loanReds.bizCode, code), liveRed, scopeOf(user)));
+  if (!r) throw notFound('放款单冲红');
+  const [maker] = await queryRows<{ name: string | null }>(
+    ex,
+    sql`select real_name as name from users where id = ${r.red.createdBy}`,
+  );
+  return {
+    loanRedBizCode: r.red.bizCode,
+    loanBizCode: r.loanCode,
+    reason: r.red.reason,
+    state: r.red.state as LoanRedView['state'],
+    createdByName: maker?.name ?? null,
+    updatedAt: r.red.updatedAt,
+    loan: await viewLoan(ex, r.loanCode, user),
+  };
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@portal/contract/api';
+import { BIZDATE_PATHS, type DayEndRun } from '@portal/contract/bizdate';
+import { MESSAGE_PATHS, type MessageView } from '@portal/contract/messages';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+} from '../../platform/testing/harness';
+import { addChecker } from '../credit/testkit';
+import { approvedContract, contractFixture, MONTHLY_RULE } from '../contract/testkit';
+import { disburse } from '../loan/testkit';
+
+/**
+ * The day-end's reminders reach the bell (docs/operations.md "Messages"): each of the contract's
+ * owners (its maker and its 业务经理) gets one 已逾期 / 即将到期 message per item, nobody else does,
+ * and a second run of the same day adds none.
+ */
+const B = (k: keyof typeof BIZDATE_PATHS) => `/api${BIZDATE_PATHS[k]}`;
+const M = (k: keyof typeof MESSAGE_PATHS) => `/api${MESSAGE_PATHS[k]}`;
+const PW = 'Remind@123456789';
+
+let t: TestPortal;
+let admin: TestClient;
+let checker: TestClient;
+let manager: TestClient;
+let bystander: TestClient;
+let managerId: number;
+
+beforeAll(async () => {
+  t = await createTestPortal();
+  admin = await t.login();
+  checker = await addChecker(t);
+  managerId = (await createUserWithCodes(t.database.db, 'remind-manager', PW, [])).userId;
+  await createUserWithCodes(t.database.db, 'remind-bystander', PW, []);
+  manager = await t.login('remind-manager', PW);
+  bystander = await t.login('remind-bystander', PW);
+});
+afterAll(() => t.close());
+
+const reminderMessages = async (c: TestClient) =>
+  (await c.ok<Page<MessageView>>(M('list'), { pageSize: 100 })).list
+    .filter((m) => m.kind === 'dueSoon' || m.kind === 'overdue')
+    .map((m) => [m.kind, m.kindLabel, m.docType, m.docCode, m.detail])
+    .sort();
+
+describe('日终提醒 → 消息中心', () => {
+  it('tells the contract’s maker and manager of due-soon and overdue items, once, and no one else', async () => {
+    expect((await admin.call(B('save'), { businessDate: '2026-01-25' })).status).toBe(200);
+    const fixture = await contractFixture(t, admin, checker, { limit: '5000000.00', rule: MONTHLY_RULE });
+    const { bizCode } = await approvedContract(t, admin, checker, {
+      fixture,
+      over: { startDate: '2026-01-15', maturityDate: '2026-07-15', managerId },
+    });
+    await disburse(admin, checker, bizCode, { valueDate: '2026-01-20' });
+    expect(await reminderMessages(manager)).toEqual([]);
+
+    // 2026-03-15: item 1 (due 02-20) is overdue, item 2 (due 03-20) is due within 7 days.
+    const moved = await admin.call<{ run: DayEndRun }>(B('save'), { businessDate: '2026-03-15' });
+    expect(moved.status).toBe(200);
+    expect(moved.data!.run.remindersAdded).toBe(4);
+    const expected = [
+      ['dueSoon', '即将到期', 'contract', bizCode, '第2期，还款日 2026-03-20'],
+      ['overdue', '已逾期', 'contract', bizCode, '第1期，还款日 2026-02-20'],
+    ];
+    expect(await reminderMessages(admin)).toEqual(expected);
+    expect(await reminderMessages(manager)).toEqual(expected);
+    expect(await reminderMessages(bystander)).toEqual([]);
+    expect(await reminderMessages(checker)).toEqual([]);
+    const unread = (await manager.ok<Page<MessageView>>(M('list'), { unreadOnly: true })).list;
+    expect(unread.filter((m) => m.docCode === bizCode)).toHaveLength(2);
+
+    // The same day again: no reminder and no message added.
+    const again = await admin.ok<DayEndRun>(B('runDayEnd'));
+    expect(again).toMatchObject({ state: 'done', remindersAdded: 0 });
+    expect(await reminderMessages(admin)).toEqual(expected);
+    expect(await reminderMessages(manager)).toEqual(expected);
+  });
+});

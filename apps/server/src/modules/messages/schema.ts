@@ -1,0 +1,23 @@
+import { bigint, bigserial, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { timestamptz } from '../../platform/db/columns';
+
+/**
+ * Drizzle mirror of migrations/0028_messages.sql. The rows are written by triggers in the
+ * transaction of the event they tell of (docs/operations.md "消息中心"); the server only reads
+ * them and marks them read.
+ */
+export const messages = pgTable('messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  kind: text('kind').notNull(),
+  docType: text('doc_type').notNull(),
+  docCode: text('doc_code').notNull(),
+  subject: text('subject'),
+  fromName: text('from_name'),
+  detail: text('detail'),
+  createdAt: timestamptz('created_at')
+    .notNull()
+    .default(sql`now()`),
+  readAt: timestamptz('read_at'),
+});

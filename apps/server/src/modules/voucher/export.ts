@@ -1,0 +1,196 @@
+import Decimal from 'decimal.js';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { VOUCHER_DOC_LABELS, VOUCHER_FILE_NAME, type VoucherDocType } from '@portal/contract/voucher';
+import { queryRows, type Executor } from '../../platform/db/client';
+import { contentDisposition, XLSX_MIME } from '../../platform/http/download';
+import { auxText, voucherNo, voucherWhere } from './service';
+
+/** Money cells are numbers with two decimals, as in the ledger's export (docs/ledger.md "Export"). */
+const MONEY_FMT = '#,##0.00';
+const BATCH = 1000;
+
+/** One exported line: the columns common Chinese accounting packages import (docs/accounting.md). */
+export interface ExportLine {
+  voucherDate: string;
+  voucherNo: string;
+  summary: string;
+  accountCode: string;
+  accountName: string;
+  debit: string;
+  credit: string;
+  aux: string;
+  source: string;
+}
+export const EXPORT_HEADERS = [
+  '凭证日期',
+  '凭证字号',
+  '摘要',
+  '科目编码',
+  '科目名称',
+  '借方金额',
+  '贷方金额',
+  '辅助核算',
+  '来源单据',
+] as const;
+
+interface LineRow {
+  vid: number;
+  line_no: number;
+  voucher_date: string;
+  no: number;
+  summary: string;
+  account_code: string;
+  account_name: string;
+  debit: string;
+  credit: string;
+  cust_code: string | null;
+  cust_name: string | null;
+  contract_no: string | null;
+  doc_type: VoucherDocType;
+  doc_code: string;
+}
+
+type Filters = Parameters<typeof voucherWhere>[0];
+
+/**
+ * The lines of the matching vouchers in 凭证字号 order, read in batches by (period, no, line) so
+ * that the server holds one batch whatever the size of the books.
+ */
+export function exportBatches(ex: Executor, f: Filters) {
+  const where = voucherWhere(f);
+  return async (after: { period: string; no: number; line: number } | null) => {
+    const rows = await queryRows<LineRow & { period: string }>(
+      ex,
+      sql`select v.id::int as vid, v.period, v.no, l.line_no, to_char(v.voucher_date, 'YYYY-MM-DD') as voucher_date,
+                 l.summary, l.account_code, l.account_name, l.debit::text, l.credit::text,
+                 l.cust_code, l.cust_name, l.contract_no, v.doc_type, v.doc_code
+            from vouchers v join voucher_lines l on l.voucher_id = v.id
+           where ${where}
+             ${after ? sql`and (v.period, v.no, l.line_no) > (${after.period}::char(7), ${after.no}::int, ${after.line}::int)` : sql``}
+           order by v.period, v.no, l.line_no
+           limit ${BATCH}`,
+    );
+    const last = rows.at(-1);
+    return {
+      lines: rows.map((r): ExportLine => ({
+        voucherDate: r.voucher_date,
+        voucherNo: voucherNo(r.no),
+        summary: r.summary,
+        accountCode: r.account_code,
+        accountName: r.account_name,
+        debit: new Decimal(r.debit).toFixed(2),
+        credit: new Decimal(r.credit).toFixed(2),
+        aux: auxText({ custCode: r.cust_code, custName: r.cust_name, contractNo: r.contract_no }),
+        source: `${VOUCHER_DOC_LABELS[r.doc_type]} ${r.doc_code}`,
+      })),
+      next: rows.length === BATCH && last ? { period: last.period, no: last.no, line: last.line_no } : null,
+    };
+  };
+}
+
+type Next = ReturnType<typeof exportBatches>;
+
+const values = (l: ExportLine) => [
+  l.voucherDate,
+  l.voucherNo,
+  l.summary,
+  l.accountCode,
+  l.accountName,
+  l.debit,
+  l.credit,
+  l.aux,
+  l.source,
+];
+
+/** A CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
+function csvField(v: string, money: boolean): string {
+  const safe = !money && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+export const csvLine = (l: ExportLine) =>
+  values(l)
+    .map((v, i) => csvField(v, i === 5 || i === 6))
+    .join(',') + '\r\n';
+
+function start(reply: FastifyReply, mime: string, name: string): PassThrough {
+  reply
+    .code(200)
+    .header('content-type', mime)
+    .header('content-disposition', contentDisposition('attachment', name))
+    .header('cache-control', 'no-store');
+  return new PassThrough();
+}
+
+/**
+ * The vouchers as CSV (UTF-8 with a BOM, so that Excel reads the Chinese), streamed batch by
+ * batch. The first batch is read before any byte is sent, so a failure there answers as JSON.
+ */
+export async function streamCsv(reply: FastifyReply, next: Next): Promise<void> {
+  let batch = await next(null);
+  const out = start(reply, 'text/csv; charset=utf-8', `${VOUCHER_FILE_NAME}.csv`);
+  const produce = async () => {
+    out.write('\uFEFF' + EXPORT_HEADERS.join(',') + '\r\n');
+    for (;;) {
+      const chunk = batch.lines.map(csvLine).join('');
+      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!batch.next) break;
+      batch = await next(batch.next);
+    }
+    out.end();
+  };
+  produce().catch((err: unknown) => {
+    reply.log.error({ err }, 'voucher csv export failed mid-stream');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  reply.send(out);
+}
+
+/** The ledger's rule: a number only where the double gives the cent back; otherwise text. */
+const num = (v: string): number | string => {
+  const cell = Number(v);
+  return cell.toFixed(2) === new Decimal(v).toFixed(2) ? cell : v;
+};
+
+/** The vouchers as a streamed xlsx: header, one row per line, money as numbers with 2 decimals. */
+export async function streamXlsx(reply: FastifyReply, next: Next): Promise<void> {
+  let batch = await next(null);
+  const out = start(reply, XLSX_MIME, `${VOUCHER_FILE_NAME}.xlsx`);
+  const produce = async () => {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+    });
+    const ws = wb.addWorksheet('会计凭证', { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = [12, 10, 36, 12, 16, 16, 16, 40, 24].map((width) => ({ width }));
+    const head = ws.getRow(1);
+    EXPORT_HEADERS.forEach((h, i) => {
+      head.getCell(i + 1).value = h;
+    });
+    head.font = { bold: true };
+    head.commit();
+    for (;;) {
+      for (const l of batch.lines) {
+        const v: (string | number)[] = values(l);
+        v[5] = num(l.debit);
+        v[6] = num(l.credit);
+        const row = ws.addRow(v);
+        row.getCell(6).numFmt = MONEY_FMT;
+        row.getCell(7).numFmt = MONEY_FMT;
+        row.commit();
+      }
+      if (!batch.next) break;
+      batch = await next(batch.next);
+    }
+    ws.commit();
+    await wb.commit();
+  };
+  produce().catch((err: unknown) => {
+    reply.log.error({ err }, 'voucher xlsx export failed mid-stream');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  reply.send(out);
+}

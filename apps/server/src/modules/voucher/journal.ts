@@ -1,0 +1,148 @@
+import Decimal from 'decimal.js';
+import type { AccountRole, VoucherDocType } from '@portal/contract/voucher';
+
+/**
+ * The journal rules (docs/accounting.md "Journals"): what each approved money event debits and
+ * credits, by account role. Pure: the owning module hands over the event's figures (exact decimal
+ * strings), the voucher module maps the roles to accounts and numbers the voucher.
+ */
+
+/** 辅助核算: the customer and contract a line belongs to. */
+export interface Aux {
+  custCode?: string | null;
+  custName?: string | null;
+  contractNo?: string | null;
+}
+
+/** What the up-front items (前期款项) amount to, by kind. */
+export interface Upfront {
+  margin: string;
+  upfrontInterest: string;
+  upfrontFee: string;
+}
+
+export type MoneyEvent =
+  | {
+      kind: 'disbursement';
+      docCode: string;
+      date: string;
+      /** The principal lent (the contract's financing amount). */
+      financing: string;
+      /** Paid out to the supplier: financing − Σ deducted. */
+      net: string;
+      deducted: Upfront;
+      aux: Aux;
+    }
+  | { kind: 'prepayment'; docCode: string; date: string; received: Upfront; aux: Aux }
+  | { kind: 'income'; docCode: string; date: string; amount: string; payer: string }
+  | {
+      kind: 'writeOff';
+      docCode: string;
+      date: string;
+      principal: string;
+      interest: string;
+      fee: string;
+      penalty: string;
+      aux: Aux;
+    }
+  | {
+      kind: 'accrual';
+      /** YYYY-MM of the month end. */
+      period: string;
+      date: string;
+      contracts: { amount: string; aux: Aux }[];
+    };
+
+export interface JournalLine {
+  role: AccountRole;
+  summary: string;
+  debit: string;
+  credit: string;
+  aux: Aux;
+}
+
+export interface Journal {
+  docType: VoucherDocType;
+  docCode: string;
+  date: string;
+  summary: string;
+  lines: JournalLine[];
+}
+
+const ZERO = new Decimal(0);
+const fix = (v: Decimal.Value) => new Decimal(v).toFixed(2);
+
+function builder(summary: string, aux: Aux) {
+  const lines: JournalLine[] = [];
+  const add = (side: 'debit' | 'credit', role: AccountRole, amount: Decimal.Value, lineAux = aux) => {
+    if (new Decimal(amount).isZero()) return;
+    lines.push({
+      role,
+      summary,
+      debit: side === 'debit' ? fix(amount) : '0.00',
+      credit: side === 'credit' ? fix(amount) : '0.00',
+      aux: lineAux,
+    });
+  };
+  return { lines, dr: add.bind(null, 'debit'), cr: add.bind(null, 'credit') };
+}
+
+const who = (aux: Aux) => [aux.custName, aux.contractNo].filter(Boolean).join(' ');
+
+/** The journal of one event; lines of 0.00 are left out. */
+export function journalOf(e: MoneyEvent): Journal {
+  switch (e.kind) {
+    case 'disbursement': {
+      const summary = `放款 ${who(e.aux)}`.trim();
+      const b = builder(summary, e.aux);
+      b.dr('factoring', e.financing);
+      b.cr('bank', e.net);
+      b.cr('margin', e.deducted.margin);
+      b.cr('interestIncome', e.deducted.upfrontInterest);
+      b.cr('feeIncome', e.deducted.upfrontFee);
+      return { docType: 'loan', docCode: e.docCode, date: e.date, summary, lines: b.lines };
+    }
+    case 'prepayment': {
+      const summary = `收前期款 ${who(e.aux)}`.trim();
+      const b = builder(summary, e.aux);
+      const r = e.received;
+      b.dr('bank', new Decimal(r.margin).plus(r.upfrontInterest).plus(r.upfrontFee));
+      b.cr('margin', r.margin);
+      b.cr('interestIncome', r.upfrontInterest);
+      b.cr('feeIncome', r.upfrontFee);
+      return { docType: 'prepayment', docCode: e.docCode, date: e.date, summary, lines: b.lines };
+    }
+    case 'income': {
+      const summary = `来款 ${e.payer}`.trim();
+      const b = builder(summary, { custName: e.payer });
+      b.dr('bank', e.amount);
+      b.cr('advance', e.amount);
+      return { docType: 'income', docCode: e.docCode, date: e.date, summary, lines: b.lines };
+    }
+    case 'writeOff': {
+      const summary = `来款核销 ${who(e.aux)}`.trim();
+      const b = builder(summary, e.aux);
+      b.dr('advance', new Decimal(e.principal).plus(e.interest).plus(e.fee).plus(e.penalty));
+      b.cr('factoring', e.principal);
+      b.cr('interestIncome', e.interest);
+      b.cr('feeIncome', e.fee);
+      b.cr('penaltyIncome', e.penalty);
+      return { docType: 'paid', docCode: e.docCode, date: e.date, summary, lines: b.lines };
+    }
+    case 'accrual': {
+      const summary = `计提${e.period}应收未到期利息`;
+      const b = builder(summary, {});
+      for (const c of e.contracts) b.dr('interestReceivable', c.amount, c.aux);
+      for (const c of e.contracts) b.cr('interestIncome', c.amount, c.aux);
+      return { docType: 'accrual', docCode: e.period, date: e.date, summary, lines: b.lines };
+    }
+  }
+}
+
+/** Σ debit and Σ credit of a journal; a posted journal has them equal. */
+export function totals(lines: readonly { debit: string; credit: string }[]) {
+  return lines.reduce((t, l) => ({ debit: t.debit.plus(l.debit), credit: t.credit.plus(l.credit) }), {
+    debit: ZERO,
+    credit: ZERO,
+  });
+}

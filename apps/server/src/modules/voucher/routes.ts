@@ -1,0 +1,58 @@
+import {
+  accountSaveSchema,
+  trialSchema,
+  VOUCHER_MENUS as M,
+  VOUCHER_PATHS as P,
+  voucherExportSchema,
+  voucherListSchema,
+  voucherQuery,
+} from '@portal/contract/voucher';
+import { button, menu } from '@portal/contract/menus';
+import type { PortalModule } from '../../platform/module';
+import { exportBatches, streamCsv, streamXlsx } from './export';
+import { listAccounts, listVouchers, saveAccount, seedAccounts, trialBalance, viewVoucher } from './service';
+
+/** The books are the office's, not a customer's or an organisation's: no row scope narrows them. */
+const BOOKS = { none: 'the accounting books of the whole office, kept by finance' };
+
+/**
+ * 会计凭证, 试算平衡 and 科目映射 (docs/accounting.md). Vouchers are posted by the money modules'
+ * approvals through postEvent / reverseDocument and by the day-end's accrual; these calls read them.
+ */
+export const voucherModule: PortalModule = {
+  name: 'voucher',
+  async seed({ db }) {
+    await seedAccounts(db);
+  },
+  register({ api, db }) {
+    api.post(P.accountList, { perm: menu(M.accounts), scope: BOOKS }, () => listAccounts(db));
+    api.post(
+      P.accountSave,
+      { perm: button(M.accounts, 'save'), scope: BOOKS, body: accountSaveSchema },
+      ({ body, actor }) => db.transaction((tx) => saveAccount(tx, body, actor)),
+    );
+    api.post(P.list, { perm: menu(M.vouchers), scope: BOOKS, body: voucherListSchema }, ({ body }) =>
+      listVouchers(db, body),
+    );
+    api.post(P.view, { perm: menu(M.vouchers), scope: BOOKS, query: voucherQuery }, ({ query }) =>
+      viewVoucher(db, query.voucherId),
+    );
+    api.post(
+      P.export,
+      {
+        perm: button(M.vouchers, 'export'),
+        scope: BOOKS,
+        body: voucherExportSchema,
+        raw: true,
+        summary: '会计凭证.csv / 会计凭证.xlsx',
+      },
+      async ({ body, reply }) =>
+        body.format === 'csv'
+          ? streamCsv(reply, exportBatches(db, body))
+          : streamXlsx(reply, exportBatches(db, body)),
+    );
+    api.post(P.trial, { perm: menu(M.trial), scope: BOOKS, body: trialSchema }, ({ body }) =>
+      trialBalance(db, body.period),
+    );
+  },
+};

@@ -1,0 +1,429 @@
+import Decimal from 'decimal.js';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ACCOUNT_DEFAULTS,
+  ACCOUNT_ROLES,
+  ACCOUNT_ROLE_LABELS,
+  type AccountRow,
+  type accountSaveSchema,
+  type TrialBalance,
+  type TrialRow,
+  type VoucherDocType,
+  type VoucherLine,
+  type voucherListSchema,
+  type VoucherPage,
+  type VoucherRow,
+  type VoucherView,
+} from '@portal/contract/voucher';
+import { queryRows, type Executor, type Tx } from '../../platform/db/client';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
+import { offsetOf, page } from '../../platform/http/list';
+import { journalOf, totals, type Aux, type Journal, type MoneyEvent } from './journal';
+import { voucherAccounts, voucherLines, voucherPeriods, vouchers } from './schema';
+
+/** 凭证字 of every voucher: 记 (记账凭证), numbered per period (docs/accounting.md "Numbers"). */
+export const VOUCHER_WORD = '记';
+export const voucherNo = (no: number) => `${VOUCHER_WORD}-${String(no).padStart(4, '0')}`;
+const periodOf = (date: string) => date.slice(0, 7);
+
+// ---- 科目映射
+
+/** Seeds the default mapping; a role already mapped keeps what the office set. */
+export async function seedAccounts(ex: Executor): Promise<void> {
+  await ex
+    .insert(voucherAccounts)
+    .values(ACCOUNT_ROLES.map((role) => ({ role, ...ACCOUNT_DEFAULTS[role] })))
+    .onConflictDoNothing();
+}
+
+export async function listAccounts(ex: Executor): Promise<AccountRow[]> {
+  const rows = await ex.select().from(voucherAccounts);
+  const byRole = new Map(rows.map((r) => [r.role, r]));
+  return ACCOUNT_ROLES.map((role) => {
+    const r = byRole.get(role);
+    return {
+      role,
+      roleLabel: ACCOUNT_ROLE_LABELS[role],
+      code: r?.code ?? ACCOUNT_DEFAULTS[role].code,
+      name: r?.name ?? ACCOUNT_DEFAULTS[role].name,
+      version: r?.version ?? 0,
+      updatedAt: r?.updatedAt ?? null,
+    };
+  });
+}
+
+/**
+ * Changes a role's account for the vouchers posted from now on (posted ones keep the code and
+ * name they were posted with). One code names one account: another role mapped to the same code
+ * must carry the same name.
+ */
+export async function saveAccount(
+  tx: Tx,
+  body: z.output<typeof accountSaveSchema>,
+  actor: Actor,
+): Promise<AccountRow> {
+  await seedAccounts(tx);
+  const [before] = await tx
+    .select()
+    .from(voucherAccounts)
+    .where(eq(voucherAccounts.role, body.role))
+    .for('update');
+  if (!before) throw notFound('科目映射');
+  if (before.version !== body.version) throw conflict(STALE_VERSION_MSG);
+  const [clash] = await tx
+    .select()
+    .from(voucherAccounts)
+    .where(and(eq(voucherAccounts.code, body.code), sql`${voucherAccounts.role} <> ${body.role}`));
+  if (clash && clash.name !== body.name)
+    throw badInput(`科目编码「${body.code}」已用作「${clash.name}」，同一编码的科目名称须一致`);
+  await tx
+    .update(voucherAccounts)
+    .set({
+      code: body.code,
+      name: body.name,
+      version: sql`${voucherAccounts.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId || null,
+    })
+    .where(eq(voucherAccounts.role, body.role));
+  await writeAudit(tx, actor, {
+    entity: 'voucherAccount',
+    entityCode: body.role,
+    action: 'save',
+    detail: { before: { code: before.code, name: before.name }, after: { code: body.code, name: body.name } },
+  });
+  return (await listAccounts(tx)).find((a) => a.role === body.role)!;
+}
+
+// ---- posting
+
+/**
+ * The next 凭证号 of a period. The upsert locks the period's row until the transaction ends, so
+ * two postings at once get consecutive numbers; unique (period, no) backs it.
+ */
+async function nextNo(tx: Tx, period: string): Promise<number> {
+  const [row] = await tx
+    .insert(voucherPeriods)
+    .values({ period, lastNo: 1 })
+    .onConflictDoUpdate({ target: voucherPeriods.period, set: { lastNo: sql`${voucherPeriods.lastNo} + 1` } })
+    .returning({ no: voucherPeriods.lastNo });
+  return row!.no;
+}
+
+interface PostLine {
+  role: string;
+  accountCode: string;
+  accountName: string;
+  summary: string;
+  debit: string;
+  credit: string;
+  aux: Aux;
+}
+
+async function insertVoucher(
+  tx: Tx,
+  head: { date: string; summary: string; docType: VoucherDocType; docCode: string; redOf: number | null },
+  lines: PostLine[],
+  actor: Actor,
+): Promise<number> {
+  const t = totals(lines);
+  // A programming error, never a user's: the journal rules always balance (docs/accounting.md).
+  if (!t.debit.eq(t.credit)) throw new Error(`voucher of ${head.docType} ${head.docCode} does not balance`);
+  const period = periodOf(head.date);
+  const no = await nextNo(tx, period);
+  const [v] = await tx
+    .insert(vouchers)
+    .values({
+      period,
+      no,
+      voucherDate: head.date,
+      summary: head.summary,
+      docType: head.docType,
+      docCode: head.docCode,
+      redOf: head.redOf,
+      createdBy: actor.userId || null,
+    })
+    .returning({ id: vouchers.id });
+  await tx.insert(voucherLines).values(
+    lines.map((l, i) => ({
+      voucherId: v!.id,
+      lineNo: i + 1,
+      role: l.role,
+      accountCode: l.accountCode,
+      accountName: l.accountName,
+      summary: l.summary,
+      debit: l.debit,
+      credit: l.credit,
+      custCode: l.aux.custCode ?? null,
+      custName: l.aux.custName ?? null,
+      contractNo: l.aux.contractNo ?? null,
+    })),
+  );
+  return v!.id;
+}
+
+/** Posts a journal through the mapping as it is now; nothing is posted when every line is 0.00. */
+export async function postJournal(tx: Tx, j: Journal, actor: Actor): Promise<number | null> {
+  if (j.lines.length === 0) return null;
+  const accounts = new Map((await listAccounts(tx)).map((a) => [a.role, a]));
+  return insertVoucher(
+    tx,
+    { date: j.date, summary: j.summary, docType: j.docType, docCode: j.docCode, redOf: null },
+    j.lines.map((l) => {
+      const a = accounts.get(l.role)!;
+      return { ...l, accountCode: a.code, accountName: a.name };
+    }),
+    actor,
+  );
+}
+
+/**
+ * The posting hook of the money modules: called by the owning module inside the transaction that
+ * approves the event (docs/accounting.md "When a voucher is posted").
+ */
+export function postEvent(tx: Tx, event: MoneyEvent, actor: Actor): Promise<number | null> {
+  return postJournal(tx, journalOf(event), actor);
+}
+
+/**
+ * 冲红: posts the mirror of every voucher of the source document not mirrored yet — the same
+ * accounts, sides and auxiliaries with the amounts negated (红字冲销, docs/accounting.md "Red
+ * reversal"). A posted voucher is never edited. A document posted before vouchers existed has none
+ * to mirror, and nothing is posted.
+ */
+export async function reverseDocument(
+  tx: Tx,
+  of: { docType: VoucherDocType; docCode: string },
+  as: { docType: VoucherDocType; docCode: string; date: string; summary: string },
+  actor: Actor,
+): Promise<number[]> {
+  const originals = await queryRows<{ id: number; voucher_date: string }>(
+    tx,
+    sql`select v.id::int as id, to_char(v.voucher_date, 'YYYY-MM-DD') as voucher_date
+          from vouchers v
+         where v.doc_type = ${of.docType} and v.doc_code = ${of.docCode} and v.red_of is null
+           and not exists (select 1 from vouchers r where r.red_of = v.id)
+         order by v.id
+           for update of v`,
+  );
+  const ids: number[] = [];
+  for (const o of originals) {
+    const lines = await tx
+      .select()
+      .from(voucherLines)
+      .where(eq(voucherLines.voucherId, o.id))
+      .orderBy(asc(voucherLines.lineNo));
+    const neg = (v: string) => (new Decimal(v).isZero() ? '0.00' : new Decimal(v).neg().toFixed(2));
+    ids.push(
+      await insertVoucher(
+        tx,
+        {
+          // Never dated before what it mirrors.
+          date: as.date < o.voucher_date ? o.voucher_date : as.date,
+          summary: as.summary,
+          docType: as.docType,
+          docCode: as.docCode,
+          redOf: o.id,
+        },
+        lines.map((l) => ({
+          role: l.role,
+          accountCode: l.accountCode,
+          accountName: l.accountName,
+          summary: `冲红 ${l.summary}`,
+          debit: neg(l.debit),
+          credit: neg(l.credit),
+          aux: { custCode: l.custCode, custName: l.custName, contractNo: l.contractNo },
+        })),
+        actor,
+      ),
+    );
+  }
+  return ids;
+}
+
+// ---- reading
+
+export const auxText = (l: { custCode: string | null; custName: string | null; contractNo: string | null }) =>
+  [
+    l.custName ? `客户:${l.custName}${l.custCode ? `(${l.custCode})` : ''}` : null,
+    l.contractNo ? `合同:${l.contractNo}` : null,
+  ]
+    .filter(Boolean)
+    .join(';');
+
+type Filters = Pick<z.output<typeof voucherListSchema>, 'period' | 'docType' | 'docCode'>;
+
+export function voucherWhere(f: Filters): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.period) parts.push(sql`v.period = ${f.period}`);
+  if (f.docType) parts.push(sql`v.doc_type = ${f.docType}`);
+  if (f.docCode) parts.push(sql`v.doc_code = ${f.docCode}`);
+  return sql.join(parts, sql` and `);
+}
+
+interface HeadRow {
+  id: number;
+  period: string;
+  no: number;
+  voucher_date: string;
+  summary: string;
+  doc_type: VoucherDocType;
+  doc_code: string;
+  red_of_period: string | null;
+  red_of_no: number | null;
+  amount: string;
+  created_at: string;
+}
+
+const HEAD = sql`select v.id::int as id, v.period, v.no, to_char(v.voucher_date, 'YYYY-MM-DD') as voucher_date,
+       v.summary, v.doc_type, v.doc_code, o.period as red_of_period, o.no as red_of_no,
+       (select coalesce(sum(l.debit), 0)::numeric(18,2)::text from voucher_lines l where l.voucher_id = v.id) as amount,
+       to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+  from vouchers v left join vouchers o on o.id = v.red_of`;
+
+const toRow = (r: HeadRow): VoucherRow => ({
+  voucherId: r.id,
+  period: r.period,
+  voucherNo: voucherNo(r.no),
+  voucherDate: r.voucher_date,
+  summary: r.summary,
+  docType: r.doc_type,
+  docCode: r.doc_code,
+  redOfNo: r.red_of_no === null ? null : `${r.red_of_period} ${voucherNo(r.red_of_no)}`,
+  amount: r.amount,
+  createdAt: r.created_at,
+});
+
+export async function listVouchers(
+  ex: Executor,
+  q: z.output<typeof voucherListSchema>,
+): Promise<VoucherPage> {
+  const where = voucherWhere(q);
+  const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+  const order =
+    q.orderBy === 'voucherDate'
+      ? sql`v.voucher_date ${dir}, v.period ${dir}, v.no ${dir}`
+      : q.orderBy === 'voucherNo'
+        ? sql`v.period ${dir}, v.no ${dir}`
+        : sql`v.period desc, v.no desc`;
+  const rows = await queryRows<HeadRow>(
+    ex,
+    sql`${HEAD} where ${where} order by ${order} limit ${q.pageSize} offset ${offsetOf(q)}`,
+  );
+  const [n] = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from vouchers v where ${where}`,
+  );
+  return page(rows.map(toRow), n?.n ?? 0, q);
+}
+
+export async function viewVoucher(ex: Executor, id: number): Promise<VoucherView> {
+  const [head] = await queryRows<HeadRow>(ex, sql`${HEAD} where v.id = ${id}`);
+  if (!head) throw notFound('凭证');
+  const lines = await ex
+    .select()
+    .from(voucherLines)
+    .where(eq(voucherLines.voucherId, id))
+    .orderBy(asc(voucherLines.lineNo));
+  return {
+    ...toRow(head),
+    lines: lines.map((l): VoucherLine => ({
+      lineNo: l.lineNo,
+      summary: l.summary,
+      accountCode: l.accountCode,
+      accountName: l.accountName,
+      debit: l.debit,
+      credit: l.credit,
+      aux: auxText(l),
+    })),
+  };
+}
+
+// ---- 试算平衡
+
+const fmt = (d: Decimal) => d.toFixed(2);
+/** A signed balance (debit positive) as its debit and credit columns. */
+const sides = (b: Decimal) => ({
+  debit: b.gt(0) ? fmt(b) : '0.00',
+  credit: b.lt(0) ? fmt(b.neg()) : '0.00',
+});
+
+function lastDay(period: string): string {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m, 0));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * 科目余额表 of a period: each account's opening balance (every voucher before the period), its
+ * debit and credit movement in the period, and its closing balance, shown on the side it falls.
+ * A red voucher's negative amounts lower the movement of the side they are on.
+ */
+export async function trialBalance(ex: Executor, period: string): Promise<TrialBalance> {
+  const start = `${period}-01`;
+  const end = lastDay(period);
+  const rows = await queryRows<{
+    code: string;
+    name: string;
+    opening: string;
+    debit: string;
+    credit: string;
+  }>(
+    ex,
+    sql`select l.account_code as code,
+               coalesce((select a.name from voucher_accounts a where a.code = l.account_code order by a.role limit 1),
+                        max(l.account_name)) as name,
+               coalesce(sum(l.debit - l.credit) filter (where v.voucher_date < ${start}::date), 0)::text as opening,
+               coalesce(sum(l.debit) filter (where v.voucher_date between ${start}::date and ${end}::date), 0)::text as debit,
+               coalesce(sum(l.credit) filter (where v.voucher_date between ${start}::date and ${end}::date), 0)::text as credit
+          from voucher_lines l join vouchers v on v.id = l.voucher_id
+         where v.voucher_date <= ${end}::date
+         group by l.account_code
+         order by l.account_code`,
+  );
+  const sum = {
+    od: new Decimal(0),
+    oc: new Decimal(0),
+    d: new Decimal(0),
+    c: new Decimal(0),
+    cd: new Decimal(0),
+    cc: new Decimal(0),
+  };
+  const out: TrialRow[] = rows.map((r) => {
+    const opening = new Decimal(r.opening);
+    const closing = opening.plus(r.debit).minus(r.credit);
+    const o = sides(opening);
+    const c = sides(closing);
+    sum.od = sum.od.plus(o.debit);
+    sum.oc = sum.oc.plus(o.credit);
+    sum.d = sum.d.plus(r.debit);
+    sum.c = sum.c.plus(r.credit);
+    sum.cd = sum.cd.plus(c.debit);
+    sum.cc = sum.cc.plus(c.credit);
+    return {
+      accountCode: r.code,
+      accountName: r.name,
+      openingDebit: o.debit,
+      openingCredit: o.credit,
+      debit: fmt(new Decimal(r.debit)),
+      credit: fmt(new Decimal(r.credit)),
+      closingDebit: c.debit,
+      closingCredit: c.credit,
+    };
+  });
+  return {
+    period,
+    rows: out,
+    totals: {
+      openingDebit: fmt(sum.od),
+      openingCredit: fmt(sum.oc),
+      debit: fmt(sum.d),
+      credit: fmt(sum.c),
+      closingDebit: fmt(sum.cd),
+      closingCredit: fmt(sum.cc),
+    },
+    balanced: sum.od.eq(sum.oc) && sum.d.eq(sum.c) && sum.cd.eq(sum.cc),
+  };
+}

@@ -1,0 +1,204 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_DEFAULTS, type AccountRole } from '@portal/contract/voucher';
+import { addDays } from '@portal/contract/plan/dates';
+import { SYSTEM_ACTOR } from '../../platform/db/audit';
+import { queryRows } from '../../platform/db/client';
+import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
+import { journalOf, totals, type MoneyEvent } from './journal';
+import { postEvent, reverseDocument, trialBalance } from './service';
+
+/**
+ * Over random histories of money events and red reversals of earlier ones (docs/accounting.md
+ * "What the tests prove"): every journal balances; every period's trial balance has Σ debit =
+ * Σ credit; each account's closing balance is the next period's opening; and each account's
+ * balance after all events is what the events say it should be (a reversed event counts for 0).
+ */
+const cents = fc.integer({ min: 0, max: 50_000_000 }).map((n) => new Decimal(n).div(100).toFixed(2));
+const day = fc.integer({ min: 0, max: 180 }).map((n) => addDays('2026-01-01', n));
+const aux = fc.record({
+  custCode: fc.constantFrom('000000000001', '000000000002'),
+  custName: fc.constantFrom('甲供应商', '乙供应商'),
+  contractNo: fc.constantFrom('HT-1', 'HT-2', 'HT-3'),
+});
+const upfront = fc.record({ margin: cents, upfrontInterest: cents, upfrontFee: cents });
+
+const event: fc.Arbitrary<Omit<MoneyEvent, 'docCode'> & { docCode?: string }> = fc.oneof(
+  fc.record({ date: day, net: cents, deducted: upfront, aux }).map((e) => ({
+    kind: 'disbursement' as const,
+    ...e,
+    financing: new Decimal(e.net)
+      .plus(e.deducted.margin)
+      .plus(e.deducted.upfrontInterest)
+      .plus(e.deducted.upfrontFee)
+      .toFixed(2),
+  })),
+  fc.record({ date: day, received: upfront, aux }).map((e) => ({ kind: 'prepayment' as const, ...e })),
+  fc.record({ date: day, amount: cents, payer: fc.constantFrom('买方A', '买方B') }).map((e) => ({
+    kind: 'income' as const,
+    ...e,
+  })),
+  fc
+    .record({ date: day, principal: cents, interest: cents, fee: cents, penalty: cents, aux })
+    .map((e) => ({ kind: 'writeOff' as const, ...e })),
+);
+
+/** A history: events, some followed later by the red reversal of an earlier one (by index). */
+const history = fc.array(fc.tuple(event, fc.option(fc.nat(), { nil: null }), fc.nat({ max: 30 })), {
+  minLength: 1,
+  maxLength: 25,
+});
+
+let t: TestPortal;
+beforeAll(async () => {
+  t = await createTestPortal({ BUSINESS_DATE: '2026-07-31' });
+}, 60_000);
+afterAll(() => t.close());
+
+describe('journals', () => {
+  it('balance for every event', () => {
+    fc.assert(
+      fc.property(event, (e) => {
+        const j = journalOf({ ...e, docCode: '000000000001' } as MoneyEvent);
+        const s = totals(j.lines);
+        expect(s.debit.eq(s.credit)).toBe(true);
+        for (const l of j.lines)
+          expect(new Decimal(l.debit).isZero() !== new Decimal(l.credit).isZero()).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('the trial balance over random histories', () => {
+  it('balances per voucher and per period, and each account moves by what the events say', async () => {
+    const db = t.database.db;
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(history, async (steps) => {
+        run++;
+        await db.execute(sql`delete from voucher_lines`);
+        await db.execute(sql`delete from vouchers`);
+        await db.execute(sql`delete from voucher_periods`);
+        const expected = new Map<string, Decimal>();
+        const posted: {
+          type: MoneyEvent['kind'];
+          code: string;
+          date: string;
+          journal: ReturnType<typeof journalOf>;
+          red: boolean;
+        }[] = [];
+        let n = 0;
+        for (const [e, redOf, lag] of steps) {
+          n++;
+          const code = `${run}-${n}`;
+          const ev = { ...e, docCode: code } as MoneyEvent;
+          await db.transaction((tx) => postEvent(tx, ev, SYSTEM_ACTOR));
+          posted.push({ type: ev.kind, code, date: ev.date, journal: journalOf(ev), red: false });
+          if (redOf !== null) {
+            const target = posted[redOf % posted.length]!;
+            if (!target.red) {
+              const j = target.journal;
+              await db.transaction((tx) =>
+                reverseDocument(
+                  tx,
+                  { docType: j.docType, docCode: j.docCode },
+                  {
+                    docType: j.docType === 'loan' ? 'loanRed' : j.docType === 'paid' ? 'paidRed' : j.docType,
+                    docCode: `${code}R`,
+                    date: addDays(target.date, lag),
+                    summary: '冲红',
+                  },
+                  SYSTEM_ACTOR,
+                ),
+              );
+              target.red = true;
+            }
+          }
+        }
+        for (const p of posted) {
+          if (p.red) continue;
+          for (const l of p.journal.lines) {
+            const code = ACCOUNT_DEFAULTS[l.role as AccountRole].code;
+            expected.set(code, (expected.get(code) ?? new Decimal(0)).plus(l.debit).minus(l.credit));
+          }
+        }
+
+        const unbalanced = await queryRows<{ id: number }>(
+          db,
+          sql`select voucher_id::int as id from voucher_lines group by voucher_id having sum(debit) <> sum(credit)`,
+        );
+        expect(unbalanced).toEqual([]);
+
+        const periods = await queryRows<{ p: string }>(
+          db,
+          sql`select distinct period as p from vouchers order by period`,
+        );
+        if (periods.length === 0) {
+          expect([...expected.values()].every((v) => v.isZero())).toBe(true);
+          return;
+        }
+        const months: string[] = [];
+        for (let m = periods[0]!.p; m <= periods.at(-1)!.p; m = addDays(`${m}-28`, 5).slice(0, 7))
+          months.push(m);
+        let previous: Map<string, Decimal> | null = null;
+        let last = new Map<string, Decimal>();
+        for (const m of months) {
+          const tb = await trialBalance(db, m);
+          expect(tb.balanced).toBe(true);
+          expect(tb.totals.debit).toBe(tb.totals.credit);
+          const opening = new Map(
+            tb.rows.map((r) => [r.accountCode, new Decimal(r.openingDebit).minus(r.openingCredit)]),
+          );
+          const closing = new Map(
+            tb.rows.map((r) => [r.accountCode, new Decimal(r.closingDebit).minus(r.closingCredit)]),
+          );
+          for (const r of tb.rows)
+            expect(
+              closing.get(r.accountCode)!.eq(opening.get(r.accountCode)!.plus(r.debit).minus(r.credit)),
+            ).toBe(true);
+          if (previous)
+            for (const [code, bal] of previous)
+              expect((opening.get(code) ?? new Decimal(0)).eq(bal)).toBe(true);
+          previous = closing;
+          last = closing;
+        }
+        const codes = new Set([...expected.keys(), ...last.keys()]);
+        for (const code of codes)
+          expect([code, (last.get(code) ?? new Decimal(0)).toFixed(2)]).toEqual([
+            code,
+            (expected.get(code) ?? new Decimal(0)).toFixed(2),
+          ]);
+      }),
+      { numRuns: 25 },
+    );
+  }, 240_000);
+});
+
+describe('numbers under concurrent postings', () => {
+  it('gives eight transactions at once eight consecutive numbers of the period', async () => {
+    const db = t.database.db;
+    await db.execute(sql`delete from voucher_lines`);
+    await db.execute(sql`delete from vouchers`);
+    await db.execute(sql`delete from voucher_periods`);
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        db.transaction((tx) =>
+          postEvent(
+            tx,
+            { kind: 'income', docCode: `C${i}`, date: '2026-03-15', amount: `${i + 1}.00`, payer: '并发' },
+            SYSTEM_ACTOR,
+          ),
+        ),
+      ),
+    );
+    expect(ids.every((id) => id !== null)).toBe(true);
+    const nos = await queryRows<{ no: number }>(
+      db,
+      sql`select no from vouchers where period = '2026-03' order by no`,
+    );
+    expect(nos.map((r) => r.no)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * The statements running right now, for the slow-request watchdog (platform/http/watchdog.ts): a
+ * call that has not answered after 10 s is logged with what the database is doing at that moment.
+ */
+export interface InFlightStatement {
+  sql: string;
+  ageMs: number;
+}
+
+export class InFlightQueries {
+  private readonly running = new Map<number, { sql: string; started: number }>();
+  private next = 0;
+
+  /** Lists `sql` as running until the returned function is called. */
+  begin(sql: unknown): () => void {
+    const id = this.next++;
+    this.running.set(id, { sql: String(sql).replace(/\s+/g, ' ').slice(0, 300), started: Date.now() });
+    return () => this.running.delete(id);
+  }
+
+  /** Runs `run`, listed as `sql` until it settles. */
+  async track<T>(sql: unknown, run: () => Promise<T>): Promise<T> {
+    const end = this.begin(sql);
+    try {
+      return await run();
+    } finally {
+      end();
+    }
+  }
+
+  list(now = Date.now()): InFlightStatement[] {
+    return [...this.running.values()].map((q) => ({ sql: q.sql, ageMs: now - q.started }));
+  }
+}

@@ -1,0 +1,81 @@
+import type { SessionUser } from '../auth/sessions';
+import {
+  normaliseCode,
+  rowVisibility,
+  SCOPE_KINDS,
+  type ScopeKind,
+  type ScopeKindDef,
+} from '../auth/row-scope';
+import type { Executor } from '../db/client';
+import { notFound } from '../errors';
+
+/**
+ * A route's row scope, declared next to its `perm` (issue 25):
+ * - a kind (`'contract'`): the rows the route reads or writes, found from the request by the
+ *   kind's parameter names (SCOPE_KINDS);
+ * - `{ kind, params }`: the same, when the route names its row by other parameters;
+ * - `{ none: 'reason' }`: deliberately unscoped (reference data, the user's own things, pickers);
+ *   the reason is printed by scope.test.ts and the OpenAPI document.
+ */
+export type ScopedRows = ScopeKind | { kind: ScopeKind; params: readonly string[] };
+/** A route may name rows of several kinds (an account and the customer it is saved for). */
+export type RouteScope = ScopedRows | readonly ScopedRows[] | { none: string };
+
+export interface ResolvedRowScope {
+  kind: ScopeKind;
+  params: readonly string[];
+}
+
+/** The kinds and parameter names of a scoped route; undefined for `{ none }`. */
+export function resolveRouteScope(scope: RouteScope): ResolvedRowScope[] | undefined {
+  if (typeof scope === 'object' && 'none' in scope) {
+    if (scope.none.trim().length < 8) throw new Error('scope { none } needs a reason');
+    return undefined;
+  }
+  const list: readonly ScopedRows[] = Array.isArray(scope) ? scope : [scope as ScopedRows];
+  return list.map((s) =>
+    typeof s === 'string' ? { kind: s, params: SCOPE_KINDS[s].params } : { kind: s.kind, params: s.params },
+  );
+}
+
+/** A list of rows of a kind: narrowed by its handler, it names no row (no parameters checked). */
+export const listOf = (kind: ScopeKind): ScopedRows => ({ kind, params: [] });
+
+/**
+ * Answers 404 before validation and the handler when the request names a row outside the user's
+ * data scope: whoever may not see the row learns nothing, not even whether their body was valid,
+ * and nothing is written. The raw values are normalised as the route's `code()` fields read them,
+ * so a full-width spelling of a code is checked like the code itself. A row that does not exist
+ * is left to the handler (a new document, or its own 404).
+ */
+export async function refuseOutOfScope(
+  ex: Executor,
+  scopes: readonly ResolvedRowScope[],
+  user: SessionUser,
+  sources: readonly unknown[],
+): Promise<void> {
+  if (user.dataScope === 'all') return;
+  for (const scope of scopes) {
+    const codes = new Set<string>();
+    for (const source of sources) {
+      if (typeof source !== 'object' || source === null) continue;
+      for (const name of scope.params) {
+        const value = normaliseCode((source as Record<string, unknown>)[name]);
+        if (value !== undefined) codes.add(value);
+      }
+    }
+    const def: ScopeKindDef = SCOPE_KINDS[scope.kind];
+    for (const c of codes) {
+      if ((await rowVisibility(ex, scope.kind, c, user)) === 'hidden') throw notFound(def.label);
+    }
+  }
+}
+
+/** The reasons shared by deliberately unscoped routes (SECURITY.md "Row scope"). */
+export const UNSCOPED = {
+  public: { none: 'public: before sign-in, nothing of anyone is read' },
+  own: { none: "the caller's own session, account, menus or inbox" },
+  reference: { none: 'reference data without an owner (dictionaries, regions, rules, templates)' },
+  picker: { none: 'a picker: codes and display names the forms of its menu choose from' },
+  admin: { none: 'administration of the portal itself, held by its administrators' },
+} as const satisfies Record<string, RouteScope>;

@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_CODE, ALL_CODES } from '@portal/contract/menus';
+import { FILE_PATHS } from '@portal/contract/files';
+import { PRINT_PATHS } from '@portal/contract/print';
+import { DOC_TYPE_KEYS, WORKFLOW_PATHS } from '@portal/contract/workflow';
+import { pipelinedTypes } from './modules/workflow/pipeline';
+import { rowScopeCondition, SCOPE_KINDS, type ScopeKind, type ScopeKindDef } from './platform/auth/row-scope';
+import type { ScopeUser } from './platform/auth/data-scope';
+import { queryRows } from './platform/db/client';
+import type { RouteRecord } from './platform/http/route';
+import { resolveRouteScope } from './platform/http/route-scope';
+import { tableChecksums } from './platform/testing/checksum';
+import {
+  createDept,
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+} from './platform/testing/harness';
+import { addScopeFixtures } from './scope.fixtures';
+
+/**
+ * Generated from the server's own route table, like routes.test.ts (issue 25): a user of another
+ * organisation (乙部, scope 本组织及下级) holding every code but admin gets 404 from every route
+ * naming a row outside their scope, whatever else the request says, and nothing is written; every
+ * list answers none of those rows. The demo data and the fixtures below give every kind rows that
+ * lie outside 乙部.
+ */
+let t: TestPortal;
+let admin: TestClient;
+let other: TestClient;
+let otherScope: ScopeUser;
+/** Per kind: one row outside 乙部 (named in the requests), and all of them (looked for in lists). */
+const outside = new Map<ScopeKind, { one: string; all: Set<string> }>();
+const counts = { routes: 0, refused: 0, lists: 0, listsWithRows: 0 };
+const unscoped: string[] = [];
+
+const KINDS = Object.keys(SCOPE_KINDS) as ScopeKind[];
+const PASSWORD = 'Other@12345678';
+
+beforeAll(async () => {
+  t = await createTestPortal({ DEMO_DATA: 'on' });
+  admin = await t.login();
+  const { db } = t.database;
+  await addScopeFixtures(db);
+  const yi = await createDept(db, '乙部');
+  const everything = [...ALL_CODES].filter((c) => c !== ADMIN_CODE);
+  const { userId } = await createUserWithCodes(db, 'other-org', PASSWORD, everything, {
+    deptId: yi.id,
+    dataScope: 'dept',
+  });
+  otherScope = { userId, deptId: yi.id, dataScope: 'dept' };
+  other = await t.login('other-org', PASSWORD);
+  for (const kind of KINDS) {
+    const k: ScopeKindDef = SCOPE_KINDS[kind];
+    const rows = await queryRows<{ code: string }>(
+      db,
+      sql`select ${sql.raw(k.code)} as code from ${sql.raw(k.from)}
+           where ${sql.raw(k.live)} and not coalesce(${rowScopeCondition(kind, otherScope)}, false) order by 1`,
+    );
+    if (rows[0]) outside.set(kind, { one: rows[0].code, all: new Set(rows.map((r) => r.code)) });
+  }
+}, 300_000);
+
+afterAll(() => {
+  console.info(
+    `row scope: ${counts.routes} scoped routes, ${counts.refused} requests refused with 404; ` +
+      `${counts.lists} lists (${counts.listsWithRows} where the administrator sees rows) show none of them`,
+  );
+  console.info(`deliberately unscoped routes (${unscoped.length}):\n  ${unscoped.join('\n  ')}`);
+  return t.close();
+});
+
+/** The route's query and body each carrying `param`, as far as the route takes them. */
+function request(r: RouteRecord, param: string, value: string) {
+  const named = { [param]: value };
+  return {
+    body: r.method === 'POST' && r.body ? named : undefined,
+    opts: { method: r.method, query: named },
+  };
+}
+
+/** Every value of the fields named like the kind's parameters, anywhere in an answer. */
+function codesIn(data: unknown, fields: readonly string[], found = new Set<string>()): Set<string> {
+  if (Array.isArray(data)) for (const d of data) codesIn(d, fields, found);
+  else if (data && typeof data === 'object')
+    for (const [key, value] of Object.entries(data)) {
+      if (fields.includes(key) && typeof value === 'string') found.add(value);
+      else codesIn(value, fields, found);
+    }
+  return found;
+}
+
+/** Bodies of lists that need more than paging. */
+const LIST_BODIES: Record<string, unknown> = {
+  '/api/ft/api/accounts/reconcile': { dateFrom: '2000-01-01', dateTo: '2099-12-31' },
+  '/api/ft/api/classification/migration': { fromMonth: '2000-01', toMonth: '2099-12' },
+};
+
+/** Queries of lists that name what they list (a customer's credit lines). */
+async function listQuery(path: string): Promise<Record<string, string>> {
+  if (path !== '/api/ft/api/credit/lines') throw new Error(`${path}: which query does this list take?`);
+  const [credit] = await queryRows<{ code: string }>(
+    t.database.db,
+    sql`select cust_code as code from credits where deleted_at is null order by id limit 1`,
+  );
+  return { custCode: credit!.code };
+}
+
+describe('every route declares its row scope', () => {
+  it('gives each kind rows outside the other organisation', () => {
+    const used = new Set(
+      t.portal.routes.flatMap((r) => (resolveRouteScope(r.scope) ?? []).map((s) => s.kind)),
+    );
+    expect([...used].filter((k) => !outside.has(k)).sort()).toEqual([]);
+  });
+
+  it(
+    'answers 404 to a user of another organisation for a row outside their scope, writing nothing',
+    { timeout: 600_000 },
+    async () => {
+      const before = await tableChecksums(t.database.db);
+      for (const r of t.portal.routes) {
+        const scopes = resolveRouteScope(r.scope);
+        if (!scopes) {
+          if (r.method === 'POST' && typeof r.scope === 'object' && 'none' in r.scope)
+            unscoped.push(`${r.path}: ${r.scope.none}`);
+          continue;
+        }
+        counts.routes++;
+        for (const s of scopes) {
+          for (const param of s.params) {
+            const row = outside.get(s.kind)!;
+            const { body, opts } = request(r, param, row.one);
+            const res = await other.call(r.path, body, opts);
+            const label = `${r.method} ${r.path} ${s.kind} by ${param}`;
+            expect([res.httpStatus, res.msg], label).toEqual([404, `${SCOPE_KINDS[s.kind].label}不存在`]);
+            counts.refused++;
+          }
+        }
+      }
+      expect(await tableChecksums(t.database.db)).toEqual(before);
+    },
+  );
+
+  it('lists none of the rows outside the scope', { timeout: 300_000 }, async () => {
+    for (const r of t.portal.routes) {
+      if (r.method !== 'POST') continue;
+      const lists = (resolveRouteScope(r.scope) ?? []).filter((s) => s.params.length === 0);
+      if (lists.length === 0) continue;
+      counts.lists++;
+      const body = r.body ? (LIST_BODIES[r.path] ?? { pageNum: 1, pageSize: 500 }) : undefined;
+      const query = r.query ? await listQuery(r.path) : undefined;
+      const mine = await other.call(r.path, body, query ? { query } : {});
+      expect(mine.httpStatus, r.path).toBe(200);
+      const theirs = await admin.call(r.path, body, query ? { query } : {});
+      let adminSaw = false;
+      for (const { kind } of lists) {
+        const fields = SCOPE_KINDS[kind].params;
+        const hidden = outside.get(kind)?.all ?? new Set<string>();
+        const seen = [...codesIn(mine.data, fields)].filter((c) => hidden.has(c));
+        expect(seen, `${r.path} shows ${kind} rows outside the scope`).toEqual([]);
+        if ([...codesIn(theirs.data, fields)].some((c) => hidden.has(c))) adminSaw = true;
+      }
+      if (adminSaw) counts.listsWithRows++;
+    }
+    expect(counts.listsWithRows).toBeGreaterThan(5);
+  });
+});
+
+describe('the one document pipeline', () => {
+  it('registers every document type, so none applies scope, transaction and reply by hand', () => {
+    expect([...pipelinedTypes()].sort()).toEqual([...DOC_TYPE_KEYS].sort());
+  });
+});
+
+describe('what follows a document (issue 25)', () => {
+  const contract = () => outside.get('contract')!.one;
+
+  it('its approval views and prints answer 404 where the document does', async () => {
+    const ref = { docType: 'contract', docCode: contract() };
+    for (const path of [WORKFLOW_PATHS.process, WORKFLOW_PATHS.records, WORKFLOW_PATHS.circulation]) {
+      expect((await other.call(`/api${path}`, undefined, { query: ref })).httpStatus, path).toBe(404);
+      expect((await admin.call(`/api${path}`, undefined, { query: ref })).httpStatus, path).toBe(200);
+    }
+    const circulate = await other.call(`/api${WORKFLOW_PATHS.circulate}`, { userIds: [1] }, { query: ref });
+    expect(circulate.httpStatus).toBe(404);
+    const print = { bizType: 'contract', docCode: contract() };
+    const html = await other.call(`/api${PRINT_PATHS.perViewHtml}`, print);
+    expect([html.httpStatus, html.msg]).toEqual([404, '合同不存在']);
+    expect((await admin.call(`/api${PRINT_PATHS.perViewHtml}`, print)).httpStatus).toBe(200);
+    const files = await other.call(`/api${FILE_PATHS.list}`, ref);
+    expect(files.httpStatus).toBe(404);
+    expect((await admin.call(`/api${FILE_PATHS.list}`, ref)).httpStatus).toBe(200);
+  });
+
+  it('the process monitor lists no instance of a document outside the scope', async () => {
+    const mine = await other.ok<{ list: { docType: string; docCode: string }[] }>(
+      `/api${WORKFLOW_PATHS.instances}`,
+      { pageNum: 1, pageSize: 500 },
+    );
+    const all = await admin.ok<{ list: { docType: string; docCode: string }[] }>(
+      `/api${WORKFLOW_PATHS.instances}`,
+      { pageNum: 1, pageSize: 500 },
+    );
+    expect(all.list.length).toBeGreaterThan(0);
+    expect(mine.list).toEqual([]);
+  });
+});

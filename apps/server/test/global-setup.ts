@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * Tests that start the real server process (crash, restart, several servers) run the built
+ * `dist/main.js`, as `npm start` does. It is built here once, before any test file runs, when it is
+ * missing or older than a source of the server or the contract package: files building it in
+ * parallel would write it over each other.
+ */
+const root = resolve(import.meta.dirname, '..');
+const main = join(root, 'dist/main.js');
+
+function newerThanMain(dir: string): boolean {
+  const r = spawnSync(
+    'find',
+    [dir, '-newer', main, '(', '-name', '*.ts', '-o', '-name', '*.sql', ')', '-print', '-quit'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return r.stdout.trim() !== '';
+}
+
+export default function setup(): void {
+  if (
+    existsSync(main) &&
+    statSync(main).size > 0 &&
+    !newerThanMain(join(root, 'src')) &&
+    !newerThanMain(resolve(root, '../../packages/contract/src'))
+  ) {
+    return;
+  }
+  const r = spawnSync(process.execPath, ['build.mjs'], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`building apps/server/dist failed: ${r.stderr}`);
+}

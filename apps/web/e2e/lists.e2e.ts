@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { INCOME_PATHS } from '@portal/contract/accounts';
+import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { CONTRACT_PATHS } from '@portal/contract/contract';
+import { PERMISSION_PATHS } from '@portal/contract/permission';
+import { activePage, apiCall, launchBrowser, login, newPage, tokenOf } from './helpers';
+import { data, today } from './flows';
+
+/**
+ * The business lists as an office sees them: they fit the window at 1440 and 800 wide (the page
+ * never scrolls sideways, 操作 stays in view, no cell wraps one character per line), and their
+ * columns sort on the server.
+ */
+const base = inject('baseUrl');
+const password = inject('adminPassword');
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { context, page } = await newPage(browser);
+  await login(page, base, password);
+  token = (await tokenOf(context))!;
+  await context.close();
+  // A few incomings, so that the money lists have rows with long names.
+  const accounts = await data<{ list: BankAccountView[] }>(BANK_PATHS.list, token, {
+    ownerType: 'self',
+    pageNum: 1,
+    pageSize: 10,
+  });
+  const n = String(Date.now()).slice(-6);
+  for (const [i, amount] of ['300.00', '10.00', '2000.00'].entries()) {
+    await data(INCOME_PATHS.saveBaseInfo, token, {
+      bankBizCode: accounts.list[0]!.bizCode,
+      payerName: `一家名字相当长的付款人有限责任公司第${n}${i}分公司`,
+      amount,
+      valueDate: today(),
+      serialNo: `LS${n}${i}`,
+    });
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LISTS = [
+  '/factoring/contract/info',
+  '/factoring/accounts/income',
+  '/factoring/accounts/paid',
+  '/factoring/pa/mgr',
+  '/permission/user',
+] as const;
+
+async function openList(page: Page, path: string): Promise<Locator> {
+  await page.goto(`${base}${path}`);
+  const list = activePage(page, path);
+  await list.locator('.ant-table').first().waitFor({ timeout: 20_000 });
+  await list.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 });
+  return list;
+}
+
+describe('lists fit the window', () => {
+  for (const width of [1440, 800]) {
+    it(`at ${width} px: no sideways page scroll, 操作 fixed in view, no cell wraps`, async () => {
+      const { context, page } = await newPage(browser, width, 900);
+      try {
+        await login(page, base, password);
+        for (const path of LISTS) {
+          const list = await openList(page, path);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${path} scrolls the page sideways`).toBeLessThanOrEqual(0);
+          const actions = list.locator('.ant-table-thead th', { hasText: '操作' }).first();
+          expect(await actions.getAttribute('class'), `${path} 操作`).toMatch(
+            /ant-table-cell-fix-(right|end)\b/,
+          );
+          const box = (await actions.boundingBox())!;
+          expect(box.x + box.width, `${path} 操作 cut off`).toBeLessThanOrEqual(width);
+          // One line per cell: a header or a row of one character per line is several lines tall.
+          const tallest = await list.evaluate((el) => {
+            const cells = [
+              ...el.querySelectorAll<HTMLElement>('.ant-table-thead th, .ant-table-tbody tr.ant-table-row'),
+            ];
+            return Math.max(0, ...cells.map((c) => c.getBoundingClientRect().height));
+          });
+          expect(tallest, `${path} has a wrapped cell`).toBeLessThan(64);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('a long cell is cut with an ellipsis and shown whole in a tooltip', async () => {
+    const { context, page } = await newPage(browser, 800, 900);
+    try {
+      await login(page, base, password);
+      const list = await openList(page, '/factoring/accounts/income');
+      const cell = list
+        .locator('.ant-table-tbody td.ant-table-cell-ellipsis', { hasText: '一家名字相当长' })
+        .first();
+      await cell.locator('span').first().hover();
+      const tip = page.locator('.ant-tooltip:visible', { hasText: '一家名字相当长的付款人有限责任公司' });
+      await tip.waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('lists sort on the server', () => {
+  /** The row keys shown, in order. */
+  const shown = (list: Locator) =>
+    list
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
+
+  async function sortsLike(
+    path: string,
+    header: string,
+    listPath: string,
+    orderBy: string,
+    key: string,
+  ): Promise<void> {
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, base, password);
+      const list = await openList(page, path);
+      const th = list.locator('.ant-table-thead th', { hasText: header }).first();
+      for (const order of ['asc', 'desc'] as const) {
+        await th.click();
+        await expect
+          .poll(() => th.getAttribute('aria-sort'))
+          .toBe(order === 'asc' ? 'ascending' : 'descending');
+        const want = await data<{ list: Record<string, string>[] }>(listPath, token, {
+          pageNum: 1,
+          pageSize: 20,
+          orderBy,
+          order,
+        });
+        await expect.poll(() => shown(list), { timeout: 10_000 }).toEqual(want.list.map((r) => r[key]));
+      }
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('用户管理 by 用户名, both ways', async () => {
+    await sortsLike('/permission/user', '用户名', PERMISSION_PATHS.userList, 'userName', 'userCode');
+  });
+
+  it('来款 by 来款金额, both ways', async () => {
+    await sortsLike('/factoring/accounts/income', '来款金额', INCOME_PATHS.list, 'amount', 'fiidBizCode');
+  });
+
+  it('a column outside the allow-list is refused with a Chinese message', async () => {
+    const r = await apiCall(base, CONTRACT_PATHS.list, token, {
+      pageNum: 1,
+      pageSize: 20,
+      orderBy: 'password',
+    });
+    const body = r.json as { status: number; msg: string };
+    expect(body.status).toBe(400);
+    expect(body.msg).toContain('排序字段取值不正确');
+  });
+});

@@ -1,0 +1,213 @@
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { BIZDATE_PATHS, type BizDateView } from '@portal/contract/bizdate';
+import {
+  CONTRACT_PATHS,
+  type ContractInfo,
+  type ContractInit,
+  type ContractListRow,
+} from '@portal/contract/contract';
+import { formatMoney } from '@portal/contract/format';
+import { LOAN_PATHS, type LoanView } from '@portal/contract/loan';
+import { addMonths } from '@portal/contract/plan/dates';
+import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
+import type { Page } from '@portal/contract/api';
+import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { addChecker, approve, confirm, data, demoCredit, loginAs, openScreen, today } from './flows';
+
+const base = inject('baseUrl');
+const password = inject('adminPassword');
+const stamp = String(Date.now()).slice(-6);
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A contract of the demo credit with a 10 % margin due, saved and submitted through the API. */
+async function submittedContract(
+  token: string,
+  contractNo: string,
+): Promise<{ bizCode: string; upfront: Decimal }> {
+  const init = await data<ContractInit>(CONTRACT_PATHS.init, token, undefined, {
+    platCredBizCode: (await demoCredit(token)).credBizCode,
+  });
+  const line = init.lines.find((l) => new Decimal(l.availableAmount).gte('300000'))!;
+  const rules = await data<Page<RuleView>>(RULER_PATHS.list, token, { pageNum: 1, pageSize: 100 });
+  const rule = rules.list.find((r) => r.method === 'BULLET' && r.state === 'enabled' && !r.contBizCode)!;
+  const ours = await data<Page<BankAccountView>>(BANK_PATHS.list, token, {
+    ownerType: 'self',
+    pageNum: 1,
+    pageSize: 10,
+  });
+  const start = today();
+  const body = {
+    contractNo,
+    recourse: init.recourse ?? 'with',
+    disclosure: 'disclosed',
+    product: init.product,
+    custCode: init.custCode,
+    platCredBizCode: init.platCredBizCode,
+    lineCode: line.lineCode,
+    financingRatio: '0.8',
+    financingAmount: '300000.00',
+    marginRatio: '0.1',
+    currency: 'CNY',
+    startDate: start,
+    maturityDate: addMonths(start, 6),
+    ruleBizCode: rule.bizCode,
+    bankBizCode: ours.list[0]!.bizCode,
+    receivables: [
+      {
+        invoiceCode: `31002${start.slice(2, 4)}130`,
+        invoiceNo: String(50_000_000 + Number(stamp)),
+        invoiceDate: start,
+        amount: '400000.00',
+        debtorName: '核心买方有限公司',
+        dueDate: addMonths(start, 6),
+      },
+    ],
+    payers: [{ payerName: '核心买方有限公司' }],
+  };
+  const saved = await data<{ bizCode: string; version: number }>(CONTRACT_PATHS.infoSave, token, body);
+  const plan = await data<{ version: number }>(CONTRACT_PATHS.schemeSave, token, {
+    contBizCode: saved.bizCode,
+    version: saved.version,
+  });
+  const dues = await data<{ amount: string }[]>(CONTRACT_PATHS.due, token, undefined, {
+    contBizCode: saved.bizCode,
+  });
+  const withDues = await data<{ version: number }>(CONTRACT_PATHS.dueSave, token, {
+    contBizCode: saved.bizCode,
+    version: plan.version,
+    items: dues,
+  });
+  await data(CONTRACT_PATHS.infoSave, token, {
+    ...body,
+    bizCode: saved.bizCode,
+    version: withDues.version,
+    submit: true,
+  });
+  // The margin, and the rule's 前置 interest and fee when it has them: all up front.
+  return { bizCode: saved.bizCode, upfront: dues.reduce((a, d) => a.plus(d.amount), new Decimal(0)) };
+}
+
+describe('放款单 (disbursement) screens', () => {
+  it('contract approved → 放款 from the list → 放款单 approved by a second user → 已放款 → 冲红', async () => {
+    const maker = await newPage(browser, 1440, 960);
+    await login(maker.page, base, password);
+    const token = (await tokenOf(maker.context))!;
+    const checkerUser = await addChecker(token);
+    const checker = await newPage(browser, 1440, 960);
+    await loginAs(checker.page, checkerUser.userName, checkerUser.password);
+    const page = maker.page;
+    try {
+      // The header shows the business date to everyone.
+      const bizDate = await data<BizDateView>(BIZDATE_PATHS.view, token);
+      await expect
+        .poll(() => page.getByTestId('biz-date').textContent(), { timeout: 10_000 })
+        .toContain(bizDate.businessDate);
+
+      // 1. A contract with a 10 % margin, approved by the checker on its screen.
+      const contractNo = `E2E-FK-${stamp}`;
+      const { bizCode, upfront } = await submittedContract(token, contractNo);
+      const net = new Decimal('300000.00').minus(upfront).toFixed(2);
+      await approve(checker.page, '/factoring/contract/info-view', bizCode, 'contract-view');
+
+      // 2. 放款 from the contract list opens a 放款单 prefilled from the contract: nothing prepaid,
+      //    so the margin (30,000.00) and any 前置 items are deducted from the 300,000.00.
+      const list = await openScreen(page, `${base}/factoring/contract/info`, 'contract-list');
+      await list.getByRole('textbox', { name: '合同号' }).fill(contractNo);
+      await list.getByRole('button', { name: /查\s*询/ }).click();
+      const row = list.locator('tr', { hasText: contractNo });
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      await row.getByRole('button', { name: '放款' }).click();
+      await page.waitForURL(/loan-editor\?contBizCode=\d{12}/, { timeout: 15_000 });
+      const editor = page.getByTestId('loan-editor');
+      await expect
+        .poll(() => editor.getByTestId('loan-net').textContent(), { timeout: 10_000 })
+        .toBe(formatMoney(net));
+      expect(await editor.getByTestId('loan-lines').textContent()).toContain('保证金');
+      await expect.poll(() => editor.getByTestId('loan-plan-preview').count(), { timeout: 10_000 }).toBe(1);
+      await editor.getByLabel('银行流水号').fill(`E2EFK${stamp}`);
+      await page.screenshot({ path: shotPath('loan-editor.png') });
+      await editor.getByRole('button', { name: '保存并提交' }).click();
+      await confirm(page);
+      await page.waitForURL(/loan-view\?loanBizCode=\d{12}/, { timeout: 15_000 });
+      const loanCode = new URL(page.url()).searchParams.get('loanBizCode')!;
+
+      // 3. The checker sees the amounts and the plan approval will make, then approves.
+      const view = await openScreen(
+        checker.page,
+        `${base}/factoring/accounts/loan-view?bizCode=${loanCode}`,
+        'loan-view',
+      );
+      await expect
+        .poll(() => view.getByTestId('loan-net').textContent(), { timeout: 10_000 })
+        .toBe(formatMoney(net));
+      await expect.poll(() => view.getByTestId('loan-plan-preview').count(), { timeout: 10_000 }).toBe(1);
+      await checker.page.screenshot({ path: shotPath('loan-view-checker.png') });
+      await approve(checker.page, '/factoring/accounts/loan-view', loanCode, 'loan-view');
+
+      // 4. The contract is 已放款 with the net amount; 在贷本金 counts it now.
+      const info = await data<ContractInfo>(CONTRACT_PATHS.infoView, token, undefined, { bizCode });
+      expect(info).toMatchObject({ loanState: 'loaned', loanAmount: net, loanBizCode: loanCode });
+      const rows = await data<Page<ContractListRow>>(CONTRACT_PATHS.list, token, { contractNo });
+      expect(rows.list[0]!.principalOutstanding).toBe('300000.00');
+      const loanView = await data<LoanView>(LOAN_PATHS.viewBaseInfo, token, undefined, {
+        loanBizCode: loanCode,
+      });
+      expect(loanView.lines[0]).toMatchObject({ kind: 'margin', prepaid: '0.00', deducted: '30000.00' });
+      expect(loanView.deductedTotal).toBe(upfront.toFixed(2));
+
+      // 5. 冲红 from the 放款单 list, with its reason and confirmation: a 放款单冲红 entry goes to
+      //    the checker; nothing moves until it is approved, then the contract is 未放款 again.
+      const loans = await openScreen(page, `${base}/factoring/accounts/loan`, 'loan-list');
+      const loanRow = loans.locator('tr', { hasText: loanCode });
+      await loanRow.getByRole('button', { name: '冲红' }).click();
+      await page.getByLabel('冲红原因').fill('收款账户录错');
+      await page
+        .locator('.ant-modal', { hasText: '冲红放款单' })
+        .getByRole('button', { name: /冲\s*红/ })
+        .click();
+      await confirm(page);
+      await expect.poll(() => loanRow.textContent(), { timeout: 10_000 }).toContain('冲红复核中');
+      const asked = await data<LoanView>(LOAN_PATHS.viewBaseInfo, token, undefined, {
+        loanBizCode: loanCode,
+      });
+      expect(asked).toMatchObject({ redState: 'none', redDocState: 'pending' });
+      expect(
+        (await data<ContractInfo>(CONTRACT_PATHS.infoView, token, undefined, { bizCode })).loanState,
+      ).toBe('loaned');
+      const red = await openScreen(
+        checker.page,
+        `${base}/factoring/accounts/loan-red-view?bizCode=${asked.redBizCode!}`,
+        'loan-red-view',
+      );
+      await expect.poll(() => red.textContent(), { timeout: 10_000 }).toContain('收款账户录错');
+      await approve(checker.page, '/factoring/accounts/loan-red-view', asked.redBizCode!, 'loan-red-view');
+      await loans.getByRole('button', { name: /查\s*询/ }).click();
+      await expect.poll(() => loanRow.textContent(), { timeout: 10_000 }).toContain('已冲红：收款账户录错');
+      const after = await data<ContractInfo>(CONTRACT_PATHS.infoView, token, undefined, { bizCode });
+      expect(after).toMatchObject({ loanState: 'none', loanAmount: null, loanBizCode: null });
+
+      // 6. The 营业日 screen: the day-end on demand, written to the job log.
+      const screen = await openScreen(page, `${base}/factoring/config/bizdate`, 'bizdate-page');
+      await expect.poll(() => screen.getByTestId('bizdate-current').textContent()).toBe(bizDate.businessDate);
+      await screen.getByRole('button', { name: '运行日终' }).click();
+      await confirm(page);
+      await expect
+        .poll(() => screen.locator('.ant-table-tbody').last().textContent(), { timeout: 10_000 })
+        .toContain('手动运行');
+      await page.screenshot({ path: shotPath('bizdate.png'), fullPage: true });
+    } finally {
+      await maker.context.close();
+      await checker.context.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,502 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import {
+  LOAN_PATHS,
+  LOAN_RED_LABELS,
+  UPFRONT_LABELS,
+  type LoanFigures,
+  type LoanInit,
+  type LoanLine,
+  type LoanPlanPreview,
+  type LoanRedView,
+  type LoanRow,
+  type LoanView,
+} from '@portal/contract/loan';
+import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import type { PlanItem } from '@portal/contract/plan/schedule';
+import { formatMoney } from '@portal/contract/format';
+import { useOurAccountOptions } from '../../shared/bank/our-accounts';
+import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { post, update } from '../../shared/request/http';
+import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { PrintButton } from '../../shared/print/PrintButton';
+
+const MENU = 'ft-loan';
+export const LOAN_ROUTES = {
+  list: '/factoring/accounts/loan',
+  editor: '/factoring/accounts/loan-editor',
+  view: '/factoring/accounts/loan-view',
+  redView: '/factoring/accounts/loan-red-view',
+} as const;
+const byCode = (loanBizCode: string) => ({ query: { loanBizCode } });
+
+const loanApi = {
+  view: (code: string) => post<LoanView>(LOAN_PATHS.viewBaseInfo, undefined, byCode(code)),
+  init: (contBizCode: string) => post<LoanInit>(LOAN_PATHS.initBase, undefined, { query: { contBizCode } }),
+  preview: (code: string) => post<LoanPlanPreview>(LOAN_PATHS.planPreview, undefined, byCode(code)),
+  draftPreview: (contBizCode: string, valueDate: string) =>
+    post<LoanPlanPreview>(LOAN_PATHS.planDraft, undefined, { query: { contBizCode, valueDate } }),
+  supplierAccounts: (custCode: string) =>
+    post<{ list: BankAccountView[] }>(BANK_PATHS.list, {
+      ownerType: 'customer',
+      ownerCode: custCode,
+      pageNum: 1,
+      pageSize: 500,
+    }).then((r) => r.list),
+  remove: (code: string) =>
+    update(LOAN_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该放款单吗？' }),
+  // 冲红 goes to a checker: the request makes a 放款单冲红 entry; its approval reverses.
+  rushRed: (code: string, reason: string) =>
+    update(
+      LOAN_PATHS.rushRed,
+      { reason },
+      {
+        ...byCode(code),
+        confirm: '确定要冲红该放款单吗？冲红单经复核通过后，合同恢复为未放款。',
+        successText: '冲红单已提交复核',
+      },
+    ),
+  redView: (code: string) =>
+    post<LoanRedView>(LOAN_PATHS.redView, undefined, { query: { loanRedBizCode: code } }),
+};
+
+/** 放款单 list; a 放款单 is started from a contract (合同信息 → 放款). */
+export function LoanListPage() {
+  const navigate = useNavigate();
+  const list = useRef<ListPageHandle>(null);
+  const buttons = useButtons(MENU);
+  const [red, setRed] = useState<LoanRow | null>(null);
+  return (
+    <div data-testid="loan-list">
+      <ListPage<LoanRow>
+        ref={list}
+        source={LOAN_PATHS.list}
+        rowKey="loanBizCode"
+        filters={
+          <>
+            <Form.Item name="contractNo" label="合同号">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="custName" label="客户名称">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="state" label="审核状态">
+              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
+            </Form.Item>
+          </>
+        }
+        columns={[
+          codeColumn('放款单编号', 'loanBizCode'),
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
+          { title: '客户名称', dataIndex: 'custName', key: 'custName' },
+          dateColumn('放款日', 'valueDate'),
+          moneyColumn('融资金额', 'financingAmount'),
+          moneyColumn('扣收合计', 'deductedAmount'),
+          moneyColumn('实付金额', 'netAmount'),
+          { title: '银行流水号', dataIndex: 'serialNo', key: 'serialNo' },
+          docStateColumn<LoanRow>(),
+          {
+            title: '冲红',
+            key: 'red',
+            render: (_: unknown, r: LoanRow) =>
+              r.redState === 'reversed' ? (
+                <Tag color="red">{`已冲红：${r.redReason ?? ''}`}</Tag>
+              ) : r.redBizCode && r.redDocState !== 'rejected' ? (
+                <Tag
+                  color="orange"
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => void navigate(`${LOAN_ROUTES.redView}?bizCode=${r.redBizCode}`)}
+                >
+                  {`冲红复核中 ${r.redBizCode}`}
+                </Tag>
+              ) : null,
+          },
+          docActionsColumn<LoanRow>({
+            buttons,
+            view: (r) => void navigate(`${LOAN_ROUTES.view}?loanBizCode=${r.loanBizCode}`),
+            edit: (r) => void navigate(`${LOAN_ROUTES.editor}?loanBizCode=${r.loanBizCode}`),
+            remove: (r) =>
+              void loanApi
+                .remove(r.loanBizCode)
+                .then((res) => res.ok && list.current?.reload())
+                .catch(() => undefined),
+            extra: (r) =>
+              r.state === 'approved' &&
+              r.redState === 'none' &&
+              (!r.redBizCode || r.redDocState === 'rejected') &&
+              buttons.has('rushRed') ? (
+                <Button type="link" size="small" danger onClick={() => setRed(r)}>
+                  冲红
+                </Button>
+              ) : null,
+          }),
+        ]}
+      />
+      <RedDialog
+        code={red?.loanBizCode ?? null}
+        onClose={(done) => {
+          setRed(null);
+          if (done) list.current?.reload();
+        }}
+      />
+    </div>
+  );
+}
+
+/** 冲红 asks for its reason first. */
+function RedDialog({ code, onClose }: { code: string | null; onClose: (done: boolean) => void }) {
+  const [reason, setReason] = useState('');
+  useEffect(() => setReason(''), [code]);
+  return (
+    <Modal
+      title={`冲红放款单 ${code ?? ''}`}
+      open={code !== null}
+      okText="冲红"
+      okButtonProps={{ danger: true, disabled: !reason.trim() }}
+      onCancel={() => onClose(false)}
+      onOk={() =>
+        void loanApi
+          .rushRed(code!, reason.trim())
+          .then((res) => res.ok && onClose(true))
+          .catch(() => undefined)
+      }
+    >
+      <Input.TextArea
+        aria-label="冲红原因"
+        placeholder="冲红原因"
+        rows={3}
+        maxLength={200}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </Modal>
+  );
+}
+
+/** The amounts line by line: financing, each up-front item (prepaid or deducted), net paid out. */
+export function LoanAmounts({ figures }: { figures: LoanFigures }) {
+  return (
+    <>
+      <Table<LoanLine>
+        data-testid="loan-lines"
+        size="small"
+        rowKey="dueId"
+        pagination={false}
+        dataSource={figures.lines}
+        columns={[
+          { title: '前期款项', key: 'kind', render: (_, l) => UPFRONT_LABELS[l.kind] },
+          moneyColumn('应收金额', 'amount'),
+          moneyColumn('前期款已收', 'prepaid'),
+          moneyColumn('本次扣收', 'deducted'),
+        ]}
+      />
+      <Descriptions size="small" bordered column={3} style={{ marginTop: 12 }}>
+        <Descriptions.Item label="融资金额">{formatMoney(figures.financingAmount)}</Descriptions.Item>
+        <Descriptions.Item label="扣收合计">{formatMoney(figures.deductedTotal)}</Descriptions.Item>
+        <Descriptions.Item label="实付金额">
+          <span data-testid="loan-net">{formatMoney(figures.netAmount)}</span>
+        </Descriptions.Item>
+      </Descriptions>
+    </>
+  );
+}
+
+/** The plan approval makes (re-based to the value date), beside the plan as it stands. */
+function PlanPreview({ preview }: { preview: LoanPlanPreview }) {
+  const columns = [
+    { title: '期次', dataIndex: 'period', key: 'period' },
+    dateColumn<PlanItem>('起息日', 'startDate'),
+    dateColumn<PlanItem>('还款日', 'dueDate'),
+    { title: '天数', dataIndex: 'days', key: 'days' },
+    moneyColumn<PlanItem>('本金', 'principal'),
+    moneyColumn<PlanItem>('利息', 'interest'),
+    moneyColumn<PlanItem>('费用', 'fee'),
+  ];
+  return (
+    <Card
+      size="small"
+      style={{ marginTop: 12 }}
+      data-testid="loan-plan-preview"
+      title={`放款后还款计划（起息日 ${preview.valueDate}）`}
+    >
+      {preview.rebased ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={`审核通过后还款计划按放款日重新计算：利息合计 ${formatMoney(preview.totalInterestBefore)} → ${formatMoney(preview.totalInterestAfter)}`}
+        />
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message="还款计划已从放款日起息，审核通过后不变"
+        />
+      )}
+      <Table<PlanItem>
+        size="small"
+        rowKey="period"
+        pagination={false}
+        dataSource={preview.after}
+        columns={columns}
+      />
+    </Card>
+  );
+}
+
+interface Head {
+  contBizCode: string;
+  contractNo: string;
+  custCode: string;
+  custName: string;
+}
+
+/** 放款单编辑: opened from a contract (合同信息 → 放款) or to edit a draft. */
+export function LoanEditorPage() {
+  const [params] = useSearchParams();
+  const code = params.get('loanBizCode') ?? '';
+  const contBizCode = params.get('contBizCode') ?? '';
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [head, setHead] = useState<Head | null>(null);
+  const [figures, setFigures] = useState<LoanFigures | null>(null);
+  const [valueDate, setValueDate] = useState('');
+  const [payBank, setPayBank] = useState('');
+  const [payeeBank, setPayeeBank] = useState('');
+  const [serialNo, setSerialNo] = useState('');
+  const [remark, setRemark] = useState('');
+  const [version, setVersion] = useState<number | undefined>();
+  const ours = useOurAccountOptions();
+  const existing = useQuery({ queryKey: ['loan', code], queryFn: () => loanApi.view(code), enabled: !!code });
+  const init = useQuery({
+    queryKey: ['loan', 'init', contBizCode],
+    queryFn: () => loanApi.init(contBizCode),
+    enabled: !code && !!contBizCode,
+    retry: false,
+  });
+  const payees = useQuery({
+    queryKey: ['loan', 'payees', head?.custCode],
+    queryFn: () => loanApi.supplierAccounts(head!.custCode),
+    enabled: !!head,
+  });
+  const preview = useQuery({
+    queryKey: ['loan', 'draftPlan', head?.contBizCode, valueDate],
+    queryFn: () => loanApi.draftPreview(head!.contBizCode, valueDate),
+    enabled: !!head && /^\d{4}-\d{2}-\d{2}$/.test(valueDate),
+    retry: false,
+  });
+  useEffect(() => {
+    const v = existing.data;
+    if (v) {
+      setHead(v);
+      setFigures(v);
+      setValueDate(v.valueDate);
+      setPayBank(v.payBankBizCode);
+      setPayeeBank(v.payeeBankBizCode);
+      setSerialNo(v.serialNo);
+      setRemark(v.remark ?? '');
+      setVersion(v.version);
+    }
+  }, [existing.data]);
+  useEffect(() => {
+    const i = init.data;
+    if (i) {
+      setHead(i);
+      setFigures(i);
+      setValueDate(i.valueDate);
+      setPayBank(i.payBankBizCode ?? '');
+      setPayeeBank(i.payeeBankBizCode ?? '');
+    }
+  }, [init.data]);
+
+  const save = async (submit: boolean) => {
+    if (!head) return;
+    const r = await update<{ loanBizCode: string; version: number }>(
+      LOAN_PATHS.saveBaseInfo,
+      {
+        contBizCode: head.contBizCode,
+        valueDate,
+        payBankBizCode: payBank,
+        payeeBankBizCode: payeeBank,
+        serialNo,
+        remark,
+        ...(code ? { loanBizCode: code, version } : {}),
+        submit,
+      },
+      { confirm: `此操作将保存放款单${submit ? '并提交审批' : ''}！ 是否继续？` },
+    ).catch(() => null);
+    if (!r?.ok || !r.data) return;
+    setVersion(r.data.version);
+    void qc.invalidateQueries({ queryKey: ['loan'] });
+    if (submit) void navigate(`${LOAN_ROUTES.view}?loanBizCode=${r.data.loanBizCode}`);
+    else if (!code)
+      void navigate(`${LOAN_ROUTES.editor}?loanBizCode=${r.data.loanBizCode}`, { replace: true });
+  };
+
+  return (
+    <Card
+      data-testid="loan-editor"
+      title={`${code ? `放款单编辑 ${code}` : '新增放款单'}${head ? ` — ${head.contractNo} ${head.custName}` : ''}`}
+      extra={<Button onClick={() => void navigate(LOAN_ROUTES.list)}>返回</Button>}
+    >
+      {!code && !contBizCode ? <Alert type="info" showIcon message="请从合同信息列表的「放款」进入" /> : null}
+      {init.error ? <Alert type="warning" showIcon message={(init.error as Error).message} /> : null}
+      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space wrap>
+          <Input
+            aria-label="放款日"
+            addonBefore="放款日"
+            style={{ width: 240 }}
+            value={valueDate}
+            onChange={(e) => setValueDate(e.target.value.trim())}
+          />
+          <Select
+            aria-label="付款账户"
+            style={{ width: 360 }}
+            value={payBank || undefined}
+            placeholder="付款账户（本公司）"
+            loading={ours.loading}
+            options={ours.options}
+            onChange={(v: string) => setPayBank(v)}
+          />
+          <Select
+            aria-label="收款账户"
+            style={{ width: 360 }}
+            value={payeeBank || undefined}
+            placeholder="收款账户（供应商）"
+            loading={payees.isLoading}
+            options={(payees.data ?? []).map((a) => ({
+              value: a.bizCode,
+              label: `${a.accountName} ${a.bankName} ${a.accountNo}`,
+            }))}
+            onChange={(v: string) => setPayeeBank(v)}
+          />
+          <Input
+            aria-label="银行流水号"
+            addonBefore="银行流水号"
+            style={{ width: 320 }}
+            value={serialNo}
+            onChange={(e) => setSerialNo(e.target.value)}
+          />
+          <Input
+            aria-label="备注"
+            addonBefore="备注"
+            style={{ width: 320 }}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+          />
+        </Space>
+        {figures ? <LoanAmounts figures={figures} /> : null}
+        {preview.data ? <PlanPreview preview={preview.data} /> : null}
+        <Space>
+          <Button type="primary" disabled={!head} onClick={() => void save(false)}>
+            保存
+          </Button>
+          <Button disabled={!head} onClick={() => void save(true)}>
+            保存并提交
+          </Button>
+        </Space>
+      </Space>
+    </Card>
+  );
+}
+
+/** 放款单查看 in the audit view; the checker sees the re-based plan before deciding. */
+export function LoanViewPage() {
+  const [params] = useSearchParams();
+  const code = params.get('loanBizCode') ?? params.get('bizCode') ?? '';
+  const q = useQuery({ queryKey: ['loan', code], queryFn: () => loanApi.view(code), enabled: !!code });
+  const v = q.data;
+  const preview = useQuery({
+    queryKey: ['loan', 'plan', code, v?.state],
+    queryFn: () => loanApi.preview(code),
+    enabled: !!v && v.state !== 'approved',
+    retry: false,
+  });
+  return (
+    <DocViewFrame
+      testId="loan-view"
+      actions={<PrintButton docCode={code} types={['loan']} />}
+      title="放款单"
+      state={v?.state}
+      tags={v?.redState === 'reversed' ? <Tag color="red">{LOAN_RED_LABELS.reversed}</Tag> : null}
+      backTo={LOAN_ROUTES.list}
+      docType="loan"
+      docCode={code}
+      menuCode={MENU}
+      auditPath={LOAN_PATHS.audit}
+      unAuditPath={LOAN_PATHS.unAudit}
+      refresh={['loan']}
+    >
+      {v ? (
+        <>
+          <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label="合同">{`${v.contractNo}（${v.contBizCode}）`}</Descriptions.Item>
+            <Descriptions.Item label="客户">{v.custName}</Descriptions.Item>
+            <Descriptions.Item label="放款日">{v.valueDate}</Descriptions.Item>
+            <Descriptions.Item label="付款账户">{`${v.payBankName ?? ''} ${v.payAccountNo ?? ''}`}</Descriptions.Item>
+            <Descriptions.Item label="收款账户">{`${v.payeeBankName ?? ''} ${v.payeeAccountNo ?? ''}`}</Descriptions.Item>
+            <Descriptions.Item label="银行流水号">{v.serialNo}</Descriptions.Item>
+            <Descriptions.Item label="经办人">{v.createdByName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="备注">{v.remark ?? '—'}</Descriptions.Item>
+            {v.redState === 'reversed' ? (
+              <Descriptions.Item label="冲红原因">{v.redReason}</Descriptions.Item>
+            ) : null}
+          </Descriptions>
+          <LoanAmounts figures={v} />
+          {preview.data ? <PlanPreview preview={preview.data} /> : null}
+        </>
+      ) : null}
+    </DocViewFrame>
+  );
+}
+
+/** 放款单冲红 in the audit view: the checker sees the reason and the 放款单 it reverses. */
+export function LoanRedViewPage() {
+  const [params] = useSearchParams();
+  const code = params.get('loanRedBizCode') ?? params.get('bizCode') ?? '';
+  const q = useQuery({
+    queryKey: ['loan', 'red', code],
+    queryFn: () => loanApi.redView(code),
+    enabled: !!code,
+  });
+  const v = q.data;
+  return (
+    <DocViewFrame
+      testId="loan-red-view"
+      title="放款单冲红"
+      state={v?.state}
+      backTo={LOAN_ROUTES.list}
+      docType="loanRed"
+      docCode={code}
+      menuCode={MENU}
+      auditPath={LOAN_PATHS.redAudit}
+      unAuditPath={LOAN_PATHS.redUnAudit}
+      refresh={['loan']}
+    >
+      {v ? (
+        <>
+          <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label="冲红单编号">{v.loanRedBizCode}</Descriptions.Item>
+            <Descriptions.Item label="放款单">{v.loanBizCode}</Descriptions.Item>
+            <Descriptions.Item label="经办人">{v.createdByName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="冲红原因" span={3}>
+              {v.reason}
+            </Descriptions.Item>
+            <Descriptions.Item label="合同">{`${v.loan.contractNo}（${v.loan.contBizCode}）`}</Descriptions.Item>
+            <Descriptions.Item label="客户">{v.loan.custName}</Descriptions.Item>
+            <Descriptions.Item label="放款日">{v.loan.valueDate}</Descriptions.Item>
+            <Descriptions.Item label="银行流水号">{v.loan.serialNo}</Descriptions.Item>
+          </Descriptions>
+          <LoanAmounts figures={v.loan} />
+        </>
+      ) : null}
+    </DocViewFrame>
+  );
+}

@@ -1,0 +1,192 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Space,
+  Typography,
+  Upload,
+  message,
+} from 'antd';
+import { formatDateTime } from '@portal/contract/format';
+import {
+  PARAM_BOUNDS,
+  PARAM_LABELS as L,
+  SEAL_MAX_BYTES,
+  SYSPARAM_MENU,
+  SYSPARAM_PATHS,
+  sysParamsSchema,
+  type SysParams,
+  type SysParamsView,
+} from '@portal/contract/sysparams';
+import { BIZDATE_MENU, BIZDATE_SOURCE_LABELS } from '@portal/contract/bizdate';
+import { useBizDate } from '../../shared/bizdate/api';
+import { BizDateMove } from '../../shared/bizdate/BizDateMove';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { post, update } from '../../shared/request/http';
+import type { ScreenProps } from '../../shared/ui/screen';
+
+type Values = Partial<Record<keyof SysParams, string | number | null | undefined>>;
+
+const QUERY_KEY = ['system', 'params'] as const;
+
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
+const bounds = (k: keyof typeof PARAM_BOUNDS) => `${PARAM_BOUNDS[k][0]}–${PARAM_BOUNDS[k][1]}`;
+
+/**
+ * 参数设置 (docs/operations.md "Settings an administrator changes"): validated here with the
+ * server's own schema, confirmed, saved; every server applies them without a restart.
+ */
+export default function ParamsPage(_props: ScreenProps) {
+  const qc = useQueryClient();
+  const buttons = useButtons(SYSPARAM_MENU);
+  const bizButtons = useButtons(BIZDATE_MENU);
+  const bizDate = useBizDate();
+  const [form] = Form.useForm<Values>();
+  const view = useQuery({ queryKey: QUERY_KEY, queryFn: () => post<SysParamsView>(SYSPARAM_PATHS.get) });
+  const seal = Form.useWatch('companySeal', form);
+
+  useEffect(() => {
+    if (view.data) form.setFieldsValue(view.data.params);
+  }, [view.data, form]);
+
+  const save = async () => {
+    const values = form.getFieldsValue(true);
+    const parsed = sysParamsSchema.safeParse(values);
+    if (!parsed.success) {
+      form.setFields(
+        parsed.error.issues.map((i) => ({ name: i.path[0] as keyof SysParams, errors: [i.message] })),
+      );
+      // The seal's item is hidden: its error is said aloud.
+      const sealIssue = parsed.error.issues.find((i) => i.path[0] === 'companySeal');
+      if (sealIssue) void message.warning(sealIssue.message);
+      return;
+    }
+    const r = await update<SysParamsView>(SYSPARAM_PATHS.save, parsed.data, {
+      confirm: '此操作将修改系统参数，保存后立即对所有服务器生效！ 是否继续？',
+    }).catch(() => null);
+    if (r?.ok) void qc.invalidateQueries({ queryKey: QUERY_KEY });
+  };
+
+  const editable = buttons.has('save');
+  const minutes = (
+    name:
+      | 'sessionIdleMinutes'
+      | 'sessionAbsoluteMinutes'
+      | 'uploadLimitMb'
+      | 'logRetentionDays'
+      | 'classWatchMaxDays'
+      | 'classSubstandardMaxDays'
+      | 'classDoubtfulMaxDays',
+    unit: string,
+  ) => (
+    <Form.Item name={name} label={L[name]} extra={`${bounds(name)} ${unit}`}>
+      <InputNumber aria-label={L[name]} precision={0} style={{ width: 200 }} disabled={!editable} />
+    </Form.Item>
+  );
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Card title="营业日" size="small" data-testid="params-bizdate">
+        <Descriptions size="small" bordered column={3}>
+          <Descriptions.Item label="当前营业日">
+            <span data-testid="params-bizdate-current">{bizDate.data?.businessDate ?? ''}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label="来源">
+            {bizDate.data ? BIZDATE_SOURCE_LABELS[bizDate.data.source] : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label="最近记账日">{bizDate.data?.lastPostingDate ?? '—'}</Descriptions.Item>
+        </Descriptions>
+        {/* The same route, rules, confirmation and audit as 营业日与日终 (docs/business-date.md). */}
+        {editable || bizButtons.has('save') ? <BizDateMove /> : null}
+      </Card>
+      <Card title="参数设置" loading={view.isLoading} data-testid="params-page">
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ span: 6 }}
+          wrapperCol={{ span: 14 }}
+          style={{ maxWidth: 900 }}
+        >
+          <Typography.Title level={5}>会话与上传</Typography.Title>
+          {minutes('sessionIdleMinutes', '分钟')}
+          {minutes('sessionAbsoluteMinutes', '分钟')}
+          {minutes('uploadLimitMb', 'MB')}
+          <Typography.Title level={5}>本公司（打印模板中的甲方）</Typography.Title>
+          <Form.Item name="companyName" label={L.companyName} required>
+            <Input aria-label={L.companyName} maxLength={100} disabled={!editable} />
+          </Form.Item>
+          <Form.Item name="companyAddress" label={L.companyAddress}>
+            <Input aria-label={L.companyAddress} maxLength={200} disabled={!editable} />
+          </Form.Item>
+          <Form.Item name="companyRegNo" label={L.companyRegNo}>
+            <Input aria-label={L.companyRegNo} maxLength={18} disabled={!editable} />
+          </Form.Item>
+          {/* The value lives in a hidden item; the row below shows and replaces it. */}
+          <Form.Item name="companySeal" hidden>
+            <Input />
+          </Form.Item>
+          <Form.Item
+            label={L.companySeal}
+            extra={`PNG或JPEG，不超过${SEAL_MAX_BYTES / 1024}KB；打印时以{{companySeal}}引用`}
+          >
+            <Space align="start">
+              {typeof seal === 'string' && seal ? (
+                <Image src={seal} width={96} alt="公章" />
+              ) : (
+                <span>未设置</span>
+              )}
+              {editable ? (
+                <Upload
+                  accept="image/png,image/jpeg"
+                  showUploadList={false}
+                  beforeUpload={(file) => {
+                    void readDataUrl(file).then((url) => form.setFieldsValue({ companySeal: url }));
+                    return false;
+                  }}
+                >
+                  <Button>选择图片</Button>
+                </Upload>
+              ) : null}
+              {editable && seal ? (
+                <Button onClick={() => form.setFieldsValue({ companySeal: null })}>清除</Button>
+              ) : null}
+            </Space>
+          </Form.Item>
+          <Typography.Title level={5}>日志</Typography.Title>
+          {minutes('logRetentionDays', '天（日终清理更早的操作日志与登录日志）')}
+          {/* docs/classification.md "Proposal": each bound is the last overdue day of its class. */}
+          <Typography.Title level={5}>五级分类（日终按逾期天数建议分类）</Typography.Title>
+          {minutes('classWatchMaxDays', '天（逾期1天至此为关注）')}
+          {minutes('classSubstandardMaxDays', '天（至此为次级）')}
+          {minutes('classDoubtfulMaxDays', '天（至此为可疑，超过为损失）')}
+          {editable ? (
+            <Form.Item wrapperCol={{ offset: 6 }}>
+              <Button type="primary" onClick={() => void save()}>
+                保存
+              </Button>
+            </Form.Item>
+          ) : null}
+          {view.data?.updatedAt ? (
+            <Typography.Text type="secondary">
+              最近修改：{formatDateTime(view.data.updatedAt)} {view.data.updatedByName ?? ''}
+            </Typography.Text>
+          ) : null}
+        </Form>
+      </Card>
+    </Space>
+  );
+}

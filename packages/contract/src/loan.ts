@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { code, date, optionalCode, optionalDate, optionalOneOf, optionalText, text, version } from './fields';
+import { listSchema } from './list';
+import { DOC_STATES, submitFlag, type DocState } from './workflow';
+import type { PlanItemView } from './contract';
+import type { PlanItem } from './plan/schedule';
+import { D, type Dec } from './plan/money';
+
+/**
+ * 放款单 (disbursement): the document that pays a contract's financing out to the supplier
+ * (docs/money-lifecycle.md). Paths without the /api prefix; the screen's menu code is `ft-loan`.
+ * `isLoan` of the contract list (SPEC §4 "loan initialisation") answers `LoanInit`.
+ */
+const BASE = '/ft/api/loan';
+export const LOAN_PATHS = {
+  list: `${BASE}/list`,
+  saveBaseInfo: `${BASE}/saveBaseInfo`,
+  /** ?loanBizCode */
+  viewBaseInfo: `${BASE}/viewBaseInfo`,
+  /** ?loanBizCode */
+  deleteInfo: `${BASE}/deleteInfo`,
+  /** ?loanBizCode, body auditBody */
+  audit: `${BASE}/audit`,
+  unAudit: `${BASE}/unAudit`,
+  /** ?contBizCode: a new 放款单 prefilled from the contract (the same answer as contract isLoan). */
+  initBase: `${BASE}/initBase`,
+  /** ?loanBizCode: the plan as approval would re-base it to the value date, beside the plan today. */
+  planPreview: `${BASE}/planPreview`,
+  /** ?contBizCode&valueDate: the same preview for a 放款单 being edited. */
+  planDraft: `${BASE}/planDraft`,
+  /**
+   * ?loanBizCode, body loanRedSchema: asks for the 冲红 of an approved disbursement — a 放款单冲红
+   * entry submitted for approval at once; its approval reverses (docs/money-lifecycle.md).
+   * Answers { loanRedBizCode }.
+   */
+  rushRed: `${BASE}/rushRed`,
+  /** ?loanRedBizCode: the entry with the 放款单 it reverses. */
+  redView: `${BASE}/red/viewBaseInfo`,
+  /** ?loanRedBizCode: deletes a rejected entry. */
+  redDelete: `${BASE}/red/deleteInfo`,
+  /** ?loanRedBizCode, body auditBody: approval of the entry (buttons ft-loan:audit / unAudit). */
+  redAudit: `${BASE}/red/audit`,
+  redUnAudit: `${BASE}/red/unAudit`,
+} as const;
+
+export const LOAN_MENU = 'ft-loan';
+
+/** The up-front items (DOMAIN.md "Money"): each collected once, by a prepayment or by deduction here. */
+export const UPFRONT_KINDS = ['margin', 'upfrontInterest', 'upfrontFee'] as const;
+export type UpfrontKind = (typeof UPFRONT_KINDS)[number];
+export const UPFRONT_LABELS: Record<UpfrontKind, string> = {
+  margin: '保证金',
+  upfrontInterest: '前置利息',
+  upfrontFee: '手续费',
+};
+
+export const LOAN_RED_STATES = ['none', 'reversed'] as const;
+export type LoanRedState = (typeof LOAN_RED_STATES)[number];
+export const LOAN_RED_LABELS: Record<LoanRedState, string> = { none: '正常', reversed: '已冲红' };
+
+export const loanQuery = z.object({ loanBizCode: code('放款单编号') });
+export const loanContQuery = z.object({ contBizCode: code('合同编号') });
+export const loanDraftQuery = z.object({ contBizCode: code('合同编号'), valueDate: date('放款日') });
+
+export const loanSaveSchema = z.object({
+  loanBizCode: optionalCode('放款单编号'),
+  version: version.optional(),
+  contBizCode: code('合同编号'),
+  valueDate: date('放款日'),
+  /** Our account the money leaves from. */
+  payBankBizCode: code('付款账户'),
+  /** The supplier's account (one of its bank accounts). */
+  payeeBankBizCode: code('收款账户'),
+  serialNo: text('银行流水号', 64, { nfkc: true }),
+  remark: optionalText('备注', 500, { multiline: true }),
+  ...submitFlag,
+});
+export type LoanSave = z.input<typeof loanSaveSchema>;
+
+export const loanRedSchema = z.object({ reason: text('冲红原因', 200) });
+export const loanRedQuery = z.object({ loanRedBizCode: code('冲红单编号') });
+
+export const loanListSchema = listSchema(
+  {
+    loanBizCode: optionalCode('放款单编号'),
+    contBizCode: optionalCode('合同编号'),
+    contractNo: optionalText('合同号', 50, { nfkc: true }),
+    custName: optionalText('客户名称', 100),
+    state: optionalOneOf('审核状态', DOC_STATES),
+    redState: optionalOneOf('冲红状态', LOAN_RED_STATES),
+    valueDateFrom: optionalDate('放款日起'),
+    valueDateTo: optionalDate('放款日止'),
+  },
+  ['valueDate', 'netAmount', 'updatedAt'],
+);
+
+/** One up-front item on the 放款单: what was prepaid, what this disbursement deducts. */
+export interface LoanLine {
+  dueId: number;
+  kind: UpfrontKind;
+  /** The item's amount. */
+  amount: string;
+  /** Received before, by approved prepayments. */
+  prepaid: string;
+  /** Deducted from this disbursement: amount − prepaid. */
+  deducted: string;
+}
+
+/** The amounts of a disbursement, line by line (financing − each deducted item = net). */
+export interface LoanFigures {
+  financingAmount: string;
+  lines: LoanLine[];
+  deductedTotal: string;
+  prepaidTotal: string;
+  netAmount: string;
+}
+
+export interface UpfrontDue {
+  dueId: number;
+  kind: UpfrontKind;
+  amount: string;
+  received: string;
+}
+
+/**
+ * Net disbursement = financing − Σ (each up-front item − what prepayments already received of it).
+ * A prepaid item is never deducted again; a partly prepaid one is deducted for the rest only.
+ */
+export function disbursementFigures(financingAmount: string, dues: readonly UpfrontDue[]): LoanFigures {
+  const financing = new D(financingAmount);
+  let deducted: Dec = new D(0);
+  let prepaid: Dec = new D(0);
+  const lines = dues.map((d): LoanLine => {
+    const open = new D(d.amount).minus(d.received);
+    deducted = deducted.plus(open);
+    prepaid = prepaid.plus(d.received);
+    return {
+      dueId: d.dueId,
+      kind: d.kind,
+      amount: new D(d.amount).toFixed(2),
+      prepaid: new D(d.received).toFixed(2),
+      deducted: open.toFixed(2),
+    };
+  });
+  return {
+    financingAmount: financing.toFixed(2),
+    lines,
+    deductedTotal: deducted.toFixed(2),
+    prepaidTotal: prepaid.toFixed(2),
+    netAmount: financing.minus(deducted).toFixed(2),
+  };
+}
+
+export interface LoanInit extends LoanFigures {
+  contBizCode: string;
+  contractNo: string;
+  custCode: string;
+  custName: string;
+  startDate: string;
+  maturityDate: string;
+  valueDate: string;
+  /** Our default paying account, if any. */
+  payBankBizCode: string | null;
+  /** The supplier's default account, if any. */
+  payeeBankBizCode: string | null;
+}
+
+export interface LoanRow {
+  loanBizCode: string;
+  contBizCode: string;
+  contractNo: string;
+  custName: string;
+  valueDate: string;
+  financingAmount: string;
+  deductedAmount: string;
+  netAmount: string;
+  serialNo: string;
+  state: DocState;
+  redState: LoanRedState;
+  redReason: string | null;
+  /** The live 放款单冲红 entry asking to reverse it (awaiting approval or rejected), if any. */
+  redBizCode: string | null;
+  redDocState: DocState | null;
+  updatedAt: string;
+}
+
+export interface LoanView extends LoanRow, LoanFigures {
+  version: number;
+  custCode: string;
+  startDate: string;
+  maturityDate: string;
+  payBankBizCode: string;
+  payBankName: string | null;
+  payAccountNo: string | null;
+  payeeBankBizCode: string;
+  payeeBankName: string | null;
+  payeeAccountNo: string | null;
+  remark: string | null;
+  createdByName: string | null;
+}
+
+/** What the checker sees before deciding: the plan now and the plan approval will make. */
+export interface LoanPlanPreview {
+  valueDate: string;
+  /** False when the plan already starts on the value date (approval keeps it). */
+  rebased: boolean;
+  current: PlanItemView[];
+  after: PlanItem[];
+  totalInterestBefore: string;
+  totalInterestAfter: string;
+}
+
+/** A 放款单冲红 entry: the reversal of one approved 放款单, approved by a checker. */
+export interface LoanRedView {
+  loanRedBizCode: string;
+  loanBizCode: string;
+  reason: string;
+  state: DocState;
+  createdByName: string | null;
+  updatedAt: string;
+  /** The 放款单 it reverses, as it stands. */
+  loan: LoanView;
+}

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import type { Page } from './api';
+import { listSchema } from './list';
+import { int, optionalOneOf, optionalText, text } from './fields';
+
+/**
+ * 会计凭证 (accounting vouchers): every approved money event posts a balanced journal through the
+ * account mapping (科目映射); the trial balance (试算平衡) sums them per period (docs/accounting.md).
+ */
+export const VOUCHER_PATHS = {
+  /** The account mapping: one row per role. */
+  accountList: '/ft/api/voucher/account/list',
+  /** body accountSaveSchema: a role's account code and name. */
+  accountSave: '/ft/api/voucher/account/save',
+  /** body voucherListSchema: vouchers by period, source document type and code. */
+  list: '/ft/api/voucher/list',
+  /** query voucherQuery: one voucher with its lines. */
+  view: '/ft/api/voucher/view',
+  /** body voucherExportSchema: the vouchers' lines as CSV or xlsx. */
+  export: '/ft/api/voucher/export',
+  /** body trialSchema: the trial balance of a period. */
+  trial: '/ft/api/voucher/trial',
+} as const;
+
+export const VOUCHER_MENUS = {
+  accounts: 'ft-voucher-account',
+  vouchers: 'ft-voucher',
+  trial: 'ft-voucher-trial',
+} as const;
+
+export const VOUCHER_FILE_NAME = '会计凭证';
+
+/** What an account is used for in the journals; the mapping gives each its code and name. */
+export const ACCOUNT_ROLES = [
+  'bank',
+  'factoring',
+  'interestReceivable',
+  'advance',
+  'margin',
+  'interestIncome',
+  'feeIncome',
+  'penaltyIncome',
+] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+export const ACCOUNT_ROLE_LABELS: Record<AccountRole, string> = {
+  bank: '银行存款（收付款）',
+  factoring: '保理融资本金',
+  interestReceivable: '月末计提的应收利息',
+  advance: '来款待核销',
+  margin: '收取的保证金',
+  interestIncome: '利息收入（含前置利息）',
+  feeIncome: '手续费收入',
+  penaltyIncome: '罚息收入',
+};
+/** The seeded mapping: codes after the Chinese enterprise chart of accounts (docs/accounting.md). */
+export const ACCOUNT_DEFAULTS: Record<AccountRole, { code: string; name: string }> = {
+  bank: { code: '1002', name: '银行存款' },
+  factoring: { code: '1135', name: '应收保理款' },
+  interestReceivable: { code: '1132', name: '应收利息' },
+  advance: { code: '2203', name: '预收款项' },
+  margin: { code: '2241', name: '保证金' },
+  interestIncome: { code: '6011', name: '利息收入' },
+  feeIncome: { code: '6021', name: '手续费收入' },
+  penaltyIncome: { code: '6051', name: '罚息收入' },
+};
+
+/** The source documents of a voucher. */
+export const VOUCHER_DOC_TYPES = [
+  'loan',
+  'loanRed',
+  'prepayment',
+  'income',
+  'paid',
+  'paidRed',
+  'accrual',
+] as const;
+export type VoucherDocType = (typeof VOUCHER_DOC_TYPES)[number];
+export const VOUCHER_DOC_LABELS: Record<VoucherDocType, string> = {
+  loan: '放款单',
+  loanRed: '放款单冲红',
+  prepayment: '前期款',
+  income: '来款',
+  paid: '来款核销',
+  paidRed: '核销冲红',
+  accrual: '月末计提',
+};
+
+export interface AccountRow {
+  role: AccountRole;
+  roleLabel: string;
+  code: string;
+  name: string;
+  version: number;
+  updatedAt: string | null;
+}
+
+const accountCode = (label: string) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .regex(/^\d{4,12}$/, `${label}应为4至12位数字`);
+
+export const accountSaveSchema = z.object({
+  role: z.enum(ACCOUNT_ROLES, { error: '科目用途取值不正确' }),
+  code: accountCode('科目编码'),
+  name: text('科目名称', 40),
+  version: int('版本号', 0, 2_147_483_647),
+});
+export type AccountSave = z.input<typeof accountSaveSchema>;
+
+/** A period is a calendar month, YYYY-MM. */
+export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const period = (label: string) =>
+  z.string({ error: `请选择${label}` }).regex(PERIOD_PATTERN, `${label}格式应为YYYY-MM`);
+const optionalPeriod = (label: string) =>
+  z.preprocess((v) => (v === null || v === '' ? undefined : v), period(label).optional());
+
+const voucherFilters = {
+  period: optionalPeriod('会计期间'),
+  docType: optionalOneOf('来源单据类型', VOUCHER_DOC_TYPES),
+  docCode: optionalText('来源单据编号', 40),
+};
+export const VOUCHER_SORTABLE = ['voucherNo', 'voucherDate'] as const;
+export const voucherListSchema = listSchema(voucherFilters, VOUCHER_SORTABLE);
+export type VoucherListInput = z.input<typeof voucherListSchema>;
+
+export const voucherExportSchema = z.object({
+  ...voucherFilters,
+  format: z.enum(['csv', 'xlsx'], { error: '导出格式取值不正确' }),
+});
+export type VoucherExportInput = z.input<typeof voucherExportSchema>;
+
+export const voucherQuery = z.object({
+  voucherId: z.coerce
+    .number({ error: '凭证编号取值不正确' })
+    .int('凭证编号取值不正确')
+    .min(1, '凭证编号取值不正确')
+    .max(2_147_483_647, '凭证编号取值不正确'),
+});
+
+export const trialSchema = z.object({ period: period('会计期间') });
+export type TrialInput = z.input<typeof trialSchema>;
+
+export interface VoucherRow {
+  voucherId: number;
+  period: string;
+  /** 凭证字号: 记-0001, numbered per period. */
+  voucherNo: string;
+  voucherDate: string;
+  summary: string;
+  docType: VoucherDocType;
+  docCode: string;
+  /** The voucher this one mirrors (a red reversal), by its 凭证字号. */
+  redOfNo: string | null;
+  /** Σ debit (= Σ credit). */
+  amount: string;
+  createdAt: string;
+}
+
+export interface VoucherLine {
+  lineNo: number;
+  summary: string;
+  accountCode: string;
+  accountName: string;
+  debit: string;
+  credit: string;
+  /** 辅助核算: customer and contract, as accounting packages import it. */
+  aux: string;
+}
+
+export interface VoucherView extends VoucherRow {
+  lines: VoucherLine[];
+}
+
+export interface TrialRow {
+  accountCode: string;
+  accountName: string;
+  openingDebit: string;
+  openingCredit: string;
+  debit: string;
+  credit: string;
+  closingDebit: string;
+  closingCredit: string;
+}
+
+export interface TrialBalance {
+  period: string;
+  rows: TrialRow[];
+  totals: Omit<TrialRow, 'accountCode' | 'accountName'>;
+  /** Σ debit = Σ credit for the opening, the movement and the closing. */
+  balanced: boolean;
+}
+
+export type VoucherPage = Page<VoucherRow>;

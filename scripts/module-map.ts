@@ -1,0 +1,167 @@
+/**
+ * Writes docs/module-map.md from the code: every server module with what it is for, the tables it
+ * owns (its schema.ts), the tables of other modules it reads directly (declared in
+ * eslint/schema-reads.js), and the functions other modules call; every web feature with the server
+ * module it speaks to. apps/server/test/module-map.test.ts fails when the page and the code part.
+ *
+ *   npx tsx scripts/module-map.ts
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+
+/** What each server module is for, in one line. A new module needs its line here. */
+export const PURPOSE: Record<string, string> = {
+  auth: 'sign-in with the envelope key, captcha and the login limits; the session’s user, menus and buttons',
+  bank: 'our and the customers’ bank accounts',
+  bizdate: 'the business date (营业日) and the day-end run',
+  classification: 'five-category asset classification (五级分类): the day-end proposal and the 分类调整单',
+  company: 'enterprise customers (企业), their export',
+  contract: 'factoring contracts, their plans, changes, handover and imports',
+  credit: 'credit lines (授信), distribution, raises and the credit ledger',
+  'crm-change': 'information and administrator changes of an enterprise, approved',
+  crm: 'enterprise users, roles, departments, relations and bank operators',
+  dashboard: 'the 工作 dashboard’s portfolio figures, aging and trend',
+  files: 'uploads and downloads (local disk or S3), tokens that follow their document',
+  geo: 'the administrative divisions (省市区) for region pickers',
+  income: 'incoming payments (来款) and bank statement imports',
+  ledger: 'the portfolio ledger (保理业务台账) as of a date and the customer statement (客户对账单)',
+  loan: 'disbursements (放款单) of approved contracts and their reversals (放款单冲红)',
+  messages: 'the message centre (消息中心): to-dos, rejections, circulations and reminders per user',
+  monitor: 'operation log, login log and online sessions (系统监控)',
+  notices:
+    'announcements (通知公告) with a publish window, shown on the 工作 dashboard to the organisations chosen',
+  paid: 'write-offs (核销) of incoming payments against plans, red reversal, reconciliation',
+  permission: 'organisations, staff and roles with their menu and button codes',
+  permit: 'admission (准入) of enterprises and their role changes',
+  prepayment: 'prepayments (预收) received before disbursement',
+  print: 'print templates and printing (HTML preview, PDF)',
+  ruler: 'interest rules (计息规则) and plan previews',
+  system: 'settings an administrator changes at run time (参数设置)',
+  voucher:
+    'accounting vouchers (会计凭证) of the approved money events, the account mapping and the trial balance',
+  workflow: 'the approval of every document: processes, to-dos, records, circulation',
+};
+
+const repo = resolve(import.meta.dirname, '..');
+const modulesDir = join(repo, 'apps/server/src/modules');
+const featuresDir = join(repo, 'apps/web/src/features');
+
+const dirs = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const path = join(dir, d.name);
+    if (d.isDirectory()) return sourceFiles(path);
+    // Tests and their kits compose the whole app; they are not ties between modules.
+    return /\.tsx?$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) && d.name !== 'testkit.ts' ? [path] : [];
+  });
+}
+
+function tablesOf(module: string): string[] {
+  const schema = join(modulesDir, module, 'schema.ts');
+  if (!existsSync(schema)) return [];
+  return [...readFileSync(schema, 'utf8').matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)].map((m) => m[1]!).sort();
+}
+
+/** Names other modules import from `module`, by file; a namespace import counts as `*`. */
+function calledFrom(module: string, modules: string[]): Map<string, Set<string>> {
+  const byFile = new Map<string, Set<string>>();
+  for (const other of modules) {
+    if (other === module) continue;
+    for (const file of sourceFiles(join(modulesDir, other))) {
+      const text = readFileSync(file, 'utf8');
+      const imports = text.matchAll(
+        /import\s+(type\s+)?(\{[^}]*\}|\*\s+as\s+\w+)\s+from\s+'\.\.\/([a-z-]+)\/([^']+)'/g,
+      );
+      for (const [, typeOnly, what, target, path] of imports) {
+        if (target !== module || typeOnly || path === 'schema') continue;
+        const names = what!.startsWith('*')
+          ? ['*']
+          : what!
+              .slice(1, -1)
+              .split(',')
+              .map((n) => n.trim())
+              .filter((n) => n && !n.startsWith('type '))
+              .map((n) => n.split(/\s+as\s+/)[0]!);
+        const set = byFile.get(path!) ?? new Set<string>();
+        names.forEach((n) => set.add(n));
+        if (set.size > 0) byFile.set(path!, set);
+      }
+    }
+  }
+  return byFile;
+}
+
+/** The declared direct table reads (eslint/schema-reads.js). */
+async function schemaReads(): Promise<Record<string, string[]>> {
+  const declared = (await import(pathToFileURL(join(repo, 'eslint/schema-reads.js')).href)) as {
+    SCHEMA_READS: Record<string, string[]>;
+  };
+  return declared.SCHEMA_READS;
+}
+
+/** The server module a web feature speaks to: the same name, or none. */
+function featureModule(feature: string, modules: string[]): string {
+  return modules.includes(feature) ? `\`${feature}\`` : '–';
+}
+
+export async function renderModuleMap(): Promise<string> {
+  const modules = dirs(modulesDir);
+  const reads = await schemaReads();
+  const out: string[] = [
+    '# Module map',
+    '',
+    '<!-- Generated by `npx tsx scripts/module-map.ts` from the code; module-map.test.ts keeps it true. -->',
+    '',
+    'The server is one folder per business area under `apps/server/src/modules/`, on top of',
+    '`platform/` (HTTP, envelope, sessions, database, audit) and `packages/contract` (paths, schemas,',
+    'money and plan arithmetic shared with the web). A module owns its tables: another module calls',
+    'its functions, or reads its tables only where `eslint/schema-reads.js` declares it (checked by',
+    'the lint rule in `eslint/boundaries.js`). The web is one folder per feature under',
+    '`apps/web/src/features/`, on top of `shared/`; no feature imports another.',
+    '',
+    '## Server modules',
+    '',
+  ];
+  for (const module of modules) {
+    const purpose = PURPOSE[module];
+    if (!purpose) throw new Error(`modules/${module} has no line in scripts/module-map.ts PURPOSE`);
+    out.push(`### ${module}`, '', purpose.charAt(0).toUpperCase() + purpose.slice(1) + '.', '');
+    const tables = tablesOf(module);
+    out.push(`- Tables: ${tables.length ? tables.map((t) => `\`${t}\``).join(', ') : 'none of its own'}`);
+    const readsOf = reads[module] ?? [];
+    if (readsOf.length) out.push(`- Reads the tables of: ${readsOf.map((m) => `\`${m}\``).join(', ')}`);
+    const called = calledFrom(module, modules);
+    if (called.size) {
+      out.push('- Called by other modules:');
+      for (const [file, names] of [...called.entries()].sort(([a], [b]) => a.localeCompare(b)))
+        out.push(
+          `  - \`${file}\`: ${[...names]
+            .sort()
+            .map((n) => `\`${n}\``)
+            .join(', ')}`,
+        );
+    }
+    out.push('');
+  }
+  out.push('## Web features', '', '| feature | server module |', '| --- | --- |');
+  for (const feature of dirs(featuresDir))
+    out.push(`| \`${feature}\` | ${featureModule(feature, modules)} |`);
+  out.push('');
+  // Formatted as `npm run format` would, so that the format check and the test agree.
+  const options = (await resolveConfig(MODULE_MAP_PATH)) ?? {};
+  return format(out.join('\n'), { ...options, parser: 'markdown' });
+}
+
+export const MODULE_MAP_PATH = join(repo, 'docs/module-map.md');
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  writeFileSync(MODULE_MAP_PATH, await renderModuleMap());
+  console.info(`wrote ${MODULE_MAP_PATH}`);
+}
