@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { INCOME_PATHS } from '@portal/contract/accounts';
 import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
-import { activePage, launchBrowser, login, newPage, tokenOf } from './helpers';
+import { activePage, launchBrowser, login, newPage, switchTab, tagOf, tokenOf } from './helpers';
 import { addChecker, confirm, data, openScreen, publicCall, today } from './flows';
 
 /**
@@ -118,7 +118,6 @@ async function fetchAudit(fiid: string): Promise<string> {
 
 describe('editor input', () => {
   const EDITOR = '/factoring/contract/info-editor';
-  const tag = (page: Page, path: string) => page.locator(`.tags-view-item[data-path="${path}"]`);
 
   it('survives a tab switch; closing the tab or reloading asks first', async () => {
     const { context, page } = await newPage(browser);
@@ -129,19 +128,17 @@ describe('editor input', () => {
       // Typed keys: a user gesture, which the browser's reload question needs.
       await no.click();
       await no.pressSequentially('HT-KEEP-001');
-      await tag(page, '/dashboard').click();
-      await page.waitForURL((u) => u.pathname === '/dashboard');
-      await tag(page, EDITOR).click();
-      await page.waitForURL((u) => u.pathname === EDITOR);
+      await switchTab(page, '/dashboard');
+      await switchTab(page, EDITOR);
       await expect.poll(() => activePage(page, EDITOR).getByLabel('合同号').inputValue()).toBe('HT-KEEP-001');
 
       // Closing the tab asks; 取消 keeps it and its input.
-      await tag(page, EDITOR).locator('.tags-view-item__close').click();
+      await tagOf(page, EDITOR).locator('.tags-view-item__close').click();
       const ask = page.locator('.ant-modal-confirm', { hasText: '未保存' });
       await ask.waitFor();
       await ask.getByRole('button', { name: /取\s*消/ }).click();
       await ask.waitFor({ state: 'detached' });
-      expect(await tag(page, EDITOR).count()).toBe(1);
+      expect(await tagOf(page, EDITOR).count()).toBe(1);
       expect(await activePage(page, EDITOR).getByLabel('合同号').inputValue()).toBe('HT-KEEP-001');
 
       // A reload asks the browser's question; dismissed, the page and its input stay.
@@ -155,9 +152,9 @@ describe('editor input', () => {
       expect(await activePage(page, EDITOR).getByLabel('合同号').inputValue()).toBe('HT-KEEP-001');
 
       // 确定 closes it.
-      await tag(page, EDITOR).locator('.tags-view-item__close').click();
+      await tagOf(page, EDITOR).locator('.tags-view-item__close').click();
       await confirm(page);
-      await expect.poll(() => tag(page, EDITOR).count()).toBe(0);
+      await expect.poll(() => tagOf(page, EDITOR).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -184,3 +184,40 @@ export async function apiCall(
 export function activePage(page: Page, path: string) {
   return page.locator(`.keep-alive-page[data-page-path="${path}"]`);
 }
+
+/** A tab of the management layout's tags view. */
+export function tagOf(page: Page, path: string) {
+  return page.locator(`.tags-view-item[data-path="${path}"]`);
+}
+
+/**
+ * Waits until the screen shows `path` as its active tab and nothing in the layout still moves.
+ * The URL changes first: the router renders the new screen in a transition, once its chunk has
+ * loaded (half a second on a busy machine), and only then does the layout change (a section
+ * without children drops the sidebar and the tab strip slides left; the active tab widens). A
+ * click aimed in between lands where a tab was (docs/architecture.md "A tab strip that moves").
+ */
+export async function screenShows(page: Page, path: string): Promise<void> {
+  await page.waitForURL((u) => u.pathname === path);
+  await page.waitForFunction(
+    (p) =>
+      document.querySelector(`.tags-view-item[data-path="${p}"]`)?.getAttribute('aria-selected') === 'true',
+    path,
+  );
+  await activePage(page, path).waitFor({ state: 'visible' });
+  // The sidebar's collapse is a CSS transition: wait for the finite animations to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Clicks a tab of the tags view, as a user would once the screen in front of them has settled. */
+export async function switchTab(page: Page, path: string): Promise<void> {
+  await tagOf(page, path).click();
+  await screenShows(page, path);
+}

@@ -4,7 +4,18 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { PASSWORD_MESSAGES } from '@portal/contract/password';
-import { activePage, apiCall, launchBrowser, login, newPage, shotPath, SHOTS_DIR, tokenOf } from './helpers';
+import {
+  activePage,
+  apiCall,
+  launchBrowser,
+  login,
+  newPage,
+  shotPath,
+  SHOTS_DIR,
+  switchTab,
+  tagOf,
+  tokenOf,
+} from './helpers';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -17,7 +28,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const tag = (page: Page, path: string) => page.locator(`.tags-view-item[data-path="${path}"]`);
 /**
  * Right-click a tab and choose an entry of its context menu, once the menu's opening animation is
  * over. A menu opened while the tab strip re-renders (after the previous entry) can be dismissed
@@ -29,7 +39,7 @@ async function tabMenu(page: Page, path: string, entry: string): Promise<void> {
     .poll(
       async () => {
         try {
-          await tag(page, path).click({ button: 'right', timeout: 5_000 });
+          await tagOf(page, path).click({ button: 'right', timeout: 5_000 });
           await popup.waitFor({ timeout: 3_000 });
           await popup.evaluate((el) =>
             Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
@@ -110,7 +120,7 @@ describe('session guard and login', () => {
     const { context, page } = await newPage(browser);
     await login(page, base, password);
     await page.waitForURL(`${base}/dashboard`);
-    const home = tag(page, '/dashboard');
+    const home = tagOf(page, '/dashboard');
     await expect.poll(() => home.textContent()).toBe('工作');
     expect(await home.locator('.tags-view-item__close').count()).toBe(0);
     await page.getByTestId('dashboard').waitFor();
@@ -171,15 +181,13 @@ describe('management layout', () => {
       ]);
 
     // type into a form, switch away and back: the input is kept
-    await tag(page, '/factoring/contract/change').click();
+    await switchTab(page, '/factoring/contract/change');
     // The change list's 合同号 filter (the contract list has one too: scope to the page, not the label).
     const keyword = activePage(page, '/factoring/contract/change').locator('input[id="contractNo"]');
     await keyword.fill('保理合同甲');
-    await tag(page, '/factoring/contract/info').click();
-    await page.waitForURL(`${base}/factoring/contract/info`);
+    await switchTab(page, '/factoring/contract/info');
     await keyword.waitFor({ state: 'hidden' });
-    await tag(page, '/factoring/contract/change').click();
-    await page.waitForURL(`${base}/factoring/contract/change`);
+    await switchTab(page, '/factoring/contract/change');
     await keyword.waitFor({ state: 'visible' });
     expect(await keyword.inputValue()).toBe('保理合同甲');
 
