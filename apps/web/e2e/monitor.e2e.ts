@@ -81,9 +81,12 @@ describe('系统监控 (issue 30)', () => {
       await own.waitFor();
       expect(await own.getByRole('button', { name: '强退' }).count()).toBe(0);
 
-      // The colleague's next action lands on the login page.
+      // The colleague's next action lands on the login page, told why.
       await their.page.goto(`${base}/permission/user`);
       await their.page.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
+      await expect
+        .poll(() => their.page.locator('.ant-message').first().textContent())
+        .toContain('您已被管理员强制下线，请重新登录');
       const stillValid = await data(MONITOR_PATHS.onlineList, adminSession.accessToken, {
         pageNum: 1,
         pageSize: 20,

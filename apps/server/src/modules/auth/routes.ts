@@ -36,7 +36,7 @@ export const authModule: PortalModule = {
     );
 
     api.post(AUTH_PATHS.logout, { perm: 'session', scope: UNSCOPED.own }, async ({ user, actor }) => {
-      await revokeSession(db, user.sessionId);
+      await revokeSession(db, user.sessionId, 'logout');
       await writeAudit(db, actor, { entity: 'session', action: 'logout' });
       return null;
     });

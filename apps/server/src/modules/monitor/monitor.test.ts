@@ -12,6 +12,7 @@ import {
 import type { Page } from '@portal/contract/api';
 import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
 import { writeAudit } from '../../platform/db/audit';
+import { revokeUserSessions } from '../../platform/auth/sessions';
 import {
   createDept,
   createTestPortal,
@@ -220,7 +221,10 @@ describe('在线用户', () => {
     expect(self.msg).toBe('不能强退自己当前的会话');
 
     expect((await admin.call(api(P.onlineForceLogout), { sessionId: session.sessionId })).status).toBe(200);
-    expect((await colleague.call(userList, {})).status).toBe(403);
+    // The colleague's next call says why their session ended, not the generic 登录已失效.
+    const forced = await colleague.call(userList, {});
+    expect(forced.status).toBe(403);
+    expect(forced.msg).toBe('您已被管理员强制下线，请重新登录');
     const gone = await admin.ok<Page<OnlineSessionView>>(api(P.onlineList), { userName: 'online-colleague' });
     expect(gone.total).toBe(0);
     expect((await admin.call(api(P.onlineForceLogout), { sessionId: session.sessionId })).status).toBe(404);
@@ -229,6 +233,27 @@ describe('在线用户', () => {
       userName: 'admin',
     });
     expect(audit.list.some((r) => r.action === 'forceLogout')).toBe(true);
+  });
+});
+
+describe('a session ended early', () => {
+  it('answers its next call with the reason: signed out, forced out, or the account changed', async () => {
+    const userList = api('/permission/api/user/list');
+    const { userId } = await createUserWithCodes(t.database.db, 'ended-reasons', PW, ['permission-user']);
+    const signedOut = await t.login('ended-reasons', PW);
+    await signedOut.ok(api(AUTH_PATHS.logout));
+    const afterLogout = await signedOut.call(userList, {});
+    expect([afterLogout.status, afterLogout.msg]).toEqual([403, '登录已失效，请重新登录']);
+
+    const changed = await t.login('ended-reasons', PW);
+    await revokeUserSessions(t.database.db, userId);
+    const afterChange = await changed.call(userList, {});
+    expect([afterChange.status, afterChange.msg]).toEqual([403, '账号的密码或状态已变更，请重新登录']);
+
+    const stranger = t.client();
+    stranger.token = 'not-a-session-token';
+    const unknown = await stranger.call(userList, {});
+    expect([unknown.status, unknown.msg]).toEqual([403, '登录已失效，请重新登录']);
   });
 });
 

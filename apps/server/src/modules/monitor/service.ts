@@ -328,7 +328,7 @@ export async function listOnline(
 
 /**
  * 强退: revokes the session. The revocation's notice (migrations/0017) drops every server's
- * session cache, so the next call on any server answers 403. The caller's own session cannot be
+ * session cache, so the next call on any server answers 403 saying the user was forced out. The caller's own session cannot be
  * forced out here (退出登录 is for that); one outside their scope or already ended is 404.
  */
 export async function forceLogout(
@@ -345,7 +345,7 @@ export async function forceLogout(
            where s.id = ${sessionId} and ${LIVE(idleMs)} and ${onlineScope(user)} for update of s`,
     );
     if (!row) throw notFound('在线会话');
-    await revokeSession(tx, sessionId);
+    await revokeSession(tx, sessionId, 'forced');
     await writeAudit(tx, actor, {
       entity: 'session',
       entityCode: row.user_code.trim(),

@@ -89,6 +89,8 @@ export const sessions = pgTable('sessions', {
   lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
+  /** REVOKE_REASONS (platform/auth/sessions.ts); null for a session ended before migration 0036. */
+  revokedReason: text('revoked_reason'),
   ip: text('ip'),
   userAgent: text('user_agent'),
 });

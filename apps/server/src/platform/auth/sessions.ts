@@ -188,17 +188,42 @@ export class SessionCache {
   }
 }
 
-export async function revokeSession(ex: Executor, sessionId: number): Promise<void> {
+/**
+ * Why a session ended early, kept with it so that its next call can say so (docs/operations.md
+ * "在线用户: a session ended early"): the user's own 退出登录, an administrator's 强退, or a change of the account
+ * (password changed or reset, disabled, removed).
+ */
+export type RevokeReason = 'logout' | 'forced' | 'account';
+
+const ENDED_MESSAGES: Partial<Record<RevokeReason, string>> = {
+  forced: '您已被管理员强制下线，请重新登录',
+  account: '账号的密码或状态已变更，请重新登录',
+};
+
+export async function revokeSession(ex: Executor, sessionId: number, reason: RevokeReason): Promise<void> {
   await ex
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * The message a call answers when its token opens no session: why the session ended, when it was
+ * ended for a reason the user should hear; undefined for the generic 登录已失效 (unknown token,
+ * expired, signed out). Only the holder of the token learns it.
+ */
+export async function endedSessionMessage(ex: Executor, token: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ revoked_reason: RevokeReason | null }>(
+    ex,
+    sql`select revoked_reason from sessions where token_hash = ${hashToken(token)} and revoked_at is not null`,
+  );
+  return row?.revoked_reason ? ENDED_MESSAGES[row.revoked_reason] : undefined;
 }
 
 /** Password change, reset by an administrator, disabling or removing: every session ends at once. */
 export async function revokeUserSessions(ex: Executor, userId: number): Promise<void> {
   await ex
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`now()`, revokedReason: 'account' })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { writeAudit } from '../db/audit';
 import { AppError, noPermission, noSession } from '../errors';
-import type { SessionCache, SessionUser } from '../auth/sessions';
+import { endedSessionMessage, type SessionCache, type SessionUser } from '../auth/sessions';
 import type { Keyring } from '../envelope/keyring';
 import type { NonceStore } from '../envelope/nonces';
 import { openEnvelope } from './envelope-hook';
@@ -140,7 +140,7 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
     const user = token ? await deps.sessions.resolve(db, token, { background }) : undefined;
     if (user) req.user = user;
     const verdict = permAllows(perm, user);
-    if (verdict === 'noSession') throw noSession();
+    if (verdict === 'noSession') throw noSession(token ? await endedSessionMessage(db, token) : undefined);
     if (verdict === 'noCode') throw noPermission();
     // A temporary password opens nothing but the calls every signed-in user has (change it first).
     if (user?.mustChangePassword && perm !== 'session') throw noPermission('请先修改初始密码');
