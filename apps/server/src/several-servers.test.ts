@@ -7,6 +7,7 @@ import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { AUTH_PATHS } from '@portal/contract/session';
 import { BIZDATE_PATHS, type BizDateView, type DayEndRun } from '@portal/contract/bizdate';
 import { MONITOR_PATHS, type OnlineSessionView } from '@portal/contract/monitor';
+import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import type { Page } from '@portal/contract/api';
 import { HttpClient } from './platform/testing/http-client';
 import { onPostgres } from './platform/testing/harness';
@@ -84,25 +85,26 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     const req = await onA.seal(list, {});
     expect((await onA.send(req)).status).toBe(200);
     const replay = await onB.send(req);
-    expect(replay.status).not.toBe(200);
+    expect(replay.status).toBe(422);
 
-    // A role change (the auditor loses the read-only role) is seen on B.
-    const c = new pg.Client({ connectionString: db!.url });
-    await c.connect();
-    await c.query(
-      `delete from user_roles where user_id = (select id from users where user_name = 'auditor')
-         and role_id = (select id from roles where code = 'viewer')`,
-    );
-    await c.end();
-    const roleMs = await until(async () => (await onB.call(list, {})).status !== 200);
-
-    // A logout on A is seen on B.
+    // A role change made through A (the read-only role loses every code) is seen on B.
     const admin = new HttpClient(a.url);
     await admin.login('admin', pw.get('admin')!);
+    const roles = await admin.call<Page<RoleView>>(`/api${PERMISSION_PATHS.roleList}`, { pageSize: 100 });
+    const viewer = roles.data!.list.find((r) => r.code === 'viewer')!;
+    const cfg = await admin.call(`/api${PERMISSION_PATHS.roleCfgSave}`, {
+      bizCode: viewer.bizCode,
+      version: viewer.version,
+      menuCodes: [],
+    });
+    expect(cfg.status, cfg.msg).toBe(200);
+    const roleMs = await until(async () => (await onB.call(list, {})).status === 401);
+
+    // A logout on A is seen on B.
     const adminOnB = await admin.on(b.url);
     expect((await adminOnB.call(list, {})).status).toBe(200);
     expect((await admin.call(`/api${AUTH_PATHS.logout}`, {})).status).toBe(200);
-    const logoutMs = await until(async () => (await adminOnB.call(list, {})).status !== 200);
+    const logoutMs = await until(async () => (await adminOnB.call(list, {})).status === 403);
     console.info(
       `several servers: role change seen on the other after ${roleMs} ms, logout after ${logoutMs} ms`,
     );
@@ -126,7 +128,9 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
       sessionId: target.sessionId,
     });
     expect(forced.status, forced.msg).toBe(200);
-    const forcedMs = await until(async () => (await colleagueOnB.call(list, {})).status !== 200);
+    const forcedMs = await until(async () => (await colleagueOnB.call(list, {})).status === 403);
+    const told = await colleagueOnB.call(list, {});
+    expect(told.msg).toBe('您已被管理员强制下线，请重新登录');
     expect((await admin.call(list, {})).status).toBe(200);
     console.info(`several servers: a 强退 on one seen on the other after ${forcedMs} ms`);
   });

@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -122,6 +123,20 @@ describe('a data directory that is not ours', { timeout: 120_000 }, () => {
     writeFileSync(join(dir, 'pg', 'PG_VERSION'), '99\n');
     expect(await refused({}, dir)).toMatch(/^Cannot start: DATA_DIR: .* holds a PostgreSQL 99 database/);
     expect(readdirSync(join(dir, 'pg')).sort()).toEqual(['PG_VERSION', 'base']);
+    expect(existsSync(join(dir, 'portal.lock'))).toBe(false);
+  });
+  it.concurrent('a damaged embedded database is refused with what to do, and left untouched', async () => {
+    const dir = mkdtempSync(join(scratch, 'data-'));
+    const db = await PGlite.create(join(dir, 'pg'));
+    await db.query('create table kept (x int)');
+    await db.close();
+    // A control file cut short, as a full disk or a copy stopped half-way leaves it.
+    const control = join(dir, 'pg', 'global', 'pg_control');
+    truncateSync(control, 100);
+    const line = await refused({}, dir);
+    expect(line).toMatch(/^Cannot start: DATA_DIR: the embedded database in .* cannot be opened/);
+    expect(line).toContain('npm run restore');
+    expect(readFileSync(control).length).toBe(100);
     expect(existsSync(join(dir, 'portal.lock'))).toBe(false);
   });
   it('PGLITE_PG_MAJOR is the major version the bundled PGlite writes', async () => {

@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'no
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { CHROMIUM_OFF, type Config } from './config';
+import { DamagedDatabaseError } from './db/client';
 
 /**
  * Start-up checks and the one line an operator reads when the server cannot start
@@ -107,6 +108,11 @@ export function checkDatabaseUrl(url: string): void {
 /** The operator's line for an error thrown while starting; undefined: not one we can explain. */
 export function explainStartupError(err: unknown, config: Config): string | undefined {
   if (err instanceof StartupError) return err.message;
+  if (err instanceof DamagedDatabaseError)
+    return (
+      `DATA_DIR: ${err.message}; its files are damaged. It was left untouched: ` +
+      'restore the last backup into a new DATA_DIR (npm run restore) and start on that.'
+    );
   if (!(err instanceof Error)) return undefined;
   const e = err as NodeJS.ErrnoException & { hostname?: string; address?: string; port?: number };
   const url = config.databaseUrl;

@@ -62,6 +62,25 @@ export interface OpenOptions {
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/**
+ * An embedded database whose files PGlite cannot read: it aborts (a WebAssembly "Aborted()") on a
+ * damaged or foreign data directory. Named, so that start-up tells the operator what to do
+ * (platform/startup.ts, docs/operations.md "When the server does not start").
+ */
+export class DamagedDatabaseError extends Error {}
+
+async function openPglite(dir: string | undefined): Promise<PGlite> {
+  try {
+    return await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+  } catch (err) {
+    if (!dir) throw err;
+    const why = err instanceof Error ? err.message : String(err);
+    throw new DamagedDatabaseError(`the embedded database in ${dir} cannot be opened (${why})`, {
+      cause: err,
+    });
+  }
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const notices = new Notices();
@@ -116,7 +135,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // A served embedded database (in-memory ones are tests): this process is the whole footprint.
       boundHeapGrowth();
     }
-    const client = await PGlite.create(opts.pgliteDir, { startParams: PGLITE_START_PARAMS });
+    const client = await openPglite(opts.pgliteDir);
     const inFlight = new InFlightQueries();
     guardSingleConnection(client, inFlight);
     const notices = new Notices();
