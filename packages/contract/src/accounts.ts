@@ -21,9 +21,9 @@ import { COMPONENTS, COMPONENT_LABELS, type Component } from './plan/rule';
 import type { ItemStatus } from './plan/accrual';
 
 /**
- * SPEC §7.5–7.6 without the /api prefix: incoming payments (来款), write-offs against plans
- * (来款核销), paid-red entries (来款核销冲红) and the reconciliation (对账). DOMAIN.md "Money".
- * Every amount is a 2-decimal string.
+ * Paths without the /api prefix (docs/protocol.md "Paths and methods"): incoming payments (来款), write-offs
+ * against plans (来款核销), paid-red entries (来款核销冲红) and the reconciliation (对账); docs/money-rules.md. Every
+ * amount is a 2-decimal string.
  */
 const INCOME = '/ft/api/accounts/income';
 export const INCOME_PATHS = {

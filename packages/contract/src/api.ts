@@ -1,4 +1,4 @@
-/** The answer envelope of PROTOCOL.md §1. */
+/** The answer envelope (docs/protocol.md "The answer"). */
 export interface ApiResponse<T = unknown> {
   status: number;
   ok: boolean;
@@ -26,7 +26,7 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** The base prefix of every call (PROTOCOL.md: paths are SPEC §7 with /api in front). */
+/** The base prefix of every call (docs/protocol.md "Paths and methods"). */
 export const API_PREFIX = '/api';
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const PDF_TIMEOUT_MS = 50_000;

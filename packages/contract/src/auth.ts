@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, text } from './fields';
 
-/** SPEC §3 login payload; userType is always '2' (internal staff). */
+/** The login payload (docs/protocol.md "Sessions"); userType is always '2' (internal staff). */
 export const loginSchema = z.object({
   userName: text('用户名', 64),
   passWord: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(200, '密码过长'),

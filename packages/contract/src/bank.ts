@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bool, code, oneOf, optionalCode, optionalOneOf, optionalText, text, version } from './fields';
 import { listSchema } from './list';
 
-/** SPEC §7.7: bank accounts (all by bizCode) and the bank dictionary. */
+/** Bank accounts (all by bizCode) and the bank dictionary. */
 export const BANK_PATHS = {
   list: '/ft/api/bank/list',
   save: '/ft/api/bank/save',

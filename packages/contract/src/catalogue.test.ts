@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CODES, MANAGEMENT_MENUS, WEBSITE_MENUS, button, flattenCatalogue, type MenuDef } from './menus';
 
 describe('menu catalogue', () => {
-  it('carries every role code of SPEC §2.3 exactly as written', () => {
+  it('carries every role code of the product exactly as written', () => {
     for (const code of [
       'crm',
       'crm-cor',

@@ -15,9 +15,9 @@ import { listSchema } from './list';
 import { uscc } from './uscc';
 
 /**
- * SPEC §7.9: enterprise customers (企业客户). SPEC writes the base `/admin/portal/crm/company/comp/`
+ * Enterprise customers (企业客户). The product names the base `/admin/portal/crm/company/comp/`
  * and the calls relative to it (`comp/list`, `update`, `view?compCode`, …); the paths are the two
- * joined, exactly as written.
+ * joined, exactly as given.
  */
 const BASE = '/admin/portal/crm/company/comp';
 export const COMPANY_PATHS = {
@@ -126,7 +126,7 @@ const optionalDivision = (label: string) => z.preprocess(blankToUndefined, divis
 const PHONE = /^[0-9+\-() ]{5,30}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Attachments uploaded beforehand (files §7.11): their fileTokens. */
+/** Attachments uploaded beforehand (files module): their fileTokens. */
 export const fileTokens = z
   .array(z.string({ error: '附件标识格式不正确' }).regex(/^[A-Za-z0-9_-]{20,64}$/, '附件标识格式不正确'), {
     error: '附件格式不正确',

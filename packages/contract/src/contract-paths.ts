@@ -1,9 +1,9 @@
 /**
  * Without zod, so that the route guard's chunk can name the list it starts on a cold start.
  *
- * SPEC §7.3 (contracts, changes, handover sheets) without the /api prefix. A contract (保理合同)
- * ties a customer (卖方/债权人), payers (付款方/债务人), a credit line, receivables, an amount,
- * dates, an interest rule and a repayment plan. DOMAIN.md "Contracts and plans".
+ * Contracts, changes and handover sheets, without the /api prefix (docs/protocol.md "Paths and methods"). A
+ * contract (保理合同) ties a customer (卖方/债权人), payers (付款方/债务人), a credit line, receivables, an amount, dates,
+ * an interest rule and a repayment plan (docs/money-rules.md).
  */
 const BASE = '/ft/api/contract';
 export const CONTRACT_PATHS = {

@@ -17,7 +17,7 @@ import { dictItems, type DictItem } from './dict';
 import { fileToken } from './files';
 import { DOC_STATES, DOC_STATE_LABELS, submitFlag, type DocState } from './workflow';
 
-/** SPEC §7.12 and PROTOCOL.md §7: every credit call, without the /api prefix. */
+/** Every credit call, without the /api prefix (docs/protocol.md "Paths and methods"). */
 const BASE = '/ft/api/credit';
 export const CREDIT_PATHS = {
   dict: `${BASE}/dict`,
@@ -55,9 +55,9 @@ export const CREDIT_PATHS = {
   rejectCredDistribution: `${BASE}/reject/credDistribution`,
   rejectCredChange: `${BASE}/reject/credChange`,
   importReceivables: `${BASE}/import/receivables`,
-  /** Not in SPEC: utilisation per customer (limit / occupied / available) for the chart and dashboard. */
+  /** An addition: utilisation per customer (limit / occupied / available) for the chart and dashboard. */
   utilisation: `${BASE}/utilisation`,
-  /** Not in SPEC: the approved lines of a customer, for the contract's credit picker. */
+  /** An addition: the approved lines of a customer, for the contract's credit picker. */
   lines: `${BASE}/lines`,
 } as const;
 
@@ -150,7 +150,10 @@ export const DIST_TARGET_LABELS: Record<(typeof DIST_TARGETS)[number], string> =
 export type { DictItem };
 const items = dictItems;
 
-/** The `dict` call's answer: one list of `{ type, code, label }` (PROTOCOL.md §5), filtered by type. */
+/**
+ * The `dict` call's answer: one list of `{ type, code, label }` (docs/protocol.md "Values on the wire"),
+ * filtered by type.
+ */
 export const CREDIT_DICT: readonly DictItem[] = [
   ...items('state', DOC_STATE_LABELS),
   ...items('currency', CURRENCY_LABELS),
@@ -179,7 +182,7 @@ export function ratio(label: string) {
     .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/, `${label}必须是0到1之间最多4位小数`);
 }
 
-/** `?bizCode=` and optionally `&credBizCode=` (PROTOCOL.md §7: credit queries). */
+/** `?bizCode=` and optionally `&credBizCode=` (the credit queries). */
 export const creditQuery = z.strictObject({ bizCode: code('编号'), credBizCode: optionalCode('授信编号') });
 export const bizCodeOnly = z.strictObject({ bizCode: code('编号') });
 export const compListQuery = z.strictObject({ compdif: text('企业类型', 20) });
@@ -302,7 +305,7 @@ export interface InvoiceVerdict {
   errors: string[];
 }
 
-/** A document's attachments are exactly these uploaded files (files module, SPEC §7.11). */
+/** A document's attachments are exactly these uploaded files (files module). */
 const fileTokens = z.array(fileToken, { error: '附件格式不正确' }).max(100, '附件不能超过100个');
 export const credFileSaveSchema = z.object({ credBizCode: code('授信编号'), version, fileTokens });
 

@@ -5,8 +5,8 @@ import { companyAddSchema, fileTokens, type CompRole, type CompType, type Indust
 import { DOC_STATES, submitFlag, type DocState } from './workflow';
 
 /**
- * CRM change documents (SPEC §2.3 企业信息变更 crm-cor-info and 管理员变更 crm-cor-mg). SPEC §7
- * does not name their calls; they follow its style (PROTOCOL §7): POST, bodies as data, codes as
+ * CRM change documents (企业信息变更 crm-cor-info and 管理员变更 crm-cor-mg). Their calls follow
+ * the style of every call (docs/protocol.md "Paths and methods"): POST, bodies as data, codes as
  * query, under `/admin/portal/crm/`. Both are workflow documents (types compInfoChange and
  * compManagerChange).
  */
@@ -22,7 +22,9 @@ export const COMP_CHANGE_PATHS = {
   del: `${INFO}/del`,
   audit: `${INFO}/audit`,
   unAudit: `${INFO}/unAudit`,
-  /** 企业变更历史: a list call (PROTOCOL §4) over the values approved changes replaced, by compCode. */
+  /**
+   * 企业变更历史: a list call (docs/protocol.md "Lists") over the values approved changes replaced, by compCode.
+   */
   history: `${INFO}/history`,
 } as const;
 
@@ -31,7 +33,9 @@ export const COMP_MANAGER_PATHS = {
   list: `${MG}/list`,
   /** ?compCode: the customer and its current administrator. */
   init: `${MG}/init`,
-  /** A list call (PROTOCOL §4): the customer's enterprise users who may become its administrator. */
+  /**
+   * A list call (docs/protocol.md "Lists"): the customer's enterprise users who may become its administrator.
+   */
   users: `${MG}/users`,
   /** ?bizCode */
   view: `${MG}/view`,
@@ -296,7 +300,7 @@ export const managerChangeSaveSchema = z
         .optional(),
     ),
     reason: text('变更原因', 500, { multiline: true }),
-    /** 授权委托书: uploaded beforehand (files §7.11); required to submit. */
+    /** 授权委托书: uploaded beforehand (files module); required to submit. */
     fileTokens: fileTokens.optional(),
     ...submitFlag,
   })

@@ -17,10 +17,9 @@ import {
 import { listSchema } from './list';
 
 /**
- * The CRM sub-pages (SPEC §2.3 /crm) whose calls SPEC §7 does not name: PROTOCOL.md §7 says they
- * follow the same style (POST, bodies as data, ids as query, the envelope) under the area's prefix.
- * The customer itself (基本信息) is served by the company calls (SPEC §7.9), bank accounts by the
- * bank calls (SPEC §7.7).
+ * The CRM sub-pages (/crm), in the style of every call (POST, bodies as data, ids as query, the
+ * envelope) under the area's prefix (docs/protocol.md "Paths and methods"). The customer itself
+ * (基本信息) is served by the company calls, bank accounts by the bank calls.
  */
 const B = '/admin/portal/crm';
 export const CRM_PATHS = {

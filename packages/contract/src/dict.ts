@@ -1,4 +1,7 @@
-/** PROTOCOL.md §5 dictionaries: one list of `{ type, code, label }` per call, filtered by type. */
+/**
+ * Dictionaries (docs/protocol.md "Values on the wire"): one list of `{ type, code, label }` per call,
+ * filtered by type.
+ */
 export interface DictItem {
   type: string;
   code: string;

@@ -1,5 +1,5 @@
 /**
- * Request envelope of PROTOCOL.md §3, on WebCrypto so one codec serves the browser and Node.
+ * Request envelope (docs/protocol.md "The envelope"), on WebCrypto so one codec serves the browser and Node.
  * A client seals: AES-128-GCM body under a random 16-character key K, K RSA-OAEP-encrypted
  * in the `aes` header, HMAC-SHA256 signature over method, path, timestamp, nonce and payload.
  */
@@ -12,9 +12,9 @@ export const ENVELOPE_HEADERS = {
   signature: 'signature',
 } as const;
 
-/** PROTOCOL.md §3: how long a client may keep one K, and how long the server caches it. */
+/** docs/protocol.md "Key reuse": how long a client may keep one K, and how long the server caches it. */
 export const KEY_REUSE_MS = 10 * 60 * 1000;
-/** PROTOCOL.md §3: allowed distance between x-timestamp and the server clock. */
+/** docs/protocol.md "Opening, in order": allowed distance between x-timestamp and the server clock. */
 export const TIMESTAMP_WINDOW_MS = 5 * 60 * 1000;
 export const SESSION_KEY_LENGTH = 16;
 export const NONCE_LENGTH = 24;

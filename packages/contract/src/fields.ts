@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Field builders whose every message names the field in Chinese, so the same schema gives the
- * browser form and the server's 400 answer the same words (PROTOCOL.md §1: `msg` names the field).
+ * browser form and the server's 400 answer the same words (docs/protocol.md "Status codes and messages").
  */
 
 const missing = (label: string) => `${label}不能为空`;
@@ -94,7 +94,7 @@ export function optionalSerialNo(label: string, max = 64) {
 
 export const CODE_PATTERN = /^\d{12}$/;
 
-/** A 12-digit business code (PROTOCOL.md §5). */
+/** A 12-digit business code (docs/protocol.md "Values on the wire"). */
 export function code(label: string) {
   // NFKC: a code typed or pasted in full-width digits is the same code.
   return z
@@ -180,10 +180,10 @@ export function bool(label: string) {
   return z.boolean({ error: typeError(label) });
 }
 
-/** An editable record's optimistic-lock version (PROTOCOL.md §5). */
+/** An editable record's optimistic-lock version (docs/protocol.md "Versions and optimistic locking"). */
 export const version = int('版本号', 0, 2_147_483_647);
 
-/** PROTOCOL.md §4: list paging, pageNum from 1, pageSize 1..500, default 20. */
+/** docs/protocol.md "Lists": list paging, pageNum from 1, pageSize 1..500, default 20. */
 export const pageQuery = {
   pageNum: z.preprocess((v) => (v === undefined || v === null ? 1 : v), int('页码', 1, 1_000_000)),
   pageSize: z.preprocess((v) => (v === undefined || v === null ? 20 : v), int('每页条数', 1, 500)),

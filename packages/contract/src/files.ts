@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { forbiddenCharsMessage, hasForbiddenChars } from './fields';
 
-/** SPEC §7.11 and PROTOCOL.md §7: upload, download, origin download and preview (all under /api). */
+/**
+ * Paths (docs/protocol.md "Paths and methods"): upload, download, origin download and preview (all under
+ * /api).
+ */
 export const FILE_PATHS = {
   upload: '/admin/portal/third/file/store',
   download: '/admin/portal/third/file/down/load',
   originDownload: '/admin/portal/third/file/origin/down/load',
   preview: '/admin/portal/third/file/preview',
-  /** PROTOCOL §3: a short-lived single-use token for a link opened in a new window. */
+  /** docs/protocol.md "Sessions": a short-lived single-use token for a link opened in a new window. */
   downloadToken: '/admin/portal/third/file/downloadToken',
   /** The files attached to one document. */
   list: '/admin/portal/third/file/list',
@@ -80,7 +83,7 @@ export const ALLOWED_UPLOAD_EXTENSIONS = [
 ] as const;
 export const UPLOAD_ACCEPT = ALLOWED_UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-/** SPEC §5: preview only for these; anything else warns PREVIEW_UNSUPPORTED_MSG. */
+/** docs/protocol.md "The web client": preview only for these; anything else warns PREVIEW_UNSUPPORTED_MSG. */
 export const PREVIEW_EXTENSIONS = ['pdf', 'jpg', 'png', 'gif', 'jpeg'] as const;
 export const PREVIEW_UNSUPPORTED_MSG = '该附件格式不支持预览！';
 

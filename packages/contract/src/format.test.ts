@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCode, formatDate, formatDateTime, formatMoney, formatYuan } from './format';
 
-describe('formatters (SPEC §9)', () => {
+describe('formatters', () => {
   it('pads codes to 12 digits', () => {
     expect(formatCode(42)).toBe('000000000042');
     expect(formatCode('7')).toBe('000000000007');

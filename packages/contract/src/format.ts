@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 
-/** SPEC §9: business codes are 12 digits, zero-padded. */
+/** Business codes are 12 digits, zero-padded (docs/protocol.md "On screen"). */
 export function formatCode(value: number | bigint | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const s = String(value).trim();
@@ -8,7 +8,7 @@ export function formatCode(value: number | bigint | string | null | undefined): 
   return s.padStart(12, '0');
 }
 
-/** SPEC §9: money with thousands separators and 2 decimals, rounded half-up to the cent. */
+/** Money with thousands separators and 2 decimals, rounded half-up to the cent. */
 export function formatMoney(value: string | Decimal | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   let d: Decimal;
@@ -32,7 +32,7 @@ export function formatYuan(value: string | Decimal): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
- * SPEC §9: default date format YYYY-MM-DD. A date-only string is returned as it is (it names a
+ * Default date format YYYY-MM-DD. A date-only string is returned as it is (it names a
  * calendar day, not an instant); an instant is shown in the given zone offset, default +08:00.
  */
 export function formatDate(value: string | Date | null | undefined, offsetMinutes = 480): string {
@@ -44,7 +44,7 @@ export function formatDate(value: string | Date | null | undefined, offsetMinute
   return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
 }
 
-/** SPEC §9 "one variant shifts by a fixed zone offset": date and time at +08:00 unless told. */
+/** Date and time at a fixed zone offset, +08:00 unless told. */
 export function formatDateTime(value: string | Date | null | undefined, offsetMinutes = 480): string {
   if (value === null || value === undefined || value === '') return '';
   const t = typeof value === 'string' ? Date.parse(value) : value.getTime();

@@ -1,4 +1,7 @@
-/** SPEC §7.10 geography; the field schemas (division codes) live in fields.ts, so the web's first chunk can take these paths without the validator. */
+/**
+ * Geography paths; the field schemas (division codes) live in fields.ts, so the web's first chunk can take
+ * these paths without the validator.
+ */
 export const GEO_PATHS = {
   provinces: '/admin/portal/data/province/list',
   areas: '/admin/portal/data/area/list',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { orderBy, pageQuery } from './fields';
 
 /**
- * A list call's body (PROTOCOL.md §4): `{ pageNum, pageSize, orderBy, order, ...filters }`.
+ * A list call's body (docs/protocol.md "Lists"): `{ pageNum, pageSize, orderBy, order, ...filters }`.
  * `sortable` is the per-list allow-list of orderBy columns (any other answers 400 排序字段取值不正确);
  * the schema carries it as `.sortable` so that the list screen offers exactly those columns.
  */

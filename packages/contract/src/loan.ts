@@ -9,7 +9,7 @@ import { D, type Dec } from './plan/money';
 /**
  * 放款单 (disbursement): the document that pays a contract's financing out to the supplier
  * (docs/money-lifecycle.md). Paths without the /api prefix; the screen's menu code is `ft-loan`.
- * `isLoan` of the contract list (SPEC §4 "loan initialisation") answers `LoanInit`.
+ * `isLoan` of the contract list (loan initialisation) answers `LoanInit`.
  */
 const BASE = '/ft/api/loan';
 export const LOAN_PATHS = {
@@ -45,7 +45,9 @@ export const LOAN_PATHS = {
 
 export const LOAN_MENU = 'ft-loan';
 
-/** The up-front items (DOMAIN.md "Money"): each collected once, by a prepayment or by deduction here. */
+/**
+ * The up-front items (docs/money-lifecycle.md): each collected once, by a prepayment or by deduction here.
+ */
 export const UPFRONT_KINDS = ['margin', 'upfrontInterest', 'upfrontFee'] as const;
 export type UpfrontKind = (typeof UPFRONT_KINDS)[number];
 export const UPFRONT_LABELS: Record<UpfrontKind, string> = {

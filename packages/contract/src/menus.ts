@@ -1,5 +1,5 @@
 /**
- * The catalogue of menu and button codes (SPEC §2.3, §6; PROTOCOL.md §6): one file that the web
+ * The catalogue of menu and button codes (docs/protocol.md "Menu and button codes"): one file that the web
  * generates its routes and menus from, the server checks every call against, and that is seeded
  * into the menu table edited by the role screens. Button codes are `${menuCode}:${action}`.
  */
@@ -12,10 +12,10 @@ export interface TabDef {
 }
 
 export interface MenuDef {
-  /** Role code; a route without one is open to every signed-in user (SPEC §6). */
+  /** Role code; a route without one is open to every signed-in user. */
   code?: string;
   /**
-   * For a route SPEC leaves without a role (open to every signed-in user): the code its calls and
+   * For a route without a role (open to every signed-in user): the code its calls and
    * buttons are checked against. It is not a route role (the route stays open), but it sits in the
    * role tree like a menu code, so the server can refuse the screen's data to those without it.
    */
@@ -96,7 +96,7 @@ const CORP_VIEW_TABS: readonly TabDef[] = [
 ];
 const BASIC_TABS: readonly TabDef[] = [{ path: 'basic-info', title: '基本信息' }];
 
-/** SPEC §2.3: the website-layout tree with its role codes exactly as written. */
+/** The website-layout tree with its role codes exactly as the product names them. */
 export const WEBSITE_MENUS: readonly MenuDef[] = [
   {
     code: 'crm',
@@ -279,7 +279,7 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
         path: '/fc/fc',
         actions: ['add', 'save', 'open', 'disable', 'setRole'],
       },
-      // Not in SPEC's tree: the admission record of this area, so that it opens under 银企链 (the
+      // Added to the product's tree: the admission record of this area, so that it opens under 银企链 (the
       // ec one is /ec/permit/comp-role-chg-editor).
       { title: '银企链准入记录', path: '/fc/fc-editor', hidden: true, tabs: BASIC_TABS },
     ],
@@ -301,7 +301,7 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
             path: '/dw/permit/comp',
             actions: ['add', 'save', 'open', 'disable', 'setRole'],
           },
-          // Not in SPEC's tree: the target of 返回 with judge=dwPersonal (SPEC §2.4), the enterprise-
+          // Added to the product's tree: the target of 返回 with judge=dwPersonal, the enterprise-
           // user admissions of this area, reached from 企业客户 (so it takes that route's role); its
           // calls and buttons are checked against its own code dw-permit-personal (under
           // dw-permit-comp in the role tree).
@@ -313,7 +313,7 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
             hidden: true,
             actions: ['add', 'save', 'open', 'disable', 'setRole'],
           },
-          // Not in SPEC's tree: the admission record of this area (customers and users), so that it
+          // Added to the product's tree: the admission record of this area (customers and users), so it
           // opens under 山高E融.
           { title: '山高E融准入记录', path: '/dw/permit/comp-editor', hidden: true, tabs: BASIC_TABS },
         ],
@@ -322,7 +322,7 @@ export const WEBSITE_MENUS: readonly MenuDef[] = [
   },
 ];
 
-/** The async (management-layout) route table that SPEC §2.3 does not show, with our codes. */
+/** The async (management-layout) route table, with our codes. */
 export const MANAGEMENT_MENUS: readonly MenuDef[] = [
   {
     code: 'ft-contract',
@@ -627,7 +627,7 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
       },
     ],
   },
-  // 系统监控 (issue 30), named as RuoYi names it: what the portal records, read by its administrators.
+  // 系统监控, named as RuoYi names it: what the portal records, read by its administrators.
   {
     code: 'monitor',
     title: '系统监控',

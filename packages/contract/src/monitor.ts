@@ -4,7 +4,7 @@ import { PARAM_LABELS } from './sysparams';
 import { NOTICE_LABELS } from './notices';
 import { int, optionalDate, optionalOneOf, optionalText, text } from './fields';
 
-/** 系统监控 (issue 30): 操作日志, 登录日志, 在线用户. */
+/** 系统监控: 操作日志, 登录日志, 在线用户 (docs/operations.md). */
 export const MONITOR_PATHS = {
   operLogList: '/monitor/api/operLog/list',
   operLogGet: '/monitor/api/operLog/get',

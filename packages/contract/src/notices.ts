@@ -3,7 +3,7 @@ import { code, int, oneOf, optionalOneOf, optionalText, text, version } from './
 import { listSchema } from './list';
 
 /**
- * 通知公告 (issue 30; docs/operations.md "Announcements"): plain-text announcements with a publish
+ * 通知公告 (docs/operations.md "Announcements"): plain-text announcements with a publish
  * window, shown on the 工作 dashboard to the users of the organisations chosen (and of their
  * sub-organisations); none chosen means everyone.
  */

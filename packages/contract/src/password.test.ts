@@ -7,7 +7,7 @@ import {
   passwordChangeSchema,
 } from './password';
 
-describe('password rules (SPEC §5)', () => {
+describe('password rules', () => {
   it.each([
     [{ pwd: '', newPwd: 'Abcdef12345!', reNewPwd: 'Abcdef12345!' }, M.oldRequired],
     [{ pwd: 'old', newPwd: '', reNewPwd: '' }, M.newRequired],

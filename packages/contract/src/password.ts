@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §5, word for word. */
+/** The password messages, word for word as the product gives them (docs/protocol.md "Password rules"). */
 export const PASSWORD_MESSAGES = {
   pattern: '密码必需由10到16位数字、大小写字母和特殊符号(!@#$%^&*_)组成',
   sameAsOld: '新密码不能与旧密码一致！',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { code, int, oneOf, optionalCode, optionalText, text, version } from './fields';
 import { listSchema } from './list';
 
-/** SPEC §7.8 and PROTOCOL.md §7: roles, organisations, staff users and the password reset. */
+/** Paths (docs/protocol.md "Paths and methods"): roles, organisations, staff users and the password reset. */
 export const PERMISSION_PATHS = {
   roleList: '/permission/api/role/list',
   roleMenuTree: '/permission/api/role/menuTree',

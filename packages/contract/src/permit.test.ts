@@ -20,7 +20,7 @@ const paths = (nodes: readonly MenuDef[]): string[] =>
   nodes.flatMap((n) => [n.path, ...paths(n.children ?? [])]);
 
 describe('admission contract', () => {
-  it('maps each area and subject to the judge of its list (SPEC §2.4)', () => {
+  it('maps each area and subject to the judge of its list', () => {
     expect(judgeOf('cust', 'ec')).toBe('comp');
     expect(judgeOf('user', 'ec')).toBe('personal');
     expect(judgeOf('cust', 'dw')).toBe('dwComp');
@@ -71,7 +71,7 @@ describe('admission contract', () => {
     expect(entries.filter((e) => e.code === 'dw-permit-comp:open')).toHaveLength(1);
   });
 
-  it('has per-area role dictionaries in the SPEC §3 item shape', () => {
+  it('has per-area role dictionaries as { code, label } items', () => {
     const d = permitDict('cust');
     expect(d.areas.map((a) => a.code)).toEqual(['ec', 'dw', 'fc']);
     expect(d.roles.ec[0]).toEqual({ code: 'issuer', label: '开立方' });

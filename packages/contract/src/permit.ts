@@ -4,7 +4,7 @@ import { listSchema } from './list';
 import { uscc } from './uscc';
 
 /**
- * SPEC §7.14: admission (准入). An admission record admits a customer enterprise (`cust`, keyed by
+ * Admission (准入). An admission record admits a customer enterprise (`cust`, keyed by
  * compCode) or one of its enterprise users (`user`, keyed by userCode) into an area:
  * `ec` (凭证, /ec), `dw` (山高E融, /dw) or `fc` (银企链, /fc).
  *
@@ -18,14 +18,14 @@ import { uscc } from './uscc';
  * is saved and when it is opened), and the user to be registered (审核通过) and enabled. A
  * customer admission cannot be disabled while users of that enterprise are open in the area.
  *
- * Identifiers that partner sites know (SPEC §3):
+ * Identifiers that partner sites know:
  * - `compDif` (getCompInfoByDif?compDif=): the enterprise's unified social credit code (统一社会
  *   信用代码, 18 characters), the one identifier every Chinese enterprise has on every site.
  * - `userdif`: an enterprise user's mobile number (unique among live users, comp_users).
  *
- * SPEC's base is `/ft/api/permit/{cust|user}/`; the calls it names are the paths below. The view
+ * Paths under `/ft/api/permit/{cust|user}/` (docs/protocol.md "Paths and methods"); the view
  * (`info`), the user picker (`candidates`) and the role-change list and view (`roleChg/…`) are
- * calls SPEC does not name, in the same style (PROTOCOL.md §7).
+ * additions in the same style.
  */
 const CUST = '/ft/api/permit/cust';
 const USER = '/ft/api/permit/user';
@@ -170,7 +170,7 @@ export type PermitAction = z.input<typeof permitActionSchema>;
 
 export const setRoleSchema = z.object({
   bizCode: code('准入编号'),
-  /** The admission's version as shown (optimistic lock, PROTOCOL.md §5). */
+  /** The admission's version as shown (docs/protocol.md "Versions and optimistic locking"). */
   version,
   area,
   roles: permitRoles,
@@ -179,7 +179,7 @@ export const setRoleSchema = z.object({
 export type SetRole = z.input<typeof setRoleSchema>;
 
 export const compDifQuery = z.object({ compDif: uscc('统一社会信用代码') });
-/** SPEC writes the query key `CompCode` with a capital C (getCustRole?CompCode=). */
+/** The query key is `CompCode`, capital C, as partner sites send it (getCustRole?CompCode=). */
 export const getCustRoleQuery = z.object({ CompCode: code('企业编号') });
 export const getUserRoleQuery = z.object({ userCode: code('用户编号') });
 export const candidatesQuery = z.object({ compCode: code('企业客户') });
@@ -224,7 +224,7 @@ export interface PermitDictItem {
   label: string;
 }
 
-/** list/dict: what the admission screens pick from (SPEC §3 item shape `{ code, label }`). */
+/** list/dict: what the admission screens pick from (items `{ code, label }`). */
 export interface PermitDict {
   areas: PermitDictItem[];
   states: PermitDictItem[];
@@ -326,8 +326,8 @@ export function roleNames(subject: PermitSubject, area: PermitArea, roles: reado
 }
 
 /**
- * SPEC §2.4 `judge`: which list a record was opened from; 返回 goes back there. dwPersonal is the
- * hidden /dw/permit/personal (the dw area's user admissions, code dw-permit-personal).
+ * `judge`: which list a record was opened from (docs/architecture.md "The web shell"); 返回 goes back there.
+ * dwPersonal is the hidden /dw/permit/personal (the dw area's user admissions, code dw-permit-personal).
  */
 export const PERMIT_JUDGES = ['comp', 'personal', 'dwComp', 'dwPersonal'] as const;
 export type PermitJudge = (typeof PERMIT_JUDGES)[number];

@@ -16,8 +16,8 @@ import { DOC_STATES, submitFlag, type DocState } from './workflow';
 import type { DueKind } from './contract';
 
 /**
- * SPEC §7.4 (/ft/api/pa/) without the /api prefix: prepayments (前期款), the up-front dues of a
- * contract (margin 保证金, 前置 interest and fee) collected before financing. DOMAIN.md "Money".
+ * /ft/api/pa/ without the /api prefix: prepayments (前期款), the up-front dues of a
+ * contract (margin 保证金, 前置 interest and fee) collected before financing (docs/money-lifecycle.md).
  */
 const BASE = '/ft/api/pa';
 export const PA_PATHS = {

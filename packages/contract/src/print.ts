@@ -4,7 +4,7 @@ import { listSchema } from './list';
 import { infoSaveSchema } from './contract';
 import type { TemplateVocabulary } from './print/template';
 
-/** SPEC §7.13 `/ft/api/print` without the /api prefix: print templates, previews and PDFs. */
+/** `/ft/api/print` without the /api prefix: print templates, previews and PDFs. */
 const BASE = '/ft/api/print';
 export const PRINT_PATHS = {
   /** ?bizType: the placeholder catalogue of a business type (what the editor shows). */

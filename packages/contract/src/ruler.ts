@@ -3,7 +3,7 @@ import { code, oneOf, optionalCode, optionalText, text, version } from './fields
 import { listSchema } from './list';
 import { interestRuleCalc, METHODS } from './plan/rule';
 
-/** SPEC §7.13 and §7.3: interest rules, and a contract's own business config, on one path set. */
+/** Interest rules, and a contract's own business config, on one path set. */
 export const RULER_PATHS = {
   list: '/ft/api/businessCfg/ruler/list',
   view: '/ft/api/businessCfg/ruler/view',

@@ -3,7 +3,7 @@
  * imports these, and the schemas in `auth.ts` would bring the whole validator along.
  */
 
-/** PROTOCOL.md §2 and §7: the session calls (without the /api prefix, as SPEC writes them). */
+/** The session calls, without the /api prefix (docs/protocol.md "Sessions"). */
 export const AUTH_PATHS = {
   rsaKey: '/admin/portal/login/user/rsa/secretKey',
   captcha: '/admin/portal/api/login/captcha',
@@ -43,7 +43,10 @@ export const LOGIN_MESSAGES = {
   oldPasswordWrong: '旧密码不正确',
 } as const;
 
-/** PROTOCOL.md §2: captcha after 3 failures, lock after 10 failures in 15 minutes, for 15 minutes. */
+/**
+ * docs/protocol.md "Sessions": captcha after 3 failures, lock after 10 failures in 15 minutes, for 15
+ * minutes.
+ */
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_WINDOW_MINUTES = 15;

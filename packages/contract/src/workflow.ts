@@ -3,7 +3,7 @@ import { int, money, oneOf, optionalText, text, version } from './fields';
 import { listSchema } from './list';
 
 /**
- * Approvals (DESIGN.md "Documents and approvals", SPEC §2.4 / §3 / §4): one workflow for every
+ * Approvals (docs/architecture.md "Documents and approvals"): one workflow for every
  * document type. The document keeps its own `state` column (draft → pending → approved | rejected);
  * the workflow keeps the process instances, approval records and circulation.
  */
@@ -20,7 +20,7 @@ export const DOC_STATE_LABELS: Record<DocState, string> = {
 export const EDITABLE_STATES: readonly DocState[] = ['draft', 'rejected'];
 
 /**
- * Every document type of SPEC §4 with its Chinese name and the menu code of its screen (whose
+ * Every document type with its Chinese name and the menu code of its screen (whose
  * `:audit`/`:unAudit` or `:pass`/`:reject` and `:circulate` buttons guard the approval calls).
  */
 export const DOC_TYPES = {
@@ -45,7 +45,7 @@ export const DOC_TYPES = {
 export type DocType = keyof typeof DOC_TYPES;
 export const DOC_TYPE_KEYS = Object.keys(DOC_TYPES) as [DocType, ...DocType[]];
 
-/** Process instance status (the SPEC §3 `status`). */
+/** Process instance status (the process view's `status`). */
 export const PROC_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ProcState = (typeof PROC_STATES)[number];
 export const PROC_STATE_LABELS: Record<ProcState, string> = {
@@ -70,7 +70,7 @@ export const WITHDRAW_TOO_LATE_MSG = '审批人已处理，不能撤回';
 /** 撤回 refused: only the maker (who submitted it) may take a document back. */
 export const WITHDRAW_NOT_MAKER_MSG = '只有提交人可以撤回该单据';
 
-/** The generic calls of the workflow module (paths without `/api`, PROTOCOL.md). */
+/** The generic calls of the workflow module (paths without `/api`, docs/protocol.md "Paths and methods"). */
 export const WORKFLOW_PATHS = {
   /** My pending approvals (待办). Body: todoListSchema. */
   todo: '/ft/api/workflow/todo',
@@ -78,7 +78,7 @@ export const WORKFLOW_PATHS = {
   toRead: '/ft/api/workflow/toRead',
   /** Counts for the dashboard badge: { todo, toRead }. */
   counts: '/ft/api/workflow/counts',
-  /** The process of a document: header (SPEC §3), steps for the flow chart, what I may do. ?docType&docCode */
+  /** The process of a document: header, steps for the flow chart, what I may do. ?docType&docCode */
   process: '/ft/api/workflow/process',
   /** Approval records of a document, every round, oldest first. ?docType&docCode */
   records: '/ft/api/workflow/records',
@@ -125,7 +125,7 @@ export const auditBody = z.object({
 });
 export type AuditBody = z.output<typeof auditBody>;
 
-/** 保存并提交: a document's save body may carry `submit: true` (SPEC has no separate submit call). */
+/** 保存并提交: a document's save body may carry `submit: true` (there is no separate submit call). */
 export const submitFlag = { submit: z.boolean({ error: '提交标志格式不正确' }).optional() };
 
 const optionalDocType = z.preprocess(
@@ -228,7 +228,7 @@ export interface ProcessStepView {
   at: string | null;
 }
 
-/** SPEC §3 audit process: procName, status, startTime, endTime, useTime, notic; plus the chart. */
+/** The audit process view: procName, status, startTime, endTime, useTime, notic; plus the chart. */
 export interface ProcessView {
   docType: string;
   docTypeLabel: string;
@@ -260,7 +260,10 @@ export interface ProcessView {
   canWithdraw: boolean;
   /** The latest round's rejection (or revocation): who and why, while the document is rejected. */
   rejection: { actorName: string; comment: string | null; at: string } | null;
-  /** The document's own approve / reject calls (with `?bizCode=`), when its module wired them with auditRoutes. */
+  /**
+   * The document's own approve / reject calls (with `?bizCode=`), when its module wired them with
+   * auditRoutes.
+   */
   decide: DecidePaths | null;
 }
 

@@ -11,7 +11,7 @@ import { onPostgres, TestClient } from './testing/harness';
 import { createPgDatabase } from './testing/process';
 
 /**
- * Backup and restore round trip (issue 23, docs/operations.md "Backup and restore"): a database
+ * Backup and restore round trip (docs/operations.md "Backup and restore"): a database
  * with the demo office's money in it is backed up, restored into an empty target, started, and
  * shows the same reconciliation; a restore over an existing database is refused and changes
  * nothing. PGlite's dump, or pg_dump/pg_restore with TEST_DATABASE_URL.

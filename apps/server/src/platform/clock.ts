@@ -1,8 +1,8 @@
 /**
- * The business date (营业日, DOMAIN.md): a setting that defaults to today in Asia/Shanghai,
+ * The business date (营业日, docs/business-date.md): a setting that defaults to today in Asia/Shanghai,
  * never the server's wall clock in its own zone. Tests set it.
  *
- * Three layers, the first present wins (docs/business-date.md):
+ * Three layers, the first present wins:
  * 1. `set(date)`: a test's override, in this process only;
  * 2. the stored business date (`portal_settings.business_date`), set on the 营业日 screen and
  *    shared by every server through the database (`setStored`, kept current by the bizdate module);

@@ -28,7 +28,7 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests per minute per client IP, whoever is signed in; 0 turns the limit off. */
   rateLimitPerIpPerMinute: number;
-  /** Business date override (YYYY-MM-DD); unset = today in Asia/Shanghai (DOMAIN.md). */
+  /** Business date override (YYYY-MM-DD); unset = today in Asia/Shanghai (docs/business-date.md). */
   businessDate: string | undefined;
   /** Headless Chromium for PDFs (Debian's package by default), or `off` (CHROMIUM_OFF). */
   chromiumPath: string;

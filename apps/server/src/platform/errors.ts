@@ -1,6 +1,9 @@
 import { STATUS } from '@portal/contract/api';
 
-/** An answer the client should see: envelope status + Chinese msg (PROTOCOL.md §1). */
+/**
+ * An answer the client should see: envelope status + Chinese msg (docs/protocol.md "Status codes and
+ * messages").
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,

@@ -17,7 +17,7 @@ import { approvedIncome, P, submittedPaid } from '../modules/paid/testkit';
 import { disburse } from '../modules/loan/testkit';
 
 /**
- * The first start (issue 23, docs/operations.md "The first start"): recorded in the database,
+ * The first start (docs/operations.md "The first start"): recorded in the database,
  * all or nothing, and a demo office whose people can walk a contract through four-eyes approval.
  */
 const count = async (db: Db, table: string) =>

@@ -39,7 +39,7 @@ export interface SeedContext {
 }
 
 /**
- * A business area (DESIGN.md: one folder per area). `seed` runs at every start and must be
+ * A business area (one folder per area, docs/module-map.md). `seed` runs at every start and must be
  * idempotent (reference data); `demo` runs once, at the first start, when demo data is on, inside
  * the one transaction of the first start (docs/operations.md "The first start"): its `db` is that
  * transaction, so it must not open connections of its own.

@@ -2,11 +2,11 @@ import { amount, D, type Dec, fmt, PlanInputError, ZERO } from './money';
 import { COMPONENTS, type Component } from './rule';
 
 /**
- * The allocation of a payment over a contract's plan (来款核销, DOMAIN.md "Money"): items due on
- * or before the value date first, oldest first, each by `dueOrder` (default 罚息 → 利息 → 费用 →
- * 本金); then items not yet due, oldest first, each by `inAdvanceOrder` (default principal first,
- * Apache Fineract's "in advance principal-penalty-fee-interest"). Item by item: an item is served
- * completely before the next one. What the amount does not cover stays unallocated.
+ * The allocation of a payment over a contract's plan (来款核销, docs/money-rules.md "Allocating a payment"):
+ * items due on or before the value date first, oldest first, each by `dueOrder` (default 罚息 → 利息 → 费用 → 本金);
+ * then items not yet due, oldest first, each by `inAdvanceOrder` (default principal first, Apache Fineract's
+ * "in advance principal-penalty-fee-interest"). Item by item: an item is served completely before the next
+ * one. What the amount does not cover stays unallocated.
  */
 
 export interface OpenItem {

@@ -32,7 +32,7 @@ export type PenaltyMode = (typeof PENALTY_MODES)[number];
 export const COMPONENTS = ['PENALTY', 'INTEREST', 'FEE', 'PRINCIPAL'] as const;
 export type Component = (typeof COMPONENTS)[number];
 
-/** Items already due: 罚息 → 利息 → 费用 → 本金 (DOMAIN.md "Write-off"). */
+/** Items already due: 罚息 → 利息 → 费用 → 本金 (docs/money-rules.md "Allocating a payment"). */
 export const DEFAULT_ALLOCATION_ORDER: readonly Component[] = ['PENALTY', 'INTEREST', 'FEE', 'PRINCIPAL'];
 /** Items not yet due: principal first (Apache Fineract "in advance principal-penalty-fee-interest"). */
 export const DEFAULT_IN_ADVANCE_ORDER: readonly Component[] = ['PRINCIPAL', 'PENALTY', 'FEE', 'INTEREST'];

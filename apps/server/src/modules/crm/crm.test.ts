@@ -27,7 +27,7 @@ import {
 } from '../../platform/testing/harness';
 import { companies } from '../company/schema';
 import { compBankAccountUsers, compRelations, compUsers } from './schema';
-import { registerUserDisableCheck } from './service';
+import { registerUserDisableCheck } from './users';
 
 const C = (k: keyof typeof CRM_PATHS) => `/api${CRM_PATHS[k]}`;
 const CP = (k: keyof typeof COMPANY_PATHS) => `/api${COMPANY_PATHS[k]}`;

@@ -1,7 +1,8 @@
 import type { SeedContext } from '../../platform/module';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { companyDict } from '../company/service';
-import { addDept, checkRegistration, saveUser } from './service';
+import { addDept } from './depts';
+import { checkRegistration, saveUser } from './users';
 import { saveRelation } from './relations';
 
 const PEOPLE = ['张伟', '王芳', '李娜', '刘洋', '陈静', '杨磊'];

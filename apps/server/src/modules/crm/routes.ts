@@ -33,23 +33,11 @@ import type { PortalModule } from '../../platform/module';
 import { permAllows } from '../../platform/http/route';
 import { noPermission } from '../../platform/errors';
 import { registerCompanyUsageCheck } from '../company/service';
-import {
-  addDept,
-  checkRegistration,
-  crmCompanyUsage,
-  deleteDept,
-  deleteRole,
-  deptTree,
-  listBankUsers,
-  listRoles,
-  listUsers,
-  saveBankUsers,
-  saveRole,
-  saveUser,
-  setUserState,
-  updateDept,
-  viewUser,
-} from './service';
+import { crmCompanyUsage } from './common';
+import { checkRegistration, listUsers, saveUser, setUserState, viewUser } from './users';
+import { deleteRole, listRoles, saveRole } from './roles';
+import { addDept, deleteDept, deptTree, updateDept } from './depts';
+import { listBankUsers, saveBankUsers } from './bank-users';
 import {
   customerFiles,
   customerHistory,

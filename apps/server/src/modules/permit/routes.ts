@@ -29,7 +29,7 @@ import { badInput, noPermission } from '../../platform/errors';
 import { permAllows } from '../../platform/http/route';
 import type { PortalModule } from '../../platform/module';
 import { registerCompanyUsageCheck } from '../company/service';
-import { registerUserDisableCheck } from '../crm/service';
+import { registerUserDisableCheck } from '../crm/users';
 import { seedDemoPermits } from './demo';
 import {
   compInfoByDif,

@@ -9,7 +9,6 @@ import {
   type DocState,
   type ProcessDefList,
   type ProcessDefinition,
-  type ProcessSave,
   type ProcessStepView,
   type ProcessView,
   type InstanceItem,
@@ -20,14 +19,14 @@ import {
   type WorkflowCounts,
   type WorkflowUser,
 } from '@portal/contract/workflow';
-import { queryRows, type Db, type Executor } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
+import { queryRows, type Executor } from '../../platform/db/client';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
 import { decidePathsOf, docTypeInfo, findDocType, registeredDocTypes } from './registry';
 import { allowSelfApproval, latestInstance, refusalFor } from './service';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { documentScope } from '../../platform/auth/row-scope';
+
+/** The workflow's reads: process views, records, to-do, to-read, definitions (the writes are in writes.ts). */
 
 const num = (v: unknown) => Number(v);
 const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
@@ -35,7 +34,7 @@ const isoOrNull = (v: unknown): string | null => (v === null || v === undefined 
 
 // ----- one document --------------------------------------------------------------------------
 
-async function currentDocState(ex: Executor, type: string, code: string): Promise<DocState | null> {
+export async function currentDocState(ex: Executor, type: string, code: string): Promise<DocState | null> {
   // The document table belongs to its module; its state is readable once the type is registered.
   const t = findDocType(type);
   if (!t) return null;
@@ -423,67 +422,6 @@ export async function isRecipient(
   return rows[0]?.ok ?? false;
 }
 
-/** Sends the document to colleagues to read (again: marks it unread for them). */
-export async function circulate(
-  db: Db,
-  input: { type: string; code: string; userIds: number[]; message?: string | undefined; actor: Actor },
-): Promise<{ sent: number }> {
-  const ids = [...new Set(input.userIds)];
-  return db.transaction(async (tx) => {
-    const found = await queryRows<{ id: unknown }>(
-      tx,
-      sql`select id from users where id in ${sql`(${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})`} and state = 'enabled' and deleted_at is null`,
-    );
-    if (found.length !== ids.length) throw badInput('传阅人不存在或已停用');
-    const label = docTypeInfo(input.type)?.label ?? input.type;
-    // A registered type's document must exist (types not wired yet are taken on trust).
-    if (findDocType(input.type) && (await currentDocState(tx, input.type, input.code)) === null)
-      throw notFound(label);
-    const inst = await latestInstance(tx, input.type, input.code);
-    const subject = inst?.subject ?? `${label} ${input.code}`;
-    const me = await queryRows<{ real_name: string }>(
-      tx,
-      sql`select real_name from users where id = ${input.actor.userId}`,
-    );
-    const fromName = me[0]?.real_name ?? input.actor.userName;
-    for (const id of ids) {
-      await tx.execute(sql`insert into wf_circulations (doc_type, doc_code, subject, from_user_id, from_name, to_user_id, message)
-        values (${input.type}, ${input.code}, ${subject}, ${input.actor.userId || null}, ${fromName}, ${id}, ${input.message ?? null})
-        on conflict (doc_type, doc_code, to_user_id) do update
-          set sent_at = now(), read_at = null, subject = excluded.subject, from_user_id = excluded.from_user_id,
-              from_name = excluded.from_name, message = excluded.message`);
-    }
-    await writeAudit(tx, input.actor, {
-      entity: input.type,
-      entityCode: input.code,
-      action: 'circulate',
-      detail: { userIds: ids, message: input.message ?? null },
-    });
-    return { sent: ids.length };
-  });
-}
-
-export async function markRead(db: Db, id: number, actor: Actor): Promise<null> {
-  return db.transaction(async (tx) => {
-    const rows = await queryRows<{ doc_type: string; doc_code: string }>(
-      tx,
-      sql`update wf_circulations set read_at = coalesce(read_at, now())
-           where id = ${id} and to_user_id = ${actor.userId} returning doc_type, doc_code`,
-    );
-    if (!rows[0]) throw notFound('传阅记录');
-    await writeAudit(tx, actor, {
-      entity: rows[0].doc_type,
-      entityCode: rows[0].doc_code,
-      action: 'markRead',
-      detail: { circulationId: id },
-    });
-    return null;
-  });
-}
-
 /** The circulation picker: who they are (name and organisation), not their login names. */
 export async function workflowUsers(ex: Executor): Promise<WorkflowUser[]> {
   const rows = await queryRows<{
@@ -550,45 +488,4 @@ export async function definitions(ex: Executor): Promise<ProcessDefList> {
   };
   list.sort((a, b) => rank(a.docType) - rank(b.docType) || a.docType.localeCompare(b.docType));
   return { list, roles };
-}
-
-/** Replaces one type's process (optimistic lock on the definition's version). In-flight documents keep their snapshot. */
-export async function saveDefinition(db: Db, body: ProcessSave, actor: Actor): Promise<{ version: number }> {
-  return db.transaction(async (tx) => {
-    for (const [i, s] of body.steps.entries()) {
-      const ok = await queryRows<{ ok: boolean }>(
-        tx,
-        sql`select exists (select 1 from roles where code = ${s.roleCode} and deleted_at is null and state = 'enabled') as ok`,
-      );
-      if (!ok[0]?.ok) throw badInput(`第${i + 1}步的审批角色不存在或已停用`);
-    }
-    const current = await queryRows<{ version: number }>(
-      tx,
-      sql`select version from wf_process_defs where doc_type = ${body.docType} for update`,
-    );
-    let version: number;
-    if (current[0]) {
-      if (current[0].version !== body.version) throw conflict(STALE_VERSION_MSG);
-      version = body.version + 1;
-      await tx.execute(sql`update wf_process_defs set proc_name = ${body.procName}, version = ${version},
-        updated_at = now(), updated_by = ${actor.userId || null} where doc_type = ${body.docType}`);
-      await tx.execute(sql`delete from wf_process_steps where doc_type = ${body.docType}`);
-    } else {
-      if (body.version !== 0) throw conflict(STALE_VERSION_MSG);
-      version = 0;
-      await tx.execute(sql`insert into wf_process_defs (doc_type, proc_name, created_by, updated_by)
-        values (${body.docType}, ${body.procName}, ${actor.userId || null}, ${actor.userId || null})`);
-    }
-    for (const [i, s] of body.steps.entries()) {
-      await tx.execute(sql`insert into wf_process_steps (doc_type, step_no, name, role_code, min_amount)
-        values (${body.docType}, ${i + 1}, ${s.name}, ${s.roleCode}, ${s.minAmount ?? null}::numeric)`);
-    }
-    await writeAudit(tx, actor, {
-      entity: 'processDef',
-      entityCode: body.docType,
-      action: 'save',
-      detail: { procName: body.procName, steps: body.steps },
-    });
-    return { version };
-  });
 }

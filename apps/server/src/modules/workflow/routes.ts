@@ -20,20 +20,18 @@ import { docTypeInfo } from './registry';
 import { seedWorkflow } from './seed';
 import { holdsRole, latestInstance, withdraw } from './service';
 import {
-  circulate,
   circulationOf,
   counts,
   definitions,
   instances,
   isRecipient,
-  markRead,
   processView,
   records,
-  saveDefinition,
   todo,
   toRead,
   workflowUsers,
 } from './queries';
+import { circulate, markRead, saveDefinition } from './writes';
 
 /** The audit views name their document by docType and docCode: assertCanView checks it. */
 const FOLLOWS_DOCUMENT = { none: 'the document named by docType and docCode is checked by assertCanView' };

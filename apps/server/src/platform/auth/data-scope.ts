@@ -4,10 +4,10 @@ import { queryRows, type Executor } from '../db/client';
 import type { SessionUser } from './sessions';
 
 /**
- * Data scope (issue 4): every business list and view narrows its rows by the widest scope over
- * the signed-in user's roles: `all` sees everything, `dept` the rows owned by the user's
- * organisation and every organisation below it (plus the user's own rows), `self` only the rows
- * the user owns.
+ * Data scope (docs/architecture.md "Who may see a row"): every business list and view narrows its rows by the
+ * widest scope over the signed-in user's roles: `all` sees everything, `dept` the rows owned by the user's
+ * organisation and every organisation below it (plus the user's own rows), `self` only the rows the user
+ * owns.
  */
 
 /** `select id from <the organisation and all below it>`: a recursive CTE, safe against cycles. */

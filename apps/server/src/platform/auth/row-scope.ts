@@ -7,11 +7,11 @@ import { queryRows, type Executor } from '../db/client';
 import { dataScopeCondition, type ScopeUser } from './data-scope';
 
 /**
- * Row scope (issue 25): which rows a route touches and how their organisation and owner are
- * found. Every route declares one of these kinds next to its `perm` (platform/http/route.ts); the
- * platform refuses a request naming a row outside the user's data scope with 404 before the
- * handler runs, lists narrow with `rowScopeCondition`, and attachments, approval views and prints
- * follow their document through `documentVisible`.
+ * Row scope (docs/architecture.md "Who may see a row"): which rows a route touches and how their organisation
+ * and owner are found. Every route declares one of these kinds next to its `perm` (platform/http/route.ts);
+ * the platform refuses a request naming a row outside the user's data scope with 404 before the handler runs,
+ * lists narrow with `rowScopeCondition`, and attachments, approval views and prints follow their document
+ * through `documentVisible`.
  *
  * The SQL fragments below are constants of this file (never input), so they go in as raw SQL.
  */

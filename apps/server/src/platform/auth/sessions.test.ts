@@ -29,7 +29,7 @@ async function revokeUnannounced(token: string) {
   return token;
 }
 
-describe('SessionCache (issue 14: no round trip per call for the session)', () => {
+describe('SessionCache: no round trip per call for the session', () => {
   it('answers a known session from memory until a change is announced', async () => {
     const cache = new SessionCache(t.database.changes, () => 2 * HOUR);
     const token = await createSession(db, adminId, HOUR);

@@ -8,7 +8,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-/** An opaque random token (PROTOCOL.md §2: not a JWT); only its hash is stored. */
+/** An opaque random token (docs/protocol.md "Sessions": not a JWT); only its hash is stored. */
 export async function createSession(
   ex: Executor,
   userId: number,
@@ -131,11 +131,10 @@ interface Cached {
 
 /**
  * Sessions resolved once and kept in this process, so that a call costs no round trip for its
- * session (issue 14). Correct across instances because every committed change that can alter a
- * session's answer (revocation, expiry, the user, roles, role codes) sends a notice
- * (migrations/0017) that drops the whole cache: in this process before the writing call answers,
- * in others a moment later. A read that a notice overtook is not kept, nor anything read while no
- * notices arrive.
+ * session (docs/protocol.md "Sessions"). Correct across instances because every committed change that can
+ * alter a session's answer (revocation, expiry, the user, roles, role codes) sends a notice (migrations/0017)
+ * that drops the whole cache: in this process before the writing call answers, in others a moment later. A
+ * read that a notice overtook is not kept, nor anything read while no notices arrive.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Cached>();

@@ -27,7 +27,10 @@ export interface Actor {
 
 export const SYSTEM_ACTOR: Actor = { userId: 0, userName: 'system' };
 
-/** One row per state change (DESIGN.md): who, when, what, with before/after where it helps. */
+/**
+ * One row per state change (docs/architecture.md "Tables and the audit log"): who, when, what, with
+ * before/after where it helps.
+ */
 export async function writeAudit(
   ex: Executor,
   actor: Actor,

@@ -48,7 +48,10 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; undefined = in memory (tests). */
   pgliteDir?: string | undefined;
-  /** Directory to lock against a second process (DESIGN.md: two processes corrupt PGlite). */
+  /**
+   * Directory to lock against a second process (two processes corrupt PGlite; docs/operations.md "Several
+   * servers").
+   */
   lockDir?: string | undefined;
   /** PostgreSQL search_path (tests run each file in its own schema). */
   schema?: string | undefined;

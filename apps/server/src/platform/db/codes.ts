@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from './client';
 
 /**
- * Business codes (PROTOCOL.md §5): 12 digits, zero-padded, one database sequence per kind, so a
- * code is never reused even when its transaction rolls back. A kind's sequence is created by the
+ * Business codes (docs/protocol.md "Values on the wire"): 12 digits, zero-padded, one database sequence per
+ * kind, so a code is never reused even when its transaction rolls back. A kind's sequence is created by the
  * migration that creates its table (`create sequence code_seq_<kind>`).
  */
 export async function nextCode(ex: Executor, kind: string): Promise<string> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, customType, date, integer, numeric, text } from 'drizzle-orm/pg-core';
 
 /**
- * PROTOCOL.md §5: timestamps are ISO-8601 with offset. PostgreSQL's text form
+ * Timestamps are ISO-8601 with offset (docs/protocol.md "Values on the wire"). PostgreSQL's text form
  * ("2026-11-23 01:10:02.633+00") is not, so the value is normalised as it leaves the driver
  * ("2026-11-23T01:10:02.633+00:00"); PGlite may hand over a Date instead.
  */
@@ -17,7 +17,10 @@ export const timestamptz = customType<{ data: string; driverData: string | Date 
   fromDriver: toIsoTimestamp,
 });
 
-/** created/updated at/by and version: every editable table has them (DESIGN.md). */
+/**
+ * created/updated at/by and version: every editable table has them (docs/architecture.md "Tables and the
+ * audit log").
+ */
 export const auditColumns = {
   createdAt: timestamptz('created_at')
     .notNull()

@@ -96,7 +96,7 @@ describe('permissions on a coded route', () => {
   });
 });
 
-describe('optimistic lock (PROTOCOL.md §5)', () => {
+describe('optimistic lock', () => {
   it('bumps the version, and a stale version answers 409 and changes nothing', async () => {
     const admin = await t.login();
     const [before] = await t.database.db.select().from(notes).where(eq(notes.id, 1));

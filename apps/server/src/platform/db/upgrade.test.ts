@@ -18,7 +18,7 @@ import { queryRows } from './client';
 import { migrate } from './migrate';
 
 /**
- * Upgrade (issue 23, docs/operations.md "Upgrading"): a database made by the first migration set
+ * Upgrade (docs/operations.md "Upgrading"): a database made by the first migration set
  * (platform and master data) with an office's data in it takes every later migration, starts on
  * this release, and reads its data back; its first start counts as done, so no demo data lands in
  * it. On PGlite, or PostgreSQL with TEST_DATABASE_URL.

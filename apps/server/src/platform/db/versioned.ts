@@ -10,8 +10,8 @@ interface VersionedTable extends PgTable {
 }
 
 /**
- * Optimistic-lock update (PROTOCOL.md §5): applies `values` only when the row still has the
- * version the client read, bumping it. A missing row answers 404, a stale version 409, and
+ * Optimistic-lock update (docs/protocol.md "Versions and optimistic locking"): applies `values` only when the
+ * row still has the version the client read, bumping it. A missing row answers 404, a stale version 409, and
  * nothing changes in either case.
  */
 export async function updateVersioned<T extends VersionedTable>(

@@ -47,7 +47,7 @@ async function inject(path: string, headers: Record<string, string>, payload?: s
   return { http: res.statusCode, body: res.json() as { status: number; msg: string; data?: unknown } };
 }
 
-describe('request envelope (PROTOCOL.md §3)', () => {
+describe('request envelope (docs/protocol.md "The envelope")', () => {
   it('round-trips a sealed body through validation to the handler', async () => {
     const s = await sealed(BUTTONS, { menuCode: 'ft-bank' });
     const r = await inject(BUTTONS, s.headers, s.payload);
@@ -125,7 +125,7 @@ describe('request envelope (PROTOCOL.md §3)', () => {
     expect(r.http).toBe(422);
   });
 
-  it('refuses a key from 10 minutes after its first use on, without decrypting it again (issue 26 item 6)', async () => {
+  it('refuses a key from 10 minutes after its first use on, without decrypting it again', async () => {
     let now = Date.now();
     // The server's keyring on the same keys, with a clock the test moves.
     const ring = new Keyring(t.database.db, t.config.rsaRotationMs, () => now);

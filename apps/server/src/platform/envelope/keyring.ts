@@ -36,9 +36,9 @@ const MAX_CACHED = 200_000;
 export type OpenedKey = { key: Buffer } | { refused: 'invalid' | 'expired' };
 
 /**
- * The server's RSA key pairs (PROTOCOL.md §3): the current one and the previous one, kept in the
- * database so every instance shares them, rotated every `rotationMs`. Decrypted `aes` headers are
- * cached for KEY_REUSE_MS (keyed by a hash of the header) so RSA runs once per client key.
+ * The server's RSA key pairs (docs/protocol.md "The server's key pair"): the current one and the previous
+ * one, kept in the database so every instance shares them, rotated every `rotationMs`. Decrypted `aes`
+ * headers are cached for KEY_REUSE_MS (keyed by a hash of the header) so RSA runs once per client key.
  */
 export class Keyring {
   private current: LoadedKey | undefined;
@@ -144,7 +144,7 @@ export class Keyring {
   }
 
   /**
-   * The symmetric key K of a request (PROTOCOL.md §3). Refused when the key id is unknown or
+   * The symmetric key K of a request (docs/protocol.md "Key reuse"). Refused when the key id is unknown or
    * retired or the header does not decrypt (`invalid`), and when this header was first used more
    * than KEY_REUSE_MS ago (`expired`): the server never accepts a key after its 10 minutes, and
    * an expired header is not decrypted again, which would start a fresh 10 minutes.

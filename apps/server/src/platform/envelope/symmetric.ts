@@ -1,9 +1,9 @@
 import { createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The per-call half of PROTOCOL.md §3 on node:crypto: synchronous, where WebCrypto (the browser's
- * codec in @portal/contract/envelope) queues a job to the thread pool and back for each of the
- * two operations of every call. The key is K's 16 bytes, an AES-128 and an HMAC-SHA256 key.
+ * The per-call half of the envelope (docs/protocol.md "The envelope") on node:crypto: synchronous, where
+ * WebCrypto (the browser's codec in @portal/contract/envelope) queues a job to the thread pool and back for
+ * each of the two operations of every call. The key is K's 16 bytes, an AES-128 and an HMAC-SHA256 key.
  */
 
 /** `signature` (lowercase hex) is HMAC-SHA256 over `text`, compared in constant time. */

@@ -44,7 +44,7 @@ export function envelopeAnswer<T>(status: number, msg: string, data?: T): ApiRes
   return data === undefined ? { status, ok: status === 200, msg } : { status, ok: status === 200, msg, data };
 }
 
-/** Answers with the envelope and the mirrored HTTP status (PROTOCOL.md §1). */
+/** Answers with the envelope and the mirrored HTTP status (docs/protocol.md "The answer"). */
 export function sendEnvelope(reply: FastifyReply, status: number, msg: string, data?: unknown) {
   return reply
     .code(status)

@@ -11,7 +11,7 @@ function jsonSchema(schema: z.ZodType | undefined): unknown {
   }
 }
 
-/** PROTOCOL.md §7: every call, including those SPEC does not name, listed at GET /api/docs. */
+/** Every call, listed at GET /api/docs (docs/protocol.md "Paths and methods"). */
 export function publishDocs(app: FastifyInstance, routes: RouteRecord[]): void {
   let doc: unknown;
   app.get('/api/docs', { config: { perm: 'public' } }, async () => {
@@ -20,7 +20,7 @@ export function publishDocs(app: FastifyInstance, routes: RouteRecord[]): void {
       info: {
         title: 'Factoring portal API',
         version: '1',
-        description: 'Envelope, statuses and values: PROTOCOL.md',
+        description: 'Envelope, statuses and values: docs/protocol.md in the repository',
       },
       paths: Object.fromEntries(
         [...new Set(routes.map((r) => r.path))].map((path) => [

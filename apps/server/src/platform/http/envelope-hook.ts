@@ -19,8 +19,8 @@ function header(req: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * PROTOCOL.md §3 step 5: decrypt, verify the signature in constant time, refuse stale timestamps
- * and replayed nonces (422), and only then hand the real body to validation.
+ * Opens the envelope (docs/protocol.md "Opening, in order"): cheap checks first, then the key, the
+ * signature in constant time, the nonce and the payload (each 422); only then validation.
  */
 export async function openEnvelope(req: FastifyRequest, deps: EnvelopeDeps): Promise<void> {
   const aes = header(req, H.aes);

@@ -23,8 +23,9 @@ function pgCode(err: unknown): string | undefined {
 }
 
 /**
- * Every failure becomes an envelope status (PROTOCOL.md §1). Bad input is never a 5xx: framework
- * refusals and database constraint violations map to 400/409/413; only the unexpected is 500.
+ * Every failure becomes an envelope status (docs/protocol.md "Status codes and messages"). Bad input is never
+ * a 5xx: framework refusals and database constraint violations map to 400/409/413; only the unexpected is
+ * 500.
  */
 export function mapError(err: unknown): Mapped {
   if (err instanceof AppError) return { status: err.status, msg: err.message, data: err.data };

@@ -5,7 +5,8 @@ import type { Socket } from 'node:net';
 /**
  * Requests the framework refuses before any route sees them (SECURITY.md "Limits"): a header
  * block or request line over Node's 16 KB answers 431, anything Node's parser cannot read 400,
- * both in the envelope shape of PROTOCOL.md §1 with an `x-request-id`, instead of a bare status.
+ * both in the envelope shape (docs/protocol.md "The answer") with an `x-request-id`, instead of a bare
+ * status.
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   // Nothing to answer on a socket that is gone or was reset by the client.

@@ -11,7 +11,7 @@ function run(script: string): unknown {
   return win.__PORTAL_CONFIG__;
 }
 
-describe('/portal-config.js (SPEC §2.1 external admin sites)', () => {
+describe('/portal-config.js (external admin sites)', () => {
   it('renders the configured sites, and nothing when unset', () => {
     expect(run(renderPortalConfig({ voucherSiteUrl: undefined, dwSiteUrl: undefined }))).toEqual({});
     const script = renderPortalConfig({

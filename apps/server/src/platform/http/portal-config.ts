@@ -5,10 +5,10 @@ import type { Config } from '../config';
 export const PORTAL_CONFIG_PATH = '/portal-config.js';
 
 /**
- * `window.__PORTAL_CONFIG__` from the server's settings (SPEC §2.1): with VOUCHER_SITE_URL /
- * DW_SITE_URL set, the web's guard sends /ec and /fc (and /dw) to those sites at the same hash
- * path; unset, those screens are served here. JSON with `<` escaped, so a value cannot end the
- * script or open markup; the CSP allows only same-origin scripts, which this is.
+ * `window.__PORTAL_CONFIG__` from the server's settings (docs/architecture.md "The web shell"): with
+ * VOUCHER_SITE_URL / DW_SITE_URL set, the web's guard sends /ec and /fc (and /dw) to those sites at the same
+ * hash path; unset, those screens are served here. JSON with `<` escaped, so a value cannot end the script or
+ * open markup; the CSP allows only same-origin scripts, which this is.
  */
 export function renderPortalConfig(config: Pick<Config, 'voucherSiteUrl' | 'dwSiteUrl'>): string {
   const value: Record<string, string> = {};

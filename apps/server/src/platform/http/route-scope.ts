@@ -10,7 +10,7 @@ import type { Executor } from '../db/client';
 import { notFound } from '../errors';
 
 /**
- * A route's row scope, declared next to its `perm` (issue 25):
+ * A route's row scope, declared next to its `perm` (docs/architecture.md "Who may see a row"):
  * - a kind (`'contract'`): the rows the route reads or writes, found from the request by the
  *   kind's parameter names (SCOPE_KINDS);
  * - `{ kind, params }`: the same, when the route names its row by other parameters;

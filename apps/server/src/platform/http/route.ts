@@ -5,8 +5,8 @@ import type { SessionUser } from '../auth/sessions';
 import type { RouteScope } from './route-scope';
 
 /**
- * Who may call a route (PROTOCOL.md §6): `public` needs no session, `session` any signed-in user,
- * otherwise a menu/button code (or any one of several) that the user's roles must grant.
+ * Who may call a route (docs/protocol.md "Menu and button codes"): `public` needs no session, `session` any
+ * signed-in user, otherwise a menu/button code (or any one of several) that the user's roles must grant.
  */
 export type Perm = 'public' | 'session' | string | readonly string[];
 
@@ -19,10 +19,10 @@ export interface RouteOptions<B extends Schema, Q extends Schema> {
   scope: RouteScope;
   body?: B;
   query?: Q;
-  /** Also answer GET (SPEC's "GET-style" calls: menus, downloads). */
+  /** Also answer GET (menus, downloads: docs/protocol.md "Paths and methods"). */
   get?: boolean;
   /**
-   * The PROTOCOL.md §3 envelope. Default: required for every call with a session and every
+   * The envelope (docs/protocol.md "The envelope"). Default: required for every call with a session and every
    * public call with a body; `false` for multipart uploads and GET downloads.
    */
   envelope?: boolean;

@@ -8,8 +8,8 @@ import { AUTH_PATHS, LOGIN_MESSAGES } from '@portal/contract/auth';
 import { tooMany } from '../errors';
 
 /**
- * Security headers (issue 15): a CSP without inline scripts; frame-ancestors 'self' because the
- * portal embeds its own pages (SPEC §2.1 iframe rule) and nobody else may frame it.
+ * Security headers (SECURITY.md "Headers"): a CSP without inline scripts; frame-ancestors 'self' because the
+ * portal embeds its own pages (docs/architecture.md "The web shell") and nobody else may frame it.
  */
 export async function installSecurity(app: FastifyInstance, config: Config, redis?: Redis): Promise<void> {
   const frameAncestors = [

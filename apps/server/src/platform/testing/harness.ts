@@ -70,7 +70,10 @@ export interface CallResult<T = unknown> extends ApiResponse<T> {
   raw: Buffer;
 }
 
-/** A client of the portal speaking PROTOCOL.md through app.inject, as the web client does. */
+/**
+ * A client of the portal speaking the wire protocol (docs/protocol.md) through app.inject, as the web client
+ * does.
+ */
 export class TestClient {
   private key: ClientEnvelopeKey | undefined;
 

@@ -6,7 +6,10 @@ import {
 } from '@portal/contract/envelope';
 import type { ApiResponse } from '@portal/contract/api';
 
-/** A client of a real server over HTTP, speaking PROTOCOL.md (crash tests, benchmarks, e2e). */
+/**
+ * A client of a real server over HTTP, speaking the wire protocol (docs/protocol.md; crash tests, benchmarks,
+ * e2e).
+ */
 export class HttpClient {
   private key: ClientEnvelopeKey | undefined;
   token: string | undefined;

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('an independent node:crypto client of PROTOCOL.md §3', () => {
+describe('an independent node:crypto client of the envelope', () => {
   it('is accepted by the server, with a body and without, with a reused and a fresh key', async () => {
     const { keyId, publicKey } = t.portal.keyring.publicKey();
     const env = new NodeEnvelope(keyId, publicKey);

@@ -1,9 +1,9 @@
 import { constants, createCipheriv, createHmac, publicEncrypt, randomBytes } from 'node:crypto';
 
 /**
- * A second, synchronous implementation of PROTOCOL.md §3 on node:crypto, written from the page
- * alone: load generators need to sign inside a synchronous per-request hook, and an independent
- * client that the server accepts shows the protocol is implementable without our codec.
+ * A second, synchronous implementation of the envelope on node:crypto, written from
+ * docs/protocol.md alone: load generators need to sign inside a synchronous per-request hook, and an
+ * independent client that the server accepts shows the protocol is implementable without our codec.
  */
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -2,7 +2,10 @@ import { create } from 'zustand';
 import { MANAGEMENT_MENUS, WEBSITE_MENUS, type MenuDef } from '@portal/contract/menus';
 import { accessiblePaths, menusFor } from '../../shared/routing/route-table';
 
-/** The routes generated from the user's menu codes (SPEC §2.1; the old portal's addRoutes): menus and paths. */
+/**
+ * The routes generated from the user's menu codes (docs/architecture.md "The web shell"; the old portal's
+ * addRoutes): menus and paths.
+ */
 interface AccessState {
   management: MenuDef[];
   website: MenuDef[];

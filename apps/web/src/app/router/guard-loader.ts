@@ -19,7 +19,9 @@ import { isEmbeddedWithHiddenHeader } from './frame';
 import { loadSession } from './load-session';
 import { prefetchScreenData, preloadScreen } from '../screens';
 
-/** SPEC §8 / §9: empty permissions: error 权限为空！ for 5 s, logout, redirect after 2 s. */
+/**
+ * Empty permissions (docs/architecture.md "The web shell"): error 权限为空！ for 5 s, logout, redirect after 2 s.
+ */
 export const EMPTY_PERMISSION_MESSAGE = '权限为空！';
 export const LOGOUT_REDIRECT_MS = 2000;
 
@@ -59,8 +61,8 @@ function fail(err: unknown, fullPath: string): never {
 }
 
 /**
- * The session guard (SPEC §2.1), run before every navigation as the root route's loader. The
- * decisions are the pure `decideGuard`; this function carries them out.
+ * The session guard (docs/architecture.md "The web shell"), run before every navigation as the root route's
+ * loader. The decisions are the pure `decideGuard`; this function carries them out.
  */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);

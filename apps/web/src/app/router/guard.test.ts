@@ -24,7 +24,7 @@ function input(over: Partial<GuardInput>): GuardInput {
   };
 }
 
-describe('session guard decisions (SPEC §2.1)', () => {
+describe('session guard decisions', () => {
   it('opens /login and /auth-redirect without a session', () => {
     expect(decideGuard(input({ path: '/login', fullPath: '/login', hasToken: false }))).toEqual({
       type: 'allow',

@@ -1,6 +1,6 @@
 import { LOGIN_PATH, normalizePath, segmentCount, type PathAccess } from '../../shared/routing/route-table';
 
-/** SPEC §2.1: open without a session. */
+/** Open without a session (docs/architecture.md "The web shell"). */
 export const OPEN_PATHS: readonly string[] = ['/login', '/auth-redirect'];
 
 /** The query flag of a frame that hides the header menu (the embedding page sets it). */
@@ -43,7 +43,7 @@ function joinHash(site: string, fullPath: string): string {
   return `${site.replace(/\/+$/, '').replace(/#.*$/, '')}/#${fullPath}`;
 }
 
-/** SPEC §2.1: /ec and /fc go to the voucher site, /dw to the other site, at the same hash path. */
+/** /ec and /fc go to the voucher site, /dw to the other site, at the same hash path. */
 export function externalSiteUrl(path: string, fullPath: string, sites: ExternalSites): string | null {
   if (sites.voucher && (startsWithSection(path, '/ec') || startsWithSection(path, '/fc')))
     return joinHash(sites.voucher, fullPath);
@@ -65,7 +65,7 @@ export function loginRedirect(fullPath: string): string {
 }
 
 /**
- * The session guard's decision for one navigation (SPEC §2.1), as a pure function:
+ * The session guard's decision for one navigation (docs/architecture.md "The web shell"), as a pure function:
  * 1. /ec, /fc, /dw leave for their admin site when one is configured;
  * 2. in a frame that hides the header menu, a path of fewer than 5 segments moves the top window;
  * 3. without a token only /login and /auth-redirect open, anything else goes to /login?redirect=;

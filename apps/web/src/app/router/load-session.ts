@@ -7,8 +7,9 @@ import { generateRoutes } from './access-store';
 export type SessionLoad = 'ok' | 'empty';
 
 /**
- * SPEC §2.1, roles not loaded yet: user info and the menu-code list are fetched, the routes are
- * generated from the codes, and the province list is fetched. No codes at all = empty permissions.
+ * Roles not loaded yet (docs/architecture.md "The web shell"): user info and the menu-code list are fetched,
+ * the routes are generated from the codes, and the province list is fetched. No codes at all = empty
+ * permissions.
  */
 export async function loadSession(): Promise<SessionLoad> {
   // Asked for at once rather than after the routes: the first screen waits for all three anyway.

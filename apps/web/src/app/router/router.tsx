@@ -38,7 +38,7 @@ function KeepSearchRedirect({ to }: { to: string }) {
   return <Navigate to={`${to}${search}`} replace />;
 }
 
-/** Document title from the route (SPEC §2.2 titles). */
+/** Document title from the route (docs/architecture.md "The web shell"). */
 function RootShell() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -145,12 +145,12 @@ export function buildRoutes(): RouteObject[] {
 
 export const router = createBrowserRouter(buildRoutes());
 
-// SPEC §2.4: every completed navigation adds its tab (once per path), even when navigations overlap.
+// Every completed navigation adds its tab (once per path), even when navigations overlap.
 router.subscribe((state) => {
   if (state.navigation.state === 'idle') trackVisitedTag(state.location);
 });
 
-// SPEC §8 status 403: tokens cleared, tabs closed, to /login with the way back.
+// Status 403: tokens cleared, tabs closed, to /login with the way back.
 setSessionExpiredHandler(() => {
   clearClientSession();
   const { pathname, search } = router.state.location;

@@ -8,8 +8,8 @@ import { API_PREFIX, REQUEST_TIMEOUT_MS, type ApiResponse } from '@portal/contra
 import { AUTH_PATHS } from '@portal/contract/session';
 
 /**
- * The RSA key set (PROTOCOL.md §3 step 1) and the client envelope key K, reused while fresh
- * (up to the 10-minute window of `isClientKeyFresh`). A 422 answer drops both (`dropKeys`).
+ * The RSA key set (docs/protocol.md "The server's key pair") and the client envelope key K, reused while
+ * fresh (up to the 10-minute window of `isClientKeyFresh`). A 422 answer drops both (`dropKeys`).
  */
 interface RsaKeySet {
   keyId: string;
@@ -127,7 +127,7 @@ export function hasRsaKey(): boolean {
 }
 
 /**
- * SPEC §2.1: the RSA key set is loaded when absent (once, shared by concurrent callers). A failed
+ * The RSA key set is loaded when absent (once, shared by concurrent callers). A failed
  * or timed-out fetch rejects every waiter and is forgotten, so the next call asks again.
  */
 export function ensureRsaKey(timeoutMs = REQUEST_TIMEOUT_MS): Promise<RsaKeySet> {

@@ -102,7 +102,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('request layer (SPEC §7.1, PROTOCOL.md §3)', () => {
+describe('request layer', () => {
   it('posts under /api with credentials, the bearer token and the sealed, signed body', async () => {
     const server = serve({ status: 200, body: { status: 200, ok: true, msg: '', data: { n: 1 } } });
     setToken('tok-123');
@@ -225,8 +225,8 @@ describe('request layer (SPEC §7.1, PROTOCOL.md §3)', () => {
   });
 
   it('a key request that never answers fails its waiters at the timeout; the next call asks again', async () => {
-    // The stall of issue 28: one key fetch without an answer left `rsaPending` unsettled, so the
-    // guard and every later call of the page waited on it for good.
+    // The stall of docs/architecture.md "Every call ends": one key fetch without an answer left `rsaPending`
+    // unsettled, so the guard and every later call of the page waited on it for good.
     let rsaCalls = 0;
     vi.stubGlobal(
       'fetch',
@@ -322,7 +322,7 @@ describe('request layer (SPEC §7.1, PROTOCOL.md §3)', () => {
   });
 });
 
-describe('update wrapper (SPEC §8)', () => {
+describe('update wrapper', () => {
   it('does nothing when the confirmation is cancelled', async () => {
     const server = serve();
     feedback.confirmAction.mockResolvedValue(false);
@@ -352,7 +352,7 @@ describe('update wrapper (SPEC §8)', () => {
   });
 });
 
-describe('export (SPEC §7.1 / §8)', () => {
+describe('export', () => {
   it('shows the msg of a blob that is really JSON', async () => {
     serve({ status: 200, body: { status: 401, ok: false, msg: '无导出权限' } });
     await expect(exportFile('/admin/portal/crm/company/comp/listExport', {})).rejects.toThrow('无导出权限');

@@ -21,9 +21,9 @@ import { dropKeys, getClientKey } from './envelope-keys';
 import { beginLoading, endLoading } from './loading-store';
 
 /**
- * The request layer of SPEC §7.1 / §8 and PROTOCOL.md: every call is a POST under /api with
+ * The request layer (docs/protocol.md "The web client"): every call is a POST under /api with
  * credentials, a 60 s timeout (PDF 50 s), the Bearer token when one exists, and the encrypted,
- * signed envelope. Failures follow the SPEC §8 error catalogue and reject with an ApiError.
+ * signed envelope. Failures are shown as that section says and reject with an ApiError.
  */
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -40,7 +40,7 @@ export interface RequestOptions {
   envelope?: boolean;
   /** false to skip the global loading overlay (background calls). Default true. */
   loading?: boolean;
-  /** The password change: an answer without `status` shows its msg as an error (SPEC §8). */
+  /** The password change: an answer without `status` shows its msg as an error. */
   missingStatusAsError?: boolean;
   signal?: AbortSignal;
 }
@@ -92,7 +92,7 @@ export function addUpdatedListener(listener: () => void): () => void {
   return () => updatedListeners.delete(listener);
 }
 
-/** A revoked or expired session (SPEC §8 status 403): to login, told why (the server's msg). */
+/** A revoked or expired session (status 403): to login, told why (the server's msg). */
 function handleNoSession(msg: string): void {
   useSessionStore.getState().resetSession();
   if (expiring) return;
@@ -187,7 +187,8 @@ async function send<R>(
       signal: t.signal,
     });
     if (res.status === STATUS.badEnvelope && opts.envelope !== false && !retried) {
-      // PROTOCOL.md §3: the key may be too old or from a rotated pair; fetch a fresh key set once.
+      // The key may be too old or from a rotated pair: fetch a fresh key set once
+      // (docs/protocol.md "422 and the one retry").
       t.done();
       dropKeys();
       return send(path, body, opts, accept, read, true);
@@ -219,7 +220,7 @@ async function readEnvelope<T>(res: Response): Promise<ApiResponse<T> & { status
   };
 }
 
-/** The error catalogue of SPEC §8 for an answer that is not a success. */
+/** An answer that is not a success, shown and rejected (docs/protocol.md "The web client"). */
 function failAnswer<T>(body: Partial<ApiResponse<T>>, httpStatus: number, opts: RequestOptions): never {
   if (opts.missingStatusAsError && typeof body.status !== 'number') {
     const msg = body.msg || 'Error';
@@ -241,7 +242,7 @@ function isSuccess(body: Partial<ApiResponse>, httpStatus: number): boolean {
   return status === STATUS.ok;
 }
 
-/** SPEC §8 network error: a warning with the error's message (also for a failed key fetch). */
+/** A network error: a warning with the error's message (also for a failed key fetch). */
 function networkFailure(err: unknown): never {
   if (err instanceof ApiError) {
     showWarning(err.message);
@@ -256,7 +257,7 @@ function networkFailure(err: unknown): never {
 
 /**
  * The raw answer envelope of a successful call (status 200). Anything else has been reported to
- * the user per SPEC §8 and rejects with an ApiError.
+ * the user and rejects with an ApiError.
  */
 export async function request<T>(
   path: string,
@@ -293,7 +294,7 @@ export interface ListParams {
   [filter: string]: unknown;
 }
 
-/** SPEC §7.1: list wrappers return the response body (`{status, ok, msg, data: {list,total,…}}`). */
+/** List wrappers return the response body (`{status, ok, msg, data: {list,total,…}}`). */
 export function fetchList<T>(
   path: string,
   params: ListParams,
@@ -316,7 +317,7 @@ export type UpdateResult<T> =
 export const UPDATE_MESSAGES = { success: '操作成功！', failure: '操作失败！' } as const;
 
 /**
- * SPEC §7.1 / §8 update wrapper: optional confirmation, then 操作成功！ when the answer is ok and
+ * Update wrapper: optional confirmation, then 操作成功！ when the answer is ok and
  * 操作失败！ (5 s) when it is not. Failure statuses have already shown their msg and reject.
  */
 export async function update<T = unknown>(
@@ -369,8 +370,8 @@ export interface ExportOptions extends RequestOptions {
 }
 
 /**
- * SPEC §7.1 export: a POST with the Bearer token (and the envelope) answered by a blob. A blob that
- * is really JSON is an error answer: its msg is shown as a warning (SPEC §8) and the call rejects.
+ * Export: a POST with the Bearer token (and the envelope) answered by a blob. A blob that
+ * is really JSON is an error answer: its msg is shown as a warning and the call rejects.
  */
 export async function exportFile(path: string, body?: unknown, opts: ExportOptions = {}): Promise<Blob> {
   const { fileName = 'download', save = true, ...rest } = opts;

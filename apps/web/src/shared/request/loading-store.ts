@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** SPEC §7.1: one global loading overlay counting the requests in flight. */
+/** One global loading overlay counting the requests in flight (docs/protocol.md "The web client"). */
 export const LOADING_TEXT = '正在加载中......';
 
 interface LoadingState {

@@ -3,8 +3,8 @@ import { getToken } from '../auth/token';
 import { showClosableWarning } from '../ui/feedback';
 
 /**
- * An xlsx import call (PROTOCOL §3: multipart carries only the session, no envelope): the file
- * under "file" plus plain fields; answers the preview data, or shows the server's msg and throws.
+ * An xlsx import call (multipart carries only the session, no envelope: docs/protocol.md "The envelope"): the
+ * file under "file" plus plain fields; answers the preview data, or shows the server's msg and throws.
  */
 export async function postXlsx<T>(path: string, file: File, fields: Record<string, string> = {}): Promise<T> {
   const form = new FormData();
