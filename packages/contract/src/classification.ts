@@ -97,7 +97,11 @@ const classFilters = {
   adjusted: optionalOneOf('是否调整', ['yes', 'no'] as const),
 };
 
-export const classListSchema = listSchema(classFilters, ['overdueDays', 'contractNo', 'principalOutstanding']);
+export const classListSchema = listSchema(classFilters, [
+  'overdueDays',
+  'contractNo',
+  'principalOutstanding',
+]);
 
 /** The list's filters without paging: what the 导出 writes. */
 export const classExportSchema = z.object(classFilters);

@@ -366,7 +366,10 @@ describe('the 五级分类 导出', () => {
     expect(d181.getCell(col('本金余额')).value).toBe(10000);
     expect(d181.getCell(col('本金余额')).numFmt).toBe('#,##0.00');
     expect(d181.getCell(col('逾期天数')).value).toBe(181);
-    expect([d181.getCell(col('建议分类')).value, d181.getCell(col('当前分类')).value]).toEqual(['可疑', '可疑']);
+    expect([d181.getCell(col('建议分类')).value, d181.getCell(col('当前分类')).value]).toEqual([
+      '可疑',
+      '可疑',
+    ]);
     expect(d181.getCell(col('分类日期')).value).toBe(D);
     const fresh = body.find((r) => r.getCell(1).value === code.fresh)!;
     expect(fresh.getCell(col('本金余额')).value).toBe(2500.5);
@@ -409,9 +412,15 @@ describe('the 五级分类 导出', () => {
     await createUserWithCodes(t.database.db, 'class-no-export', PW, [CLASS_MENU]);
     const reader = await t.login('class-no-export', PW);
     expect((await reader.call(C('export'), {})).status).toBe(401);
-    await createUserWithCodes(t.database.db, 'class-export', PW, [CLASS_MENU, buttonCode(CLASS_MENU, 'export')], {
-      dataScope: 'self',
-    });
+    await createUserWithCodes(
+      t.database.db,
+      'class-export',
+      PW,
+      [CLASS_MENU, buttonCode(CLASS_MENU, 'export')],
+      {
+        dataScope: 'self',
+      },
+    );
     const own = await t.login('class-export', PW);
     const res = await own.call(C('export'), {});
     expect(res.httpStatus).toBe(200);
@@ -563,9 +572,15 @@ describe('the 分类调整单', () => {
     await createUserWithCodes(t.database.db, 'class-no-print', PW, [CLASS_MENU]);
     const reader = await t.login('class-no-print', PW);
     expect((await reader.call(PRINT, { bizType: 'classAdjust', docCode: adj })).status).toBe(401);
-    await createUserWithCodes(t.database.db, 'class-print-own', PW, [CLASS_MENU, buttonCode(CLASS_MENU, 'print')], {
-      dataScope: 'self',
-    });
+    await createUserWithCodes(
+      t.database.db,
+      'class-print-own',
+      PW,
+      [CLASS_MENU, buttonCode(CLASS_MENU, 'print')],
+      {
+        dataScope: 'self',
+      },
+    );
     const own = await t.login('class-print-own', PW);
     const hidden = await own.call(PRINT, { bizType: 'classAdjust', docCode: adj });
     expect([hidden.status, hidden.msg]).toEqual([404, '分类调整单不存在']);

@@ -63,13 +63,10 @@ export async function streamClasses(
         if (batch.next === null) break;
         batch = await classBatch(ex, q, user, today, batch.next);
       }
-      w.cells([
-        '合计',
-        `${n}笔`,
-        null,
-        moneyCell(total.toFixed(2)),
-        ...COLUMNS.slice(4).map(() => null),
-      ], true);
+      w.cells(
+        ['合计', `${n}笔`, null, moneyCell(total.toFixed(2)), ...COLUMNS.slice(4).map(() => null)],
+        true,
+      );
     },
   );
 }
