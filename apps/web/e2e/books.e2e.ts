@@ -191,7 +191,7 @@ describe('五级分类 and 会计凭证 for finance', () => {
         await voucherRow.first().waitFor({ timeout: 15_000 });
         await voucherRow.first().getByTestId('voucher-open').click();
         const drawer = page
-          .locator('.ant-drawer-content')
+          .locator('.ant-drawer-section')
           .filter({ hasText: `记账凭证 ${period} ${loan.voucherNo}` });
         const lines = drawer.locator('.ant-table-tbody tr.ant-table-row');
         await expect.poll(() => lines.count(), { timeout: 15_000 }).toBeGreaterThan(1);
