@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { expect } from 'vitest';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
@@ -220,4 +222,26 @@ export async function screenShows(page: Page, path: string): Promise<void> {
 export async function switchTab(page: Page, path: string): Promise<void> {
   await tagOf(page, path).click();
   await screenShows(page, path);
+}
+
+/**
+ * The download a click starts, saved under test-results as `name` (which the server must have
+ * suggested) and read back with ExcelJS: the first sheet's rows, each as its cells' values.
+ */
+export async function downloadXlsx(
+  page: Page,
+  click: () => Promise<void>,
+  name: string,
+): Promise<unknown[][]> {
+  const downloading = page.waitForEvent('download');
+  await click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(name);
+  const path = shotPath(name);
+  await download.saveAs(path);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+  return rows;
 }

@@ -1,10 +1,17 @@
-import { readFileSync } from 'node:fs';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { formatMoney } from '@portal/contract/format';
 import { LEDGER_PATHS, type LedgerPage, type Statement } from '@portal/contract/ledger';
-import { activePage, launchBrowser, login, newPage, shotPath, tokenOf, watchPage } from './helpers';
+import {
+  activePage,
+  downloadXlsx,
+  launchBrowser,
+  login,
+  newPage,
+  shotPath,
+  tokenOf,
+  watchPage,
+} from './helpers';
 import { data, today } from './flows';
 
 const base = inject('baseUrl');
@@ -17,21 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The download a click starts, saved under test-results and opened as a workbook. */
-async function downloadXlsx(page: Page, click: () => Promise<void>, name: string) {
-  const downloading = page.waitForEvent('download');
-  await click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(name);
-  const path = shotPath(name);
-  await download.saveAs(path);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe('保理业务台账 and 客户对账单', () => {
   it(

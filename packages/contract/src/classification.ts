@@ -12,6 +12,8 @@ const BASE = '/ft/api/classification';
 export const CLASS_PATHS = {
   /** body classListSchema: the live contracts with their class as of the business date. */
   list: `${BASE}/list`,
+  /** body classExportSchema: the list's rows (filters applied, no paging) as a streamed xlsx. */
+  export: `${BASE}/export`,
   /** body classAdjListSchema: the 分类调整单 list. */
   adjList: `${BASE}/adjust/list`,
   /** body classAdjSaveSchema (`submit: true` submits). */
@@ -32,6 +34,7 @@ export const CLASS_PATHS = {
 } as const;
 
 export const CLASS_MENU = 'ft-classification';
+export const CLASS_FILE_NAME = '五级分类.xlsx';
 
 /** The five classes, from best to worst (the order is the severity). */
 export const ASSET_CLASSES = ['normal', 'watch', 'substandard', 'doubtful', 'loss'] as const;
@@ -85,17 +88,24 @@ export const classAdjSaveSchema = z.object({
 });
 export type ClassAdjSave = z.input<typeof classAdjSaveSchema>;
 
-export const classListSchema = listSchema(
-  {
-    contBizCode: optionalCode('合同编号'),
-    contractNo: optionalText('合同号', 50, { nfkc: true }),
-    custName: optionalText('客户名称', 100),
-    assetClass: optionalOneOf('当前分类', ASSET_CLASSES),
-    proposedClass: optionalOneOf('建议分类', ASSET_CLASSES),
-    adjusted: optionalOneOf('是否调整', ['yes', 'no'] as const),
-  },
-  ['overdueDays', 'contractNo', 'principalOutstanding'],
-);
+const classFilters = {
+  contBizCode: optionalCode('合同编号'),
+  contractNo: optionalText('合同号', 50, { nfkc: true }),
+  custName: optionalText('客户名称', 100),
+  assetClass: optionalOneOf('当前分类', ASSET_CLASSES),
+  proposedClass: optionalOneOf('建议分类', ASSET_CLASSES),
+  adjusted: optionalOneOf('是否调整', ['yes', 'no'] as const),
+};
+
+export const classListSchema = listSchema(classFilters, [
+  'overdueDays',
+  'contractNo',
+  'principalOutstanding',
+]);
+
+/** The list's filters without paging: what the 导出 writes. */
+export const classExportSchema = z.object(classFilters);
+export type ClassListFilters = z.output<typeof classExportSchema>;
 
 export const classAdjListSchema = listSchema(
   {

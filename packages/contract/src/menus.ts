@@ -456,7 +456,7 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         code: 'ft-classification',
         title: '五级分类',
         path: '/factoring/accounts/classification',
-        actions: DOC,
+        actions: [...DOC, 'export'],
       },
       {
         code: 'ft-classification',

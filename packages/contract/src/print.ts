@@ -40,6 +40,7 @@ export const BIZ_TYPES = [
   'writeOff',
   'credit',
   'statement',
+  'classAdjust',
 ] as const;
 export type BizType = (typeof BIZ_TYPES)[number];
 export const BIZ_TYPE_LABELS: Record<BizType, string> = {
@@ -51,6 +52,7 @@ export const BIZ_TYPE_LABELS: Record<BizType, string> = {
   writeOff: '核销确认书',
   credit: '授信审批表',
   statement: '客户对账单',
+  classAdjust: '分类调整单',
 };
 /** The screen (menu code) whose documents a type prints; its 打印 button allows printing. */
 export const BIZ_TYPE_MENUS: Record<BizType, string> = {
@@ -62,6 +64,7 @@ export const BIZ_TYPE_MENUS: Record<BizType, string> = {
   writeOff: 'ft-paid',
   credit: 'ft-credit-info',
   statement: 'ft-ledger-statement',
+  classAdjust: 'ft-classification',
 };
 /** The name of the document code each type is printed from, as the screens call it. */
 export const BIZ_TYPE_DOC_LABELS: Record<BizType, string> = {
@@ -73,6 +76,7 @@ export const BIZ_TYPE_DOC_LABELS: Record<BizType, string> = {
   writeOff: '核销编号',
   credit: '授信编号',
   statement: '客户编号',
+  classAdjust: '分类调整单编号',
 };
 
 export const TEMPLATE_STATES = ['enabled', 'disabled'] as const;
@@ -393,6 +397,30 @@ export const PRINT_CATALOGUES: Record<BizType, PrintCatalogue> = {
       f('endDate', '到期日', 'date', '2026-12-31'),
       f('state', '审核状态', 'text', '已审核'),
       f('remark', '备注', 'text', ''),
+    ],
+    lists: [],
+  },
+  classAdjust: {
+    bizType: 'classAdjust',
+    label: BIZ_TYPE_LABELS.classAdjust,
+    fields: [
+      ...COMMON,
+      f('adjBizCode', '分类调整单编号', 'text', '000000000012'),
+      f('contBizCode', '合同编号', 'text', '000000000001'),
+      f('contractNo', '合同号', 'text', 'BL-2026-0001'),
+      f('custName', '客户名称', 'text', '上海华东机电设备有限公司'),
+      f('overdueDays', '逾期天数', 'number', '95'),
+      f('proposedClass', '建议分类', 'text', '次级'),
+      f('fromClass', '调整前分类', 'text', '次级'),
+      f('toClass', '调整后分类', 'text', '关注'),
+      f('reason', '调整原因', 'text', '买方已书面确认付款，抵押物充足'),
+      f('state', '审核状态', 'text', '已审核'),
+      f('effectiveDate', '生效日期', 'date', '2026-11-23'),
+      f('makerName', '经办人', 'text', '李经办'),
+      f('madeAt', '提交时间', 'text', '2026-11-23 10:15'),
+      f('checkerName', '复核人', 'text', '王复核'),
+      f('checkedAt', '复核时间', 'text', '2026-11-23 14:30'),
+      f('checkComment', '复核意见', 'text', '同意'),
     ],
     lists: [],
   },

@@ -1,4 +1,6 @@
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIZDATE_PATHS } from '@portal/contract/bizdate';
 import {
@@ -36,6 +38,7 @@ import {
   type ContractFixture,
 } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
+import { classBatch, type ClassCursor } from './service';
 
 /**
  * A hand-built portfolio for the 五级分类 (docs/classification.md): ten bullet contracts of
@@ -46,13 +49,14 @@ import { disburse } from '../loan/testkit';
 const D = '2027-03-31';
 const FEB_END = '2027-02-28';
 const DAYS = [1, 90, 91, 180, 181, 360, 361] as const;
-type Key = 'due' | 'later' | `d${(typeof DAYS)[number]}`;
+type Key = 'due' | 'later' | 'fresh' | `d${(typeof DAYS)[number]}`;
 const C = (k: keyof typeof CLASS_PATHS) => `/api${CLASS_PATHS[k]}`;
 const PW = 'Class@12345678';
 
 let t: TestPortal;
 let admin: TestClient;
 let checker: TestClient;
+let portfolio: ContractFixture;
 const code = {} as Record<Key, string>;
 
 async function fixture(): Promise<ContractFixture> {
@@ -77,11 +81,30 @@ const list = async (c: TestClient = admin) =>
   (await c.ok<{ list: ClassRow[] }>(C('list'), { pageNum: 1, pageSize: 50 })).list;
 const rowOf = (rows: ClassRow[], k: Key) => rows.find((r) => r.contBizCode === code[k])!;
 
+/** The 五级分类 list (every page) summed per class: what the dashboard's card must show. */
+async function listDistribution(c: TestClient = admin): Promise<Record<string, [number, string]>> {
+  const rows: ClassRow[] = [];
+  for (let pageNum = 1; ; pageNum++) {
+    const p = await c.ok<{ list: ClassRow[]; total: number }>(C('list'), { pageNum, pageSize: 4 });
+    rows.push(...p.list);
+    if (rows.length >= p.total || p.list.length === 0) break;
+  }
+  const out: Record<string, [number, string]> = {};
+  for (const k of ['normal', 'watch', 'substandard', 'doubtful', 'loss', 'none']) {
+    const mine = rows.filter((r) => (r.assetClass ?? 'none') === k);
+    out[k] = [mine.length, mine.reduce((s, r) => s.plus(r.principalOutstanding), new Decimal(0)).toFixed(2)];
+  }
+  return out;
+}
+const cardOf = (d: ClassDistribution) =>
+  Object.fromEntries(d.rows.map((r) => [r.assetClass, [r.contracts, r.principalOutstanding]]));
+
 beforeAll(async () => {
   t = await createTestPortal({ BUSINESS_DATE: D });
   admin = await t.login();
   checker = await addChecker(t);
   const f = await fixture();
+  portfolio = f;
   const make = async (start: string, maturity: string) =>
     (
       await approvedContract(t, admin, checker, {
@@ -261,6 +284,151 @@ describe('distribution and migration', () => {
     const bad = await admin.call(C('migration'), { fromMonth: '2027-03', toMonth: '2027-02' });
     expect([bad.status, bad.msg]).toEqual([400, '截止月份必须晚于起始月份']);
   });
+
+  it('gives the dashboard’s card the 五级分类 list’s own distribution, from the stored record', async () => {
+    const card = await admin.ok<ClassDistribution>(C('distribution'), {});
+    expect(card.asOf).toBe(D);
+    expect(cardOf(card)).toEqual(await listDistribution());
+    // A contract disbursed after the latest day-end is 未分类 on both, with its balance.
+    const fresh = await approvedContract(t, admin, checker, {
+      fixture: portfolio,
+      over: {
+        financingAmount: '2500.50',
+        startDate: D,
+        maturityDate: '2027-09-30',
+        receivables: [receivable('4000.00', '2027-09-30')],
+      },
+    });
+    await disburse(admin, checker, fresh.bizCode);
+    const after = await admin.ok<ClassDistribution>(C('distribution'), {});
+    expect(cardOf(after).none).toEqual([1, '2500.50']);
+    expect(cardOf(after)).toEqual(await listDistribution());
+    const ledger = await admin.ok<LedgerPage>(`/api${LEDGER_PATHS.list}`, { pageNum: 1, pageSize: 1 });
+    expect(after.totals).toEqual({
+      contracts: ledger.totals.contracts,
+      principalOutstanding: ledger.totals.principalOutstanding,
+    });
+    // The stored record is what it reads: a row changed under it shows on the card at once.
+    await t.database.db.execute(
+      sql`update contract_classes set asset_class = 'loss', proposed_class = 'loss'
+           where contract_id = (select id from contracts where biz_code = ${code.due}) and business_date = ${D}::date`,
+    );
+    expect(cardOf(await admin.ok<ClassDistribution>(C('distribution'), {})).loss).toEqual([2, '20000.00']);
+    await t.database.db.execute(
+      sql`update contract_classes set asset_class = 'normal', proposed_class = 'normal'
+           where contract_id = (select id from contracts where biz_code = ${code.due}) and business_date = ${D}::date`,
+    );
+    // A user who sees only their own contracts gets the card of their rows (none here).
+    await createUserWithCodes(t.database.db, 'class-card-own', PW, [CLASS_MENU], { dataScope: 'self' });
+    const own = await t.login('class-card-own', PW);
+    const mine = await own.ok<ClassDistribution>(C('distribution'), {});
+    expect(mine.totals).toEqual({ contracts: 0, principalOutstanding: '0.00' });
+    expect(cardOf(mine)).toEqual(await listDistribution(own));
+    code.fresh = fresh.bizCode;
+  });
+});
+
+/** The 导出 of the 五级分类 list, read back. */
+async function exported(filters: Record<string, unknown>) {
+  const res = await admin.call(C('export'), filters);
+  expect(res.httpStatus).toBe(200);
+  expect(res.headers['content-type']).toContain('spreadsheetml');
+  expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('五级分类.xlsx'));
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
+  return wb.worksheets[0]!;
+}
+
+describe('the 五级分类 导出', () => {
+  it('writes the list’s rows with its filters, money as numbers with two decimals, and a 合计 row', async () => {
+    const ws = await exported({});
+    expect(String(ws.getRow(1).getCell(1).value)).toBe(`五级分类  分类日期：${D}`);
+    const head = (ws.getRow(2).values as unknown[]).slice(1);
+    expect(head).toEqual([
+      '合同编号',
+      '合同号',
+      '客户名称',
+      '本金余额',
+      '逾期天数',
+      '建议分类',
+      '当前分类',
+      '分类日期',
+      '调整单号',
+      '待审调整单',
+    ]);
+    const col = (h: string) => head.indexOf(h) + 1;
+    const rows = await list();
+    // Ten contracts (nine classified, one not yet) in the list's order, most overdue first.
+    expect(ws.rowCount).toBe(2 + 10 + 1);
+    const body = Array.from({ length: 10 }, (_, i) => ws.getRow(3 + i));
+    expect(body.map((r) => r.getCell(1).value)).toEqual(rows.map((r) => r.contBizCode));
+    const d181 = body.find((r) => r.getCell(1).value === code.d181)!;
+    expect(d181.getCell(col('本金余额')).value).toBe(10000);
+    expect(d181.getCell(col('本金余额')).numFmt).toBe('#,##0.00');
+    expect(d181.getCell(col('逾期天数')).value).toBe(181);
+    expect([d181.getCell(col('建议分类')).value, d181.getCell(col('当前分类')).value]).toEqual([
+      '可疑',
+      '可疑',
+    ]);
+    expect(d181.getCell(col('分类日期')).value).toBe(D);
+    const fresh = body.find((r) => r.getCell(1).value === code.fresh)!;
+    expect(fresh.getCell(col('本金余额')).value).toBe(2500.5);
+    expect(fresh.getCell(col('当前分类')).value).toBe('未分类');
+    const total = ws.getRow(13);
+    expect([total.getCell(1).value, total.getCell(2).value]).toEqual(['合计', '10笔']);
+    expect(total.getCell(col('本金余额')).value).toBe(92500.5);
+    expect(total.getCell(col('本金余额')).numFmt).toBe('#,##0.00');
+
+    // Filters as on the screen.
+    const doubtful = await exported({ assetClass: 'doubtful' });
+    expect(doubtful.rowCount).toBe(2 + 2 + 1);
+    expect([doubtful.getRow(3).getCell(1).value, doubtful.getRow(4).getCell(1).value]).toEqual([
+      code.d360,
+      code.d181,
+    ]);
+    expect(doubtful.getRow(5).getCell(col('本金余额')).value).toBe(20000);
+    const named = await exported({ contractNo: 'nothing-like-it' });
+    expect(named.rowCount).toBe(2 + 1);
+    expect(named.getRow(3).getCell(2).value).toBe('0笔');
+    const bad = await admin.call(C('export'), { assetClass: 'bad' });
+    expect([bad.status, bad.msg.includes('当前分类')]).toEqual([400, true]);
+  });
+
+  it('walks the list in keyset batches that together are the list', async () => {
+    const all = { dataScope: 'all' as const, deptId: null, userId: 0 };
+    const seen: string[] = [];
+    let after: ClassCursor | null = null;
+    for (;;) {
+      const b = await classBatch(t.database.db, {}, all, D, after, 3);
+      expect(b.rows.length).toBeLessThanOrEqual(3);
+      seen.push(...b.rows.map((r) => r.contBizCode));
+      if (b.next === null) break;
+      after = b.next;
+    }
+    expect(seen).toEqual((await list()).map((r) => r.contBizCode));
+  });
+
+  it('needs the screen’s 导出 button', async () => {
+    await createUserWithCodes(t.database.db, 'class-no-export', PW, [CLASS_MENU]);
+    const reader = await t.login('class-no-export', PW);
+    expect((await reader.call(C('export'), {})).status).toBe(401);
+    await createUserWithCodes(
+      t.database.db,
+      'class-export',
+      PW,
+      [CLASS_MENU, buttonCode(CLASS_MENU, 'export')],
+      {
+        dataScope: 'self',
+      },
+    );
+    const own = await t.login('class-export', PW);
+    const res = await own.call(C('export'), {});
+    expect(res.httpStatus).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
+    // Their own contracts only: none.
+    expect(wb.worksheets[0]!.rowCount).toBe(3);
+  });
 });
 
 describe('the 分类调整单', () => {
@@ -372,6 +540,50 @@ describe('the 分类调整单', () => {
     const dist = await admin.ok<ClassDistribution>(C('distribution'), {});
     expect(dist.rows.find((r) => r.assetClass === 'loss')!.contracts).toBe(0);
     expect(dist.rows.find((r) => r.assetClass === 'doubtful')!.contracts).toBe(3);
+  });
+
+  it('prints through the standard 分类调整单 template with its maker and checker', async () => {
+    const PRINT = '/api/ft/api/print/perViewHtml';
+    const res = await admin.call(PRINT, { bizType: 'classAdjust', docCode: adj });
+    expect(res.httpStatus).toBe(200);
+    const html = res.raw.toString('utf8');
+    const [names] = await queryRows<{ maker: string; checker: string }>(
+      t.database.db,
+      sql`select (select actor_name from wf_records where doc_type = 'classAdjust' and doc_code = ${adj}
+                    and action = 'submit' order by id desc limit 1) as maker,
+                 (select actor_name from wf_records where doc_type = 'classAdjust' and doc_code = ${adj}
+                    and action = 'approve' order by id desc limit 1) as checker`,
+    );
+    expect(names!.maker).not.toBe(names!.checker);
+    for (const part of [
+      '<h1>五级分类调整单</h1>',
+      `单据编号：${adj}`,
+      '<th>逾期天数</th><td>361</td><th>建议分类</th><td>损失</td>',
+      '<th>调整前分类</th><td>损失</td><th>调整后分类</th><td>可疑</td>',
+      '<th>调整原因</th><td colspan="3">抵押物足值，附评估报告</td>',
+      `<th>审核状态</th><td>已审核</td><th>生效日期</th><td>${D}</td>`,
+      `<th>经办人</th><td>${names!.maker}</td>`,
+      `<th>复核人</th><td>${names!.checker}</td>`,
+      '<th>复核意见</th><td colspan="3">同意</td>',
+    ])
+      expect(html).toContain(part);
+    expect(html).not.toContain('{{');
+    // The print follows the document: its screen's 打印 button, its contract's data scope.
+    await createUserWithCodes(t.database.db, 'class-no-print', PW, [CLASS_MENU]);
+    const reader = await t.login('class-no-print', PW);
+    expect((await reader.call(PRINT, { bizType: 'classAdjust', docCode: adj })).status).toBe(401);
+    await createUserWithCodes(
+      t.database.db,
+      'class-print-own',
+      PW,
+      [CLASS_MENU, buttonCode(CLASS_MENU, 'print')],
+      {
+        dataScope: 'self',
+      },
+    );
+    const own = await t.login('class-print-own', PW);
+    const hidden = await own.call(PRINT, { bizType: 'classAdjust', docCode: adj });
+    expect([hidden.status, hidden.msg]).toEqual([404, '分类调整单不存在']);
   });
 
   it('stands at later day-ends until a proposal goes below both the class and the proposal it overrode', async () => {

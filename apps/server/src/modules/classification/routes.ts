@@ -2,17 +2,20 @@ import { button, menu } from '@portal/contract/menus';
 import {
   ASSET_CLASS_LABELS,
   CLASS_MENU,
+  CLASS_FILE_NAME,
   CLASS_PATHS,
   classAdjListSchema,
   classAdjQuery,
   classAdjSaveSchema,
   classContQuery,
+  classExportSchema,
   classListSchema,
 } from '@portal/contract/classification';
 import type { PortalModule } from '../../platform/module';
 import { listOf } from '../../platform/http/route-scope';
 import { findContract } from '../contract/service';
 import { registerDocument } from '../workflow/pipeline';
+import { streamClasses } from './export';
 import {
   adjInit,
   adjSaveError,
@@ -40,6 +43,17 @@ export const classificationModule: PortalModule = {
       CLASS_PATHS.list,
       { perm: readers, scope: listOf('contract'), body: classListSchema },
       ({ body, user }) => listClasses(db, body, user, clock.today()),
+    );
+    api.post(
+      CLASS_PATHS.export,
+      {
+        perm: button(CLASS_MENU, 'export'),
+        scope: listOf('contract'),
+        body: classExportSchema,
+        raw: true,
+        summary: CLASS_FILE_NAME,
+      },
+      ({ body, user, reply }) => streamClasses(reply, db, body, user, clock.today()),
     );
     api.post(
       CLASS_PATHS.adjList,

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@portal/contract/api';
@@ -10,6 +11,7 @@ import {
   type ClassAdjInit,
   type ClassAdjRow,
   type ClassAdjView,
+  type ClassListFilters,
   type ClassMigration,
   type ClassRow,
   type ClassThresholds,
@@ -146,19 +148,12 @@ const LIST_SORTS: Record<string, string> = {
   principalOutstanding: 'principal_open',
 };
 
-/** The live contracts the user may see with their class as of the business date `today`. */
-export async function listClasses(
-  ex: Executor,
-  q: z.output<typeof classListSchema>,
-  user: ScopeUser,
-  today: string,
-): Promise<Page<ClassRow>> {
-  const conds: SQL[] = [
-    sql`contracts.deleted_at is null`,
-    sql`contracts.status = 'effective'`,
-    sql`contracts.loan_state = 'loaned'`,
-    scopeOf(user),
-  ];
+/**
+ * The 五级分类 list's filters as conditions over `contracts` and its class row `cl` (classAsOf):
+ * shared by the list, its export and nothing else, so that the file holds what the screen lists.
+ */
+function listConds(q: ClassListFilters): SQL[] {
+  const conds: SQL[] = [];
   if (q.contBizCode) conds.push(sql`contracts.biz_code = ${q.contBizCode}`);
   if (q.contractNo) conds.push(sql`contracts.contract_no ilike ${likePattern(q.contractNo)}`);
   if (q.custName) conds.push(sql`contracts.cust_name ilike ${likePattern(q.custName)}`);
@@ -166,52 +161,135 @@ export async function listClasses(
   if (q.proposedClass) conds.push(sql`cl.proposed_class = ${q.proposedClass}`);
   if (q.adjusted === 'yes') conds.push(sql`cl.adjustment_id is not null`);
   if (q.adjusted === 'no') conds.push(sql`cl.adjustment_id is null`);
-  const from = sql`from contracts left join ${classAsOf(sql`contracts.id`, today)} as cl on true
+  return conds;
+}
+
+/**
+ * The live contracts the user may see, each with its class row in force on the business date
+ * `today` (alias `cl`, none when no day-end has classified it) and its approved adjustment (`ca`):
+ * the rows of the 五级分类 list, its export and the distribution of the business date.
+ */
+function liveClassFrom(user: ScopeUser, today: string, more: readonly SQL[] = []): SQL {
+  const conds: SQL[] = [
+    sql`contracts.deleted_at is null`,
+    sql`contracts.status = 'effective'`,
+    sql`contracts.loan_state = 'loaned'`,
+    scopeOf(user),
+    ...more,
+  ];
+  return sql`from contracts left join ${classAsOf(sql`contracts.id`, today)} as cl on true
     left join class_adjustments ca on ca.id = cl.adjustment_id
     where ${sql.join(conds, sql` and `)}`;
+}
+
+interface RawClassRow {
+  id: number;
+  contBizCode: string;
+  contractNo: string;
+  custName: string;
+  classDate: string | null;
+  overdue_days: number | null;
+  proposed_class: string | null;
+  asset_class: string | null;
+  adjBizCode: string | null;
+  principal_open: string;
+  openAdjBizCode: string | null;
+}
+
+/** The columns of a list row over liveClassFrom. */
+const ROW_COLUMNS = sql`contracts.id::int as id, contracts.biz_code as "contBizCode", contracts.contract_no as "contractNo",
+    contracts.cust_name as "custName", to_char(cl.business_date, 'YYYY-MM-DD') as "classDate",
+    cl.overdue_days, cl.proposed_class, cl.asset_class, ca.biz_code as "adjBizCode",
+    contracts.principal_open::text as principal_open,
+    (select o.biz_code from class_adjustments o where o.contract_id = contracts.id
+       and o.deleted_at is null and o.state <> 'approved') as "openAdjBizCode"`;
+
+const toClassRow = (r: RawClassRow): ClassRow => ({
+  contBizCode: r.contBizCode,
+  contractNo: r.contractNo,
+  custName: r.custName,
+  classDate: r.classDate,
+  overdueDays: r.overdue_days ?? 0,
+  proposedClass: asClass(r.proposed_class),
+  assetClass: asClass(r.asset_class),
+  adjBizCode: r.adjBizCode,
+  principalOutstanding: new Decimal(r.principal_open).toFixed(2),
+  openAdjBizCode: r.openAdjBizCode,
+});
+
+/** The live contracts the user may see with their class as of the business date `today`. */
+export async function listClasses(
+  ex: Executor,
+  q: z.output<typeof classListSchema>,
+  user: ScopeUser,
+  today: string,
+): Promise<Page<ClassRow>> {
+  const from = liveClassFrom(user, today, listConds(q));
   const col = q.orderBy ? LIST_SORTS[q.orderBy] : undefined;
   const order = col
     ? sql.raw(`${col} ${q.order === 'asc' ? 'asc' : 'desc'} nulls last, id desc`)
     : sql.raw('overdue_days desc nulls last, id desc');
-  const rows = await queryRows<{
-    id: number;
-    contBizCode: string;
-    contractNo: string;
-    custName: string;
-    classDate: string | null;
-    overdue_days: number | null;
-    proposed_class: string | null;
-    asset_class: string | null;
-    adjBizCode: string | null;
-    principal_open: string;
-    openAdjBizCode: string | null;
-  }>(
+  const rows = await queryRows<RawClassRow>(
     ex,
-    sql`select * from (select contracts.id, contracts.biz_code as "contBizCode", contracts.contract_no as "contractNo",
-               contracts.cust_name as "custName", to_char(cl.business_date, 'YYYY-MM-DD') as "classDate",
-               cl.overdue_days, cl.proposed_class, cl.asset_class, ca.biz_code as "adjBizCode",
-               contracts.principal_open::text as principal_open,
-               (select o.biz_code from class_adjustments o where o.contract_id = contracts.id
-                  and o.deleted_at is null and o.state <> 'approved') as "openAdjBizCode"
-          ${from}) as r order by ${order} limit ${q.pageSize} offset ${offsetOf(q)}`,
+    sql`select * from (select ${ROW_COLUMNS} ${from}) as r
+         order by ${order} limit ${q.pageSize} offset ${offsetOf(q)}`,
   );
   const total = await countOf(ex, from);
-  return page(
-    rows.map((r): ClassRow => ({
-      contBizCode: r.contBizCode,
-      contractNo: r.contractNo,
-      custName: r.custName,
-      classDate: r.classDate,
-      overdueDays: r.overdue_days ?? 0,
-      proposedClass: asClass(r.proposed_class),
-      assetClass: asClass(r.asset_class),
-      adjBizCode: r.adjBizCode,
-      principalOutstanding: r.principal_open,
-      openAdjBizCode: r.openAdjBizCode,
-    })),
-    total,
-    q,
+  return page(rows.map(toClassRow), total, q);
+}
+
+/** Where the export's keyset walk stands: the last row's sort key (overdue days, -1 unclassified) and id. */
+export interface ClassCursor {
+  days: number;
+  id: number;
+}
+
+/**
+ * The list's rows for its export (filters applied, no paging), in the list's default order (most
+ * overdue first), a batch at a time by keyset so that the server holds one batch whatever the
+ * portfolio's size.
+ */
+export async function classBatch(
+  ex: Executor,
+  q: ClassListFilters,
+  user: ScopeUser,
+  today: string,
+  after: ClassCursor | null,
+  size = 1000,
+): Promise<{ rows: ClassRow[]; next: ClassCursor | null }> {
+  const key = sql`coalesce(cl.overdue_days, -1)`;
+  const more = [...listConds(q)];
+  if (after) more.push(sql`(${key}, contracts.id) < (${after.days}, ${after.id})`);
+  const rows = await queryRows<RawClassRow & { k: number }>(
+    ex,
+    sql`select ${ROW_COLUMNS}, ${key}::int as k ${liveClassFrom(user, today, more)}
+         order by ${key} desc, contracts.id desc limit ${size}`,
   );
+  const last = rows[rows.length - 1];
+  return {
+    rows: rows.map(toClassRow),
+    next: rows.length < size || !last ? null : { days: Number(last.k), id: Number(last.id) },
+  };
+}
+
+/**
+ * The distribution of the business date `today` from the record the day-ends keep
+ * (docs/classification.md "Distribution"): the list's own rows — the live contracts with their
+ * class row in force and their stored 本金余额 — grouped by class, 未分类 where none. One index probe
+ * per contract; nothing of the ledger is recomputed.
+ */
+export async function storedDistribution(
+  ex: Executor,
+  user: ScopeUser,
+  today: string,
+): Promise<Map<string, { n: number; p: string | null }>> {
+  const found = await queryRows<{ k: string; n: number; p: string | null }>(
+    ex,
+    sql`select coalesce(cl.asset_class, 'none') as k, count(*)::int as n,
+               sum(contracts.principal_open)::text as p
+          ${liveClassFrom(user, today)} group by 1`,
+  );
+  return new Map(found.map((f) => [f.k, { n: f.n, p: f.p }]));
 }
 
 // ---- 分类调整单

@@ -1,7 +1,4 @@
 import { ASSET_CLASS_LABELS, UNCLASSIFIED_LABEL } from '@portal/contract/classification';
-import Decimal from 'decimal.js';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import {
   LEDGER_FILE_NAME,
@@ -14,29 +11,12 @@ import {
 } from '@portal/contract/ledger';
 import { PRODUCT_LABELS } from '@portal/contract/credit';
 import { METHOD_LABELS, type Method } from '@portal/contract/plan/rule';
-import { contentDisposition, XLSX_MIME } from '../../platform/http/download';
-
-/** Money cells are numbers shown with two decimals (docs/ledger.md "Export"). */
-const MONEY_FMT = '#,##0.00';
-
-type Cell = string | number | null;
-interface Column<R> {
-  header: string;
-  width: number;
-  money?: boolean;
-  value: (r: R) => Cell;
-}
-
-/**
- * A money string as the number Excel stores, so that Excel sums the column: the file format holds
- * IEEE doubles, so the conversion happens here, at the edge, and only for display (docs/ledger.md
- * "Export"). A figure the double would not give back to the cent stays text rather than change.
- */
-const num = (v: string | null): Cell => {
-  if (v === null) return null;
-  const cell = Number(v);
-  return cell.toFixed(2) === new Decimal(v).toFixed(2) ? cell : v;
-};
+import {
+  moneyCell as num,
+  streamSheet,
+  type XlsxCell as Cell,
+  type XlsxColumn as Column,
+} from '../../platform/http/xlsx';
 
 const LEDGER_COLUMNS: Column<LedgerRow>[] = [
   { header: '合同编号', width: 15, value: (r) => r.contBizCode },
@@ -87,35 +67,6 @@ const LEDGER_TOTALS: Partial<Record<string, keyof LedgerTotals>> = {
   本期冲红: 'periodReversed',
 };
 
-function startSheet(reply: FastifyReply, fileName: string): PassThrough {
-  const out = new PassThrough();
-  reply
-    .code(200)
-    .header('content-type', XLSX_MIME)
-    .header('content-disposition', contentDisposition('attachment', fileName))
-    .header('cache-control', 'no-store');
-  return out;
-}
-
-function header<R>(ws: ExcelJS.Worksheet, columns: readonly Column<R>[], at: number) {
-  const head = ws.getRow(at);
-  columns.forEach((c, i) => {
-    head.getCell(i + 1).value = c.header;
-  });
-  head.font = { bold: true };
-  head.alignment = { vertical: 'middle', horizontal: 'center' };
-  head.commit();
-}
-
-function dataRow<R>(ws: ExcelJS.Worksheet, columns: readonly Column<R>[], values: Cell[], bold = false) {
-  const row = ws.addRow(values);
-  columns.forEach((c, i) => {
-    if (c.money) row.getCell(i + 1).numFmt = MONEY_FMT;
-  });
-  if (bold) row.font = { bold: true };
-  row.commit();
-}
-
 /**
  * The ledger streamed as xlsx: a title row with the date and period, the header, one row per
  * contract in batches (memory holds one batch), and a 合计 row. The first batch is read before any
@@ -131,51 +82,34 @@ export async function streamLedger(
   },
 ): Promise<void> {
   let batch = await ledger.next(null);
-  const out = startSheet(reply, LEDGER_FILE_NAME);
-  const produce = async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const ws = wb.addWorksheet('保理业务台账', { views: [{ state: 'frozen', ySplit: 2 }] });
-    ws.columns = LEDGER_COLUMNS.map((c) => ({ width: c.width }));
-    const title = ws.getRow(1);
-    title.getCell(1).value =
-      `保理业务台账  台账日期：${ledger.asOf}  本期：${ledger.dateFrom} 至 ${ledger.asOf}`;
-    title.font = { bold: true };
-    title.commit();
-    header(ws, LEDGER_COLUMNS, 2);
-    for (;;) {
-      for (const r of batch.rows)
-        dataRow(
-          ws,
-          LEDGER_COLUMNS,
-          LEDGER_COLUMNS.map((c) => c.value(r)),
-        );
-      if (batch.lastId === null) break;
-      batch = await ledger.next(batch.lastId);
-    }
-    const t = ledger.totals;
-    dataRow(
-      ws,
-      LEDGER_COLUMNS,
-      LEDGER_COLUMNS.map((c, i) => {
-        if (i === 0) return '合计';
-        if (i === 1) return `${t.contracts}笔`;
-        const key = LEDGER_TOTALS[c.header];
-        return key ? num(t[key] as string) : null;
-      }),
-      true,
-    );
-    ws.commit();
-    await wb.commit();
-  };
-  produce().catch((err: unknown) => {
-    reply.log.error({ err }, 'ledger export failed mid-stream');
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  reply.send(out);
+  streamSheet(
+    reply,
+    {
+      fileName: LEDGER_FILE_NAME,
+      sheetName: '保理业务台账',
+      columns: LEDGER_COLUMNS,
+      titles: [`保理业务台账  台账日期：${ledger.asOf}  本期：${ledger.dateFrom} 至 ${ledger.asOf}`],
+      freeze: true,
+      what: 'ledger',
+    },
+    async (w) => {
+      for (;;) {
+        for (const r of batch.rows) w.record(r);
+        if (batch.lastId === null) break;
+        batch = await ledger.next(batch.lastId);
+      }
+      const t = ledger.totals;
+      w.cells(
+        LEDGER_COLUMNS.map((c, i) => {
+          if (i === 0) return '合计';
+          if (i === 1) return `${t.contracts}笔`;
+          const key = LEDGER_TOTALS[c.header];
+          return key ? num(t[key] as string) : null;
+        }),
+        true,
+      );
+    },
+  );
 }
 
 type StatementRow = Statement['lines'][number];
@@ -197,72 +131,52 @@ const STATEMENT_COLUMNS: Column<StatementRow>[] = [
 ];
 
 /** The statement as xlsx: title, 期初余额, movements, 本期合计, 期末余额 (with 大写金额). */
-export async function sendStatement(reply: FastifyReply, s: Statement): Promise<void> {
-  const out = startSheet(reply, STATEMENT_FILE_NAME);
-  const produce = async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const ws = wb.addWorksheet('客户对账单');
-    ws.columns = STATEMENT_COLUMNS.map((c) => ({ width: c.width }));
-    const info = [
-      `客户对账单  客户：${s.custName}（${s.custCode}）${s.contractNo ? `  合同：${s.contractNo}` : ''}`,
-      `期间：${s.dateFrom} 至 ${s.dateTo}`,
-    ];
-    for (const line of info) {
-      const row = ws.addRow([line]);
-      row.font = { bold: true };
-      row.commit();
-    }
-    header(ws, STATEMENT_COLUMNS, 3);
-    const blank = STATEMENT_COLUMNS.map(() => null as Cell);
-    const balanceAt = STATEMENT_COLUMNS.findIndex((c) => c.header === '本金余额');
-    const withBalance = (label: string, v: string) => {
-      const row = [...blank];
-      row[0] = label;
-      row[balanceAt] = num(v);
-      return row;
-    };
-    dataRow(ws, STATEMENT_COLUMNS, withBalance('期初余额', s.opening), true);
-    for (const l of s.lines)
-      dataRow(
-        ws,
-        STATEMENT_COLUMNS,
-        STATEMENT_COLUMNS.map((c) => c.value(l)),
-      );
-    const t = s.totals;
-    dataRow(
-      ws,
-      STATEMENT_COLUMNS,
-      [
-        '本期合计',
-        `${s.lines.length}笔`,
-        null,
-        null,
-        num(t.disbursed),
-        num(t.netPaid),
-        num(t.deducted),
-        num(t.received),
-        num(t.principal),
-        num(t.interest),
-        num(t.fee),
-        num(t.penalty),
-        null,
-        null,
+export function sendStatement(reply: FastifyReply, s: Statement): void {
+  streamSheet(
+    reply,
+    {
+      fileName: STATEMENT_FILE_NAME,
+      sheetName: '客户对账单',
+      columns: STATEMENT_COLUMNS,
+      titles: [
+        `客户对账单  客户：${s.custName}（${s.custCode}）${s.contractNo ? `  合同：${s.contractNo}` : ''}`,
+        `期间：${s.dateFrom} 至 ${s.dateTo}`,
       ],
-      true,
-    );
-    dataRow(ws, STATEMENT_COLUMNS, withBalance('期末余额', s.closing), true);
-    const cap = ws.addRow([`期末余额（大写）：${s.closingCapitals}`]);
-    cap.commit();
-    ws.commit();
-    await wb.commit();
-  };
-  produce().catch((err: unknown) => {
-    reply.log.error({ err }, 'statement export failed mid-stream');
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  reply.send(out);
+      what: 'statement',
+    },
+    (w) => {
+      const blank = STATEMENT_COLUMNS.map(() => null as Cell);
+      const balanceAt = STATEMENT_COLUMNS.findIndex((c) => c.header === '本金余额');
+      const withBalance = (label: string, v: string) => {
+        const row = [...blank];
+        row[0] = label;
+        row[balanceAt] = num(v);
+        return row;
+      };
+      w.cells(withBalance('期初余额', s.opening), true);
+      for (const l of s.lines) w.record(l);
+      const t = s.totals;
+      w.cells(
+        [
+          '本期合计',
+          `${s.lines.length}笔`,
+          null,
+          null,
+          num(t.disbursed),
+          num(t.netPaid),
+          num(t.deducted),
+          num(t.received),
+          num(t.principal),
+          num(t.interest),
+          num(t.fee),
+          num(t.penalty),
+          null,
+          null,
+        ],
+        true,
+      );
+      w.cells(withBalance('期末余额', s.closing), true);
+      w.line(`期末余额（大写）：${s.closingCapitals}`);
+    },
+  );
 }

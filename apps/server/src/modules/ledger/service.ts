@@ -24,7 +24,7 @@ import { badInput } from '../../platform/errors';
 import { likePattern } from '../../platform/http/list';
 import { scopeOf } from '../contract/service';
 import { itemAsOf, itemPayment } from '../paid/open-items';
-import { classAsOf } from '../classification/service';
+import { classAsOf, storedDistribution } from '../classification/service';
 
 const isAssetClass = (v: unknown): v is AssetClass => ASSET_CLASSES.includes(v as AssetClass);
 
@@ -516,9 +516,11 @@ export async function ledgerBatches(
 export const dayBefore = (d: string) => addDays(d, -1);
 
 /**
- * The 五级分类 distribution on `asOf` (docs/classification.md "Distribution"): the ledger's 履约中
- * rows grouped by their class (未分类 when no day-end has classified the contract yet), with the
- * count and the 本金余额. Computed over the ledger's own rows, so its totals are the ledger's.
+ * The 五级分类 distribution on `asOf` (docs/classification.md "Distribution"): the 履约中 contracts
+ * grouped by their class (未分类 when no day-end has classified the contract yet), with the count and
+ * the 本金余额. On the business date (the dashboard's card, the default) it reads the record the
+ * day-ends keep and the stored balances — the 五级分类 list's rows, which on that date are the
+ * ledger's 履约中 rows; an earlier date is computed over the ledger's rows as posted then.
  */
 export async function classDistribution(
   ex: Executor,
@@ -526,13 +528,17 @@ export async function classDistribution(
   asOf: string | undefined,
   today: string,
 ): Promise<ClassDistribution> {
-  const built = await buildLedger(ex, user, { asOf }, today);
-  const found = await queryRows<{ k: string; n: number; p: string | null }>(
-    ex,
-    sql`select coalesce(asset_class, 'none') as k, count(*)::int as n, sum(principal_open)::text as p
-          from ${built.rows} as r where ledger_state = 'active' group by 1`,
-  );
-  const byKey = new Map(found.map((f) => [f.k, f]));
+  const date = asOf ?? today;
+  const byKey = date === today ? await storedDistribution(ex, user, today) : await ledgerDistribution();
+  async function ledgerDistribution() {
+    const built = await buildLedger(ex, user, { asOf: date }, today);
+    const found = await queryRows<{ k: string; n: number; p: string | null }>(
+      ex,
+      sql`select coalesce(asset_class, 'none') as k, count(*)::int as n, sum(principal_open)::text as p
+            from ${built.rows} as r where ledger_state = 'active' group by 1`,
+    );
+    return new Map(found.map((f) => [f.k, { n: f.n, p: f.p }]));
+  }
   const buckets: ClassBucket[] = [...ASSET_CLASSES, 'none'];
   const rows = buckets.map((k) => ({
     assetClass: k,
@@ -541,7 +547,7 @@ export async function classDistribution(
     principalOutstanding: money(byKey.get(k)?.p),
   }));
   return {
-    asOf: built.asOf,
+    asOf: date,
     rows,
     totals: {
       contracts: rows.reduce((s, r) => s + r.contracts, 0),

@@ -11,7 +11,7 @@ function readMenus(): string[] {
   return [...new Set(flattenCatalogue().flatMap((e) => (e.kind === 'menu' ? [e.code] : [])))];
 }
 
-/** The money screens' buttons for finance (放款单, 来款, 核销, 冲红, 前期款, 对账导出). */
+/** The money screens' buttons for finance (放款单, 来款, 核销, 冲红, 前期款, 对账导出, 五级分类). */
 function financeButtons(): string[] {
   const actions: Action[] = ['add', 'save', 'delete', 'print', 'import', 'rushRed', 'export', 'circulate'];
   const screens = [
@@ -23,6 +23,8 @@ function financeButtons(): string[] {
     'ft-reconcile',
     'ft-ledger-portfolio',
     'ft-ledger-statement',
+    // 五级分类: finance raises 分类调整单 and exports the list; 风控 checks them.
+    'ft-classification',
     'ft-voucher',
     'ft-voucher-account',
   ];

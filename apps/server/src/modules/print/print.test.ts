@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import { HANDOVER_PATHS } from '@portal/contract/contract';
+import { CLASS_PATHS } from '@portal/contract/classification';
 import { PA_PATHS, type PaInit } from '@portal/contract/prepayment';
 import {
   BIZ_TYPES,
@@ -292,8 +293,18 @@ describe('print templates (/ft/api/print)', () => {
       t.database.db,
       sql`select cust_code as c from contracts where biz_code = ${contract}`,
     );
+    const [live] = await queryRows<{ c: string }>(
+      t.database.db,
+      sql`select biz_code as c from contracts where status = 'effective' and loan_state = 'loaned' limit 1`,
+    );
+    const adj = await admin.ok<{ adjBizCode: string }>(`/api${CLASS_PATHS.saveBaseInfo}`, {
+      contBizCode: live!.c,
+      toClass: 'watch',
+      reason: '买方付款意愿下降',
+    });
     const docs: Record<BizType, string> = {
       statement: cust!.c,
+      classAdjust: adj.adjBizCode,
       contract,
       loan: loan!.c,
       repayment: contract,

@@ -57,6 +57,7 @@ const PRINT_KINDS: Record<BizType, ScopeKind> = {
   loan: 'loan',
   // A statement is printed for a customer (and, narrowed, one of its contracts in scope).
   statement: 'customer',
+  classAdjust: 'classAdjust',
 };
 const PRINT_SCOPE = {
   none: 'the document named by bizType and docCode is checked in renderDoc (PRINT_KINDS)',

@@ -27,6 +27,10 @@ import { viewPaid } from '../paid/service';
 import { viewPlatform } from '../credit/service';
 import { statement } from '../ledger/statement';
 import { STATEMENT_KIND_LABELS } from '@portal/contract/ledger';
+import { ASSET_CLASS_LABELS, UNCLASSIFIED_LABEL } from '@portal/contract/classification';
+import { formatDateTime } from '@portal/contract/format';
+import { viewAdj } from '../classification/service';
+import { records } from '../workflow/queries';
 
 /** A document's print data and the core enterprise whose template it prefers. */
 export interface PrintSource {
@@ -367,6 +371,45 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
             remark: l.remark,
           })),
         },
+      },
+      coreCompCode: null,
+    };
+  },
+
+  /**
+   * 分类调整单: the document with its maker (the submitter of its latest round) and checker (who
+   * approved that round; blank until then) from the approval records.
+   */
+  async classAdjust(ex, code, user, today) {
+    const a = await viewAdj(ex, code, user, today);
+    const all = await records(ex, 'classAdjust', code);
+    const round = Math.max(0, ...all.map((r) => r.round));
+    const last = all.filter((r) => r.round === round);
+    const made = last.find((r) => r.action === 'submit');
+    const checked = a.state === 'approved' ? last.filter((r) => r.action === 'approve') : [];
+    const final = checked[checked.length - 1];
+    return {
+      raw: {
+        fields: {
+          printDate: chineseDate(today),
+          adjBizCode: a.adjBizCode,
+          contBizCode: a.contBizCode,
+          contractNo: a.contractNo,
+          custName: a.custName,
+          overdueDays: a.overdueDays,
+          proposedClass: a.proposedClass ? ASSET_CLASS_LABELS[a.proposedClass] : UNCLASSIFIED_LABEL,
+          fromClass: a.fromClass ? ASSET_CLASS_LABELS[a.fromClass] : UNCLASSIFIED_LABEL,
+          toClass: ASSET_CLASS_LABELS[a.toClass],
+          reason: a.reason,
+          state: label(DOC_STATE_LABELS, a.state),
+          effectiveDate: a.effectiveDate,
+          makerName: made?.actorName ?? a.createdByName,
+          madeAt: made ? formatDateTime(made.at) : '',
+          checkerName: checked.map((r) => r.actorName).join('、'),
+          checkedAt: final ? formatDateTime(final.at) : '',
+          checkComment: final?.comment ?? '',
+        },
+        lists: {},
       },
       coreCompCode: null,
     };

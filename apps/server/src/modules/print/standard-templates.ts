@@ -166,4 +166,23 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
 <tr><td>经办人：</td><td>审批人：</td><td>日期：{{printDate}}</td></tr>
 </table>`,
   },
+  classAdjust: {
+    name: '标准分类调整单',
+    content: `<h1>五级分类调整单</h1>
+<p style="text-align: right">单据编号：{{adjBizCode}}</p>
+<table>
+<tr><th style="width: 20%">合同号</th><td>{{contractNo}}</td><th style="width: 20%">合同编号</th><td>{{contBizCode}}</td></tr>
+<tr><th>客户名称</th><td colspan="3">{{custName}}</td></tr>
+<tr><th>逾期天数</th><td>{{overdueDays}}</td><th>建议分类</th><td>{{proposedClass}}</td></tr>
+<tr><th>调整前分类</th><td>{{fromClass}}</td><th>调整后分类</th><td>{{toClass}}</td></tr>
+<tr><th>调整原因</th><td colspan="3">{{reason}}</td></tr>
+<tr><th>审核状态</th><td>{{state}}</td><th>生效日期</th><td>{{effectiveDate}}</td></tr>
+<tr><th>经办人</th><td>{{makerName}}</td><th>提交时间</th><td>{{madeAt}}</td></tr>
+<tr><th>复核人</th><td>{{checkerName}}</td><th>复核时间</th><td>{{checkedAt}}</td></tr>
+<tr><th>复核意见</th><td colspan="3">{{checkComment}}</td></tr>
+</table>
+<table class="plain" style="margin-top: 32px">
+<tr><td>经办人（签字）：</td><td>复核人（签字）：</td><td>日期：{{printDate}}</td></tr>
+</table>`,
+  },
 };

@@ -5,6 +5,7 @@ import { Alert, Button, Descriptions, Form, Input, Select, Tabs, Tag } from 'ant
 import {
   ASSET_CLASS_LABELS,
   ASSET_CLASSES,
+  CLASS_FILE_NAME,
   CLASS_MENU,
   CLASS_PATHS,
   UNCLASSIFIED_LABEL,
@@ -17,6 +18,7 @@ import {
   type ClassRow,
 } from '@portal/contract/classification';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { ListExportButton } from '../../shared/list/ExportButton';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -60,6 +62,12 @@ export const classApi = {
     update(CLASS_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该分类调整单吗？' }),
 };
 
+/**
+ * The contracts' list keeps its search apart from the 分类调整单 list on the same screen, so that
+ * 导出 writes what this list shows.
+ */
+const CONTRACTS_CONDITION = `${CLASS_ROUTES.list}#contracts`;
+
 /** The live contracts with their class, proposal and overdue days; 调整 opens a 分类调整单. */
 function ContractClassList() {
   const navigate = useNavigate();
@@ -68,7 +76,16 @@ function ContractClassList() {
     <ListPage<ClassRow>
       source={CLASS_PATHS.list}
       rowKey="contBizCode"
+      conditionKey={CONTRACTS_CONDITION}
       sortable={classListSchema.sortable}
+      toolbar={
+        <ListExportButton
+          menu={CLASS_MENU}
+          path={CLASS_PATHS.export}
+          fileName={CLASS_FILE_NAME}
+          conditionKey={CONTRACTS_CONDITION}
+        />
+      }
       filters={
         <>
           <Form.Item name="contractNo" label="合同号">

@@ -11,11 +11,22 @@ import { exportFile } from '../request/http';
  * 导出 of a list page: the search the list shows now (its saved condition), every matching row, as
  * xlsx streamed by the server. Shown to holders of the menu's export button.
  */
-export function ListExportButton({ menu, path, fileName }: { menu: string; path: string; fileName: string }) {
+export function ListExportButton({
+  menu,
+  path,
+  fileName,
+  conditionKey,
+}: {
+  menu: string;
+  path: string;
+  fileName: string;
+  /** The list's own condition key, when it has one (ListPage `conditionKey`). */
+  conditionKey?: string;
+}) {
   const location = useLocation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
-    const saved = readListCondition(listConditionKey(location.pathname));
+    const saved = readListCondition(conditionKey ?? listConditionKey(location.pathname));
     setBusy(true);
     const hide = message.loading(`正在导出${fileName}，请稍候……`, 0);
     try {
