@@ -72,4 +72,9 @@ describe('page form names', () => {
       expect(label.closest('form')).toBe(target!.closest('form'));
     }
   });
+
+  it('names a form rendered outside a router as on the home page', () => {
+    render(<EditorForm />);
+    expect(document.getElementById('home-info_contractNo')).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
-import { useLocation } from 'react-router';
+import { useContext } from 'react';
+import { UNSAFE_LocationContext } from 'react-router';
 import { normalizePath } from '../routing/route-table';
 
 /**
@@ -16,7 +17,12 @@ export function pageFormName(path: string, form: string): string {
   return `${page || 'home'}-${form}`;
 }
 
-/** `pageFormName` of the page rendering the form (a hidden tab sees the location it was left at). */
+/**
+ * `pageFormName` of the page rendering the form (a hidden tab sees the location it was left at).
+ * Outside a router (a component rendered on its own) the form is named as on the home page.
+ */
 export function usePageFormName(form: string): string {
-  return pageFormName(useLocation().pathname, form);
+  // The context itself rather than useLocation(), which throws outside a router.
+  const location = useContext(UNSAFE_LocationContext) as { location?: { pathname: string } } | null;
+  return pageFormName(location?.location?.pathname ?? '/', form);
 }
