@@ -143,6 +143,20 @@ export const contractQueries = {
       queryFn: () => contractApi.init(platCredBizCode!),
       enabled: !!platCredBizCode,
     }),
+  /** The fees the contract's rule suggests (按规则生成): asked afresh on every click. */
+  suggestedDues: (bizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('suggestedDues', bizCode),
+      queryFn: () => contractApi.suggestDues(bizCode),
+      staleTime: 0,
+    }),
+  /** The plan the rule (or an imported custom schedule) gives, before it is saved. */
+  planPreview: (bizCode: string, customItems: readonly CustomPlanRow[] | null) =>
+    queryOptions({
+      queryKey: contractKeys.part('planPreview', bizCode, customItems),
+      queryFn: () => contractApi.planAdd({ contBizCode: bizCode, ...(customItems ? { customItems } : {}) }),
+      staleTime: 0,
+    }),
   customers: () => queryOptions({ queryKey: contractKeys.part('customers'), queryFn: contractApi.customers }),
   rules: () => queryOptions({ queryKey: contractKeys.part('rules'), queryFn: contractApi.rules }),
   banks: () => queryOptions({ queryKey: contractKeys.part('banks'), queryFn: contractApi.banks }),

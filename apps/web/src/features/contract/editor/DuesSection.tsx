@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Select, Space, Table } from 'antd';
 import { MinusCircleOutlined } from '@ant-design/icons';
 import { CONTRACT_PATHS, DUE_KIND_LABELS, type DueItem } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { DateInput } from '../../../shared/form/DateInput';
 import { MoneyInput } from '../../../shared/form/MoneyInput';
-import { contractApi, contractQueries } from '../api';
+import { contractQueries } from '../api';
 import { sumOf } from '../components';
 import { options } from '../state-tags';
 import type { ContractDoc } from './contract-doc';
@@ -14,6 +14,7 @@ import type { ContractDoc } from './contract-doc';
 /** 应收费用: the contract's fees, edited as rows (or suggested by the rule) and saved together. */
 export function DuesSection({ doc }: { doc: ContractDoc }) {
   const { bizCode, info, editable } = doc;
+  const client = useQueryClient();
   const stored = useQuery(contractQueries.dues(bizCode));
   const [dues, setDues] = useState<DueItem[]>([]);
   useEffect(() => {
@@ -31,7 +32,7 @@ export function DuesSection({ doc }: { doc: ContractDoc }) {
     setDues((d) => d.map((x, j) => (j === i ? { ...x, ...part } : x)));
 
   const suggest = async () => {
-    const s = await contractApi.suggestDues(bizCode).catch(() => null);
+    const s = await client.fetchQuery(contractQueries.suggestedDues(bizCode)).catch(() => null);
     if (s) setDues(s);
   };
   const save = async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
@@ -9,7 +9,7 @@ import {
   type PlanPreview,
 } from '@portal/contract/contract';
 import { PlanChart } from '../../../shared/plan/PlanChart';
-import { contractApi, contractQueries, importPlanExcel } from '../api';
+import { contractQueries, importPlanExcel } from '../api';
 import { PlanTable } from '../components';
 import type { ContractDoc } from './contract-doc';
 import { ImportPreviewModal } from './ImportPreviewModal';
@@ -20,6 +20,7 @@ import { ImportPreviewModal } from './ImportPreviewModal';
  */
 export function SchemeSection({ doc }: { doc: ContractDoc }) {
   const { bizCode, info, editable } = doc;
+  const client = useQueryClient();
   const scheme = useQuery(contractQueries.scheme(bizCode));
   const [preview, setPreview] = useState<PlanPreview | null>(null);
   const [customRows, setCustomRows] = useState<CustomPlanRow[] | null>(null);
@@ -28,7 +29,7 @@ export function SchemeSection({ doc }: { doc: ContractDoc }) {
   const custom = customRows ? { customItems: customRows } : {};
 
   const generate = async () => {
-    const p = await contractApi.planAdd({ contBizCode: bizCode, ...custom }).catch(() => null);
+    const p = await client.fetchQuery(contractQueries.planPreview(bizCode, customRows)).catch(() => null);
     if (p) setPreview(p);
   };
   const save = async () => {
