@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addMonths } from '@portal/contract/plan/dates';
-import { activePage, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { activePage, launchBrowser, login, newPage, screenShows, shotPath, tokenOf } from './helpers';
 import {
   addChecker,
   approve,
@@ -147,4 +147,35 @@ describe('contract screens', () => {
       await checker.context.close();
     }
   }, 180_000);
+
+  it('keeps the list and its open editor in one document without a duplicate element id', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, base, password);
+      const list = await openScreen(page, `${base}/factoring/contract/info`, 'contract-list');
+      // The list's search form and the editor's 基本信息 both have a 合同号 field.
+      await list.getByRole('textbox', { name: '合同号' }).fill(`E2E-ID-${stamp}`);
+      await list.getByRole('button', { name: /新\s*增/ }).click();
+      await screenShows(page, '/factoring/contract/info-editor');
+      const editor = activePage(page, '/factoring/contract/info-editor');
+      await editor.getByLabel('合同号').fill(`E2E-ID-${stamp}`);
+      // The list is still there, hidden, with its input.
+      expect(await activePage(page, '/factoring/contract/info').count()).toBe(1);
+      const duplicates = await page.evaluate(() => {
+        const seen = new Map<string, number>();
+        for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+        return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+      });
+      expect(duplicates).toEqual([]);
+      // Each label of the editor names an input of the editor.
+      const strays = await editor.evaluate((root) =>
+        [...root.querySelectorAll('label[for]')]
+          .filter((l) => !root.contains(document.getElementById(l.getAttribute('for')!)))
+          .map((l) => l.textContent),
+      );
+      expect(strays).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -92,6 +92,21 @@ describe('session guard and login', () => {
     await context.close();
   });
 
+  it('shows the login page without a scrollbar at 1280×800', async () => {
+    const { context, page } = await newPage(browser, 1280, 800);
+    await page.goto(`${base}/login`);
+    await page.getByPlaceholder('用户名').waitFor();
+    const box = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollHeight,
+      client: document.documentElement.clientHeight,
+      scrollX: document.documentElement.scrollWidth,
+      clientX: document.documentElement.clientWidth,
+    }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client);
+    expect(box.scrollX).toBeLessThanOrEqual(box.clientX);
+    await context.close();
+  });
+
   it('asks for the captcha when the server wants one', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${base}/login`);

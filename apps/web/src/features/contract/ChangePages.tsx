@@ -27,6 +27,7 @@ import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
 import { DuesTable, PayersTable, PlanTable } from './components';
 import { options } from './state-tags';
 import { validValues } from '../../shared/ui/valid-values';
+import { usePageFormName } from '../../shared/form/form-name';
 
 const MENU = 'ft-contract-chg';
 const changeRules = fieldRules(changeSaveSchema);
@@ -131,6 +132,7 @@ export function ChangeEditorPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const formName = usePageFormName('change');
   const change = useQuery({
     queryKey: ['contract', 'change', bizCode],
     queryFn: () => contractApi.change(bizCode),
@@ -244,7 +246,7 @@ export function ChangeEditorPage() {
       extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.chgList)}>返回</Button>}
     >
       {!contBizCode ? <Alert type="info" showIcon message="请从合同列表的「合同变更」进入" /> : null}
-      <Form form={form} layout="horizontal" labelCol={{ span: 4 }}>
+      <Form form={form} name={formName} layout="horizontal" labelCol={{ span: 4 }}>
         <Form.Item name="reason" label="变更原因" rules={changeRules.reason}>
           <Input.TextArea rows={2} aria-label="变更原因" />
         </Form.Item>

@@ -7,7 +7,7 @@ import { FileList } from '../../shared/files/FileList';
 import { AuditView } from '../../shared/workflow/AuditView';
 import { WithdrawButton } from '../../shared/workflow/WithdrawButton';
 import { PlanChart } from '../../shared/plan/PlanChart';
-import { CONTRACT_ROUTES, contractApi } from './api';
+import { CONTRACT_ROUTES, contractKeys, contractQueries } from './api';
 import { DuesTable, InfoDescriptions, PayersTable, PlanTable, ReceivablesTable } from './components';
 import { ContractStateTags } from './state-tags';
 import { PrintButton } from '../../shared/print/PrintButton';
@@ -18,32 +18,11 @@ export default function ContractViewPage() {
   const bizCode = params.get('bizCode') ?? '';
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const on = { enabled: !!bizCode };
-  const info = useQuery({
-    queryKey: ['contract', 'info', bizCode],
-    queryFn: () => contractApi.info(bizCode),
-    ...on,
-  });
-  const scheme = useQuery({
-    queryKey: ['contract', 'scheme', bizCode],
-    queryFn: () => contractApi.scheme(bizCode),
-    ...on,
-  });
-  const dues = useQuery({
-    queryKey: ['contract', 'dues', bizCode],
-    queryFn: () => contractApi.dues(bizCode),
-    ...on,
-  });
-  const business = useQuery({
-    queryKey: ['contract', 'business', bizCode],
-    queryFn: () => contractApi.business(bizCode),
-    ...on,
-  });
-  const files = useQuery({
-    queryKey: ['contract', 'files', bizCode],
-    queryFn: () => contractApi.files(bizCode),
-    ...on,
-  });
+  const info = useQuery(contractQueries.info(bizCode));
+  const scheme = useQuery(contractQueries.scheme(bizCode));
+  const dues = useQuery(contractQueries.dues(bizCode));
+  const business = useQuery(contractQueries.business(bizCode));
+  const files = useQuery(contractQueries.files(bizCode));
   const c = info.data;
   const b = business.data;
   return (
@@ -70,7 +49,7 @@ export default function ContractViewPage() {
         decide={{
           auditPath: CONTRACT_PATHS.infoAudit,
           unAuditPath: CONTRACT_PATHS.infoUnAudit,
-          onDone: () => void qc.invalidateQueries({ queryKey: ['contract'] }),
+          onDone: () => void qc.invalidateQueries({ queryKey: contractKeys.all }),
         }}
       >
         <Tabs

@@ -23,6 +23,7 @@ import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
 import { options } from './state-tags';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
+import { usePageFormName } from '../../shared/form/form-name';
 
 const MENU = 'ft-contract-handover';
 const rules = fieldRules(handoverSaveSchema);
@@ -133,6 +134,7 @@ export function HandoverEditorPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const formName = usePageFormName('handover');
   const [version, setVersion] = useState<number | undefined>();
   const existing = useQuery({
     queryKey: ['contract', 'handover', bizCode],
@@ -180,7 +182,7 @@ export function HandoverEditorPage() {
       extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.hoList)}>返回</Button>}
     >
       {!bizCode && !contBizCode ? <Alert type="info" showIcon message="请先选择合同" /> : null}
-      <Form form={form} layout="vertical">
+      <Form form={form} name={formName} layout="vertical">
         <Space wrap>
           <Form.Item name="handoverName" label="移交人" rules={rules.handoverName}>
             <Input aria-label="移交人" />

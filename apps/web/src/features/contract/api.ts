@@ -1,3 +1,4 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CONTRACT_PATHS,
   HANDOVER_PATHS,
@@ -84,6 +85,111 @@ export const contractApi = {
   loanInit: (bizCode: string) => post<unknown>(CONTRACT_PATHS.isLoan, undefined, byCode(bizCode)),
   prepaymentInit: (bizCode: string) => post<unknown>(CONTRACT_PATHS.isPrevious, undefined, byCode(bizCode)),
 };
+
+/** The cache keys of one contract's parts; every contract change makes all of them stale. */
+export const contractKeys = {
+  all: ['contract'] as const,
+  part: (part: string, ...args: unknown[]) => ['contract', part, ...args] as const,
+};
+
+const forContract = (bizCode: string) => !!bizCode;
+
+/**
+ * The contract reads as query options (`useQuery(contractQueries.info(bizCode))`): one key and
+ * fetcher per read wherever a screen shows it.
+ */
+export const contractQueries = {
+  info: (bizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('info', bizCode),
+      queryFn: () => contractApi.info(bizCode),
+      enabled: forContract(bizCode),
+    }),
+  scheme: (bizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('scheme', bizCode),
+      queryFn: () => contractApi.scheme(bizCode),
+      enabled: forContract(bizCode),
+    }),
+  dues: (bizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('dues', bizCode),
+      queryFn: () => contractApi.dues(bizCode),
+      enabled: forContract(bizCode),
+    }),
+  business: (bizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('business', bizCode),
+      queryFn: () => contractApi.business(bizCode),
+      enabled: forContract(bizCode),
+    }),
+  files: (bizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('files', bizCode),
+      queryFn: () => contractApi.files(bizCode),
+      enabled: forContract(bizCode),
+    }),
+  /** The business files' history, of the business record (`contractdetailCode`) once it exists. */
+  fileHistory: (contractdetailCode: string | null | undefined) =>
+    queryOptions({
+      queryKey: contractKeys.part('fileHistory', contractdetailCode),
+      queryFn: () => contractApi.fileHistory(contractdetailCode!),
+      enabled: !!contractdetailCode,
+    }),
+  /** A picked platform credit's customer, product, free receivables and lines. */
+  init: (platCredBizCode: string | undefined) =>
+    queryOptions({
+      queryKey: contractKeys.part('init', platCredBizCode),
+      queryFn: () => contractApi.init(platCredBizCode!),
+      enabled: !!platCredBizCode,
+    }),
+  /** The fees the contract's rule suggests (按规则生成): asked afresh on every click. */
+  suggestedDues: (bizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('suggestedDues', bizCode),
+      queryFn: () => contractApi.suggestDues(bizCode),
+      staleTime: 0,
+    }),
+  /** The plan the rule (or an imported custom schedule) gives, before it is saved. */
+  planPreview: (bizCode: string, customItems: readonly CustomPlanRow[] | null) =>
+    queryOptions({
+      queryKey: contractKeys.part('planPreview', bizCode, customItems),
+      queryFn: () => contractApi.planAdd({ contBizCode: bizCode, ...(customItems ? { customItems } : {}) }),
+      staleTime: 0,
+    }),
+  customers: () => queryOptions({ queryKey: contractKeys.part('customers'), queryFn: contractApi.customers }),
+  rules: () => queryOptions({ queryKey: contractKeys.part('rules'), queryFn: contractApi.rules }),
+  banks: () => queryOptions({ queryKey: contractKeys.part('banks'), queryFn: contractApi.banks }),
+  members: () => queryOptions({ queryKey: contractKeys.part('members'), queryFn: contractApi.members }),
+};
+
+/** What a save of a contract part answers: the new version; 基本信息 also the contract's code. */
+export type PartSaved = Pick<Saved, 'version'> & Partial<Pick<Saved, 'bizCode'>>;
+
+/** One save of a contract part: the path, the body and what the confirmation names. */
+export interface ContractSave {
+  path: string;
+  body: unknown;
+  what: string;
+}
+
+/**
+ * Saves a part of a contract (with the 是否继续？ confirmation); a successful save makes the
+ * contract's reads and the contract list stale, so every screen showing them fetches again.
+ */
+export function useContractSave() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, body, what }: ContractSave) => contractApi.save<PartSaved>(path, body, what),
+    // Not awaited: the screen goes on (navigates, closes a preview) while the reads refetch.
+    onSuccess: (r) => {
+      if (!r.ok) return;
+      void client.invalidateQueries({ queryKey: contractKeys.all });
+      // The request layer refreshes every list after a change too: join that call, start none.
+      void client.invalidateQueries({ queryKey: ['list', CONTRACT_PATHS.list] }, { cancelRefetch: false });
+    },
+  });
+}
 
 /** What isChange answers: the change editor's starting values. */
 export interface ChangeInit {

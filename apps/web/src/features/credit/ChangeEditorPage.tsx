@@ -18,6 +18,7 @@ import { post } from '../../shared/request/http';
 import { CREDIT_ROUTES, creditApi, type Saved } from './api';
 import { StateTag } from './components';
 import { validValues } from '../../shared/ui/valid-values';
+import { usePageFormName } from '../../shared/form/form-name';
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -30,6 +31,7 @@ export default function ChangeEditorPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, string | undefined>>();
+  const formName = usePageFormName('change');
   const [version, setVersion] = useState<number | undefined>();
   const credBizCode = Form.useWatch('credBizCode', form);
   const changeType = Form.useWatch('changeType', form);
@@ -107,6 +109,7 @@ export default function ChangeEditorPage() {
     >
       <Form
         form={form}
+        name={formName}
         layout="vertical"
         disabled={!editable}
         style={{ maxWidth: 640 }}

@@ -27,6 +27,7 @@ import type { FileItem } from '../../shared/files/files-api';
 import { CREDIT_ROUTES, creditApi, importReceivables, type Saved } from './api';
 import { StateTag } from './components';
 import { validValues } from '../../shared/ui/valid-values';
+import { usePageFormName } from '../../shared/form/form-name';
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -48,6 +49,7 @@ export default function CreditEditorPage() {
   const [guaForm] = Form.useForm<Values>();
   const [ftForm] = Form.useForm<Values>();
   const [recForm] = Form.useForm<Values>();
+  const formName = usePageFormName('credit');
   const [files, setFiles] = useState<FileItem[]>([]);
   const [preview, setPreview] = useState<ImportPreviewRow[] | null>(null);
   const [verdicts, setVerdicts] = useState<InvoiceVerdict[] | null>(null);
@@ -149,6 +151,7 @@ export default function CreditEditorPage() {
   const platformTab = (
     <Form
       form={platformForm}
+      name={`${formName}-platform`}
       layout="vertical"
       disabled={!editable}
       initialValues={{ currency: 'CNY', cycle: 'cyclical', product: 'factoring' }}
@@ -201,7 +204,7 @@ export default function CreditEditorPage() {
     testId: string,
     addText: string,
   ) => (
-    <Form form={form} disabled={!editable || !bizCode} data-testid={testId}>
+    <Form form={form} name={`${formName}-${testId}`} disabled={!editable || !bizCode} data-testid={testId}>
       <ListEditor
         name="items"
         columns={columns}

@@ -22,6 +22,7 @@ import { post } from '../../shared/request/http';
 import { CREDIT_ROUTES, creditApi, type Saved } from './api';
 import { StateTag } from './components';
 import { validValues } from '../../shared/ui/valid-values';
+import { usePageFormName } from '../../shared/form/form-name';
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -43,6 +44,7 @@ export default function DistributionEditorPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ credBizCode?: string; remark?: string; items: Item[] }>();
+  const formName = usePageFormName('distribution');
   const [version, setVersion] = useState<number | undefined>();
   const [files, setFiles] = useState<FileItem[]>([]);
   const credBizCode = Form.useWatch('credBizCode', form);
@@ -128,6 +130,7 @@ export default function DistributionEditorPage() {
     >
       <Form
         form={form}
+        name={formName}
         layout="vertical"
         disabled={!editable}
         initialValues={{ items: [{ targetType: 'member' }] }}

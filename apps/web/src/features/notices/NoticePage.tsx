@@ -19,6 +19,7 @@ import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
+import { usePageFormName } from '../../shared/form/form-name';
 
 const FMT = 'YYYY-MM-DD HH:mm';
 const STATE_OPTIONS = Object.entries(NOTICE_STATE_LABELS).map(([value, label]) => ({ value, label }));
@@ -55,6 +56,7 @@ function NoticeEditor({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<Values>();
+  const formName = usePageFormName('notice');
   const orgs = useQuery({
     queryKey: ['notices', 'orgTree'],
     queryFn: () => post<OrgNode[]>(NOTICE_PATHS.orgTree, undefined, { loading: false }),
@@ -112,7 +114,13 @@ function NoticeEditor({
       okText="保存"
       destroyOnHidden
     >
-      <Form form={form} initialValues={initial} labelCol={{ span: 4 }} wrapperCol={{ span: 19 }}>
+      <Form
+        form={form}
+        name={formName}
+        initialValues={initial}
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 19 }}
+      >
         <Form.Item name="title" label={L.title} required>
           <Input aria-label={L.title} maxLength={NOTICE_TITLE_MAX} />
         </Form.Item>

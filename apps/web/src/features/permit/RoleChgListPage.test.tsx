@@ -16,7 +16,7 @@ vi.mock('../../shared/request/http', async (importOriginal) => ({
   fetchList,
 }));
 
-import { RoleChgListPage } from './PermitPages';
+import { RoleChgListPage } from './RoleChgListPage';
 
 const row = (over: Partial<RoleChangeRow>): RoleChangeRow => ({
   bizCode: '000000000101',

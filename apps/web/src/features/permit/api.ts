@@ -1,6 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Page } from '@portal/contract/api';
 import { COMPANY_PATHS, type DictItem } from '@portal/contract/company';
 import {
+  judgeOf,
   PERMIT_AREA_LABELS,
   PERMIT_PATHS,
   permitDict,
@@ -8,14 +17,16 @@ import {
   type PermitAction,
   type PermitArea,
   type PermitDict,
+  type PermitRow,
   type PermitSubject,
   type PermitView,
+  type RoleChangeRow,
   type RoleChangeView,
   type SetRole,
   type UserCandidate,
   type UserSave,
 } from '@portal/contract/permit';
-import { post, update } from '../../shared/request/http';
+import { post, update, type UpdateResult } from '../../shared/request/http';
 
 /** Screen paths of the admission area (SPEC §2.3). */
 export const PERMIT_ROUTES = {
@@ -33,6 +44,27 @@ export const PERMIT_ROUTES = {
   /** One role change; `?bizCode=` of the change. */
   roleChgView: '/ec/permit/comp-role-chg-view/basic-info',
 } as const;
+
+/** The area a screen serves, from its path (/ec…, /dw…, /fc…). */
+export function areaOfPath(path: string): PermitArea {
+  if (path.startsWith('/dw')) return 'dw';
+  if (path.startsWith('/fc')) return 'fc';
+  return 'ec';
+}
+
+/** The record page of each area: under its own section's header and sidebar. */
+const RECORD_ROUTES: Record<PermitArea, string> = {
+  ec: PERMIT_ROUTES.record,
+  dw: PERMIT_ROUTES.dwRecord,
+  fc: PERMIT_ROUTES.fcRecord,
+};
+
+/** The admission record of a row, opened with `judge` so that 返回 leads back to its list. */
+export const recordLink = (row: Pick<PermitRow, 'bizCode' | 'subject' | 'area'>) => {
+  const judge = judgeOf(row.subject, row.area);
+  const q = new URLSearchParams({ subject: row.subject, bizCode: row.bizCode, ...(judge ? { judge } : {}) });
+  return `${RECORD_ROUTES[row.area]}?${q.toString()}`;
+};
 
 export const listKey = (subject: PermitSubject) =>
   ['list', subject === 'cust' ? PERMIT_PATHS.custList : PERMIT_PATHS.userList] as const;
@@ -87,24 +119,130 @@ export const permitApi = {
     post<UserCandidate[]>(PERMIT_PATHS.userCandidates, undefined, { query: { compCode }, loading: false }),
 };
 
-/** The areas, states and roles (list/dict); the contract's own copy until it answers. */
+const isCode = (bizCode: string) => /^\d{12}$/.test(bizCode);
+
+/** The admission reads as query options (`useQuery(permitQueries.view(subject, bizCode))`). */
+export const permitQueries = {
+  /** The areas, states and roles (list/dict); the contract's own copy until it answers. */
+  dict: (subject: PermitSubject) =>
+    queryOptions({
+      queryKey: ['permit', 'dict', subject],
+      queryFn: () =>
+        post<PermitDict>(subject === 'cust' ? PERMIT_PATHS.custDict : PERMIT_PATHS.userDict, undefined, {
+          loading: false,
+        }),
+      staleTime: Infinity,
+      placeholderData: permitDict(subject),
+    }),
+  /** Enabled customers for the pickers ({code,label}). */
+  customers: () =>
+    queryOptions({
+      queryKey: ['company', 'dict', false],
+      queryFn: () => post<DictItem[]>(COMPANY_PATHS.dict, {}, { loading: false }),
+      staleTime: 60_000,
+    }),
+  view: (subject: PermitSubject, bizCode: string) =>
+    queryOptions({
+      queryKey: ['permit', 'view', subject, bizCode],
+      queryFn: () => permitApi.view(subject, bizCode),
+      enabled: isCode(bizCode),
+      retry: false,
+    }),
+  roleChange: (bizCode: string) =>
+    queryOptions({
+      queryKey: ['permit', 'roleChg', bizCode],
+      queryFn: () => permitApi.roleChange(bizCode),
+      enabled: isCode(bizCode),
+      retry: false,
+    }),
+  /** The approved users of an enterprise that a user admission can name. */
+  candidates: (compCode: string | undefined, enabled: boolean) =>
+    queryOptions({
+      queryKey: ['permit', 'candidates', compCode],
+      queryFn: () => permitApi.candidates(compCode!),
+      enabled: enabled && !!compCode,
+    }),
+  /** One page of an admission's role history (roleChg/list?permitCode=, PROTOCOL.md §4). */
+  history: (bizCode: string, pageNum: number, pageSize: number) =>
+    queryOptions({
+      queryKey: ['permit', 'history', bizCode, pageNum],
+      queryFn: () =>
+        post<Page<RoleChangeRow>>(
+          PERMIT_PATHS.roleChgList,
+          { permitCode: bizCode, pageNum, pageSize },
+          { loading: false },
+        ),
+      placeholderData: keepPreviousData,
+    }),
+  /** The first `pageSize` open ec customer admissions whose enterprise name matches `search`. */
+  openEcCust: (search: string, pageSize: number) =>
+    queryOptions({
+      queryKey: ['permit', 'open-ec-cust', search],
+      queryFn: () =>
+        post<Page<PermitRow>>(
+          PERMIT_PATHS.custList,
+          { area: 'ec', state: 'open', ...(search ? { compName: search } : {}), pageNum: 1, pageSize },
+          { loading: false },
+        ),
+      placeholderData: keepPreviousData,
+    }),
+};
+
 export function usePermitDict(subject: PermitSubject) {
-  return useQuery({
-    queryKey: ['permit', 'dict', subject],
-    queryFn: () =>
-      post<PermitDict>(subject === 'cust' ? PERMIT_PATHS.custDict : PERMIT_PATHS.userDict, undefined, {
-        loading: false,
-      }),
-    staleTime: Infinity,
-    placeholderData: permitDict(subject),
-  });
+  return useQuery(permitQueries.dict(subject));
 }
 
-/** Enabled customers for the pickers ({code,label}). */
 export function useCustomers() {
-  return useQuery({
-    queryKey: ['company', 'dict', false],
-    queryFn: () => post<DictItem[]>(COMPANY_PATHS.dict, {}, { loading: false }),
-    staleTime: 60_000,
+  return useQuery(permitQueries.customers());
+}
+
+/**
+ * After a change of an admission: its lists, records, histories and role changes are stale.
+ * The request layer refreshes every list after a change too: those calls are joined, not restarted.
+ */
+function invalidatePermits(client: QueryClient, subject: PermitSubject): void {
+  const joined = { cancelRefetch: false };
+  void client.invalidateQueries({ queryKey: listKey(subject) }, joined);
+  void client.invalidateQueries({ queryKey: ['list', PERMIT_PATHS.roleChgList] }, joined);
+  void client.invalidateQueries({ queryKey: ['permit', 'view', subject] });
+  void client.invalidateQueries({ queryKey: ['permit', 'history'] });
+  void client.invalidateQueries({ queryKey: ['permit', 'open-ec-cust'] });
+}
+
+type Saving = { subject: 'cust'; body: CustSave } | { subject: 'user'; body: UserSave };
+
+interface Acting {
+  subject: PermitSubject;
+  target: ActionTarget;
+  name: string;
+}
+
+/**
+ * The admission changes as mutations: 保存 (新增/编辑), 开通, 停用 and 设置角色, each with its
+ * confirmation; a successful one invalidates what it changed (invalidatePermits).
+ */
+export function usePermitMutations() {
+  const client = useQueryClient();
+  const onSuccess = (r: UpdateResult<unknown>, v: { subject: PermitSubject }) => {
+    if (r.ok) invalidatePermits(client, v.subject);
+  };
+  const save = useMutation({
+    mutationFn: (s: Saving) =>
+      s.subject === 'cust' ? permitApi.saveCust(s.body) : permitApi.saveUser(s.body),
+    onSuccess,
   });
+  const open = useMutation({
+    mutationFn: ({ subject, target, name }: Acting) => permitApi.open(subject, target, name),
+    onSuccess,
+  });
+  const disable = useMutation({
+    mutationFn: ({ subject, target, name }: Acting) => permitApi.disable(subject, target, name),
+    onSuccess,
+  });
+  const setRole = useMutation({
+    mutationFn: ({ subject, body }: { subject: PermitSubject; body: SetRole }) =>
+      permitApi.setRole(subject, body),
+    onSuccess,
+  });
+  return { save, open, disable, setRole };
 }

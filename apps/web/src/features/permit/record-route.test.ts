@@ -2,7 +2,7 @@ import '../../test/jsdom';
 import { describe, expect, it } from 'vitest';
 import { WEBSITE_MENUS } from '@portal/contract/menus';
 import { findRoute, ownerPath, titleChain } from '../../shared/routing/route-table';
-import { recordLink } from './PermitPages';
+import { recordLink } from './api';
 import { PERMIT_SCREENS } from './screens';
 
 const pathOf = (link: string) => link.split('?')[0]!;

@@ -1,21 +1,27 @@
 import { lazyScreen, type LazyScreen } from '../../shared/ui/screen';
 
-type PageName =
-  'CustPermitListPage' | 'UserPermitListPage' | 'PermitRecordPage' | 'RoleChgListPage' | 'RoleChgViewPage';
-
-const page = (name: PageName) =>
-  lazyScreen(() => import('./PermitPages').then((m) => ({ default: m[name] })));
+// One lazy screen per route, as for every other route (each loads its module's chunk once).
+const custList = () =>
+  lazyScreen(() => import('./PermitListPage').then((m) => ({ default: m.CustPermitListPage })));
+const userList = () =>
+  lazyScreen(() => import('./PermitListPage').then((m) => ({ default: m.UserPermitListPage })));
+const record = () =>
+  lazyScreen(() => import('./PermitRecordPage').then((m) => ({ default: m.PermitRecordPage })));
+const roleChgList = () =>
+  lazyScreen(() => import('./RoleChgListPage').then((m) => ({ default: m.RoleChgListPage })));
+const roleChgView = () =>
+  lazyScreen(() => import('./RoleChgViewPage').then((m) => ({ default: m.RoleChgViewPage })));
 
 /** Admission (准入, SPEC §2.3 /ec, /fc, /dw): route path -> screen, spread into app/screens.tsx. */
 export const PERMIT_SCREENS: Record<string, LazyScreen> = {
-  '/ec/permit/comp': page('CustPermitListPage'),
-  '/dw/permit/comp': page('CustPermitListPage'),
-  '/fc/fc': page('CustPermitListPage'),
-  '/ec/permit/personal': page('UserPermitListPage'),
-  '/dw/permit/personal': page('UserPermitListPage'),
-  '/ec/permit/comp-role-chg': page('RoleChgListPage'),
-  '/ec/permit/comp-role-chg-editor/basic-info': page('PermitRecordPage'),
-  '/dw/permit/comp-editor/basic-info': page('PermitRecordPage'),
-  '/fc/fc-editor/basic-info': page('PermitRecordPage'),
-  '/ec/permit/comp-role-chg-view/basic-info': page('RoleChgViewPage'),
+  '/ec/permit/comp': custList(),
+  '/dw/permit/comp': custList(),
+  '/fc/fc': custList(),
+  '/ec/permit/personal': userList(),
+  '/dw/permit/personal': userList(),
+  '/ec/permit/comp-role-chg': roleChgList(),
+  '/ec/permit/comp-role-chg-editor/basic-info': record(),
+  '/dw/permit/comp-editor/basic-info': record(),
+  '/fc/fc-editor/basic-info': record(),
+  '/ec/permit/comp-role-chg-view/basic-info': roleChgView(),
 };

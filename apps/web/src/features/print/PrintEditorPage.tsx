@@ -47,6 +47,7 @@ import {
   viewTemplate,
 } from './api';
 import { validValues } from '../../shared/ui/valid-values';
+import { usePageFormName } from '../../shared/form/form-name';
 
 interface FormValues {
   name: string;
@@ -114,6 +115,7 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
   const buttons = useButtons(PRINT_MENU);
   const canSave = buttons.has(template ? 'save' : 'add');
   const [form] = Form.useForm<FormValues>();
+  const formName = usePageFormName('template');
   const editor = useRef<TextAreaRef>(null);
   const [docCode, setDocCode] = useState('');
   const bizType = Form.useWatch('bizType', form) ?? template?.bizType ?? 'contract';
@@ -204,6 +206,7 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
     >
       <Form<FormValues>
         form={form}
+        name={formName}
         layout="vertical"
         disabled={!canSave}
         initialValues={{

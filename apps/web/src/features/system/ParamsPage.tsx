@@ -30,6 +30,7 @@ import { BizDateMove } from '../../shared/bizdate/BizDateMove';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
+import { usePageFormName } from '../../shared/form/form-name';
 
 type Values = Partial<Record<keyof SysParams, string | number | null | undefined>>;
 
@@ -56,6 +57,7 @@ export default function ParamsPage(_props: ScreenProps) {
   const bizButtons = useButtons(BIZDATE_MENU);
   const bizDate = useBizDate();
   const [form] = Form.useForm<Values>();
+  const formName = usePageFormName('params');
   const view = useQuery({ queryKey: QUERY_KEY, queryFn: () => post<SysParamsView>(SYSPARAM_PATHS.get) });
   const seal = Form.useWatch('companySeal', form);
 
@@ -116,6 +118,7 @@ export default function ParamsPage(_props: ScreenProps) {
       <Card title="参数设置" loading={view.isLoading} data-testid="params-page">
         <Form
           form={form}
+          name={formName}
           layout="horizontal"
           labelCol={{ span: 6 }}
           wrapperCol={{ span: 14 }}

@@ -18,6 +18,7 @@ import { Auth } from '../../shared/permission/Auth';
 import { showClosableWarning } from '../../shared/ui/feedback';
 import { MonitorPanel } from './MonitorPanel';
 import { validValues } from '../../shared/ui/valid-values';
+import { usePageFormName } from '../../shared/form/form-name';
 
 /** 审批流程 (ft-process): each document type's approval steps, their roles and amount thresholds. */
 
@@ -40,6 +41,7 @@ export default function ProcessPage() {
   const defs = useQuery({ queryKey: KEY, queryFn: () => post<ProcessDefList>(WORKFLOW_PATHS.defList) });
   const [editing, setEditing] = useState<ProcessDefinition | null>(null);
   const [form] = Form.useForm<DefForm>();
+  const formName = usePageFormName('process');
 
   const edit = (d: ProcessDefinition) => {
     setEditing(d);
@@ -155,7 +157,7 @@ export default function ProcessPage() {
         destroyOnHidden
         forceRender
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name={formName} layout="vertical">
           <Form.Item name="procName" label="流程名称" rules={processRules.procName}>
             <Input data-testid="proc-name" />
           </Form.Item>

@@ -32,6 +32,7 @@ import { DOC_STATE_COLORS, DocStateTag } from './DocStateTag';
 import { workflowApi, workflowKeys, type DocRef } from './api';
 import { FlowChart } from './FlowChart';
 import { validValues } from '../ui/valid-values';
+import { usePageFormName } from '../form/form-name';
 
 /**
  * The audit views of SPEC §2.4, one set for every document screen.
@@ -189,6 +190,7 @@ export function CirculationPanel({ docType, docCode, menuCode }: DocRef & { menu
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ userIds: number[]; message?: string }>();
+  const formName = usePageFormName('circulate');
   const list = useQuery({
     queryKey: workflowKeys.circulation(ref),
     queryFn: () => workflowApi.circulation(ref),
@@ -260,7 +262,7 @@ export function CirculationPanel({ docType, docCode, menuCode }: DocRef & { menu
         okText="发送"
         destroyOnHidden
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name={formName} layout="vertical">
           <Form.Item name="userIds" label="传阅人" rules={[zodRule(circulateSchema.shape.userIds)]}>
             <Select
               mode="multiple"

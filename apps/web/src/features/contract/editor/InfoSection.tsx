@@ -1,0 +1,320 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Space, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import {
+  CONTRACT_PATHS,
+  DISCLOSURE_LABELS,
+  type ContractReceivable,
+  type ImportPreview,
+  contractReceivableSchema,
+  infoSaveSchema,
+  payerSchema,
+} from '@portal/contract/contract';
+import { PRODUCT_LABELS, RECOURSE_LABELS } from '@portal/contract/credit';
+import { formatMoney } from '@portal/contract/format';
+import { DateInput } from '../../../shared/form/DateInput';
+import { usePageFormName } from '../../../shared/form/form-name';
+import { ListEditor } from '../../../shared/form/ListEditor';
+import { MoneyInput } from '../../../shared/form/MoneyInput';
+import { fieldRules, formRules } from '../../../shared/form/zod-rule';
+import { validValues } from '../../../shared/ui/valid-values';
+import { CONTRACT_ROUTES, contractQueries, importContractReceivables } from '../api';
+import { options } from '../state-tags';
+import type { ContractDoc } from './contract-doc';
+import { ImportPreviewModal } from './ImportPreviewModal';
+
+const infoRules = formRules(infoSaveSchema);
+const receivableRules = fieldRules(contractReceivableSchema);
+const payerRules = fieldRules(payerSchema);
+type Values = Record<string, unknown>;
+type Row = Partial<Record<string, string>>;
+
+/** Drops the blank optional cells of a list row (the server treats them as absent). */
+function clean<T extends Row>(rows: readonly T[] | undefined): T[] {
+  return (rows ?? []).map(
+    (r) =>
+      Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined && v !== null && v !== '')) as T,
+  );
+}
+
+/**
+ * 基本信息: the platform credit and line, the terms, the receivables and payers. Saving a new
+ * contract creates it (the editor then shows it by its code); 保存并提交 sends it to approval.
+ */
+export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit: string }) {
+  const { bizCode, info, editable } = doc;
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [recPreview, setRecPreview] = useState<ImportPreview<ContractReceivable> | null>(null);
+  const credBizCode = Form.useWatch('platCredBizCode', form) as string | undefined;
+  const credits = useQuery(contractQueries.customers());
+  const init = useQuery(contractQueries.init(credBizCode));
+  const rules = useQuery(contractQueries.rules());
+  const banks = useQuery(contractQueries.banks());
+  const members = useQuery(contractQueries.members());
+  const formName = usePageFormName('info');
+
+  useEffect(() => {
+    if (!info) return;
+    form.setFieldsValue({
+      ...info,
+      managerId: info.managerId ?? undefined,
+      remark: info.remark ?? undefined,
+    });
+  }, [info, form]);
+  useEffect(() => {
+    if (!bizCode && fromCredit) form.setFieldsValue({ platCredBizCode: fromCredit });
+  }, [bizCode, fromCredit, form]);
+  // A credit picked: its customer, its product and (for a new contract) its free receivables.
+  useEffect(() => {
+    const d = init.data;
+    if (!d) return;
+    form.setFieldsValue({ custCode: d.custCode, custName: d.custName });
+    if (!bizCode) {
+      form.setFieldsValue({ product: d.product, recourse: d.recourse ?? 'with' });
+      if (!(form.getFieldValue('receivables') as unknown[] | undefined)?.length)
+        form.setFieldsValue({ receivables: d.receivables });
+    }
+  }, [init.data, bizCode, form]);
+
+  const save = async (submit: boolean) => {
+    const values = await validValues(form);
+    if (!values) return;
+    const { custName: _n, ...rest } = values;
+    const body = {
+      ...rest,
+      receivables: clean(values.receivables as Row[]),
+      payers: clean(values.payers as Row[]),
+      ...(bizCode ? { bizCode, version: doc.version } : {}),
+      submit,
+    };
+    const saved = await doc.save({
+      path: CONTRACT_PATHS.infoSave,
+      body,
+      what: submit ? '合同并提交审批' : '合同基本信息',
+    });
+    if (!saved) return;
+    const code = saved.bizCode ?? bizCode;
+    if (submit) void navigate(`${CONTRACT_ROUTES.view}?bizCode=${code}`);
+    else if (!bizCode) void navigate(`${CONTRACT_ROUTES.editor}?bizCode=${code}`, { replace: true });
+  };
+
+  const lines = init.data?.lines ?? [];
+
+  return (
+    <>
+      <Form
+        form={form}
+        name={formName}
+        layout="vertical"
+        disabled={!editable}
+        initialValues={{
+          disclosure: 'disclosed',
+          recourse: 'with',
+          product: 'factoring',
+          currency: 'CNY',
+          financingRatio: '0.8',
+          payers: [{}],
+        }}
+        data-testid="contract-info-form"
+      >
+        <Space wrap align="start">
+          <Form.Item
+            name="platCredBizCode"
+            label="平台授信"
+            rules={infoRules.platCredBizCode}
+            style={{ minWidth: 320 }}
+          >
+            <Select
+              showSearch
+              aria-label="平台授信"
+              optionFilterProp="label"
+              options={(credits.data ?? []).map((c) => ({
+                value: c.credBizCode,
+                label: `${c.custName}（授信 ${c.credBizCode}，至 ${c.endDate}）`,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="custCode" hidden>
+            <Input />
+          </Form.Item>
+          <Form.Item name="custName" label="客户">
+            <Input disabled style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="lineCode" label="占用额度" rules={infoRules.lineCode} style={{ minWidth: 360 }}>
+            <Select
+              aria-label="占用额度"
+              options={lines.map((l) => ({
+                value: l.lineCode,
+                label: `${l.debtorName ?? l.custName} ${l.lineCode}（可用 ${formatMoney(l.availableAmount)}）`,
+              }))}
+            />
+          </Form.Item>
+        </Space>
+        <Space wrap align="start">
+          <Form.Item name="contractNo" label="合同号" rules={infoRules.contractNo}>
+            <Input aria-label="合同号" />
+          </Form.Item>
+          <Form.Item name="recourse" label="追索类型">
+            <Select style={{ width: 120 }} options={options(RECOURSE_LABELS)} />
+          </Form.Item>
+          <Form.Item name="disclosure" label="公开类型">
+            <Select style={{ width: 120 }} options={options(DISCLOSURE_LABELS)} />
+          </Form.Item>
+          <Form.Item name="product" label="产品">
+            <Select style={{ width: 140 }} options={options(PRODUCT_LABELS)} />
+          </Form.Item>
+        </Space>
+        <Space wrap align="start">
+          <Form.Item name="financingRatio" label="融资比例" rules={infoRules.financingRatio}>
+            <Input aria-label="融资比例" placeholder="0.8" style={{ width: 100 }} />
+          </Form.Item>
+          <Form.Item name="financingAmount" label="融资金额" rules={infoRules.financingAmount}>
+            <MoneyInput aria-label="融资金额" />
+          </Form.Item>
+          <Form.Item name="marginRatio" label="保证金比例" rules={infoRules.marginRatio}>
+            <Input aria-label="保证金比例" placeholder="0.1" style={{ width: 100 }} />
+          </Form.Item>
+          <Form.Item name="startDate" label="起始日" rules={infoRules.startDate}>
+            <DateInput aria-label="起始日" />
+          </Form.Item>
+          <Form.Item name="maturityDate" label="到期日" rules={infoRules.maturityDate}>
+            <DateInput aria-label="到期日" />
+          </Form.Item>
+        </Space>
+        <Space wrap align="start">
+          <Form.Item
+            name="ruleBizCode"
+            label="计息规则"
+            rules={infoRules.ruleBizCode}
+            style={{ minWidth: 260 }}
+          >
+            <Select
+              aria-label="计息规则"
+              options={(rules.data ?? []).map((r) => ({ value: r.code, label: r.label }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="bankBizCode"
+            label="还款账户"
+            rules={infoRules.bankBizCode}
+            style={{ minWidth: 300 }}
+          >
+            <Select
+              aria-label="还款账户"
+              options={(banks.data ?? []).map((b) => ({
+                value: b.bizCode,
+                label: `${b.accountName} ${b.bankName} ${b.accountNo}`,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="managerId" label="业务经理" rules={infoRules.managerId} style={{ minWidth: 200 }}>
+            <Select
+              allowClear
+              options={(members.data ?? []).map((m) => ({
+                value: m.userId,
+                label: `${m.name}${m.deptName ? `（${m.deptName}）` : ''}`,
+              }))}
+            />
+          </Form.Item>
+        </Space>
+        <Typography.Title level={5}>应收账款</Typography.Title>
+        <Upload
+          accept=".xlsx"
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void importContractReceivables(f, credBizCode).then(setRecPreview, () => undefined);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} style={{ marginBottom: 8 }}>
+            导入应收账款
+          </Button>
+        </Upload>
+        <ListEditor
+          name="receivables"
+          testId="receivables-editor"
+          addText="添加应收账款"
+          removeLabel="删除应收账款"
+          columns={[
+            { name: 'invoiceCode', title: '发票代码', width: 140, input: <Input aria-label="发票代码" /> },
+            { name: 'invoiceNo', title: '发票号码', width: 110, input: <Input aria-label="发票号码" /> },
+            {
+              name: 'invoiceDate',
+              title: '开票日期',
+              width: 140,
+              input: <DateInput aria-label="开票日期" />,
+            },
+            { name: 'amount', title: '发票金额', width: 150, input: <MoneyInput aria-label="发票金额" /> },
+            { name: 'debtorName', title: '债务人名称', width: 180, input: <Input aria-label="债务人名称" /> },
+            { name: 'dueDate', title: '到期日', width: 140, input: <DateInput aria-label="到期日" /> },
+          ].map((c) => ({ ...c, rules: receivableRules[c.name as keyof typeof receivableRules] }))}
+        />
+        <Typography.Title level={5} style={{ marginTop: 16 }}>
+          付款方
+        </Typography.Title>
+        <ListEditor
+          name="payers"
+          testId="payers-editor"
+          addText="添加付款方"
+          removeLabel="删除付款方"
+          columns={[
+            {
+              name: 'payerName',
+              title: '付款方名称',
+              width: 220,
+              rules: payerRules.payerName,
+              input: <Input aria-label="付款方名称" />,
+            },
+            {
+              name: 'accountName',
+              title: '户名',
+              width: 180,
+              rules: payerRules.accountName,
+              input: <Input aria-label="户名" />,
+            },
+            {
+              name: 'accountNo',
+              title: '账号',
+              width: 200,
+              rules: payerRules.accountNo,
+              input: <Input aria-label="账号" />,
+            },
+            {
+              name: 'bankName',
+              title: '开户行',
+              width: 180,
+              rules: payerRules.bankName,
+              input: <Input aria-label="开户行" />,
+            },
+          ]}
+        />
+        <Form.Item name="remark" label="备注" rules={infoRules.remark} style={{ marginTop: 16 }}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" onClick={() => void save(false)} data-testid="save-info">
+            保存
+          </Button>
+          {bizCode ? (
+            <Button onClick={() => void save(true)} data-testid="submit-info">
+              保存并提交
+            </Button>
+          ) : null}
+        </Space>
+      </Form>
+      <ImportPreviewModal
+        title="应收账款导入预览"
+        preview={recPreview}
+        columns={['invoiceCode', 'invoiceNo', 'invoiceDate', 'amount', 'debtorName', 'dueDate']}
+        onCancel={() => setRecPreview(null)}
+        onOk={() => {
+          form.setFieldsValue({ receivables: (recPreview?.rows ?? []).map((r) => r.item) });
+          setRecPreview(null);
+        }}
+      />
+    </>
+  );
+}
