@@ -1,3 +1,4 @@
+import { formatMoney } from '@portal/contract/format';
 import { sql, type SQL } from 'drizzle-orm';
 import { LOCK_AFTER_FAILURES, LOCK_WINDOW_MINUTES } from '@portal/contract/auth';
 import {
@@ -130,15 +131,25 @@ export async function listOperLogs(db: Db, q: OperLogListQuery, { user }: Ctx): 
 /** Keys that are never shown: file tokens and secrets (a download token grants the file). */
 const HIDDEN_FIELD = /token|password|secret|hash/i;
 
-function shown(v: unknown): string | null {
+/**
+ * Fields whose values are money: shown as on every screen (1,920,000.00), never as the raw
+ * decimal the audit row keeps (docs/operations.md "操作日志 result").
+ */
+const MONEY_FIELD = /(amount|Amount|^principal|^interest|^fee|^penalty|^occupied|^regCapital|Limit$|^limit)$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+function shown(v: unknown, field = ''): string | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'boolean') return v ? '是' : '否';
-  if (typeof v === 'string' || typeof v === 'number') return String(v);
-  if (Array.isArray(v)) return v.map((x) => shown(x) ?? '').join('、');
+  if (typeof v === 'string' || typeof v === 'number') {
+    const text = String(v);
+    return MONEY_FIELD.test(field) && DECIMAL.test(text) ? formatMoney(text) : text;
+  }
+  if (Array.isArray(v)) return v.map((x) => shown(x, field) ?? '').join('、');
   if (typeof v === 'object')
     return Object.entries(v as Record<string, unknown>)
       .filter(([k]) => !HIDDEN_FIELD.test(k))
-      .map(([k, x]) => `${AUDIT_FIELD_LABELS[k] ?? k}：${shown(x) ?? ''}`)
+      .map(([k, x]) => `${AUDIT_FIELD_LABELS[k] ?? k}：${shown(x, k) ?? ''}`)
       .join('；');
   return String(v);
 }
@@ -159,13 +170,13 @@ export function detailChanges(detail: unknown): { hasBefore: boolean; changes: O
     const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     const changes = fields
       .filter((f) => !HIDDEN_FIELD.test(f))
-      .map((f) => ({ field: f, label: label(f), before: shown(before[f]), after: shown(after[f]) }))
+      .map((f) => ({ field: f, label: label(f), before: shown(before[f], f), after: shown(after[f], f) }))
       .filter((c) => c.before !== c.after);
     return { hasBefore: true, changes };
   }
   const changes = Object.entries(detail)
     .filter(([f]) => !HIDDEN_FIELD.test(f))
-    .map(([f, v]) => ({ field: f, label: label(f), before: null, after: shown(v) }));
+    .map(([f, v]) => ({ field: f, label: label(f), before: null, after: shown(v, f) }));
   return { hasBefore: false, changes };
 }
 
