@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, LOGIN_MESSAGES } from '@portal/contract/auth';
 import { PASSWORD_MESSAGES as M } from '@portal/contract/password';
-import { captchas, users } from '../../platform/auth/schema';
+import { captchas, loginAttempts, users } from '../../platform/auth/schema';
 import { HASH_BUSY_MESSAGE } from '../../platform/auth/hash-gate';
 import {
   createTestPortal,
@@ -73,6 +73,19 @@ describe('login (PROTOCOL.md §2)', () => {
     expect(wrong.msg).toBe(LOGIN_MESSAGES.captchaWrong);
     const reused = await login('cap-user', 'Capuser@12345', c1);
     expect(reused.msg).toBe(LOGIN_MESSAGES.captchaWrong);
+    // 登录日志 shows both as 验证码错误 (outcome captchaFailed); the one without a captcha is no attempt.
+    const attempts = await t.database.db
+      .select({ outcome: loginAttempts.outcome })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.userName, 'cap-user'))
+      .orderBy(loginAttempts.id);
+    expect(attempts.map((a) => a.outcome)).toEqual([
+      'badPassword',
+      'badPassword',
+      'badPassword',
+      'captchaFailed',
+      'captchaFailed',
+    ]);
     const c2 = await captchaFor();
     const ok = await login('cap-user', 'Capuser@12345', { ...c2, vCode: c2.vCode.toLowerCase() });
     expect(ok.status).toBe(200);
