@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 
 /**
  * Tests that start the real server process (crash, restart, several servers) run the built
- * `dist/main.js`, as `npm start` does. It is built here once, before any test file runs, when it is
- * missing or older than a source of the server or the contract package: files building it in
- * parallel would write it over each other.
+ * `dist/start.cjs` and the `dist/main.js` it loads, as `npm start` does. They are built here once,
+ * before any test file runs, when missing or older than a source of the server or the contract
+ * package: files building them in parallel would write them over each other.
  */
 const root = resolve(import.meta.dirname, '..');
 const main = join(root, 'dist/main.js');
@@ -25,6 +25,7 @@ function newerThanMain(dir: string): boolean {
 export default function setup(): void {
   if (
     existsSync(main) &&
+    existsSync(join(root, 'dist/start.cjs')) &&
     statSync(main).size > 0 &&
     !newerThanMain(join(root, 'src')) &&
     !newerThanMain(resolve(root, '../../packages/contract/src'))

@@ -6,9 +6,10 @@ import { serverRoot } from '../../server';
 
 /**
  * The real server process for tests (crash, restart, start-up errors, several servers): the
- * built `dist/main.js` that `npm start` runs, built once by test/global-setup.ts.
+ * built `dist/start.cjs` that `npm start` runs (it sizes the thread pool, then loads
+ * `dist/main.js`), built once by test/global-setup.ts.
  */
-export const MAIN = join(serverRoot(), 'dist/main.js');
+export const MAIN = join(serverRoot(), 'dist/start.cjs');
 
 export interface ServerProcess {
   child: ChildProcess;
