@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import type { ContractInfo, ContractListRow, SchemeView } from '@portal/contract/contract';
+import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
 import type {
   LoanInit,
   LoanPlanPreview,
@@ -278,6 +279,8 @@ describe('figures count disbursed principal only', () => {
     const row = async () => (await maker.ok<Page<ContractListRow>>(K('list'), { bizCode })).list[0]!;
     expect((await row()).principalOutstanding).toBe('0.00');
     expect((await maker.ok<Page<ContractListRow>>(K('list'), { bizCode, overdue: true })).total).toBe(0);
+    const portfolio = () => maker.ok<PortfolioFigures>(`/api${DASHBOARD_PATHS.portfolio}`, {});
+    const undisbursed = await portfolio();
     // Nothing to write off either: the write-off screen refuses it.
     const plan = await maker.call(`/api${PAID_PATHS.getValidPlanPaid}`, undefined, {
       query: { contBizCode: bizCode, paidDate: '2026-08-01' },
@@ -289,6 +292,14 @@ describe('figures count disbursed principal only', () => {
     expect((await planOf(bizCode))[0]!.status).toBe('逾期');
     expect((await row()).principalOutstanding).toBe('100000.00');
     expect((await maker.ok<Page<ContractListRow>>(K('list'), { bizCode, overdue: true })).total).toBe(1);
+    // The dashboard counted none of it before the money went out: paid out, it gains exactly the
+    // contract, its principal and its overdue item.
+    const disbursed = await portfolio();
+    expect(disbursed.contractCount - undisbursed.contractCount).toBe(1);
+    expect(
+      new Decimal(disbursed.outstandingPrincipal).minus(undisbursed.outstandingPrincipal).toFixed(2),
+    ).toBe('100000.00');
+    expect(disbursed.overdueContracts - undisbursed.overdueContracts).toBe(1);
   });
 });
 
