@@ -8,6 +8,8 @@
 const BASE = '/ft/api/contract';
 export const CONTRACT_PATHS = {
   list: `${BASE}/list`,
+  /** The list's filters and sort as a streamed xlsx (every matching row). */
+  listExport: `${BASE}/listExport`,
   dict: `${BASE}/dict`,
   listDict: `${BASE}/list/dict`,
   chgDict: `${BASE}/chg/dict`,

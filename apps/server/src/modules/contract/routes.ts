@@ -86,6 +86,8 @@ import { readXlsxUpload } from '../../platform/xlsx';
 import { listFiles } from '../files/service';
 import { seedDemoContracts } from './demo';
 import { KeysetPages } from '../../platform/http/list';
+import { streamListExport } from '../../platform/http/export';
+import { contractExport } from './export';
 import { listOf, UNSCOPED, type RouteScope } from '../../platform/http/route-scope';
 import { rowVisibility } from '../../platform/auth/row-scope';
 
@@ -135,6 +137,28 @@ export const contractModule: PortalModule = {
       CONTRACT_PATHS.list,
       { perm: menu(INFO), scope: listOf('contract'), body: contractListSchema },
       ({ body, user }) => listContracts(db, body, user, clock.today(), listPages),
+    );
+    api.post(
+      CONTRACT_PATHS.listExport,
+      {
+        perm: button(INFO, 'export'),
+        scope: listOf('contract'),
+        body: contractListSchema,
+        raw: true,
+        summary: '合同信息.xlsx',
+      },
+      async ({ body, user, reply }) => {
+        const today = clock.today();
+        // Its own keyset memory: each batch continues from the last row of the one before.
+        const walk = new KeysetPages(1);
+        return streamListExport(
+          reply,
+          contractExport(
+            async (pageNum, pageSize) =>
+              (await listContracts(db, { ...body, pageNum, pageSize }, user, today, walk)).list,
+          ),
+        );
+      },
     );
     api.post(
       CONTRACT_PATHS.infoView,

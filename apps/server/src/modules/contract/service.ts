@@ -502,6 +502,8 @@ export async function listContracts(
     q.startDateTo ? sql`${contracts.startDate} <= ${q.startDateTo}` : undefined,
     q.maturityFrom ? sql`${contracts.maturityDate} >= ${q.maturityFrom}` : undefined,
     q.maturityTo ? sql`${contracts.maturityDate} <= ${q.maturityTo}` : undefined,
+    q.financingAmountStart ? sql`${contracts.financingAmount} >= ${q.financingAmountStart}` : undefined,
+    q.financingAmountEnd ? sql`${contracts.financingAmount} <= ${q.financingAmountEnd}` : undefined,
     q.overdue
       ? await overdueFilter(db, user, today, q.itemDueFrom, q.itemDueTo)
       : q.itemDueFrom || q.itemDueTo
