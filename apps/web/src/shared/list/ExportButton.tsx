@@ -13,7 +13,18 @@ import { exportFile } from '../request/http';
  * toolbar, the route's saved condition), every matching row, as xlsx streamed by the server.
  * Shown to holders of the menu's export button.
  */
-export function ListExportButton({ menu, path, fileName }: { menu: string; path: string; fileName: string }) {
+export function ListExportButton({
+  menu,
+  path,
+  fileName,
+  extra,
+}: {
+  menu: string;
+  path: string;
+  fileName: string;
+  /** Filters the list's own fetcher adds outside its form (an organisation picked in a tree). */
+  extra?: Record<string, unknown> | undefined;
+}) {
   const location = useLocation();
   const shown = useContext(ListParamsContext);
   const [busy, setBusy] = useState(false);
@@ -23,7 +34,7 @@ export function ListExportButton({ menu, path, fileName }: { menu: string; path:
     setBusy(true);
     const hide = message.loading(`正在导出${fileName}，请稍候……`, 0);
     try {
-      await exportFile(path, params, { fileName });
+      await exportFile(path, { ...params, ...extra }, { fileName });
       void message.success('导出完成');
     } catch {
       // the request layer has warned
