@@ -32,6 +32,8 @@ export const CREDIT_PATHS = {
   creditFt: `${BASE}/creditFt`,
   receivables: `${BASE}/receivables`,
   creditHistory: `${BASE}/creditHistory`,
+  /** ?bizCode: the credit's occupation ledger (授信历史) as xlsx. */
+  creditHistoryExport: `${BASE}/creditHistoryExport`,
   credFile: `${BASE}/credFile`,
   credDistribution: `${BASE}/credDistribution`,
   credDistributionFile: `${BASE}/credDistributionFile`,
@@ -194,6 +196,8 @@ export const linesQuery = z.strictObject({ custCode: code('客户编号') });
 // Credit record (授信)
 
 export const CREDIT_EXPORT_FILE_NAME = '授信明细.xlsx';
+/** The occupation ledger of one credit: 授信历史_<授信编号>.xlsx. */
+export const creditHistoryFileName = (bizCode: string) => `授信历史_${bizCode}.xlsx`;
 
 export const creditListSchema = listSchema(
   {

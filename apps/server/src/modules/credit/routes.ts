@@ -74,7 +74,7 @@ import {
 import { parseReceivablesXlsx, previewReceivables } from './invoices';
 import { linesOfCustomer } from './ledger';
 import { streamListExport } from '../../platform/http/export';
-import { creditExport } from './export';
+import { creditExport, creditHistoryExport } from './export';
 import { customerUsage } from './usage';
 import { seedDemoCredit } from './demo';
 import { registerDocument } from '../workflow/pipeline';
@@ -169,6 +169,21 @@ export const creditModule: PortalModule = {
       CREDIT_PATHS.creditHistory,
       { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
       credit((c) => creditHistory(db, c)),
+    );
+    api.post(
+      CREDIT_PATHS.creditHistoryExport,
+      {
+        perm: button(INFO, 'export'),
+        scope: CREDIT_QUERY,
+        query: creditQuery,
+        raw: true,
+        summary: '授信历史_<授信编号>.xlsx',
+      },
+      async ({ query, reply }) => {
+        if (query.credBizCode && query.credBizCode !== query.bizCode) throw notFound('授信');
+        const rows = await creditHistory(db, query.bizCode);
+        return streamListExport(reply, creditHistoryExport(query.bizCode, rows));
+      },
     );
     api.post(
       CREDIT_PATHS.credFile,

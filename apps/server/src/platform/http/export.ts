@@ -35,6 +35,8 @@ export interface ExportColumn<R> {
    * exactly (decimal, not float) into the 合计 row.
    */
   money?: boolean;
+  /** A money column the 合计 row leaves empty (balances after each row; mixed signs). */
+  noTotal?: boolean;
   value: (row: R) => string | number | null | undefined;
 }
 
@@ -57,7 +59,7 @@ export const EXPORT_BATCH = 500;
 
 /**
  * Streams a list as xlsx: a bold frozen header, one row per list row, and a 合计 row with the count
- * and the exact sum of every money column. The first batch is read before any byte is sent, so a
+ * and the exact sum of every money column (the first two columns carry the 合计 label and count). The first batch is read before any byte is sent, so a
  * refused filter or a failing query still answers as JSON; a failure later cuts the download.
  */
 export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<R>): Promise<void> {
@@ -113,7 +115,7 @@ export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<
       spec.columns.map((c, i) => {
         if (i === 0) return '合计';
         if (i === 1) return `${n}${spec.unit}`;
-        return c.money ? moneyCell(sums[i]!.toFixed(2)) : null;
+        return c.money && !c.noTotal ? moneyCell(sums[i]!.toFixed(2)) : null;
       }),
       true,
     );

@@ -4,12 +4,12 @@ import Fastify from 'fastify';
 import { INCOME_EXPORT_FILE_NAME, type IncomeRow } from '@portal/contract/accounts';
 import type { Page } from '@portal/contract/api';
 import { CONTRACT_PATHS, type ContractListRow } from '@portal/contract/contract';
-import { CREDIT_PATHS } from '@portal/contract/credit';
+import { CREDIT_PATHS, creditHistoryFileName } from '@portal/contract/credit';
 import { PERMISSION_PATHS, type UserView } from '@portal/contract/permission';
 import { PA_PATHS } from '@portal/contract/prepayment';
 import { PAID_PATHS } from '@portal/contract/accounts';
 import { createTestPortal, createUserWithCodes, type TestClient, type TestPortal } from '../testing/harness';
-import { addChecker } from '../../modules/credit/testkit';
+import { addChecker, C } from '../../modules/credit/testkit';
 import { addOwnAccount, contractBody, contractFixture, draftContract } from '../../modules/contract/testkit';
 import { I } from '../../modules/paid/testkit';
 import { MONEY_FMT, moneyCell, streamListExport } from './export';
@@ -187,6 +187,32 @@ describe('导出 (xlsx, the filters and sort applied)', () => {
     expect(credit.getRow(2).getCell(5).value).toBe(1000000);
   });
 
+  it('exports a credit’s occupation ledger (授信历史), its movements counted, not summed', async () => {
+    const f = await contractFixture(t, maker, checker, { limit: '300000.00' });
+    const history = await maker.ok<unknown[]>(C('creditHistory'), undefined, {
+      query: { bizCode: f.credBizCode },
+    });
+    const res = await maker.call(C('creditHistoryExport'), undefined, { query: { bizCode: f.credBizCode } });
+    expect(res.httpStatus).toBe(200);
+    expect(String(res.headers['content-disposition'])).toContain(
+      encodeURIComponent(creditHistoryFileName(f.credBizCode)),
+    );
+    const ws = await sheetOf(res.raw);
+    expect(ws.rowCount).toBe(1 + history.length + 1);
+    expect(history.length).toBeGreaterThan(0);
+    expect(ws.getRow(1).getCell(5).value).toBe('变动后额度');
+    expect(ws.getRow(2).getCell(5).value).toBe(300000);
+    expect(ws.getRow(2).getCell(5).numFmt).toBe(MONEY_FMT);
+    const total = ws.getRow(ws.rowCount);
+    expect(total.getCell(2).value).toBe(`${history.length}笔`);
+    expect(total.getCell(5).value).toBeNull();
+    // Another credit's code beside it: refused like the view.
+    const other = await maker.call(C('creditHistoryExport'), undefined, {
+      query: { bizCode: f.credBizCode, credBizCode: '000000999999' },
+    });
+    expect(other.httpStatus).toBe(404);
+  });
+
   it('exports the users sorted as asked', async () => {
     const list = await maker.ok<Page<UserView>>(`/api${PERMISSION_PATHS.userList}`, {
       pageNum: 1,
@@ -214,7 +240,7 @@ describe('the shared export helper', () => {
     const asked: number[] = [];
     const app = Fastify();
     app.post('/x', async (_req, reply) => {
-      await streamListExport(reply, {
+      await streamListExport<(typeof rows)[number]>(reply, {
         fileName: '测试.xlsx',
         sheetName: '测试',
         unit: '笔',

@@ -127,9 +127,7 @@ describe('ListPage filters through the screen', () => {
     expect(fetcher).toHaveBeenCalledWith({ custName: '甲', area: 'ft', pageNum: 1, pageSize: 20 });
   });
 
-  it('sends an amount range as its two bounds, and 导出 sends what the list shows (filters and sort)', async () => {
-    useSessionStore.setState({ roles: ['admin'] });
-    const fetcher = vi.fn<ListFetcher<Row>>(rows);
+  const renderIncome = (fetcher: ListFetcher<Row>, initialFilters?: Record<string, unknown>) =>
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={['/factoring/accounts/income']}>
@@ -138,6 +136,7 @@ describe('ListPage filters through the screen', () => {
             rowKey="bizCode"
             sortable={['amount']}
             columns={[codeColumn('编号', 'bizCode'), moneyColumn('来款金额', 'amount')]}
+            initialFilters={initialFilters}
             toFilters={rangeFilters({ amount: ['amountStart', 'amountEnd'] })}
             filters={<MoneyRangeField name="amount" label="金额" />}
             toolbar={<ListExportButton menu="ft-income" path="/x/listExport" fileName="来款明细.xlsx" />}
@@ -145,30 +144,30 @@ describe('ListPage filters through the screen', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
+
+  it('sends an amount range as its two bounds', async () => {
+    const fetcher = vi.fn<ListFetcher<Row>>(rows);
+    renderIncome(fetcher);
     expect(await screen.findByText('000000000007')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('金额起'), { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() =>
       expect(fetcher).toHaveBeenLastCalledWith({ amountStart: '100', pageNum: 1, pageSize: 20 }),
     );
+  });
+
+  it('导出 sends what the list shows: its mapped filters and its sort', async () => {
+    useSessionStore.setState({ roles: ['admin'] });
+    const fetcher = vi.fn<ListFetcher<Row>>(rows);
+    renderIncome(fetcher, { amount: ['100', undefined] });
+    expect(await screen.findByText('000000000007')).toBeTruthy();
     // The sortable header (its title shows twice: the cell and its sorter tooltip's anchor).
     fireEvent.click(document.querySelector('th.ant-table-column-has-sorters')!);
-    await waitFor(() =>
-      expect(fetcher).toHaveBeenLastCalledWith({
-        amountStart: '100',
-        orderBy: 'amount',
-        order: 'asc',
-        pageNum: 1,
-        pageSize: 20,
-      }),
-    );
+    const shown = { amountStart: '100', orderBy: 'amount', order: 'asc', pageNum: 1, pageSize: 20 };
+    await waitFor(() => expect(fetcher).toHaveBeenLastCalledWith(shown));
     fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
     await waitFor(() => expect(exportFile).toHaveBeenCalledTimes(1));
-    expect(exportFile).toHaveBeenCalledWith(
-      '/x/listExport',
-      { amountStart: '100', orderBy: 'amount', order: 'asc', pageNum: 1, pageSize: 20 },
-      { fileName: '来款明细.xlsx' },
-    );
+    expect(exportFile).toHaveBeenCalledWith('/x/listExport', shown, { fileName: '来款明细.xlsx' });
   });
 });
 
