@@ -98,4 +98,6 @@ export const HANDOVER_PATHS = {
   unAudit: `${HANDOVER}/unAudit`,
   /** ?contBizCode: a new sheet prefilled with the contract's usual originals. */
   init: `${HANDOVER}/init`,
+  /** body contractPickSchema: contracts by 合同号 or customer name, for a new sheet's picker. */
+  contracts: `${HANDOVER}/contracts`,
 } as const;

@@ -335,6 +335,18 @@ export const handoverSaveSchema = z.object({
     .max(200, '交接资料不能超过200项'),
   ...submitFlag,
 });
+/** A contract picker's search: part of the 合同号 or of the customer's name (blank: the newest). */
+export const contractPickSchema = z.object({
+  keyword: optionalText('合同号/客户名称', 100, { nfkc: true }),
+});
+
+/** One choice of a contract picker. */
+export interface ContractPick {
+  bizCode: string;
+  contractNo: string;
+  custName: string;
+}
+
 export const handoverListSchema = listSchema(
   {
     bizCode: optionalCode('交接单编号'),

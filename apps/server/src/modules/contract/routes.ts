@@ -6,6 +6,7 @@ import {
   changeListSchema,
   changeSaveSchema,
   contBizCodeQuery,
+  contractPickSchema,
   CONTRACT_DICT,
   CONTRACT_PATHS,
   contractCodeQuery,
@@ -45,6 +46,7 @@ import {
   findContract,
   listContracts,
   payersOf,
+  pickContracts,
   ruleUsage,
   toReceivable,
   viewInfo,
@@ -521,6 +523,11 @@ export const contractModule: PortalModule = {
       { perm: [button(HO, 'add'), button(HO, 'save')], scope: 'contract', query: contBizCodeQuery },
       async ({ query, user }) =>
         handoverInit(db, await findContract(db, query.contBizCode, user), clock.today()),
+    );
+    api.post(
+      HANDOVER_PATHS.contracts,
+      { perm: [button(HO, 'add'), button(HO, 'save')], scope: listOf('contract'), body: contractPickSchema },
+      ({ body, user }) => pickContracts(db, body.keyword, user),
     );
     registerDocument(api, db, {
       type: 'handover',
