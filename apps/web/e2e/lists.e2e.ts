@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { INCOME_PATHS } from '@portal/contract/accounts';
+import { INCOME_EXPORT_FILE_NAME, INCOME_PATHS } from '@portal/contract/accounts';
 import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { PERMISSION_PATHS } from '@portal/contract/permission';
-import { activePage, apiCall, launchBrowser, login, newPage, tokenOf } from './helpers';
+import { activePage, apiCall, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
 import { data, today } from './flows';
 
 /**
@@ -16,6 +18,8 @@ const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 let token: string;
+/** This run's incomings: their payer names hold it. */
+let run: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -30,6 +34,7 @@ beforeAll(async () => {
     pageSize: 10,
   });
   const n = String(Date.now()).slice(-6);
+  run = `第${n}`;
   for (const [i, amount] of ['300.00', '10.00', '2000.00'].entries()) {
     await data(INCOME_PATHS.saveBaseInfo, token, {
       bankBizCode: accounts.list[0]!.bizCode,
@@ -164,5 +169,46 @@ describe('lists sort on the server', () => {
     const body = r.json as { status: number; msg: string };
     expect(body.status).toBe(400);
     expect(body.msg).toContain('排序字段取值不正确');
+  });
+});
+
+describe('money lists filter on an amount range and export what they show', () => {
+  it('来款: 来款金额起 narrows the list, and 导出 holds those rows sorted, money as numbers', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, base, password);
+      const list = await openList(page, '/factoring/accounts/income');
+      await list.getByLabel('付款人', { exact: true }).fill(run);
+      await list.getByLabel('来款金额起').fill('100');
+      await list.getByRole('button', { name: /查\s*询/ }).click();
+      const firstRow = () => list.locator('.ant-table-tbody tr.ant-table-row').first().textContent();
+      // 300.00 and 2000.00 (and their 未核销余额), not 10.00.
+      await expect.poll(() => list.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+      const th = list.locator('.ant-table-thead th', { hasText: '来款金额' }).first();
+      await th.click();
+      await expect.poll(() => th.getAttribute('aria-sort')).toBe('ascending');
+      await expect.poll(firstRow).not.toContain('2,000.00');
+      await th.click();
+      await expect.poll(() => th.getAttribute('aria-sort')).toBe('descending');
+      await expect.poll(firstRow).toContain('2,000.00');
+
+      const downloading = page.waitForEvent('download');
+      await list.getByRole('button', { name: /导\s*出/ }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(INCOME_EXPORT_FILE_NAME);
+      const path = shotPath('lists-income-export.xlsx');
+      await download.saveAs(path);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0]!;
+      const col = (ws.getRow(1).values as unknown[]).indexOf('来款金额');
+      // Header, the two rows largest first, 合计.
+      expect(ws.rowCount).toBe(4);
+      expect([2, 3, 4].map((r) => ws.getRow(r).getCell(col).value)).toEqual([2000, 300, 2300]);
+      expect(ws.getRow(2).getCell(col).numFmt).toBe('#,##0.00');
+      expect(ws.getRow(4).getCell(2).value).toBe('2笔');
+    } finally {
+      await context.close();
+    }
   });
 });

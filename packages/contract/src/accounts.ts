@@ -5,6 +5,7 @@ import {
   date,
   int,
   money,
+  moneyRange,
   oneOf,
   optionalCode,
   optionalDate,
@@ -28,6 +29,8 @@ import type { ItemStatus } from './plan/accrual';
 const INCOME = '/ft/api/accounts/income';
 export const INCOME_PATHS = {
   list: `${INCOME}/list`,
+  /** The list's filters and sort as a streamed xlsx (every matching row). */
+  listExport: `${INCOME}/listExport`,
   saveBaseInfo: `${INCOME}/saveBaseInfo`,
   /** ?fiidBizCode */
   viewBaseInfo: `${INCOME}/viewBaseInfo`,
@@ -47,6 +50,8 @@ export const INCOME_PATHS = {
 const PAID = '/ft/api/accounts/paid';
 export const PAID_PATHS = {
   list: `${PAID}/list`,
+  /** The list's filters and sort as a streamed xlsx (every matching row). */
+  listExport: `${PAID}/listExport`,
   /** ?paidBizCode */
   viewBaseInfo: `${PAID}/viewBaseInfo`,
   savePlanPaidInfo: `${PAID}/savePlanPaidInfo`,
@@ -112,6 +117,8 @@ export const incomeSaveSchema = incomeItemSchema.extend({
   ...submitFlag,
 });
 
+export const INCOME_EXPORT_FILE_NAME = '来款明细.xlsx';
+
 export const incomeListSchema = listSchema(
   {
     fiidBizCode: optionalCode('来款编号'),
@@ -120,6 +127,7 @@ export const incomeListSchema = listSchema(
     state: optionalOneOf('审核状态', DOC_STATES),
     valueDateFrom: optionalDate('来款日期起'),
     valueDateTo: optionalDate('来款日期止'),
+    ...moneyRange('amount', '来款金额'),
     /** Only incomings with an unallocated balance. */
     withBalance: bool('有余额').optional(),
   },
@@ -236,6 +244,8 @@ export const paidSuggestSchema = z.object({
   mode: optionalOneOf('特殊核销方式', ['settlement', 'manual'] as const),
 });
 
+export const PAID_EXPORT_FILE_NAME = '来款核销明细.xlsx';
+
 export const paidListSchema = listSchema(
   {
     paidBizCode: optionalCode('核销编号'),
@@ -246,6 +256,7 @@ export const paidListSchema = listSchema(
     red: bool('已冲红').optional(),
     paidDateFrom: optionalDate('核销日期起'),
     paidDateTo: optionalDate('核销日期止'),
+    ...moneyRange('amount', '核销金额'),
   },
   ['paidDate', 'amount', 'updatedAt'],
 );

@@ -8,6 +8,8 @@
 const BASE = '/ft/api/contract';
 export const CONTRACT_PATHS = {
   list: `${BASE}/list`,
+  /** The list's filters and sort as a streamed xlsx (every matching row). */
+  listExport: `${BASE}/listExport`,
   dict: `${BASE}/dict`,
   listDict: `${BASE}/list/dict`,
   chgDict: `${BASE}/chg/dict`,
@@ -96,4 +98,6 @@ export const HANDOVER_PATHS = {
   unAudit: `${HANDOVER}/unAudit`,
   /** ?contBizCode: a new sheet prefilled with the contract's usual originals. */
   init: `${HANDOVER}/init`,
+  /** body contractPickSchema: contracts by 合同号 or customer name, for a new sheet's picker. */
+  contracts: `${HANDOVER}/contracts`,
 } as const;

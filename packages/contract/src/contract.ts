@@ -4,6 +4,7 @@ import {
   date,
   int,
   money,
+  moneyRange,
   oneOf,
   optionalCode,
   optionalDate,
@@ -168,6 +169,8 @@ export const infoSaveSchema = z
   .refine((v) => v.maturityDate > v.startDate, { message: '到期日必须晚于起始日', path: ['maturityDate'] });
 export type InfoSave = z.input<typeof infoSaveSchema>;
 
+export const CONTRACT_EXPORT_FILE_NAME = '合同信息.xlsx';
+
 export const contractListSchema = listSchema(
   {
     bizCode: optionalCode('合同编号'),
@@ -180,6 +183,7 @@ export const contractListSchema = listSchema(
     startDateTo: optionalDate('起始日止'),
     maturityFrom: optionalDate('到期日起'),
     maturityTo: optionalDate('到期日止'),
+    ...moneyRange('financingAmount', '融资金额'),
     /** Contracts with an overdue item (the dashboard's click-through). */
     overdue: z.preprocess(
       (v) => (v === true || v === 'true' || v === '1' ? true : undefined),
@@ -331,6 +335,18 @@ export const handoverSaveSchema = z.object({
     .max(200, '交接资料不能超过200项'),
   ...submitFlag,
 });
+/** A contract picker's search: part of the 合同号 or of the customer's name (blank: the newest). */
+export const contractPickSchema = z.object({
+  keyword: optionalText('合同号/客户名称', 100, { nfkc: true }),
+});
+
+/** One choice of a contract picker. */
+export interface ContractPick {
+  bizCode: string;
+  contractNo: string;
+  custName: string;
+}
+
 export const handoverListSchema = listSchema(
   {
     bizCode: optionalCode('交接单编号'),

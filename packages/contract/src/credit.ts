@@ -4,6 +4,7 @@ import {
   date,
   isRealDate,
   money,
+  moneyRange,
   oneOf,
   optionalCode,
   optionalDate,
@@ -22,6 +23,8 @@ const BASE = '/ft/api/credit';
 export const CREDIT_PATHS = {
   dict: `${BASE}/dict`,
   creditList: `${BASE}/creditList`,
+  /** The credit list's filters and sort as a streamed xlsx (every matching row). */
+  creditListExport: `${BASE}/creditListExport`,
   credDistributionList: `${BASE}/credDistributionList`,
   credChangeList: `${BASE}/credChangeList`,
   creditPlatform: `${BASE}/creditPlatform`,
@@ -29,6 +32,8 @@ export const CREDIT_PATHS = {
   creditFt: `${BASE}/creditFt`,
   receivables: `${BASE}/receivables`,
   creditHistory: `${BASE}/creditHistory`,
+  /** ?bizCode: the credit's occupation ledger (授信历史) as xlsx. */
+  creditHistoryExport: `${BASE}/creditHistoryExport`,
   credFile: `${BASE}/credFile`,
   credDistribution: `${BASE}/credDistribution`,
   credDistributionFile: `${BASE}/credDistributionFile`,
@@ -193,6 +198,10 @@ export const linesQuery = z.strictObject({ custCode: code('客户编号') });
 // ---------------------------------------------------------------------------------------------
 // Credit record (授信)
 
+export const CREDIT_EXPORT_FILE_NAME = '授信明细.xlsx';
+/** The occupation ledger of one credit: 授信历史_<授信编号>.xlsx. */
+export const creditHistoryFileName = (bizCode: string) => `授信历史_${bizCode}.xlsx`;
+
 export const creditListSchema = listSchema(
   {
     bizCode: optionalCode('授信编号'),
@@ -202,6 +211,7 @@ export const creditListSchema = listSchema(
     cycle: optionalOneOf('额度类型', CYCLES),
     endDateStart: optionalDate('到期日起'),
     endDateEnd: optionalDate('到期日止'),
+    ...moneyRange('limitAmount', '授信额度'),
   },
   ['bizCode', 'custName', 'limitAmount', 'startDate', 'endDate', 'updatedAt'],
 );

@@ -128,6 +128,22 @@ export function money(label: string, opts: { min?: 'positive' | 'nonNegative' } 
     );
 }
 
+/** An optional amount (a list filter's bound): absent, null or '' become undefined. */
+export function optionalMoney(label: string) {
+  return z.preprocess((v) => (v === null || v === '' ? undefined : v), money(label).optional());
+}
+
+/**
+ * A list's amount range (PROTOCOL.md §4 `xxxStart`/`xxxEnd`): `amountStart` and `amountEnd`,
+ * both inclusive, either may be left open.
+ */
+export function moneyRange<const K extends string>(key: K, label: string) {
+  return {
+    [`${key}Start`]: optionalMoney(`${label}起`),
+    [`${key}End`]: optionalMoney(`${label}止`),
+  } as Record<`${K}Start` | `${K}End`, ReturnType<typeof optionalMoney>>;
+}
+
 /** A rate as a decimal fraction a year ("0.0850" is 8.5 %), 0 to 10 (1000 %). */
 export const RATE_PATTERN = /^\d{1,2}(\.\d{1,8})?$/;
 

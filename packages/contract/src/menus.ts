@@ -385,7 +385,7 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
     path: '/factoring/pa',
     redirect: '/factoring/pa/mgr',
     children: [
-      { code: 'ft-pa-mgr', title: '前期款', path: '/factoring/pa/mgr', actions: DOC },
+      { code: 'ft-pa-mgr', title: '前期款', path: '/factoring/pa/mgr', actions: [...DOC, 'export'] },
       {
         code: 'ft-pa-mgr',
         title: '前期款编辑',
@@ -420,7 +420,12 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
       },
       { code: 'ft-loan', title: '放款单查看', path: '/factoring/accounts/loan-view', hidden: true },
       { code: 'ft-loan', title: '放款单冲红查看', path: '/factoring/accounts/loan-red-view', hidden: true },
-      { code: 'ft-income', title: '来款', path: '/factoring/accounts/income', actions: [...DOC, 'import'] },
+      {
+        code: 'ft-income',
+        title: '来款',
+        path: '/factoring/accounts/income',
+        actions: [...DOC, 'import', 'export'],
+      },
       {
         code: 'ft-income',
         title: '来款编辑',
@@ -429,7 +434,12 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         noCache: true,
       },
       { code: 'ft-income', title: '来款查看', path: '/factoring/accounts/income-view', hidden: true },
-      { code: 'ft-paid', title: '来款核销', path: '/factoring/accounts/paid', actions: [...DOC, 'rushRed'] },
+      {
+        code: 'ft-paid',
+        title: '来款核销',
+        path: '/factoring/accounts/paid',
+        actions: [...DOC, 'rushRed', 'export'],
+      },
       {
         code: 'ft-paid',
         title: '来款核销编辑',
@@ -505,7 +515,7 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         code: 'ft-credit-info',
         title: '授信',
         path: '/factoring/credit/info',
-        actions: [...CREDIT_DOC, 'import', 'print'],
+        actions: [...CREDIT_DOC, 'import', 'print', 'export'],
       },
       {
         code: 'ft-credit-info',
@@ -623,7 +633,7 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         code: 'permission-user',
         title: '用户管理',
         path: '/permission/user',
-        actions: ['add', 'update', 'delete', 'status', 'resetPassword'],
+        actions: ['add', 'update', 'delete', 'status', 'resetPassword', 'export'],
       },
     ],
   },

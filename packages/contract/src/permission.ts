@@ -19,6 +19,8 @@ export const PERMISSION_PATHS = {
   orgGet: '/permission/api/org/get',
   orgRemove: '/permission/api/org/remove',
   userList: '/permission/api/user/list',
+  /** The user list's filters and sort as a streamed xlsx (every matching row). */
+  userListExport: '/permission/api/user/listExport',
   userAdd: '/permission/api/user/add',
   userUpdate: '/permission/api/user/update',
   userGet: '/permission/api/user/get',
@@ -247,6 +249,8 @@ export type UserStatus = z.input<typeof userStatusSchema>;
 export const userQuery = z.object({ bizCode: code('用户编号') });
 export const passwordResetSchema = z.object({ userCode: code('用户编号') });
 export type PasswordReset = z.input<typeof passwordResetSchema>;
+
+export const USER_EXPORT_FILE_NAME = '用户列表.xlsx';
 
 export const USER_SORTABLE = ['userCode', 'userName', 'realName', 'createdAt'] as const;
 export const userListSchema = listSchema(

@@ -4,6 +4,7 @@ import {
   date,
   int,
   money,
+  moneyRange,
   oneOf,
   optionalCode,
   optionalDate,
@@ -22,6 +23,8 @@ import type { DueKind } from './contract';
 const BASE = '/ft/api/pa';
 export const PA_PATHS = {
   list: `${BASE}/list`,
+  /** The list's filters and sort as a streamed xlsx (every matching row). */
+  listExport: `${BASE}/listExport`,
   saveBaseInfo: `${BASE}/saveBaseInfo`,
   /** ?preamtBizCode */
   viewBaseInfo: `${BASE}/viewBaseInfo`,
@@ -65,6 +68,8 @@ export const paSaveSchema = z.object({
 });
 export type PaSave = z.input<typeof paSaveSchema>;
 
+export const PA_EXPORT_FILE_NAME = '前期款明细.xlsx';
+
 export const paListSchema = listSchema(
   {
     preamtBizCode: optionalCode('前期款编号'),
@@ -74,6 +79,7 @@ export const paListSchema = listSchema(
     state: optionalOneOf('审核状态', DOC_STATES),
     receiveDateFrom: optionalDate('收取日期起'),
     receiveDateTo: optionalDate('收取日期止'),
+    ...moneyRange('amount', '收取金额'),
   },
   ['receiveDate', 'amount', 'updatedAt'],
 );

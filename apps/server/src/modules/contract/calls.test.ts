@@ -6,16 +6,19 @@ import type {
   ChangeListRow,
   CompanyMember,
   ContractInfo,
+  ContractPick,
   HandoverListRow,
   ImportPreview,
   PayerItem,
 } from '@portal/contract/contract';
+import { HANDOVER_PATHS } from '@portal/contract/contract';
 import type { DictItem, LineFigures } from '@portal/contract/credit';
 import type { Page } from '@portal/contract/api';
 import type { FileInfo } from '@portal/contract/files';
 import { queryRows } from '../../platform/db/client';
 import {
   createTestPortal,
+  createUserWithCodes,
   onPostgres,
   type TestClient,
   type TestPortal,
@@ -325,6 +328,31 @@ describe('handover list, delete, reject', () => {
       items: [{ docName: '保理合同', kind: 'original', copies: 2 }],
     });
     expect(future.msg).toBe('交接日期不能晚于营业日 2026-01-15');
+  });
+});
+
+describe('contract picker of a new handover sheet (server-side search)', () => {
+  it('finds contracts by part of the 合同号 or of the customer name, within the user’s scope', async () => {
+    const a = await draftContract(maker, contractBody(f, { contractNo: 'PICK-甲-0001' }));
+    const b = await draftContract(maker, contractBody(f, { contractNo: 'PICK-乙-0002' }));
+    const pick = (keyword?: string) =>
+      maker.ok<ContractPick[]>(`/api${HANDOVER_PATHS.contracts}`, keyword === undefined ? {} : { keyword });
+    expect((await pick('pick-甲')).map((c) => c.bizCode)).toEqual([a.bizCode]);
+    // Newest first; % and _ taken literally.
+    expect((await pick('PICK-')).map((c) => c.bizCode).slice(0, 2)).toEqual([b.bizCode, a.bizCode]);
+    expect(await pick('PICK_')).toEqual([]);
+    const [{ custName } = { custName: '' }] = await pick('PICK-乙');
+    const byCustomer = (await pick(custName.slice(2, 8))).map((c) => c.bizCode);
+    expect(byCustomer).toEqual(expect.arrayContaining([a.bizCode, b.bizCode]));
+    expect((await pick()).length).toBeLessThanOrEqual(20);
+    // Someone outside the contract's scope (their own data only) finds none of them.
+    await createUserWithCodes(t.database.db, 'hopicker', 'Picker@12345678', ['ft-contract-handover:add'], {
+      dataScope: 'self',
+    });
+    const other = await t.login('hopicker', 'Picker@12345678');
+    expect(await other.ok<ContractPick[]>(`/api${HANDOVER_PATHS.contracts}`, { keyword: 'PICK' })).toEqual(
+      [],
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import {
   changeListSchema,
   changeSaveSchema,
   contBizCodeQuery,
+  contractPickSchema,
   CONTRACT_DICT,
   CONTRACT_PATHS,
   contractCodeQuery,
@@ -45,6 +46,7 @@ import {
   findContract,
   listContracts,
   payersOf,
+  pickContracts,
   ruleUsage,
   toReceivable,
   viewInfo,
@@ -86,6 +88,8 @@ import { readXlsxUpload } from '../../platform/xlsx';
 import { listFiles } from '../files/service';
 import { seedDemoContracts } from './demo';
 import { KeysetPages } from '../../platform/http/list';
+import { streamListExport } from '../../platform/http/export';
+import { contractExport } from './export';
 import { listOf, UNSCOPED, type RouteScope } from '../../platform/http/route-scope';
 import { rowVisibility } from '../../platform/auth/row-scope';
 
@@ -135,6 +139,28 @@ export const contractModule: PortalModule = {
       CONTRACT_PATHS.list,
       { perm: menu(INFO), scope: listOf('contract'), body: contractListSchema },
       ({ body, user }) => listContracts(db, body, user, clock.today(), listPages),
+    );
+    api.post(
+      CONTRACT_PATHS.listExport,
+      {
+        perm: button(INFO, 'export'),
+        scope: listOf('contract'),
+        body: contractListSchema,
+        raw: true,
+        summary: '合同信息.xlsx',
+      },
+      async ({ body, user, reply }) => {
+        const today = clock.today();
+        // Its own keyset memory: each batch continues from the last row of the one before.
+        const walk = new KeysetPages(1);
+        return streamListExport(
+          reply,
+          contractExport(
+            async (pageNum, pageSize) =>
+              (await listContracts(db, { ...body, pageNum, pageSize }, user, today, walk)).list,
+          ),
+        );
+      },
     );
     api.post(
       CONTRACT_PATHS.infoView,
@@ -497,6 +523,11 @@ export const contractModule: PortalModule = {
       { perm: [button(HO, 'add'), button(HO, 'save')], scope: 'contract', query: contBizCodeQuery },
       async ({ query, user }) =>
         handoverInit(db, await findContract(db, query.contBizCode, user), clock.today()),
+    );
+    api.post(
+      HANDOVER_PATHS.contracts,
+      { perm: [button(HO, 'add'), button(HO, 'save')], scope: listOf('contract'), body: contractPickSchema },
+      ({ body, user }) => pickContracts(db, body.keyword, user),
     );
     registerDocument(api, db, {
       type: 'handover',

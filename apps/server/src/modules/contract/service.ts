@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ContractInfo,
+  ContractPick,
   ContractListRow,
   ContractReceivable,
   contractListSchema,
@@ -50,6 +51,35 @@ const fmt = (d: Decimal.Value) => new Decimal(d).toFixed(2);
  */
 export function scopeOf(user: ScopeUser): SQL {
   return tableScope(user, contracts);
+}
+
+/** How many contracts a picker offers at once: the user narrows by typing. */
+export const PICK_LIMIT = 20;
+
+/**
+ * A contract picker's choices: the user's contracts whose 合同号 or customer name contains the
+ * keyword (case-insensitive), newest first, at most PICK_LIMIT.
+ */
+export async function pickContracts(
+  ex: Executor,
+  keyword: string | undefined,
+  user: ScopeUser,
+): Promise<ContractPick[]> {
+  const pat = keyword ? likePattern(keyword) : undefined;
+  return ex
+    .select({ bizCode: contracts.bizCode, contractNo: contracts.contractNo, custName: contracts.custName })
+    .from(contracts)
+    .where(
+      and(
+        live,
+        scopeOf(user),
+        pat
+          ? or(sql`${contracts.contractNo} ilike ${pat}`, sql`${contracts.custName} ilike ${pat}`)
+          : undefined,
+      ),
+    )
+    .orderBy(desc(contracts.id))
+    .limit(PICK_LIMIT);
 }
 
 export async function findContract(ex: Executor, bizCode: string, user?: ScopeUser): Promise<ContractRow> {
@@ -502,6 +532,8 @@ export async function listContracts(
     q.startDateTo ? sql`${contracts.startDate} <= ${q.startDateTo}` : undefined,
     q.maturityFrom ? sql`${contracts.maturityDate} >= ${q.maturityFrom}` : undefined,
     q.maturityTo ? sql`${contracts.maturityDate} <= ${q.maturityTo}` : undefined,
+    q.financingAmountStart ? sql`${contracts.financingAmount} >= ${q.financingAmountStart}` : undefined,
+    q.financingAmountEnd ? sql`${contracts.financingAmount} <= ${q.financingAmountEnd}` : undefined,
     q.overdue
       ? await overdueFilter(db, user, today, q.itemDueFrom, q.itemDueTo)
       : q.itemDueFrom || q.itemDueTo

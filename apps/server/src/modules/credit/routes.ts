@@ -73,6 +73,8 @@ import {
 } from './change';
 import { parseReceivablesXlsx, previewReceivables } from './invoices';
 import { linesOfCustomer } from './ledger';
+import { streamListExport } from '../../platform/http/export';
+import { creditExport, creditHistoryExport } from './export';
 import { customerUsage } from './usage';
 import { seedDemoCredit } from './demo';
 import { registerDocument } from '../workflow/pipeline';
@@ -106,6 +108,24 @@ export const creditModule: PortalModule = {
       CREDIT_PATHS.creditList,
       { perm: readers, scope: listOf('credit'), body: creditListSchema },
       async ({ body, user }) => listCredits(db, body, tableScope(user, credits)),
+    );
+    api.post(
+      CREDIT_PATHS.creditListExport,
+      {
+        perm: button(INFO, 'export'),
+        scope: listOf('credit'),
+        body: creditListSchema,
+        raw: true,
+        summary: '授信明细.xlsx',
+      },
+      async ({ body, user, reply }) =>
+        streamListExport(
+          reply,
+          creditExport(
+            async (pageNum, pageSize) =>
+              (await listCredits(db, { ...body, pageNum, pageSize }, tableScope(user, credits))).list,
+          ),
+        ),
     );
     api.post(
       CREDIT_PATHS.credDistributionList,
@@ -149,6 +169,21 @@ export const creditModule: PortalModule = {
       CREDIT_PATHS.creditHistory,
       { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
       credit((c) => creditHistory(db, c)),
+    );
+    api.post(
+      CREDIT_PATHS.creditHistoryExport,
+      {
+        perm: button(INFO, 'export'),
+        scope: CREDIT_QUERY,
+        query: creditQuery,
+        raw: true,
+        summary: '授信历史_<授信编号>.xlsx',
+      },
+      async ({ query, reply }) => {
+        if (query.credBizCode && query.credBizCode !== query.bizCode) throw notFound('授信');
+        const rows = await creditHistory(db, query.bizCode);
+        return streamListExport(reply, creditHistoryExport(query.bizCode, rows));
+      },
     );
     api.post(
       CREDIT_PATHS.credFile,

@@ -121,6 +121,8 @@ export async function listCredits(
   if (q.cycle) where.push(eq(credits.cycle, q.cycle));
   if (q.endDateStart) where.push(gte(credits.endDate, q.endDateStart));
   if (q.endDateEnd) where.push(lte(credits.endDate, q.endDateEnd));
+  if (q.limitAmountStart) where.push(gte(credits.limitAmount, q.limitAmountStart));
+  if (q.limitAmountEnd) where.push(lte(credits.limitAmount, q.limitAmountEnd));
   const cond = and(...where)!;
   const rows = await db
     .select({ c: credits, l: creditLines })

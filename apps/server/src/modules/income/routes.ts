@@ -27,6 +27,8 @@ import { tableScope } from '../../platform/auth/row-scope';
 import { incomes } from './schema';
 
 import { listOf } from '../../platform/http/route-scope';
+import { streamListExport } from '../../platform/http/export';
+import { incomeExport } from './export';
 
 const MENU = 'ft-income';
 
@@ -42,6 +44,24 @@ export const incomeModule: PortalModule = {
       INCOME_PATHS.list,
       { perm: menu(MENU), scope: listOf('income'), body: incomeListSchema },
       ({ body, user }) => listIncomes(db, body, tableScope(user, incomes)),
+    );
+    api.post(
+      INCOME_PATHS.listExport,
+      {
+        perm: button(MENU, 'export'),
+        scope: listOf('income'),
+        body: incomeListSchema,
+        raw: true,
+        summary: '来款明细.xlsx',
+      },
+      async ({ body, user, reply }) =>
+        streamListExport(
+          reply,
+          incomeExport(
+            async (pageNum, pageSize) =>
+              (await listIncomes(db, { ...body, pageNum, pageSize }, tableScope(user, incomes))).list,
+          ),
+        ),
     );
     api.post(
       INCOME_PATHS.initList,

@@ -74,6 +74,8 @@ export async function listIncomes(
     q.approvedWithBalance ? eq(incomes.state, 'approved') : q.state ? eq(incomes.state, q.state) : undefined,
     q.valueDateFrom ? sql`${incomes.valueDate} >= ${q.valueDateFrom}` : undefined,
     q.valueDateTo ? sql`${incomes.valueDate} <= ${q.valueDateTo}` : undefined,
+    q.amountStart ? sql`${incomes.amount} >= ${q.amountStart}` : undefined,
+    q.amountEnd ? sql`${incomes.amount} <= ${q.amountEnd}` : undefined,
     withBalance ? sql`${incomes.allocated} < ${incomes.amount}` : undefined,
   )!;
   const rows = await db

@@ -39,6 +39,8 @@ import { formatYuan } from '@portal/contract/format';
 import { tableScope } from '../../platform/auth/row-scope';
 import { listOf, type ScopedRows } from '../../platform/http/route-scope';
 import { incomes } from '../income/schema';
+import { streamListExport } from '../../platform/http/export';
+import { paidExport } from './export';
 
 /** A write-off names the incoming it spends and the contract it pays. */
 const WRITE_OFF: ScopedRows[] = [
@@ -60,6 +62,23 @@ export const paidModule: PortalModule = {
       PAID_PATHS.list,
       { perm: menu(MENU), scope: listOf('paid'), body: paidListSchema },
       ({ body, user }) => listPaids(db, body, user),
+    );
+    api.post(
+      PAID_PATHS.listExport,
+      {
+        perm: button(MENU, 'export'),
+        scope: listOf('paid'),
+        body: paidListSchema,
+        raw: true,
+        summary: '来款核销明细.xlsx',
+      },
+      async ({ body, user, reply }) =>
+        streamListExport(
+          reply,
+          paidExport(
+            async (pageNum, pageSize) => (await listPaids(db, { ...body, pageNum, pageSize }, user)).list,
+          ),
+        ),
     );
     api.post(
       PAID_PATHS.viewBaseInfo,

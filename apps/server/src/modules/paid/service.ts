@@ -325,6 +325,8 @@ export async function listPaids(
     q.red === undefined ? undefined : eq(paids.red, q.red),
     q.paidDateFrom ? sql`${paids.paidDate} >= ${q.paidDateFrom}` : undefined,
     q.paidDateTo ? sql`${paids.paidDate} <= ${q.paidDateTo}` : undefined,
+    q.amountStart ? sql`${paids.amount} >= ${q.amountStart}` : undefined,
+    q.amountEnd ? sql`${paids.amount} <= ${q.amountEnd}` : undefined,
   )!;
   const rows = await db
     .select(rowColumns)

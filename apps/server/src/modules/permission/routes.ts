@@ -17,6 +17,8 @@ import {
   userUpdateSchema,
 } from '@portal/contract/permission';
 import type { PortalModule } from '../../platform/module';
+import { streamListExport } from '../../platform/http/export';
+import { userExport } from './export';
 import { seedDemoStaff } from './demo';
 import {
   addRole,
@@ -131,6 +133,24 @@ export const permissionModule: PortalModule = {
       P.userList,
       { perm: menu(USER), scope: listOf('staff'), body: userListSchema },
       async ({ body, user, actor }) => listUsers(db, body, { user, actor }),
+    );
+    api.post(
+      P.userListExport,
+      {
+        perm: button(USER, 'export'),
+        scope: listOf('staff'),
+        body: userListSchema,
+        raw: true,
+        summary: '用户列表.xlsx',
+      },
+      async ({ body, user, actor, reply }) =>
+        streamListExport(
+          reply,
+          userExport(
+            async (pageNum, pageSize) =>
+              (await listUsers(db, { ...body, pageNum, pageSize }, { user, actor })).list,
+          ),
+        ),
     );
     api.post(
       P.userGet,

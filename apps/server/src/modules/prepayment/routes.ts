@@ -7,6 +7,8 @@ import { deletePa, findPa, listPas, paInit, postPa, savePa, viewPa } from './ser
 import { formatYuan } from '@portal/contract/format';
 
 import { listOf } from '../../platform/http/route-scope';
+import { streamListExport } from '../../platform/http/export';
+import { paExport } from './export';
 
 const MENU = 'ft-pa-mgr';
 
@@ -20,6 +22,23 @@ export const prepaymentModule: PortalModule = {
       PA_PATHS.list,
       { perm: menu(MENU), scope: listOf('prepayment'), body: paListSchema },
       ({ body, user }) => listPas(db, body, user),
+    );
+    api.post(
+      PA_PATHS.listExport,
+      {
+        perm: button(MENU, 'export'),
+        scope: listOf('prepayment'),
+        body: paListSchema,
+        raw: true,
+        summary: '前期款明细.xlsx',
+      },
+      async ({ body, user, reply }) =>
+        streamListExport(
+          reply,
+          paExport(
+            async (pageNum, pageSize) => (await listPas(db, { ...body, pageNum, pageSize }, user)).list,
+          ),
+        ),
     );
     api.post(
       PA_PATHS.viewBaseInfo,

@@ -252,6 +252,8 @@ export async function listPas(
     q.state ? eq(prepayments.state, q.state) : undefined,
     q.receiveDateFrom ? sql`${prepayments.receiveDate} >= ${q.receiveDateFrom}` : undefined,
     q.receiveDateTo ? sql`${prepayments.receiveDate} <= ${q.receiveDateTo}` : undefined,
+    q.amountStart ? sql`${prepayments.amount} >= ${q.amountStart}` : undefined,
+    q.amountEnd ? sql`${prepayments.amount} <= ${q.amountEnd}` : undefined,
   )!;
   const rows = await db
     .select(rowColumns)

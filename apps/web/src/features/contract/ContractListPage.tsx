@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import {
+  CONTRACT_EXPORT_FILE_NAME,
   CONTRACT_PATHS,
   CONTRACT_STATUS_LABELS,
   DOC_STATE_LABELS,
@@ -12,6 +13,8 @@ import {
 import { PRODUCT_LABELS } from '@portal/contract/credit';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { ListExportButton } from '../../shared/list/ExportButton';
+import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { confirmAction } from '../../shared/ui/feedback';
@@ -21,6 +24,12 @@ import { ContractStateTags, options } from './state-tags';
 const MENU = 'ft-contract-info';
 /** Filters a link may carry (the dashboard's figures open the list filtered the same way). */
 const LINK_FILTERS = ['overdue', 'itemDueFrom', 'itemDueTo', 'status', 'custName', 'contractNo'] as const;
+
+const toFilters = rangeFilters({
+  startDate: ['startDateFrom', 'startDateTo'],
+  maturity: ['maturityFrom', 'maturityTo'],
+  financingAmount: ['financingAmountStart', 'financingAmountEnd'],
+});
 
 /** 合同信息 list (SPEC §7.3 list) with the row actions of SPEC §4 and their confirmations (§8). */
 export default function ContractListPage() {
@@ -75,6 +84,7 @@ export default function ContractListPage() {
         sortable={contractListSchema.sortable}
         rowKey="bizCode"
         initialFilters={linked}
+        toFilters={toFilters}
         conditionKey={linkKey ? `contract-list?${linkKey}` : undefined}
         filters={
           <>
@@ -93,6 +103,9 @@ export default function ContractListPage() {
             <Form.Item name="loanState" label="放款状态">
               <Select allowClear style={{ width: 120 }} options={options(LOAN_STATE_LABELS)} />
             </Form.Item>
+            <DateRangeField name="startDate" label="起始日" />
+            <DateRangeField name="maturity" label="到期日" />
+            <MoneyRangeField name="financingAmount" label="融资金额" />
             {/* Carried by a dashboard link; kept so the search form sends them too. */}
             <Form.Item name="overdue" hidden>
               <Input />
@@ -118,6 +131,11 @@ export default function ContractListPage() {
                 新增合同
               </Button>
             </Auth>
+            <ListExportButton
+              menu={MENU}
+              path={CONTRACT_PATHS.listExport}
+              fileName={CONTRACT_EXPORT_FILE_NAME}
+            />
           </Space>
         }
         columns={[

@@ -20,6 +20,7 @@ import { useButtons } from '../../shared/permission/use-buttons';
 import { AuditView } from '../../shared/workflow/AuditView';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
+import { ContractPicker } from './ContractPicker';
 import { options } from './state-tags';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
@@ -58,15 +59,10 @@ export function HandoverListPage() {
         toolbar={
           buttons.has('add') ? (
             <Space>
-              <Input
-                placeholder="合同编号（12位）"
-                value={contBizCode}
-                onChange={(e) => setContBizCode(e.target.value.trim())}
-                style={{ width: 200 }}
-              />
+              <ContractPicker value={contBizCode || undefined} onChange={(v) => setContBizCode(v ?? '')} />
               <Button
                 type="primary"
-                disabled={!/^\d{12}$/.test(contBizCode)}
+                disabled={!contBizCode}
                 onClick={() => void navigate(`${CONTRACT_ROUTES.hoEditor}?contBizCode=${contBizCode}`)}
               >
                 新增交接单

@@ -8,6 +8,7 @@ import {
   type CompanyMember,
   type ContractInfo,
   type ContractInit,
+  type ContractPick,
   type ContractReceivable,
   type CustomPlanRow,
   type DueItem,
@@ -70,6 +71,9 @@ export const contractApi = {
   changeInit: (bizCode: string) => post<ChangeInit>(CONTRACT_PATHS.isChange, undefined, byCode(bizCode)),
   beforeAfter: <T>(path: string, bizCode: string) => post<BeforeAfter<T>>(path, undefined, byCode(bizCode)),
   handover: (bizCode: string) => post<HandoverView>(HANDOVER_PATHS.view, undefined, byCode(bizCode)),
+  /** A new handover sheet's contract picker: searched on the server, without the loading overlay. */
+  pickContracts: (keyword: string) =>
+    post<ContractPick[]>(HANDOVER_PATHS.contracts, keyword ? { keyword } : {}, { loading: false }),
   handoverInit: (contBizCode: string) =>
     post<Pick<HandoverView, 'contBizCode' | 'contractNo' | 'custName' | 'handoverDate' | 'items'>>(
       HANDOVER_PATHS.init,

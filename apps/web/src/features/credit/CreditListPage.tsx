@@ -1,14 +1,27 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
-import { CREDIT_PATHS, CYCLE_LABELS, DOC_STATE_LABELS, type CreditListRow } from '@portal/contract/credit';
+import {
+  CREDIT_EXPORT_FILE_NAME,
+  CREDIT_PATHS,
+  CYCLE_LABELS,
+  DOC_STATE_LABELS,
+  creditListSchema,
+  type CreditListRow,
+} from '@portal/contract/credit';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { ListExportButton } from '../../shared/list/ExportButton';
+import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
 import { Auth } from '../../shared/permission/Auth';
 import { CREDIT_ROUTES, creditApi } from './api';
 import { StateTag, UtilisationChart } from './components';
 
 const MENU = 'ft-credit-info';
+const toFilters = rangeFilters({
+  endDate: ['endDateStart', 'endDateEnd'],
+  limitAmount: ['limitAmountStart', 'limitAmountEnd'],
+});
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
@@ -24,7 +37,9 @@ export default function CreditListPage() {
       <ListPage<CreditListRow>
         ref={list}
         source={CREDIT_PATHS.creditList}
+        sortable={creditListSchema.sortable}
         rowKey="bizCode"
+        toFilters={toFilters}
         filters={
           <>
             <Form.Item name="custName" label="客户名称">
@@ -36,14 +51,23 @@ export default function CreditListPage() {
             <Form.Item name="cycle" label="额度类型">
               <Select allowClear style={{ width: 120 }} options={options(CYCLE_LABELS)} />
             </Form.Item>
+            <DateRangeField name="endDate" label="到期日" />
+            <MoneyRangeField name="limitAmount" label="授信额度" />
           </>
         }
         toolbar={
-          <Auth code={`${MENU}:add`}>
-            <Button type="primary" onClick={() => navigate(CREDIT_ROUTES.editor)}>
-              新增授信
-            </Button>
-          </Auth>
+          <Space>
+            <Auth code={`${MENU}:add`}>
+              <Button type="primary" onClick={() => navigate(CREDIT_ROUTES.editor)}>
+                新增授信
+              </Button>
+            </Auth>
+            <ListExportButton
+              menu={MENU}
+              path={CREDIT_PATHS.creditListExport}
+              fileName={CREDIT_EXPORT_FILE_NAME}
+            />
+          </Space>
         }
         columns={[
           codeColumn('授信编号', 'bizCode'),

@@ -9,6 +9,7 @@ import {
   MOVEMENT_LABELS,
   PRODUCT_LABELS,
   RECOURSE_LABELS,
+  creditHistoryFileName,
   type FtRow,
   type GuaranteeRow,
   type HistoryRow,
@@ -18,6 +19,7 @@ import { formatMoney } from '@portal/contract/format';
 import { DOC_TYPES } from '@portal/contract/workflow';
 import { FileList } from '../../shared/files/FileList';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { ExportButton } from '../../shared/list/ExportButton';
 import { CREDIT_ROUTES, creditApi } from './api';
 import { StateTag, UtilisationChart } from './components';
 import { AuditView } from '../../shared/workflow/AuditView';
@@ -238,36 +240,46 @@ export default function CreditViewPage() {
               key: 'history',
               label: '授信历史',
               children: (
-                <Table<HistoryRow>
-                  size="small"
-                  rowKey="id"
-                  data-testid="credit-history"
-                  dataSource={history.data ?? []}
-                  columns={[
-                    codeColumn('额度编号', 'lineCode'),
-                    {
-                      title: '额度类别',
-                      dataIndex: 'lineKind',
-                      render: (v: keyof typeof LINE_KIND_LABELS) => LINE_KIND_LABELS[v],
-                    },
-                    {
-                      title: '变动',
-                      dataIndex: 'movement',
-                      render: (v: keyof typeof MOVEMENT_LABELS) => MOVEMENT_LABELS[v],
-                    },
-                    moneyColumn('金额', 'amount'),
-                    moneyColumn('变动后额度', 'limitAfter'),
-                    moneyColumn('变动后占用', 'occupiedAfter'),
-                    {
-                      title: '单据',
-                      render: (_, r) =>
-                        `${(DOC_TYPES as Record<string, { label: string } | undefined>)[r.docType]?.label ?? r.docType} ${r.docCode}`,
-                    },
-                    { title: '原因', dataIndex: 'reason' },
-                    dateColumn('业务日期', 'bizDate'),
-                    { title: '操作人', dataIndex: 'actorName' },
-                  ]}
-                />
+                <>
+                  <Space style={{ marginBottom: 8 }}>
+                    <ExportButton
+                      menu="ft-credit-info"
+                      path={CREDIT_PATHS.creditHistoryExport}
+                      query={{ bizCode }}
+                      fileName={creditHistoryFileName(bizCode)}
+                    />
+                  </Space>
+                  <Table<HistoryRow>
+                    size="small"
+                    rowKey="id"
+                    data-testid="credit-history"
+                    dataSource={history.data ?? []}
+                    columns={[
+                      codeColumn('额度编号', 'lineCode'),
+                      {
+                        title: '额度类别',
+                        dataIndex: 'lineKind',
+                        render: (v: keyof typeof LINE_KIND_LABELS) => LINE_KIND_LABELS[v],
+                      },
+                      {
+                        title: '变动',
+                        dataIndex: 'movement',
+                        render: (v: keyof typeof MOVEMENT_LABELS) => MOVEMENT_LABELS[v],
+                      },
+                      moneyColumn('金额', 'amount'),
+                      moneyColumn('变动后额度', 'limitAfter'),
+                      moneyColumn('变动后占用', 'occupiedAfter'),
+                      {
+                        title: '单据',
+                        render: (_, r) =>
+                          `${(DOC_TYPES as Record<string, { label: string } | undefined>)[r.docType]?.label ?? r.docType} ${r.docCode}`,
+                      },
+                      { title: '原因', dataIndex: 'reason' },
+                      dateColumn('业务日期', 'bizDate'),
+                      { title: '操作人', dataIndex: 'actorName' },
+                    ]}
+                  />
+                </>
               ),
             },
             { key: 'files', label: '授信文件', children: <FileList value={files.data ?? []} readOnly /> },

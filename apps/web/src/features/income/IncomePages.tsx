@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
+  INCOME_EXPORT_FILE_NAME,
   INCOME_PATHS,
   INCOME_SOURCE_LABELS,
   type IncomeImportPreview,
@@ -20,6 +21,8 @@ import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { ListExportButton } from '../../shared/list/ExportButton';
+import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import { postXlsx } from '../../shared/request/upload-xlsx';
@@ -35,6 +38,10 @@ export const INCOME_ROUTES = {
 } as const;
 const byCode = (fiidBizCode: string) => ({ query: { fiidBizCode } });
 const rules = fieldRules(incomeItemSchema);
+const toFilters = rangeFilters({
+  valueDate: ['valueDateFrom', 'valueDateTo'],
+  amount: ['amountStart', 'amountEnd'],
+});
 
 const incomeApi = {
   view: (code: string) => post<IncomeView>(INCOME_PATHS.viewBaseInfo, undefined, byCode(code)),
@@ -149,6 +156,7 @@ export function IncomeListPage() {
         source={INCOME_PATHS.list}
         sortable={incomeListSchema.sortable}
         rowKey="fiidBizCode"
+        toFilters={toFilters}
         filters={
           <>
             <Form.Item name="payerName" label="付款人">
@@ -160,6 +168,8 @@ export function IncomeListPage() {
             <Form.Item name="state" label="审核状态">
               <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
             </Form.Item>
+            <DateRangeField name="valueDate" label="来款日期" />
+            <MoneyRangeField name="amount" label="来款金额" />
           </>
         }
         toolbar={
@@ -170,6 +180,7 @@ export function IncomeListPage() {
               </Button>
             ) : null}
             {buttons.has('import') ? <Button onClick={() => setImporting(true)}>导入流水</Button> : null}
+            <ListExportButton menu={MENU} path={INCOME_PATHS.listExport} fileName={INCOME_EXPORT_FILE_NAME} />
           </Space>
         }
         columns={[

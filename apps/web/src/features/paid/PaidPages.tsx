@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd';
 import {
   COMPONENT_LABELS,
+  PAID_EXPORT_FILE_NAME,
   PAID_KIND_LABELS,
   PAID_PATHS,
   PAID_RED_PATHS,
@@ -17,6 +18,8 @@ import {
 import { formatMoney } from '@portal/contract/format';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { ListExportButton } from '../../shared/list/ExportButton';
+import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
@@ -27,6 +30,10 @@ import { RushRedDialog } from './RushRedDialog';
 
 const MENU = 'ft-paid';
 const RED_MENU = 'ft-paid-red';
+const toFilters = rangeFilters({
+  paidDate: ['paidDateFrom', 'paidDateTo'],
+  amount: ['amountStart', 'amountEnd'],
+});
 const RedTag = ({ red }: { red: boolean }) => (red ? <Tag color="red">已冲红</Tag> : null);
 
 /** 来款核销 list: 查看, 编辑 and 删除 of drafts, 冲红 of approved ones. */
@@ -50,6 +57,7 @@ export function PaidListPage() {
         source={PAID_PATHS.list}
         sortable={paidListSchema.sortable}
         rowKey="paidBizCode"
+        toFilters={toFilters}
         filters={
           <>
             <Form.Item name="contractNo" label="合同号">
@@ -58,14 +66,19 @@ export function PaidListPage() {
             <Form.Item name="state" label="审核状态">
               <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
             </Form.Item>
+            <DateRangeField name="paidDate" label="核销日期" />
+            <MoneyRangeField name="amount" label="核销金额" />
           </>
         }
         toolbar={
-          buttons.has('add') ? (
-            <Button type="primary" onClick={() => void navigate(PAID_ROUTES.editor)}>
-              新增核销
-            </Button>
-          ) : null
+          <Space>
+            {buttons.has('add') ? (
+              <Button type="primary" onClick={() => void navigate(PAID_ROUTES.editor)}>
+                新增核销
+              </Button>
+            ) : null}
+            <ListExportButton menu={MENU} path={PAID_PATHS.listExport} fileName={PAID_EXPORT_FILE_NAME} />
+          </Space>
         }
         columns={[
           codeColumn('核销编号', 'paidBizCode'),

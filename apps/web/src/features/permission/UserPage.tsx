@@ -25,6 +25,7 @@ import {
   PERMISSION_PATHS,
   STATE_LABELS,
   STATES,
+  USER_EXPORT_FILE_NAME,
   type OrgNode,
   type UserAdd,
   type UserView,
@@ -33,6 +34,7 @@ import {
 } from '@portal/contract/permission';
 import { ListPage, type ListFetcher, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn } from '../../shared/list/columns';
+import { ListExportButton } from '../../shared/list/ExportButton';
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { fieldRules } from '../../shared/form/zod-rule';
@@ -328,11 +330,19 @@ export default function UserPage(_props: ScreenProps) {
             </>
           }
           toolbar={
-            <Auth code={button(MENU, 'add')}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                新增用户
-              </Button>
-            </Auth>
+            <Space>
+              <Auth code={button(MENU, 'add')}>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                  新增用户
+                </Button>
+              </Auth>
+              <ListExportButton
+                menu={MENU}
+                path={PERMISSION_PATHS.userListExport}
+                fileName={USER_EXPORT_FILE_NAME}
+                extra={deptCode ? { deptCode } : undefined}
+              />
+            </Space>
           }
         />
       </Col>

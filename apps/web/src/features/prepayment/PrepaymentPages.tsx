@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import { Alert, Button, Card, Descriptions, Form, Input, Radio, Select, Space, Table } from 'antd';
 import {
+  PA_EXPORT_FILE_NAME,
   PA_METHOD_LABELS,
   PA_PATHS,
   type PaDue,
@@ -18,6 +19,8 @@ import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { ListExportButton } from '../../shared/list/ExportButton';
+import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
@@ -31,6 +34,10 @@ export const PA_ROUTES = {
   view: '/factoring/pa/mgr-view/basic-info',
 } as const;
 const byCode = (preamtBizCode: string) => ({ query: { preamtBizCode } });
+const toFilters = rangeFilters({
+  receiveDate: ['receiveDateFrom', 'receiveDateTo'],
+  amount: ['amountStart', 'amountEnd'],
+});
 const MONEY = /^\d+(\.\d{1,2})?$/;
 
 const paApi = {
@@ -52,6 +59,8 @@ export function PaListPage() {
         source={PA_PATHS.list}
         sortable={paListSchema.sortable}
         rowKey="preamtBizCode"
+        toFilters={toFilters}
+        toolbar={<ListExportButton menu={MENU} path={PA_PATHS.listExport} fileName={PA_EXPORT_FILE_NAME} />}
         filters={
           <>
             <Form.Item name="contractNo" label="合同号">
@@ -63,6 +72,8 @@ export function PaListPage() {
             <Form.Item name="state" label="审核状态">
               <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
             </Form.Item>
+            <DateRangeField name="receiveDate" label="收取日期" />
+            <MoneyRangeField name="amount" label="收取金额" />
           </>
         }
         columns={[

@@ -4,9 +4,20 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
+import dayjs from 'dayjs';
+
+const exportFile = vi.hoisted(() => vi.fn(async () => new Blob()));
+vi.mock('../request/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../request/http')>()),
+  exportFile,
+}));
+
+import { useSessionStore } from '../session/session-store';
 import { codeColumn, dateColumn, moneyColumn } from './columns';
+import { ListExportButton } from './ExportButton';
 import { ListPage, type ListFetcher } from './ListPage';
 import { clearListConditions, readListCondition } from './list-condition';
+import { MoneyRangeField, rangeFilters } from './range-fields';
 
 interface Row {
   bizCode: string;
@@ -17,6 +28,8 @@ interface Row {
 afterEach(() => {
   cleanup();
   clearListConditions();
+  exportFile.mockClear();
+  useSessionStore.setState({ roles: null });
 });
 
 describe('list columns use the shared formatters', () => {
@@ -83,5 +96,90 @@ describe('ListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     expect(await screen.findByText('000000000008')).toBeTruthy();
     expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('ListPage filters through the screen', () => {
+  const rows = async () => ({ list: [{ bizCode: '7', amount: '1000', signDate: '' }], total: 1 });
+
+  it('maps the first call through toFilters like every later one', async () => {
+    const fetcher = vi.fn<ListFetcher<Row>>(rows);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/factoring/permit/cust']}>
+          <ListPage<Row>
+            source={fetcher}
+            rowKey="bizCode"
+            columns={[codeColumn('编号', 'bizCode')]}
+            initialFilters={{ custName: '甲' }}
+            toFilters={(v) => ({ ...v, area: 'ft' })}
+            filters={
+              <Form.Item label="客户" name="custName">
+                <Input aria-label="客户" />
+              </Form.Item>
+            }
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('000000000007')).toBeTruthy();
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher).toHaveBeenCalledWith({ custName: '甲', area: 'ft', pageNum: 1, pageSize: 20 });
+  });
+
+  const renderIncome = (fetcher: ListFetcher<Row>, initialFilters?: Record<string, unknown>) =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/factoring/accounts/income']}>
+          <ListPage<Row>
+            source={fetcher}
+            rowKey="bizCode"
+            sortable={['amount']}
+            columns={[codeColumn('编号', 'bizCode'), moneyColumn('来款金额', 'amount')]}
+            initialFilters={initialFilters}
+            toFilters={rangeFilters({ amount: ['amountStart', 'amountEnd'] })}
+            filters={<MoneyRangeField name="amount" label="金额" />}
+            toolbar={<ListExportButton menu="ft-income" path="/x/listExport" fileName="来款明细.xlsx" />}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it('sends an amount range as its two bounds', async () => {
+    const fetcher = vi.fn<ListFetcher<Row>>(rows);
+    renderIncome(fetcher);
+    expect(await screen.findByText('000000000007')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('金额起'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() =>
+      expect(fetcher).toHaveBeenLastCalledWith({ amountStart: '100', pageNum: 1, pageSize: 20 }),
+    );
+  });
+
+  it('导出 sends what the list shows: its mapped filters and its sort', async () => {
+    useSessionStore.setState({ roles: ['admin'] });
+    const fetcher = vi.fn<ListFetcher<Row>>(rows);
+    renderIncome(fetcher, { amount: ['100', undefined] });
+    expect(await screen.findByText('000000000007')).toBeTruthy();
+    // The sortable header (its title shows twice: the cell and its sorter tooltip's anchor).
+    fireEvent.click(document.querySelector('th.ant-table-column-has-sorters')!);
+    const shown = { amountStart: '100', orderBy: 'amount', order: 'asc', pageNum: 1, pageSize: 20 };
+    await waitFor(() => expect(fetcher).toHaveBeenLastCalledWith(shown));
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() => expect(exportFile).toHaveBeenCalledTimes(1));
+    expect(exportFile).toHaveBeenCalledWith('/x/listExport', shown, { fileName: '来款明细.xlsx' });
+  });
+});
+
+describe('rangeFilters', () => {
+  it('turns each pair into its two keys, dates as YYYY-MM-DD, an open bound left out', () => {
+    const map = rangeFilters(
+      { valueDate: ['valueDateFrom', 'valueDateTo'], amount: ['amountStart', 'amountEnd'] },
+      (v) => ({ ...v, area: 'ft' }),
+    );
+    expect(
+      map({ payerName: '甲', valueDate: [dayjs('2026-01-02'), null], amount: [undefined, '500.5'] }),
+    ).toEqual({ payerName: '甲', valueDateFrom: '2026-01-02', amountEnd: '500.5', area: 'ft' });
+    expect(map({ valueDate: null, amount: undefined })).toEqual({ area: 'ft' });
   });
 });

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { ListParams } from '../request/http';
 import { fitColumns } from './fit-columns';
+import { ListParamsContext } from './list-params-context';
 import { listConditionKey, readListCondition, saveListCondition } from './list-condition';
 import {
   initialListParams,
@@ -68,8 +69,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const location = useLocation();
   const [conditionKey] = useState(() => props.conditionKey ?? listConditionKey(location.pathname));
   const [form] = Form.useForm<Record<string, unknown>>();
+  // The first call maps the initial form values like every later one (a screen's fixed filters,
+  // ranges), so the first page is the one the form shows.
   const [params, setParams] = useState<ListParams>(() =>
-    initialListParams(conditionKey, compact(initialFilters ?? {}), props.pageSize),
+    initialListParams(
+      conditionKey,
+      compact(toFilters ? toFilters(initialFilters ?? {}) : (initialFilters ?? {})),
+      props.pageSize,
+    ),
   );
   const [initialValues] = useState(() => readListCondition(conditionKey)?.formValues ?? initialFilters ?? {});
   const queryClient = useQueryClient();
@@ -149,7 +156,11 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           </Form>
         </Card>
       ) : null}
-      {toolbar ? <div className="list-page__toolbar">{toolbar}</div> : null}
+      {toolbar ? (
+        <ListParamsContext value={params}>
+          <div className="list-page__toolbar">{toolbar}</div>
+        </ListParamsContext>
+      ) : null}
       <Table<T>
         {...tableProps}
         rowKey={rowKey}
