@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
-import { apiCall, shotPath } from './helpers';
+import { animationsDone, apiCall, shotPath } from './helpers';
 
 /**
  * Steps the business screens' browser tests share: API calls as a signed-in user, a second
@@ -104,11 +104,14 @@ export async function confirm(page: Page): Promise<void> {
   }
 }
 
+/** Chooses an option of the open select, once its dropdown has stopped moving (animationsDone). */
 export async function pick(page: Page, title: string): Promise<void> {
-  await page
+  const option = page
     .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`)
-    .first()
-    .click();
+    .first();
+  await option.waitFor();
+  await animationsDone(page);
+  await option.click();
 }
 
 /** Opens a screen and waits for it; one reload if the shell has not rendered it in time. */

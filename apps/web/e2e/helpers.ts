@@ -207,7 +207,17 @@ export async function screenShows(page: Page, path: string): Promise<void> {
     path,
   );
   await activePage(page, path).waitFor({ state: 'visible' });
-  // The sidebar's collapse is a CSS transition: wait for the finite animations to end.
+  // The sidebar's collapse is a CSS transition.
+  await animationsDone(page);
+}
+
+/**
+ * Waits for the page's finite animations and transitions to end (spinners run for ever and are
+ * left out): a popup still sliding in or out moves what is under the pointer between a press and
+ * its release, and the click lands on whatever is there then (docs/architecture.md "A tab strip
+ * that moves").
+ */
+export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document

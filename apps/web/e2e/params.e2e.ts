@@ -4,7 +4,7 @@ import type { Page as ListPage } from '@portal/contract/api';
 import { CONTRACT_PATHS, type ContractListRow } from '@portal/contract/contract';
 import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
 import { NOTICE_PATHS, type NoticeView } from '@portal/contract/notices';
-import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { animationsDone, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
 import { confirm, data, openScreen, pick } from './flows';
 
 /**
@@ -118,6 +118,9 @@ describe('参数设置', () => {
       await range.last().fill(minute(24));
       await page.keyboard.press('Enter');
       await expect.poll(() => range.last().inputValue()).toBe(minute(24));
+      // The picker's popup slides away first: opened meanwhile, the select's dropdown moved under
+      // the pointer and the option's click was lost.
+      await animationsDone(page);
       await m.locator('.ant-select').last().click();
       await pick(page, '发布');
       await m.getByRole('button', { name: /保\s*存/ }).click();
