@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { addMonths } from '@portal/contract/plan/dates';
-import { activePage, launchBrowser, login, newPage, screenShows, shotPath, tokenOf } from './helpers';
+import {
+  animationsDone,
+  activePage,
+  launchBrowser,
+  login,
+  newPage,
+  screenShows,
+  shotPath,
+  tokenOf,
+} from './helpers';
 import {
   addChecker,
   approve,
@@ -33,7 +42,10 @@ async function choose(page: Page, scope: Locator, label: string, title?: string)
   await expect.poll(() => open.count()).toBe(0);
   await scope.getByLabel(label, { exact: true }).click();
   if (title) await pick(page, title);
-  else await open.locator('.ant-select-item-option').first().click();
+  else {
+    await animationsDone(page);
+    await open.locator('.ant-select-item-option').first().click();
+  }
   await expect.poll(() => open.count()).toBe(0);
 }
 

@@ -16,7 +16,7 @@ import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import type { FileInfo } from '@portal/contract/files';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { confirm, data, pick } from './flows';
-import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { animationsDone, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -76,6 +76,7 @@ describe('CRM corporation', () => {
     await pick(page, '核心企业');
     await page.keyboard.press('Escape');
     await basic.getByLabel('所在地区').click();
+    await animationsDone(page);
     await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item[title="上海市"]').click();
     await page.keyboard.press('Escape');
     await basic.getByRole('button', { name: /保\s*存/ }).click();

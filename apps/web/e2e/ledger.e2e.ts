@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { formatMoney } from '@portal/contract/format';
 import { LEDGER_PATHS, type LedgerPage, type Statement } from '@portal/contract/ledger';
 import {
+  animationsDone,
   activePage,
   downloadXlsx,
   launchBrowser,
@@ -84,6 +85,7 @@ describe('保理业务台账 and 客户对账单', () => {
         const customer = screen.getByLabel('客户');
         await customer.click();
         await customer.fill(lent.custName);
+        await animationsDone(page);
         await page
           .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${lent.custName}"]`)
           .click();

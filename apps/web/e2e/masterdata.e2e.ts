@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { usccCheckChar } from '@portal/contract/uscc';
-import { activePage, launchBrowser, login, newPage, shotPath } from './helpers';
+import { animationsDone, activePage, launchBrowser, login, newPage, shotPath } from './helpers';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -38,14 +38,18 @@ describe('master data screens', () => {
     await editor.getByLabel('法定代表人').fill('测试法人');
     await editor.getByLabel('注册资本（元）').fill('12345678.90');
     await editor.getByLabel('客户角色').click();
+    await animationsDone(page);
     await page.locator('.ant-select-item-option[title="供应商"]').click();
     await page.keyboard.press('Escape');
 
     // The region cascader: 上海市 / 市辖区 / 浦东新区.
     await editor.getByLabel('所在地区').click();
     const menus = page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu');
+    await animationsDone(page);
     await menus.nth(0).locator('.ant-cascader-menu-item[title="上海市"]').click();
+    await animationsDone(page);
     await menus.nth(1).locator('.ant-cascader-menu-item[title="市辖区"]').click();
+    await animationsDone(page);
     await menus.nth(2).locator('.ant-cascader-menu-item[title="浦东新区"]').click();
     await page.keyboard.press('Escape');
     await expect.poll(() => editor.locator('.ant-cascader').first().textContent()).toContain('浦东新区');

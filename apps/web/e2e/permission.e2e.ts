@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { activePage, launchBrowser, login, newPage, shotPath, watchPage } from './helpers';
+import { animationsDone, activePage, launchBrowser, login, newPage, shotPath, watchPage } from './helpers';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -141,6 +141,7 @@ describe('permission administration', () => {
         )
         .toBe(0);
       await userDialog.getByLabel('角色').click();
+      await animationsDone(page);
       await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${roleName}"]`).click();
       await page.keyboard.press('Escape');
       await userDialog.getByRole('button', { name: /保\s*存/ }).click();

@@ -3,7 +3,16 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { formatMoney } from '@portal/contract/format';
 import { generatePlan, type PlanRule } from '@portal/contract/plan/schedule';
 import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
-import { activePage, apiCall, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import {
+  animationsDone,
+  activePage,
+  apiCall,
+  launchBrowser,
+  login,
+  newPage,
+  shotPath,
+  tokenOf,
+} from './helpers';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -49,6 +58,7 @@ async function settledChart(chart: Locator): Promise<string> {
 
 async function pickOption(page: Page, select: Locator, label: string): Promise<void> {
   await select.click();
+  await animationsDone(page);
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { PASSWORD_MESSAGES } from '@portal/contract/password';
 import {
+  animationsDone,
   activePage,
   apiCall,
   launchBrowser,
@@ -226,6 +227,7 @@ describe('management layout', () => {
     await page.locator('.header-search__select input').fill('计息规责');
     const option = page.locator('.ant-select-item-option').first();
     await expect.poll(() => option.textContent()).toBe('业务配置 > 计息规则');
+    await animationsDone(page);
     await option.click();
     await page.waitForURL(`${base}/factoring/config/ruler`);
     await context.close();

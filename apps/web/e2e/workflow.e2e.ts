@@ -5,7 +5,16 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { WORKFLOW_PATHS } from '@portal/contract/workflow';
-import { activePage, apiCall, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import {
+  animationsDone,
+  activePage,
+  apiCall,
+  launchBrowser,
+  login,
+  newPage,
+  shotPath,
+  tokenOf,
+} from './helpers';
 
 /**
  * Approvals in the browser. (1) The process-definition screen and the dashboard calls against the
@@ -82,6 +91,7 @@ export async function circulateInAuditView(page: Page, colleague: string, messag
   await view.getByRole('button', { name: /传\s*阅/ }).click();
   const dialog = page.locator('.ant-modal').filter({ hasText: '传阅说明' });
   await dialog.getByTestId('circulate-users').click();
+  await animationsDone(page);
   await page.locator('.ant-select-item-option').filter({ hasText: colleague }).first().click();
   // Close the dropdown by clicking the dialog's title (Escape may close the dialog, Tab toggles the option).
   await dialog.locator('.ant-modal-title').click();
@@ -118,7 +128,9 @@ describe('approval process definitions (ft-process)', () => {
     await dialog.getByRole('button', { name: '添加步骤' }).click();
     const row = dialog.getByTestId('step-row').nth(1);
     await row.getByPlaceholder('步骤名称').fill('总经理审批');
+    await animationsDone(page);
     await row.locator('.ant-select').click();
+    await animationsDone(page);
     await page.locator('.ant-select-item-option').filter({ hasText: '总经理' }).first().click();
     await row.getByPlaceholder('金额下限（可空）').fill('1.234');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
