@@ -212,8 +212,8 @@ export async function screenShows(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Waits for the page's finite animations and transitions to end (spinners run for ever and are
- * left out): a popup still sliding in or out moves what is under the pointer between a press and
+ * Waits for the page's running finite animations and transitions to end (spinners run for ever
+ * and are left out, as are paused ones): a popup still sliding in or out moves what is under the pointer between a press and
  * its release, and the click lands on whatever is there then (docs/architecture.md "A tab strip
  * that moves").
  */
@@ -222,7 +222,10 @@ export async function animationsDone(page: Page): Promise<void> {
     Promise.all(
       document
         .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .filter(
+          (a) =>
+            a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity),
+        )
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );

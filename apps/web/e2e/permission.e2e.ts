@@ -127,6 +127,7 @@ describe('permission administration', () => {
       await userDialog.getByLabel('用户名').fill(userName);
       await userDialog.getByLabel('姓名').fill('浏览器用户');
       await userDialog.getByLabel('所属组织').click();
+      await animationsDone(page);
       await page.locator(`.ant-select-dropdown:visible [title="${orgName}"]`).click();
       // The tree dropdown may stay open over the next field: a click on the dialog's title (outside
       // the select; Escape would close the dialog too) closes it.
