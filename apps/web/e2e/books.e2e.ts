@@ -12,6 +12,7 @@ import { formatMoney } from '@portal/contract/format';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { VOUCHER_PATHS, type TrialBalance, type VoucherPage } from '@portal/contract/voucher';
 import {
+  animationsDone,
   activePage,
   downloadXlsx,
   launchBrowser,
@@ -184,11 +185,13 @@ describe('五级分类 and 会计凭证 for finance', () => {
         await screenShows(page, VOUCHERS);
         const books = activePage(page, VOUCHERS);
         await books.getByLabel('会计期间').fill(period);
+        await animationsDone(page);
         await books.getByRole('button', { name: /查\s*询/ }).click();
         const voucherRow = books
           .locator('tr.ant-table-row', { hasText: loan.voucherNo })
           .filter({ hasText: period });
         await voucherRow.first().waitFor({ timeout: 15_000 });
+        await animationsDone(page);
         await voucherRow.first().getByTestId('voucher-open').click();
         const drawer = page
           .locator('.ant-drawer-section')
