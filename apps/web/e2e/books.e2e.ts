@@ -177,8 +177,15 @@ describe('五级分类 and 会计凭证 for finance', () => {
         await page.screenshot({ path: shotPath('books-classification.png') });
 
         // 会计凭证 of the period the demo's disbursement was posted in: a voucher's Σ借 = Σ贷.
-        const vouchers = await data<VoucherPage>(VOUCHER_PATHS.list, token, { pageNum: 1, pageSize: 100 });
-        const loan = vouchers.list.find((v) => v.docType === 'loan')!;
+        // The oldest disbursement voucher is the demo's: other browser tests add disbursements and
+        // red mirrors of them to the same server (the list answers newest first by default).
+        const vouchers = await data<VoucherPage>(VOUCHER_PATHS.list, token, {
+          pageNum: 1,
+          pageSize: 100,
+          orderBy: 'voucherDate',
+          order: 'asc',
+        });
+        const loan = vouchers.list.find((v) => v.docType === 'loan' && !v.redOfNo)!;
         expect(loan, 'the demo disbursement’s voucher').toBeTruthy();
         const period = loan.period;
         await page.goto(`${base}${VOUCHERS}`);
