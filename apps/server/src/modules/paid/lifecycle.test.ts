@@ -91,7 +91,7 @@ function paidWithinDue(items: readonly PlanItemView[]): void {
       [i.feePaid, i.fee],
       [i.penaltyPaid, i.penalty],
     ] as const) {
-      expect(Number(paid) <= Number(due), `period ${i.period}: paid ${paid} > due ${due}`).toBe(true);
+      expect(new Decimal(paid).lte(due), `period ${i.period}: paid ${paid} > due ${due}`).toBe(true);
     }
   }
 }

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,11 +290,12 @@ describe('the export', () => {
     expect(first.getCell(2).value).toBe('记-0001');
     expect(first.getCell(6).value).toBe(200000);
     expect(first.getCell(6).numFmt).toBe('#,##0.00');
-    let debit = 0;
-    let credit = 0;
+    // The cells are numbers (Excel sums them); the test adds them as decimals.
+    let debit = new Decimal(0);
+    let credit = new Decimal(0);
     for (let i = 2; i <= ws.rowCount; i++) {
-      debit += Number(ws.getRow(i).getCell(6).value);
-      credit += Number(ws.getRow(i).getCell(7).value);
+      debit = debit.plus(String(ws.getRow(i).getCell(6).value ?? 0));
+      credit = credit.plus(String(ws.getRow(i).getCell(7).value ?? 0));
     }
     expect(debit.toFixed(2)).toBe('251240.00');
     expect(credit.toFixed(2)).toBe('251240.00');
