@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
 import { COMP_CHANGE_PATHS } from '@portal/contract/crm-change';
+import { MESSAGE_PATHS } from '@portal/contract/messages';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { launchBrowser, newPage, shotPath, watchPage } from './helpers';
@@ -86,6 +87,13 @@ describe('消息中心', () => {
       });
       // The bell asks every 15 s; no reload.
       await expect.poll(() => bellCount(page), { timeout: 40_000, interval: 1000 }).toBe('1');
+      // The next poll finds nothing new: a conditional GET answered 304, and the bell keeps its count.
+      const unchanged = await page.waitForResponse(
+        (r) => r.url().includes(MESSAGE_PATHS.count) && r.status() === 304,
+        { timeout: 40_000 },
+      );
+      expect(unchanged.request().method()).toBe('GET');
+      expect(await bellCount(page)).toBe('1');
 
       await page.getByTestId('message-bell').click();
       const item = page.getByTestId('message-item').first();

@@ -136,4 +136,32 @@ describe('消息中心', () => {
     await boss.ok(M('list'), {});
     expect(await idleSeconds()).toBeLessThan(60);
   });
+
+  it('the poll revalidates: 304 without a body while nothing changed, the new count once it has', async () => {
+    const poll = (etag?: string) =>
+      risk1.call<MessageCount>(M('count'), undefined, {
+        method: 'GET',
+        ...(etag ? { headers: { 'if-none-match': etag } } : {}),
+      });
+    const first = await poll();
+    const etag = String(first.headers.etag);
+    expect([first.httpStatus, first.headers['cache-control']]).toEqual([200, 'private, no-cache']);
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+
+    const same = await poll(etag);
+    expect([same.httpStatus, same.raw.length, same.headers.etag]).toEqual([304, 0, etag]);
+    // A POST is always answered in full: only a GET may be answered 304.
+    expect((await risk1.call(M('count'), undefined, { headers: { 'if-none-match': etag } })).httpStatus).toBe(
+      200,
+    );
+
+    await submit('轮询刷新');
+    const changed = await poll(etag);
+    expect(changed.httpStatus).toBe(200);
+    expect(changed.data!.unread).toBe(first.data!.unread + 1);
+    expect(changed.headers.etag).not.toBe(etag);
+    // Reading it moves the tag again.
+    await risk1.ok(M('readAll'));
+    expect((await poll(String(changed.headers.etag))).data!.unread).toBe(0);
+  });
 });

@@ -7,8 +7,10 @@ import { listMessages, markRead, messageCount } from './service';
 export const messagesModule: PortalModule = {
   name: 'messages',
   register({ api, db }) {
-    api.post(P.count, { perm: 'session', scope: UNSCOPED.own, background: true }, async ({ actor }) =>
-      messageCount(db, actor.userId),
+    api.post(
+      P.count,
+      { perm: 'session', scope: UNSCOPED.own, background: true, revalidate: true },
+      async ({ actor }) => messageCount(db, actor.userId),
     );
     api.post(
       P.list,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -50,6 +50,22 @@ export function sendEnvelope(reply: FastifyReply, status: number, msg: string, d
     .code(status)
     .type('application/json; charset=utf-8')
     .send(envelopeAnswer(status, msg, data));
+}
+
+/**
+ * A success that a poller may revalidate (docs/protocol.md "Conditional GET"): the ETag is a hash
+ * of the answer, so equal tags mean equal answers; a GET naming the current tag gets 304 and no
+ * body. `private, no-cache`: the answer is the user's own and must be asked again every time.
+ */
+export function sendRevalidated(req: FastifyRequest, reply: FastifyReply, data: unknown) {
+  const body = JSON.stringify(envelopeAnswer(STATUS.ok, '操作成功', data));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  const asked = req.headers['if-none-match'];
+  if (req.method === 'GET' && typeof asked === 'string' && asked.split(/\s*,\s*/).includes(etag)) {
+    return reply.code(304).send();
+  }
+  return reply.code(STATUS.ok).type('application/json; charset=utf-8').send(body);
 }
 
 function bearer(req: FastifyRequest): string | undefined {
@@ -195,7 +211,7 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
         throw new Error(`route ${contractPath} must be a contract path (without ${API_PREFIX})`);
       const path = `${API_PREFIX}${contractPath}`;
       const envelope = opts.envelope ?? (opts.perm !== 'public' || opts.body !== undefined);
-      const methods: ('POST' | 'GET')[] = opts.get ? ['POST', 'GET'] : ['POST'];
+      const methods: ('POST' | 'GET')[] = opts.get || opts.revalidate ? ['POST', 'GET'] : ['POST'];
       const rowScope = resolveRouteScope(opts.scope);
       for (const method of methods) {
         const rec: RouteRecord = { method, path, perm: opts.perm, scope: opts.scope, envelope };
@@ -233,6 +249,7 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
               reply,
             });
             if (opts.raw) return reply;
+            if (opts.revalidate) return sendRevalidated(req, reply, result ?? null);
             return sendEnvelope(reply, STATUS.ok, '操作成功', result ?? null);
           },
         });

@@ -35,6 +35,11 @@ export interface RouteOptions<B extends Schema, Q extends Schema> {
    * so an open tab does not keep an idle session alive (docs/operations.md "Messages").
    */
   background?: boolean;
+  /**
+   * Answer with an ETag of the data; a GET whose If-None-Match names it gets 304 and no body
+   * (docs/protocol.md "Conditional GET"). Implies `get`.
+   */
+  revalidate?: boolean;
 }
 
 export interface HandlerContext<B extends Schema, Q extends Schema> {

@@ -12,7 +12,7 @@ import {
   type MessageKind,
   type MessageView,
 } from '@portal/contract/messages';
-import { post } from '../request/http';
+import { getRevalidated, post, type Revalidated } from '../request/http';
 import { docViewUrl } from '../workflow/doc-links';
 
 const KIND_COLORS: Record<MessageKind, string> = {
@@ -28,7 +28,7 @@ const LIST_KEY = ['messages', 'list'] as const;
 
 /**
  * 消息中心 in the navbar (docs/operations.md "Messages"): the unread count, asked every
- * MESSAGE_POLL_MS and on focus by a background call (it does not keep an idle session alive); the
+ * MESSAGE_POLL_MS and on focus by a background conditional GET (it does not keep an idle session alive); the
  * latest messages open their document and are marked read.
  */
 export function MessageBell() {
@@ -37,11 +37,17 @@ export function MessageBell() {
   const [open, setOpen] = useState(false);
   const count = useQuery({
     queryKey: COUNT_KEY,
-    queryFn: () => post<MessageCount>(MESSAGE_PATHS.count, undefined, { loading: false }),
+    // Revalidated by ETag: an unchanged count costs no body and keeps the same object.
+    queryFn: () =>
+      getRevalidated<MessageCount>(
+        MESSAGE_PATHS.count,
+        qc.getQueryData<Revalidated<MessageCount>>(COUNT_KEY),
+        { loading: false },
+      ),
     refetchInterval: MESSAGE_POLL_MS,
     refetchOnWindowFocus: true,
   });
-  const latestId = count.data?.latestId ?? 0;
+  const latestId = count.data?.data.latestId ?? 0;
   const list = useQuery({
     queryKey: [...LIST_KEY, latestId],
     queryFn: () =>
@@ -49,7 +55,7 @@ export function MessageBell() {
     enabled: open,
   });
   const refresh = async (next?: MessageCount) => {
-    if (next) qc.setQueryData(COUNT_KEY, next);
+    if (next) qc.setQueryData<Revalidated<MessageCount>>(COUNT_KEY, { etag: null, data: next });
     await qc.invalidateQueries({ queryKey: LIST_KEY });
   };
   const openMessage = async (m: MessageView) => {
@@ -62,7 +68,7 @@ export function MessageBell() {
   const readAll = async () => {
     await refresh(await post<MessageCount>(MESSAGE_PATHS.readAll).catch(() => undefined));
   };
-  const unread = count.data?.unread ?? 0;
+  const unread = count.data?.data.unread ?? 0;
   const content = (
     <div style={{ width: 380 }} data-testid="message-list">
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>

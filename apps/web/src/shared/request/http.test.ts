@@ -20,7 +20,16 @@ vi.mock('../ui/feedback-lazy', () => feedback);
 import { getToken, setToken } from '../auth/token';
 import { useSessionStore } from '../session/session-store';
 import { dropKeys, ensureRsaKey } from './envelope-keys';
-import { ApiError, exportFile, fetchList, post, request, setSessionExpiredHandler, update } from './http';
+import {
+  ApiError,
+  exportFile,
+  fetchList,
+  getRevalidated,
+  post,
+  request,
+  setSessionExpiredHandler,
+  update,
+} from './http';
 import { useLoadingStore } from './loading-store';
 
 let privateKey: CryptoKey;
@@ -71,7 +80,8 @@ function serve(...answers: Answer[]) {
         init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
       );
     const text = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
-    return new Response(text, {
+    // 304 is a null-body status: a Response with a body cannot be made for it.
+    return new Response(a.status === 304 ? null : text, {
       status: a.status,
       headers: { 'content-type': 'application/json', ...a.headers },
     });
@@ -89,7 +99,7 @@ async function openEnvelope(s: Seen): Promise<unknown> {
   );
   const key = await importSymmetricKey(raw);
   const payload = s.init.body ? (JSON.parse(String(s.init.body)) as { payload: string }).payload : '';
-  const text = signingString('POST', s.url, h['x-timestamp']!, h['x-nonce']!, payload);
+  const text = signingString(String(s.init.method), s.url, h['x-timestamp']!, h['x-nonce']!, payload);
   expect(await verifySignature(key, text, h.signature!)).toBe(true);
   return payload ? JSON.parse(await decryptPayload(key, payload)) : undefined;
 }
@@ -307,6 +317,41 @@ describe('request layer', () => {
     expect(useLoadingStore.getState().pending).toBe(0);
     await post('/c', undefined, { loading: false });
     expect(useLoadingStore.getState().pending).toBe(0);
+  });
+
+  it('a poll is a signed GET that sends the last ETag and keeps the previous answer on 304', async () => {
+    const server = serve(
+      {
+        status: 200,
+        body: { status: 200, ok: true, msg: '', data: { unread: 2 } },
+        headers: { etag: '"t1"' },
+      },
+      { status: 304, body: '' },
+      {
+        status: 200,
+        body: { status: 200, ok: true, msg: '', data: { unread: 3 } },
+        headers: { etag: '"t2"' },
+      },
+    );
+    const first = await getRevalidated<{ unread: number }>('/m/count', undefined, { loading: false });
+    expect(first).toEqual({ etag: '"t1"', data: { unread: 2 } });
+    const same = await getRevalidated('/m/count', first, { loading: false });
+    expect(same).toBe(first);
+    const next = await getRevalidated('/m/count', same, { loading: false });
+    expect(next).toEqual({ etag: '"t2"', data: { unread: 3 } });
+    expect(server.seen.map((s) => [s.init.method, headersOf(s)['if-none-match']])).toEqual([
+      ['GET', undefined],
+      ['GET', '"t1"'],
+      ['GET', '"t1"'],
+    ]);
+    for (const call of server.seen) expect(await openEnvelope(call)).toBeUndefined();
+  });
+
+  it('a poll that fails is reported like any call', async () => {
+    serve({ status: 403, body: { status: 403, ok: false, msg: '登录已失效，请重新登录' } });
+    await expect(getRevalidated('/m/count', undefined, { loading: false })).rejects.toMatchObject({
+      kind: 'session',
+    });
   });
 
   it('fetchList returns the whole body', async () => {

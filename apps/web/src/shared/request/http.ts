@@ -21,10 +21,12 @@ import { dropKeys, getClientKey } from './envelope-keys';
 import { beginLoading, endLoading } from './loading-store';
 
 /**
- * The request layer (docs/protocol.md "The web client"): every call is a POST under /api with
- * credentials, a 60 s timeout (PDF 50 s), the Bearer token when one exists, and the encrypted,
+ * The request layer (docs/protocol.md "The web client"): every call is a POST under /api (a poll's
+ * conditional GET aside) with credentials, a 60 s timeout (PDF 50 s), the Bearer token when one exists, and the encrypted,
  * signed envelope. Failures are shown as that section says and reject with an ApiError.
  */
+
+const NOT_MODIFIED = 304;
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
@@ -145,21 +147,29 @@ function timeoutSignal(
   };
 }
 
+/** How `send` sends: a POST, or the conditional GET of a poll. */
+interface SendOptions extends RequestOptions {
+  method?: 'POST' | 'GET';
+  ifNoneMatch?: string;
+}
+
 /**
- * Sends one POST (with the envelope unless told otherwise) and reads its answer with `read`, both
+ * Sends one POST or GET (with the envelope unless told otherwise) and reads its answer with `read`, both
  * under the call's timeout: an answer whose body never completes times out like one that never
  * starts (docs/architecture.md, "Every call ends"). Retries once after a 422.
  */
 async function send<R>(
   path: string,
   body: unknown,
-  opts: RequestOptions,
+  opts: SendOptions,
   accept: string,
   read: (res: Response) => Promise<R>,
   retried = false,
 ): Promise<{ res: Response; answer: R }> {
   const url = buildUrl(path, opts.query);
+  const method = opts.method ?? 'POST';
   const headers: Record<string, string> = { accept };
+  if (opts.ifNoneMatch) headers['if-none-match'] = opts.ifNoneMatch;
   let payload: string | undefined;
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -175,13 +185,15 @@ async function send<R>(
       }
     } else {
       const key = await Promise.race([getClientKey(), t.expired]);
-      const sealed = await sealRequest(key, 'POST', url, body);
+      const sealed = await sealRequest(key, method, url, body);
       Object.assign(headers, sealed.headers);
       payload = sealed.body;
     }
     res = await fetch(url, {
-      method: 'POST',
+      method,
       headers,
+      // The poll keeps its own tag and answer: nothing of the user's goes into the HTTP cache.
+      ...(method === 'GET' ? { cache: 'no-store' as const } : {}),
       body: payload,
       credentials: 'include',
       signal: t.signal,
@@ -286,6 +298,48 @@ export async function request<T>(
 export async function post<T = unknown>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
   const answer = await request<T>(path, body, opts);
   return answer.data as T;
+}
+
+/** A poll's last answer and the ETag it came with. */
+export interface Revalidated<T> {
+  etag: string | null;
+  data: T;
+}
+
+/**
+ * A GET the server may answer 304 (docs/protocol.md "Conditional GET"): given the previous answer,
+ * an unchanged one costs no body and hands the previous object back as it was, so nothing that
+ * shows it renders again. Failures are reported as for `request`.
+ */
+export async function getRevalidated<T>(
+  path: string,
+  previous: Revalidated<T> | undefined,
+  opts: RequestOptions = {},
+): Promise<Revalidated<T>> {
+  const loading = opts.loading !== false;
+  if (loading) beginLoading();
+  try {
+    const ifNoneMatch = previous?.etag ?? undefined;
+    let res: Response;
+    let answer: Awaited<ReturnType<typeof readEnvelope<T>>> | 'unchanged';
+    try {
+      ({ res, answer } = await send<typeof answer>(
+        path,
+        undefined,
+        { ...opts, method: 'GET', ...(ifNoneMatch ? { ifNoneMatch } : {}) },
+        'application/json',
+        (r) =>
+          r.status === NOT_MODIFIED && previous ? Promise.resolve('unchanged' as const) : readEnvelope<T>(r),
+      ));
+    } catch (err) {
+      return networkFailure(err);
+    }
+    if (answer === 'unchanged') return previous!;
+    if (!isSuccess(answer, res.status)) return failAnswer(answer, res.status, opts);
+    return { etag: res.headers.get('etag'), data: answer.data as T };
+  } finally {
+    if (loading) endLoading();
+  }
 }
 
 export interface ListParams {
