@@ -11,7 +11,7 @@ import { HttpClient } from './platform/testing/http-client';
 import { onPostgres } from './platform/testing/harness';
 
 /**
- * Crash safety (issue 15): a real server under a write load is killed with SIGKILL mid-way and
+ * Crash safety: a real server under a write load is killed with SIGKILL mid-way and
  * restarted on the same data. Every write answered 200 must be there, whole, with its audit row.
  */
 const CYCLES = 3;

@@ -9,7 +9,7 @@ import { tableChecksums } from './platform/testing/checksum';
 import { createTestPortal, type TestClient, type TestPortal } from './platform/testing/harness';
 
 /**
- * Random and adversarial bodies to every route (issue 15). The answer is never a 5xx, and a
+ * Random and adversarial bodies to every route. The answer is never a 5xx, and a
  * refused request writes nothing. FUZZ_RUNS sets the cases per route.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -137,7 +137,7 @@ function multipartBody(boundary: string, fileName: string, content: Buffer): Buf
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-/** Malformed multipart (issue 26 item 3): no boundary, a wrong one, truncated headers or body, garbage. */
+/** Malformed multipart: no boundary, a wrong one, truncated headers or body, garbage. */
 const badMultipart = fc.oneof(
   fc.record({
     ct: fc.constant('multipart/form-data'),
@@ -164,7 +164,7 @@ const badMultipart = fc.oneof(
   }),
 );
 
-describe('fuzzing multipart uploads (issue 26 item 3)', () => {
+describe('fuzzing multipart uploads', () => {
   it(
     'answers 400 in Chinese to a malformed multipart body, never 5xx, and writes nothing',
     { timeout: 300_000 },
@@ -197,7 +197,7 @@ describe('fuzzing multipart uploads (issue 26 item 3)', () => {
   );
 });
 
-/** Random header values on every kind of route (issue 26): never a 5xx. */
+/** Random header values on every kind of route: never a 5xx. */
 const headerValue = fc.oneof(
   fc.constantFrom(
     '',
@@ -228,7 +228,7 @@ const headerName = fc.constantFrom(
   'content-encoding',
 );
 
-describe('fuzzing headers (issue 26)', () => {
+describe('fuzzing headers', () => {
   it('never answers 5xx to hostile header values', { timeout: 300_000 }, async () => {
     const sample = t.portal.routes.filter((_, i) => i % 7 === 0);
     for (const r of sample) {
@@ -245,7 +245,7 @@ describe('fuzzing headers (issue 26)', () => {
   });
 });
 
-describe('hostile characters in names and identifiers (issue 26 items 8, 9)', () => {
+describe('hostile characters in names and identifiers', () => {
   const orgAdd = `/api${PERMISSION_PATHS.orgAdd}`;
 
   it.each([
@@ -358,7 +358,7 @@ function envelopeOf(answer: string): {
   return { httpStatus, body: JSON.parse(raw) as { status: number; ok: boolean; msg: string } };
 }
 
-describe('limits over a real socket (issue 26 items 7, 10)', () => {
+describe('limits over a real socket', () => {
   let port = 0;
   beforeAll(async () => {
     await t.portal.app.listen({ port: 0, host: '127.0.0.1' });

@@ -8,7 +8,7 @@ import { createPgDatabase, serverEnv, spawnServer, startServer, freePort } from 
 import { parsePasswordFile, PASSWORD_FILE } from './platform/initial-passwords';
 
 /**
- * The second day (issue 23): the real server process started three times on one data directory
+ * The second day: the real server process started three times on one data directory
  * (first start, after SIGTERM, after SIGKILL), each start answering a login, with demo data on and
  * off; and a first start killed while it loads the demo. On PGlite, or on a PostgreSQL database of
  * its own with TEST_DATABASE_URL.

@@ -8,7 +8,7 @@ import { createTestPortal, type TestClient, type TestPortal } from './platform/t
 
 /**
  * Generated from the server's own route table, so a new route is covered without anyone
- * remembering (issue 15): no session -> 403, a session without the code -> 401, the right code
+ * remembering: no session -> 403, a session without the code -> 401, the right code
  * with a body of the wrong shape -> 400 with a Chinese message; never a 5xx, never a changed row.
  */
 let t: TestPortal;
@@ -83,7 +83,7 @@ describe('every route', () => {
   );
 });
 
-describe('the OpenAPI document (PROTOCOL.md §7)', () => {
+describe('the OpenAPI document', () => {
   it('lists every route with its permission, at GET /api/docs without a session', async () => {
     const res = await t.portal.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
@@ -100,7 +100,7 @@ describe('the OpenAPI document (PROTOCOL.md §7)', () => {
   });
 });
 
-describe('HSTS behind a TLS proxy (issue 26 item 11)', () => {
+describe('HSTS behind a TLS proxy', () => {
   const hsts = (headers: Record<string, unknown>) => headers['strict-transport-security'];
 
   it('is sent when TRUST_PROXY believes X-Forwarded-Proto: https, also on refusals', async () => {

@@ -21,7 +21,7 @@ import {
 import { parsePasswordFile, PASSWORD_FILE } from './platform/initial-passwords';
 
 /**
- * Several servers on one PostgreSQL (issue 23, docs/operations.md "Several servers"): two real
+ * Several servers on one PostgreSQL (docs/operations.md "Several servers"): two real
  * server processes started at the same moment on an empty database load the demo once; a session
  * made on one is valid on the other, a logout or a role change is seen by the other, and an
  * envelope answered by one is refused as a replay by the other. PostgreSQL only.
@@ -110,7 +110,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     );
   });
 
-  it('see a 强退 made on the other at once (issue 30)', async () => {
+  it('see a 强退 made on the other at once', async () => {
     const pw = parsePasswordFile(readFileSync(join(dataDir, PASSWORD_FILE), 'utf8'));
     const list = `/api${CONTRACT_PATHS.list}`;
     const admin = new HttpClient(a.url);

@@ -18,7 +18,7 @@ import { freePort, serverEnv, spawnServer } from './platform/testing/process';
 import { PGLITE_PG_MAJOR } from './platform/startup';
 
 /**
- * Start-up errors (issue 23, docs/operations.md "When the server does not start"): the real
+ * Start-up errors (docs/operations.md "When the server does not start"): the real
  * process refuses with exit code 1 and one line that names the setting and the fix, no stack.
  */
 let scratch: string;

@@ -42,7 +42,7 @@ async function captchaFor(): Promise<{ vCodeToken: string; vCode: string }> {
   return { vCodeToken, vCode: row!.answer };
 }
 
-describe('login (PROTOCOL.md §2)', () => {
+describe('login', () => {
   it('logs in with a trimmed user name and answers an opaque token', async () => {
     const r = await login('  admin ', TEST_ADMIN_PASSWORD);
     expect(r.status).toBe(200);
@@ -93,7 +93,7 @@ describe('login (PROTOCOL.md §2)', () => {
     expect((await login('cap-user', 'Capuser@12345')).status).toBe(200);
   });
 
-  it('draws the captcha as outlines among noise, with no text a script could read (issue 26 item 1)', async () => {
+  it('draws the captcha as outlines among noise, with no text a script could read', async () => {
     for (let i = 0; i < 5; i++) {
       const { vCodeToken, image } = await t
         .client()
@@ -127,7 +127,7 @@ describe('login (PROTOCOL.md §2)', () => {
     expect((await login('lock-user', 'Lockuser@12345', await captchaFor())).status).toBe(200);
   });
 
-  it('keeps the lock for 15 minutes after the 10th failure, however old the first nine are (issue 26 item 4)', async () => {
+  it('keeps the lock for 15 minutes after the 10th failure, however old the first nine are', async () => {
     await makeUser('lock-late', 'Locklate@12345', []);
     const shift = (minutes: number, which = sql`true`) =>
       t.database.db.execute(
@@ -152,7 +152,7 @@ describe('login (PROTOCOL.md §2)', () => {
     expect((await login('lock-late', 'Locklate@12345', await captchaFor())).status).toBe(200);
   });
 
-  it('answers a disabled account like a wrong password, and with the right password says only that it cannot sign in (issue 26 item 5)', async () => {
+  it('answers a disabled account like a wrong password, and with the right password says only that it cannot sign in', async () => {
     const { userId } = await makeUser('off-user', 'Offuser@123456', []);
     await t.database.db.update(users).set({ state: 'disabled' }).where(eq(users.id, userId));
     const wrong = await login('off-user', 'Wrong@1234567');
@@ -164,7 +164,7 @@ describe('login (PROTOCOL.md §2)', () => {
   });
 });
 
-describe('login flood (issue 26 item 2)', () => {
+describe('login flood', () => {
   let limited: TestPortal;
   beforeAll(async () => {
     limited = await createTestPortal({
@@ -272,7 +272,7 @@ describe('sessions and permissions', () => {
   });
 });
 
-describe('password change (SPEC §5)', () => {
+describe('password change', () => {
   it.each([
     [{ pwd: '', newPwd: 'Newpass@12345', reNewPwd: 'Newpass@12345' }, M.oldRequired],
     [{ pwd: 'x', newPwd: '', reNewPwd: '' }, M.newRequired],

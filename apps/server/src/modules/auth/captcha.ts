@@ -28,7 +28,7 @@ const drawCaptcha = createRequire(import.meta.url)('svg-captcha') as (
 ) => string;
 
 /**
- * Four characters as an SVG data URI (PROTOCOL.md §2). Each glyph is a distorted outline path
+ * Four characters as an SVG data URI (docs/protocol.md "Sessions"). Each glyph is a distorted outline path
  * of a font (svg-captcha), shuffled among noise curves: no <text> element or character of the
  * answer is in the image, so it cannot be read out of the markup (SECURITY.md "Sign-in").
  */

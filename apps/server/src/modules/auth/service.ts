@@ -37,7 +37,7 @@ async function failureCounts(db: Db, name: string): Promise<FailureCounts> {
     .where(and(eq(loginAttempts.userName, name), eq(loginAttempts.success, true)))
     .orderBy(desc(loginAttempts.at))
     .limit(1);
-  // PROTOCOL.md §2: locked for 15 minutes after the 10th failure in 15 minutes. For each recent
+  // docs/protocol.md "Sessions": locked for 15 minutes after the 10th failure in 15 minutes. For each recent
   // failure, count the failures in the 15 minutes up to it; one that is the 10th starts a lock
   // lasting 15 minutes from it, however the older ones age meanwhile. Attempts refused while
   // locked are not recorded, so a lock is not prolonged by knocking.
@@ -84,7 +84,7 @@ export interface LoginInput {
 }
 
 /**
- * PROTOCOL.md §2. The answer never says whether the user name exists. After 3 failures a captcha
+ * docs/protocol.md "Sessions". The answer never says whether the user name exists. After 3 failures a captcha
  * is required; after 10 failures in 15 minutes the name is locked (429) for 15 minutes.
  */
 export async function login(
@@ -166,7 +166,7 @@ export async function userInfo(db: Db, u: SessionUser) {
   };
 }
 
-/** Menu codes of the user; `admin` stands for all (SPEC §6). */
+/** Menu codes of the user; `admin` stands for all (docs/protocol.md "Menu and button codes"). */
 export function menuCodes(u: SessionUser): string[] {
   return [...u.codes].filter((c) => !c.includes(':')).sort();
 }
@@ -176,7 +176,7 @@ export function buttonCodes(u: SessionUser, menuCode: string): string[] {
   return [...u.codes].filter((c) => c.startsWith(`${menuCode}:`)).sort();
 }
 
-/** SPEC §5 on the server; success revokes every session of the user, this one included. */
+/** The password change (docs/protocol.md "Password rules"); success revokes every session of the user, this one included. */
 export async function changePassword(
   db: Db,
   gate: HashGate,

@@ -152,7 +152,7 @@ export async function resolveRefs(ex: Executor, body: InfoInput, today: string) 
       .where(and(eq(users.id, body.managerId), isNull(users.deletedAt)));
     if (!m) throw badInput('业务经理不存在');
   }
-  // Amount bounds (DOMAIN.md): financing ≤ Σ receivables × ratio, ≤ available credit.
+  // Amount bounds (docs/credit.md "Contract amount bounds"): financing ≤ Σ receivables × ratio, ≤ available credit.
   const receivablesAmount = body.receivables.reduce((s, r) => s.plus(r.amount), new Decimal(0));
   const cap = receivablesAmount.times(body.financingRatio).toDecimalPlaces(2, Decimal.ROUND_DOWN);
   if (new Decimal(body.financingAmount).gt(cap))

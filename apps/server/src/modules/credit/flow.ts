@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors';
 import { assertDeletable, assertEditable } from '../workflow/service';
 
 /**
- * The credit documents on the workflow module (DESIGN.md "Documents and approvals"): credit,
+ * The credit documents on the workflow module (docs/architecture.md "Documents and approvals"): credit,
  * credDistribution and credChange keep their own `state` column; the workflow pipeline registers
  * their save, delete and approval routes (routes.ts) and calls our onApprove hooks inside the
  * approving transaction. Their sub-sections (guarantees, factoring items, files) lock the head here.

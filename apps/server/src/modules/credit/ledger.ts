@@ -9,7 +9,7 @@ import { creditLedger, creditLines } from './schema';
 import { formatYuan } from '@portal/contract/format';
 
 /**
- * The occupation ledger (DOMAIN.md "Credit lines"). Every function runs inside the caller's
+ * The occupation ledger (docs/credit.md). Every function runs inside the caller's
  * transaction (`tx`), so the movement commits with the document that causes it or not at all.
  *
  * Locking: a line and its ancestors are locked root first (`select … for update`, one row at a
@@ -297,7 +297,7 @@ export async function release(tx: Tx, input: ReleaseInput): Promise<MovementResu
  * Re-occupies what a release gave back (red reversal of a write-off). On a cyclical line it
  * occupies `amount` again on the same lines; on a one-off line the release restored nothing, so
  * this writes a 0.00 row and moves nothing. It is not "new business": a frozen or expired line
- * still re-occupies. But available ≥ 0 always (DOMAIN.md): if the released amount has meanwhile
+ * still re-occupies. But available ≥ 0 always (docs/credit.md "Movements"): if the released amount has meanwhile
  * been used by another contract, it refuses with 409 授信额度不足 rather than over-occupy.
  */
 export async function reoccupy(tx: Tx, input: MovementInput): Promise<MovementResult> {

@@ -220,7 +220,7 @@ export const creditModule: PortalModule = {
         return companyDict(db, dif === 'all' ? {} : { role: dif as CompRole });
       },
     );
-    // Code and name only: login names are for the permission screens (issue 25).
+    // Code and name only: login names are for the permission screens (SECURITY.md).
     api.post(
       CREDIT_PATHS.userList,
       { perm: readers, scope: UNSCOPED.picker, query: userListQuery },

@@ -389,7 +389,7 @@ export async function viewInfoChange(ex: Executor, bizCode: string): Promise<Inf
 
 type HistoryInput = z.output<typeof companyHistoryListSchema>;
 
-/** 企业变更历史 of one customer, newest first, one page (PROTOCOL §4). */
+/** 企业变更历史 of one customer, newest first, one page (docs/protocol.md "Lists"). */
 export async function companyHistoryOf(db: Db, q: HistoryInput): Promise<Page<CompanyHistoryItem>> {
   const where: SQL[] = [eq(companyHistory.compCode, q.compCode)];
   if (q.changeType) where.push(eq(companyHistory.changeType, q.changeType));

@@ -49,7 +49,7 @@ import { compInfoChanges, compManagerChanges } from './schema';
 const INFO = 'crm-cor-info';
 const MG = 'crm-cor-mg';
 
-/** 企业信息变更 and 管理员变更 (SPEC §2.3): two workflow documents over the customer record. */
+/** 企业信息变更 and 管理员变更: two workflow documents over the customer record. */
 export const crmChangeModule: PortalModule = {
   name: 'crm-change',
   register({ api, db }) {

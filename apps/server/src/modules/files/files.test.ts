@@ -283,7 +283,7 @@ describe('attachments of a document', () => {
   });
 });
 
-describe('attachments follow their document (issue 25)', () => {
+describe('attachments follow their document', () => {
   const PASSWORD = 'Files@12345678';
   const CUSTOMER_SCREEN = ['ft-company'];
   let compCode: string;

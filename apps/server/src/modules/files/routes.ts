@@ -44,7 +44,7 @@ function bearer(req: FastifyRequest): string | undefined {
 
 /**
  * Downloads accept the session header of a user who may view the file's document, or a
- * single-use download token (PROTOCOL §3) issued to such a user: sent with a session, only that
+ * single-use download token (docs/protocol.md "Sessions") issued to such a user: sent with a session, only that
  * same user's. Whoever may not see the file gets the answer of a missing one, or without any
  * session the answer of a missing session.
  */

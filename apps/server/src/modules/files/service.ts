@@ -234,7 +234,7 @@ const hashToken = (t: string) => createHash('sha256').update(t).digest('base64ur
 export type FileViewer = ScopeUser & { codes: ReadonlySet<string> };
 
 /**
- * Attachments follow their document (issue 25): whoever may view the document may open its files.
+ * Attachments follow their document (SECURITY.md): whoever may view the document may open its files.
  * A file not yet attached (uploaded for a form not saved yet) is its uploader's alone.
  */
 export async function fileVisible(ex: Executor, file: Row, user: FileViewer): Promise<boolean> {
@@ -257,7 +257,7 @@ export async function listDocumentFiles(
 }
 
 /**
- * PROTOCOL §3: a single-use token, valid one minute, for a link opened in a new window. It is
+ * docs/protocol.md "Sessions": a single-use token, valid one minute, for a link opened in a new window. It is
  * bound to the user who asked for it (consumeDownloadToken).
  */
 export async function issueDownloadToken(

@@ -14,7 +14,7 @@ import { streamLoginLogExport, streamOperLogExport } from './export';
 import { forceLogout, getOperLog, listLoginLogs, listOnline, listOperLogs, unlockLogin } from './service';
 
 /**
- * 系统监控 (issue 30). The rows are audit rows, sign-in attempts and sessions: none is a document
+ * 系统监控 (docs/operations.md). The rows are audit rows, sign-in attempts and sessions: none is a document
  * of a scope kind, so the routes are declared unscoped and narrow their rows to the reader's data
  * scope through the user each row concerns (service.ts); a session or name outside it is 404.
  */

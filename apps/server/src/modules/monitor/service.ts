@@ -28,7 +28,7 @@ import { badInput, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
 
 /**
- * 系统监控 (issue 30). These screens are held by administrators, but the rows follow the reader's
+ * 系统监控 (docs/operations.md). These screens are held by administrators, but the rows follow the reader's
  * data scope through the user they concern (README "Row scope"): 全部数据 sees everyone's, 本组织及
  * 下级 the rows of users of their organisation and below plus their own, 本人 their own. A sign-in
  * attempt concerns the user whose name was typed; one naming nobody is seen only with 全部数据.

@@ -10,7 +10,7 @@ export const notices = pgTable('notices', {
   publishFrom: timestamptz('publish_from').notNull(),
   publishTo: timestamptz('publish_to').notNull(),
   state: text('state').notNull().default('draft'),
-  /** Optimistic lock of an edit (PROTOCOL.md §5). */
+  /** Optimistic lock of an edit (docs/protocol.md "Versions and optimistic locking"). */
   version: integer('version').notNull().default(0),
   createdBy: bigint('created_by', { mode: 'number' }),
   createdAt: timestamptz('created_at')

@@ -44,7 +44,7 @@ export const isAdmin = (u: SessionUser) => u.codes.has(ADMIN_CODE);
 const SCOPE_WIDTH: Record<DataScope, number> = { self: 0, dept: 1, all: 2 };
 
 /**
- * No escalation (issue 25): who is not an administrator grants only codes they hold themselves, a
+ * No escalation (SECURITY.md): who is not an administrator grants only codes they hold themselves, a
  * data scope no wider than their own, and never edits the configuration of a role they hold.
  */
 export function assertGrantable(u: SessionUser, grant: Grant): void {

@@ -18,7 +18,7 @@ import {
 } from '../../platform/testing/harness';
 
 /**
- * No escalation (issue 25): a permission manager who is not an administrator grants only codes
+ * No escalation (SECURITY.md): a permission manager who is not an administrator grants only codes
  * they hold and scopes no wider than theirs, never configures a role they hold, and creates or
  * moves users only into organisations inside their scope. Each refusal writes nothing.
  */

@@ -650,7 +650,7 @@ describe('a grant takes effect on the next call of the same session', () => {
     for (const list of [CREDIT_LIST, CONTRACT_LIST])
       if (t.portal.routes.some((x) => x.path === list)) expect((await c.call(list, {})).status).toBe(401);
     // The directories (organisations, roles, people and their login names) are the permission
-    // screens' only (issue 25).
+    // screens' only (SECURITY.md).
     for (const path of [P.orgTree, P.userDict, P.roleDict, P.roleUserTree])
       expect((await c.call(path)).status, path).toBe(401);
     const menus = await c.ok<string[]>('/api/admin/portal/user/res/menus');

@@ -325,7 +325,7 @@ export async function userTree(db: Db): Promise<UserTreeNode[]> {
 /**
  * Live roles by bizCode; a missing one answers 400 naming the field. The admin role needs an admin,
  * and a role newly given (not in `kept`, the roles the user already holds) must be no wider than
- * the acting user: its codes theirs, its data scope no wider (no escalation, issue 25).
+ * the acting user: its codes theirs, its data scope no wider (no escalation: SECURITY.md).
  */
 export async function resolveRoles(
   tx: Executor,

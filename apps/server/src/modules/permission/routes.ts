@@ -56,9 +56,9 @@ const ROLES = { none: 'roles have no organisation; no escalation is enforced by 
 const USER_ORG: ScopedRows = { kind: 'org', params: ['deptCode'] };
 
 /**
- * SPEC §7.8: roles (with their menu/button codes and data scope), organisations, staff users and
+ * Roles (with their menu/button codes and data scope), organisations, staff users and
  * the administrator's password reset. The directories (organisation tree, roles, people with their
- * login names) are for the permission screens only (issue 25).
+ * login names) are for the permission screens only (SECURITY.md).
  */
 export const permissionModule: PortalModule = {
   name: 'permission',

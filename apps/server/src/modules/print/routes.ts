@@ -170,7 +170,7 @@ export const printModule: PortalModule = {
         demand(user, DESIGNERS);
         demand(user, [menu(docMenu)]);
       }
-      // A print follows its document: outside the user's data scope it is missing (issue 25).
+      // A print follows its document: outside the user's data scope it is missing (SECURITY.md).
       const kind = PRINT_KINDS[body.bizType];
       if ((await rowVisibility(db, kind, body.docCode, user)) === 'hidden')
         throw notFound(SCOPE_KINDS[kind].label);

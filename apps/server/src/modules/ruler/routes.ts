@@ -15,7 +15,7 @@ import { seedDemoRules } from './demo';
 import { UNSCOPED } from '../../platform/http/route-scope';
 
 const RULER = 'ft-ruler';
-// A contract's business config is edited from the contract editor (SPEC §7.3).
+// A contract's business config is edited from the contract editor.
 const CONTRACT = 'ft-contract-info';
 
 export const rulerModule: PortalModule = {

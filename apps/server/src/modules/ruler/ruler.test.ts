@@ -50,7 +50,7 @@ describe('interest rules (/ft/api/businessCfg/ruler)', () => {
       contBizCode: null,
     });
     expect(view.allocationOrder).toEqual(['PENALTY', 'INTEREST', 'FEE', 'PRINCIPAL']);
-    // PROTOCOL.md §5: timestamps are ISO-8601 with offset.
+    // docs/protocol.md "Values on the wire": timestamps are ISO-8601 with offset.
     expect(view.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
     await admin.ok(api(RULER_PATHS.save), {
       ...rule,

@@ -81,7 +81,7 @@ export async function viewRule(
   return toView(row);
 }
 
-/** Enabled catalogue rules for pickers (PROTOCOL.md §5 dictionaries). */
+/** Enabled catalogue rules for pickers (docs/protocol.md "Values on the wire"). */
 export async function ruleDict(db: Db) {
   const rows = await db
     .select({ code: interestRules.bizCode, label: interestRules.name })
