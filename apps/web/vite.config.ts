@@ -16,7 +16,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number; tags?: '$in
   // The validator is for forms; grouped on its own so that the login page does not load it.
   { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 15 },
   // What index.html loads of antd (and its helpers) as one chunk rather than some ten small ones:
-  // fewer requests ahead of the guard's calls on a cold start (issue 14). `$initial` keeps it to the
+  // fewer requests ahead of the guard's calls on a cold start (bench/README.md). `$initial` keeps it to the
   // modules the entry imports statically, so the screens' antd stays split by route.
   {
     name: 'vendor-antd-initial',
@@ -40,7 +40,7 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
-      // SPEC §9: console.log and console.warn are stripped in production; console.error/info stay.
+      // console.log and console.warn are stripped in production; console.error/info stay.
       treeshake: command === 'build' ? { manualPureFunctions: ['console.log', 'console.warn'] } : undefined,
       output: {
         codeSplitting: {

@@ -19,10 +19,10 @@ ConfigProvider.config({
   ),
 });
 
-// SPEC §9: every toast stays 5000 ms (antd's default is 3 s).
+// Every toast stays 5000 ms (antd's default is 3 s).
 message.config({ duration: TOAST_SECONDS });
 
-// SPEC §8: the error log is kept in production.
+// The error log is kept in production (docs/architecture.md "Layouts and their numbers").
 if (import.meta.env.PROD) installErrorLog();
 
 const root = createRoot(document.getElementById('root')!, {

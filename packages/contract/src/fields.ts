@@ -134,7 +134,7 @@ export function optionalMoney(label: string) {
 }
 
 /**
- * A list's amount range (PROTOCOL.md §4 `xxxStart`/`xxxEnd`): `amountStart` and `amountEnd`,
+ * A list's amount range (docs/protocol.md "Lists": `xxxStart`/`xxxEnd`): `amountStart` and `amountEnd`,
  * both inclusive, either may be left open.
  */
 export function moneyRange<const K extends string>(key: K, label: string) {

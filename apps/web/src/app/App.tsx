@@ -12,12 +12,12 @@ import { router } from './router/router';
 
 dayjs.locale('zh-cn');
 
-/** SPEC §9 default theme colour. */
+/** The default theme colour (docs/architecture.md "Layouts and their numbers"). */
 export const PRIMARY_COLOR = '#1890ff';
 
 /**
  * antd's component styles come from its prebuilt stylesheet (antd/dist/antd.css, imported by
- * main.tsx) instead of being generated at run time (issue 14: ≈0.2 s of a cold start). The tokens
+ * main.tsx) instead of being generated at run time (≈0.2 s of a cold start: bench/README.md). The tokens
  * below still apply: antd writes them as CSS variables, which that stylesheet reads.
  */
 export function themeFor(size: UiSize): ThemeConfig {

@@ -11,5 +11,5 @@ export const queryClient = new QueryClient({
 });
 
 // Every successful change refreshes the lists: a row action on a row shown with its old version
-// would otherwise answer 409 数据已被他人修改 on the next action (issue 27).
+// would otherwise answer 409 数据已被他人修改 on the next action.
 setUpdatedHandler(() => void refreshLists(queryClient));

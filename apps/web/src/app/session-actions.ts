@@ -16,7 +16,7 @@ export function clearClientSession(): void {
   queryClient.clear();
 }
 
-/** 退出登录 (SPEC §4): the server session is revoked, tokens and roles cleared, all tabs closed. */
+/** 退出登录: the server session is revoked, tokens and roles cleared, all tabs closed. */
 export async function logout(): Promise<void> {
   await logoutCall();
   clearClientSession();

@@ -5,7 +5,7 @@ import { buildSearchPool, createRouteSearcher, ROUTE_SEARCH_OPTIONS } from './ro
 const pool = buildSearchPool([...MANAGEMENT_MENUS, ...WEBSITE_MENUS]);
 const search = createRouteSearcher(pool);
 
-describe('route search (SPEC §2.4: fuse threshold 0.4, title 0.7, path 0.3)', () => {
+describe('route search (fuse threshold 0.4, title 0.7, path 0.3)', () => {
   it('uses the options of the spec', () => {
     expect(ROUTE_SEARCH_OPTIONS.threshold).toBe(0.4);
     expect(ROUTE_SEARCH_OPTIONS.keys).toEqual([

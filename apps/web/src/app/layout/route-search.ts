@@ -1,7 +1,7 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { MenuDef } from '@portal/contract/menus';
 
-/** SPEC §2.4 / §9: fuzzy route search, threshold 0.4, title weight 0.7, path weight 0.3. */
+/** Fuzzy route search (docs/architecture.md "Layouts and their numbers"), threshold 0.4, title weight 0.7, path weight 0.3. */
 export interface SearchItem {
   path: string;
   /** Title chain, outermost first (合同管理 > 合同信息). */

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { getRuntimeConfig } from '../../shared/config/runtime';
 import { getCookie, setCookie } from '../../shared/lib/cookie';
 
-/** SPEC §2.4 / §9 layout settings. Sidebar state and size live in cookies shared by the subdomains. */
+/** Layout settings (docs/architecture.md "Layouts and their numbers"). Sidebar state and size live in cookies shared by the subdomains. */
 export type SidebarMode = 'vertical' | 'horizontal' | 'topbar';
 export type UiSize = 'default' | 'medium' | 'small' | 'mini';
 export type Device = 'desktop' | 'mobile';
@@ -10,9 +10,9 @@ export type Device = 'desktop' | 'mobile';
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const SIZE_COOKIE = 'size';
 export const SETTINGS_STORAGE_KEY = 'portal:layout-settings';
-/** SPEC §9: mobile mode under this width. */
+/** Mobile mode under this width. */
 export const MOBILE_BREAKPOINT = 992;
-/** SPEC §2.4: the tabs bar suspends past this scroll offset. */
+/** The tab strip stops following the page past this scroll offset. */
 export const TAGS_SUSPEND_SCROLL = 92;
 
 export const SIZE_OPTIONS: { value: UiSize; label: string }[] = [

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isMobileWidth, useSettingsStore } from './settings-store';
 
-/** SPEC §2.4 / §9: mobile mode when the window is narrower than 992. */
+/** Mobile mode when the window is narrower than 992. */
 export function useResponsive(): void {
   const setDevice = useSettingsStore((s) => s.setDevice);
   useEffect(() => {

@@ -23,7 +23,7 @@ const opened = () =>
     { type: 'add', view: editor },
   );
 
-describe('tags view reducer (SPEC §2.4)', () => {
+describe('tags view reducer', () => {
   it('adds a tab once per path; a later visit updates its fullPath', () => {
     const s = run(
       { type: 'add', view: a },

@@ -1,5 +1,5 @@
 /**
- * SPEC §2.4 visited tabs: a tab per path, added once (a later visit with another query updates its
+ * Visited tabs: a tab per path, added once (a later visit with another query updates its
  * fullPath); closed singly, all others, or all; affixed tabs survive every close. `cached` lists the
  * paths whose page state is kept: every open tab, editors (noCache routes) included, so that a tab
  * switch never loses input (docs/architecture.md "Editors keep their input"); a noCache page is

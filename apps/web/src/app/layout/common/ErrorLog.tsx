@@ -7,7 +7,7 @@ import {
   type ErrorLogEntry,
 } from '../../../shared/error-log/error-log-store';
 
-/** SPEC §8: the production error log in the navbar, with a dialog that clears it all. */
+/** The production error log in the navbar, with a dialog that clears it all. */
 export function ErrorLog() {
   const logs = useErrorLogStore((s) => s.logs);
   const [open, setOpen] = useState(false);

@@ -5,7 +5,7 @@ import { clearClientSession } from '../../session-actions';
 import { useLogout } from './UserMenu';
 
 // Loaded the first time it opens: its form and the password rules' validator (zod) stay off the
-// layout's first screen (issue 14).
+// layout's first screen.
 const PasswordDialog = lazy(() =>
   import('../../../features/auth/PasswordDialog').then((m) => ({ default: m.PasswordDialog })),
 );

@@ -15,7 +15,7 @@ export function useLogout() {
   };
 }
 
-/** SPEC §2.4 user menu: 修改密码 and 退出登录. */
+/** The user menu: 修改密码 and 退出登录. */
 export function UserMenu() {
   const name = useSessionStore((s) => s.name);
   const avatar = useSessionStore((s) => s.avatar);

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { buildSearchPool, createRouteSearcher, type SearchItem } from '../route-search';
 import { useMenus } from '../use-menus';
 
-/** SPEC §2.4 route search: fuse.js over the routes the user may see. */
+/** Route search (docs/architecture.md "Layouts and their numbers"): fuse.js over the routes the user may see. */
 export function HeaderSearch() {
   const navigate = useNavigate();
   const { all } = useMenus();

@@ -19,7 +19,7 @@ interface Entry {
 }
 
 /**
- * Per-tab page state (SPEC §2.4, the old portal's keep-alive): the page of every visited tab stays
+ * Per-tab page state (docs/architecture.md "Editors keep their input"): the page of every visited tab stays
  * mounted inside React 19's `<Activity>`; hidden pages keep their state (form input, filters) but
  * run no effects and see the location they were left at. Editors (noCache routes) are kept too, so a
  * tab switch loses no input (docs/architecture.md "Editors keep their input"), but are mounted

@@ -16,7 +16,7 @@ import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { isEmbeddedWithHiddenHeader } from '../../router/frame';
 
-/** SPEC §2.4 management layout: sidebar (vertical / horizontal / topbar), navbar, tags view, pages. */
+/** The management layout (docs/architecture.md "Layouts and their numbers"): sidebar (vertical / horizontal / topbar), navbar, tags view, pages. */
 export default function ManagementLayout() {
   useResponsive();
   const location = useLocation();

@@ -4,7 +4,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 
 export const FULLSCREEN_UNSUPPORTED = '当前浏览器不支持全屏';
 
-/** SPEC §2.4 fullscreen; a warning when the browser cannot (SPEC §8). */
+/** Fullscreen; a warning when the browser cannot. */
 export function Screenfull() {
   const [full, setFull] = useState(() => !!document.fullscreenElement);
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Divider, Drawer, Segmented, Switch, Typography } from 'antd';
 import { SIDEBAR_MODE_OPTIONS, useSettingsStore, type SidebarMode } from '../settings-store';
 
-/** SPEC §2.4 settings panel: sidebar mode, sidebar logo, tags view, fixed header. */
+/** The settings panel (docs/architecture.md "Layouts and their numbers"): sidebar mode, sidebar logo, tags view, fixed header. */
 export function SettingsPanel() {
   const s = useSettingsStore();
   const row = (label: string, control: ReactNode) => (

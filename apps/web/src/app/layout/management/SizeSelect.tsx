@@ -5,7 +5,7 @@ import { normalizePath } from '../../../shared/routing/route-table';
 import { dispatchTags, useTagsStore } from '../../tags-view/tags-store';
 import { SIZE_OPTIONS, useSettingsStore, type UiSize } from '../settings-store';
 
-/** SPEC §2.4 / §8: Default, Medium, Small, Mini; the open pages are refreshed, then 'Switch Size Success'. */
+/** The size setting (docs/architecture.md "Layouts and their numbers"): Default, Medium, Small, Mini; the open pages are refreshed, then 'Switch Size Success'. */
 export const SIZE_SWITCH_MESSAGE = 'Switch Size Success';
 
 export function SizeSelect() {

@@ -15,7 +15,7 @@ export const TAG_MENU = {
   closeAll: '关闭所有',
 } as const;
 
-/** SPEC §2.4 tags view: Refresh, Close, Close Others, Close All; suspends past scroll 92. */
+/** The tab strip (docs/architecture.md "Layouts and their numbers"): Refresh, Close, Close Others, Close All; suspends past scroll 92. */
 export function TagsView() {
   const visited = useTagsStore((s) => s.visited);
   const location = useLocation();

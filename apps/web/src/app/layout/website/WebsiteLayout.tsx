@@ -24,7 +24,7 @@ import {
 } from './website-nav';
 
 /**
- * SPEC §2.4 website layout (/crm, /ec, /fc, /dw): header menu (first 2 sections, the rest folded),
+ * The website layout (docs/architecture.md "Layouts and their numbers") (/crm, /ec, /fc, /dw): header menu (first 2 sections, the rest folded),
  * left sidebar of the section's sub-pages, the 查看详情 tabs sidebar with 返回, and the audit sidebar.
  */
 export default function WebsiteLayout() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WEBSITE_MENUS } from '@portal/contract/menus';
 import { backTarget, detailTabs, sectionOf, sidebarMenus, splitHeaderMenu } from './website-nav';
 
-describe('website layout navigation (SPEC §2.4)', () => {
+describe('website layout navigation', () => {
   it('keeps the first 2 header items and folds the rest', () => {
     expect(splitHeaderMenu(['crm', 'ec', 'fc', 'dw'])).toEqual({
       shown: ['crm', 'ec'],

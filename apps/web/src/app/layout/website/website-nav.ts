@@ -8,7 +8,7 @@ import {
   type RouteMeta,
 } from '../../../shared/routing/route-table';
 
-/** SPEC §2.4 / §9: the website header menu shows the first 2 items and folds the rest. */
+/** The website header menu shows the first 2 items and folds the rest. */
 export const HEADER_MENU_KEEP = 2;
 
 export function splitHeaderMenu<T>(
@@ -43,7 +43,7 @@ export function detailTabs(path: string): { detail: RouteMeta; active: string } 
   return { detail, active };
 }
 
-/** SPEC §2.4 返回: by the `judge` query, back to the permit list of the originating area. */
+/** 返回: by the `judge` query, back to the permit list of the originating area. */
 export const BACK_TARGETS: Record<string, string> = {
   comp: '/ec/permit/comp',
   personal: '/ec/permit/personal',
@@ -56,7 +56,7 @@ export function backTarget(judge: string | null): string | null {
 }
 
 /**
- * SPEC §2.4 返回 of a detail page (`detailPath`, whatever tab is open): the judge's permit list;
+ * 返回 of a detail page (`detailPath`, whatever tab is open): the judge's permit list;
  * else the page the record was opened from (`origin`: path and query of the last page that was not
  * a detail page); else the list the detail route belongs to. Never back through the tabs.
  */
