@@ -9,11 +9,11 @@ import { MODULES } from '../modules';
 import {
   contractBody,
   draftContract,
-  K,
+  contractApi,
   submitContract,
   type ContractFixture,
 } from '../modules/contract/testkit';
-import { approvedIncome, P, submittedPaid } from '../modules/paid/testkit';
+import { approvedIncome, paidApi, submittedPaid } from '../modules/paid/testkit';
 import { disburse } from '../modules/loan/testkit';
 
 /**
@@ -85,11 +85,11 @@ describe('a database with demo data', () => {
     await submitContract(maker!, body, saved);
     const q = { query: { bizCode: saved.bizCode } };
     // The maker may not check their own document; the read-only auditor may not check at all.
-    expect((await maker!.call(K('infoAudit'), { comment: '同意' }, q)).status).not.toBe(200);
-    expect((await auditor!.call(K('infoAudit'), { comment: '同意' }, q)).status).not.toBe(200);
-    await checker!.ok(K('infoAudit'), { comment: '同意' }, q);
+    expect((await maker!.call(contractApi.infoAudit, { comment: '同意' }, q)).status).not.toBe(200);
+    expect((await auditor!.call(contractApi.infoAudit, { comment: '同意' }, q)).status).not.toBe(200);
+    await checker!.ok(contractApi.infoAudit, { comment: '同意' }, q);
     // Finance pays it out (放款 from the contract list opens a 放款单); the checker approves it.
-    expect((await finance!.call(K('isLoan'), undefined, q)).status).toBe(200);
+    expect((await finance!.call(contractApi.isLoan, undefined, q)).status).toBe(200);
     const [payee] = await queryRows<{ code: string }>(
       db,
       sql`select biz_code as code from bank_accounts
@@ -107,18 +107,20 @@ describe('a database with demo data', () => {
     );
     const { paidBizCode } = await submittedPaid(finance!, fiid, saved.bizCode, '2026-01-15', '5000.00');
     const pq = { query: { paidBizCode } };
-    expect((await finance!.call(P('audit'), { comment: '同意' }, pq)).status).not.toBe(200);
-    await checker!.ok(P('audit'), { comment: '同意' }, pq);
+    expect((await finance!.call(paidApi.audit, { comment: '同意' }, pq)).status).not.toBe(200);
+    await checker!.ok(paidApi.audit, { comment: '同意' }, pq);
     const [state] = await queryRows<{ contract: string; paid: string }>(
       db,
       sql`select (select state from contracts where biz_code = ${saved.bizCode}) as contract,
                  (select state from paids where biz_code = ${paidBizCode}) as paid`,
     );
     expect(state).toEqual({ contract: 'approved', paid: 'approved' });
-    expect((await maker!.ok<{ loanState: string }>(K('infoView'), undefined, q)).loanState).toBe('loaned');
+    expect((await maker!.ok<{ loanState: string }>(contractApi.infoView, undefined, q)).loanState).toBe(
+      'loaned',
+    );
     // The auditor reads everything and changes nothing.
-    expect((await auditor!.call(K('list'), {})).status).toBe(200);
-    expect((await auditor!.call(K('infoSave'), body)).status).not.toBe(200);
+    expect((await auditor!.call(contractApi.list, {})).status).toBe(200);
+    expect((await auditor!.call(contractApi.infoSave, body)).status).not.toBe(200);
   });
 });
 

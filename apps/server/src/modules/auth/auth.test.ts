@@ -9,10 +9,10 @@ import {
   createUserWithCodes,
   TEST_ADMIN_PASSWORD,
   type TestPortal,
+  served,
 } from '../../platform/testing/harness';
 import { createHash } from 'node:crypto';
 
-const api = (p: string) => `/api${p}`;
 let t: TestPortal;
 
 beforeAll(async () => {
@@ -24,7 +24,7 @@ const makeUser = (userName: string, password: string, codes: string[]) =>
   createUserWithCodes(t.database.db, userName, password, codes);
 
 function login(userName: string, passWord: string, extra: Record<string, string> = {}) {
-  return t.client().call<{ accessToken?: string; needCaptcha?: boolean }>(api(AUTH_PATHS.login), {
+  return t.client().call<{ accessToken?: string; needCaptcha?: boolean }>(served(AUTH_PATHS.login), {
     userName,
     passWord,
     userType: '2',
@@ -35,7 +35,7 @@ function login(userName: string, passWord: string, extra: Record<string, string>
 async function captchaFor(): Promise<{ vCodeToken: string; vCode: string }> {
   const { vCodeToken, image } = await t
     .client()
-    .ok<{ vCodeToken: string; image: string }>(api(AUTH_PATHS.captcha));
+    .ok<{ vCodeToken: string; image: string }>(served(AUTH_PATHS.captcha));
   expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
   const hash = createHash('sha256').update(vCodeToken).digest('base64url');
   const [row] = await t.database.db.select().from(captchas).where(eq(captchas.tokenHash, hash));
@@ -97,7 +97,7 @@ describe('login', () => {
     for (let i = 0; i < 5; i++) {
       const { vCodeToken, image } = await t
         .client()
-        .ok<{ vCodeToken: string; image: string }>(api(AUTH_PATHS.captcha));
+        .ok<{ vCodeToken: string; image: string }>(served(AUTH_PATHS.captcha));
       const svg = Buffer.from(image.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
       const hash = createHash('sha256').update(vCodeToken).digest('base64url');
       const [row] = await t.database.db.select().from(captchas).where(eq(captchas.tokenHash, hash));
@@ -181,7 +181,7 @@ describe('login flood', () => {
     limited
       .client()
       .call(
-        api(AUTH_PATHS.login),
+        served(AUTH_PATHS.login),
         { userName, passWord, userType: '2' },
         { headers: { 'x-forwarded-for': ip } },
       );
@@ -197,7 +197,7 @@ describe('login flood', () => {
     // spent on it) answers 429 too, where under the limit it would be refused as unsealed.
     const unopened = await limited.portal.app.inject({
       method: 'POST',
-      url: api(AUTH_PATHS.login),
+      url: served(AUTH_PATHS.login),
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.1' },
       payload: '{"not":"sealed"}',
     });
@@ -226,49 +226,49 @@ describe('login flood', () => {
 describe('sessions and permissions', () => {
   it('answers user info, menus and buttons for the session', async () => {
     const c = await t.login();
-    const info = await c.ok<{ userName: string; name: string }>(api(AUTH_PATHS.userInfo));
+    const info = await c.ok<{ userName: string; name: string }>(served(AUTH_PATHS.userInfo));
     expect(info).toMatchObject({
       userName: 'admin',
       name: '系统管理员',
       avatar: '',
       mustChangePassword: false,
     });
-    expect(await c.ok(api(AUTH_PATHS.menus))).toEqual(['admin']);
-    expect((await c.call(api(AUTH_PATHS.menus), undefined, { method: 'GET' })).data).toEqual(['admin']);
+    expect(await c.ok(served(AUTH_PATHS.menus))).toEqual(['admin']);
+    expect((await c.call(served(AUTH_PATHS.menus), undefined, { method: 'GET' })).data).toEqual(['admin']);
   });
 
   it('gives a user the union of role codes, buttons per menu, and enforces them (403/401)', async () => {
     await makeUser('bank-clerk', 'Bankclerk@1234', ['ft-config', 'ft-bank', 'ft-bank:save']);
     const c = await t.login('bank-clerk', 'Bankclerk@1234');
-    expect(await c.ok(api(AUTH_PATHS.menus))).toEqual(['ft-bank', 'ft-config']);
-    expect(await c.ok(api(AUTH_PATHS.buttons), { menuCode: 'ft-bank' })).toEqual(['ft-bank:save']);
-    const anon = await t.client().call(api(AUTH_PATHS.userInfo));
+    expect(await c.ok(served(AUTH_PATHS.menus))).toEqual(['ft-bank', 'ft-config']);
+    expect(await c.ok(served(AUTH_PATHS.buttons), { menuCode: 'ft-bank' })).toEqual(['ft-bank:save']);
+    const anon = await t.client().call(served(AUTH_PATHS.userInfo));
     expect([anon.httpStatus, anon.status]).toEqual([403, 403]);
   });
 
   it('logout revokes the token at once', async () => {
     const c = await t.login();
-    expect((await c.call(api(AUTH_PATHS.logout))).status).toBe(200);
-    expect((await c.call(api(AUTH_PATHS.userInfo))).status).toBe(403);
+    expect((await c.call(served(AUTH_PATHS.logout))).status).toBe(200);
+    expect((await c.call(served(AUTH_PATHS.userInfo))).status).toBe(403);
   });
 
   it('expires idle sessions and refuses a token in the query string', async () => {
     const c = await t.login();
     await t.database.db.execute(sql`update sessions set last_seen_at = now() - interval '3 hours'`);
-    expect((await c.call(api(AUTH_PATHS.userInfo))).status).toBe(403);
+    expect((await c.call(served(AUTH_PATHS.userInfo))).status).toBe(403);
     const d = await t.login();
     const viaQuery = await t
       .client()
-      .call(api(AUTH_PATHS.userInfo), undefined, { query: { token: d.token!, access_token: d.token! } });
+      .call(served(AUTH_PATHS.userInfo), undefined, { query: { token: d.token!, access_token: d.token! } });
     expect(viaQuery.status).toBe(403);
   });
 
   it('disabling a user revokes their sessions on the next call', async () => {
     const { userId } = await makeUser('soon-off', 'Soonoff@123456', []);
     const c = await t.login('soon-off', 'Soonoff@123456');
-    expect((await c.call(api(AUTH_PATHS.userInfo))).status).toBe(200);
+    expect((await c.call(served(AUTH_PATHS.userInfo))).status).toBe(200);
     await t.database.db.update(users).set({ state: 'disabled' }).where(eq(users.id, userId));
-    expect((await c.call(api(AUTH_PATHS.userInfo))).status).toBe(403);
+    expect((await c.call(served(AUTH_PATHS.userInfo))).status).toBe(403);
   });
 });
 
@@ -282,7 +282,7 @@ describe('password change', () => {
     [{ pwd: 'x', newPwd: 'Newpass@12345', reNewPwd: 'Newpass@12346' }, M.mismatch],
   ])('%o -> 400 %s', async (body, msg) => {
     const c = await t.login();
-    const r = await c.call(api(AUTH_PATHS.passwordUpdate), body);
+    const r = await c.call(served(AUTH_PATHS.passwordUpdate), body);
     expect([r.httpStatus, r.msg]).toEqual([400, msg]);
   });
 
@@ -290,20 +290,20 @@ describe('password change', () => {
     await makeUser('pw-user', 'Pwuser@1234567', []);
     const a = await t.login('pw-user', 'Pwuser@1234567');
     const b = await t.login('pw-user', 'Pwuser@1234567');
-    const wrong = await a.call(api(AUTH_PATHS.passwordUpdate), {
+    const wrong = await a.call(served(AUTH_PATHS.passwordUpdate), {
       pwd: 'Wrong@1234567',
       newPwd: 'Newpass@12345',
       reNewPwd: 'Newpass@12345',
     });
     expect(wrong.msg).toBe(LOGIN_MESSAGES.oldPasswordWrong);
-    const ok = await a.call(api(AUTH_PATHS.passwordUpdate), {
+    const ok = await a.call(served(AUTH_PATHS.passwordUpdate), {
       pwd: 'Pwuser@1234567',
       newPwd: 'Newpass@12345',
       reNewPwd: 'Newpass@12345',
     });
     expect(ok.status).toBe(200);
-    expect((await a.call(api(AUTH_PATHS.userInfo))).status).toBe(403);
-    expect((await b.call(api(AUTH_PATHS.userInfo))).status).toBe(403);
+    expect((await a.call(served(AUTH_PATHS.userInfo))).status).toBe(403);
+    expect((await b.call(served(AUTH_PATHS.userInfo))).status).toBe(403);
     expect((await login('pw-user', 'Pwuser@1234567')).status).toBe(400);
     expect((await login('pw-user', 'Newpass@12345')).status).toBe(200);
   });

@@ -10,11 +10,12 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { bankAccounts } from './schema';
 import { defaultAccount, requireBankAccount } from './service';
 
-const P = (k: keyof typeof BANK_PATHS) => `/api${BANK_PATHS[k]}`;
+const bankApi = servedPaths(BANK_PATHS);
 
 let t: TestPortal;
 let admin: TestClient;
@@ -56,7 +57,7 @@ const account = (over: Partial<BankSave> = {}): BankSave => ({
   ...over,
 });
 
-const view = (bizCode: string) => admin.ok<BankAccountView>(P('view'), undefined, { query: { bizCode } });
+const view = (bizCode: string) => admin.ok<BankAccountView>(bankApi.view, undefined, { query: { bizCode } });
 
 async function defaults(ownerCode: string, purpose: string) {
   return t.database.db
@@ -74,7 +75,7 @@ async function defaults(ownerCode: string, purpose: string) {
 
 describe('bank dictionary', () => {
   it('lists the seeded Chinese banks with their CNAPS codes, idempotently', async () => {
-    const dict = await admin.ok<{ code: string; label: string }[]>(P('dict'));
+    const dict = await admin.ok<{ code: string; label: string }[]>(bankApi.dict);
     for (const [code, label] of [
       ['102', '中国工商银行'],
       ['103', '中国农业银行'],
@@ -92,7 +93,7 @@ describe('bank dictionary', () => {
 describe('bank accounts', () => {
   it('saves, views and lists; the first account of an owner and purpose becomes default', async () => {
     const { bizCode } = await admin.ok<{ bizCode: string }>(
-      P('save'),
+      bankApi.save,
       account({ accountNo: '6222 0210 0100 0000 01' }),
     );
     const v = await view(bizCode);
@@ -103,9 +104,9 @@ describe('bank accounts', () => {
       isDefault: true,
       version: 0,
     });
-    const second = await admin.ok<{ bizCode: string }>(P('save'), account());
+    const second = await admin.ok<{ bizCode: string }>(bankApi.save, account());
     expect((await view(second.bizCode)).isDefault).toBe(false);
-    const page = await admin.ok<Page<BankAccountView>>(P('list'), { ownerCode: comp, purpose: 'collect' });
+    const page = await admin.ok<Page<BankAccountView>>(bankApi.list, { ownerCode: comp, purpose: 'collect' });
     expect(page.total).toBe(2);
     expect(await defaultAccount(t.database.db, 'customer', comp, 'collect')).toMatchObject({ bizCode });
     await expect(requireBankAccount(t.database.db, bizCode, { ownerCode: '000000999998' })).rejects.toThrow(
@@ -127,26 +128,32 @@ describe('bank accounts', () => {
       [{ purpose: undefined }, '账户用途不能为空'],
     ];
     for (const [over, msg] of cases) {
-      const r = await admin.call(P('save'), account(over));
+      const r = await admin.call(bankApi.save, account(over));
       expect([r.httpStatus, r.msg], JSON.stringify(over)).toEqual([400, msg]);
     }
-    await admin.ok(P('save'), account({ accountNo: '11112222333344' }));
-    const dup = await admin.call(P('save'), account({ accountNo: '11112222333344' }));
+    await admin.ok(bankApi.save, account({ accountNo: '11112222333344' }));
+    const dup = await admin.call(bankApi.save, account({ accountNo: '11112222333344' }));
     expect([dup.httpStatus, dup.msg]).toEqual([409, '该开户银行下已存在相同的银行账号']);
     // The same number at another bank is another account.
-    await admin.ok(P('save'), account({ accountNo: '11112222333344', bankCode: '104' }));
+    await admin.ok(bankApi.save, account({ accountNo: '11112222333344', bankCode: '104' }));
   });
 
   it('setDefault moves the default; delete of the default promotes the oldest; stale saves answer 409', async () => {
     const owner = await newCustomer('默认账户测试有限公司');
-    const a = await admin.ok<{ bizCode: string }>(P('save'), account({ ownerCode: owner, purpose: 'repay' }));
-    const b = await admin.ok<{ bizCode: string }>(P('save'), account({ ownerCode: owner, purpose: 'repay' }));
+    const a = await admin.ok<{ bizCode: string }>(
+      bankApi.save,
+      account({ ownerCode: owner, purpose: 'repay' }),
+    );
+    const b = await admin.ok<{ bizCode: string }>(
+      bankApi.save,
+      account({ ownerCode: owner, purpose: 'repay' }),
+    );
     const c = await admin.ok<{ bizCode: string }>(
-      P('save'),
+      bankApi.save,
       account({ ownerCode: owner, purpose: 'repay', isDefault: true }),
     );
     expect(await defaults(owner, 'repay')).toEqual([{ bizCode: c.bizCode }]);
-    await admin.ok(P('setDefault'), undefined, { query: { bizCode: b.bizCode } });
+    await admin.ok(bankApi.setDefault, undefined, { query: { bizCode: b.bizCode } });
     expect(await defaults(owner, 'repay')).toEqual([{ bizCode: b.bizCode }]);
     const audits = await t.database.db
       .select()
@@ -157,30 +164,32 @@ describe('bank accounts', () => {
 
     // Saving the default with isDefault false keeps it the default (exactly one).
     const vb = await view(b.bizCode);
-    await admin.ok(P('save'), {
+    await admin.ok(bankApi.save, {
       ...account({ ownerCode: owner, purpose: 'repay', accountNo: vb.accountNo }),
       bizCode: b.bizCode,
       version: vb.version,
       branchName: '改名网点',
     });
     expect((await view(b.bizCode)).isDefault).toBe(true);
-    const stale = await admin.call(P('save'), {
+    const stale = await admin.call(bankApi.save, {
       ...account({ ownerCode: owner, purpose: 'repay', accountNo: vb.accountNo }),
       bizCode: b.bizCode,
       version: vb.version,
     });
     expect([stale.httpStatus, stale.msg]).toEqual([409, '数据已被他人修改，请刷新后重试']);
 
-    await admin.ok(P('del'), undefined, { query: { bizCode: b.bizCode } });
+    await admin.ok(bankApi.del, undefined, { query: { bizCode: b.bizCode } });
     expect(await defaults(owner, 'repay')).toEqual([{ bizCode: a.bizCode }]);
-    expect((await admin.call(P('view'), undefined, { query: { bizCode: b.bizCode } })).httpStatus).toBe(404);
-    expect((await admin.call(P('setDefault'), undefined, { query: { bizCode: b.bizCode } })).httpStatus).toBe(
+    expect((await admin.call(bankApi.view, undefined, { query: { bizCode: b.bizCode } })).httpStatus).toBe(
       404,
     );
+    expect(
+      (await admin.call(bankApi.setDefault, undefined, { query: { bizCode: b.bizCode } })).httpStatus,
+    ).toBe(404);
 
     // Moving the default to another purpose leaves the old purpose with a default of its own.
     const va = await view(a.bizCode);
-    await admin.ok(P('save'), {
+    await admin.ok(bankApi.save, {
       ...account({ ownerCode: owner, purpose: 'settle', accountNo: va.accountNo }),
       bizCode: a.bizCode,
       version: va.version,
@@ -191,8 +200,8 @@ describe('bank accounts', () => {
 
   it('the database itself refuses a second default for one owner and purpose', async () => {
     const owner = await newCustomer('约束测试有限公司');
-    await admin.ok(P('save'), account({ ownerCode: owner }));
-    const { bizCode } = await admin.ok<{ bizCode: string }>(P('save'), account({ ownerCode: owner }));
+    await admin.ok(bankApi.save, account({ ownerCode: owner }));
+    const { bizCode } = await admin.ok<{ bizCode: string }>(bankApi.save, account({ ownerCode: owner }));
     await expect(
       t.database.db.update(bankAccounts).set({ isDefault: true }).where(eq(bankAccounts.bizCode, bizCode)),
     ).rejects.toThrow();
@@ -200,7 +209,7 @@ describe('bank accounts', () => {
 
   it('our own accounts (本公司) have no customer; a customer with accounts cannot be deleted', async () => {
     const own = await admin.ok<{ bizCode: string }>(
-      P('save'),
+      bankApi.save,
       account({ ownerType: 'self', ownerCode: undefined, accountName: '本公司' }),
     );
     expect(await view(own.bizCode)).toMatchObject({ ownerName: '本公司', ownerCode: null, isDefault: true });
@@ -218,7 +227,7 @@ describe('bank accounts', () => {
       const codes: string[] = [];
       for (let i = 0; i < 6; i++)
         codes.push(
-          (await admin.ok<{ bizCode: string }>(P('save'), account({ ownerCode: owner, purpose: 'pay' })))
+          (await admin.ok<{ bizCode: string }>(bankApi.save, account({ ownerCode: owner, purpose: 'pay' })))
             .bizCode,
         );
       const other = await t.login();
@@ -226,8 +235,8 @@ describe('bank accounts', () => {
         const x = codes[(round * 2 + 1) % codes.length]!;
         const y = codes[(round * 2 + 2) % codes.length]!;
         const [r1, r2] = await Promise.all([
-          admin.call(P('setDefault'), undefined, { query: { bizCode: x } }),
-          other.call(P('setDefault'), undefined, { query: { bizCode: y } }),
+          admin.call(bankApi.setDefault, undefined, { query: { bizCode: x } }),
+          other.call(bankApi.setDefault, undefined, { query: { bizCode: y } }),
         ]);
         expect([r1.status, r2.status]).toEqual([200, 200]);
         const d = await defaults(owner, 'pay');
@@ -242,7 +251,7 @@ describe('bank accounts', () => {
       // 50 at once over the six accounts: every call answers 200 and one default remains.
       const calls = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          (i % 2 ? admin : other).call(P('setDefault'), undefined, {
+          (i % 2 ? admin : other).call(bankApi.setDefault, undefined, {
             query: { bizCode: codes[i % codes.length]! },
           }),
         ),

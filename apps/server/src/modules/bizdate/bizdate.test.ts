@@ -17,20 +17,21 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedContract, contractFixture, MONTHLY_RULE, type ContractFixture } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
-import { approvedIncome, P } from '../paid/testkit';
+import { approvedIncome, paidApi } from '../paid/testkit';
 
 let t: TestPortal;
 let admin: TestClient;
 let checker: TestClient;
 let f: ContractFixture;
-const B = (k: keyof typeof BIZDATE_PATHS) => `/api${BIZDATE_PATHS[k]}`;
+const bizdateApi = servedPaths(BIZDATE_PATHS);
 const db = () => t.database.db;
 const setDate = (c: TestClient, businessDate: string) =>
-  c.call<{ from: string; to: string; run: DayEndRun }>(B('save'), { businessDate });
+  c.call<{ from: string; to: string; run: DayEndRun }>(bizdateApi.save, { businessDate });
 
 /** Item 2's open principal + interest + fee on the write-off screen. */
 const item2Open = (plan: ValidPlan) => {
@@ -68,7 +69,7 @@ describe('营业日 (business date)', () => {
   it('is shown to everyone, set only with ft-bizdate:save, with an audit row', async () => {
     await createUserWithCodes(db(), 'plain', 'Plain@123456789', []);
     const plain = await t.login('plain', 'Plain@123456789');
-    expect(await plain.ok<BizDateView>(B('view'))).toMatchObject({
+    expect(await plain.ok<BizDateView>(bizdateApi.view)).toMatchObject({
       businessDate: '2026-01-15',
       source: 'setting',
     });
@@ -82,7 +83,7 @@ describe('营业日 (business date)', () => {
       trigger: 'dateChange',
       state: 'done',
     });
-    expect(await plain.ok<BizDateView>(B('view'))).toMatchObject({
+    expect(await plain.ok<BizDateView>(bizdateApi.view)).toMatchObject({
       businessDate: '2026-01-16',
       source: 'stored',
     });
@@ -107,10 +108,10 @@ describe('营业日 (business date)', () => {
     const back = await setDate(admin, '2026-01-18');
     expect(back.status).toBe(409);
     expect(back.msg).toBe(`营业日不能回退到 2026-01-18：2026-01-20 已有记账（放款单 ${loan}）`);
-    expect((await admin.ok<BizDateView>(B('view'))).businessDate).toBe('2026-01-25');
+    expect((await admin.ok<BizDateView>(bizdateApi.view)).businessDate).toBe('2026-01-25');
     // Back, but not past the posting: allowed.
     expect((await setDate(admin, '2026-01-20')).status).toBe(200);
-    expect((await admin.ok<BizDateView>(B('view'))).lastPostingDate).toBe('2026-01-20');
+    expect((await admin.ok<BizDateView>(bizdateApi.view)).lastPostingDate).toBe('2026-01-20');
   });
 });
 
@@ -120,14 +121,14 @@ describe('日终 (day-end)', () => {
     // first is overdue 9 days (penalty 1.5 × 7.2 % a year on 16,666.67 principal = 0.50 a day:
     // 16666.67 × 0.108 / 360 = 4.99999…, rounded per item) and none other is due within 7 days.
     expect((await setDate(admin, '2026-03-01')).status).toBe(200);
-    const first = await admin.ok<DayEndRun>(B('runDayEnd'));
+    const first = await admin.ok<DayEndRun>(bizdateApi.runDayEnd);
     expect(first).toMatchObject({
       businessDate: '2026-03-01',
       trigger: 'manual',
       state: 'done',
       overdueItems: 1,
     });
-    const marked = await admin.ok<DayEndItem[]>(B('dayEndItems'), undefined, {
+    const marked = await admin.ok<DayEndItem[]>(bizdateApi.dayEndItems, undefined, {
       query: { businessDate: '2026-03-01' },
     });
     expect(marked).toHaveLength(1);
@@ -142,20 +143,20 @@ describe('日终 (day-end)', () => {
     expect(marked[0]!.penaltyAccrued).toBe('45.00');
     expect(first.penaltyOfDay).toBe('5.00');
     const before = await snapshot();
-    const second = await admin.ok<DayEndRun>(B('runDayEnd'));
+    const second = await admin.ok<DayEndRun>(bizdateApi.runDayEnd);
     expect(second).toMatchObject({ state: 'done', overdueItems: 1, remindersAdded: 0, penaltyOfDay: '5.00' });
     expect(await snapshot()).toEqual(before);
     // The maker (the contract's owner) has the overdue reminder in 待办.
-    const mine = await admin.ok<Page<ReminderItem>>(B('reminders'), {});
+    const mine = await admin.ok<Page<ReminderItem>>(bizdateApi.reminders, {});
     expect(mine.list.map((r) => [r.kind, r.period, r.dueDate])).toEqual([['overdue', 1, '2026-02-20']]);
     // 2026-03-15: item 2 (due 03-20) is within 7 days.
     expect((await setDate(admin, '2026-03-15')).data!.run.remindersAdded).toBe(1);
-    const later = await admin.ok<Page<ReminderItem>>(B('reminders'), {});
+    const later = await admin.ok<Page<ReminderItem>>(bizdateApi.reminders, {});
     expect(later.list.map((r) => [r.kind, r.period])).toEqual([
       ['overdue', 1],
       ['dueSoon', 2],
     ]);
-    const log = await admin.ok<Page<DayEndRun>>(B('dayEndList'), {});
+    const log = await admin.ok<Page<DayEndRun>>(bizdateApi.dayEndList, {});
     expect(log.list[0]).toMatchObject({ businessDate: '2026-03-15', state: 'done' });
     expect(log.total).toBeGreaterThanOrEqual(5);
   });
@@ -164,17 +165,17 @@ describe('日终 (day-end)', () => {
     // Business date 2026-03-15 (previous test): item 1 (due 02-20) is 23 days overdue. A write-off
     // dated 03-15 pays its principal and interest only: the penalty of 02-21 .. 03-14 (22 days ×
     // 5.00 = 110.00) stays owed, so the item is still 逾期 and its reminder stays in 待办.
-    const before = await admin.ok<Page<ReminderItem>>(B('reminders'), {});
+    const before = await admin.ok<Page<ReminderItem>>(bizdateApi.reminders, {});
     const overdue = before.list.find((r) => r.kind === 'overdue')!;
     expect(overdue).toMatchObject({ period: 1, dueDate: '2026-02-20', penaltyAmount: '115.00' });
     const cont = overdue.contBizCode;
-    const open = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const open = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: '2026-03-15' },
     });
     const item = open.items.find((i) => i.period === 1)!;
     const amount = new Decimal(item.open.PRINCIPAL).plus(item.open.INTEREST).toFixed(2);
     const fiid = await approvedIncome(admin, checker, f.bankBizCode, amount, '2026-03-15');
-    const saved = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+    const saved = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
       fiidBizCode: fiid,
       contBizCode: cont,
       paidDate: '2026-03-15',
@@ -185,16 +186,16 @@ describe('日终 (day-end)', () => {
       ],
       submit: true,
     });
-    await checker.ok(P('audit'), {}, { query: { paidBizCode: saved.paidBizCode } });
+    await checker.ok(paidApi.audit, {}, { query: { paidBizCode: saved.paidBizCode } });
     const shown = (page: Page<ReminderItem>) =>
       page.list.map((r) => [r.kind, r.period, r.openAmount, r.penaltyAmount]);
-    expect(shown(await admin.ok<Page<ReminderItem>>(B('reminders'), {}))).toEqual([
+    expect(shown(await admin.ok<Page<ReminderItem>>(bizdateApi.reminders, {}))).toEqual([
       ['overdue', 1, '0.00', '110.00'],
       ['dueSoon', 2, item2Open(open), '0.00'],
     ]);
     // The next day: the principal is paid, no more penalty accrues; the reminder stays.
     expect((await setDate(admin, '2026-03-16')).status).toBe(200);
-    expect(shown(await admin.ok<Page<ReminderItem>>(B('reminders'), {}))[0]).toEqual([
+    expect(shown(await admin.ok<Page<ReminderItem>>(bizdateApi.reminders, {}))[0]).toEqual([
       'overdue',
       1,
       '0.00',
@@ -207,7 +208,7 @@ describe('日终 (day-end)', () => {
       fixture: f,
       over: { startDate: '2026-01-15', maturityDate: '2026-04-15' },
     });
-    await admin.ok(B('runDayEnd'));
+    await admin.ok(bizdateApi.runDayEnd);
     const [n] = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from day_end_items d join contracts c on c.id = d.contract_id where c.biz_code = ${bizCode}`,
@@ -219,7 +220,7 @@ describe('日终 (day-end)', () => {
 describe.runIf(onPostgres)('day-end on PostgreSQL', () => {
   it('runs queue on the lock: concurrent runs of one date give one set of marks and reminders', async () => {
     await queryRows(db(), sql`delete from reminders`);
-    const runs = await Promise.all([1, 2, 3].map(() => admin.ok<DayEndRun>(B('runDayEnd'))));
+    const runs = await Promise.all([1, 2, 3].map(() => admin.ok<DayEndRun>(bizdateApi.runDayEnd)));
     expect(runs.every((r) => r.state === 'done')).toBe(true);
     expect(runs.reduce((s, r) => s + r.remindersAdded, 0)).toBe(2);
     const [n] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from reminders`);

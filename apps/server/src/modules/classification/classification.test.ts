@@ -26,6 +26,7 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { addChecker, addCustomer, approvedCredit } from '../credit/testkit';
 import {
@@ -50,7 +51,7 @@ const D = '2027-03-31';
 const FEB_END = '2027-02-28';
 const DAYS = [1, 90, 91, 180, 181, 360, 361] as const;
 type Key = 'due' | 'later' | 'fresh' | `d${(typeof DAYS)[number]}`;
-const C = (k: keyof typeof CLASS_PATHS) => `/api${CLASS_PATHS[k]}`;
+const classificationApi = servedPaths(CLASS_PATHS);
 const PW = 'Class@12345678';
 
 let t: TestPortal;
@@ -78,14 +79,17 @@ const runDayEnd = async (date: string) => {
   await admin.ok(`/api${BIZDATE_PATHS.runDayEnd}`);
 };
 const list = async (c: TestClient = admin) =>
-  (await c.ok<{ list: ClassRow[] }>(C('list'), { pageNum: 1, pageSize: 50 })).list;
+  (await c.ok<{ list: ClassRow[] }>(classificationApi.list, { pageNum: 1, pageSize: 50 })).list;
 const rowOf = (rows: ClassRow[], k: Key) => rows.find((r) => r.contBizCode === code[k])!;
 
 /** The 五级分类 list (every page) summed per class: what the dashboard's card must show. */
 async function listDistribution(c: TestClient = admin): Promise<Record<string, [number, string]>> {
   const rows: ClassRow[] = [];
   for (let pageNum = 1; ; pageNum++) {
-    const p = await c.ok<{ list: ClassRow[]; total: number }>(C('list'), { pageNum, pageSize: 4 });
+    const p = await c.ok<{ list: ClassRow[]; total: number }>(classificationApi.list, {
+      pageNum,
+      pageSize: 4,
+    });
     rows.push(...p.list);
     if (rows.length >= p.total || p.list.length === 0) break;
   }
@@ -176,37 +180,37 @@ describe('the proposal from overdue days', () => {
     await runDayEnd(D);
     expect(await list()).toEqual(rows);
     // Filters and sort.
-    const loss = await admin.ok<{ list: ClassRow[]; total: number }>(C('list'), {
+    const loss = await admin.ok<{ list: ClassRow[]; total: number }>(classificationApi.list, {
       pageNum: 1,
       pageSize: 50,
       assetClass: 'loss',
     });
     expect(loss.list.map((r) => r.contBizCode)).toEqual([code.d361]);
-    const sorted = await admin.ok<{ list: ClassRow[] }>(C('list'), {
+    const sorted = await admin.ok<{ list: ClassRow[] }>(classificationApi.list, {
       pageNum: 1,
       pageSize: 3,
       orderBy: 'overdueDays',
       order: 'desc',
     });
     expect(sorted.list.map((r) => r.overdueDays)).toEqual([361, 360, 181]);
-    const bad = await admin.call(C('list'), { pageNum: 1, pageSize: 10, assetClass: 'bad' });
+    const bad = await admin.call(classificationApi.list, { pageNum: 1, pageSize: 10, assetClass: 'bad' });
     expect(bad.status).toBe(400);
     expect(bad.msg).toContain('当前分类');
   });
 
   it('takes changed thresholds from 参数设置 at the next day-end, not before', async () => {
-    const P = (k: keyof typeof SYSPARAM_PATHS) => `/api${SYSPARAM_PATHS[k]}`;
-    const current = (await admin.ok<SysParamsView>(P('get'))).params;
+    const sysParamApi = servedPaths(SYSPARAM_PATHS);
+    const current = (await admin.ok<SysParamsView>(sysParamApi.get)).params;
     expect(current).toMatchObject({
       classWatchMaxDays: 90,
       classSubstandardMaxDays: 180,
       classDoubtfulMaxDays: 360,
     });
-    const refused = await admin.call(P('save'), { ...current, classSubstandardMaxDays: 90 });
+    const refused = await admin.call(sysParamApi.save, { ...current, classSubstandardMaxDays: 90 });
     expect([refused.status, refused.msg]).toEqual([400, '次级类逾期天数上限必须大于关注类逾期天数上限']);
-    const refused2 = await admin.call(P('save'), { ...current, classDoubtfulMaxDays: 100 });
+    const refused2 = await admin.call(sysParamApi.save, { ...current, classDoubtfulMaxDays: 100 });
     expect([refused2.status, refused2.msg]).toEqual([400, '可疑类逾期天数上限必须大于次级类逾期天数上限']);
-    await admin.ok(P('save'), {
+    await admin.ok(sysParamApi.save, {
       ...current,
       classWatchMaxDays: 30,
       classSubstandardMaxDays: 90,
@@ -227,7 +231,7 @@ describe('the proposal from overdue days', () => {
     const rows = await list();
     const classes = (['d1', 'd90', 'd91', 'd180', 'd181'] as const).map((k) => rowOf(rows, k).assetClass);
     expect(classes).toEqual(['watch', 'substandard', 'doubtful', 'doubtful', 'loss']);
-    await admin.ok(P('save'), current);
+    await admin.ok(sysParamApi.save, current);
     await runDayEnd(D);
     expect(rowOf(await list(), 'd91').assetClass).toBe('substandard');
   });
@@ -235,7 +239,7 @@ describe('the proposal from overdue days', () => {
 
 describe('distribution and migration', () => {
   it('distributes count and 本金余额 per class; the totals are the ledger’s', async () => {
-    const dist = await admin.ok<ClassDistribution>(C('distribution'), {});
+    const dist = await admin.ok<ClassDistribution>(classificationApi.distribution, {});
     const by = Object.fromEntries(
       dist.rows.map((r) => [r.assetClass, [r.contracts, r.principalOutstanding]]),
     );
@@ -251,7 +255,7 @@ describe('distribution and migration', () => {
     expect(dist.totals).toEqual({ contracts: 9, principalOutstanding: ledger.totals.principalOutstanding });
     expect(ledger.totals.principalOutstanding).toBe('90000.00');
     // On an earlier date: the February record.
-    const feb = await admin.ok<ClassDistribution>(C('distribution'), { asOf: FEB_END });
+    const feb = await admin.ok<ClassDistribution>(classificationApi.distribution, { asOf: FEB_END });
     expect(feb.rows.find((r) => r.assetClass === 'normal')!.contracts).toBe(2);
     const febLedger = await admin.ok<LedgerPage>(`/api${LEDGER_PATHS.list}`, {
       pageNum: 1,
@@ -262,7 +266,10 @@ describe('distribution and migration', () => {
   });
 
   it('gives the from × to matrix between two month ends', async () => {
-    const m = await admin.ok<ClassMigration>(C('migration'), { fromMonth: '2027-02', toMonth: '2027-03' });
+    const m = await admin.ok<ClassMigration>(classificationApi.migration, {
+      fromMonth: '2027-02',
+      toMonth: '2027-03',
+    });
     expect([m.fromDate, m.toDate]).toEqual([FEB_END, D]);
     // On 02-28 each item was 31 days less overdue: d1 and due not yet due, d90/d91 59/60 days, …
     const nonZero = Object.fromEntries(
@@ -281,12 +288,12 @@ describe('distribution and migration', () => {
       'doubtful>loss': 1,
       'new>normal': 1,
     });
-    const bad = await admin.call(C('migration'), { fromMonth: '2027-03', toMonth: '2027-02' });
+    const bad = await admin.call(classificationApi.migration, { fromMonth: '2027-03', toMonth: '2027-02' });
     expect([bad.status, bad.msg]).toEqual([400, '截止月份必须晚于起始月份']);
   });
 
   it('gives the dashboard’s card the 五级分类 list’s own distribution, from the stored record', async () => {
-    const card = await admin.ok<ClassDistribution>(C('distribution'), {});
+    const card = await admin.ok<ClassDistribution>(classificationApi.distribution, {});
     expect(card.asOf).toBe(D);
     expect(cardOf(card)).toEqual(await listDistribution());
     // A contract disbursed after the latest day-end is 未分类 on both, with its balance.
@@ -300,7 +307,7 @@ describe('distribution and migration', () => {
       },
     });
     await disburse(admin, checker, fresh.bizCode);
-    const after = await admin.ok<ClassDistribution>(C('distribution'), {});
+    const after = await admin.ok<ClassDistribution>(classificationApi.distribution, {});
     expect(cardOf(after).none).toEqual([1, '2500.50']);
     expect(cardOf(after)).toEqual(await listDistribution());
     const ledger = await admin.ok<LedgerPage>(`/api${LEDGER_PATHS.list}`, { pageNum: 1, pageSize: 1 });
@@ -313,7 +320,10 @@ describe('distribution and migration', () => {
       sql`update contract_classes set asset_class = 'loss', proposed_class = 'loss'
            where contract_id = (select id from contracts where biz_code = ${code.due}) and business_date = ${D}::date`,
     );
-    expect(cardOf(await admin.ok<ClassDistribution>(C('distribution'), {})).loss).toEqual([2, '20000.00']);
+    expect(cardOf(await admin.ok<ClassDistribution>(classificationApi.distribution, {})).loss).toEqual([
+      2,
+      '20000.00',
+    ]);
     await t.database.db.execute(
       sql`update contract_classes set asset_class = 'normal', proposed_class = 'normal'
            where contract_id = (select id from contracts where biz_code = ${code.due}) and business_date = ${D}::date`,
@@ -321,7 +331,7 @@ describe('distribution and migration', () => {
     // A user who sees only their own contracts gets the card of their rows (none here).
     await createUserWithCodes(t.database.db, 'class-card-own', PW, [CLASS_MENU], { dataScope: 'self' });
     const own = await t.login('class-card-own', PW);
-    const mine = await own.ok<ClassDistribution>(C('distribution'), {});
+    const mine = await own.ok<ClassDistribution>(classificationApi.distribution, {});
     expect(mine.totals).toEqual({ contracts: 0, principalOutstanding: '0.00' });
     expect(cardOf(mine)).toEqual(await listDistribution(own));
     code.fresh = fresh.bizCode;
@@ -330,7 +340,7 @@ describe('distribution and migration', () => {
 
 /** The 导出 of the 五级分类 list, read back. */
 async function exported(filters: Record<string, unknown>) {
-  const res = await admin.call(C('export'), filters);
+  const res = await admin.call(classificationApi.export, filters);
   expect(res.httpStatus).toBe(200);
   expect(res.headers['content-type']).toContain('spreadsheetml');
   expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('五级分类.xlsx'));
@@ -390,7 +400,7 @@ describe('the 五级分类 导出', () => {
     const named = await exported({ contractNo: 'nothing-like-it' });
     expect(named.rowCount).toBe(2 + 1);
     expect(named.getRow(3).getCell(2).value).toBe('0笔');
-    const bad = await admin.call(C('export'), { assetClass: 'bad' });
+    const bad = await admin.call(classificationApi.export, { assetClass: 'bad' });
     expect([bad.status, bad.msg.includes('当前分类')]).toEqual([400, true]);
   });
 
@@ -411,7 +421,7 @@ describe('the 五级分类 导出', () => {
   it('needs the screen’s 导出 button', async () => {
     await createUserWithCodes(t.database.db, 'class-no-export', PW, [CLASS_MENU]);
     const reader = await t.login('class-no-export', PW);
-    expect((await reader.call(C('export'), {})).status).toBe(401);
+    expect((await reader.call(classificationApi.export, {})).status).toBe(401);
     await createUserWithCodes(
       t.database.db,
       'class-export',
@@ -422,7 +432,7 @@ describe('the 五级分类 导出', () => {
       },
     );
     const own = await t.login('class-export', PW);
-    const res = await own.call(C('export'), {});
+    const res = await own.call(classificationApi.export, {});
     expect(res.httpStatus).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
@@ -437,18 +447,18 @@ describe('the 分类调整单', () => {
   it('answers 401 without the codes, and keeps other organisations’ rows out of sight', async () => {
     await createUserWithCodes(t.database.db, 'class-none', PW, ['permission-user']);
     const none = await t.login('class-none', PW);
-    expect((await none.call(C('list'), { pageNum: 1, pageSize: 10 })).status).toBe(401);
-    expect((await none.call(C('distribution'), {})).status).toBe(401);
+    expect((await none.call(classificationApi.list, { pageNum: 1, pageSize: 10 })).status).toBe(401);
+    expect((await none.call(classificationApi.distribution, {})).status).toBe(401);
     await createUserWithCodes(t.database.db, 'class-reader', PW, [CLASS_MENU]);
     const reader = await t.login('class-reader', PW);
-    expect((await reader.call(C('list'), { pageNum: 1, pageSize: 10 })).status).toBe(200);
-    const save = await reader.call(C('saveBaseInfo'), {
+    expect((await reader.call(classificationApi.list, { pageNum: 1, pageSize: 10 })).status).toBe(200);
+    const save = await reader.call(classificationApi.saveBaseInfo, {
       contBizCode: code.d361,
       toClass: 'doubtful',
       reason: '抵押充足',
     });
     expect(save.status).toBe(401);
-    expect((await t.client().call(C('list'), { pageNum: 1, pageSize: 10 })).status).toBe(403);
+    expect((await t.client().call(classificationApi.list, { pageNum: 1, pageSize: 10 })).status).toBe(403);
     // Own rows only: the admin's contracts are not this user's.
     await createUserWithCodes(
       t.database.db,
@@ -459,7 +469,7 @@ describe('the 分类调整单', () => {
     );
     const own = await t.login('class-own', PW);
     expect(await list(own)).toEqual([]);
-    const hidden = await own.call(C('saveBaseInfo'), {
+    const hidden = await own.call(classificationApi.saveBaseInfo, {
       contBizCode: code.d361,
       toClass: 'doubtful',
       reason: '抵押充足',
@@ -474,43 +484,52 @@ describe('the 分类调整单', () => {
       [{ contBizCode: code.d361, toClass: 'loss', reason: '原因' }, '调整后分类与当前分类（损失）相同'],
     ];
     for (const [body, msg] of cases) {
-      const r = await admin.call(C('saveBaseInfo'), body);
+      const r = await admin.call(classificationApi.saveBaseInfo, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.msg).toContain(msg);
     }
   });
 
   it('goes to a checker: the maker cannot approve it, a rejection changes nothing, an approval does', async () => {
-    const init = await admin.ok<ClassAdjInit>(C('initBase'), undefined, {
+    const init = await admin.ok<ClassAdjInit>(classificationApi.initBase, undefined, {
       query: { contBizCode: code.d361 },
     });
     expect(init).toMatchObject({ overdueDays: 361, proposedClass: 'loss', fromClass: 'loss' });
-    const saved = await admin.ok<{ adjBizCode: string; version: number; state: string }>(C('saveBaseInfo'), {
-      contBizCode: code.d361,
-      toClass: 'doubtful',
-      reason: '抵押物足值，预计可收回',
-      submit: true,
-    });
+    const saved = await admin.ok<{ adjBizCode: string; version: number; state: string }>(
+      classificationApi.saveBaseInfo,
+      {
+        contBizCode: code.d361,
+        toClass: 'doubtful',
+        reason: '抵押物足值，预计可收回',
+        submit: true,
+      },
+    );
     adj = saved.adjBizCode;
     expect(adj).toMatch(/^\d{12}$/);
     expect(saved.state).toBe('pending');
-    const twice = await admin.call(C('saveBaseInfo'), {
+    const twice = await admin.call(classificationApi.saveBaseInfo, {
       contBizCode: code.d361,
       toClass: 'substandard',
       reason: '再调',
     });
     expect([twice.status, twice.msg]).toEqual([409, `该合同已有未审核的分类调整单 ${adj}`]);
-    const self = await admin.call(C('audit'), { comment: '自审' }, { query: { adjBizCode: adj } });
+    const self = await admin.call(
+      classificationApi.audit,
+      { comment: '自审' },
+      { query: { adjBizCode: adj } },
+    );
     expect([self.status, self.msg]).toEqual([409, '经办人和复核人相同，不可复核']);
-    await checker.ok(C('unAudit'), { comment: '依据不足' }, { query: { adjBizCode: adj } });
+    await checker.ok(classificationApi.unAudit, { comment: '依据不足' }, { query: { adjBizCode: adj } });
     expect(rowOf(await list(), 'd361')).toMatchObject({
       assetClass: 'loss',
       adjBizCode: null,
       openAdjBizCode: adj,
     });
-    const view = await admin.ok<ClassAdjView>(C('viewBaseInfo'), undefined, { query: { adjBizCode: adj } });
+    const view = await admin.ok<ClassAdjView>(classificationApi.viewBaseInfo, undefined, {
+      query: { adjBizCode: adj },
+    });
     expect(view).toMatchObject({ state: 'rejected', fromClass: 'loss', toClass: 'doubtful' });
-    const again = await admin.ok<{ state: string }>(C('saveBaseInfo'), {
+    const again = await admin.ok<{ state: string }>(classificationApi.saveBaseInfo, {
       adjBizCode: adj,
       version: view.version,
       contBizCode: code.d361,
@@ -519,14 +538,14 @@ describe('the 分类调整单', () => {
       submit: true,
     });
     expect(again.state).toBe('pending');
-    await checker.ok(C('audit'), { comment: '同意' }, { query: { adjBizCode: adj } });
+    await checker.ok(classificationApi.audit, { comment: '同意' }, { query: { adjBizCode: adj } });
     expect(rowOf(await list(), 'd361')).toMatchObject({
       assetClass: 'doubtful',
       proposedClass: 'loss',
       adjBizCode: adj,
       openAdjBizCode: null,
     });
-    const approved = await admin.ok<ClassAdjView>(C('viewBaseInfo'), undefined, {
+    const approved = await admin.ok<ClassAdjView>(classificationApi.viewBaseInfo, undefined, {
       query: { adjBizCode: adj },
     });
     expect(approved).toMatchObject({ state: 'approved', effectiveDate: D });
@@ -537,7 +556,7 @@ describe('the 分类调整单', () => {
     );
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'update', 'classAdjust']));
     // The adjusted class is what the ledger and the distribution show.
-    const dist = await admin.ok<ClassDistribution>(C('distribution'), {});
+    const dist = await admin.ok<ClassDistribution>(classificationApi.distribution, {});
     expect(dist.rows.find((r) => r.assetClass === 'loss')!.contracts).toBe(0);
     expect(dist.rows.find((r) => r.assetClass === 'doubtful')!.contracts).toBe(3);
   });
@@ -591,13 +610,13 @@ describe('the 分类调整单', () => {
     await runDayEnd(D);
     expect(rowOf(await list(), 'd361')).toMatchObject({ assetClass: 'doubtful', adjBizCode: adj });
     // d90 (关注, 90 days) adjusted up to 正常: it stands while the proposal stays 关注 …
-    const up = await admin.ok<{ adjBizCode: string }>(C('saveBaseInfo'), {
+    const up = await admin.ok<{ adjBizCode: string }>(classificationApi.saveBaseInfo, {
       contBizCode: code.d90,
       toClass: 'normal',
       reason: '买方已确认付款',
       submit: true,
     });
-    await checker.ok(C('audit'), { comment: '同意' }, { query: { adjBizCode: up.adjBizCode } });
+    await checker.ok(classificationApi.audit, { comment: '同意' }, { query: { adjBizCode: up.adjBizCode } });
     expect(rowOf(await list(), 'd90').assetClass).toBe('normal');
     // … and lapses the day the proposal moves further down (91 days: 次级).
     await runDayEnd(addDays(D, 1));
@@ -608,23 +627,32 @@ describe('the 分类调整单', () => {
     });
     expect(rowOf(await list(), 'd361')).toMatchObject({ assetClass: 'doubtful', adjBizCode: adj });
     // The March record is kept as it was.
-    const m = await admin.ok<ClassMigration>(C('migration'), { fromMonth: '2027-02', toMonth: '2027-03' });
+    const m = await admin.ok<ClassMigration>(classificationApi.migration, {
+      fromMonth: '2027-02',
+      toMonth: '2027-03',
+    });
     expect(m.toDate).toBe(D);
     expect(m.cells.doubtful.doubtful).toBe(2);
     t.portal.clock.set(D);
   });
 
   it('is final once approved (a later adjustment replaces it); deleted only before approval', async () => {
-    const approvedDelete = await admin.call(C('deleteInfo'), undefined, { query: { adjBizCode: adj } });
+    const approvedDelete = await admin.call(classificationApi.deleteInfo, undefined, {
+      query: { adjBizCode: adj },
+    });
     expect(approvedDelete.status).toBe(409);
-    const revoke = await checker.call(C('unAudit'), { comment: '反审核' }, { query: { adjBizCode: adj } });
+    const revoke = await checker.call(
+      classificationApi.unAudit,
+      { comment: '反审核' },
+      { query: { adjBizCode: adj } },
+    );
     expect(revoke.status).toBe(409);
-    const draft = await admin.ok<{ adjBizCode: string }>(C('saveBaseInfo'), {
+    const draft = await admin.ok<{ adjBizCode: string }>(classificationApi.saveBaseInfo, {
       contBizCode: code.d1,
       toClass: 'normal',
       reason: '草稿',
     });
-    await admin.ok(C('deleteInfo'), undefined, { query: { adjBizCode: draft.adjBizCode } });
+    await admin.ok(classificationApi.deleteInfo, undefined, { query: { adjBizCode: draft.adjBizCode } });
     expect(rowOf(await list(), 'd1').openAdjBizCode).toBeNull();
   });
 });
@@ -634,7 +662,7 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
     t.portal.clock.set(D);
     for (let round = 0; round < 3; round++) {
       const target: AssetClass = round % 2 === 0 ? 'substandard' : 'loss';
-      const saved = await admin.ok<{ adjBizCode: string }>(C('saveBaseInfo'), {
+      const saved = await admin.ok<{ adjBizCode: string }>(classificationApi.saveBaseInfo, {
         contBizCode: code.d181,
         toClass: target,
         reason: `并发调整 ${round}`,
@@ -642,7 +670,7 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
       });
       await Promise.all([
         admin.ok(`/api${BIZDATE_PATHS.runDayEnd}`),
-        checker.ok(C('audit'), { comment: '同意' }, { query: { adjBizCode: saved.adjBizCode } }),
+        checker.ok(classificationApi.audit, { comment: '同意' }, { query: { adjBizCode: saved.adjBizCode } }),
       ]);
       expect(rowOf(await list(), 'd181'), `round ${round}`).toMatchObject({
         assetClass: target,

@@ -21,12 +21,13 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { companies } from './schema';
 import { demoUscc } from './demo';
 import { requireActiveCustomer } from './service';
 
-const P = (k: keyof typeof COMPANY_PATHS) => `/api${COMPANY_PATHS[k]}`;
+const companyApi = servedPaths(COMPANY_PATHS);
 
 let t: TestPortal;
 let admin: TestClient;
@@ -63,7 +64,7 @@ const base = (over: Partial<CompanyAdd> = {}): CompanyAdd => ({
 });
 
 async function add(over: Partial<CompanyAdd> = {}): Promise<string> {
-  const r = await admin.ok<{ compCode: string }>(P('add'), base(over));
+  const r = await admin.ok<{ compCode: string }>(companyApi.add, base(over));
   return r.compCode;
 }
 
@@ -71,7 +72,7 @@ describe('enterprise customers', () => {
   it('adds, views and lists a customer with region names', async () => {
     const code = await add({ compName: '查看测试有限公司' });
     expect(code).toMatch(/^\d{12}$/);
-    const v = await admin.ok<CompanyView>(P('view'), undefined, { query: { compCode: code } });
+    const v = await admin.ok<CompanyView>(companyApi.view, undefined, { query: { compCode: code } });
     expect(v).toMatchObject({
       compName: '查看测试有限公司',
       regCapital: '10000000.00',
@@ -80,7 +81,7 @@ describe('enterprise customers', () => {
       version: 0,
       files: [],
     });
-    const page = await admin.ok<Page<CompanyRow>>(P('list'), { compName: '查看测试' });
+    const page = await admin.ok<Page<CompanyRow>>(companyApi.list, { compName: '查看测试' });
     expect(page.total).toBe(1);
     expect(page.list[0]!.compCode).toBe(code);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityCode, code));
@@ -106,7 +107,7 @@ describe('enterprise customers', () => {
       [{ fileTokens: ['unknownTokenUnknownToken'] }, /附件不存在/],
     ];
     for (const [over, msg] of cases) {
-      const r = await admin.call(P('add'), base(over));
+      const r = await admin.call(companyApi.add, base(over));
       expect([r.httpStatus, r.msg], JSON.stringify(over)).toEqual([400, expect.stringMatching(msg)]);
     }
     const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(companies);
@@ -116,32 +117,34 @@ describe('enterprise customers', () => {
   it('keeps USCC unique among live customers; checkCompByUsccCode says who has it', async () => {
     const uscc = newUscc();
     const code = await add({ usccCode: uscc.toLowerCase(), compName: '唯一性测试有限公司' });
-    const dup = await admin.call(P('add'), base({ usccCode: uscc }));
+    const dup = await admin.call(companyApi.add, base({ usccCode: uscc }));
     expect([dup.httpStatus, dup.msg]).toEqual([409, '统一社会信用代码已被企业「唯一性测试有限公司」使用']);
-    expect(await admin.ok(P('checkUscc'), { usccCode: uscc })).toEqual({
+    expect(await admin.ok(companyApi.checkUscc, { usccCode: uscc })).toEqual({
       exists: true,
       compCode: code,
       compName: '唯一性测试有限公司',
     });
-    expect(await admin.ok(P('checkUscc'), { usccCode: uscc, compCode: code })).toEqual({ exists: false });
+    expect(await admin.ok(companyApi.checkUscc, { usccCode: uscc, compCode: code })).toEqual({
+      exists: false,
+    });
     // GB 32100 check characters of published codes (华为, 腾讯, 招商银行) and corrupted ones.
     for (const real of ['914403001922038216', '91440300708461136T', '9144030010001686XA'])
-      expect(await admin.ok(P('checkUscc'), { usccCode: real })).toEqual({ exists: false });
+      expect(await admin.ok(companyApi.checkUscc, { usccCode: real })).toEqual({ exists: false });
     for (const wrong of ['914403001922038217', '91440300708461136U', '9144030010001686XB']) {
-      const r = await admin.call(P('checkUscc'), { usccCode: wrong });
+      const r = await admin.call(companyApi.checkUscc, { usccCode: wrong });
       expect([r.httpStatus, r.msg]).toEqual([400, '统一社会信用代码校验位不正确']);
     }
-    const bad = await admin.call(P('checkUscc'), { usccCode: '91350100M000100Y44' });
+    const bad = await admin.call(companyApi.checkUscc, { usccCode: '91350100M000100Y44' });
     expect([bad.httpStatus, bad.msg]).toEqual([400, '统一社会信用代码校验位不正确']);
     // Deleted customers free their code.
-    await admin.ok(P('del'), undefined, { query: { compCode: code } });
-    expect(await admin.ok(P('checkUscc'), { usccCode: uscc })).toEqual({ exists: false });
+    await admin.ok(companyApi.del, undefined, { query: { compCode: code } });
+    expect(await admin.ok(companyApi.checkUscc, { usccCode: uscc })).toEqual({ exists: false });
     await add({ usccCode: uscc });
   });
 
   it('updates with the optimistic lock: a stale version answers 409 and changes nothing', async () => {
     const code = await add({ compName: '版本测试有限公司' });
-    const v = await admin.ok<CompanyView>(P('view'), undefined, { query: { compCode: code } });
+    const v = await admin.ok<CompanyView>(companyApi.view, undefined, { query: { compCode: code } });
     const body = {
       ...base({ usccCode: v.usccCode }),
       compCode: code,
@@ -149,16 +152,16 @@ describe('enterprise customers', () => {
       compName: '版本测试（已改名）有限公司',
       regCapital: '20000000.50',
     };
-    await admin.ok(P('update'), body);
-    const stale = await admin.call(P('update'), { ...body, compName: '不该生效' });
+    await admin.ok(companyApi.update, body);
+    const stale = await admin.call(companyApi.update, { ...body, compName: '不该生效' });
     expect([stale.httpStatus, stale.msg]).toEqual([409, '数据已被他人修改，请刷新后重试']);
-    const after = await admin.ok<CompanyView>(P('view'), undefined, { query: { compCode: code } });
+    const after = await admin.ok<CompanyView>(companyApi.view, undefined, { query: { compCode: code } });
     expect(after).toMatchObject({
       compName: '版本测试（已改名）有限公司',
       regCapital: '20000000.50',
       version: 1,
     });
-    const missing = await admin.call(P('update'), { ...body, compCode: '000000888888' });
+    const missing = await admin.call(companyApi.update, { ...body, compCode: '000000888888' });
     expect([missing.httpStatus, missing.msg]).toEqual([404, '企业客户不存在']);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityCode, code));
     expect(audit.find((a) => a.action === 'update')?.detail).toMatchObject({
@@ -170,39 +173,46 @@ describe('enterprise customers', () => {
   it('parents: lookup by name, no cycles, a parent cannot be deleted', async () => {
     const top = await add({ compName: '核心集团股份有限公司', roles: ['core'] });
     const child = await add({ compName: '核心集团子公司', parentCompCode: top });
-    const found = await admin.ok<{ compCode: string; compName: string }[]>(P('supCompFind'), undefined, {
-      query: { compName: '核心集团' },
-    });
+    const found = await admin.ok<{ compCode: string; compName: string }[]>(
+      companyApi.supCompFind,
+      undefined,
+      {
+        query: { compName: '核心集团' },
+      },
+    );
     expect(found.map((f) => f.compCode).sort()).toEqual([top, child].sort());
-    const topView = await admin.ok<CompanyView>(P('view'), undefined, { query: { compCode: top } });
-    const cycle = await admin.call(P('update'), {
+    const topView = await admin.ok<CompanyView>(companyApi.view, undefined, { query: { compCode: top } });
+    const cycle = await admin.call(companyApi.update, {
       ...base({ usccCode: topView.usccCode, roles: ['core'] }),
       compCode: top,
       version: topView.version,
       parentCompCode: child,
     });
     expect([cycle.httpStatus, cycle.msg]).toEqual([400, '上级企业不能是本企业的下级企业']);
-    const del = await admin.call(P('del'), undefined, { query: { compCode: top } });
+    const del = await admin.call(companyApi.del, undefined, { query: { compCode: top } });
     expect([del.httpStatus, del.msg]).toEqual([409, '该企业是「核心集团子公司」的上级企业，不能删除']);
-    const childView = await admin.ok<CompanyView>(P('view'), undefined, { query: { compCode: child } });
+    const childView = await admin.ok<CompanyView>(companyApi.view, undefined, { query: { compCode: child } });
     expect(childView.parentCompName).toBe('核心集团股份有限公司');
   });
 
   it('enables and disables; a disabled customer cannot be used by new documents', async () => {
     const code = await add({ compName: '启停测试有限公司' });
-    const again = await admin.call(P('enable'), undefined, { query: { compCode: code } });
+    const again = await admin.call(companyApi.enable, undefined, { query: { compCode: code } });
     expect([again.httpStatus, again.msg]).toEqual([409, '该企业客户已是启用状态']);
-    await admin.ok(P('disable'), undefined, { query: { compCode: code } });
-    const page = await admin.ok<Page<CompanyRow>>(P('list'), { compName: '启停测试', state: 'disabled' });
+    await admin.ok(companyApi.disable, undefined, { query: { compCode: code } });
+    const page = await admin.ok<Page<CompanyRow>>(companyApi.list, {
+      compName: '启停测试',
+      state: 'disabled',
+    });
     expect(page.total).toBe(1);
-    const dict = await admin.ok<{ code: string }[]>(P('dict'), {});
+    const dict = await admin.ok<{ code: string }[]>(companyApi.dict, {});
     expect(dict.some((d) => d.code === code)).toBe(false);
     await expect(requireActiveCustomer(t.database.db, code)).rejects.toThrow(
       '客户「启停测试有限公司」已停用',
     );
-    await admin.ok(P('enable'), undefined, { query: { compCode: code } });
+    await admin.ok(companyApi.enable, undefined, { query: { compCode: code } });
     expect((await requireActiveCustomer(t.database.db, code)).compName).toBe('启停测试有限公司');
-    const gone = await admin.call(P('disable'), undefined, { query: { compCode: '000000777777' } });
+    const gone = await admin.call(companyApi.disable, undefined, { query: { compCode: '000000777777' } });
     expect(gone.httpStatus).toBe(404);
   });
 
@@ -215,17 +225,17 @@ describe('enterprise customers', () => {
       cityCode: '330100',
       areaCode: '330106',
     });
-    const q = (body: object) => admin.ok<Page<CompanyRow>>(P('list'), { compName: '筛选-', ...body });
+    const q = (body: object) => admin.ok<Page<CompanyRow>>(companyApi.list, { compName: '筛选-', ...body });
     expect((await q({ compType: 'state' })).total).toBe(1);
     expect((await q({ role: 'guarantor' })).total).toBe(1);
     expect((await q({ regionCode: '330100' })).total).toBe(1);
     expect((await q({ regionCode: '310000' })).total).toBe(0);
     expect((await q({ createdStart: '2000-01-01', createdEnd: '2199-12-31' })).total).toBe(1);
     expect((await q({ createdEnd: '2000-01-01' })).total).toBe(0);
-    const bad = await admin.call(P('list'), { createdStart: '2024-13-01' });
+    const bad = await admin.call(companyApi.list, { createdStart: '2024-13-01' });
     expect([bad.httpStatus, bad.msg]).toEqual([400, '创建日期起必须是有效日期（YYYY-MM-DD）']);
     const dict = await admin.ok<{ compTypes: unknown[]; roles: { code: string; label: string }[] }>(
-      P('infoDict'),
+      companyApi.infoDict,
     );
     expect(dict.roles).toContainEqual({ code: 'core', label: '核心企业' });
   });
@@ -241,11 +251,11 @@ describe('enterprise customers', () => {
       sql`insert into user_roles select u.id, r.id from users u, roles r where u.user_name = 'crm-user' and r.code = 'crm'`,
     );
     const crm = await t.login('crm-user', 'Crmuser@123456');
-    expect((await crm.call(P('list'), {})).httpStatus).toBe(401);
+    expect((await crm.call(companyApi.list, {})).httpStatus).toBe(401);
     await db.execute(sql`insert into role_menus select id, 'crm-cor-cor' from roles where code = 'crm'`);
-    expect((await crm.call(P('list'), {})).httpStatus).toBe(200);
-    expect((await crm.call(P('add'), base())).httpStatus).toBe(401);
-    expect((await t.client().call(P('list'), {})).httpStatus).toBe(403);
+    expect((await crm.call(companyApi.list, {})).httpStatus).toBe(200);
+    expect((await crm.call(companyApi.add, base())).httpStatus).toBe(401);
+    expect((await t.client().call(companyApi.list, {})).httpStatus).toBe(403);
   });
 });
 
@@ -273,7 +283,7 @@ describe('customer export (企业客户明细表.xlsx)', () => {
     }
     for (let i = 0; i < rows.length; i += 1000) await db.insert(companies).values(rows.slice(i, i + 1000));
 
-    const url = P('listExport');
+    const url = companyApi.listExport;
     const body = { compType: 'collective', pageNum: 1, pageSize: 20 };
     const sealed = await sealRequest(await admin.envelopeKey(), 'POST', url, body);
     const started = Date.now();
@@ -328,7 +338,7 @@ describe('企业列表 导出 (crm-cor-cor)', () => {
       'crm-cor-cor:export',
     ]);
     const crm = await t.login('crmexport', 'Export@12345678');
-    const url = P('listExport');
+    const url = companyApi.listExport;
     const body = { compName: name, role: 'guarantor', pageNum: 1, pageSize: 20 };
     const sealed = await sealRequest(await crm.envelopeKey(), 'POST', url, body);
     const res = await t.portal.app.inject({

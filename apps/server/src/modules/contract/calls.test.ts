@@ -30,7 +30,7 @@ import {
   contractBody,
   contractFixture,
   draftContract,
-  K,
+  contractApi,
   receivable,
   submitContract,
   type ContractFixture,
@@ -67,22 +67,22 @@ describe('dictionaries and pickers', () => {
       'dueDict',
       'businessDict',
     ] as const) {
-      const d = await maker.ok<DictItem[]>(K(k));
+      const d = await maker.ok<DictItem[]>(contractApi[k]);
       expect(d.find((x) => x.type === 'disclosure' && x.code === 'undisclosed')?.label).toBe('暗保理');
     }
-    const types = await maker.ok<DictItem[]>(K('planType'));
+    const types = await maker.ok<DictItem[]>(contractApi.planType);
     expect(types.map((x) => x.label)).toContain('等额本息');
   });
 
   it('bank, company info, staff', async () => {
-    const banks = await maker.ok<{ bizCode: string; ownerType: string }[]>(K('bank'));
+    const banks = await maker.ok<{ bizCode: string; ownerType: string }[]>(contractApi.bank);
     expect(banks.map((b) => b.bizCode)).toContain(f.bankBizCode);
     expect(banks.every((b) => b.ownerType === 'self')).toBe(true);
-    const comp = await maker.ok<{ compCode: string }>(K('compInfo'), undefined, {
+    const comp = await maker.ok<{ compCode: string }>(contractApi.compInfo, undefined, {
       query: { custCode: f.custCode },
     });
     expect(comp.compCode).toBe(f.custCode);
-    const staff = await maker.ok<CompanyMember[]>(K('companyMember'));
+    const staff = await maker.ok<CompanyMember[]>(contractApi.companyMember);
     expect(staff.some((s) => s.name)).toBe(true);
   });
 });
@@ -105,7 +105,7 @@ describe('business info, files, payers', () => {
     const s = await draftContract(maker, body);
     const upload1 = await uploadFile('贸易合同.pdf');
     const upload2 = await uploadFile('发货单.pdf');
-    const b = await maker.ok<{ version: number; contractdetailCode: string }>(K('businessSave'), {
+    const b = await maker.ok<{ version: number; contractdetailCode: string }>(contractApi.businessSave, {
       contBizCode: s.bizCode,
       version: s.version,
       tradeContractNo: 'TC-001',
@@ -113,7 +113,7 @@ describe('business info, files, payers', () => {
       tradeAmount: '200000.00',
       fileTokens: [upload1, upload2],
     });
-    const b2 = await maker.ok<{ version: number }>(K('businessSave'), {
+    const b2 = await maker.ok<{ version: number }>(contractApi.businessSave, {
       contBizCode: s.bizCode,
       version: b.version,
       tradeContractNo: 'TC-001',
@@ -121,17 +121,21 @@ describe('business info, files, payers', () => {
       tradeAmount: '200000.00',
       fileTokens: [upload2],
     });
-    const view = await maker.ok<BusinessInfoView>(K('businessView'), undefined, cq(s.bizCode));
+    const view = await maker.ok<BusinessInfoView>(contractApi.businessView, undefined, cq(s.bizCode));
     expect(view).toMatchObject({ tradeContractNo: 'TC-001', fileTokens: [upload2] });
-    const history = await maker.ok<(FileInfo & { removed: boolean })[]>(K('fileHistory'), undefined, {
+    const history = await maker.ok<(FileInfo & { removed: boolean })[]>(contractApi.fileHistory, undefined, {
       query: { contractdetailCode: b.contractdetailCode },
     });
     expect(history.map((h) => h.removed).sort()).toEqual([false, true]);
     const upload3 = await uploadFile('保理合同扫描件.pdf');
-    await maker.ok(K('fileSave'), { contBizCode: s.bizCode, version: b2.version, fileTokens: [upload3] });
-    const files = await maker.ok<FileInfo[]>(K('fileView'), undefined, cq(s.bizCode));
+    await maker.ok(contractApi.fileSave, {
+      contBizCode: s.bizCode,
+      version: b2.version,
+      fileTokens: [upload3],
+    });
+    const files = await maker.ok<FileInfo[]>(contractApi.fileView, undefined, cq(s.bizCode));
     expect(files.map((x) => x.originFileName)).toEqual(['保理合同扫描件.pdf']);
-    const payers = await maker.ok<PayerItem[]>(K('payerInfo'), undefined, cq(s.bizCode));
+    const payers = await maker.ok<PayerItem[]>(contractApi.payerInfo, undefined, cq(s.bizCode));
     expect(payers[0]!.payerName).toBe('核心买方有限公司');
   });
 });
@@ -170,7 +174,7 @@ describe('imports preview with row errors and save nothing', () => {
       db(),
       sql`select count(*)::int as n from contract_receivables`,
     );
-    const res = await upload(K('importReceivables'), [
+    const res = await upload(contractApi.importReceivables, [
       ['发票代码', '发票号码', '开票日期', '发票金额', '债务人名称', '到期日'],
       ['3100261130', '88000001', '2026-01-05', '1000.00', '买方甲', '2026-06-30'],
       ['31002611', '88000002', '2026-01-05', '-5', '买方甲', '2026-06-30'],
@@ -191,7 +195,7 @@ describe('imports preview with row errors and save nothing', () => {
 
   it('plan excel: ascending dates, positive amounts, total equal to the financing', async () => {
     const ok = await upload(
-      K('resolvePlanExcel'),
+      contractApi.resolvePlanExcel,
       [
         ['还款日', '本金'],
         ['2026-03-15', '40000.00'],
@@ -201,7 +205,7 @@ describe('imports preview with row errors and save nothing', () => {
     );
     expect((ok.data as ImportPreview<unknown>).ok).toBe(true);
     const bad = await upload(
-      K('resolvePlanExcel'),
+      contractApi.resolvePlanExcel,
       [
         ['还款日', '本金'],
         ['2026-05-15', '40000.00'],
@@ -216,7 +220,7 @@ describe('imports preview with row errors and save nothing', () => {
     );
     expect(rows[2]!.errors.join()).toMatch(/还款日必须是有效日期/);
     expect(rows[2]!.errors.join()).toMatch(/本金合计 40,100\.00元 与融资金额 100,000\.00元 不一致/);
-    expect((await upload(K('resolvePlanExcel'), [['日期', '金额']])).msg).toBe('表头缺少列：还款日');
+    expect((await upload(contractApi.resolvePlanExcel, [['日期', '金额']])).msg).toBe('表头缺少列：还款日');
   });
 
   it('a custom plan saved from imported rows', async () => {
@@ -232,10 +236,10 @@ describe('imports preview with row errors and save nothing', () => {
         graceDays: 0,
       },
     });
-    const s = await maker.ok<Saved>(K('infoSave'), contractBody(custom));
-    const missing = await maker.call(K('schemeSave'), { contBizCode: s.bizCode, version: s.version });
+    const s = await maker.ok<Saved>(contractApi.infoSave, contractBody(custom));
+    const missing = await maker.call(contractApi.schemeSave, { contBizCode: s.bizCode, version: s.version });
     expect(missing.msg).toBe('自定义还款方式请填写还款计划');
-    const r = await maker.ok<{ plan: { items: unknown[] } }>(K('schemeSave'), {
+    const r = await maker.ok<{ plan: { items: unknown[] } }>(contractApi.schemeSave, {
       contBizCode: s.bizCode,
       version: s.version,
       customItems: [
@@ -250,40 +254,44 @@ describe('imports preview with row errors and save nothing', () => {
 describe('changes: list, delete, reject, views of every section', () => {
   it('a change is listed, rejected, edited, deleted; chg views answer before/after', async () => {
     const { bizCode } = await approvedContract(t, maker, checker, { fixture: f });
-    const c = await maker.ok<Saved>(K('changeSave'), {
+    const c = await maker.ok<Saved>(contractApi.changeSave, {
       contBizCode: bizCode,
       reason: '更换付款方',
       payers: [{ payerName: '新付款方有限公司' }],
       dues: [{ kind: 'serviceFee', amount: '500.00', dueDate: '2026-02-01' }],
       submit: true,
     });
-    const list = await maker.ok<Page<ChangeListRow>>(K('changeList'), { contBizCode: bizCode });
+    const list = await maker.ok<Page<ChangeListRow>>(contractApi.changeList, { contBizCode: bizCode });
     expect(list.list.map((x) => x.bizCode)).toEqual([c.bizCode]);
-    const payers = await maker.ok<BeforeAfter<PayerItem[]>>(K('chgPayerInfo'), undefined, q(c.bizCode));
+    const payers = await maker.ok<BeforeAfter<PayerItem[]>>(
+      contractApi.chgPayerInfo,
+      undefined,
+      q(c.bizCode),
+    );
     expect(payers.before[0]!.payerName).toBe('核心买方有限公司');
     expect(payers.after[0]!.payerName).toBe('新付款方有限公司');
     expect(payers.changed).toEqual(['*']);
-    const dues = await maker.ok<BeforeAfter<unknown[]>>(K('chgDueView'), undefined, q(c.bizCode));
+    const dues = await maker.ok<BeforeAfter<unknown[]>>(contractApi.chgDueView, undefined, q(c.bizCode));
     expect(dues.after).toHaveLength(1);
     for (const k of ['chgBusinessView', 'chgFileView', 'chgSchemeView', 'chgInfoView'] as const) {
-      expect((await maker.call(K(k), undefined, q(c.bizCode))).status).toBe(200);
+      expect((await maker.call(contractApi[k], undefined, q(c.bizCode))).status).toBe(200);
     }
     // Pending: no delete. Rejected: editable and deletable.
-    expect((await maker.call(K('changeDelete'), undefined, q(c.bizCode))).status).toBe(409);
-    await checker.ok(K('changeUnAudit'), { comment: '资料不全' }, q(c.bizCode));
-    const lines = await maker.ok<LineFigures[]>(K('chgCredInit'), undefined, q(bizCode));
+    expect((await maker.call(contractApi.changeDelete, undefined, q(c.bizCode))).status).toBe(409);
+    await checker.ok(contractApi.changeUnAudit, { comment: '资料不全' }, q(c.bizCode));
+    const lines = await maker.ok<LineFigures[]>(contractApi.chgCredInit, undefined, q(bizCode));
     expect(lines.find((l) => l.lineCode === f.lineCode)).toBeTruthy();
-    await maker.ok(K('changeDelete'), undefined, q(c.bizCode));
-    expect((await maker.call(K('changeView'), undefined, q(c.bizCode))).status).toBe(404);
+    await maker.ok(contractApi.changeDelete, undefined, q(c.bizCode));
+    expect((await maker.call(contractApi.changeView, undefined, q(c.bizCode))).status).toBe(404);
     // With the change gone, a new one may be raised.
-    expect((await maker.call(K('isChange'), undefined, q(bizCode))).status).toBe(200);
+    expect((await maker.call(contractApi.isChange, undefined, q(bizCode))).status).toBe(200);
   });
 
   it('a change of a contract not approved is refused', async () => {
     const s = await draftContract(maker, contractBody(f));
-    const r = await maker.call(K('changeSave'), { contBizCode: s.bizCode, reason: 'x' });
+    const r = await maker.call(contractApi.changeSave, { contBizCode: s.bizCode, reason: 'x' });
     expect(r.status).toBe(409);
-    expect((await maker.call(K('isChange'), undefined, q(s.bizCode))).msg).toBe(
+    expect((await maker.call(contractApi.isChange, undefined, q(s.bizCode))).msg).toBe(
       '合同未审核，不能变更'.replace('未审核', '未审核通过'),
     );
   });
@@ -292,8 +300,8 @@ describe('changes: list, delete, reject, views of every section', () => {
     const body = contractBody(f, { financingAmount: '20000.00' });
     const s = await draftContract(maker, body);
     const sub = await submitContract(maker, body, s);
-    await checker.ok(K('infoUnAudit'), { comment: '补充资料' }, q(s.bizCode));
-    const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode));
+    await checker.ok(contractApi.infoUnAudit, { comment: '补充资料' }, q(s.bizCode));
+    const v = await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(s.bizCode));
     expect(v).toMatchObject({ state: 'rejected', occupiedAmount: '0.00' });
     const again = await submitContract(maker, body, { ...sub, version: v.version });
     expect(again.state).toBe('pending');
@@ -366,7 +374,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
       await submitContract(maker, body, s);
       drafts.push(s.bizCode);
     }
-    const results = await Promise.all(drafts.map((code) => checker.call(K('infoAudit'), {}, q(code))));
+    const results = await Promise.all(drafts.map((code) => checker.call(contractApi.infoAudit, {}, q(code))));
     const ok = results.filter((r) => r.status === 200).length;
     console.info(`contract approvals: ${results.length} concurrent against one line, ${ok} approved`);
     expect(ok).toBe(20);

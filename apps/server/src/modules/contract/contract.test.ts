@@ -25,7 +25,7 @@ import {
   contractBody,
   contractFixture,
   draftContract,
-  K,
+  contractApi,
   receivable,
   submitContract,
   type ContractFixture,
@@ -59,9 +59,9 @@ afterAll(() => t.close());
 describe('contract info', () => {
   it('saves a draft, answers it in view and list, with names resolved', async () => {
     const body = contractBody(f, { remark: '首笔' });
-    const s = await maker.ok<Saved>(K('infoSave'), body);
+    const s = await maker.ok<Saved>(contractApi.infoSave, body);
     expect(s.state).toBe('draft');
-    const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode));
+    const v = await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(s.bizCode));
     expect(v).toMatchObject({
       contractNo: body.contractNo,
       financingAmount: '100000.00',
@@ -73,7 +73,7 @@ describe('contract info', () => {
     });
     expect(v.custName).toMatch(/测试供应商/);
     expect(v.bankAccountNo).toMatch(/^6222/);
-    const list = await maker.ok<Page<ContractListRow>>(K('list'), { contractNo: body.contractNo });
+    const list = await maker.ok<Page<ContractListRow>>(contractApi.list, { contractNo: body.contractNo });
     expect(list.total).toBe(1);
     expect(list.list[0]).toMatchObject({ bizCode: s.bizCode, principalOutstanding: '0.00' });
   });
@@ -93,7 +93,7 @@ describe('contract info', () => {
       [{ financingAmount: '400000.00', receivables: [receivable('600000.00')] }, /授信额度不足/],
     ];
     for (const [over, msg] of cases) {
-      const r = await maker.call(K('infoSave'), { ...contractBody(f), ...over });
+      const r = await maker.call(contractApi.infoSave, { ...contractBody(f), ...over });
       expect(r.status, JSON.stringify(over)).toBe(400);
       expect(r.msg).toMatch(msg);
     }
@@ -103,29 +103,29 @@ describe('contract info', () => {
 
   it('an invoice backs one live contract; deleting the contract frees it', async () => {
     const inv = receivable('150000.00');
-    const a = await maker.ok<Saved>(K('infoSave'), contractBody(f, { receivables: [inv] }));
-    const r = await maker.call(K('infoSave'), contractBody(f, { receivables: [inv] }));
+    const a = await maker.ok<Saved>(contractApi.infoSave, contractBody(f, { receivables: [inv] }));
+    const r = await maker.call(contractApi.infoSave, contractBody(f, { receivables: [inv] }));
     expect(r.status).toBe(400);
     expect(r.msg).toContain(`已转让给合同 ${a.bizCode}`);
-    await maker.ok(K('infoDelete'), undefined, q(a.bizCode));
-    expect((await maker.call(K('infoView'), undefined, q(a.bizCode))).status).toBe(404);
-    await maker.ok(K('infoSave'), contractBody(f, { receivables: [inv] }));
+    await maker.ok(contractApi.infoDelete, undefined, q(a.bizCode));
+    expect((await maker.call(contractApi.infoView, undefined, q(a.bizCode))).status).toBe(404);
+    await maker.ok(contractApi.infoSave, contractBody(f, { receivables: [inv] }));
   });
 
   it('a user without the contract codes gets 401 (no code); view-only cannot save', async () => {
     await createUserWithCodes(db(), 'viewer1', 'Viewer@123456', ['ft-contract-info']);
     const viewer = await t.login('viewer1', 'Viewer@123456');
-    expect((await viewer.call(K('list'), {})).status).toBe(200);
-    expect((await viewer.call(K('infoSave'), contractBody(f))).status).toBe(401);
+    expect((await viewer.call(contractApi.list, {})).status).toBe(200);
+    expect((await viewer.call(contractApi.infoSave, contractBody(f))).status).toBe(401);
     await createUserWithCodes(db(), 'nobody1', 'Nobody@123456', ['ft-bank']);
     const nobody = await t.login('nobody1', 'Nobody@123456');
-    expect((await nobody.call(K('list'), {})).status).toBe(401);
+    expect((await nobody.call(contractApi.list, {})).status).toBe(401);
   });
 });
 
 describe('scheme and plan', () => {
   it('planAdd previews without saving; scheme/save stores a plan summing to the financing', async () => {
-    const preview = await maker.ok<PlanResult>(K('planAdd'), {
+    const preview = await maker.ok<PlanResult>(contractApi.planAdd, {
       financingAmount: '100000.00',
       startDate: '2026-01-15',
       maturityDate: '2026-07-15',
@@ -136,18 +136,20 @@ describe('scheme and plan', () => {
     expect(preview.items[0]).toMatchObject({ principal: '100000.00', interest: '3620.00' });
     const body = contractBody(f);
     const s = await draftContract(maker, body);
-    const scheme = await maker.ok<SchemeView>(K('schemeView'), undefined, cq(s.bizCode));
+    const scheme = await maker.ok<SchemeView>(contractApi.schemeView, undefined, cq(s.bizCode));
     expect(scheme.items.map((i) => i.principal)).toEqual(['100000.00']);
     expect(scheme.rule?.method).toBe('BULLET');
     // Changing the amount discards the plan: submit then asks for a new one.
-    const changed = await maker.ok<Saved>(K('infoSave'), {
+    const changed = await maker.ok<Saved>(contractApi.infoSave, {
       ...body,
       bizCode: s.bizCode,
       version: s.version,
       financingAmount: '90000.00',
     });
-    expect((await maker.ok<SchemeView>(K('schemeView'), undefined, cq(s.bizCode))).items).toHaveLength(0);
-    const r = await maker.call(K('infoSave'), {
+    expect((await maker.ok<SchemeView>(contractApi.schemeView, undefined, cq(s.bizCode))).items).toHaveLength(
+      0,
+    );
+    const r = await maker.call(contractApi.infoSave, {
       ...body,
       bizCode: s.bizCode,
       version: changed.version,
@@ -160,7 +162,7 @@ describe('scheme and plan', () => {
 
   it('a stale version is refused with 409', async () => {
     const s = await draftContract(maker, contractBody(f));
-    const r = await maker.call(K('schemeSave'), { contBizCode: s.bizCode, version: s.version - 1 });
+    const r = await maker.call(contractApi.schemeSave, { contBizCode: s.bizCode, version: s.version - 1 });
     expect(r.status).toBe(409);
   });
 });
@@ -173,17 +175,17 @@ describe('approval occupies the credit line', () => {
     const sub = await submitContract(maker, body, s);
     expect(sub.state).toBe('pending');
     // Four eyes: the maker may not approve.
-    expect((await maker.call(K('infoAudit'), {}, q(s.bizCode))).status).toBe(409);
-    await checker.ok(K('infoAudit'), { comment: '同意' }, q(s.bizCode));
+    expect((await maker.call(contractApi.infoAudit, {}, q(s.bizCode))).status).toBe(409);
+    await checker.ok(contractApi.infoAudit, { comment: '同意' }, q(s.bizCode));
     const after = await line(f.lineCode);
     expect(new Decimal(after.occupied).minus(before.occupied).toFixed(2)).toBe('50000.00');
-    const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode));
+    const v = await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(s.bizCode));
     expect(v).toMatchObject({ state: 'approved', status: 'effective', occupiedAmount: '50000.00' });
-    const listed = await maker.ok<Page<ContractListRow>>(K('list'), { bizCode: s.bizCode });
+    const listed = await maker.ok<Page<ContractListRow>>(contractApi.list, { bizCode: s.bizCode });
     // Occupied, but 在贷本金 counts disbursed principal only: nothing until the 放款单 is approved.
     expect(listed.list[0]!.principalOutstanding).toBe('0.00');
     await disburse(maker, checker, s.bizCode);
-    const loaned = await maker.ok<Page<ContractListRow>>(K('list'), { bizCode: s.bizCode });
+    const loaned = await maker.ok<Page<ContractListRow>>(contractApi.list, { bizCode: s.bizCode });
     expect(loaned.list[0]!.principalOutstanding).toBe('50000.00');
     const ledger = await queryRows<{ amount: string }>(
       db(),
@@ -191,7 +193,7 @@ describe('approval occupies the credit line', () => {
     );
     expect(ledger).toEqual([{ amount: '50000.00' }]);
     // Approved: no more edits or deletes.
-    expect((await maker.call(K('infoDelete'), undefined, q(s.bizCode))).status).toBe(409);
+    expect((await maker.call(contractApi.infoDelete, undefined, q(s.bizCode))).status).toBe(409);
   });
 
   it('fails whole when the credit is short: contract stays pending, nothing occupied', async () => {
@@ -202,11 +204,11 @@ describe('approval occupies the credit line', () => {
     const sb = await draftContract(maker, b);
     await submitContract(maker, a, sa);
     await submitContract(maker, b, sb);
-    await checker.ok(K('infoAudit'), {}, q(sa.bizCode));
-    const r = await checker.call(K('infoAudit'), {}, q(sb.bizCode));
+    await checker.ok(contractApi.infoAudit, {}, q(sa.bizCode));
+    const r = await checker.call(contractApi.infoAudit, {}, q(sb.bizCode));
     expect(r.status).toBe(409);
     expect(r.msg).toMatch(/授信额度不足/);
-    const vb = await maker.ok<ContractInfo>(K('infoView'), undefined, q(sb.bizCode));
+    const vb = await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(sb.bizCode));
     expect(vb).toMatchObject({ state: 'pending', status: 'none', occupiedAmount: '0.00' });
     expect((await line(g.lineCode)).occupied).toBe('100000.00');
   });
@@ -228,31 +230,41 @@ describe('dues, loan, prepayment init', () => {
     });
     const body = contractBody(front, { marginRatio: '0.1' });
     const s = await draftContract(maker, body);
-    const dues = await maker.ok<{ kind: string; amount: string }[]>(K('due'), undefined, cq(s.bizCode));
+    const dues = await maker.ok<{ kind: string; amount: string }[]>(
+      contractApi.due,
+      undefined,
+      cq(s.bizCode),
+    );
     // margin 10 %; 前置 interest 100000 × 9 % × 181/360 = 4525.00; fee 100000 × 0.2 % × 181/360 = 100.56
     expect(dues.map((d) => [d.kind, d.amount])).toEqual([
       ['margin', '10000.00'],
       ['upfrontInterest', '4525.00'],
       ['upfrontFee', '100.56'],
     ]);
-    const d = await maker.ok<{ version: number }>(K('dueSave'), {
+    const d = await maker.ok<{ version: number }>(contractApi.dueSave, {
       contBizCode: s.bizCode,
       version: s.version,
       items: dues.map((x) => ({ ...x, dueDate: '2026-01-15' })),
     });
     await submitContract(maker, body, { ...s, version: d.version });
-    await checker.ok(K('infoAudit'), {}, q(s.bizCode));
-    const init = await maker.ok<{ dues: { openAmount: string }[] }>(K('isPrevious'), undefined, q(s.bizCode));
+    await checker.ok(contractApi.infoAudit, {}, q(s.bizCode));
+    const init = await maker.ok<{ dues: { openAmount: string }[] }>(
+      contractApi.isPrevious,
+      undefined,
+      q(s.bizCode),
+    );
     expect(init.dues.map((x) => x.openAmount)).toEqual(['10000.00', '4525.00', '100.56']);
     // 放款初始化 (isLoan) prefills a 放款单 (loan module): nothing received yet, so every up-front
     // item is deducted: 100000 − 10000 − 4525 − 100.56. Nothing changes until that document is approved.
     const loan = await maker.ok<{ netAmount: string; deductedTotal: string }>(
-      K('isLoan'),
+      contractApi.isLoan,
       undefined,
       q(s.bizCode),
     );
     expect(loan).toMatchObject({ netAmount: '85374.44', deductedTotal: '14625.56' });
-    expect((await maker.ok<ContractInfo>(K('infoView'), undefined, q(s.bizCode))).loanState).toBe('none');
+    expect((await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(s.bizCode))).loanState).toBe(
+      'none',
+    );
   });
 });
 
@@ -263,9 +275,13 @@ describe('contract change', () => {
       over: { financingAmount: '80000.00' },
     });
     const occupiedBefore = new Decimal((await line(f.lineCode)).occupied);
-    const init = await maker.ok<{ info: { financingAmount: string } }>(K('isChange'), undefined, q(bizCode));
+    const init = await maker.ok<{ info: { financingAmount: string } }>(
+      contractApi.isChange,
+      undefined,
+      q(bizCode),
+    );
     expect(init.info.financingAmount).toBe('80000.00');
-    const c = await maker.ok<Saved>(K('changeSave'), {
+    const c = await maker.ok<Saved>(contractApi.changeSave, {
       contBizCode: bizCode,
       reason: '客户申请降低融资金额',
       info: { financingAmount: '60000.00', maturityDate: '2026-09-15' },
@@ -273,41 +289,41 @@ describe('contract change', () => {
     });
     expect(c.state).toBe('pending');
     // One open change per contract.
-    expect((await maker.call(K('isChange'), undefined, q(bizCode))).status).toBe(409);
+    expect((await maker.call(contractApi.isChange, undefined, q(bizCode))).status).toBe(409);
     const pendingInfo = await maker.ok<BeforeAfter<{ financingAmount: string; maturityDate: string }>>(
-      K('chgInfoView'),
+      contractApi.chgInfoView,
       undefined,
       q(c.bizCode),
     );
     expect(pendingInfo.before.financingAmount).toBe('80000.00');
     expect(pendingInfo.after.financingAmount).toBe('60000.00');
     expect(pendingInfo.changed.sort()).toEqual(['financingAmount', 'maturityDate']);
-    await checker.ok(K('changeAudit'), { comment: '同意' }, q(c.bizCode));
+    await checker.ok(contractApi.changeAudit, { comment: '同意' }, q(c.bizCode));
     expect(occupiedBefore.minus((await line(f.lineCode)).occupied).toFixed(2)).toBe('20000.00');
-    const v = await maker.ok<ContractInfo>(K('infoView'), undefined, q(bizCode));
+    const v = await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(bizCode));
     expect(v).toMatchObject({
       financingAmount: '60000.00',
       maturityDate: '2026-09-15',
       occupiedAmount: '60000.00',
     });
-    const plan = await maker.ok<SchemeView>(K('schemeView'), undefined, cq(bizCode));
+    const plan = await maker.ok<SchemeView>(contractApi.schemeView, undefined, cq(bizCode));
     expect(plan.items.reduce((s, i) => s.plus(i.principal), new Decimal(0)).toFixed(2)).toBe('60000.00');
     expect(plan.items.at(-1)!.dueDate).toBe('2026-09-15');
     const after = await maker.ok<BeforeAfter<{ financingAmount: string }>>(
-      K('chgInfoView'),
+      contractApi.chgInfoView,
       undefined,
       q(c.bizCode),
     );
     expect(after.before.financingAmount).toBe('80000.00');
     expect(after.after.financingAmount).toBe('60000.00');
     const planView = await maker.ok<BeforeAfter<{ principal: string }[]>>(
-      K('chgSchemeView'),
+      contractApi.chgSchemeView,
       undefined,
       q(c.bizCode),
     );
     expect(planView.before.map((i) => i.principal)).toEqual(['80000.00']);
     expect(planView.after.map((i) => i.principal)).toEqual(['60000.00']);
-    const view = await maker.ok<ChangeView>(K('changeView'), undefined, q(c.bizCode));
+    const view = await maker.ok<ChangeView>(contractApi.changeView, undefined, q(c.bizCode));
     expect(view.state).toBe('approved');
     // The database keeps the open balances equal to the live items (superseded ones excluded).
     const [open] = await queryRows<{ kept: string; summed: string }>(
@@ -326,18 +342,18 @@ describe('contract change', () => {
       fixture: g,
       over: { financingAmount: '90000.00' },
     });
-    const c = await maker.ok<Saved>(K('changeSave'), {
+    const c = await maker.ok<Saved>(contractApi.changeSave, {
       contBizCode: bizCode,
       reason: '提额',
       info: { financingAmount: '110000.00', financingRatio: '0.8' },
       receivables: [receivable('200000.00')],
       submit: true,
     });
-    const r = await checker.call(K('changeAudit'), {}, q(c.bizCode));
+    const r = await checker.call(contractApi.changeAudit, {}, q(c.bizCode));
     expect(r.status).toBe(409);
     expect(r.msg).toMatch(/授信额度不足/);
     expect((await line(g.lineCode)).occupied).toBe('90000.00');
-    expect((await maker.ok<ContractInfo>(K('infoView'), undefined, q(bizCode))).financingAmount).toBe(
+    expect((await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(bizCode))).financingAmount).toBe(
       '90000.00',
     );
   });
@@ -386,16 +402,16 @@ describe('handover sheets', () => {
 
 describe('pickers', () => {
   it('init?platCredBizCode fills the customer and the credit lines', async () => {
-    const init = await maker.ok<{ custCode: string; lines: LineFigures[] }>(K('init'), undefined, {
+    const init = await maker.ok<{ custCode: string; lines: LineFigures[] }>(contractApi.init, undefined, {
       query: { platCredBizCode: f.credBizCode },
     });
     expect(init.custCode).toBe(f.custCode);
     expect(init.lines.map((l) => l.lineCode)).toContain(f.lineCode);
-    const lines = await maker.ok<LineFigures[]>(K('credInit'), undefined, {
+    const lines = await maker.ok<LineFigures[]>(contractApi.credInit, undefined, {
       query: { custCode: f.custCode },
     });
     expect(lines.length).toBeGreaterThan(0);
-    const custs = await maker.ok<{ custCode: string }[]>(K('custList'));
+    const custs = await maker.ok<{ custCode: string }[]>(contractApi.custList);
     expect(custs.map((c) => c.custCode)).toContain(f.custCode);
   });
 });

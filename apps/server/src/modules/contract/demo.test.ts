@@ -4,8 +4,8 @@ import type { ContractListRow, SchemeView } from '@portal/contract/contract';
 import type { UtilisationRow } from '@portal/contract/credit';
 import type { Page } from '@portal/contract/api';
 import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
-import { C } from '../credit/testkit';
-import { K } from './testkit';
+import { creditApi } from '../credit/testkit';
+import { contractApi } from './testkit';
 import {
   INCOME_PATHS,
   PAID_PATHS,
@@ -25,16 +25,19 @@ afterAll(() => t.close());
 describe('demo contracts', () => {
   it('gives two live contracts (occupying the demo credit), one pending and one draft', async () => {
     const admin = await t.login();
-    const list = await admin.ok<Page<ContractListRow>>(K('list'), { orderBy: 'contractNo', order: 'asc' });
+    const list = await admin.ok<Page<ContractListRow>>(contractApi.list, {
+      orderBy: 'contractNo',
+      order: 'asc',
+    });
     expect(list.list.map((c) => [c.contractNo, c.state, c.status])).toEqual([
       ['DEMO-BL-001', 'approved', 'effective'],
       ['DEMO-BL-002', 'approved', 'effective'],
       ['DEMO-BL-003', 'pending', 'none'],
       ['DEMO-BL-004', 'draft', 'none'],
     ]);
-    const util = await admin.ok<UtilisationRow[]>(C('utilisation'), {});
+    const util = await admin.ok<UtilisationRow[]>(creditApi.utilisation, {});
     expect(util[0]).toMatchObject({ occupiedAmount: '4200000.00', availableAmount: '45800000.00' });
-    const plan = await admin.ok<SchemeView>(K('schemeView'), undefined, {
+    const plan = await admin.ok<SchemeView>(contractApi.schemeView, undefined, {
       query: { contBizCode: list.list[0]!.bizCode },
     });
     // Started four months before the business date: the first items are due and unpaid.
@@ -45,7 +48,7 @@ describe('demo contracts', () => {
     expect(pending.canApprove).toBe(true);
     // DEMO-BL-002 has its 5 % margin to collect: 生成前期款 opens with it.
     const previous = await admin.ok<{ dues: { kind: string; openAmount: string }[] }>(
-      K('isPrevious'),
+      contractApi.isPrevious,
       undefined,
       {
         query: { bizCode: list.list[1]!.bizCode },

@@ -17,7 +17,7 @@ import {
   contractBody,
   contractFixture,
   draftContract,
-  K,
+  contractApi,
   submitContract,
   type ContractFixture,
 } from './testkit';
@@ -94,8 +94,12 @@ const FILTERS = [
 /** Every tallied filter's list total equals the same list counted with the rows (a filter the tally cannot answer). */
 async function expectTotalsExact(client: TestClient): Promise<void> {
   for (const filter of FILTERS) {
-    const tallied = await client.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 1, ...filter });
-    const counted = await client.ok<Page<ContractListRow>>(K('list'), {
+    const tallied = await client.ok<Page<ContractListRow>>(contractApi.list, {
+      pageNum: 1,
+      pageSize: 1,
+      ...filter,
+    });
+    const counted = await client.ok<Page<ContractListRow>>(contractApi.list, {
       pageNum: 1,
       pageSize: 1,
       ...filter,
@@ -116,17 +120,18 @@ describe('the contract list total from the tally (migrations/0016)', () => {
     const [a, b, c] = drafts;
     const submitted = await submitContract(maker, a!.body, a!.saved);
     await expectTallyAgrees();
-    await checker.ok(K('infoAudit'), { comment: '同意' }, q(submitted.bizCode));
+    await checker.ok(contractApi.infoAudit, { comment: '同意' }, q(submitted.bizCode));
     await submitContract(maker, b!.body, b!.saved);
-    await checker.ok(K('infoUnAudit'), { comment: '补充资料' }, q(b!.saved.bizCode));
-    await maker.ok(K('infoDelete'), undefined, q(c!.saved.bizCode));
+    await checker.ok(contractApi.infoUnAudit, { comment: '补充资料' }, q(b!.saved.bizCode));
+    await maker.ok(contractApi.infoDelete, undefined, q(c!.saved.bizCode));
     await expectTallyAgrees();
     const loaned = await approvedContract(t, maker, checker, { fixture: f });
     await disburse(maker, checker, loaned.bizCode);
     await expectTallyAgrees();
     await expectTotalsExact(maker);
     expect(
-      (await maker.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 1, state: 'draft' })).total,
+      (await maker.ok<Page<ContractListRow>>(contractApi.list, { pageNum: 1, pageSize: 1, state: 'draft' }))
+        .total,
     ).toBe((await counted()).actual.filter((k) => k.state === 'draft').reduce((s, k) => s + k.n, 0));
   });
 
@@ -136,11 +141,13 @@ describe('the contract list total from the tally (migrations/0016)', () => {
     ]);
     await db().execute(sql`update roles set data_scope = 'self' where id = ${roleId}`);
     const own = await t.login('tally-own', 'Own@1234567890');
-    expect((await own.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 1 })).total).toBe(0);
+    expect((await own.ok<Page<ContractListRow>>(contractApi.list, { pageNum: 1, pageSize: 1 })).total).toBe(
+      0,
+    );
     const { bizCode } = await approvedContract(t, maker, checker, { fixture: f });
     await db().execute(sql`update contracts set created_by = ${userId} where biz_code = ${bizCode}`);
     await expectTallyAgrees();
-    const mine = await own.ok<Page<ContractListRow>>(K('list'), {
+    const mine = await own.ok<Page<ContractListRow>>(contractApi.list, {
       pageNum: 1,
       pageSize: 5,
       state: 'approved',
@@ -155,10 +162,11 @@ describe('the contract list total from the tally (migrations/0016)', () => {
     await db().execute(sql`update roles set data_scope = 'self' where id = ${other.roleId}`);
     const theirs = await (
       await t.login('tally-other', 'Own@1234567890')
-    ).ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 5, state: 'approved' });
+    ).ok<Page<ContractListRow>>(contractApi.list, { pageNum: 1, pageSize: 5, state: 'approved' });
     expect({ total: theirs.total, codes: theirs.list }).toEqual({ total: 0, codes: [] });
     expect(
-      (await own.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 5, state: 'approved' })).total,
+      (await own.ok<Page<ContractListRow>>(contractApi.list, { pageNum: 1, pageSize: 5, state: 'approved' }))
+        .total,
     ).toBe(1);
   });
 
@@ -181,7 +189,7 @@ describe('the contract list total from the tally (migrations/0016)', () => {
     expect(expected!.n).toBeGreaterThan(0);
     const seen = await (
       await t.login('tally-dept', 'Own@1234567890')
-    ).ok<Page<ContractListRow>>(K('list'), { pageNum: 1, pageSize: 5, state: 'approved' });
+    ).ok<Page<ContractListRow>>(contractApi.list, { pageNum: 1, pageSize: 5, state: 'approved' });
     expect(seen.total).toBe(expected!.n);
   });
 
@@ -197,7 +205,7 @@ describe('the contract list total from the tally (migrations/0016)', () => {
     for (const extra of [{}, { startDateFrom: '2000-01-01' }]) {
       const pages = [];
       for (let pageNum = 1; pageNum <= Math.ceil(codes.length / 3); pageNum++) {
-        const p = await maker.ok<Page<ContractListRow>>(K('list'), {
+        const p = await maker.ok<Page<ContractListRow>>(contractApi.list, {
           pageNum,
           pageSize: 3,
           orderBy: 'financingAmount',
@@ -208,10 +216,14 @@ describe('the contract list total from the tally (migrations/0016)', () => {
         pages.push(...p.list.map((r) => r.bizCode));
       }
       expect(pages).toEqual(codes.map((c) => c.code));
-      const far = await maker.ok<Page<ContractListRow>>(K('list'), { pageNum: 1000, pageSize: 3, ...extra });
+      const far = await maker.ok<Page<ContractListRow>>(contractApi.list, {
+        pageNum: 1000,
+        pageSize: 3,
+        ...extra,
+      });
       expect({ list: far.list, total: far.total }).toEqual({ list: [], total: codes.length });
     }
-    const none = await maker.ok<Page<ContractListRow>>(K('list'), {
+    const none = await maker.ok<Page<ContractListRow>>(contractApi.list, {
       pageNum: 1,
       pageSize: 3,
       contractNo: '无此合同',
@@ -243,9 +255,9 @@ describe('the contract list total from the tally (migrations/0016)', () => {
       const size = 2;
       const last = Math.ceil(codes.length / size);
       const at = async (pageNum: number) =>
-        (await maker.ok<Page<ContractListRow>>(K('list'), { pageNum, pageSize: size, ...sort })).list.map(
-          (r) => r.bizCode,
-        );
+        (
+          await maker.ok<Page<ContractListRow>>(contractApi.list, { pageNum, pageSize: size, ...sort })
+        ).list.map((r) => r.bizCode);
       const expected = (pageNum: number) => codes.slice((pageNum - 1) * size, pageNum * size);
       // Jump to the last page (OFFSET), walk back to page 1 (keyset), then forward again (keyset).
       for (const pageNum of [last, ...Array.from({ length: last }, (_, i) => last - i), 2, 3])
@@ -253,9 +265,9 @@ describe('the contract list total from the tally (migrations/0016)', () => {
     }
     // A contract saved during a walk goes to the top; page 2 continues after page 1's last row.
     const walk = { pageSize: 2, orderBy: 'contractNo', order: 'desc' } as const;
-    const page1 = await maker.ok<Page<ContractListRow>>(K('list'), { pageNum: 1, ...walk });
+    const page1 = await maker.ok<Page<ContractListRow>>(contractApi.list, { pageNum: 1, ...walk });
     await draftContract(maker, contractBody(f, { contractNo: 'ZZZ-走到最前' }));
-    const page2 = await maker.ok<Page<ContractListRow>>(K('list'), { pageNum: 2, ...walk });
+    const page2 = await maker.ok<Page<ContractListRow>>(contractApi.list, { pageNum: 2, ...walk });
     expect(page2.list.map((r) => r.bizCode)).not.toContain(page1.list[1]!.bizCode);
     expect(page2.list[0]!.contractNo < page1.list[1]!.contractNo).toBe(true);
     expect(page2.total).toBe(page1.total + 1);
@@ -295,8 +307,8 @@ describe('the contract list total from the tally (migrations/0016)', () => {
   it('stays exact under concurrent saves, deletes and compactions', async () => {
     const work: Promise<unknown>[] = [];
     const saved = await Promise.all(Array.from({ length: 10 }, () => draftContract(maker, contractBody(f))));
-    for (let i = 0; i < 20; i++) work.push(maker.ok(K('infoSave'), contractBody(f)));
-    for (const s of saved) work.push(maker.ok(K('infoDelete'), undefined, q(s.bizCode)));
+    for (let i = 0; i < 20; i++) work.push(maker.ok(contractApi.infoSave, contractBody(f)));
+    for (const s of saved) work.push(maker.ok(contractApi.infoDelete, undefined, q(s.bizCode)));
     for (let i = 0; i < 5; i++) work.push(compactContractTally(db()));
     await Promise.all(work);
     console.info('contract tally: 20 saves, 10 deletes and 5 compactions concurrently');

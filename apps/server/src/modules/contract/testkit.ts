@@ -3,7 +3,7 @@ import { CONTRACT_PATHS, type InfoSave } from '@portal/contract/contract';
 import { RULER_PATHS } from '@portal/contract/ruler';
 import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
-import type { TestClient, TestPortal } from '../../platform/testing/harness';
+import { servedPaths, type TestClient, type TestPortal } from '../../platform/testing/harness';
 import { addCustomer, approvedCredit } from '../credit/testkit';
 
 /**
@@ -11,7 +11,7 @@ import { addCustomer, approvedCredit } from '../credit/testkit';
  * (prepayments, write-offs, print, dashboard). Everything goes through the real API.
  * The test portal's business date is 2026-01-15.
  */
-export const K = (k: keyof typeof CONTRACT_PATHS) => `/api${CONTRACT_PATHS[k]}`;
+export const contractApi = servedPaths(CONTRACT_PATHS);
 
 export const BULLET_RULE: InterestRuleCalcInput = {
   annualRate: '0.0720',
@@ -142,8 +142,8 @@ export interface Saved {
 
 /** Saves a contract and its generated plan; answers it as a draft ready to submit. */
 export async function draftContract(maker: TestClient, body: InfoSave): Promise<Saved> {
-  const s = await maker.ok<Saved>(K('infoSave'), body);
-  const scheme = await maker.ok<{ version: number }>(K('schemeSave'), {
+  const s = await maker.ok<Saved>(contractApi.infoSave, body);
+  const scheme = await maker.ok<{ version: number }>(contractApi.schemeSave, {
     contBizCode: s.bizCode,
     version: s.version,
   });
@@ -151,7 +151,7 @@ export async function draftContract(maker: TestClient, body: InfoSave): Promise<
 }
 
 export async function submitContract(maker: TestClient, body: InfoSave, saved: Saved): Promise<Saved> {
-  return maker.ok<Saved>(K('infoSave'), {
+  return maker.ok<Saved>(contractApi.infoSave, {
     ...body,
     bizCode: saved.bizCode,
     version: saved.version,
@@ -179,6 +179,6 @@ export async function approvedContract(
   const body = contractBody(fixture, opts.over);
   const saved = await draftContract(maker, body);
   await submitContract(maker, body, saved);
-  await checker.ok(K('infoAudit'), { comment: '同意' }, { query: { bizCode: saved.bizCode } });
+  await checker.ok(contractApi.infoAudit, { comment: '同意' }, { query: { bizCode: saved.bizCode } });
   return { bizCode: saved.bizCode, fixture };
 }

@@ -22,7 +22,7 @@ import { auditLog } from '../../platform/db/audit';
 import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
 import { occupy } from './ledger';
 import { creditLines } from './schema';
-import { addChecker, addCustomer, approvedCredit, C, platform, type Saved } from './testkit';
+import { addChecker, addCustomer, approvedCredit, creditApi, platform, type Saved } from './testkit';
 
 let t: TestPortal;
 let maker: TestClient;
@@ -60,7 +60,7 @@ async function audits(entity: string, code: string) {
 
 describe('dictionaries and pickers', () => {
   it('answers the dictionary, customers by role, staff, and refuses an unknown compdif', async () => {
-    const dict = await maker.ok<DictItem[]>(C('dict'));
+    const dict = await maker.ok<DictItem[]>(creditApi.dict);
     expect(dict).toContainEqual({ type: 'cycle', code: 'oneOff', label: '一次性' });
     expect(dict).toContainEqual({ type: 'guaranteeType', code: 'joint', label: '连带责任保证' });
     expect(dict.filter((d) => d.type === 'changeType').map((d) => d.code)).toEqual([
@@ -70,13 +70,13 @@ describe('dictionaries and pickers', () => {
       'freeze',
       'unfreeze',
     ]);
-    const comps = await maker.ok<{ code: string; label: string }[]>(C('compList'), undefined, {
+    const comps = await maker.ok<{ code: string; label: string }[]>(creditApi.compList, undefined, {
       query: { compdif: 'supplier' },
     });
     expect(comps).toContainEqual({ code: cust, label: '上海甲供应链有限公司' });
-    expect((await maker.call(C('compList'), undefined, { query: { compdif: 'x' } })).status).toBe(400);
-    expect((await maker.call(C('compList'))).msg).toBe('企业类型不能为空');
-    const users = await maker.ok<{ code: string; label: string }[]>(C('userList'), undefined, {
+    expect((await maker.call(creditApi.compList, undefined, { query: { compdif: 'x' } })).status).toBe(400);
+    expect((await maker.call(creditApi.compList)).msg).toBe('企业类型不能为空');
+    const users = await maker.ok<{ code: string; label: string }[]>(creditApi.userList, undefined, {
       query: { userdif: 'all' },
     });
     expect(users.map((u) => u.label)).toContain('复核员');
@@ -95,22 +95,22 @@ describe('credit record', () => {
       [{ custCode: '000000009999' }, '客户不存在'],
     ];
     for (const [over, msg] of cases) {
-      const r = await maker.call(C('saveCreditPlatform'), { ...platform(cust), ...over });
+      const r = await maker.call(creditApi.saveCreditPlatform, { ...platform(cust), ...over });
       expect([r.status, r.msg], JSON.stringify(over)).toEqual([400, msg]);
     }
     const disabled = await addCustomer(db(), '停用客户', { state: 'disabled' });
-    expect((await maker.call(C('saveCreditPlatform'), platform(disabled))).msg).toBe(
+    expect((await maker.call(creditApi.saveCreditPlatform, platform(disabled))).msg).toBe(
       '客户「停用客户」已停用',
     );
   });
 
   it('saves every section with the optimistic lock, lists it, and keeps edits to draft or rejected', async () => {
     const s = await maker.ok<Saved>(
-      C('saveCreditPlatform'),
+      creditApi.saveCreditPlatform,
       platform(cust, { custName: '随便写的名字' } as never),
     );
     expect(s).toMatchObject({ state: 'draft', version: 0 });
-    const view = await maker.ok<CreditView>(C('creditPlatform'), undefined, q(s.bizCode));
+    const view = await maker.ok<CreditView>(creditApi.creditPlatform, undefined, q(s.bizCode));
     expect(view).toMatchObject({
       custName: '上海甲供应链有限公司',
       limitAmount: '1000000.00',
@@ -118,20 +118,24 @@ describe('credit record', () => {
       state: 'draft',
     });
 
-    const g = await maker.ok<Saved>(C('saveCreditGua'), {
+    const g = await maker.ok<Saved>(creditApi.saveCreditGua, {
       credBizCode: s.bizCode,
       version: 0,
       items: [{ guarantorName: '担保人丙', guaranteeType: 'joint', amount: '500000' }],
     });
     expect(g.version).toBe(1);
     // A stale version answers 409 and changes nothing.
-    const stale = await maker.call(C('saveCreditGua'), { credBizCode: s.bizCode, version: 0, items: [] });
+    const stale = await maker.call(creditApi.saveCreditGua, {
+      credBizCode: s.bizCode,
+      version: 0,
+      items: [],
+    });
     expect([stale.status, stale.msg]).toEqual([409, '数据已被他人修改，请刷新后重试']);
-    expect(await maker.ok<GuaranteeRow[]>(C('creditGua'), undefined, q(s.bizCode))).toMatchObject([
+    expect(await maker.ok<GuaranteeRow[]>(creditApi.creditGua, undefined, q(s.bizCode))).toMatchObject([
       { guarantorName: '担保人丙', guaranteeType: 'joint', amount: '500000.00' },
     ]);
 
-    const badFt = await maker.call(C('saveCreditFt'), {
+    const badFt = await maker.call(creditApi.saveCreditFt, {
       credBizCode: s.bizCode,
       version: 1,
       items: [
@@ -139,13 +143,13 @@ describe('credit record', () => {
       ],
     });
     expect([badFt.status, badFt.msg]).toEqual([400, expect.stringContaining('保理子额度不能超过授信总额度')]);
-    const badRatio = await maker.call(C('saveCreditFt'), {
+    const badRatio = await maker.call(creditApi.saveCreditFt, {
       credBizCode: s.bizCode,
       version: 1,
       items: [{ debtorName: '核心企业乙', limitAmount: '1', financingRatio: '1.2', recourse: 'with' }],
     });
     expect(badRatio.msg).toBe('融资比例必须是0到1之间最多4位小数');
-    const dupFt = await maker.call(C('saveCreditFt'), {
+    const dupFt = await maker.call(creditApi.saveCreditFt, {
       credBizCode: s.bizCode,
       version: 1,
       items: [
@@ -154,14 +158,14 @@ describe('credit record', () => {
       ],
     });
     expect(dupFt.msg).toContain('重复');
-    const ft = await maker.ok<Saved>(C('saveCreditFt'), {
+    const ft = await maker.ok<Saved>(creditApi.saveCreditFt, {
       credBizCode: s.bizCode,
       version: 1,
       items: [
         { debtorName: '核心企业乙', limitAmount: '600000', financingRatio: '0.85', recourse: 'without' },
       ],
     });
-    expect(await maker.ok<FtRow[]>(C('creditFt'), undefined, q(s.bizCode))).toMatchObject([
+    expect(await maker.ok<FtRow[]>(creditApi.creditFt, undefined, q(s.bizCode))).toMatchObject([
       {
         debtorName: '核心企业乙',
         limitAmount: '600000.00',
@@ -171,88 +175,89 @@ describe('credit record', () => {
       },
     ]);
     // Lowering the total below a sub-limit is refused.
-    const low = await maker.call(C('saveCreditPlatform'), {
+    const low = await maker.call(creditApi.saveCreditPlatform, {
       ...platform(cust, { limitAmount: '500000' }),
       bizCode: s.bizCode,
       version: ft.version,
     });
     expect(low.status).toBe(400);
 
-    const rec = await maker.ok<Saved>(C('saveReceivables'), {
+    const rec = await maker.ok<Saved>(creditApi.saveReceivables, {
       credBizCode: s.bizCode,
       version: ft.version,
       items: [receivable(1), receivable(2)],
     });
-    expect(await maker.ok<ReceivableRow[]>(C('receivables'), undefined, q(s.bizCode))).toHaveLength(2);
+    expect(await maker.ok<ReceivableRow[]>(creditApi.receivables, undefined, q(s.bizCode))).toHaveLength(2);
 
-    const list = await maker.ok<Page<CreditListRow>>(C('creditList'), {
+    const list = await maker.ok<Page<CreditListRow>>(creditApi.creditList, {
       custName: '甲供应链',
       state: 'draft',
     });
     expect(list.list.map((r) => r.bizCode)).toContain(s.bizCode);
     expect(
-      (await maker.ok<Page<CreditListRow>>(C('creditList'), { state: 'approved', custCode: cust })).total,
+      (await maker.ok<Page<CreditListRow>>(creditApi.creditList, { state: 'approved', custCode: cust }))
+        .total,
     ).toBe(0);
-    expect((await maker.call(C('creditList'), { orderBy: 'password' })).status).toBe(400);
+    expect((await maker.call(creditApi.creditList, { orderBy: 'password' })).status).toBe(400);
 
     // credBizCode, when given, must name the same credit.
     expect(
-      (await maker.call(C('creditPlatform'), undefined, q(s.bizCode, { credBizCode: '000000000999' })))
+      (await maker.call(creditApi.creditPlatform, undefined, q(s.bizCode, { credBizCode: '000000000999' })))
         .status,
     ).toBe(404);
-    expect((await maker.call(C('creditPlatform'), undefined, q('000000099999'))).status).toBe(404);
+    expect((await maker.call(creditApi.creditPlatform, undefined, q('000000099999'))).status).toBe(404);
 
     // Submit: no more edits until approved or rejected.
-    const sub = await maker.ok<Saved>(C('saveCreditPlatform'), {
+    const sub = await maker.ok<Saved>(creditApi.saveCreditPlatform, {
       ...platform(cust),
       bizCode: s.bizCode,
       version: rec.version,
       submit: true,
     });
     expect(sub.state).toBe('pending');
-    const locked = await maker.call(C('saveCreditGua'), {
+    const locked = await maker.call(creditApi.saveCreditGua, {
       credBizCode: s.bizCode,
       version: sub.version,
       items: [],
     });
     expect([locked.status, locked.msg]).toEqual([409, '单据审核中，不能修改']);
-    expect((await maker.call(C('deleteCreditPlatform'), undefined, q(s.bizCode))).status).toBe(409);
+    expect((await maker.call(creditApi.deleteCreditPlatform, undefined, q(s.bizCode))).status).toBe(409);
 
     // Four eyes: the maker may not approve or reject their own document.
-    const self = await maker.call(C('passCredit'), { comment: '自己审' }, q(s.bizCode));
+    const self = await maker.call(creditApi.passCredit, { comment: '自己审' }, q(s.bizCode));
     expect([self.status, self.msg]).toEqual([409, '经办人和复核人相同，不可复核']);
-    await checker.ok(C('rejectCredit'), { comment: '资料不全' }, q(s.bizCode));
-    const rejected = await maker.ok<CreditView>(C('creditPlatform'), undefined, q(s.bizCode));
+    await checker.ok(creditApi.rejectCredit, { comment: '资料不全' }, q(s.bizCode));
+    const rejected = await maker.ok<CreditView>(creditApi.creditPlatform, undefined, q(s.bizCode));
     expect(rejected.state).toBe('rejected');
-    expect((await checker.call(C('rejectCredit'), { comment: 'again' }, q(s.bizCode))).status).toBe(409);
+    expect((await checker.call(creditApi.rejectCredit, { comment: 'again' }, q(s.bizCode))).status).toBe(409);
 
     // Edit again, resubmit, approve: lines appear.
-    const again = await maker.ok<Saved>(C('saveCreditPlatform'), {
+    const again = await maker.ok<Saved>(creditApi.saveCreditPlatform, {
       ...platform(cust),
       bizCode: s.bizCode,
       version: rejected.version,
       submit: true,
     });
-    await checker.ok(C('passCredit'), { comment: '同意' }, q(s.bizCode));
-    const approved = await maker.ok<CreditView>(C('creditPlatform'), undefined, q(s.bizCode));
+    await checker.ok(creditApi.passCredit, { comment: '同意' }, q(s.bizCode));
+    const approved = await maker.ok<CreditView>(creditApi.creditPlatform, undefined, q(s.bizCode));
     expect(approved).toMatchObject({
       state: 'approved',
       line: { kind: 'platform', limitAmount: '1000000.00', occupiedAmount: '0.00' },
     });
     expect(again.state).toBe('pending');
-    const ftLines = await maker.ok<FtRow[]>(C('creditFt'), undefined, q(s.bizCode));
+    const ftLines = await maker.ok<FtRow[]>(creditApi.creditFt, undefined, q(s.bizCode));
     expect(ftLines[0]!.line).toMatchObject({
       kind: 'debtor',
       limitAmount: '600000.00',
       parentLineCode: approved.line!.lineCode,
     });
-    expect((await checker.call(C('passCredit'), { comment: '再审' }, q(s.bizCode))).status).toBe(409);
-    expect((await maker.call(C('deleteCreditPlatform'), undefined, q(s.bizCode))).msg).toBe(
+    expect((await checker.call(creditApi.passCredit, { comment: '再审' }, q(s.bizCode))).status).toBe(409);
+    expect((await maker.call(creditApi.deleteCreditPlatform, undefined, q(s.bizCode))).msg).toBe(
       '单据已审核，不能删除',
     );
     expect(
       (
-        await maker.call(C('saveReceivables'), {
+        await maker.call(creditApi.saveReceivables, {
           credBizCode: s.bizCode,
           version: approved.version,
           items: [],
@@ -260,7 +265,7 @@ describe('credit record', () => {
       ).status,
     ).toBe(409);
 
-    const history = await maker.ok<HistoryRow[]>(C('creditHistory'), undefined, q(s.bizCode));
+    const history = await maker.ok<HistoryRow[]>(creditApi.creditHistory, undefined, q(s.bizCode));
     expect(history.map((h) => [h.lineKind, h.movement, h.amount])).toEqual([
       ['platform', 'create', '1000000.00'],
       ['debtor', 'create', '600000.00'],
@@ -279,28 +284,28 @@ describe('credit record', () => {
   });
 
   it('refuses duplicate invoices in a batch and across credits, and frees them when a draft is deleted', async () => {
-    const a = await maker.ok<Saved>(C('saveCreditPlatform'), platform(cust));
-    const dup = await maker.call(C('saveReceivables'), {
+    const a = await maker.ok<Saved>(creditApi.saveCreditPlatform, platform(cust));
+    const dup = await maker.call(creditApi.saveReceivables, {
       credBizCode: a.bizCode,
       version: 0,
       items: [receivable(7), receivable(7)],
     });
     expect([dup.status, dup.msg]).toEqual([400, expect.stringContaining('与第1行发票重复')]);
-    const future = await maker.call(C('saveReceivables'), {
+    const future = await maker.call(creditApi.saveReceivables, {
       credBizCode: a.bizCode,
       version: 0,
       items: [receivable(8, { invoiceDate: '2026-01-16', dueDate: '2026-02-01' })],
     });
     expect(future.msg).toContain('开票日期不能晚于营业日 2026-01-15');
-    const shape = await maker.call(C('saveReceivables'), {
+    const shape = await maker.call(creditApi.saveReceivables, {
       credBizCode: a.bizCode,
       version: 0,
       items: [receivable(8, { invoiceNo: '123' })],
     });
     expect(shape.msg).toBe('发票号码必须是8位数字');
-    await maker.ok(C('saveReceivables'), { credBizCode: a.bizCode, version: 0, items: [receivable(7)] });
-    const b = await maker.ok<Saved>(C('saveCreditPlatform'), platform(cust));
-    const other = await maker.call(C('saveReceivables'), {
+    await maker.ok(creditApi.saveReceivables, { credBizCode: a.bizCode, version: 0, items: [receivable(7)] });
+    const b = await maker.ok<Saved>(creditApi.saveCreditPlatform, platform(cust));
+    const other = await maker.call(creditApi.saveReceivables, {
       credBizCode: b.bizCode,
       version: 0,
       items: [receivable(7)],
@@ -309,20 +314,20 @@ describe('credit record', () => {
       400,
       expect.stringContaining(`发票已存在于授信 ${a.bizCode}`),
     ]);
-    await maker.ok(C('deleteCreditPlatform'), undefined, q(a.bizCode));
-    expect((await maker.call(C('creditPlatform'), undefined, q(a.bizCode))).status).toBe(404);
-    await maker.ok(C('saveReceivables'), { credBizCode: b.bizCode, version: 0, items: [receivable(7)] });
+    await maker.ok(creditApi.deleteCreditPlatform, undefined, q(a.bizCode));
+    expect((await maker.call(creditApi.creditPlatform, undefined, q(a.bizCode))).status).toBe(404);
+    await maker.ok(creditApi.saveReceivables, { credBizCode: b.bizCode, version: 0, items: [receivable(7)] });
     expect(await audits('credit', a.bizCode)).toContain('delete');
   });
 
   it('verifies invoices locally and records the verdicts on the credit', async () => {
-    const s = await maker.ok<Saved>(C('saveCreditPlatform'), platform(cust));
-    const saved = await maker.ok<Saved>(C('saveReceivables'), {
+    const s = await maker.ok<Saved>(creditApi.saveCreditPlatform, platform(cust));
+    const saved = await maker.ok<Saved>(creditApi.saveReceivables, {
       credBizCode: s.bizCode,
       version: 0,
       items: [receivable(21), receivable(22)],
     });
-    const { verdicts } = await maker.ok<{ verdicts: InvoiceVerdict[] }>(C('saveInvoiceVerification'), {
+    const { verdicts } = await maker.ok<{ verdicts: InvoiceVerdict[] }>(creditApi.saveInvoiceVerification, {
       credBizCode: s.bizCode,
       items: [
         { invoiceCode: '3100251130', invoiceNo: '10000021', invoiceDate: '2026-01-05', amount: '10000.00' },
@@ -340,10 +345,10 @@ describe('credit record', () => {
       '发票金额必须是大于0且最多两位小数的金额',
     ]);
     expect(verdicts[3]!.errors).toEqual(['与第1行发票重复']);
-    const rows = await maker.ok<ReceivableRow[]>(C('receivables'), undefined, q(s.bizCode));
+    const rows = await maker.ok<ReceivableRow[]>(creditApi.receivables, undefined, q(s.bizCode));
     expect(rows.map((r) => r.verifyState)).toEqual(['passed', 'unverified']);
     // Without a credit it only answers; an invoice held by another credit is a duplicate.
-    const other = await maker.ok<{ verdicts: InvoiceVerdict[] }>(C('saveInvoiceVerification'), {
+    const other = await maker.ok<{ verdicts: InvoiceVerdict[] }>(creditApi.saveInvoiceVerification, {
       items: [
         { invoiceCode: '3100251130', invoiceNo: '10000021', invoiceDate: '2026-01-05', amount: '1.00' },
       ],
@@ -353,7 +358,7 @@ describe('credit record', () => {
   });
 
   it('imports receivables from xlsx as a per-row preview and saves nothing', async () => {
-    const s = await maker.ok<Saved>(C('saveCreditPlatform'), platform(cust));
+    const s = await maker.ok<Saved>(creditApi.saveCreditPlatform, platform(cust));
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('应收账款');
     ws.addRow(['发票代码', '发票号码', '开票日期', '发票金额', '债务人名称', '债务人编号', '到期日', '备注']);
@@ -378,7 +383,7 @@ describe('credit record', () => {
     const body = Buffer.concat([Buffer.from(parts.join('')), buf, Buffer.from(`\r\n--${boundary}--\r\n`)]);
     const res = await t.portal.app.inject({
       method: 'POST',
-      url: C('importReceivables'),
+      url: creditApi.importReceivables,
       headers: {
         authorization: `Bearer ${maker.token!}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -407,37 +412,39 @@ describe('credit record', () => {
         '发票金额必须是大于0且最多两位小数的金额',
       ]),
     );
-    expect(await maker.ok<ReceivableRow[]>(C('receivables'), undefined, q(s.bizCode))).toEqual([]);
+    expect(await maker.ok<ReceivableRow[]>(creditApi.receivables, undefined, q(s.bizCode))).toEqual([]);
     // The save call then saves the previewed rows.
-    await maker.ok(C('saveReceivables'), {
+    await maker.ok(creditApi.saveReceivables, {
       credBizCode: s.bizCode,
       version: 0,
       items: [{ ...preview[0]!.item, debtorCode: undefined, remark: undefined }],
     });
-    expect(await maker.ok<ReceivableRow[]>(C('receivables'), undefined, q(s.bizCode))).toHaveLength(1);
+    expect(await maker.ok<ReceivableRow[]>(creditApi.receivables, undefined, q(s.bizCode))).toHaveLength(1);
     // Not multipart, or not xlsx: 400.
-    expect((await maker.call(C('importReceivables'), undefined, { plain: true })).status).toBe(400);
+    expect((await maker.call(creditApi.importReceivables, undefined, { plain: true })).status).toBe(400);
   });
 
   it('attaches files to a credit and lists them per customer', async () => {
-    const s = await maker.ok<Saved>(C('saveCreditPlatform'), platform(cust));
+    const s = await maker.ok<Saved>(creditApi.saveCreditPlatform, platform(cust));
     const token = 'credfiletoken0000000000001';
     await db()
       .execute(sql`insert into files (file_token, storage_key, original_name, mime, size, sha256, uploaded_by_name)
       values (${token}, 'k1', '授信申请书.pdf', 'application/pdf', 10, ${'0'.repeat(64)}, 'admin')`);
-    const r = await maker.ok<Saved>(C('saveCredFile'), {
+    const r = await maker.ok<Saved>(creditApi.saveCredFile, {
       credBizCode: s.bizCode,
       version: 0,
       fileTokens: [token],
     });
     expect(r.version).toBe(1);
-    const files = await maker.ok<FileInfo[]>(C('credFile'), undefined, q(s.bizCode));
+    const files = await maker.ok<FileInfo[]>(creditApi.credFile, undefined, q(s.bizCode));
     expect(files.map((f) => f.originFileName)).toEqual(['授信申请书.pdf']);
-    const byCust = await maker.ok<FileInfo[]>(C('custFileList'), undefined, { query: { custBizCode: cust } });
+    const byCust = await maker.ok<FileInfo[]>(creditApi.custFileList, undefined, {
+      query: { custBizCode: cust },
+    });
     expect(byCust.map((f) => f.fileToken)).toContain(token);
     expect(
       (
-        await maker.call(C('saveCredFile'), {
+        await maker.call(creditApi.saveCredFile, {
           credBizCode: s.bizCode,
           version: 1,
           fileTokens: ['missingtoken000000000000'],
@@ -462,7 +469,7 @@ describe('distribution and change', () => {
       over: { limitAmount: '1000.00' },
       debtors: [{ debtorName: '买方丁', limitAmount: '500.00' }],
     });
-    platformLine = (await maker.ok<CreditView>(C('creditPlatform'), undefined, q(credit))).line!;
+    platformLine = (await maker.ok<CreditView>(creditApi.creditPlatform, undefined, q(credit))).line!;
   });
 
   const dist = (items: unknown[], over: Record<string, unknown> = {}) => ({
@@ -474,13 +481,13 @@ describe('distribution and change', () => {
   it('checks the distribution sum against the parent available, at save and at approval', async () => {
     const member1 = { targetType: 'member', custCode: member, amount: '300.00' };
     expect(
-      (await maker.call(C('saveCredDistribution'), dist([{ ...member1, custCode: outsider }]))).msg,
+      (await maker.call(creditApi.saveCredDistribution, dist([{ ...member1, custCode: outsider }]))).msg,
     ).toContain('不属于该客户的集团');
     expect(
-      (await maker.call(C('saveCredDistribution'), dist([{ targetType: 'member', amount: '1' }]))).msg,
+      (await maker.call(creditApi.saveCredDistribution, dist([{ targetType: 'member', amount: '1' }]))).msg,
     ).toBe('分配给集团成员时成员客户不能为空');
     const over = await maker.call(
-      C('saveCredDistribution'),
+      creditApi.saveCredDistribution,
       dist([member1, { targetType: 'product', product: 'supplyChain', amount: '700.01' }]),
     );
     expect([over.status, over.msg]).toEqual([
@@ -488,18 +495,22 @@ describe('distribution and change', () => {
       `分配额度合计 1,000.01元 超过平台额度 ${platformLine.lineCode} 的可分配额度 1,000.00元`,
     ]);
     const draft = await maker.call(
-      C('saveCredDistribution'),
+      creditApi.saveCredDistribution,
       dist([{ targetType: 'member', custCode: member, amount: '1' }]),
     );
-    const notApproved = await maker.ok<Saved>(C('saveCreditPlatform'), platform(group));
+    const notApproved = await maker.ok<Saved>(creditApi.saveCreditPlatform, platform(group));
     expect(
-      (await maker.call(C('saveCredDistribution'), { ...dist([member1]), credBizCode: notApproved.bizCode }))
-        .status,
+      (
+        await maker.call(creditApi.saveCredDistribution, {
+          ...dist([member1]),
+          credBizCode: notApproved.bizCode,
+        })
+      ).status,
     ).toBe(409);
     expect(draft.status).toBe(200);
 
     const d = await maker.ok<Saved>(
-      C('saveCredDistribution'),
+      creditApi.saveCredDistribution,
       dist([member1, { targetType: 'product', product: 'supplyChain', amount: '200.00' }], { submit: true }),
     );
     expect(d.state).toBe('pending');
@@ -514,25 +525,27 @@ describe('distribution and change', () => {
         actor: { userId: 1, userName: 'x' },
       }),
     );
-    const late = await checker.call(C('passCredDistribution'), { comment: '同意' }, q(d.bizCode));
+    const late = await checker.call(creditApi.passCredDistribution, { comment: '同意' }, q(d.bizCode));
     expect([late.status, late.msg]).toEqual([409, expect.stringContaining('超过平台额度')]);
-    expect((await maker.ok<DistView>(C('credDistribution'), undefined, q(d.bizCode))).state).toBe('pending');
-    await checker.ok(C('rejectCredDistribution'), { comment: '额度不够' }, q(d.bizCode));
+    expect((await maker.ok<DistView>(creditApi.credDistribution, undefined, q(d.bizCode))).state).toBe(
+      'pending',
+    );
+    await checker.ok(creditApi.rejectCredDistribution, { comment: '额度不够' }, q(d.bizCode));
 
     const cur = await maker.ok<DistView>(
-      C('credDistribution'),
+      creditApi.credDistribution,
       undefined,
       q(d.bizCode, { credBizCode: credit }),
     );
-    const fixed = await maker.ok<Saved>(C('saveCredDistribution'), {
+    const fixed = await maker.ok<Saved>(creditApi.saveCredDistribution, {
       ...dist([member1, { targetType: 'product', product: 'supplyChain', amount: '100.00' }], {
         submit: true,
       }),
       bizCode: d.bizCode,
       version: cur.version,
     });
-    await checker.ok(C('passCredDistribution'), { comment: '同意' }, q(fixed.bizCode));
-    const approved = await maker.ok<DistView>(C('credDistribution'), undefined, q(fixed.bizCode));
+    await checker.ok(creditApi.passCredDistribution, { comment: '同意' }, q(fixed.bizCode));
+    const approved = await maker.ok<DistView>(creditApi.credDistribution, undefined, q(fixed.bizCode));
     expect(approved.parent).toMatchObject({
       limitAmount: '1000.00',
       occupiedAmount: '600.00',
@@ -540,7 +553,9 @@ describe('distribution and change', () => {
       availableAmount: '0.00',
     });
     expect(approved.items.every((i) => i.lineCode)).toBe(true);
-    const memberLines = await maker.ok<LineFigures[]>(C('lines'), undefined, { query: { custCode: member } });
+    const memberLines = await maker.ok<LineFigures[]>(creditApi.lines, undefined, {
+      query: { custCode: member },
+    });
     expect(memberLines).toMatchObject([
       {
         kind: 'distribution',
@@ -567,7 +582,7 @@ describe('distribution and change', () => {
       .where(eq(creditLines.bizCode, platformLine.lineCode));
     expect(parentRow).toMatchObject({ occupiedAmount: '600.00', reservedAmount: '400.00' });
 
-    const util = await maker.ok<UtilisationRow[]>(C('utilisation'), {});
+    const util = await maker.ok<UtilisationRow[]>(creditApi.utilisation, {});
     expect(util.find((u) => u.custCode === group)).toMatchObject({
       limitAmount: '700.00',
       occupiedAmount: '600.00',
@@ -579,14 +594,16 @@ describe('distribution and change', () => {
       availableAmount: '50.00',
     });
 
-    const list = await maker.ok<Page<DistView>>(C('credDistributionList'), {
+    const list = await maker.ok<Page<DistView>>(creditApi.credDistributionList, {
       credBizCode: credit,
       state: 'approved',
     });
     expect(list.list.map((r) => r.bizCode)).toEqual([fixed.bizCode]);
-    expect((await maker.call(C('deleteCredDistribution'), undefined, q(fixed.bizCode))).status).toBe(409);
+    expect((await maker.call(creditApi.deleteCredDistribution, undefined, q(fixed.bizCode))).status).toBe(
+      409,
+    );
     const draftCode = (draft.data as Saved).bizCode;
-    await maker.ok(C('deleteCredDistribution'), undefined, q(draftCode));
+    await maker.ok(creditApi.deleteCredDistribution, undefined, q(draftCode));
     expect(await audits('credDistribution', fixed.bizCode)).toEqual(
       expect.arrayContaining(['create', 'submit', 'reject', 'update', 'approve']),
     );
@@ -594,7 +611,7 @@ describe('distribution and change', () => {
 
   it('changes a line: lowering below occupied refused, raise, extend, freeze and unfreeze, all in the history', async () => {
     // The platform line now has limit 1000, occupied 600, reserved 400.
-    const lower = await maker.call(C('saveCredChange'), {
+    const lower = await maker.call(creditApi.saveCredChange, {
       credBizCode: credit,
       changeType: 'lower',
       newLimit: '999.99',
@@ -605,12 +622,17 @@ describe('distribution and change', () => {
       '降额后额度不能低于已占用与已分配之和：已占用 600.00元，已分配 400.00元',
     ]);
     expect(
-      (await maker.call(C('saveCredChange'), { credBizCode: credit, changeType: 'raise', reason: '提额' }))
-        .msg,
+      (
+        await maker.call(creditApi.saveCredChange, {
+          credBizCode: credit,
+          changeType: 'raise',
+          reason: '提额',
+        })
+      ).msg,
     ).toBe('变更后额度不能为空');
     expect(
       (
-        await maker.call(C('saveCredChange'), {
+        await maker.call(creditApi.saveCredChange, {
           credBizCode: credit,
           changeType: 'raise',
           newLimit: '900',
@@ -619,22 +641,22 @@ describe('distribution and change', () => {
       ).status,
     ).toBe(400);
 
-    const raise = await maker.ok<Saved>(C('saveCredChange'), {
+    const raise = await maker.ok<Saved>(creditApi.saveCredChange, {
       credBizCode: credit,
       changeType: 'raise',
       newLimit: '1500.00',
       reason: '经营规模扩大',
       submit: true,
     });
-    await checker.ok(C('passCredChange'), { comment: '同意' }, q(raise.bizCode));
-    const applied = await maker.ok<ChangeView>(C('credChange'), undefined, q(raise.bizCode));
+    await checker.ok(creditApi.passCredChange, { comment: '同意' }, q(raise.bizCode));
+    const applied = await maker.ok<ChangeView>(creditApi.credChange, undefined, q(raise.bizCode));
     expect(applied.line).toMatchObject({ limitAmount: '1500.00', availableAmount: '500.00' });
     // The credit's own view shows the raised limit in its header, from the same ledger line.
-    const head = await maker.ok<CreditView>(C('creditPlatform'), undefined, q(credit));
+    const head = await maker.ok<CreditView>(creditApi.creditPlatform, undefined, q(credit));
     expect([head.limitAmount, head.line!.limitAmount]).toEqual(['1500.00', '1500.00']);
 
     // A lower saved while room existed is re-checked at approval.
-    const low = await maker.ok<Saved>(C('saveCredChange'), {
+    const low = await maker.ok<Saved>(creditApi.saveCredChange, {
       credBizCode: credit,
       changeType: 'lower',
       newLimit: '1200.00',
@@ -651,26 +673,26 @@ describe('distribution and change', () => {
         actor: { userId: 1, userName: 'x' },
       }),
     );
-    const refused = await checker.call(C('passCredChange'), { comment: '同意' }, q(low.bizCode));
+    const refused = await checker.call(creditApi.passCredChange, { comment: '同意' }, q(low.bizCode));
     expect([refused.status, refused.msg]).toEqual([
       409,
       expect.stringContaining('降额后额度不能低于已占用与已分配之和'),
     ]);
-    await checker.ok(C('rejectCredChange'), { comment: '已有新占用' }, q(low.bizCode));
+    await checker.ok(creditApi.rejectCredChange, { comment: '已有新占用' }, q(low.bizCode));
 
-    const ext = await maker.ok<Saved>(C('saveCredChange'), {
+    const ext = await maker.ok<Saved>(creditApi.saveCredChange, {
       credBizCode: credit,
       changeType: 'extend',
       newEndDate: '2027-06-30',
       reason: '展期',
       submit: true,
     });
-    await checker.ok(C('passCredChange'), { comment: '同意' }, q(ext.bizCode));
-    const ft = await maker.ok<FtRow[]>(C('creditFt'), undefined, q(credit));
+    await checker.ok(creditApi.passCredChange, { comment: '同意' }, q(ext.bizCode));
+    const ft = await maker.ok<FtRow[]>(creditApi.creditFt, undefined, q(credit));
     expect(ft[0]!.line!.endDate).toBe('2027-06-30');
 
     const debtorLine = ft[0]!.line!.lineCode;
-    const tooHigh = await maker.call(C('saveCredChange'), {
+    const tooHigh = await maker.call(creditApi.saveCredChange, {
       credBizCode: credit,
       lineCode: debtorLine,
       changeType: 'raise',
@@ -679,13 +701,13 @@ describe('distribution and change', () => {
     });
     expect(tooHigh.msg).toBe('保理子额度不能超过平台额度 1,500.00元');
 
-    const freeze = await maker.ok<Saved>(C('saveCredChange'), {
+    const freeze = await maker.ok<Saved>(creditApi.saveCredChange, {
       credBizCode: credit,
       changeType: 'freeze',
       reason: '风险预警',
       submit: true,
     });
-    await checker.ok(C('passCredChange'), { comment: '同意' }, q(freeze.bizCode));
+    await checker.ok(creditApi.passCredChange, { comment: '同意' }, q(freeze.bizCode));
     await expect(
       db().transaction((tx) =>
         occupy(tx, {
@@ -699,10 +721,15 @@ describe('distribution and change', () => {
       ),
     ).rejects.toMatchObject({ status: 409, message: expect.stringContaining('额度已冻结') });
     expect(
-      (await maker.call(C('saveCredChange'), { credBizCode: credit, changeType: 'freeze', reason: 'again' }))
-        .msg,
+      (
+        await maker.call(creditApi.saveCredChange, {
+          credBizCode: credit,
+          changeType: 'freeze',
+          reason: 'again',
+        })
+      ).msg,
     ).toBe('额度已冻结');
-    const util = await maker.ok<UtilisationRow[]>(C('utilisation'), { custCode: group });
+    const util = await maker.ok<UtilisationRow[]>(creditApi.utilisation, { custCode: group });
     // The product child (100.00) is frozen with its parent.
     expect(util[0]).toMatchObject({
       limitAmount: '1200.00',
@@ -710,31 +737,31 @@ describe('distribution and change', () => {
       frozenAmount: '300.00',
       availableAmount: '0.00',
     });
-    const unfreeze = await maker.ok<Saved>(C('saveCredChange'), {
+    const unfreeze = await maker.ok<Saved>(creditApi.saveCredChange, {
       credBizCode: credit,
       changeType: 'unfreeze',
       reason: '风险解除',
       submit: true,
     });
-    await checker.ok(C('passCredChange'), { comment: '同意' }, q(unfreeze.bizCode));
+    await checker.ok(creditApi.passCredChange, { comment: '同意' }, q(unfreeze.bizCode));
 
-    const changes = await maker.ok<Page<ChangeView>>(C('credChangeList'), {
+    const changes = await maker.ok<Page<ChangeView>>(creditApi.credChangeList, {
       credBizCode: credit,
       state: 'approved',
     });
     expect(changes.list.map((c) => c.changeType).sort()).toEqual(['extend', 'freeze', 'raise', 'unfreeze']);
     const view = await maker.ok<ChangeView>(
-      C('credChange'),
+      creditApi.credChange,
       undefined,
       q(raise.bizCode, { credBizCode: credit }),
     );
     expect(view).toMatchObject({ oldLimit: '1000.00', newLimit: '1500.00', state: 'approved' });
     const draft = await maker
-      .ok<Saved>(C('saveCredChange'), { credBizCode: credit, changeType: 'unfreeze', reason: 'x' })
+      .ok<Saved>(creditApi.saveCredChange, { credBizCode: credit, changeType: 'unfreeze', reason: 'x' })
       .catch(() => null);
     expect(draft).toBeNull();
 
-    const history = await maker.ok<HistoryRow[]>(C('creditHistory'), undefined, q(credit));
+    const history = await maker.ok<HistoryRow[]>(creditApi.creditHistory, undefined, q(credit));
     const platformRows = history
       .filter((h) => h.lineCode === platformLine.lineCode)
       .map((h) => [h.movement, h.amount, h.occupiedAfter]);
@@ -758,7 +785,7 @@ describe('distribution lines, their files, and the remaining calls', () => {
     const group = await addCustomer(db(), '二号集团');
     const member = await addCustomer(db(), '二号成员', { parent: group });
     const credit = await approvedCredit(maker, checker, group, { over: { limitAmount: '1000.00' } });
-    const d = await maker.ok<Saved>(C('saveCredDistribution'), {
+    const d = await maker.ok<Saved>(creditApi.saveCredDistribution, {
       credBizCode: credit,
       items: [
         { targetType: 'member', custCode: member, amount: '400.00' },
@@ -769,31 +796,36 @@ describe('distribution lines, their files, and the remaining calls', () => {
     await db()
       .execute(sql`insert into files (file_token, storage_key, original_name, mime, size, sha256, uploaded_by_name)
       values (${token}, 'k2', '分配审批表.pdf', 'application/pdf', 10, ${'0'.repeat(64)}, 'admin')`);
-    const f = await maker.ok<Saved>(C('saveCredDistributionFile'), {
+    const f = await maker.ok<Saved>(creditApi.saveCredDistributionFile, {
       distBizCode: d.bizCode,
       version: d.version,
       fileTokens: [token],
     });
     expect(f.version).toBe(d.version + 1);
     expect(
-      (await maker.ok<FileInfo[]>(C('credDistributionFile'), undefined, q(d.bizCode))).map(
+      (await maker.ok<FileInfo[]>(creditApi.credDistributionFile, undefined, q(d.bizCode))).map(
         (x) => x.originFileName,
       ),
     ).toEqual(['分配审批表.pdf']);
     expect(
-      (await maker.call(C('credDistributionFile'), undefined, q(d.bizCode, { credBizCode: '000000000998' })))
-        .status,
+      (
+        await maker.call(
+          creditApi.credDistributionFile,
+          undefined,
+          q(d.bizCode, { credBizCode: '000000000998' }),
+        )
+      ).status,
     ).toBe(404);
-    const cur = await maker.ok<DistView>(C('credDistribution'), undefined, q(d.bizCode));
-    await maker.ok(C('saveCredDistribution'), {
+    const cur = await maker.ok<DistView>(creditApi.credDistribution, undefined, q(d.bizCode));
+    await maker.ok(creditApi.saveCredDistribution, {
       bizCode: d.bizCode,
       version: cur.version,
       credBizCode: credit,
       items: cur.items.map(({ id: _id, lineCode: _l, ...i }) => i),
       submit: true,
     });
-    await checker.ok(C('passCredDistribution'), { comment: '同意' }, q(d.bizCode));
-    const view = await maker.ok<DistView>(C('credDistribution'), undefined, q(d.bizCode));
+    await checker.ok(creditApi.passCredDistribution, { comment: '同意' }, q(d.bizCode));
+    const view = await maker.ok<DistView>(creditApi.credDistribution, undefined, q(d.bizCode));
     expect(view.items.map((i) => [i.targetType, i.amount])).toEqual([
       ['member', '400.00'],
       ['product', '100.00'],
@@ -801,7 +833,7 @@ describe('distribution lines, their files, and the remaining calls', () => {
     const memberLine = view.items[0]!.lineCode!;
 
     // Raise the member's line by 600: the parent has only 500 left.
-    const tooMuch = await maker.call(C('saveCredChange'), {
+    const tooMuch = await maker.call(creditApi.saveCredChange, {
       credBizCode: credit,
       lineCode: memberLine,
       changeType: 'raise',
@@ -809,7 +841,7 @@ describe('distribution lines, their files, and the remaining calls', () => {
       reason: '提额',
     });
     expect([tooMuch.status, tooMuch.msg]).toEqual([409, expect.stringContaining('可分配额度不足')]);
-    const raise = await maker.ok<Saved>(C('saveCredChange'), {
+    const raise = await maker.ok<Saved>(creditApi.saveCredChange, {
       credBizCode: credit,
       lineCode: memberLine,
       changeType: 'raise',
@@ -817,10 +849,10 @@ describe('distribution lines, their files, and the remaining calls', () => {
       reason: '提额',
       submit: true,
     });
-    await checker.ok(C('passCredChange'), { comment: '同意' }, q(raise.bizCode));
-    const parent = (await maker.ok<CreditView>(C('creditPlatform'), undefined, q(credit))).line!;
+    await checker.ok(creditApi.passCredChange, { comment: '同意' }, q(raise.bizCode));
+    const parent = (await maker.ok<CreditView>(creditApi.creditPlatform, undefined, q(credit))).line!;
     expect(parent).toMatchObject({ reservedAmount: '1000.00', availableAmount: '0.00' });
-    const lower = await maker.ok<Saved>(C('saveCredChange'), {
+    const lower = await maker.ok<Saved>(creditApi.saveCredChange, {
       credBizCode: credit,
       lineCode: memberLine,
       changeType: 'lower',
@@ -828,13 +860,13 @@ describe('distribution lines, their files, and the remaining calls', () => {
       reason: '压降',
       submit: true,
     });
-    await checker.ok(C('passCredChange'), { comment: '同意' }, q(lower.bizCode));
-    expect((await maker.ok<CreditView>(C('creditPlatform'), undefined, q(credit))).line).toMatchObject({
+    await checker.ok(creditApi.passCredChange, { comment: '同意' }, q(lower.bizCode));
+    expect((await maker.ok<CreditView>(creditApi.creditPlatform, undefined, q(credit))).line).toMatchObject({
       reservedAmount: '300.00',
       availableAmount: '700.00',
     });
     // A child never beyond its parent's end date.
-    const late = await maker.call(C('saveCredChange'), {
+    const late = await maker.call(creditApi.saveCredChange, {
       credBizCode: credit,
       lineCode: memberLine,
       changeType: 'extend',
@@ -845,7 +877,7 @@ describe('distribution lines, their files, and the remaining calls', () => {
     // A line of another credit is refused.
     expect(
       (
-        await maker.call(C('saveCredChange'), {
+        await maker.call(creditApi.saveCredChange, {
           credBizCode: credit,
           lineCode: '000000000001',
           changeType: 'freeze',
@@ -854,18 +886,18 @@ describe('distribution lines, their files, and the remaining calls', () => {
       ).msg,
     ).toBe('额度编号不属于该授信');
 
-    const draft = await maker.ok<Saved>(C('saveCredChange'), {
+    const draft = await maker.ok<Saved>(creditApi.saveCredChange, {
       credBizCode: credit,
       changeType: 'freeze',
       reason: '草稿',
     });
-    await maker.ok(C('deleteCredChange'), undefined, q(draft.bizCode));
-    expect((await maker.call(C('credChange'), undefined, q(draft.bizCode))).status).toBe(404);
-    expect((await maker.call(C('deleteCredChange'), undefined, q(raise.bizCode))).msg).toBe(
+    await maker.ok(creditApi.deleteCredChange, undefined, q(draft.bizCode));
+    expect((await maker.call(creditApi.credChange, undefined, q(draft.bizCode))).status).toBe(404);
+    expect((await maker.call(creditApi.deleteCredChange, undefined, q(raise.bizCode))).msg).toBe(
       '单据已审核，不能删除',
     );
 
-    const history = await maker.ok<HistoryRow[]>(C('creditHistory'), undefined, q(credit));
+    const history = await maker.ok<HistoryRow[]>(creditApi.creditHistory, undefined, q(credit));
     const member400 = history
       .filter((h) => h.lineCode === memberLine)
       .map((h) => [h.movement, h.amount, h.limitAfter]);
@@ -899,11 +931,11 @@ describe('distribution lines, their files, and the remaining calls', () => {
       sql`insert into user_roles select u.id, r.id from users u, roles r where u.user_name = 'viewer' and r.code = 'credit-viewer'`,
     );
     const viewer = await t.login('viewer', 'Checker@123456');
-    expect((await viewer.call(C('creditList'), {})).status).toBe(200);
+    expect((await viewer.call(creditApi.creditList, {})).status).toBe(200);
     expect(
-      (await viewer.call(C('saveCredDistribution'), { credBizCode: '000000000001', items: [] })).status,
+      (await viewer.call(creditApi.saveCredDistribution, { credBizCode: '000000000001', items: [] })).status,
     ).toBe(401);
-    expect((await viewer.call(C('passCredit'), { comment: 'x' }, q('000000000001'))).status).toBe(401);
-    expect((await viewer.call(C('saveCreditPlatform'), platform(cust))).status).toBe(401);
+    expect((await viewer.call(creditApi.passCredit, { comment: 'x' }, q('000000000001'))).status).toBe(401);
+    expect((await viewer.call(creditApi.saveCreditPlatform, platform(cust))).status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UtilisationRow } from '@portal/contract/credit';
 import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
-import { C } from './testkit';
+import { creditApi } from './testkit';
 
 let t: TestPortal;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(() => t.close());
 describe('demo data', () => {
   it('gives a fresh database one approved credit that the utilisation chart shows', async () => {
     const admin = await t.login();
-    const util = await admin.ok<UtilisationRow[]>(C('utilisation'), {});
+    const util = await admin.ok<UtilisationRow[]>(creditApi.utilisation, {});
     expect(util).toHaveLength(1);
     // The demo contracts occupy part of it (contract/demo.test.ts).
     expect(util[0]).toMatchObject({ limitAmount: '50000000.00' });

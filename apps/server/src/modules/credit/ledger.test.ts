@@ -12,7 +12,7 @@ import {
 } from '../../platform/testing/harness';
 import { canOccupy, linesOfCustomer, occupy, release, reoccupy, ONE_OFF_REASON } from './ledger';
 import { creditLedger, creditLines } from './schema';
-import { addChecker, addCustomer, approvedCredit, C } from './testkit';
+import { addChecker, addCustomer, approvedCredit, creditApi } from './testkit';
 
 let t: TestPortal;
 let maker: TestClient;
@@ -31,8 +31,10 @@ const db = () => t.database.db;
 const tx = <T>(fn: (x: Tx) => Promise<T>): Promise<T> => db().transaction(fn);
 
 async function lines(credBizCode: string): Promise<{ platform: LineFigures; debtors: FtRow[] }> {
-  const v = await maker.ok<CreditView>(C('creditPlatform'), undefined, { query: { bizCode: credBizCode } });
-  const ft = await maker.ok<FtRow[]>(C('creditFt'), undefined, { query: { bizCode: credBizCode } });
+  const v = await maker.ok<CreditView>(creditApi.creditPlatform, undefined, {
+    query: { bizCode: credBizCode },
+  });
+  const ft = await maker.ok<FtRow[]>(creditApi.creditFt, undefined, { query: { bizCode: credBizCode } });
   return { platform: v.line!, debtors: ft };
 }
 
@@ -243,7 +245,7 @@ describe.skipIf(!onPostgres)('concurrent occupation on PostgreSQL', () => {
     // Five distributions of 300.00: each fits alone at save time; together they cannot.
     const dists: string[] = [];
     for (const m of members) {
-      const d = await maker.ok<{ bizCode: string }>(C('saveCredDistribution'), {
+      const d = await maker.ok<{ bizCode: string }>(creditApi.saveCredDistribution, {
         credBizCode: code,
         items: [{ targetType: 'member', custCode: m, amount: '300.00' }],
         submit: true,
@@ -252,7 +254,7 @@ describe.skipIf(!onPostgres)('concurrent occupation on PostgreSQL', () => {
     }
     const results = await Promise.all([
       ...dists.map((d) =>
-        checker.call(C('passCredDistribution'), { comment: '同意' }, { query: { bizCode: d } }),
+        checker.call(creditApi.passCredDistribution, { comment: '同意' }, { query: { bizCode: d } }),
       ),
       ...Array.from({ length: 10 }, (_, i) =>
         tx((x) => occupy(x, mv(platform.lineCode, '50.00', String(300000 + i).padStart(12, '0')))).then(

@@ -3,10 +3,10 @@ import { CREDIT_PATHS, type PlatformSave } from '@portal/contract/credit';
 import type { Db } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { hashPassword } from '../../platform/auth/password-hash';
-import type { TestClient, TestPortal } from '../../platform/testing/harness';
+import { servedPaths, type TestClient, type TestPortal } from '../../platform/testing/harness';
 
 /** Test helpers of the credit module (used by its tests; the contract tests may reuse them). */
-export const C = (k: keyof typeof CREDIT_PATHS) => `/api${CREDIT_PATHS[k]}`;
+export const creditApi = servedPaths(CREDIT_PATHS);
 
 let uscc = 0;
 /** A customer straight into the company table (the company module's own tests cover its API). */
@@ -61,22 +61,22 @@ export async function approvedCredit(
   custCode: string,
   opts: { over?: Partial<PlatformSave>; debtors?: { debtorName: string; limitAmount: string }[] } = {},
 ): Promise<string> {
-  const s = await maker.ok<Saved>(C('saveCreditPlatform'), platform(custCode, opts.over));
+  const s = await maker.ok<Saved>(creditApi.saveCreditPlatform, platform(custCode, opts.over));
   let version = s.version;
   if (opts.debtors?.length) {
-    const r = await maker.ok<Saved>(C('saveCreditFt'), {
+    const r = await maker.ok<Saved>(creditApi.saveCreditFt, {
       credBizCode: s.bizCode,
       version,
       items: opts.debtors.map((d) => ({ ...d, financingRatio: '0.8', recourse: 'with' })),
     });
     version = r.version;
   }
-  await maker.ok(C('saveCreditPlatform'), {
+  await maker.ok(creditApi.saveCreditPlatform, {
     ...platform(custCode, opts.over),
     bizCode: s.bizCode,
     version,
     submit: true,
   });
-  await checker.ok(C('passCredit'), { comment: '同意' }, { query: { bizCode: s.bizCode } });
+  await checker.ok(creditApi.passCredit, { comment: '同意' }, { query: { bizCode: s.bizCode } });
   return s.bizCode;
 }

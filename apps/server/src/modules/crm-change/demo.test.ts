@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagerChangeInit } from '@portal/contract/crm-change';
 import { queryRows } from '../../platform/db/client';
 import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
-import { candidatesOf, cq, M } from './testkit';
+import { candidatesOf, cq, compManagerApi } from './testkit';
 
 let t: TestPortal;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ describe('demo data', () => {
       sql`select comp_code from companies where deleted_at is null order by id limit 1`,
     );
     const admin = await t.login();
-    const init = await admin.ok<ManagerChangeInit>(M('init'), undefined, cq(first!.comp_code));
+    const init = await admin.ok<ManagerChangeInit>(compManagerApi.init, undefined, cq(first!.comp_code));
     expect(init.current).toMatchObject({
       userName: expect.any(String),
       mobile: expect.stringMatching(/^1\d{10}$/),

@@ -19,7 +19,7 @@ import {
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { INFO_STALE_MSG } from './info';
-import { addCompany, bq, C, companyBody, cq, historyOf, I, newUscc } from './testkit';
+import { addCompany, bq, companyApi, companyBody, cq, historyOf, compChangeApi, newUscc } from './testkit';
 
 let t: TestPortal;
 let maker: TestClient;
@@ -36,7 +36,7 @@ type Saved = { bizCode: string; version: number; state: string };
 
 /** A change body from the customer's current values with `over` applied. */
 async function changeBody(compCode: string, over: Partial<InfoChangeSave> = {}): Promise<InfoChangeSave> {
-  const init = await maker.ok<InfoChangeInit>(I('init'), undefined, cq(compCode));
+  const init = await maker.ok<InfoChangeInit>(compChangeApi.init, undefined, cq(compCode));
   const v = init.values;
   return {
     compCode,
@@ -60,36 +60,42 @@ async function changeBody(compCode: string, over: Partial<InfoChangeSave> = {}):
   };
 }
 
-const view = (code: string) => maker.ok<InfoChangeView>(I('view'), undefined, bq(code));
-const company = (code: string) => maker.ok<CompanyView>(C('view'), undefined, cq(code));
+const view = (code: string) => maker.ok<InfoChangeView>(compChangeApi.view, undefined, bq(code));
+const company = (code: string) => maker.ok<CompanyView>(companyApi.view, undefined, cq(code));
 
 async function submitted(compCode: string, over: Partial<InfoChangeSave>): Promise<Saved> {
-  return maker.ok<Saved>(I('save'), { ...(await changeBody(compCode, over)), submit: true });
+  return maker.ok<Saved>(compChangeApi.save, { ...(await changeBody(compCode, over)), submit: true });
 }
 
 describe('企业信息变更 (compInfoChange)', () => {
   it('drafts from a snapshot, lists with the changed fields, and allows one open change per customer', async () => {
     const comp = await addCompany(maker, { compName: '快照测试有限公司' });
-    const init = await maker.ok<InfoChangeInit>(I('init'), undefined, cq(comp));
+    const init = await maker.ok<InfoChangeInit>(compChangeApi.init, undefined, cq(comp));
     expect(init).toMatchObject({ compCode: comp, compVersion: 0, openBizCode: null });
     expect(init.values).toMatchObject({ compName: '快照测试有限公司', regCapital: '10000000.00' });
 
-    const nothing = await maker.call(I('save'), await changeBody(comp));
+    const nothing = await maker.call(compChangeApi.save, await changeBody(comp));
     expect([nothing.status, nothing.msg]).toEqual([400, '未修改任何企业信息']);
-    const badUscc = await maker.call(I('save'), await changeBody(comp, { usccCode: '91310115MA1K00000X' }));
+    const badUscc = await maker.call(
+      compChangeApi.save,
+      await changeBody(comp, { usccCode: '91310115MA1K00000X' }),
+    );
     expect(badUscc.status).toBe(400);
     expect(badUscc.msg).toContain('统一社会信用代码');
-    const badMoney = await maker.call(I('save'), await changeBody(comp, { regCapital: '12.345' }));
+    const badMoney = await maker.call(compChangeApi.save, await changeBody(comp, { regCapital: '12.345' }));
     expect([badMoney.status, badMoney.msg]).toEqual([400, '注册资本必须是最多两位小数的金额']);
-    const badRegion = await maker.call(I('save'), await changeBody(comp, { cityCode: '110100' }));
+    const badRegion = await maker.call(compChangeApi.save, await changeBody(comp, { cityCode: '110100' }));
     expect([badRegion.status, badRegion.msg]).toEqual([400, '所在城市不属于所选省份']);
     const other = await addCompany(maker, { compName: '占用代码有限公司' });
     const taken = await company(other);
-    const dupUscc = await maker.call(I('save'), await changeBody(comp, { usccCode: taken.usccCode }));
+    const dupUscc = await maker.call(
+      compChangeApi.save,
+      await changeBody(comp, { usccCode: taken.usccCode }),
+    );
     expect([dupUscc.status, dupUscc.msg]).toEqual([409, '统一社会信用代码已被企业「占用代码有限公司」使用']);
 
     const saved = await maker.ok<Saved>(
-      I('save'),
+      compChangeApi.save,
       await changeBody(comp, {
         compName: '快照测试（集团）有限公司',
         regCapital: '12345678.90',
@@ -98,14 +104,16 @@ describe('企业信息变更 (compInfoChange)', () => {
       }),
     );
     expect(saved).toMatchObject({ state: 'draft', version: 0 });
-    const second = await maker.call(I('save'), await changeBody(comp, { legalPerson: '李四' }));
+    const second = await maker.call(compChangeApi.save, await changeBody(comp, { legalPerson: '李四' }));
     expect([second.status, second.msg]).toEqual([
       409,
       `该企业已有未完成的信息变更单 ${saved.bizCode}，请先处理该变更单`,
     ]);
-    expect((await maker.ok<InfoChangeInit>(I('init'), undefined, cq(comp))).openBizCode).toBe(saved.bizCode);
+    expect((await maker.ok<InfoChangeInit>(compChangeApi.init, undefined, cq(comp))).openBizCode).toBe(
+      saved.bizCode,
+    );
 
-    const list = await maker.ok<Page<InfoChangeRow>>(I('list'), { compName: '快照测试' });
+    const list = await maker.ok<Page<InfoChangeRow>>(compChangeApi.list, { compName: '快照测试' });
     expect(list.total).toBe(1);
     expect(list.list[0]).toMatchObject({
       bizCode: saved.bizCode,
@@ -115,27 +123,27 @@ describe('企业信息变更 (compInfoChange)', () => {
       state: 'draft',
       createdByName: expect.any(String),
     });
-    expect((await maker.ok<Page<InfoChangeRow>>(I('list'), { state: 'pending', compCode: comp })).total).toBe(
-      0,
-    );
+    expect(
+      (await maker.ok<Page<InfoChangeRow>>(compChangeApi.list, { state: 'pending', compCode: comp })).total,
+    ).toBe(0);
 
     // Edit the draft (optimistic lock), then delete it: the customer may have a new change again.
-    const edited = await maker.ok<Saved>(I('save'), {
+    const edited = await maker.ok<Saved>(compChangeApi.save, {
       ...(await changeBody(comp, { legalPerson: '李四' })),
       bizCode: saved.bizCode,
       version: saved.version,
     });
     expect(edited.version).toBe(1);
-    const stale = await maker.call(I('save'), {
+    const stale = await maker.call(compChangeApi.save, {
       ...(await changeBody(comp, { legalPerson: '赵六' })),
       bizCode: saved.bizCode,
       version: saved.version,
     });
     expect(stale.status).toBe(409);
     expect((await view(saved.bizCode)).changedFields).toEqual(['legalPerson']);
-    await maker.ok(I('del'), undefined, bq(saved.bizCode));
-    expect((await maker.call(I('view'), undefined, bq(saved.bizCode))).status).toBe(404);
-    const again = await maker.call(I('save'), await changeBody(comp, { legalPerson: '李四' }));
+    await maker.ok(compChangeApi.del, undefined, bq(saved.bizCode));
+    expect((await maker.call(compChangeApi.view, undefined, bq(saved.bizCode))).status).toBe(404);
+    const again = await maker.call(compChangeApi.save, await changeBody(comp, { legalPerson: '李四' }));
     expect(again.status).toBe(200);
   });
 
@@ -152,20 +160,20 @@ describe('企业信息变更 (compInfoChange)', () => {
     expect(s.state).toBe('pending');
 
     // Pending: no edit, no delete; the maker may not approve (four eyes).
-    const edit = await maker.call(I('save'), {
+    const edit = await maker.call(compChangeApi.save, {
       ...(await changeBody(comp, { legalPerson: '孙八' })),
       bizCode: s.bizCode,
       version: s.version,
     });
     expect([edit.status, edit.msg]).toEqual([409, '单据审核中，不能修改']);
-    const del = await maker.call(I('del'), undefined, bq(s.bizCode));
+    const del = await maker.call(compChangeApi.del, undefined, bq(s.bizCode));
     expect([del.status, del.msg]).toEqual([409, '单据审核中，不能删除']);
-    const self = await maker.call(I('audit'), {}, bq(s.bizCode));
+    const self = await maker.call(compChangeApi.audit, {}, bq(s.bizCode));
     expect([self.status, self.msg]).toEqual([409, '经办人和复核人相同，不可复核']);
     expect((await company(comp)).compName).toBe('审批测试有限公司');
 
     const r = await checker.ok<{ state: string; finished: boolean }>(
-      I('audit'),
+      compChangeApi.audit,
       { comment: '同意' },
       bq(s.bizCode),
     );
@@ -215,11 +223,11 @@ describe('企业信息变更 (compInfoChange)', () => {
     expect(audit[0]!.detail.bizCode).toBe(s.bizCode);
 
     // Approved: immutable, not deletable, not approvable again.
-    const del2 = await maker.call(I('del'), undefined, bq(s.bizCode));
+    const del2 = await maker.call(compChangeApi.del, undefined, bq(s.bizCode));
     expect([del2.status, del2.msg]).toEqual([409, '单据已审核，不能删除']);
-    const again = await checker.call(I('audit'), {}, bq(s.bizCode));
+    const again = await checker.call(compChangeApi.audit, {}, bq(s.bizCode));
     expect([again.status, again.msg]).toEqual([409, '单据已审核，不能审核']);
-    const reject = await checker.call(I('unAudit'), {}, bq(s.bizCode));
+    const reject = await checker.call(compChangeApi.unAudit, {}, bq(s.bizCode));
     expect(reject.status).toBe(409);
   });
 
@@ -228,19 +236,27 @@ describe('企业信息变更 (compInfoChange)', () => {
     const s = await submitted(comp, { legalPerson: '新法人' });
     // Someone edits the customer directly.
     const cur = await company(comp);
-    await maker.ok(C('update'), { ...companyBody(), ...cur, contactName: '直接修改', fileTokens: undefined });
-    const r = await checker.call(I('audit'), {}, bq(s.bizCode));
+    await maker.ok(companyApi.update, {
+      ...companyBody(),
+      ...cur,
+      contactName: '直接修改',
+      fileTokens: undefined,
+    });
+    const r = await checker.call(compChangeApi.audit, {}, bq(s.bizCode));
     expect([r.status, r.msg]).toEqual([409, INFO_STALE_MSG]);
     expect((await view(s.bizCode)).state).toBe('pending');
     expect(await company(comp)).toMatchObject({ legalPerson: '王五', contactName: '直接修改' });
     expect(await historyOf(maker, comp)).toEqual([]);
 
-    await checker.ok(I('unAudit'), { comment: '企业信息已变，请重新起草' }, bq(s.bizCode));
+    await checker.ok(compChangeApi.unAudit, { comment: '企业信息已变，请重新起草' }, bq(s.bizCode));
     expect((await view(s.bizCode)).state).toBe('rejected');
     // Rejected is not open: a new change may be drafted; the old one cannot then be resubmitted.
-    const fresh = await maker.ok<Saved>(I('save'), await changeBody(comp, { legalPerson: '新法人' }));
+    const fresh = await maker.ok<Saved>(
+      compChangeApi.save,
+      await changeBody(comp, { legalPerson: '新法人' }),
+    );
     const old = await view(s.bizCode);
-    const resubmit = await maker.call(I('save'), {
+    const resubmit = await maker.call(compChangeApi.save, {
       ...(await changeBody(comp, { legalPerson: '新法人' })),
       bizCode: s.bizCode,
       version: old.version,
@@ -252,21 +268,21 @@ describe('企业信息变更 (compInfoChange)', () => {
     ]);
     expect((await view(s.bizCode)).state).toBe('rejected');
     // The fresh one was drafted on the current version: it goes through.
-    await maker.ok(I('save'), {
+    await maker.ok(compChangeApi.save, {
       ...(await changeBody(comp, { legalPerson: '新法人' })),
       bizCode: fresh.bizCode,
       version: fresh.version,
       submit: true,
     });
-    await checker.ok(I('audit'), {}, bq(fresh.bizCode));
+    await checker.ok(compChangeApi.audit, {}, bq(fresh.bizCode));
     expect(await company(comp)).toMatchObject({ legalPerson: '新法人', contactName: '直接修改' });
   });
 
   it('refuses to submit a draft whose customer changed since drafting', async () => {
     const comp = await addCompany(maker, { compName: '提交冲突有限公司' });
-    const d = await maker.ok<Saved>(I('save'), await changeBody(comp, { address: '新地址1号' }));
-    await maker.ok(C('disable'), undefined, cq(comp));
-    const r = await maker.call(I('save'), {
+    const d = await maker.ok<Saved>(compChangeApi.save, await changeBody(comp, { address: '新地址1号' }));
+    await maker.ok(companyApi.disable, undefined, cq(comp));
+    const r = await maker.call(compChangeApi.save, {
       ...(await changeBody(comp, { address: '新地址1号' })),
       bizCode: d.bizCode,
       version: d.version,
@@ -278,23 +294,23 @@ describe('企业信息变更 (compInfoChange)', () => {
 
   it('a customer with an open change cannot be deleted; approval after a deletion is refused', async () => {
     const comp = await addCompany(maker, { compName: '删除检查有限公司' });
-    const d = await maker.ok<Saved>(I('save'), await changeBody(comp, { address: '删除检查路1号' }));
-    const del = await maker.call(C('del'), undefined, cq(comp));
+    const d = await maker.ok<Saved>(compChangeApi.save, await changeBody(comp, { address: '删除检查路1号' }));
+    const del = await maker.call(companyApi.del, undefined, cq(comp));
     expect(del.status).toBe(409);
     expect(del.msg).toContain('存在1张未完成的企业信息变更单');
     // Once the draft is deleted, so can the customer be.
-    await maker.ok(I('del'), undefined, bq(d.bizCode));
-    await maker.ok(C('del'), undefined, cq(comp));
+    await maker.ok(compChangeApi.del, undefined, bq(d.bizCode));
+    await maker.ok(companyApi.del, undefined, cq(comp));
 
     // A pending change whose customer vanished anyway (deleted by hand): approval is refused.
     const comp2 = await addCompany(maker, { compName: '删除审批有限公司' });
     const s = await submitted(comp2, { legalPerson: '不会生效' });
     const before = await company(comp2);
-    const pendingDel = await maker.call(C('del'), undefined, cq(comp2));
+    const pendingDel = await maker.call(companyApi.del, undefined, cq(comp2));
     expect(pendingDel.status).toBe(409);
     expect(pendingDel.msg).toContain('存在1张未完成的企业信息变更单');
     await t.database.db.execute(sql`update companies set deleted_at = now() where comp_code = ${comp2}`);
-    const r = await checker.call(I('audit'), {}, bq(s.bizCode));
+    const r = await checker.call(compChangeApi.audit, {}, bq(s.bizCode));
     expect([r.status, r.msg]).toEqual([409, '企业客户不存在或已删除，不能变更']);
     expect((await view(s.bizCode)).state).toBe('pending');
     const [row] = await queryRows<{ legal_person: string; version: number }>(
@@ -309,21 +325,21 @@ describe('企业信息变更 (compInfoChange)', () => {
     const comp = await addCompany(maker, { compName: '历史分页有限公司' });
     for (const addr of ['历史路1号', '历史路2号', '历史路3号']) {
       const s = await submitted(comp, { address: addr });
-      await checker.ok(I('audit'), {}, bq(s.bizCode));
+      await checker.ok(compChangeApi.audit, {}, bq(s.bizCode));
     }
-    const p1 = await maker.ok<Page<CompanyHistoryItem>>(I('history'), {
+    const p1 = await maker.ok<Page<CompanyHistoryItem>>(compChangeApi.history, {
       compCode: comp,
       pageNum: 1,
       pageSize: 2,
     });
     expect([p1.total, p1.list.map((h) => h.newValue)]).toEqual([3, ['历史路3号', '历史路2号']]);
-    const p2 = await maker.ok<Page<CompanyHistoryItem>>(I('history'), {
+    const p2 = await maker.ok<Page<CompanyHistoryItem>>(compChangeApi.history, {
       compCode: comp,
       pageNum: 2,
       pageSize: 2,
     });
     expect(p2.list.map((h) => h.oldValue)).toEqual(['浦东新区世纪大道1号']);
-    const none = await maker.ok<Page<CompanyHistoryItem>>(I('history'), {
+    const none = await maker.ok<Page<CompanyHistoryItem>>(compChangeApi.history, {
       compCode: comp,
       changeType: 'manager',
       pageNum: 1,
@@ -338,20 +354,20 @@ describe('企业信息变更 (compInfoChange)', () => {
     const wanted = newUscc();
     const s = await submitted(a, { usccCode: wanted });
     const cur = await company(b);
-    await maker.ok(C('update'), { ...companyBody(), ...cur, usccCode: wanted, fileTokens: undefined });
-    const r = await checker.call(I('audit'), {}, bq(s.bizCode));
+    await maker.ok(companyApi.update, { ...companyBody(), ...cur, usccCode: wanted, fileTokens: undefined });
+    const r = await checker.call(compChangeApi.audit, {}, bq(s.bizCode));
     expect([r.status, r.msg]).toEqual([409, '统一社会信用代码已被企业「代码乙有限公司」使用']);
     expect((await view(s.bizCode)).state).toBe('pending');
   });
 
   it('holds one open change per customer in the database too (partial unique index)', async () => {
     const comp = await addCompany(maker, { compName: '索引测试有限公司' });
-    const d = await maker.ok<Saved>(I('save'), await changeBody(comp, { remark: '一' }));
+    const d = await maker.ok<Saved>(compChangeApi.save, await changeBody(comp, { remark: '一' }));
     const copy = sql`insert into comp_info_changes (biz_code, comp_code, base_version, before_values, comp_name, uscc_code, comp_type, legal_person, reg_capital, roles, state)
       select '999999999999', comp_code, base_version, before_values, comp_name, uscc_code, comp_type, legal_person, reg_capital, roles, 'pending'
       from comp_info_changes where biz_code = ${d.bizCode}`;
     await expect(t.database.db.execute(copy)).rejects.toThrow();
-    await maker.ok(I('del'), undefined, bq(d.bizCode));
+    await maker.ok(compChangeApi.del, undefined, bq(d.bizCode));
     await t.database.db.execute(copy);
     expect((await view('999999999999')).state).toBe('pending');
   });
@@ -359,15 +375,15 @@ describe('企业信息变更 (compInfoChange)', () => {
   it('holds the permissions: view-only users list but cannot save or approve', async () => {
     await createUserWithCodes(t.database.db, 'infoviewer', 'Viewer@123456', ['crm-cor-info']);
     const viewer = await t.login('infoviewer', 'Viewer@123456');
-    expect((await viewer.call(I('list'), {})).status).toBe(200);
+    expect((await viewer.call(compChangeApi.list, {})).status).toBe(200);
     const comp = await addCompany(maker, { compName: '权限测试有限公司' });
     const body = await changeBody(comp, { remark: '无权' });
-    expect((await viewer.call(I('save'), body)).status).toBe(401);
-    expect((await viewer.call(I('init'), undefined, cq(comp))).status).toBe(401);
+    expect((await viewer.call(compChangeApi.save, body)).status).toBe(401);
+    expect((await viewer.call(compChangeApi.init, undefined, cq(comp))).status).toBe(401);
     const s = await submitted(comp, { remark: '有权' });
-    expect((await viewer.call(I('audit'), {}, bq(s.bizCode))).status).toBe(401);
-    expect((await viewer.call(I('del'), undefined, bq(s.bizCode))).status).toBe(401);
-    expect((await t.client().call(I('list'), {})).status).toBe(403);
+    expect((await viewer.call(compChangeApi.audit, {}, bq(s.bizCode))).status).toBe(401);
+    expect((await viewer.call(compChangeApi.del, undefined, bq(s.bizCode))).status).toBe(401);
+    expect((await t.client().call(compChangeApi.list, {})).status).toBe(403);
   });
 });
 
@@ -378,8 +394,8 @@ describe.runIf(onPostgres)('企业信息变更 on PostgreSQL: concurrency', () =
       const s = await submitted(comp, { legalPerson: `变更法人${round}` });
       const cur = await company(comp);
       const [approve, edit] = await Promise.all([
-        checker.call(I('audit'), {}, bq(s.bizCode)),
-        maker.call(C('update'), {
+        checker.call(compChangeApi.audit, {}, bq(s.bizCode)),
+        maker.call(companyApi.update, {
           ...companyBody(),
           ...cur,
           contactName: `直接${round}`,
@@ -406,18 +422,18 @@ describe.runIf(onPostgres)('企业信息变更 on PostgreSQL: concurrency', () =
   it('concurrent drafts for one customer: exactly one is saved', async () => {
     const comp = await addCompany(maker, { compName: '并发起草有限公司' });
     const body = await changeBody(comp, { legalPerson: '并发法人' });
-    const results = await Promise.all(Array.from({ length: 5 }, () => maker.call(I('save'), body)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => maker.call(compChangeApi.save, body)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     for (const r of results.filter((x) => x.status === 409))
       expect(r.msg).toMatch(/^该企业已有未完成的信息变更单/);
-    expect((await maker.ok<Page<InfoChangeRow>>(I('list'), { compCode: comp })).total).toBe(1);
+    expect((await maker.ok<Page<InfoChangeRow>>(compChangeApi.list, { compCode: comp })).total).toBe(1);
   });
 
   it('several concurrent approvals of one change approve it once', async () => {
     const comp = await addCompany(maker, { compName: '并发审批有限公司' });
     const s = await submitted(comp, { legalPerson: '唯一法人' });
     const checkers = [checker, await addChecker(t, 'checker2'), await addChecker(t, 'checker3')];
-    const results = await Promise.all(checkers.map((c) => c.call(I('audit'), {}, bq(s.bizCode))));
+    const results = await Promise.all(checkers.map((c) => c.call(compChangeApi.audit, {}, bq(s.bizCode))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(2);
     const after = await company(comp);

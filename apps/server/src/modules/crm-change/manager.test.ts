@@ -21,12 +21,12 @@ import {
   addCompany,
   addCompUser,
   bq,
-  C,
+  companyApi,
   candidatesOf,
   cq,
   historyOf,
   idCardNo,
-  M,
+  compManagerApi,
   newMobile,
   uploadPdf,
 } from './testkit';
@@ -44,7 +44,7 @@ afterAll(() => t.close());
 
 type Saved = { bizCode: string; version: number; state: string };
 
-const view = (code: string) => maker.ok<ManagerChangeView>(M('view'), undefined, bq(code));
+const view = (code: string) => maker.ok<ManagerChangeView>(compManagerApi.view, undefined, bq(code));
 
 async function managers(compCode: string) {
   return queryRows<{ user_code: string; user_name: string }>(
@@ -54,7 +54,7 @@ async function managers(compCode: string) {
 }
 
 async function save(body: ManagerChangeSave) {
-  return maker.call<Saved>(M('save'), body);
+  return maker.call<Saved>(compManagerApi.save, body);
 }
 
 async function submitted(compCode: string, over: Partial<ManagerChangeSave>): Promise<Saved> {
@@ -78,7 +78,7 @@ describe('管理员变更 (compManagerChange)', () => {
     await addCompUser(t.database.db, comp, '停用用户', { state: 'disabled' });
     await addCompUser(t.database.db, comp, '待审用户', { regState: 'pending' });
 
-    const init = await maker.ok<ManagerChangeInit>(M('init'), undefined, cq(comp));
+    const init = await maker.ok<ManagerChangeInit>(compManagerApi.init, undefined, cq(comp));
     expect(init.current).toMatchObject({ userCode: a, userName: '老管理员' });
     // Candidates: enabled, approved, not the administrator.
     expect((await candidatesOf(maker, comp)).list.map((u) => u.userName)).toEqual(['新管理员']);
@@ -103,11 +103,11 @@ describe('管理员变更 (compManagerChange)', () => {
       submit: true,
     });
     expect([noLetter.status, noLetter.msg]).toEqual([400, '请上传授权委托书']);
-    expect((await maker.ok<Page<ManagerChangeRow>>(M('list'), { compCode: comp })).total).toBe(0);
+    expect((await maker.ok<Page<ManagerChangeRow>>(compManagerApi.list, { compCode: comp })).total).toBe(0);
 
     const s = await submitted(comp, { newUserCode: b });
     expect(s.state).toBe('pending');
-    const list = await maker.ok<Page<ManagerChangeRow>>(M('list'), { compName: '管理员甲' });
+    const list = await maker.ok<Page<ManagerChangeRow>>(compManagerApi.list, { compName: '管理员甲' });
     expect(list.list).toEqual([
       expect.objectContaining({
         bizCode: s.bizCode,
@@ -127,11 +127,11 @@ describe('管理员变更 (compManagerChange)', () => {
       reason: '改',
     });
     expect([edit.status, edit.msg]).toEqual([409, '单据审核中，不能修改']);
-    const self = await maker.call(M('audit'), {}, bq(s.bizCode));
+    const self = await maker.call(compManagerApi.audit, {}, bq(s.bizCode));
     expect([self.status, self.msg]).toEqual([409, '经办人和复核人相同，不可复核']);
     expect(await managers(comp)).toEqual([{ user_code: a, user_name: '老管理员' }]);
 
-    await checker.ok(M('audit'), { comment: '同意' }, bq(s.bizCode));
+    await checker.ok(compManagerApi.audit, { comment: '同意' }, bq(s.bizCode));
     expect(await managers(comp)).toEqual([{ user_code: b, user_name: '新管理员' }]);
     const v = await view(s.bizCode);
     expect(v).toMatchObject({
@@ -152,7 +152,7 @@ describe('管理员变更 (compManagerChange)', () => {
         newValue: expect.stringContaining('新管理员'),
       }),
     ]);
-    const del = await maker.call(M('del'), undefined, bq(s.bizCode));
+    const del = await maker.call(compManagerApi.del, undefined, bq(s.bizCode));
     expect([del.status, del.msg]).toEqual([409, '单据已审核，不能删除']);
   });
 
@@ -180,7 +180,7 @@ describe('管理员变更 (compManagerChange)', () => {
     // Draft first, then edit and submit it with the letter.
     const d = (await save({ ...base, newMobile: mobile, newIdCardNo: idCardNo() })).data!;
     expect(d.state).toBe('draft');
-    const s = await maker.ok<Saved>(M('save'), {
+    const s = await maker.ok<Saved>(compManagerApi.save, {
       ...base,
       bizCode: d.bizCode,
       version: d.version,
@@ -191,7 +191,7 @@ describe('管理员变更 (compManagerChange)', () => {
       submit: true,
     });
     expect(s.state).toBe('pending');
-    await checker.ok(M('audit'), {}, bq(s.bizCode));
+    await checker.ok(compManagerApi.audit, {}, bq(s.bizCode));
     const m = await managers(comp);
     expect(m).toHaveLength(1);
     expect(m[0]!.user_name).toBe('新任管理员');
@@ -206,9 +206,9 @@ describe('管理员变更 (compManagerChange)', () => {
   it('a customer without an administrator gets its first one', async () => {
     const comp = await addCompany(maker, { compName: '无管理员有限公司' });
     const u = await addCompUser(t.database.db, comp, '首任管理员');
-    expect((await maker.ok<ManagerChangeInit>(M('init'), undefined, cq(comp))).current).toBeNull();
+    expect((await maker.ok<ManagerChangeInit>(compManagerApi.init, undefined, cq(comp))).current).toBeNull();
     const s = await submitted(comp, { newUserCode: u });
-    await checker.ok(M('audit'), {}, bq(s.bizCode));
+    await checker.ok(compManagerApi.audit, {}, bq(s.bizCode));
     expect(await managers(comp)).toEqual([{ user_code: u, user_name: '首任管理员' }]);
     expect((await view(s.bizCode)).oldManager).toBeNull();
   });
@@ -220,12 +220,12 @@ describe('管理员变更 (compManagerChange)', () => {
     const c = await addCompUser(t.database.db, comp, '丙');
     const first = await submitted(comp, { newUserCode: b });
     const second = await submitted(comp, { newUserCode: c });
-    await checker.ok(M('audit'), {}, bq(first.bizCode));
-    const r = await checker.call(M('audit'), {}, bq(second.bizCode));
+    await checker.ok(compManagerApi.audit, {}, bq(first.bizCode));
+    const r = await checker.call(compManagerApi.audit, {}, bq(second.bizCode));
     expect([r.status, r.msg]).toEqual([409, MANAGER_STALE_MSG]);
     expect((await view(second.bizCode)).state).toBe('pending');
     expect(await managers(comp)).toEqual([{ user_code: b, user_name: '乙' }]);
-    await checker.ok(M('unAudit'), { comment: '请重新起草' }, bq(second.bizCode));
+    await checker.ok(compManagerApi.unAudit, { comment: '请重新起草' }, bq(second.bizCode));
     const rejected = await view(second.bizCode);
     expect(rejected.state).toBe('rejected');
     // Saving the rejected one again drafts it against the administrator as it is now (乙).
@@ -240,12 +240,12 @@ describe('管理员变更 (compManagerChange)', () => {
     });
     expect([again.status, again.data?.state]).toEqual([200, 'pending']);
     expect((await view(second.bizCode)).oldManager).toMatchObject({ userCode: b, userName: '乙' });
-    await checker.ok(M('audit'), {}, bq(second.bizCode));
+    await checker.ok(compManagerApi.audit, {}, bq(second.bizCode));
     expect(await managers(comp)).toEqual([{ user_code: c, user_name: '丙' }]);
     // A draft may be deleted.
     const d = (await save({ compCode: comp, kind: 'existing', newUserCode: b, reason: '草稿' })).data!;
-    await maker.ok(M('del'), undefined, bq(d.bizCode));
-    expect((await maker.call(M('view'), undefined, bq(d.bizCode))).status).toBe(404);
+    await maker.ok(compManagerApi.del, undefined, bq(d.bizCode));
+    expect((await maker.call(compManagerApi.view, undefined, bq(d.bizCode))).status).toBe(404);
   });
 
   it('the database allows one administrator per customer', async () => {
@@ -260,7 +260,7 @@ describe('管理员变更 (compManagerChange)', () => {
     const b = await addCompUser(t.database.db, comp, '将停用');
     const s = await submitted(comp, { newUserCode: b });
     await t.database.db.execute(sql`update comp_users set state = 'disabled' where user_code = ${b}`);
-    const r = await checker.call(M('audit'), {}, bq(s.bizCode));
+    const r = await checker.call(compManagerApi.audit, {}, bq(s.bizCode));
     expect([r.status, r.msg]).toEqual([409, '新管理员已不是该企业的有效企业用户，请驳回本变更单']);
     expect(await managers(comp)).toEqual([]);
   });
@@ -271,12 +271,12 @@ describe('管理员变更 (compManagerChange)', () => {
     const p = await addCompUser(t.database.db, comp, '未审核', { regState: 'pending' });
     const r = await save({ compCode: comp, kind: 'existing', newUserCode: p, reason: 'x' });
     expect([r.status, r.msg]).toEqual([400, '新管理员「未审核」的注册尚未审核通过']);
-    expect((await maker.ok<Page<ManagerChangeRow>>(M('list'), { compCode: comp })).total).toBe(0);
+    expect((await maker.ok<Page<ManagerChangeRow>>(compManagerApi.list, { compCode: comp })).total).toBe(0);
 
     const b = await addCompUser(t.database.db, comp, '已审核');
     const s = await submitted(comp, { newUserCode: b });
     await t.database.db.execute(sql`update comp_users set reg_state = 'pending' where user_code = ${b}`);
-    const ap = await checker.call(M('audit'), {}, bq(s.bizCode));
+    const ap = await checker.call(compManagerApi.audit, {}, bq(s.bizCode));
     expect([ap.status, ap.msg]).toEqual([409, '新管理员的注册尚未审核通过，请驳回本变更单']);
     expect(await managers(comp)).toEqual([{ user_code: a, user_name: '现管理员' }]);
     expect((await view(s.bizCode)).state).toBe('pending');
@@ -308,20 +308,20 @@ describe('管理员变更 (compManagerChange)', () => {
       userCode: c,
       userName: '后任管理员',
     });
-    await checker.ok(M('audit'), { comment: '同意' }, bq(draft.data!.bizCode));
+    await checker.ok(compManagerApi.audit, { comment: '同意' }, bq(draft.data!.bizCode));
     expect(await managers(comp)).toEqual([{ user_code: b, user_name: '候选人' }]);
   });
 
   it('pages and searches the candidates for the new administrator', async () => {
     const comp = await addCompany(maker, { compName: '管理员庚有限公司' });
     for (let i = 1; i <= 25; i++) await addCompUser(t.database.db, comp, `员工${String(i).padStart(2, '0')}`);
-    const first = await maker.ok<Page<CompUserOption>>(M('users'), {
+    const first = await maker.ok<Page<CompUserOption>>(compManagerApi.users, {
       compCode: comp,
       pageNum: 1,
       pageSize: 10,
     });
     expect([first.total, first.list.length, first.list[0]!.userName]).toEqual([25, 10, '员工01']);
-    const third = await maker.ok<Page<CompUserOption>>(M('users'), {
+    const third = await maker.ok<Page<CompUserOption>>(compManagerApi.users, {
       compCode: comp,
       pageNum: 3,
       pageSize: 10,
@@ -329,7 +329,7 @@ describe('管理员变更 (compManagerChange)', () => {
     expect(third.list.map((u) => u.userName)).toEqual(['员工21', '员工22', '员工23', '员工24', '员工25']);
     const found = await candidatesOf(maker, comp, '员工1');
     expect(found.total).toBe(10);
-    const bad = await maker.call(M('users'), { pageNum: 1, pageSize: 10 });
+    const bad = await maker.call(compManagerApi.users, { pageNum: 1, pageSize: 10 });
     expect([bad.status, bad.msg]).toEqual([400, '企业客户不能为空']);
   });
 
@@ -339,7 +339,7 @@ describe('管理员变更 (compManagerChange)', () => {
     const b = await addCompUser(t.database.db, comp, '辛候选');
     const draft = await save({ compCode: comp, kind: 'existing', newUserCode: b, reason: '调整' });
     expect(draft.status).toBe(200);
-    const del = await maker.call(C('del'), undefined, cq(comp));
+    const del = await maker.call(companyApi.del, undefined, cq(comp));
     expect(del.status).toBe(409);
     expect(del.msg).toContain('存在1张未完成的管理员变更单');
 
@@ -350,7 +350,7 @@ describe('管理员变更 (compManagerChange)', () => {
       newUserCode: b,
     });
     await t.database.db.execute(sql`update companies set deleted_at = now() where comp_code = ${comp}`);
-    const ap = await checker.call(M('audit'), {}, bq(s.bizCode));
+    const ap = await checker.call(compManagerApi.audit, {}, bq(s.bizCode));
     expect([ap.status, ap.msg]).toEqual([409, '企业客户不存在或已删除，不能变更管理员']);
     expect(await managers(comp)).toEqual([{ user_code: a, user_name: '辛管理员' }]);
     const [row] = await queryRows<{ state: string }>(
@@ -379,7 +379,7 @@ describe.runIf(onPostgres)('管理员变更 on PostgreSQL: concurrency', () => {
         rivals.push({ bizCode: (await submitted(comp, over)).bizCode, name });
       }
       const results = await Promise.all(
-        rivals.map((r, i) => checkers[i]!.call(M('audit'), {}, bq(r.bizCode))),
+        rivals.map((r, i) => checkers[i]!.call(compManagerApi.audit, {}, bq(r.bizCode))),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
       const winner = rivals[results.findIndex((r) => r.status === 200)]!;

@@ -10,23 +10,30 @@ import {
 } from '@portal/contract/crm-change';
 import { nextCode } from '../../platform/db/codes';
 import type { Db } from '../../platform/db/client';
-import type { TestClient } from '../../platform/testing/harness';
+import { servedPaths, type TestClient } from '../../platform/testing/harness';
 
 /** Test helpers of the crm-change module. */
-export const I = (k: keyof typeof COMP_CHANGE_PATHS) => `/api${COMP_CHANGE_PATHS[k]}`;
-export const M = (k: keyof typeof COMP_MANAGER_PATHS) => `/api${COMP_MANAGER_PATHS[k]}`;
-export const C = (k: keyof typeof COMPANY_PATHS) => `/api${COMPANY_PATHS[k]}`;
+export const compChangeApi = servedPaths(COMP_CHANGE_PATHS);
+export const compManagerApi = servedPaths(COMP_MANAGER_PATHS);
+export const companyApi = servedPaths(COMPANY_PATHS);
 export const bq = (bizCode: string) => ({ query: { bizCode } });
 export const cq = (compCode: string) => ({ query: { compCode } });
 
 /** The customer's 企业变更历史, first page (newest first). */
 export async function historyOf(client: TestClient, compCode: string, pageSize = 100) {
-  return (await client.ok<Page<CompanyHistoryItem>>(I('history'), { compCode, pageNum: 1, pageSize })).list;
+  return (
+    await client.ok<Page<CompanyHistoryItem>>(compChangeApi.history, { compCode, pageNum: 1, pageSize })
+  ).list;
 }
 
 /** The 新管理员 candidates of the customer, first page. */
 export async function candidatesOf(client: TestClient, compCode: string, keyword?: string) {
-  return client.ok<Page<CompUserOption>>(M('users'), { compCode, keyword, pageNum: 1, pageSize: 100 });
+  return client.ok<Page<CompUserOption>>(compManagerApi.users, {
+    compCode,
+    keyword,
+    pageNum: 1,
+    pageSize: 100,
+  });
 }
 
 let seq = 0;
@@ -56,7 +63,7 @@ export const companyBody = (over: Partial<CompanyAdd> = {}): CompanyAdd => ({
 });
 
 export async function addCompany(admin: TestClient, over: Partial<CompanyAdd> = {}): Promise<string> {
-  return (await admin.ok<{ compCode: string }>(C('add'), companyBody(over))).compCode;
+  return (await admin.ok<{ compCode: string }>(companyApi.add, companyBody(over))).compCode;
 }
 
 let mobileSeq = 0;

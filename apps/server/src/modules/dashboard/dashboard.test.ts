@@ -15,22 +15,23 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
-import { approvedIncome, P } from '../paid/testkit';
+import { approvedIncome, paidApi } from '../paid/testkit';
 import { disburse } from '../loan/testkit';
 import {
   approvedContract,
   BULLET_RULE,
   contractFixture,
-  K,
+  contractApi,
   MONTHLY_RULE,
   receivable,
 } from '../contract/testkit';
 
 /** A generated portfolio on a month-end business date, with items on and around every boundary. */
 const TODAY = '2026-05-31';
-const D = (k: keyof typeof DASHBOARD_PATHS) => `/api${DASHBOARD_PATHS[k]}`;
+const dashboardApi = servedPaths(DASHBOARD_PATHS);
 
 let t: TestPortal;
 let admin: TestClient;
@@ -82,10 +83,10 @@ beforeAll(async () => {
   await approvedIncome(admin, checker, bank, '5000.00', '2026-04-15');
   const may = await approvedIncome(admin, checker, bank, '12000.00', '2026-05-20');
   const target = contracts[3]!.code;
-  const plan = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+  const plan = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
     query: { contBizCode: target, paidDate: '2026-05-20' },
   });
-  const paid = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+  const paid = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
     fiidBizCode: may,
     contBizCode: target,
     paidDate: '2026-05-20',
@@ -93,19 +94,19 @@ beforeAll(async () => {
     lines: [{ itemId: plan.items[0]!.itemId, component: 'PRINCIPAL', amount: '10000.00' }],
     submit: true,
   });
-  await checker.ok(P('audit'), {}, { query: { paidBizCode: paid.paidBizCode } });
+  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: paid.paidBizCode } });
   // Payments, written off on their due dates (no penalty): the first item of the first contract
   // settled, half the principal of its second item paid.
   const first = contracts[0]!.code;
   const payOn = async (date: string, lines: (item: ValidPlan['items'][number]) => [string, string][]) => {
-    const open = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const open = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: first, paidDate: date },
     });
     const item = open.items.find((i) => i.dueDate === date)!;
     const picked = lines(item).map(([component, amount]) => ({ itemId: item.itemId, component, amount }));
     const amount = picked.reduce((sum, l) => sum.plus(l.amount), new Decimal(0)).toFixed(2);
     const fiid = await approvedIncome(admin, checker, bank, amount, date);
-    const w = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+    const w = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
       fiidBizCode: fiid,
       contBizCode: first,
       paidDate: date,
@@ -113,7 +114,7 @@ beforeAll(async () => {
       lines: picked,
       submit: true,
     });
-    await checker.ok(P('audit'), {}, { query: { paidBizCode: w.paidBizCode } });
+    await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
     earlier[date.slice(0, 7)] = amount;
   };
   await payOn('2026-02-28', (i) => [
@@ -122,7 +123,9 @@ beforeAll(async () => {
   ]);
   await payOn('2026-03-31', (i) => [['PRINCIPAL', new Decimal(i.principal).div(2).toFixed(2)]]);
   for (const c of contracts) {
-    const plan = await admin.ok<SchemeView>(K('schemeView'), undefined, { query: { contBizCode: c.code } });
+    const plan = await admin.ok<SchemeView>(contractApi.schemeView, undefined, {
+      query: { contBizCode: c.code },
+    });
     for (const i of plan.items) {
       const principalOpen = new Decimal(i.principal).minus(i.principalPaid);
       const interestOpen = new Decimal(i.interest).minus(i.interestPaid);
@@ -151,7 +154,7 @@ const within = (days: number) => (r: (typeof items)[number]) =>
 
 describe('dashboard figures equal the sums over the plan items', () => {
   it('portfolio', async () => {
-    const p = await admin.ok<PortfolioFigures>(D('portfolio'));
+    const p = await admin.ok<PortfolioFigures>(dashboardApi.portfolio);
     const due7 = items.filter(within(7));
     const due30 = items.filter(within(30));
     expect(p).toEqual({
@@ -181,7 +184,7 @@ describe('dashboard figures equal the sums over the plan items', () => {
   });
 
   it('aging buckets by days past the due date, across month ends', async () => {
-    const rows = await admin.ok<AgingRow[]>(D('aging'));
+    const rows = await admin.ok<AgingRow[]>(dashboardApi.aging);
     const bucket = (r: (typeof items)[number]) => {
       const days = daysBetween(r.dueDate, TODAY);
       return days <= 30 ? '1-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
@@ -202,7 +205,7 @@ describe('dashboard figures equal the sums over the plan items', () => {
   });
 
   it('trend: incoming, written off, financing and contracts by month', async () => {
-    const points = await admin.ok<TrendPoint[]>(D('trend'), { months: 6 });
+    const points = await admin.ok<TrendPoint[]>(dashboardApi.trend, { months: 6 });
     expect(points.map((x) => x.month)).toEqual([
       '2025-12',
       '2026-01',
@@ -224,10 +227,10 @@ describe('dashboard figures equal the sums over the plan items', () => {
   });
 
   it('each figure clicks through to the contract list filtered the same way', async () => {
-    const p = await admin.ok<PortfolioFigures>(D('portfolio'));
-    const late = await admin.ok<{ total: number }>(K('list'), { overdue: true });
+    const p = await admin.ok<PortfolioFigures>(dashboardApi.portfolio);
+    const late = await admin.ok<{ total: number }>(contractApi.list, { overdue: true });
     expect(late.total).toBe(p.overdueContracts);
-    const soon = await admin.ok<{ total: number }>(K('list'), {
+    const soon = await admin.ok<{ total: number }>(contractApi.list, {
       itemDueFrom: TODAY,
       itemDueTo: addDays(TODAY, 7),
     });
@@ -247,27 +250,27 @@ describe('dashboard figures equal the sums over the plan items', () => {
     ]);
     await t.database.db.execute(sql`update roles set data_scope = 'self' where id = ${roleId}`);
     const own = await t.login('own1', 'Own@1234567890');
-    const p = await own.ok<PortfolioFigures>(D('portfolio'));
+    const p = await own.ok<PortfolioFigures>(dashboardApi.portfolio);
     expect(p).toMatchObject({ contractCount: 0, outstandingPrincipal: '0.00', overdueCount: 0 });
     await createUserWithCodes(t.database.db, 'none1', 'None@1234567890', ['ft-bank']);
     const none = await t.login('none1', 'None@1234567890');
-    expect((await none.call(D('aging'))).status).toBe(401);
+    expect((await none.call(dashboardApi.aging)).status).toBe(401);
     expect(daysBetween('2026-02-28', TODAY)).toBe(92);
   });
 });
 
 describe('cached figures', () => {
   it('are recomputed as soon as a write-off changes the portfolio', async () => {
-    const before = await admin.ok<PortfolioFigures>(D('portfolio'));
-    expect(await admin.ok<PortfolioFigures>(D('portfolio'))).toEqual(before);
+    const before = await admin.ok<PortfolioFigures>(dashboardApi.portfolio);
+    expect(await admin.ok<PortfolioFigures>(dashboardApi.portfolio)).toEqual(before);
     const checker = await addChecker(t, 'checker2');
     const bank = (await contractFixture(t, admin, checker)).bankBizCode;
     const fiid = await approvedIncome(admin, checker, bank, '100.00', TODAY);
     const target = contracts[4]!.code;
-    const plan = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const plan = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: target, paidDate: TODAY },
     });
-    const paid = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+    const paid = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
       fiidBizCode: fiid,
       contBizCode: target,
       paidDate: TODAY,
@@ -275,8 +278,8 @@ describe('cached figures', () => {
       lines: [{ itemId: plan.items[0]!.itemId, component: 'PRINCIPAL', amount: '100.00' }],
       submit: true,
     });
-    await checker.ok(P('audit'), {}, { query: { paidBizCode: paid.paidBizCode } });
-    const after = await admin.ok<PortfolioFigures>(D('portfolio'));
+    await checker.ok(paidApi.audit, {}, { query: { paidBizCode: paid.paidBizCode } });
+    const after = await admin.ok<PortfolioFigures>(dashboardApi.portfolio);
     expect(after.outstandingPrincipal).toBe(
       new Decimal(before.outstandingPrincipal).minus('100.00').toFixed(2),
     );

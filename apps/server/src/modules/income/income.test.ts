@@ -10,7 +10,7 @@ import {
 import { uploadXlsx } from '../../platform/testing/xlsx-upload';
 import { addChecker } from '../credit/testkit';
 import { addOwnAccount } from '../contract/testkit';
-import { I } from '../paid/testkit';
+import { incomeApi } from '../paid/testkit';
 
 let t: TestPortal;
 let maker: TestClient;
@@ -43,14 +43,14 @@ afterAll(() => t.close());
 
 describe('bank statement import (resovleIncomeExcel, incomingImportSave)', () => {
   it('previews rows with per-row errors and duplicates, saves the valid ones in one go, refuses them twice', async () => {
-    await maker.ok(I('saveBaseInfo'), {
+    await maker.ok(incomeApi.saveBaseInfo, {
       bankBizCode,
       payerName: '老客户',
       amount: '10.00',
       valueDate: '2026-01-10',
       serialNo: 'S-OLD',
     });
-    const res = await uploadXlsx(maker, I('resolveIncomeExcel'), [
+    const res = await uploadXlsx(maker, incomeApi.resolveIncomeExcel, [
       HEADER,
       [accountNo, 'S-001', '核心买方有限公司', '6222', '工商银行', '12,345.67', '2026-01-14', '货款'],
       [accountNo, 'S-002', '另一买方', '', '', 500, new Date(Date.UTC(2026, 0, 13)), ''],
@@ -79,34 +79,34 @@ describe('bank statement import (resovleIncomeExcel, incomingImportSave)', () =>
     ]);
     expect(p.total).toBe('12845.67');
 
-    const saved = await maker.ok<{ codes: string[] }>(I('importSave'), { rows: p.valid, submit: true });
+    const saved = await maker.ok<{ codes: string[] }>(incomeApi.importSave, { rows: p.valid, submit: true });
     expect(saved.codes).toHaveLength(2);
-    const list = await maker.ok<Page<IncomeRow>>(I('list'), { serialNo: 'S-00', state: 'pending' });
+    const list = await maker.ok<Page<IncomeRow>>(incomeApi.list, { serialNo: 'S-00', state: 'pending' });
     expect(list.list.map((r) => [r.serialNo, r.source, r.balance]).sort()).toEqual([
       ['S-001', 'import', '12345.67'],
       ['S-002', 'import', '500.00'],
     ]);
     // All or nothing: one known serial number refuses the whole batch.
-    const again = await maker.call(I('importSave'), {
+    const again = await maker.call(incomeApi.importSave, {
       rows: [{ ...p.valid[0]!, serialNo: 'S-NEW' }, p.valid[1]],
     });
     expect(again.status).toBe(409);
     expect(again.msg).toMatch(/^第2条：银行流水号 S-002 在该收款账户已登记/);
-    expect((await maker.ok<Page<IncomeRow>>(I('list'), { serialNo: 'S-NEW' })).total).toBe(0);
-    for (const code of saved.codes) await checker.ok(I('audit'), {}, { query: { fiidBizCode: code } });
-    expect((await maker.ok<Page<IncomeRow>>(I('initList'), {})).total).toBe(2);
+    expect((await maker.ok<Page<IncomeRow>>(incomeApi.list, { serialNo: 'S-NEW' })).total).toBe(0);
+    for (const code of saved.codes) await checker.ok(incomeApi.audit, {}, { query: { fiidBizCode: code } });
+    expect((await maker.ok<Page<IncomeRow>>(incomeApi.initList, {})).total).toBe(2);
   });
 
   it('names a missing column; without the import button the server refuses', async () => {
-    const missing = await uploadXlsx(maker, I('resolveIncomeExcel'), [
+    const missing = await uploadXlsx(maker, incomeApi.resolveIncomeExcel, [
       ['收款账号', '金额'],
       [accountNo, '1'],
     ]);
     expect(missing.msg).toBe('表头缺少列：银行流水号');
     await createUserWithCodes(t.database.db, 'viewer', 'Viewer@12345', ['ft-income', 'ft-income:add']);
     const viewer = await t.login('viewer', 'Viewer@12345');
-    const refused = await uploadXlsx(viewer, I('resolveIncomeExcel'), [HEADER]);
+    const refused = await uploadXlsx(viewer, incomeApi.resolveIncomeExcel, [HEADER]);
     expect(refused.status).toBe(401);
-    expect((await viewer.call(I('importSave'), { rows: [] })).status).toBe(401);
+    expect((await viewer.call(incomeApi.importSave, { rows: [] })).status).toBe(401);
   });
 });

@@ -14,11 +14,16 @@ import {
   type Statement,
   type StatementInput,
 } from '@portal/contract/ledger';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import {
+  createTestPortal,
+  type TestClient,
+  type TestPortal,
+  servedPaths,
+} from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedContract, BULLET_RULE, contractFixture, receivable } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
-import { approvedIncome, P, R, submittedPaid } from '../paid/testkit';
+import { approvedIncome, paidApi, paidRedApi, submittedPaid } from '../paid/testkit';
 import { ledgerBatches } from './service';
 
 /**
@@ -31,7 +36,7 @@ import { ledgerBatches } from './service';
  * - D 80,000.00 02-01 → 05-02 (90 days, interest 1,440.00), another customer, paid in full on 05-02.
  */
 const TODAY = '2026-05-31';
-const L = (k: keyof typeof LEDGER_PATHS) => `/api${LEDGER_PATHS[k]}`;
+const ledgerApi = servedPaths(LEDGER_PATHS);
 
 let t: TestPortal;
 let admin: TestClient;
@@ -41,10 +46,10 @@ let cust1 = '';
 
 async function writeOff(contBizCode: string, bank: string, date: string, principal: string): Promise<string> {
   const fiid = await approvedIncome(admin, checker, bank, principal, date);
-  const plan = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+  const plan = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
     query: { contBizCode, paidDate: date },
   });
-  const w = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+  const w = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
     fiidBizCode: fiid,
     contBizCode,
     paidDate: date,
@@ -52,7 +57,7 @@ async function writeOff(contBizCode: string, bank: string, date: string, princip
     lines: [{ itemId: plan.items[0]!.itemId, component: 'PRINCIPAL', amount: principal }],
     submit: true,
   });
-  await checker.ok(P('audit'), {}, { query: { paidBizCode: w.paidBizCode } });
+  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
   return w.paidBizCode;
 }
 
@@ -93,22 +98,22 @@ beforeAll(async () => {
   const fiid = await approvedIncome(admin, checker, f2.bankBizCode, '81440.00', '2026-05-02');
   const full = await submittedPaid(admin, fiid, code.D, '2026-05-02');
   expect(full.suggestion.amount).toBe('81440.00');
-  await checker.ok(P('audit'), {}, { query: { paidBizCode: full.paidBizCode } });
+  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: full.paidBizCode } });
   const reversed = await writeOff(code.B, f1.bankBizCode, '2026-05-10', '10000.00');
   // The reversal is dated on the business date it is made: move the date to 05-20 for it.
   t.portal.clock.set('2026-05-20');
   const red = await admin.ok<{ paidRedBizCode: string }>(
-    P('rushRed'),
+    paidApi.rushRed,
     { reason: '串户' },
     { query: { paidBizCode: reversed } },
   );
-  await checker.ok(R('audit'), {}, { query: { paidRedBizCode: red.paidRedBizCode } });
+  await checker.ok(paidRedApi.audit, {}, { query: { paidRedBizCode: red.paidRedBizCode } });
   t.portal.clock.set(TODAY);
 }, 120_000);
 afterAll(() => t.close());
 
 const ledger = (body: Record<string, unknown> = {}) =>
-  admin.ok<LedgerPage>(L('list'), { pageNum: 1, pageSize: 50, ...body });
+  admin.ok<LedgerPage>(ledgerApi.list, { pageNum: 1, pageSize: 50, ...body });
 const rowOf = (page: LedgerPage, c: string) => page.list.find((r) => r.contBizCode === c)!;
 const pick = (r: LedgerRow) => ({
   state: r.ledgerState,
@@ -252,9 +257,9 @@ describe('the ledger on a hand-built portfolio', () => {
   });
 
   it('refuses bad input naming the field', async () => {
-    const bad = await admin.call(L('list'), { asOf: '2026-02-30' });
+    const bad = await admin.call(ledgerApi.list, { asOf: '2026-02-30' });
     expect([bad.status, bad.msg]).toEqual([400, '台账日期必须是有效日期（YYYY-MM-DD）']);
-    const late = await admin.call(L('list'), { asOf: '2026-05-01', dateFrom: '2026-05-02' });
+    const late = await admin.call(ledgerApi.list, { asOf: '2026-05-01', dateFrom: '2026-05-02' });
     expect([late.status, late.msg]).toEqual([400, '期间开始日期不能晚于台账日期']);
   });
 
@@ -321,7 +326,7 @@ describe('the ledger on a hand-built portfolio', () => {
   });
 
   it('exports the same rows and totals as xlsx, money as 2-decimal numbers', async () => {
-    const res = await admin.call(L('export'), {});
+    const res = await admin.call(ledgerApi.export, {});
     expect(res.httpStatus).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -346,7 +351,7 @@ describe('the ledger on a hand-built portfolio', () => {
 });
 
 describe('the customer statement', () => {
-  const view = (body: StatementInput) => admin.ok<Statement>(L('statement'), body);
+  const view = (body: StatementInput) => admin.ok<Statement>(ledgerApi.statement, body);
 
   it('lists disbursements, receipts and reversals between opening and closing balances', async () => {
     const s = await view({ custCode: cust1, dateFrom: '2026-04-01', dateTo: TODAY });
@@ -380,9 +385,9 @@ describe('the customer statement', () => {
   });
 
   it('refuses a statement without customer or contract, or with the dates crossed', async () => {
-    const none = await admin.call(L('statement'), { dateFrom: '2026-01-01', dateTo: TODAY });
+    const none = await admin.call(ledgerApi.statement, { dateFrom: '2026-01-01', dateTo: TODAY });
     expect([none.status, none.msg]).toEqual([400, '请选择客户或合同']);
-    const crossed = await admin.call(L('statement'), {
+    const crossed = await admin.call(ledgerApi.statement, {
       custCode: cust1,
       dateFrom: TODAY,
       dateTo: '2026-01-01',
@@ -440,7 +445,7 @@ describe('the customer statement', () => {
   );
 
   it('exports the statement as xlsx with the balances and 大写金额', async () => {
-    const res = await admin.call(L('statementExport'), {
+    const res = await admin.call(ledgerApi.statementExport, {
       custCode: cust1,
       dateFrom: '2026-04-01',
       dateTo: TODAY,

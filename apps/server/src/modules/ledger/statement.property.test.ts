@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidPlan } from '@portal/contract/accounts';
 import { LEDGER_PATHS, type LedgerPage, type Statement } from '@portal/contract/ledger';
 import { addDays } from '@portal/contract/plan/dates';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import {
+  createTestPortal,
+  type TestClient,
+  type TestPortal,
+  servedPaths,
+} from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
   approvedContract,
@@ -14,7 +19,7 @@ import {
   type ContractFixture,
 } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
-import { approvedIncome, P, R } from '../paid/testkit';
+import { approvedIncome, paidApi, paidRedApi } from '../paid/testkit';
 
 /**
  * Over random histories of write-offs (principal, interest and penalty in random cents) and
@@ -25,7 +30,7 @@ import { approvedIncome, P, R } from '../paid/testkit';
  */
 const START = '2026-01-15';
 const END = '2026-12-31';
-const L = (k: keyof typeof LEDGER_PATHS) => `/api${LEDGER_PATHS[k]}`;
+const ledgerApi = servedPaths(LEDGER_PATHS);
 
 let t: TestPortal;
 let admin: TestClient;
@@ -82,15 +87,15 @@ async function history(amount: string, ops: Op[]): Promise<string> {
     t.portal.clock.set(date);
     if (o.red && live.length > 0) {
       const red = await admin.ok<{ paidRedBizCode: string }>(
-        P('rushRed'),
+        paidApi.rushRed,
         { reason: '测试冲红' },
         { query: { paidBizCode: live.pop()! } },
       );
-      await checker.ok(R('audit'), {}, { query: { paidRedBizCode: red.paidRedBizCode } });
+      await checker.ok(paidRedApi.audit, {}, { query: { paidRedBizCode: red.paidRedBizCode } });
       seen.reversals++;
       continue;
     }
-    const plan = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const plan = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: bizCode, paidDate: date },
     });
     const item = plan.items[0];
@@ -107,7 +112,7 @@ async function history(amount: string, ops: Op[]): Promise<string> {
     if (lines.length === 0) continue;
     const total = lines.reduce((s, l) => s.plus(l.amount), new Decimal(0)).toFixed(2);
     const fiid = await approvedIncome(admin, checker, fixture.bankBizCode, total, date);
-    const w = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+    const w = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
       fiidBizCode: fiid,
       contBizCode: bizCode,
       paidDate: date,
@@ -115,7 +120,7 @@ async function history(amount: string, ops: Op[]): Promise<string> {
       lines,
       submit: true,
     });
-    await checker.ok(P('audit'), {}, { query: { paidBizCode: w.paidBizCode } });
+    await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
     live.push(w.paidBizCode);
     seen.writeOffs++;
   }
@@ -143,15 +148,15 @@ describe('客户对账单 over random histories', () => {
           const contBizCode = await history(amount, ops);
           for (const [a, b] of periods) {
             const [dateFrom, dateTo] = a <= b ? [a, b] : [b, a];
-            const one = await admin.ok<Statement>(L('statement'), { contBizCode, dateFrom, dateTo });
+            const one = await admin.ok<Statement>(ledgerApi.statement, { contBizCode, dateFrom, dateTo });
             checkStatement(one);
-            const all = await admin.ok<Statement>(L('statement'), {
+            const all = await admin.ok<Statement>(ledgerApi.statement, {
               custCode: fixture.custCode,
               dateFrom,
               dateTo,
             });
             checkStatement(all);
-            const ledger = await admin.ok<LedgerPage>(L('list'), {
+            const ledger = await admin.ok<LedgerPage>(ledgerApi.list, {
               asOf: dateTo,
               dateFrom,
               custCode: fixture.custCode,

@@ -24,6 +24,7 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
@@ -32,13 +33,13 @@ import {
   contractBody,
   contractFixture,
   draftContract,
-  K,
+  contractApi,
   MONTHLY_RULE,
   submitContract,
   type ContractFixture,
 } from '../contract/testkit';
 import { approvedIncome, submittedPaid } from '../paid/testkit';
-import { disburse, L, loanBody, lq, reverseLoan } from './testkit';
+import { disburse, loanApi, loanBody, lq, reverseLoan } from './testkit';
 
 const rq = (loanRedBizCode: string) => ({ query: { loanRedBizCode } });
 
@@ -59,7 +60,7 @@ let monthly: ContractFixture;
 const db = () => t.database.db;
 const q = (bizCode: string) => ({ query: { bizCode } });
 const cq = (contBizCode: string) => ({ query: { contBizCode } });
-const A = (k: keyof typeof PA_PATHS) => `/api${PA_PATHS[k]}`;
+const prepaymentApi = servedPaths(PA_PATHS);
 
 interface DueRow {
   id: number;
@@ -92,7 +93,7 @@ async function contractRow(code: string) {
   return r!;
 }
 const planOf = async (code: string) =>
-  (await maker.ok<SchemeView>(K('schemeView'), undefined, cq(code))).items.map((i) => ({
+  (await maker.ok<SchemeView>(contractApi.schemeView, undefined, cq(code))).items.map((i) => ({
     period: i.period,
     startDate: i.startDate,
     dueDate: i.dueDate,
@@ -107,23 +108,23 @@ async function frontContract(marginRatio = '0.1'): Promise<string> {
   const body = contractBody(front, { marginRatio });
   const s = await draftContract(maker, body);
   const suggested = await maker.ok<{ kind: string; amount: string; dueDate: string }[]>(
-    K('due'),
+    contractApi.due,
     undefined,
     cq(s.bizCode),
   );
-  const d = await maker.ok<{ version: number }>(K('dueSave'), {
+  const d = await maker.ok<{ version: number }>(contractApi.dueSave, {
     contBizCode: s.bizCode,
     version: s.version,
     items: suggested,
   });
   await submitContract(maker, body, { ...s, version: d.version });
-  await checker.ok(K('infoAudit'), {}, q(s.bizCode));
+  await checker.ok(contractApi.infoAudit, {}, q(s.bizCode));
   return s.bizCode;
 }
 
 /** Receives `amount` of one up-front item by an approved prepayment. */
 async function prepay(cont: string, dueId: number, amount: string): Promise<void> {
-  const s = await maker.ok<{ preamtBizCode: string }>(A('saveBaseInfo'), {
+  const s = await maker.ok<{ preamtBizCode: string }>(prepaymentApi.saveBaseInfo, {
     contBizCode: cont,
     method: 'transfer',
     bankBizCode: front.bankBizCode,
@@ -131,7 +132,7 @@ async function prepay(cont: string, dueId: number, amount: string): Promise<void
     lines: [{ dueId, amount }],
     submit: true,
   });
-  await checker.ok(A('audit'), {}, { query: { preamtBizCode: s.preamtBizCode } });
+  await checker.ok(prepaymentApi.audit, {}, { query: { preamtBizCode: s.preamtBizCode } });
 }
 
 beforeAll(async () => {
@@ -172,11 +173,11 @@ describe('net disbursement (golden, hand-computed)', () => {
         ['upfrontFee', '100.56'],
       ]);
       for (const d of before) if (c.prepaid.includes(d.kind)) await prepay(cont, d.id, d.amount);
-      const init = await maker.ok<LoanInit>(K('isLoan'), undefined, q(cont));
+      const init = await maker.ok<LoanInit>(contractApi.isLoan, undefined, q(cont));
       expect(init.netAmount).toBe(c.net);
       expect(init.deductedTotal).toBe(c.deducted);
       const code = await disburse(maker, checker, cont);
-      const view = await maker.ok<LoanView>(L('viewBaseInfo'), undefined, lq(code));
+      const view = await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code));
       expect(view).toMatchObject({ state: 'approved', netAmount: c.net, deductedAmount: c.deducted });
       expect(view.lines.map((l) => [l.kind, l.prepaid, l.deducted])).toEqual(
         before.map((d) => [
@@ -203,7 +204,7 @@ describe('net disbursement (golden, hand-computed)', () => {
     const cont = await frontContract();
     const margin = (await dues(cont))[0]!;
     await prepay(cont, margin.id, '4000.00');
-    const init = await maker.ok<LoanInit>(K('isLoan'), undefined, q(cont));
+    const init = await maker.ok<LoanInit>(contractApi.isLoan, undefined, q(cont));
     // 100000 − (10000 − 4000) − 4525 − 100.56
     expect(init.netAmount).toBe('89374.44');
     expect(init.lines[0]).toMatchObject({ kind: 'margin', prepaid: '4000.00', deducted: '6000.00' });
@@ -227,16 +228,16 @@ describe('re-basing the plan to the value date', () => {
     ]);
     t.portal.clock.set('2026-02-10');
     const body = await loanBody(maker, bizCode, { valueDate: '2026-02-01' });
-    const saved = await maker.ok<{ loanBizCode: string }>(L('saveBaseInfo'), { ...body, submit: true });
+    const saved = await maker.ok<{ loanBizCode: string }>(loanApi.saveBaseInfo, { ...body, submit: true });
     // The checker sees the plan approval will make: 2026-02-01 → 2026-07-15 is
     // 28 + 31 + 30 + 31 + 30 + 14 = 164 days, 100000 × 7.2 % × 164 / 360 = 3280.00.
-    const preview = await checker.ok<LoanPlanPreview>(L('planPreview'), undefined, lq(saved.loanBizCode));
+    const preview = await checker.ok<LoanPlanPreview>(loanApi.planPreview, undefined, lq(saved.loanBizCode));
     expect(preview.rebased).toBe(true);
     expect(preview.after.map((i) => [i.startDate, i.dueDate, i.days, i.principal, i.interest])).toEqual([
       ['2026-02-01', '2026-07-15', 164, '100000.00', '3280.00'],
     ]);
     expect([preview.totalInterestBefore, preview.totalInterestAfter]).toEqual(['3620.00', '3280.00']);
-    await checker.ok(L('audit'), {}, lq(saved.loanBizCode));
+    await checker.ok(loanApi.audit, {}, lq(saved.loanBizCode));
     expect(await planOf(bizCode)).toEqual([
       {
         period: 1,
@@ -276,9 +277,11 @@ describe('figures count disbursed principal only', () => {
     const { bizCode } = await approvedContract(t, maker, checker, { fixture: bullet });
     t.portal.clock.set('2026-08-01'); // after maturity
     expect((await planOf(bizCode))[0]!.status).toBe('未到期');
-    const row = async () => (await maker.ok<Page<ContractListRow>>(K('list'), { bizCode })).list[0]!;
+    const row = async () => (await maker.ok<Page<ContractListRow>>(contractApi.list, { bizCode })).list[0]!;
     expect((await row()).principalOutstanding).toBe('0.00');
-    expect((await maker.ok<Page<ContractListRow>>(K('list'), { bizCode, overdue: true })).total).toBe(0);
+    expect((await maker.ok<Page<ContractListRow>>(contractApi.list, { bizCode, overdue: true })).total).toBe(
+      0,
+    );
     const portfolio = () => maker.ok<PortfolioFigures>(`/api${DASHBOARD_PATHS.portfolio}`, {});
     const undisbursed = await portfolio();
     // Nothing to write off either: the write-off screen refuses it.
@@ -291,7 +294,9 @@ describe('figures count disbursed principal only', () => {
     t.portal.clock.set('2026-08-01');
     expect((await planOf(bizCode))[0]!.status).toBe('逾期');
     expect((await row()).principalOutstanding).toBe('100000.00');
-    expect((await maker.ok<Page<ContractListRow>>(K('list'), { bizCode, overdue: true })).total).toBe(1);
+    expect((await maker.ok<Page<ContractListRow>>(contractApi.list, { bizCode, overdue: true })).total).toBe(
+      1,
+    );
     // The dashboard counted none of it before the money went out: paid out, it gains exactly the
     // contract, its principal and its overdue item.
     const disbursed = await portfolio();
@@ -307,47 +312,51 @@ describe('the 放款单 document', () => {
   it('follows maker-checker: four eyes, no second disbursement, serial unique after normalisation', async () => {
     const { bizCode, fixture } = await approvedContract(t, maker, checker, { fixture: bullet });
     const body = await loanBody(maker, bizCode, { serialNo: 'ab12' });
-    const saved = await maker.ok<{ loanBizCode: string; state: string }>(L('saveBaseInfo'), body);
+    const saved = await maker.ok<{ loanBizCode: string; state: string }>(loanApi.saveBaseInfo, body);
     expect(saved.loanBizCode).toMatch(/^\d{12}$/);
     expect(saved.state).toBe('draft');
     // The same serial typed in full width and upper case, on the same paying account.
     const other = await approvedContract(t, maker, checker, { fixture: bullet });
-    const dup = await maker.call(L('saveBaseInfo'), {
+    const dup = await maker.call(loanApi.saveBaseInfo, {
       ...(await loanBody(maker, other.bizCode)),
       serialNo: 'ＡＢ１２',
     });
     expect(dup.status).toBe(409);
     expect(dup.msg).toBe(`银行流水号「AB12」在该付款账户已被放款单 ${saved.loanBizCode} 使用`);
     // Payee must be the supplier's own account; value date within bounds.
-    const wrongPayee = await maker.call(L('saveBaseInfo'), {
+    const wrongPayee = await maker.call(loanApi.saveBaseInfo, {
       ...body,
       loanBizCode: undefined,
       serialNo: 'X1',
       payeeBankBizCode: fixture.bankBizCode,
     });
     expect(wrongPayee.msg).toBe('收款账户不属于所选单位');
-    const future = await maker.call(L('saveBaseInfo'), { ...body, serialNo: 'X2', valueDate: '2026-01-16' });
+    const future = await maker.call(loanApi.saveBaseInfo, {
+      ...body,
+      serialNo: 'X2',
+      valueDate: '2026-01-16',
+    });
     expect(future.msg).toBe('放款日不能晚于营业日 2026-01-15');
     // Submit; the maker cannot approve it, the checker can.
-    const view = await maker.ok<LoanView>(L('viewBaseInfo'), undefined, lq(saved.loanBizCode));
-    await maker.ok(L('saveBaseInfo'), {
+    const view = await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(saved.loanBizCode));
+    await maker.ok(loanApi.saveBaseInfo, {
       ...body,
       loanBizCode: saved.loanBizCode,
       version: view.version,
       submit: true,
     });
-    const self = await maker.call(L('audit'), {}, lq(saved.loanBizCode));
+    const self = await maker.call(loanApi.audit, {}, lq(saved.loanBizCode));
     expect(self.status).toBe(409);
     expect(self.msg).toBe('经办人和复核人相同，不可复核');
-    await checker.ok(L('audit'), {}, lq(saved.loanBizCode));
-    const again = await maker.call(L('saveBaseInfo'), { ...(await loanBody(maker, bizCode)) });
+    await checker.ok(loanApi.audit, {}, lq(saved.loanBizCode));
+    const again = await maker.call(loanApi.saveBaseInfo, { ...(await loanBody(maker, bizCode)) });
     expect(again.status).toBe(409);
     expect(again.msg).toBe('合同已放款，不能重复放款');
-    const list = await maker.ok<Page<LoanRow>>(L('list'), { contBizCode: bizCode });
+    const list = await maker.ok<Page<LoanRow>>(loanApi.list, { contBizCode: bizCode });
     expect(list.list.map((r) => [r.loanBizCode, r.state, r.redState])).toEqual([
       [saved.loanBizCode, 'approved', 'none'],
     ]);
-    const info = await maker.ok<ContractInfo>(K('infoView'), undefined, q(bizCode));
+    const info = await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(bizCode));
     expect(info).toMatchObject({
       loanState: 'loaned',
       loanBizCode: saved.loanBizCode,
@@ -360,23 +369,23 @@ describe('the 放款单 document', () => {
     await createUserWithCodes(db(), 'loan-reader', 'Reader@123456789', ['ft-accounts', 'ft-loan']);
     const reader = await t.login('loan-reader', 'Reader@123456789');
     const body = await loanBody(maker, bizCode);
-    expect((await reader.call(L('saveBaseInfo'), body)).status).toBe(401);
-    const saved = await maker.ok<{ loanBizCode: string }>(L('saveBaseInfo'), { ...body, submit: true });
-    expect((await reader.call(L('audit'), {}, lq(saved.loanBizCode))).status).toBe(401);
-    expect((await reader.ok<LoanView>(L('viewBaseInfo'), undefined, lq(saved.loanBizCode))).state).toBe(
+    expect((await reader.call(loanApi.saveBaseInfo, body)).status).toBe(401);
+    const saved = await maker.ok<{ loanBizCode: string }>(loanApi.saveBaseInfo, { ...body, submit: true });
+    expect((await reader.call(loanApi.audit, {}, lq(saved.loanBizCode))).status).toBe(401);
+    expect((await reader.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(saved.loanBizCode))).state).toBe(
       'pending',
     );
   });
 
   it('refuses approval when a prepayment changed what it deducts since it was saved', async () => {
     const cont = await frontContract();
-    const saved = await maker.ok<{ loanBizCode: string }>(L('saveBaseInfo'), {
+    const saved = await maker.ok<{ loanBizCode: string }>(loanApi.saveBaseInfo, {
       ...(await loanBody(maker, cont)),
       submit: true,
     });
     const margin = (await dues(cont))[0]!;
     await prepay(cont, margin.id, '1000.00');
-    const r = await checker.call(L('audit'), {}, lq(saved.loanBizCode));
+    const r = await checker.call(loanApi.audit, {}, lq(saved.loanBizCode));
     expect(r.status).toBe(409);
     expect(r.msg).toBe('保证金的收取情况已变化（应收 10,000.00元，已收 1,000.00元），请重新保存放款单');
     expect((await contractRow(cont)).loan_state).toBe('none');
@@ -396,45 +405,45 @@ describe('冲红 (reversal)', () => {
     const code = await disburse(maker, checker, cont, { valueDate: '2026-02-01', serialNo: 'FKRED0001' });
     expect(await planOf(cont)).not.toEqual(planBefore);
     expect((await dues(cont)).map((d) => d.deducted)).toEqual(['0.00', '4525.00', '100.56']);
-    const noReason = await maker.call(L('rushRed'), {}, lq(code));
+    const noReason = await maker.call(loanApi.rushRed, {}, lq(code));
     expect(noReason.status).toBe(400);
     expect(noReason.msg).toContain('冲红原因');
     // Asking for the 冲红 makes a 放款单冲红 entry awaiting a checker: nothing moves yet, and the
     // maker cannot approve it.
     const duesLoaned = await dues(cont);
     const { loanRedBizCode: red } = await maker.ok<{ loanRedBizCode: string }>(
-      L('rushRed'),
+      loanApi.rushRed,
       { reason: '放款日录错' },
       lq(code),
     );
-    expect(await maker.ok<LoanView>(L('viewBaseInfo'), undefined, lq(code))).toMatchObject({
+    expect(await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code))).toMatchObject({
       redState: 'none',
       redBizCode: red,
       redDocState: 'pending',
     });
     expect(await dues(cont)).toEqual(duesLoaned);
     expect((await contractRow(cont)).loan_state).toBe('loaned');
-    const own = await maker.call(L('redAudit'), {}, rq(red));
+    const own = await maker.call(loanApi.redAudit, {}, rq(red));
     expect([own.status, own.msg]).toEqual([409, '经办人和复核人相同，不可复核']);
-    expect((await maker.call(L('rushRed'), { reason: '再次' }, lq(code))).msg).toBe(
+    expect((await maker.call(loanApi.rushRed, { reason: '再次' }, lq(code))).msg).toBe(
       `该放款单已有冲红单据 ${red}`,
     );
     // The checker sees the entry with the 放款单 it reverses, then approves it: every figure back.
-    expect(await checker.ok<LoanRedView>(L('redView'), undefined, rq(red))).toMatchObject({
+    expect(await checker.ok<LoanRedView>(loanApi.redView, undefined, rq(red))).toMatchObject({
       loanRedBizCode: red,
       loanBizCode: code,
       reason: '放款日录错',
       state: 'pending',
       loan: { loanBizCode: code, netAmount: '95374.44' },
     });
-    await checker.ok(L('redAudit'), { comment: '同意冲红' }, rq(red));
+    await checker.ok(loanApi.redAudit, { comment: '同意冲红' }, rq(red));
     expect(await dues(cont)).toEqual(duesBefore);
     expect(await planOf(cont)).toEqual(planBefore);
     const rowAfter = await contractRow(cont);
     expect({ ...rowAfter, version: 0 }).toEqual({ ...rowBefore, version: 0 });
-    const view = await maker.ok<LoanView>(L('viewBaseInfo'), undefined, lq(code));
+    const view = await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code));
     expect(view).toMatchObject({ redState: 'reversed', redReason: '放款日录错' });
-    expect((await maker.call(L('rushRed'), { reason: '再次' }, lq(code))).msg).toBe(
+    expect((await maker.call(loanApi.rushRed, { reason: '再次' }, lq(code))).msg).toBe(
       '放款单已冲红，不能重复冲红',
     );
     // The 放款通知书 of a reversed disbursement carries a visible 已冲红 mark (printed with the
@@ -446,7 +455,7 @@ describe('冲红 (reversal)', () => {
     expect(html).toContain('实付金额人民币95,374.44元');
     // The same bank payment entered again correctly: the reversed 放款单 freed its serial.
     const again = await disburse(maker, checker, cont, { valueDate: '2026-01-20', serialNo: 'fkred0001' });
-    expect((await maker.ok<LoanView>(L('viewBaseInfo'), undefined, lq(again))).netAmount).toBe('95374.44');
+    expect((await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(again))).netAmount).toBe('95374.44');
   });
 
   it('is refused once anything on the contract was written off', async () => {
@@ -454,7 +463,7 @@ describe('冲红 (reversal)', () => {
     const code = await disburse(maker, checker, bizCode);
     const fiid = await approvedIncome(maker, checker, fixture.bankBizCode, '1000.00', '2026-01-15');
     const paid = await submittedPaid(maker, fiid, bizCode, '2026-01-15');
-    const r = await maker.call(L('rushRed'), { reason: '错误' }, lq(code));
+    const r = await maker.call(loanApi.rushRed, { reason: '错误' }, lq(code));
     expect(r.status).toBe(409);
     expect(r.msg).toBe(`合同已有来款核销 ${paid.paidBizCode}，不能冲红放款单`);
     expect((await contractRow(bizCode)).loan_state).toBe('loaned');
@@ -463,20 +472,20 @@ describe('冲红 (reversal)', () => {
   it('is refused at approval when a write-off came after the request; a rejected request is replaced', async () => {
     const { bizCode, fixture } = await approvedContract(t, maker, checker, { fixture: bullet });
     const code = await disburse(maker, checker, bizCode);
-    const asked = await maker.ok<{ loanRedBizCode: string }>(L('rushRed'), { reason: '错误' }, lq(code));
+    const asked = await maker.ok<{ loanRedBizCode: string }>(loanApi.rushRed, { reason: '错误' }, lq(code));
     // Rejected by the checker: the 放款单 stands; asking again replaces the rejected entry.
-    await checker.ok(L('redUnAudit'), { comment: '不同意' }, rq(asked.loanRedBizCode));
+    await checker.ok(loanApi.redUnAudit, { comment: '不同意' }, rq(asked.loanRedBizCode));
     expect((await contractRow(bizCode)).loan_state).toBe('loaned');
-    const again = await maker.ok<{ loanRedBizCode: string }>(L('rushRed'), { reason: '再议' }, lq(code));
+    const again = await maker.ok<{ loanRedBizCode: string }>(loanApi.rushRed, { reason: '再议' }, lq(code));
     expect(again.loanRedBizCode).not.toBe(asked.loanRedBizCode);
-    expect((await maker.call(L('redView'), undefined, rq(asked.loanRedBizCode))).status).toBe(404);
+    expect((await maker.call(loanApi.redView, undefined, rq(asked.loanRedBizCode))).status).toBe(404);
     // A write-off saved while the request waits: approval re-checks and refuses.
     const fiid = await approvedIncome(maker, checker, fixture.bankBizCode, '1000.00', '2026-01-15');
     const paid = await submittedPaid(maker, fiid, bizCode, '2026-01-15');
-    const r = await checker.call(L('redAudit'), {}, rq(again.loanRedBizCode));
+    const r = await checker.call(loanApi.redAudit, {}, rq(again.loanRedBizCode));
     expect([r.status, r.msg]).toEqual([409, `合同已有来款核销 ${paid.paidBizCode}，不能冲红放款单`]);
     expect((await contractRow(bizCode)).loan_state).toBe('loaned');
-    expect((await maker.ok<LoanView>(L('viewBaseInfo'), undefined, lq(code))).redState).toBe('none');
+    expect((await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code))).redState).toBe('none');
   });
 });
 
@@ -519,7 +528,7 @@ describe('property: collected up-front + net disbursed = financing', () => {
               const body = await loanBody(maker, cont, {
                 valueDate: `2026-01-${String(15 + (s.day % 14)).padStart(2, '0')}`,
               });
-              const r = await maker.call<{ loanBizCode: string }>(L('saveBaseInfo'), {
+              const r = await maker.call<{ loanBizCode: string }>(loanApi.saveBaseInfo, {
                 ...body,
                 submit: true,
               });
@@ -528,7 +537,7 @@ describe('property: collected up-front + net disbursed = financing', () => {
                 seen.refused++;
                 continue;
               }
-              await checker.ok(L('audit'), {}, lq(r.data!.loanBizCode));
+              await checker.ok(loanApi.audit, {}, lq(r.data!.loanBizCode));
               inForce = r.data!.loanBizCode;
               seen.disbursed++;
             } else if (inForce) {
@@ -570,13 +579,13 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     const cont = await frontContract();
     const codes: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const r = await maker.ok<{ loanBizCode: string }>(L('saveBaseInfo'), {
+      const r = await maker.ok<{ loanBizCode: string }>(loanApi.saveBaseInfo, {
         ...(await loanBody(maker, cont)),
         submit: true,
       });
       codes.push(r.loanBizCode);
     }
-    const results = await Promise.all(codes.map((c) => checker.call(L('audit'), {}, lq(c))));
+    const results = await Promise.all(codes.map((c) => checker.call(loanApi.audit, {}, lq(c))));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.msg).toBe('合同已放款，不能重复放款');
     expect((await dues(cont)).map((d) => [d.received, d.deducted])).toEqual([
@@ -597,7 +606,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     const code = await disburse(maker, checker, bizCode);
     const asked = await Promise.all(
       [1, 2].map((i) =>
-        maker.call<{ loanRedBizCode: string }>(L('rushRed'), { reason: `并发冲红${i}` }, lq(code)),
+        maker.call<{ loanRedBizCode: string }>(loanApi.rushRed, { reason: `并发冲红${i}` }, lq(code)),
       ),
     );
     expect(asked.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -610,9 +619,9 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     expect(n!.n).toBe(1);
     // The checker's approval and a second checker's at once: one reversal.
     const other = await addChecker(t, 'checkerRed');
-    const approved = await Promise.all([checker, other].map((c) => c.call(L('redAudit'), {}, rq(red))));
+    const approved = await Promise.all([checker, other].map((c) => c.call(loanApi.redAudit, {}, rq(red))));
     expect(approved.filter((r) => r.status === 200)).toHaveLength(1);
     expect((await contractRow(bizCode)).loan_state).toBe('none');
-    expect((await maker.ok<LoanView>(L('viewBaseInfo'), undefined, lq(code))).redState).toBe('reversed');
+    expect((await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code))).redState).toBe('reversed');
   });
 });

@@ -1,10 +1,10 @@
 import { LOAN_PATHS, type LoanInit } from '@portal/contract/loan';
 import type { ContractInfo } from '@portal/contract/contract';
-import type { TestClient } from '../../platform/testing/harness';
-import { K } from '../contract/testkit';
+import { servedPaths, type TestClient } from '../../platform/testing/harness';
+import { contractApi } from '../contract/testkit';
 
 /** Test helpers of the 放款单 (for its tests and for the modules that need a disbursed contract). */
-export const L = (k: keyof typeof LOAN_PATHS) => `/api${LOAN_PATHS[k]}`;
+export const loanApi = servedPaths(LOAN_PATHS);
 export const lq = (loanBizCode: string) => ({ query: { loanBizCode } });
 
 let n = 0;
@@ -40,7 +40,9 @@ export async function loanBody(
   over: Partial<LoanBody> = {},
 ): Promise<LoanBody> {
   n++;
-  const c = await maker.ok<ContractInfo>(K('infoView'), undefined, { query: { bizCode: contBizCode } });
+  const c = await maker.ok<ContractInfo>(contractApi.infoView, undefined, {
+    query: { bizCode: contBizCode },
+  });
   return {
     contBizCode,
     valueDate: c.startDate,
@@ -59,8 +61,8 @@ export async function disburse(
   over: Partial<LoanBody> = {},
 ): Promise<string> {
   const body = await loanBody(maker, contBizCode, over);
-  const saved = await maker.ok<{ loanBizCode: string }>(L('saveBaseInfo'), { ...body, submit: true });
-  await checker.ok(L('audit'), { comment: '同意放款' }, lq(saved.loanBizCode));
+  const saved = await maker.ok<{ loanBizCode: string }>(loanApi.saveBaseInfo, { ...body, submit: true });
+  await checker.ok(loanApi.audit, { comment: '同意放款' }, lq(saved.loanBizCode));
   return saved.loanBizCode;
 }
 
@@ -72,11 +74,11 @@ export async function reverseLoan(
   reason = '测试冲红',
 ): Promise<string> {
   const { loanRedBizCode } = await maker.ok<{ loanRedBizCode: string }>(
-    L('rushRed'),
+    loanApi.rushRed,
     { reason },
     lq(loanBizCode),
   );
-  await checker.ok(L('redAudit'), { comment: '同意冲红' }, { query: { loanRedBizCode } });
+  await checker.ok(loanApi.redAudit, { comment: '同意冲红' }, { query: { loanRedBizCode } });
   return loanRedBizCode;
 }
 

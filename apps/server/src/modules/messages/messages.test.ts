@@ -4,11 +4,16 @@ import { queryRows } from '../../platform/db/client';
 import type { Page } from '@portal/contract/api';
 import { MESSAGE_PATHS, type MessageCount, type MessageView } from '@portal/contract/messages';
 import { WORKFLOW_PATHS } from '@portal/contract/workflow';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import {
+  createTestPortal,
+  type TestClient,
+  type TestPortal,
+  servedPaths,
+} from '../../platform/testing/harness';
 import { createUser, SAMPLE, SAMPLE_PATHS, sampleModule } from '../workflow/testkit';
 
-const M = (k: keyof typeof MESSAGE_PATHS) => `/api${MESSAGE_PATHS[k]}`;
-const W = (k: keyof typeof WORKFLOW_PATHS) => `/api${WORKFLOW_PATHS[k]}`;
+const messageApi = servedPaths(MESSAGE_PATHS);
+const workflowApi = servedPaths(WORKFLOW_PATHS);
 
 let t: TestPortal;
 let maker: TestClient;
@@ -31,8 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const count = async (c: TestClient) => (await c.ok<MessageCount>(M('count'))).unread;
-const list = (c: TestClient, unreadOnly = false) => c.ok<Page<MessageView>>(M('list'), { unreadOnly });
+const count = async (c: TestClient) => (await c.ok<MessageCount>(messageApi.count)).unread;
+const list = (c: TestClient, unreadOnly = false) => c.ok<Page<MessageView>>(messageApi.list, { unreadOnly });
 
 async function submit(title: string): Promise<string> {
   return (await maker.ok<{ bizCode: string }>(SAMPLE_PATHS.save, { title, amount: '1000.00', submit: true }))
@@ -42,7 +47,7 @@ async function submit(title: string): Promise<string> {
 describe('消息中心', () => {
   it('needs a session', async () => {
     for (const k of Object.keys(MESSAGE_PATHS) as (keyof typeof MESSAGE_PATHS)[])
-      expect((await t.client().call(M(k), { ids: [1] })).status, k).toBe(403);
+      expect((await t.client().call(messageApi[k], { ids: [1] })).status, k).toBe(403);
   });
 
   it('tells the holders of the step a document waits for, and no one else', async () => {
@@ -88,7 +93,7 @@ describe('消息中心', () => {
     const code = await submit('传阅的单据');
     const b0 = await count(boss);
     await maker.ok(
-      W('circulate'),
+      workflowApi.circulate,
       { userIds: [bossId], message: '请阅' },
       { query: { docType: SAMPLE, docCode: code } },
     );
@@ -105,12 +110,12 @@ describe('消息中心', () => {
     const theirs = (await list(risk1, true)).list[0]!;
     const r1 = await count(risk1);
     // risk2 names risk1's message: nothing happens to it.
-    const after = await risk2.ok<MessageCount>(M('read'), { ids: [mine[0]!.id, theirs.id] });
+    const after = await risk2.ok<MessageCount>(messageApi.read, { ids: [mine[0]!.id, theirs.id] });
     expect(after.unread).toBe(mine.length - 1);
     expect(await count(risk1)).toBe(r1);
-    expect((await risk2.ok<MessageCount>(M('readAll'))).unread).toBe(0);
+    expect((await risk2.ok<MessageCount>(messageApi.readAll)).unread).toBe(0);
     expect((await list(risk2)).list.every((m) => m.read)).toBe(true);
-    const bad = await risk2.call(M('read'), { ids: [] });
+    const bad = await risk2.call(messageApi.read, { ids: [] });
     expect([bad.status, bad.msg]).toEqual([400, '请选择消息']);
   });
 
@@ -130,16 +135,16 @@ describe('消息中心', () => {
         )
       )[0]!.s;
     await aged();
-    await boss.ok(M('count'));
+    await boss.ok(messageApi.count);
     expect(await idleSeconds()).toBeGreaterThanOrEqual(299);
     await aged();
-    await boss.ok(M('list'), {});
+    await boss.ok(messageApi.list, {});
     expect(await idleSeconds()).toBeLessThan(60);
   });
 
   it('the poll revalidates: 304 without a body while nothing changed, the new count once it has', async () => {
     const poll = (etag?: string) =>
-      risk1.call<MessageCount>(M('count'), undefined, {
+      risk1.call<MessageCount>(messageApi.count, undefined, {
         method: 'GET',
         ...(etag ? { headers: { 'if-none-match': etag } } : {}),
       });
@@ -151,9 +156,9 @@ describe('消息中心', () => {
     const same = await poll(etag);
     expect([same.httpStatus, same.raw.length, same.headers.etag]).toEqual([304, 0, etag]);
     // A POST is always answered in full: only a GET may be answered 304.
-    expect((await risk1.call(M('count'), undefined, { headers: { 'if-none-match': etag } })).httpStatus).toBe(
-      200,
-    );
+    expect(
+      (await risk1.call(messageApi.count, undefined, { headers: { 'if-none-match': etag } })).httpStatus,
+    ).toBe(200);
 
     await submit('轮询刷新');
     const changed = await poll(etag);
@@ -161,7 +166,7 @@ describe('消息中心', () => {
     expect(changed.data!.unread).toBe(first.data!.unread + 1);
     expect(changed.headers.etag).not.toBe(etag);
     // Reading it moves the tag again.
-    await risk1.ok(M('readAll'));
+    await risk1.ok(messageApi.readAll);
     expect((await poll(String(changed.headers.etag))).data!.unread).toBe(0);
   });
 });

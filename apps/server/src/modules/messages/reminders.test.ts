@@ -7,6 +7,7 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedContract, contractFixture, MONTHLY_RULE } from '../contract/testkit';
@@ -17,8 +18,8 @@ import { disburse } from '../loan/testkit';
  * owners (its maker and its 业务经理) gets one 已逾期 / 即将到期 message per item, nobody else does,
  * and a second run of the same day adds none.
  */
-const B = (k: keyof typeof BIZDATE_PATHS) => `/api${BIZDATE_PATHS[k]}`;
-const M = (k: keyof typeof MESSAGE_PATHS) => `/api${MESSAGE_PATHS[k]}`;
+const bizdateApi = servedPaths(BIZDATE_PATHS);
+const messageApi = servedPaths(MESSAGE_PATHS);
 const PW = 'Remind@123456789';
 
 let t: TestPortal;
@@ -40,14 +41,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const reminderMessages = async (c: TestClient) =>
-  (await c.ok<Page<MessageView>>(M('list'), { pageSize: 100 })).list
+  (await c.ok<Page<MessageView>>(messageApi.list, { pageSize: 100 })).list
     .filter((m) => m.kind === 'dueSoon' || m.kind === 'overdue')
     .map((m) => [m.kind, m.kindLabel, m.docType, m.docCode, m.detail])
     .sort();
 
 describe('日终提醒 → 消息中心', () => {
   it('tells the contract’s maker and manager of due-soon and overdue items, once, and no one else', async () => {
-    expect((await admin.call(B('save'), { businessDate: '2026-01-25' })).status).toBe(200);
+    expect((await admin.call(bizdateApi.save, { businessDate: '2026-01-25' })).status).toBe(200);
     const fixture = await contractFixture(t, admin, checker, { limit: '5000000.00', rule: MONTHLY_RULE });
     const { bizCode } = await approvedContract(t, admin, checker, {
       fixture,
@@ -57,7 +58,7 @@ describe('日终提醒 → 消息中心', () => {
     expect(await reminderMessages(manager)).toEqual([]);
 
     // 2026-03-15: item 1 (due 02-20) is overdue, item 2 (due 03-20) is due within 7 days.
-    const moved = await admin.call<{ run: DayEndRun }>(B('save'), { businessDate: '2026-03-15' });
+    const moved = await admin.call<{ run: DayEndRun }>(bizdateApi.save, { businessDate: '2026-03-15' });
     expect(moved.status).toBe(200);
     expect(moved.data!.run.remindersAdded).toBe(4);
     const expected = [
@@ -68,11 +69,11 @@ describe('日终提醒 → 消息中心', () => {
     expect(await reminderMessages(manager)).toEqual(expected);
     expect(await reminderMessages(bystander)).toEqual([]);
     expect(await reminderMessages(checker)).toEqual([]);
-    const unread = (await manager.ok<Page<MessageView>>(M('list'), { unreadOnly: true })).list;
+    const unread = (await manager.ok<Page<MessageView>>(messageApi.list, { unreadOnly: true })).list;
     expect(unread.filter((m) => m.docCode === bizCode)).toHaveLength(2);
 
     // The same day again: no reminder and no message added.
-    const again = await admin.ok<DayEndRun>(B('runDayEnd'));
+    const again = await admin.ok<DayEndRun>(bizdateApi.runDayEnd);
     expect(again).toMatchObject({ state: 'done', remindersAdded: 0 });
     expect(await reminderMessages(admin)).toEqual(expected);
     expect(await reminderMessages(manager)).toEqual(expected);

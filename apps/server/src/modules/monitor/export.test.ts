@@ -14,9 +14,9 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  served,
 } from '../../platform/testing/harness';
 
-const api = (path: string) => `/api${path}`;
 const ROWS = 20_000;
 let t: TestPortal;
 let admin: TestClient;
@@ -47,7 +47,7 @@ async function exportOver(
   path: string,
   body: unknown,
 ): Promise<{ status: number; buf: Buffer; rssGrowth: number; headers: Headers }> {
-  const url = api(path);
+  const url = served(path);
   const sealed = await sealRequest(await admin.envelopeKey(), 'POST', url, body);
   const before = process.memoryUsage().rss;
   let peak = before;
@@ -131,10 +131,10 @@ describe('log exports (streamed xlsx)', () => {
     const PW = 'Export@12345678';
     await createUserWithCodes(t.database.db, 'log-reader', PW, [M.operLog, M.loginLog]);
     const reader = await t.login('log-reader', PW);
-    expect((await reader.call(api(P.operLogExport), {})).status).toBe(401);
-    expect((await reader.call(api(P.loginLogExport), {})).status).toBe(401);
+    expect((await reader.call(served(P.operLogExport), {})).status).toBe(401);
+    expect((await reader.call(served(P.loginLogExport), {})).status).toBe(401);
     await createUserWithCodes(t.database.db, 'log-exporter', PW, [buttonCode(M.operLog, 'export')]);
     const exporter = await t.login('log-exporter', PW);
-    expect((await exporter.call(api(P.operLogExport), { entity: 'nothing' })).httpStatus).toBe(200);
+    expect((await exporter.call(served(P.operLogExport), { entity: 'nothing' })).httpStatus).toBe(200);
   });
 });

@@ -20,9 +20,9 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  served,
 } from '../../platform/testing/harness';
 
-const api = (path: string) => `/api${path}`;
 const PW = 'Monitor@12345678';
 
 let t: TestPortal;
@@ -39,14 +39,14 @@ describe('系统监控 permissions', () => {
     await createUserWithCodes(t.database.db, 'no-monitor', PW, ['permission-user']);
     const plain = await t.login('no-monitor', PW);
     for (const path of Object.values(P)) {
-      const r = await plain.call(api(path), { id: 1, sessionId: 1 });
+      const r = await plain.call(served(path), { id: 1, sessionId: 1 });
       expect(r.status, path).toBe(401);
     }
     await createUserWithCodes(t.database.db, 'screens-only', PW, [M.loginLog, M.online]);
     const viewer = await t.login('screens-only', PW);
-    expect((await viewer.call(api(P.loginLogList), {})).status).toBe(200);
-    expect((await viewer.call(api(P.loginLogUnlock), { userName: 'x', reason: '测试' })).status).toBe(401);
-    expect((await viewer.call(api(P.onlineForceLogout), { sessionId: 1 })).status).toBe(401);
+    expect((await viewer.call(served(P.loginLogList), {})).status).toBe(200);
+    expect((await viewer.call(served(P.loginLogUnlock), { userName: 'x', reason: '测试' })).status).toBe(401);
+    expect((await viewer.call(served(P.onlineForceLogout), { sessionId: 1 })).status).toBe(401);
   });
 });
 
@@ -69,31 +69,31 @@ describe('操作日志', () => {
         },
       },
     );
-    expect((await colleague.call(api(AUTH_PATHS.logout), {})).status).toBe(200);
+    expect((await colleague.call(served(AUTH_PATHS.logout), {})).status).toBe(200);
 
-    const byUser = await admin.ok<Page<OperLogView>>(api(P.operLogList), { userName: 'oper-colleague' });
+    const byUser = await admin.ok<Page<OperLogView>>(served(P.operLogList), { userName: 'oper-colleague' });
     expect(byUser.list.map((r) => r.action).sort()).toEqual(['login', 'logout', 'update']);
     const logout = byUser.list.find((r) => r.action === 'logout')!;
     expect(logout.requestId).toBeTruthy();
     expect(logout.ip).toBeTruthy();
     expect(logout.actionLabel).toBe('退出登录');
 
-    const byEntity = await admin.ok<Page<OperLogView>>(api(P.operLogList), {
+    const byEntity = await admin.ok<Page<OperLogView>>(served(P.operLogList), {
       entity: 'bankAccount',
       entityCode: '777',
     });
     expect(byEntity.total).toBe(1);
     expect(byEntity.list[0]).toMatchObject({ entityLabel: '银行账户', actionLabel: '修改', ip: '10.0.0.9' });
 
-    const future = await admin.ok<Page<OperLogView>>(api(P.operLogList), { atStart: '2099-01-01' });
+    const future = await admin.ok<Page<OperLogView>>(served(P.operLogList), { atStart: '2099-01-01' });
     expect(future.total).toBe(0);
-    const past = await admin.ok<Page<OperLogView>>(api(P.operLogList), { atEnd: '2000-01-01' });
+    const past = await admin.ok<Page<OperLogView>>(served(P.operLogList), { atEnd: '2000-01-01' });
     expect(past.total).toBe(0);
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const now = await admin.ok<Page<OperLogView>>(api(P.operLogList), { atStart: today, atEnd: today });
+    const now = await admin.ok<Page<OperLogView>>(served(P.operLogList), { atStart: today, atEnd: today });
     expect(now.total).toBeGreaterThanOrEqual(3);
 
-    const detail = await admin.ok<OperLogDetail>(api(P.operLogGet), { id: byEntity.list[0]!.id });
+    const detail = await admin.ok<OperLogDetail>(served(P.operLogGet), { id: byEntity.list[0]!.id });
     expect(detail.hasBefore).toBe(true);
     // Only the changed fields, labelled; the file token is never shown.
     expect(detail.changes).toEqual([
@@ -111,10 +111,11 @@ describe('操作日志', () => {
     await createUserWithCodes(t.database.db, 'dept-mate', PW, ['permission-user'], { deptId: dept.id });
     await t.login('dept-mate', PW);
     const reader = await t.login('dept-reader', PW);
-    const rows = await reader.ok<Page<OperLogView>>(api(P.operLogList), { pageSize: 500 });
+    const rows = await reader.ok<Page<OperLogView>>(served(P.operLogList), { pageSize: 500 });
     expect(new Set(rows.list.map((r) => r.userName))).toEqual(new Set(['dept-reader', 'dept-mate']));
-    const adminRow = (await admin.ok<Page<OperLogView>>(api(P.operLogList), { userName: 'admin' })).list[0]!;
-    const hidden = await reader.call(api(P.operLogGet), { id: adminRow.id });
+    const adminRow = (await admin.ok<Page<OperLogView>>(served(P.operLogList), { userName: 'admin' }))
+      .list[0]!;
+    const hidden = await reader.call(served(P.operLogGet), { id: adminRow.id });
     expect(hidden.status).toBe(404);
   });
 });
@@ -125,28 +126,28 @@ describe('登录日志', () => {
     await t
       .client()
       .call(
-        api(AUTH_PATHS.login),
+        served(AUTH_PATHS.login),
         { userName: 'login-colleague', passWord: 'Wrong@12345678', userType: '2' },
         { headers: { 'user-agent': 'TestBrowser/1.0' } },
       );
     await t
       .client()
-      .call(api(AUTH_PATHS.login), { userName: 'nobody-here', passWord: 'Wrong@12345678', userType: '2' });
+      .call(served(AUTH_PATHS.login), { userName: 'nobody-here', passWord: 'Wrong@12345678', userType: '2' });
     await t.database.db.execute(sql`update users set state = 'disabled' where user_name = 'login-colleague'`);
     await t
       .client()
-      .call(api(AUTH_PATHS.login), { userName: 'login-colleague', passWord: PW, userType: '2' });
+      .call(served(AUTH_PATHS.login), { userName: 'login-colleague', passWord: PW, userType: '2' });
     await t.database.db.execute(sql`update users set state = 'enabled' where user_name = 'login-colleague'`);
     await t.login('login-colleague', PW);
 
-    const mine = await admin.ok<Page<LoginLogView>>(api(P.loginLogList), { userName: 'login-colleague' });
+    const mine = await admin.ok<Page<LoginLogView>>(served(P.loginLogList), { userName: 'login-colleague' });
     expect(mine.list.map((r) => r.outcome)).toEqual(['success', 'disabled', 'badPassword']);
     expect(mine.list[2]!.userAgent).toBe('TestBrowser/1.0');
-    const unknown = await admin.ok<Page<LoginLogView>>(api(P.loginLogList), { outcome: 'unknownUser' });
+    const unknown = await admin.ok<Page<LoginLogView>>(served(P.loginLogList), { outcome: 'unknownUser' });
     expect(unknown.list.map((r) => r.userName)).toEqual(['nobody-here']);
-    const future = await admin.ok<Page<LoginLogView>>(api(P.loginLogList), { atStart: '2099-01-01' });
+    const future = await admin.ok<Page<LoginLogView>>(served(P.loginLogList), { atStart: '2099-01-01' });
     expect(future.total).toBe(0);
-    expect((await admin.call(api(P.loginLogList), { outcome: 'maybe' })).status).toBe(400);
+    expect((await admin.call(served(P.loginLogList), { outcome: 'maybe' })).status).toBe(400);
   });
 
   it('shows the lock, records refusals while locked, and an audited unlock lets the user in', async () => {
@@ -159,35 +160,35 @@ describe('登录日志', () => {
       );
     const refused = await t
       .client()
-      .call(api(AUTH_PATHS.login), { userName: 'lock-colleague', passWord: PW, userType: '2' });
+      .call(served(AUTH_PATHS.login), { userName: 'lock-colleague', passWord: PW, userType: '2' });
     expect(refused.httpStatus).toBe(429);
-    const log = await admin.ok<Page<LoginLogView>>(api(P.loginLogList), { userName: 'lock-colleague' });
+    const log = await admin.ok<Page<LoginLogView>>(served(P.loginLogList), { userName: 'lock-colleague' });
     expect(log.list[0]!.outcome).toBe('locked');
     expect(log.list[0]!.lockedUntil).toBeTruthy();
     expect(new Date(log.list[0]!.lockedUntil!).getTime()).toBeGreaterThan(Date.now());
 
-    expect((await admin.call(api(P.loginLogUnlock), { userName: 'lock-colleague', reason: '' })).status).toBe(
-      400,
-    );
-    const unlocked = await admin.call(api(P.loginLogUnlock), {
+    expect(
+      (await admin.call(served(P.loginLogUnlock), { userName: 'lock-colleague', reason: '' })).status,
+    ).toBe(400);
+    const unlocked = await admin.call(served(P.loginLogUnlock), {
       userName: 'LOCK-colleague',
       reason: '本人电话确认',
     });
     expect(unlocked.status, unlocked.msg).toBe(200);
-    const again = await admin.call(api(P.loginLogUnlock), {
+    const again = await admin.call(served(P.loginLogUnlock), {
       userName: 'lock-colleague',
       reason: '本人电话确认',
     });
     expect(again.msg).toBe('该用户名未被锁定');
-    const after = await admin.ok<Page<LoginLogView>>(api(P.loginLogList), { userName: 'lock-colleague' });
+    const after = await admin.ok<Page<LoginLogView>>(served(P.loginLogList), { userName: 'lock-colleague' });
     expect(after.list.every((r) => r.lockedUntil === null)).toBe(true);
-    const audit = await admin.ok<Page<OperLogView>>(api(P.operLogList), { entity: 'loginLock' });
+    const audit = await admin.ok<Page<OperLogView>>(served(P.operLogList), { entity: 'loginLock' });
     expect(audit.list[0]).toMatchObject({
       entityCode: 'lock-colleague',
       actionLabel: '解锁',
       userName: 'admin',
     });
-    const detail = await admin.ok<OperLogDetail>(api(P.operLogGet), { id: audit.list[0]!.id });
+    const detail = await admin.ok<OperLogDetail>(served(P.operLogGet), { id: audit.list[0]!.id });
     expect(detail.changes).toContainEqual({
       field: 'reason',
       label: '原因',
@@ -203,10 +204,10 @@ describe('在线用户', () => {
   it('lists live sessions, forces one out, and never the caller’s own', async () => {
     await createUserWithCodes(t.database.db, 'online-colleague', PW, ['permission-user']);
     const colleague = await t.login('online-colleague', PW);
-    const userList = api('/permission/api/user/list');
+    const userList = served('/permission/api/user/list');
     expect((await colleague.call(userList, {})).status).toBe(200);
 
-    const online = await admin.ok<Page<OnlineSessionView>>(api(P.onlineList), {
+    const online = await admin.ok<Page<OnlineSessionView>>(served(P.onlineList), {
       userName: 'online-colleague',
     });
     expect(online.total).toBe(1);
@@ -214,22 +215,28 @@ describe('在线用户', () => {
     expect(session).toMatchObject({ realName: 'online-colleague', current: false });
     expect(session.createdAt).toBeTruthy();
 
-    const mine = (await admin.ok<Page<OnlineSessionView>>(api(P.onlineList), { pageSize: 500 })).list.find(
+    const mine = (await admin.ok<Page<OnlineSessionView>>(served(P.onlineList), { pageSize: 500 })).list.find(
       (s) => s.current,
     )!;
-    const self = await admin.call(api(P.onlineForceLogout), { sessionId: mine.sessionId });
+    const self = await admin.call(served(P.onlineForceLogout), { sessionId: mine.sessionId });
     expect(self.status).toBe(400);
     expect(self.msg).toBe('不能强退自己当前的会话');
 
-    expect((await admin.call(api(P.onlineForceLogout), { sessionId: session.sessionId })).status).toBe(200);
+    expect((await admin.call(served(P.onlineForceLogout), { sessionId: session.sessionId })).status).toBe(
+      200,
+    );
     // The colleague's next call says why their session ended, not the generic 登录已失效.
     const forced = await colleague.call(userList, {});
     expect(forced.status).toBe(403);
     expect(forced.msg).toBe('您已被管理员强制下线，请重新登录');
-    const gone = await admin.ok<Page<OnlineSessionView>>(api(P.onlineList), { userName: 'online-colleague' });
+    const gone = await admin.ok<Page<OnlineSessionView>>(served(P.onlineList), {
+      userName: 'online-colleague',
+    });
     expect(gone.total).toBe(0);
-    expect((await admin.call(api(P.onlineForceLogout), { sessionId: session.sessionId })).status).toBe(404);
-    const audit = await admin.ok<Page<OperLogView>>(api(P.operLogList), {
+    expect((await admin.call(served(P.onlineForceLogout), { sessionId: session.sessionId })).status).toBe(
+      404,
+    );
+    const audit = await admin.ok<Page<OperLogView>>(served(P.operLogList), {
       entity: 'session',
       userName: 'admin',
     });
@@ -261,10 +268,10 @@ describe('操作日志 detail', () => {
 
 describe('a session ended early', () => {
   it('answers its next call with the reason: signed out, forced out, or the account changed', async () => {
-    const userList = api('/permission/api/user/list');
+    const userList = served('/permission/api/user/list');
     const { userId } = await createUserWithCodes(t.database.db, 'ended-reasons', PW, ['permission-user']);
     const signedOut = await t.login('ended-reasons', PW);
-    await signedOut.ok(api(AUTH_PATHS.logout));
+    await signedOut.ok(served(AUTH_PATHS.logout));
     const afterLogout = await signedOut.call(userList, {});
     expect([afterLogout.status, afterLogout.msg]).toEqual([403, '登录已失效，请重新登录']);
 
@@ -282,7 +289,7 @@ describe('a session ended early', () => {
 
 describe('操作日志 result', () => {
   it('records a refused write as a failure (its own write changed nothing) and filters by result', async () => {
-    const cfg = (k: keyof typeof SYSPARAM_PATHS) => api(SYSPARAM_PATHS[k]);
+    const cfg = (k: keyof typeof SYSPARAM_PATHS) => served(SYSPARAM_PATHS[k]);
     const { params } = await admin.ok<SysParamsView>(cfg('get'));
     const bad = await admin.call(cfg('save'), { ...params, companyName: '' });
     expect(bad.status).toBe(400);
@@ -295,7 +302,7 @@ describe('操作日志 result', () => {
     expect((await plain.call(cfg('save'), params)).status).toBe(401);
 
     const list = (body: Record<string, unknown>) =>
-      admin.ok<Page<OperLogView>>(api(P.operLogList), { pageSize: 100, ...body });
+      admin.ok<Page<OperLogView>>(served(P.operLogList), { pageSize: 100, ...body });
     const failures = await list({ result: 'failure', entity: 'system-config' });
     expect(
       failures.list.map((r) => [r.userName, r.entityLabel, r.actionLabel, r.result, r.resultLabel]),
@@ -303,7 +310,7 @@ describe('操作日志 result', () => {
       ['result-plain', '参数设置', '保存', 'failure', '失败'],
       ['admin', '参数设置', '保存', 'failure', '失败'],
     ]);
-    const detail = await admin.ok<OperLogDetail>(api(P.operLogGet), { id: failures.list[1]!.id });
+    const detail = await admin.ok<OperLogDetail>(served(P.operLogGet), { id: failures.list[1]!.id });
     expect(detail.changes).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ label: '状态码', after: '400' }),
@@ -314,7 +321,7 @@ describe('操作日志 result', () => {
     expect(successes.list.length).toBeGreaterThan(0);
     expect(successes.list.every((r) => r.result === 'success' && r.resultLabel === '成功')).toBe(true);
     expect((await list({ result: 'success' })).list.some((r) => r.result === 'failure')).toBe(false);
-    const refused = await admin.call(api(P.operLogList), { result: 'maybe' });
+    const refused = await admin.call(served(P.operLogList), { result: 'maybe' });
     expect([refused.status, refused.msg]).toEqual([400, '操作结果取值不正确']);
   });
 });

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIZDATE_PATHS, type DayEndRun } from '@portal/contract/bizdate';
 import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
 import { queryRows } from '../../platform/db/client';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal, served } from '../../platform/testing/harness';
 
-const api = (path: string) => `/api${path}`;
 let t: TestPortal;
 let admin: TestClient;
 
@@ -40,14 +39,14 @@ const left = async () => {
 
 describe('log retention at the day-end', () => {
   it('purges 操作日志 and 登录日志 older than the retention, never a younger row', async () => {
-    const view = await admin.ok<SysParamsView>(api(SYSPARAM_PATHS.get));
-    await admin.ok(api(SYSPARAM_PATHS.save), { ...view.params, logRetentionDays: 30 });
+    const view = await admin.ok<SysParamsView>(served(SYSPARAM_PATHS.get));
+    await admin.ok(served(SYSPARAM_PATHS.save), { ...view.params, logRetentionDays: 30 });
     await seedAt('r-old-1y', 365, 0);
     await seedAt('r-old-by-a-minute', 30, 1);
     await seedAt('r-young-by-a-minute', 30, -1);
     await seedAt('r-young-1d', 1, 0);
 
-    const run = await admin.ok<DayEndRun>(api(BIZDATE_PATHS.runDayEnd));
+    const run = await admin.ok<DayEndRun>(served(BIZDATE_PATHS.runDayEnd));
     expect(run.state).toBe('done');
     expect(await left()).toEqual({
       oper: ['r-young-1d', 'r-young-by-a-minute'],
@@ -62,9 +61,9 @@ describe('log retention at the day-end', () => {
     expect(purge!.detail).toMatchObject({ retentionDays: 30, operLogs: 2, loginLogs: 2 });
 
     // A longer retention keeps what a shorter one would have cut.
-    await admin.ok(api(SYSPARAM_PATHS.save), { ...view.params, logRetentionDays: 60 });
+    await admin.ok(served(SYSPARAM_PATHS.save), { ...view.params, logRetentionDays: 60 });
     await seedAt('r-45d', 45, 0);
-    await admin.ok<DayEndRun>(api(BIZDATE_PATHS.runDayEnd));
+    await admin.ok<DayEndRun>(served(BIZDATE_PATHS.runDayEnd));
     expect((await left()).oper).toContain('r-45d');
   });
 });

@@ -15,9 +15,10 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 
-const N = (k: keyof typeof NOTICE_PATHS) => `/api${NOTICE_PATHS[k]}`;
+const noticeApi = servedPaths(NOTICE_PATHS);
 const PW = 'Notice@123456789';
 
 /** A minute in Asia/Shanghai, `hours` from now, as the screen sends it. */
@@ -64,9 +65,9 @@ const body = (over: Partial<NoticeBodyInput> = {}): NoticeBodyInput => ({
   state: 'published',
   ...over,
 });
-const add = (over: Partial<NoticeBodyInput> = {}) => admin.ok<NoticeView>(N('add'), body(over));
+const add = (over: Partial<NoticeBodyInput> = {}) => admin.ok<NoticeView>(noticeApi.add, body(over));
 const shown = async (c: TestClient) =>
-  (await c.ok<NoticeShown[]>(N('mine'))).map((n) => n.title).filter((x) => x.startsWith('T-'));
+  (await c.ok<NoticeShown[]>(noticeApi.mine)).map((n) => n.title).filter((x) => x.startsWith('T-'));
 
 describe('通知公告', () => {
   it('needs its codes on every route (401 without), a session for the dashboard (403 without)', async () => {
@@ -80,16 +81,16 @@ describe('通知公告', () => {
       ['delete', { id: n.id }],
       ['orgTree', undefined],
     ];
-    for (const [k, b] of calls) expect((await plain.call(N(k), b)).status, k).toBe(401);
-    expect((await t.client().call(N('mine'))).status).toBe(403);
-    expect((await plain.call(N('mine'))).status).toBe(200);
+    for (const [k, b] of calls) expect((await plain.call(noticeApi[k], b)).status, k).toBe(401);
+    expect((await t.client().call(noticeApi.mine)).status).toBe(403);
+    expect((await plain.call(noticeApi.mine)).status).toBe(200);
     // Granted the menu only: reads, but writes nothing.
     await createUserWithCodes(t.database.db, 'notice-reader', PW, ['system-notice']);
     const reader = await t.login('notice-reader', PW);
-    expect((await reader.call(N('list'), {})).status).toBe(200);
-    expect((await reader.call(N('orgTree'))).status).toBe(200);
-    expect((await reader.call(N('add'), body())).status).toBe(401);
-    expect((await admin.ok<NoticeView>(N('get'), { id: n.id })).title).toBe('权限测试');
+    expect((await reader.call(noticeApi.list, {})).status).toBe(200);
+    expect((await reader.call(noticeApi.orgTree)).status).toBe(200);
+    expect((await reader.call(noticeApi.add, body())).status).toBe(401);
+    expect((await admin.ok<NoticeView>(noticeApi.get, { id: n.id })).title).toBe('权限测试');
   });
 
   it('refuses bad input with a message naming the field, and stores nothing', async () => {
@@ -107,20 +108,20 @@ describe('通知公告', () => {
       [{ deptCodes: ['999999999999'] }, '发布范围的组织不存在：999999999999'],
     ];
     for (const [over, msg] of cases) {
-      const r = await admin.call(N('add'), body(over));
+      const r = await admin.call(noticeApi.add, body(over));
       expect(r.status, msg).toBe(400);
       expect(r.msg, msg).toContain(msg);
     }
     expect(await count()).toBe(before);
     // An update refused half-way (an unknown organisation) changes nothing either.
     const n = await add({ title: '整体提交' });
-    const r = await admin.call(N('update'), {
+    const r = await admin.call(noticeApi.update, {
       ...body({ title: '改了标题', deptCodes: ['999999999999'] }),
       id: n.id,
       version: n.version,
     });
     expect(r.status).toBe(400);
-    expect((await admin.ok<NoticeView>(N('get'), { id: n.id })).title).toBe('整体提交');
+    expect((await admin.ok<NoticeView>(noticeApi.get, { id: n.id })).title).toBe('整体提交');
     // 操作日志 has the attempt, as a failure written after the rollback.
     const [failure] = await queryRows<{ result: string; detail: { msg: string } }>(
       t.database.db,
@@ -142,7 +143,7 @@ describe('通知公告', () => {
     await add({ title: 'T-未开始', publishFrom: at(2), publishTo: at(3) });
     await add({ title: 'T-已结束', publishFrom: at(-3), publishTo: at(-2) });
     const withdrawn = await add({ title: 'T-撤回' });
-    await admin.ok(N('setState'), { id: withdrawn.id, state: 'withdrawn' });
+    await admin.ok(noticeApi.setState, { id: withdrawn.id, state: 'withdrawn' });
 
     const sorted = async (c: TestClient) => (await shown(c)).sort();
     expect(await sorted(inA)).toEqual(['T-A和B', 'T-A部', 'T-全部'].sort());
@@ -151,43 +152,43 @@ describe('通知公告', () => {
     expect(await sorted(nowhere)).toEqual(['T-全部']);
 
     // Publishing the draft shows it; withdrawing hides it again.
-    const draft = (await admin.ok<Page<NoticeView>>(N('list'), { title: 'T-草稿' })).list[0]!;
+    const draft = (await admin.ok<Page<NoticeView>>(noticeApi.list, { title: 'T-草稿' })).list[0]!;
     expect(draft).toMatchObject({
       state: 'draft',
       stateLabel: '草稿',
       depts: [{ code: deptA, name: '公告测试A部' }],
     });
-    await admin.ok(N('setState'), { id: draft.id, state: 'published' });
+    await admin.ok(noticeApi.setState, { id: draft.id, state: 'published' });
     expect(await shown(inA1)).toContain('T-草稿');
     expect(await shown(inB)).not.toContain('T-草稿');
-    await admin.ok(N('setState'), { id: draft.id, state: 'withdrawn' });
+    await admin.ok(noticeApi.setState, { id: draft.id, state: 'withdrawn' });
     expect(await shown(inA1)).not.toContain('T-草稿');
-    const again = await admin.call(N('setState'), { id: draft.id, state: 'withdrawn' });
+    const again = await admin.call(noticeApi.setState, { id: draft.id, state: 'withdrawn' });
     expect(again.status).toBe(409);
     expect(again.msg).toBe('只有已发布的公告可以撤回');
 
     // The list filters by state and title.
-    const states = await admin.ok<Page<NoticeView>>(N('list'), { state: 'withdrawn', pageSize: 100 });
+    const states = await admin.ok<Page<NoticeView>>(noticeApi.list, { state: 'withdrawn', pageSize: 100 });
     expect(states.list.map((n) => n.title).sort()).toEqual(['T-撤回', 'T-草稿'].sort());
   });
 
   it('audits every write with its before and after, readable in 操作日志', async () => {
     const n = await add({ title: '审计公告', deptCodes: [deptA] });
-    const edited = await admin.ok<NoticeView>(N('update'), {
+    const edited = await admin.ok<NoticeView>(noticeApi.update, {
       ...body({ title: '审计公告（改）', deptCodes: [deptA, deptB] }),
       id: n.id,
       version: n.version,
     });
     expect(edited.version).toBe(n.version + 1);
     // An edit made on the old version is refused: someone changed it meanwhile.
-    const stale = await admin.call(N('update'), {
+    const stale = await admin.call(noticeApi.update, {
       ...body({ title: '旧版本' }),
       id: n.id,
       version: n.version,
     });
     expect([stale.status, stale.msg]).toEqual([409, '数据已被他人修改，请刷新后重试']);
-    await admin.ok(N('delete'), { id: n.id });
-    expect((await admin.call(N('get'), { id: n.id })).status).toBe(404);
+    await admin.ok(noticeApi.delete, { id: n.id });
+    expect((await admin.call(noticeApi.get, { id: n.id })).status).toBe(404);
     const rows = await queryRows<{ action: string; detail: Record<string, unknown> }>(
       t.database.db,
       sql`select action, detail from audit_log where entity = 'notice' and entity_code = ${String(n.id)} order by id`,

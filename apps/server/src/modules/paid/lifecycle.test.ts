@@ -21,13 +21,13 @@ import { addChecker } from '../credit/testkit';
 import {
   approvedContract,
   contractFixture,
-  K,
+  contractApi,
   MONTHLY_RULE,
   type ContractFixture,
   type Saved,
 } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
-import { approvedIncome, I, P, R, submittedPaid } from './testkit';
+import { approvedIncome, incomeApi, paidApi, paidRedApi, submittedPaid } from './testkit';
 
 /**
  * Golden cases of issue 24 §2, §3 and §5, computed by hand below (docs/money-rules.md).
@@ -62,7 +62,7 @@ async function twoMonths(fixture = f): Promise<string> {
 
 async function plan(cont: string, asOf: string): Promise<PlanItemView[]> {
   t.portal.clock.set(asOf);
-  return (await maker.ok<SchemeView>(K('schemeView'), undefined, cq(cont))).items;
+  return (await maker.ok<SchemeView>(contractApi.schemeView, undefined, cq(cont))).items;
 }
 
 /** Writes off the whole incoming on `date` as the rule allocates it, approved by the checker. */
@@ -70,7 +70,7 @@ async function writeOff(cont: string, amount: string, date: string, fixture = f)
   t.portal.clock.set(date);
   const fiid = await approvedIncome(maker, checker, fixture.bankBizCode, amount, date);
   const w = await submittedPaid(maker, fiid, cont, date);
-  await checker.ok(P('audit'), {}, pq(w.paidBizCode));
+  await checker.ok(paidApi.audit, {}, pq(w.paidBizCode));
   return { fiid, ...w };
 }
 
@@ -116,7 +116,7 @@ describe('figures as of a date (§2)', () => {
       [1, 'PRINCIPAL', '50000.00'],
     ]);
     // A cyclical line: the write-off released the principal it repaid.
-    expect((await maker.ok<PaidView>(P('viewBaseInfo'), undefined, pq(w.paidBizCode))).released).toBe(
+    expect((await maker.ok<PaidView>(paidApi.viewBaseInfo, undefined, pq(w.paidBizCode))).released).toBe(
       '50000.00',
     );
 
@@ -178,7 +178,7 @@ describe('figures as of a date (§2)', () => {
 
     // The write-off screen on 04-01: item 1 has nothing open; item 2's penalty payable runs to the
     // day before (03-16 .. 03-31 = 16 × 15.00 = 240.00).
-    const open = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const open = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: '2026-04-01' },
     });
     expect(open.items.map((i) => [i.period, i.status, i.overdueDays, i.open.PENALTY])).toEqual([
@@ -235,11 +235,11 @@ describe('figures as of a date (§2)', () => {
     const was = await dashboard();
     // A write-off dated 02-25 pays principal and interest only (manual lines, no penalty).
     const fiid = await approvedIncome(maker, checker, f.bankBizCode, '50620.00', '2026-02-25');
-    const open = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const open = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: '2026-02-25' },
     });
     const itemId = open.items[0]!.itemId;
-    const saved = await maker.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+    const saved = await maker.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
       fiidBizCode: fiid,
       contBizCode: cont,
       paidDate: '2026-02-25',
@@ -250,7 +250,7 @@ describe('figures as of a date (§2)', () => {
       ],
       submit: true,
     });
-    await checker.ok(P('audit'), {}, pq(saved.paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(saved.paidBizCode));
     // The penalty stopped on 02-25 (02-16 .. 02-24 = 9 × 15.00 = 135.00) and is still owed.
     const [after] = await plan(cont, '2026-03-01');
     expect(figures(after!)).toEqual({
@@ -269,7 +269,7 @@ describe('figures as of a date (§2)', () => {
     ]).toEqual([0, '-50620.00', '-75.00']);
     // The contract list's 逾期 filter (the dashboard's click-through) finds the same contracts: this
     // one, whose only overdue amount is the penalty, among them.
-    const late = await maker.ok<Page<ContractListRow>>(K('list'), { overdue: true, pageSize: 100 });
+    const late = await maker.ok<Page<ContractListRow>>(contractApi.list, { overdue: true, pageSize: 100 });
     expect(late.list.map((r) => r.bizCode)).toContain(cont);
     expect(late.total).toBe(now.overdueContracts);
     // The day-end of 03-01 marks it too: no principal overdue, 135.00 accrued, nothing accrued
@@ -298,7 +298,7 @@ describe('figures as of a date (§2)', () => {
       )[0]!.occupied;
     expect(await lineOccupied()).toBe('100000.00');
     const w = await writeOff(cont, '50755.00', '2026-02-25', g);
-    const v = await maker.ok<PaidView>(P('viewBaseInfo'), undefined, pq(w.paidBizCode));
+    const v = await maker.ok<PaidView>(paidApi.viewBaseInfo, undefined, pq(w.paidBizCode));
     expect([v.principal, v.released]).toEqual(['50000.00', '0.00']);
     expect(await lineOccupied()).toBe('100000.00');
     const [ledger] = await queryRows<{ amount: string }>(
@@ -309,22 +309,22 @@ describe('figures as of a date (§2)', () => {
     expect(ledger!.amount).toBe('0.00');
 
     // 冲红 without a reason is refused; with one, the entry and its lines are negative.
-    const none = await maker.call(P('rushRed'), {}, pq(w.paidBizCode));
+    const none = await maker.call(paidApi.rushRed, {}, pq(w.paidBizCode));
     expect([none.status, none.msg]).toEqual([400, '冲红原因不能为空']);
     const { paidRedBizCode } = await maker.ok<{ paidRedBizCode: string }>(
-      P('rushRed'),
+      paidApi.rushRed,
       { reason: '付款人错误' },
       pq(w.paidBizCode),
     );
-    const red = await maker.ok<PaidRedView>(R('initList'), undefined, rq(paidRedBizCode));
+    const red = await maker.ok<PaidRedView>(paidRedApi.initList, undefined, rq(paidRedBizCode));
     expect(red.amount).toBe('-50755.00');
     expect(red.lines.map((l) => l.amount)).toEqual(['-135.00', '-620.00', '-50000.00']);
     const list = await maker.ok<{ list: { paidRedBizCode: string; reason: string; amount: string }[] }>(
-      R('list'),
+      paidRedApi.list,
       { paidBizCode: w.paidBizCode },
     );
     expect(list.list.map((r) => [r.reason, r.amount])).toEqual([['付款人错误', '-50755.00']]);
-    await checker.ok(R('audit'), {}, rq(paidRedBizCode));
+    await checker.ok(paidRedApi.audit, {}, rq(paidRedBizCode));
     expect(await lineOccupied()).toBe('100000.00');
 
     // The printed write-off carries the 已冲红 stamp whatever the template says (here the
@@ -353,13 +353,17 @@ describe('contract change preview (§3)', () => {
     const { bizCode } = await approvedContract(t, maker, checker, { fixture: f });
     await disburse(maker, checker, bizCode);
     t.portal.clock.set('2026-04-01');
-    const c = await maker.ok<Saved>(K('changeSave'), {
+    const c = await maker.ok<Saved>(contractApi.changeSave, {
       contBizCode: bizCode,
       reason: '展期至十月',
       info: { maturityDate: '2026-10-15' },
       submit: true,
     });
-    const preview = await maker.ok<BeforeAfter<PlanItemView[]>>(K('chgSchemeView'), undefined, q(c.bizCode));
+    const preview = await maker.ok<BeforeAfter<PlanItemView[]>>(
+      contractApi.chgSchemeView,
+      undefined,
+      q(c.bizCode),
+    );
     // Kept: items due before 04-01 (02-15, 03-15). The rest, 100,000 − 2 × 16,666.67 = 66,666.66, is
     // re-planned from 04-01 to 10-15: 05-01, 06-01, 07-01, 08-01, 09-01, 10-01, 10-15 (7 items);
     // 66,666.66 / 7 = 9,523.808… → 9,523.81 × 6 and 66,666.66 − 57,142.86 = 9,523.80 last.
@@ -388,7 +392,7 @@ describe('contract change preview (§3)', () => {
     expect(after.slice(2).reduce((s, i) => s + Math.round(Number(i.principal) * 100), 0)).toBe(6_666_666);
 
     const info = await maker.ok<BeforeAfter<Record<string, unknown> & ChangeInfoNames>>(
-      K('chgInfoView'),
+      contractApi.chgInfoView,
       undefined,
       q(c.bizCode),
     );
@@ -397,14 +401,18 @@ describe('contract change preview (§3)', () => {
     expect(info.before.bankName).toContain('测试保理有限公司');
     expect(info.before.lineName).toMatch(/^平台额度 /);
 
-    await checker.ok(K('changeAudit'), { comment: '同意' }, q(c.bizCode));
-    const approved = await maker.ok<BeforeAfter<PlanItemView[]>>(K('chgSchemeView'), undefined, q(c.bizCode));
+    await checker.ok(contractApi.changeAudit, { comment: '同意' }, q(c.bizCode));
+    const approved = await maker.ok<BeforeAfter<PlanItemView[]>>(
+      contractApi.chgSchemeView,
+      undefined,
+      q(c.bizCode),
+    );
     const shown = (i: PlanItemView) => {
       const { id: _id, ...rest } = i;
       return rest;
     };
     expect(approved.after.map(shown)).toEqual(after.map(shown));
-    const live = await maker.ok<SchemeView>(K('schemeView'), undefined, cq(bizCode));
+    const live = await maker.ok<SchemeView>(contractApi.schemeView, undefined, cq(bizCode));
     expect(live.items.map(shown)).toEqual(after.map(shown));
   });
 });
@@ -418,13 +426,16 @@ describe('smaller money defects (§5)', () => {
       amount: '100.00',
       valueDate: '2026-03-20',
     };
-    const s = await maker.ok<{ fiidBizCode: string }>(I('saveBaseInfo'), { ...body, serialNo: 'bs-2026a01' });
-    const v = await maker.ok<{ serialNo: string }>(I('viewBaseInfo'), undefined, {
+    const s = await maker.ok<{ fiidBizCode: string }>(incomeApi.saveBaseInfo, {
+      ...body,
+      serialNo: 'bs-2026a01',
+    });
+    const v = await maker.ok<{ serialNo: string }>(incomeApi.viewBaseInfo, undefined, {
       query: { fiidBizCode: s.fiidBizCode },
     });
     expect(v.serialNo).toBe('BS-2026A01');
     for (const typed of ['ＢＳ－２０２６Ａ０１', '\u200Bbs-2026a01 ', 'Bs-2026\u202Aa01']) {
-      const dup = await maker.call(I('saveBaseInfo'), { ...body, serialNo: typed });
+      const dup = await maker.call(incomeApi.saveBaseInfo, { ...body, serialNo: typed });
       expect([dup.status, dup.msg]).toEqual([
         409,
         `银行流水号 BS-2026A01 在该收款账户已登记（来款 ${s.fiidBizCode}）`,
@@ -437,7 +448,7 @@ describe('smaller money defects (§5)', () => {
       q(f.bankBizCode),
     );
     const header = ['收款账号', '银行流水号', '付款人名称', '金额', '交易日期'];
-    const res = await uploadXlsx(maker, I('resolveIncomeExcel'), [
+    const res = await uploadXlsx(maker, incomeApi.resolveIncomeExcel, [
       header,
       [accountNo, 'ｂｓ－２０２６ａ０１', '核心买方有限公司', '10.00', '2026-03-20'],
       [accountNo, 'bs-2026b02', '核心买方有限公司', '10.00', '2026-03-20'],
@@ -454,7 +465,7 @@ describe('smaller money defects (§5)', () => {
 
   it('amount inputs refuse surrounding whitespace, as the published pattern says', async () => {
     for (const amount of [' 100.00', '100.00 ', '\t100.00']) {
-      const r = await maker.call(I('saveBaseInfo'), {
+      const r = await maker.call(incomeApi.saveBaseInfo, {
         bankBizCode: f.bankBizCode,
         payerName: '核心买方有限公司',
         amount,
@@ -471,10 +482,10 @@ describe('smaller money defects (§5)', () => {
     const a = await approvedIncome(maker, checker, f.bankBizCode, '50755.00', '2026-02-25');
     const first = await submittedPaid(maker, a, cont, '2026-02-25');
     await writeOff(cont, '50755.00', '2026-02-25');
-    const r = await checker.call(P('audit'), {}, pq(first.paidBizCode));
+    const r = await checker.call(paidApi.audit, {}, pq(first.paidBizCode));
     expect([r.status, r.msg]).toEqual([409, '核销保存后还款计划已变更：第1期已结清，请重新生成核销明细']);
     // Nothing posted: the first write-off is still pending and its incoming untouched.
-    expect((await maker.ok<PaidView>(P('viewBaseInfo'), undefined, pq(first.paidBizCode))).state).toBe(
+    expect((await maker.ok<PaidView>(paidApi.viewBaseInfo, undefined, pq(first.paidBizCode))).state).toBe(
       'pending',
     );
   });
@@ -484,7 +495,7 @@ describe('smaller money defects (§5)', () => {
     const { bizCode: cont } = await approvedContract(t, maker, checker, { fixture: f });
     await disburse(maker, checker, cont);
     t.portal.clock.set('2026-04-01');
-    const open = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const open = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: '2026-04-01' },
     });
     const dueNow = open.items.filter((i) => i.dueDate < '2026-04-01');
@@ -493,14 +504,14 @@ describe('smaller money defects (§5)', () => {
     const w = await submittedPaid(maker, fiid, cont, '2026-04-01');
     // Items 1 and 2 in full, then 1,000.00 of item 3's principal (in advance, principal first).
     expect(w.suggestion.lines.at(-1)).toMatchObject({ period: 3, component: 'PRINCIPAL', amount: '1000.00' });
-    const c = await maker.ok<Saved>(K('changeSave'), {
+    const c = await maker.ok<Saved>(contractApi.changeSave, {
       contBizCode: cont,
       reason: '展期',
       info: { maturityDate: '2026-10-15' },
       submit: true,
     });
-    await checker.ok(K('changeAudit'), { comment: '同意' }, q(c.bizCode));
-    const r = await checker.call(P('audit'), {}, pq(w.paidBizCode));
+    await checker.ok(contractApi.changeAudit, { comment: '同意' }, q(c.bizCode));
+    const r = await checker.call(paidApi.audit, {}, pq(w.paidBizCode));
     expect([r.status, r.msg]).toEqual([
       409,
       `核销保存后还款计划已变更：第3期已被合同变更 ${c.bizCode} 重新计划，请重新生成核销明细`,

@@ -18,7 +18,7 @@ import {
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedContract, contractFixture, MONTHLY_RULE, type ContractFixture } from '../contract/testkit';
-import { approvedIncome, I, moneySnapshot, P, R, submittedPaid } from './testkit';
+import { approvedIncome, incomeApi, moneySnapshot, paidApi, paidRedApi, submittedPaid } from './testkit';
 import { disburse } from '../loan/testkit';
 
 let t: TestPortal;
@@ -68,33 +68,35 @@ describe('incoming payments (来款)', () => {
       valueDate: '2026-03-20',
       serialNo: 'DUP-0001',
     };
-    expect((await maker.call(I('saveBaseInfo'), body)).msg).toBe('来款金额必须是最多两位小数的金额');
-    expect((await maker.call(I('saveBaseInfo'), { ...body, amount: '0' })).msg).toBe('来款金额必须大于0');
-    const s = await maker.ok<{ fiidBizCode: string; version: number }>(I('saveBaseInfo'), {
+    expect((await maker.call(incomeApi.saveBaseInfo, body)).msg).toBe('来款金额必须是最多两位小数的金额');
+    expect((await maker.call(incomeApi.saveBaseInfo, { ...body, amount: '0' })).msg).toBe(
+      '来款金额必须大于0',
+    );
+    const s = await maker.ok<{ fiidBizCode: string; version: number }>(incomeApi.saveBaseInfo, {
       ...body,
       amount: '1000.00',
     });
-    const dup = await maker.call(I('saveBaseInfo'), { ...body, amount: '5.00' });
+    const dup = await maker.call(incomeApi.saveBaseInfo, { ...body, amount: '5.00' });
     expect(dup.status).toBe(409);
     expect(dup.msg).toBe(`银行流水号 DUP-0001 在该收款账户已登记（来款 ${s.fiidBizCode}）`);
-    const future = await maker.call(I('saveBaseInfo'), {
+    const future = await maker.call(incomeApi.saveBaseInfo, {
       ...body,
       amount: '1.00',
       serialNo: 'X-2',
       valueDate: '2026-04-02',
     });
     expect(future.msg).toBe(`来款日期不能晚于营业日 ${ON}`);
-    await maker.ok(I('saveBaseInfo'), {
+    await maker.ok(incomeApi.saveBaseInfo, {
       ...body,
       amount: '1200.00',
       fiidBizCode: s.fiidBizCode,
       version: s.version,
       submit: true,
     });
-    await checker.ok(I('audit'), {}, fq(s.fiidBizCode));
-    const v = await maker.ok<IncomeView>(I('viewBaseInfo'), undefined, fq(s.fiidBizCode));
+    await checker.ok(incomeApi.audit, {}, fq(s.fiidBizCode));
+    const v = await maker.ok<IncomeView>(incomeApi.viewBaseInfo, undefined, fq(s.fiidBizCode));
     expect(v).toMatchObject({ amount: '1200.00', allocated: '0.00', balance: '1200.00', state: 'approved' });
-    const init = await maker.ok<{ list: { fiidBizCode: string }[] }>(I('initList'), {});
+    const init = await maker.ok<{ list: { fiidBizCode: string }[] }>(incomeApi.initList, {});
     expect(init.list.some((r) => r.fiidBizCode === s.fiidBizCode)).toBe(true);
   });
 });
@@ -102,7 +104,7 @@ describe('incoming payments (来款)', () => {
 describe('write-off (来款核销)', () => {
   it('shows open items with penalty accrued to the date and allocates by the rule across items', async () => {
     const cont = await monthlyContract();
-    const plan = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const plan = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: ON },
     });
     expect(plan.items.map((i) => [i.period, i.status])).toEqual([
@@ -121,7 +123,7 @@ describe('write-off (来款核销)', () => {
     expect(second.open.PENALTY).toBe(new Decimal(second.principal).times(16).times(daily).toFixed(2));
 
     const fiid = await approvedIncome(maker, checker, f.bankBizCode, '40000.00', '2026-03-31');
-    const s = await maker.ok<PaidSuggestion>(P('getPaiPlanInfo'), {
+    const s = await maker.ok<PaidSuggestion>(paidApi.getPaiPlanInfo, {
       fiidBizCode: fiid,
       contBizCode: cont,
       paidDate: ON,
@@ -145,14 +147,14 @@ describe('write-off (来款核销)', () => {
     const cont = await monthlyContract();
     const fiid = await approvedIncome(maker, checker, f.bankBizCode, '500000.00', '2026-03-31');
     const before = await moneySnapshot(db(), cont, fiid, f.lineCode);
-    const plan = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const plan = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: ON },
     });
     const { paidBizCode, suggestion } = await submittedPaid(maker, fiid, cont, ON, '30000.00');
     expect(suggestion.unallocated).toBe('0.00');
     // Nothing moves before approval.
     expect(await moneySnapshot(db(), cont, fiid, f.lineCode)).toEqual(before);
-    await checker.ok(P('audit'), {}, pq(paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(paidBizCode));
     const after = await moneySnapshot(db(), cont, fiid, f.lineCode);
     expect(after.income).toEqual({ amount: '500000.00', allocated: '30000.00' });
     const principal = suggestion.lines
@@ -164,7 +166,7 @@ describe('write-off (来款核销)', () => {
     expect(new Decimal(before.contract!.occupied).minus(after.contract!.occupied).toFixed(2)).toBe(
       principal.toFixed(2),
     );
-    const view = await maker.ok<PaidView>(P('viewBaseInfo'), undefined, pq(paidBizCode));
+    const view = await maker.ok<PaidView>(paidApi.viewBaseInfo, undefined, pq(paidBizCode));
     expect(view).toMatchObject({
       state: 'approved',
       amount: '30000.00',
@@ -172,14 +174,14 @@ describe('write-off (来款核销)', () => {
       red: false,
     });
     // Items 1 and 2 are settled, item 3 partly paid.
-    const now = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const now = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: ON },
     });
     expect(now.items[0]!.period).toBe(2);
     expect(new Decimal(now.openTotal).toFixed(2)).toBe(new Decimal(plan.openTotal).minus('30000').toFixed(2));
 
     // An overpayment: the rest of the balance covers the whole plan, and what is left stays on the incoming.
-    const rest = await maker.ok<PaidSuggestion>(P('getPaiPlanInfo'), {
+    const rest = await maker.ok<PaidSuggestion>(paidApi.getPaiPlanInfo, {
       fiidBizCode: fiid,
       contBizCode: cont,
       paidDate: ON,
@@ -194,12 +196,12 @@ describe('write-off (来款核销)', () => {
   it('refuses lines beyond the outstanding, out of the rule order, beyond the balance; and a second approval', async () => {
     const cont = await monthlyContract();
     const fiid = await approvedIncome(maker, checker, f.bankBizCode, '1000.00', '2026-03-31');
-    const plan = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const plan = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: ON },
     });
     const item = plan.items[0]!;
     const base = { fiidBizCode: fiid, contBizCode: cont, paidDate: ON };
-    const over = await maker.call(P('savePlanPaidInfo'), {
+    const over = await maker.call(paidApi.savePlanPaidInfo, {
       ...base,
       kind: 'manual',
       lines: [
@@ -212,19 +214,19 @@ describe('write-off (来款核销)', () => {
     });
     expect(over.status).toBe(409);
     expect(over.msg).toMatch(/^第1期利息核销金额 .* 超过待还金额 /);
-    const order = await maker.call(P('savePlanPaidInfo'), {
+    const order = await maker.call(paidApi.savePlanPaidInfo, {
       ...base,
       kind: 'normal',
       lines: [{ itemId: item.itemId, component: 'PRINCIPAL', amount: '100.00' }],
     });
     expect(order.msg).toBe('正常核销须按计息规则的还款顺序分配，如需调整请选择手工分配');
-    const tooMuch = await maker.call(P('savePlanPaidInfo'), {
+    const tooMuch = await maker.call(paidApi.savePlanPaidInfo, {
       ...base,
       kind: 'manual',
       lines: [{ itemId: item.itemId, component: 'PRINCIPAL', amount: '1000.01' }],
     });
     expect(tooMuch.msg).toBe('核销金额 1,000.01元 超过来款可核销余额 1,000.00元');
-    const early = await maker.call(P('savePlanPaidInfo'), {
+    const early = await maker.call(paidApi.savePlanPaidInfo, {
       ...base,
       paidDate: '2026-03-30',
       kind: 'manual',
@@ -233,11 +235,11 @@ describe('write-off (来款核销)', () => {
     expect(early.msg).toBe('请填写核销明细');
 
     const { paidBizCode } = await submittedPaid(maker, fiid, cont, ON);
-    await checker.ok(P('audit'), {}, pq(paidBizCode));
-    const again = await checker.call(P('audit'), {}, pq(paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(paidBizCode));
+    const again = await checker.call(paidApi.audit, {}, pq(paidBizCode));
     expect(again.status).toBe(409);
     // The incoming is used: it can no longer be rejected.
-    const reject = await checker.call(I('unAudit'), { comment: '撤回' }, fq(fiid));
+    const reject = await checker.call(incomeApi.unAudit, { comment: '撤回' }, fq(fiid));
     expect(reject.status).toBe(409);
     expect(reject.msg).toBe(`该来款已有核销记录（${paidBizCode}），不能驳回`);
   });
@@ -245,11 +247,11 @@ describe('write-off (来款核销)', () => {
   it('a manual allocation may pay principal first; two write-offs on one day share the penalty correctly', async () => {
     const cont = await monthlyContract();
     const fiid = await approvedIncome(maker, checker, f.bankBizCode, '100000.00', '2026-03-31');
-    const plan = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const plan = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: ON },
     });
     const item = plan.items[0]!;
-    const m = await maker.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+    const m = await maker.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
       fiidBizCode: fiid,
       contBizCode: cont,
       paidDate: ON,
@@ -257,8 +259,8 @@ describe('write-off (来款核销)', () => {
       lines: [{ itemId: item.itemId, component: 'PRINCIPAL', amount: item.open.PRINCIPAL }],
       submit: true,
     });
-    await checker.ok(P('audit'), {}, pq(m.paidBizCode));
-    const now = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    await checker.ok(paidApi.audit, {}, pq(m.paidBizCode));
+    const now = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: cont, paidDate: ON },
     });
     // Item 1's penalty accrued to the day before is still owed, in full, not doubled.
@@ -272,27 +274,27 @@ describe('red reversal (冲红)', () => {
     const fiid = await approvedIncome(maker, checker, f.bankBizCode, '50000.00', '2026-03-31');
     const before = await moneySnapshot(db(), cont, fiid, f.lineCode);
     const { paidBizCode } = await submittedPaid(maker, fiid, cont, ON, '20000.00');
-    await checker.ok(P('audit'), {}, pq(paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(paidBizCode));
     const { paidRedBizCode } = await maker.ok<{ paidRedBizCode: string }>(
-      P('rushRed'),
+      paidApi.rushRed,
       { reason: '串户' },
       pq(paidBizCode),
     );
-    const twice = await maker.call(P('rushRed'), { reason: '测试冲红' }, pq(paidBizCode));
+    const twice = await maker.call(paidApi.rushRed, { reason: '测试冲红' }, pq(paidBizCode));
     expect(twice.msg).toBe(`该核销已有冲红单据 ${paidRedBizCode}`);
-    const red = await maker.ok<PaidRedView>(R('initList'), undefined, rq(paidRedBizCode));
+    const red = await maker.ok<PaidRedView>(paidRedApi.initList, undefined, rq(paidRedBizCode));
     expect(red).toMatchObject({ paidBizCode, amount: '-20000.00', state: 'pending', reason: '串户' });
     expect(red.lines.every((l) => l.amount.startsWith('-'))).toBe(true);
-    await checker.ok(R('audit'), {}, rq(paidRedBizCode));
+    await checker.ok(paidRedApi.audit, {}, rq(paidRedBizCode));
     expect(await moneySnapshot(db(), cont, fiid, f.lineCode)).toEqual(before);
-    expect((await maker.ok<PaidView>(P('viewBaseInfo'), undefined, pq(paidBizCode))).red).toBe(true);
-    const third = await maker.call(P('rushRed'), { reason: '测试冲红' }, pq(paidBizCode));
+    expect((await maker.ok<PaidView>(paidApi.viewBaseInfo, undefined, pq(paidBizCode))).red).toBe(true);
+    const third = await maker.call(paidApi.rushRed, { reason: '测试冲红' }, pq(paidBizCode));
     expect(third.msg).toBe('该核销已冲红');
-    expect((await checker.call(R('audit'), {}, rq(paidRedBizCode))).status).toBe(409);
+    expect((await checker.call(paidRedApi.audit, {}, rq(paidRedBizCode))).status).toBe(409);
 
     // The same items written off again, then reconciled.
     const again = await submittedPaid(maker, fiid, cont, ON, '20000.00');
-    await checker.ok(P('audit'), {}, pq(again.paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(again.paidBizCode));
     const r = await reconciled();
     expect(r.incomeDifferences).toEqual([]);
     expect(r.itemDifferences).toEqual([]);
@@ -303,37 +305,37 @@ describe('red reversal (冲红)', () => {
     const cont = await monthlyContract();
     const fiid = await approvedIncome(maker, checker, f.bankBizCode, '30000.00', '2026-03-31');
     const a = await submittedPaid(maker, fiid, cont, ON, '10000.00');
-    await checker.ok(P('audit'), {}, pq(a.paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(a.paidBizCode));
     const b = await submittedPaid(maker, fiid, cont, ON, '10000.00');
-    await checker.ok(P('audit'), {}, pq(b.paidBizCode));
-    const refused = await maker.call(P('rushRed'), { reason: '测试冲红' }, pq(a.paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(b.paidBizCode));
+    const refused = await maker.call(paidApi.rushRed, { reason: '测试冲红' }, pq(a.paidBizCode));
     expect(refused.status).toBe(409);
     expect(refused.msg).toBe(`该合同在此核销之后还有已审核的核销 ${b.paidBizCode}，请先冲红最近的核销`);
     const latest = await maker.ok<{ paidRedBizCode: string }>(
-      P('rushRed'),
+      paidApi.rushRed,
       { reason: '测试冲红' },
       pq(b.paidBizCode),
     );
-    await checker.ok(R('audit'), {}, rq(latest.paidRedBizCode));
+    await checker.ok(paidRedApi.audit, {}, rq(latest.paidRedBizCode));
     const first = await maker.ok<{ paidRedBizCode: string }>(
-      P('rushRed'),
+      paidApi.rushRed,
       { reason: '测试冲红' },
       pq(a.paidBizCode),
     );
-    await checker.ok(R('audit'), {}, rq(first.paidRedBizCode));
-    const income = await maker.ok<IncomeView>(I('viewBaseInfo'), undefined, fq(fiid));
+    await checker.ok(paidRedApi.audit, {}, rq(first.paidRedBizCode));
+    const income = await maker.ok<IncomeView>(incomeApi.viewBaseInfo, undefined, fq(fiid));
     expect(income.allocated).toBe('0.00');
     // A rejected entry can be deleted, with the list's confirmation on the screen.
     const c = await submittedPaid(maker, fiid, cont, ON, '100.00');
-    await checker.ok(P('audit'), {}, pq(c.paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(c.paidBizCode));
     const entry = await maker.ok<{ paidRedBizCode: string }>(
-      P('rushRed'),
+      paidApi.rushRed,
       { reason: '测试冲红' },
       pq(c.paidBizCode),
     );
-    await checker.ok(R('unAudit'), { comment: '不冲了' }, rq(entry.paidRedBizCode));
-    await maker.ok(R('deleteInfo'), undefined, rq(entry.paidRedBizCode));
-    expect((await maker.call(R('initList'), undefined, rq(entry.paidRedBizCode))).status).toBe(404);
+    await checker.ok(paidRedApi.unAudit, { comment: '不冲了' }, rq(entry.paidRedBizCode));
+    await maker.ok(paidRedApi.deleteInfo, undefined, rq(entry.paidRedBizCode));
+    expect((await maker.call(paidRedApi.initList, undefined, rq(entry.paidRedBizCode))).status).toBe(404);
   });
 
   it('an early settlement settles the contract and releases its line; its reversal puts both back', async () => {
@@ -342,7 +344,7 @@ describe('red reversal (冲红)', () => {
     const fiid = await approvedIncome(maker, checker, g.bankBizCode, '200000.00', '2026-03-31');
     const before = await moneySnapshot(db(), cont, fiid, g.lineCode);
     expect(before.line!.occupied).toBe('100000.00');
-    const quote = await maker.ok<PaidSuggestion>(P('getSpecialPlanInfo'), {
+    const quote = await maker.ok<PaidSuggestion>(paidApi.getSpecialPlanInfo, {
       fiidBizCode: fiid,
       contBizCode: cont,
       paidDate: ON,
@@ -350,7 +352,7 @@ describe('red reversal (冲红)', () => {
     });
     expect(quote.kind).toBe('settlement');
     expect(new Decimal(quote.settlement!.interestWaived).gt(0)).toBe(true);
-    const s = await maker.ok<{ paidBizCode: string; amount: string }>(P('savePlanPaidInfo'), {
+    const s = await maker.ok<{ paidBizCode: string; amount: string }>(paidApi.savePlanPaidInfo, {
       fiidBizCode: fiid,
       contBizCode: cont,
       paidDate: ON,
@@ -359,16 +361,16 @@ describe('red reversal (冲红)', () => {
       submit: true,
     });
     expect(s.amount).toBe(quote.amount);
-    await checker.ok(P('audit'), {}, pq(s.paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(s.paidBizCode));
     const settled = await moneySnapshot(db(), cont, fiid, g.lineCode);
     expect(settled.contract).toMatchObject({ status: 'settled', occupied: '0.00', principalOpen: '0.00' });
     expect(settled.line!.occupied).toBe('0.00');
     const { paidRedBizCode } = await maker.ok<{ paidRedBizCode: string }>(
-      P('rushRed'),
+      paidApi.rushRed,
       { reason: '测试冲红' },
       pq(s.paidBizCode),
     );
-    await checker.ok(R('audit'), {}, rq(paidRedBizCode));
+    await checker.ok(paidRedApi.audit, {}, rq(paidRedBizCode));
     expect(await moneySnapshot(db(), cont, fiid, g.lineCode)).toEqual(before);
     expect((await reconciled()).balanced).toBe(true);
   });
@@ -379,7 +381,7 @@ describe('reconciliation (对账)', () => {
     const cont = await monthlyContract();
     const fiid = await approvedIncome(maker, checker, f.bankBizCode, '3000.00', '2026-03-31');
     const { paidBizCode } = await submittedPaid(maker, fiid, cont, ON);
-    await checker.ok(P('audit'), {}, pq(paidBizCode));
+    await checker.ok(paidApi.audit, {}, pq(paidBizCode));
     expect((await reconciled()).balanced).toBe(true);
     // Tamper behind the application's back (what the check exists to catch), then put it back.
     await queryRows(db(), sql`update incomes set allocated = allocated - 1 where biz_code = ${fiid}`);
@@ -402,11 +404,11 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     const codes: string[] = [];
     for (let i = 0; i < 50; i++) {
       const item = (
-        await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+        await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
           query: { contBizCode: conts[i % 5]!, paidDate: ON },
         })
       ).items.at(-1)!;
-      const s = await maker.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+      const s = await maker.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
         fiidBizCode: fiid,
         contBizCode: conts[i % 5],
         paidDate: ON,
@@ -416,12 +418,12 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
       });
       codes.push(s.paidBizCode);
     }
-    const results = await Promise.all(codes.map((c) => checker.call(P('audit'), {}, pq(c))));
+    const results = await Promise.all(codes.map((c) => checker.call(paidApi.audit, {}, pq(c))));
     const ok = results.filter((r) => r.status === 200).length;
     console.info(`write-offs: ${results.length} concurrent against one incoming, ${ok} approved`);
     expect(ok).toBe(20);
     expect(results.filter((r) => r.status !== 200).every((r) => r.msg === '来款可核销余额不足')).toBe(true);
-    const v = await maker.ok<IncomeView>(I('viewBaseInfo'), undefined, fq(fiid));
+    const v = await maker.ok<IncomeView>(incomeApi.viewBaseInfo, undefined, fq(fiid));
     expect(v).toMatchObject({ allocated: '10000.00', balance: '0.00' });
     expect((await reconciled()).balanced).toBe(true);
   });
@@ -429,7 +431,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
   it('50 write-offs approved concurrently against one plan item never pay it beyond its outstanding', async () => {
     const cont = await monthlyContract();
     const item = (
-      await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+      await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
         query: { contBizCode: cont, paidDate: ON },
       })
     ).items.at(-1)!;
@@ -437,7 +439,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     const step = new Decimal(item.open.PRINCIPAL).div(10).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2);
     for (let i = 0; i < 50; i++) {
       const fiid = await approvedIncome(maker, checker, f.bankBizCode, step, '2026-03-31');
-      const s = await maker.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+      const s = await maker.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
         fiidBizCode: fiid,
         contBizCode: cont,
         paidDate: ON,
@@ -447,7 +449,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
       });
       codes.push(s.paidBizCode);
     }
-    const results = await Promise.all(codes.map((c) => checker.call(P('audit'), {}, pq(c))));
+    const results = await Promise.all(codes.map((c) => checker.call(paidApi.audit, {}, pq(c))));
     const ok = results.filter((r) => r.status === 200).length;
     console.info(`write-offs: ${results.length} concurrent against one plan item, ${ok} approved`);
     const [row] = await queryRows<{ paid: string; due: string }>(

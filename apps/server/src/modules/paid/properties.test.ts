@@ -9,9 +9,15 @@ import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
 import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
-import { addRule, approvedContract, contractFixture, K, type ContractFixture } from '../contract/testkit';
+import {
+  addRule,
+  approvedContract,
+  contractFixture,
+  contractApi,
+  type ContractFixture,
+} from '../contract/testkit';
 import { disburse } from '../loan/testkit';
-import { approvedIncome, P, R, submittedPaid } from './testkit';
+import { approvedIncome, paidApi, paidRedApi, submittedPaid } from './testkit';
 
 /**
  * Random contracts (method, day count, fee, penalty, grace, amount, term) and random sequences of
@@ -105,7 +111,9 @@ async function snapshot(cont: string, incomes: readonly string[]) {
 
 async function invariants(cont: string, date: string): Promise<void> {
   t.portal.clock.set(date);
-  const view = await maker.ok<SchemeView>(K('schemeView'), undefined, { query: { contBizCode: cont } });
+  const view = await maker.ok<SchemeView>(contractApi.schemeView, undefined, {
+    query: { contBizCode: cont },
+  });
   for (const i of view.items) {
     for (const [paid, due, what] of [
       [i.principalPaid, i.principal, '本金'],
@@ -129,11 +137,11 @@ async function invariants(cont: string, date: string): Promise<void> {
 
 async function reverse(paidBizCode: string): Promise<void> {
   const { paidRedBizCode } = await maker.ok<{ paidRedBizCode: string }>(
-    P('rushRed'),
+    paidApi.rushRed,
     { reason: '随机冲红' },
     { query: { paidBizCode } },
   );
-  await checker.ok(R('audit'), {}, { query: { paidRedBizCode } });
+  await checker.ok(paidRedApi.audit, {}, { query: { paidRedBizCode } });
   seen.reversed++;
 }
 
@@ -188,7 +196,7 @@ describe('write-offs and reversals on random contracts', () => {
               sql`select status from contracts where biz_code = ${cont}`,
             );
             if (c!.status !== 'effective') continue;
-            const open = await maker.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+            const open = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
               query: { contBizCode: cont, paidDate: date },
             });
             const amount = new Decimal(open.openTotal).times(step.share).div(100).toDecimalPlaces(2);
@@ -196,7 +204,7 @@ describe('write-offs and reversals on random contracts', () => {
             const fiid = await approvedIncome(maker, checker, f.bankBizCode, amount.toFixed(2), date);
             incomes.push(fiid);
             const w = await submittedPaid(maker, fiid, cont, date);
-            await checker.ok(P('audit'), {}, { query: { paidBizCode: w.paidBizCode } });
+            await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
             standing.push(w.paidBizCode);
             seen.posted++;
             if (w.suggestion.lines.some((l) => l.component === 'PENALTY')) seen.penalty++;

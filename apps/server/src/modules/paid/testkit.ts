@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { INCOME_PATHS, PAID_PATHS, PAID_RED_PATHS, type PaidSuggestion } from '@portal/contract/accounts';
 import { queryRows, type Database } from '../../platform/db/client';
-import type { TestClient } from '../../platform/testing/harness';
+import { servedPaths, type TestClient } from '../../platform/testing/harness';
 
 /**
  * Test helpers of the money modules (incomings, write-offs, red entries), through the real API.
  */
-export const I = (k: keyof typeof INCOME_PATHS) => `/api${INCOME_PATHS[k]}`;
-export const P = (k: keyof typeof PAID_PATHS) => `/api${PAID_PATHS[k]}`;
-export const R = (k: keyof typeof PAID_RED_PATHS) => `/api${PAID_RED_PATHS[k]}`;
+export const incomeApi = servedPaths(INCOME_PATHS);
+export const paidApi = servedPaths(PAID_PATHS);
+export const paidRedApi = servedPaths(PAID_RED_PATHS);
 
 let serial = 0;
 
@@ -22,7 +22,7 @@ export async function approvedIncome(
   payerName = '核心买方有限公司',
 ): Promise<string> {
   serial++;
-  const s = await maker.ok<{ fiidBizCode: string }>(I('saveBaseInfo'), {
+  const s = await maker.ok<{ fiidBizCode: string }>(incomeApi.saveBaseInfo, {
     bankBizCode,
     payerName,
     payerAccount: '6222000011112222',
@@ -32,7 +32,7 @@ export async function approvedIncome(
     serialNo: `SN${Date.now()}${serial}`,
     submit: true,
   });
-  await checker.ok(I('audit'), { comment: '同意' }, { query: { fiidBizCode: s.fiidBizCode } });
+  await checker.ok(incomeApi.audit, { comment: '同意' }, { query: { fiidBizCode: s.fiidBizCode } });
   return s.fiidBizCode;
 }
 
@@ -44,13 +44,13 @@ export async function submittedPaid(
   paidDate: string,
   amount?: string,
 ): Promise<{ paidBizCode: string; suggestion: PaidSuggestion }> {
-  const suggestion = await maker.ok<PaidSuggestion>(P('getPaiPlanInfo'), {
+  const suggestion = await maker.ok<PaidSuggestion>(paidApi.getPaiPlanInfo, {
     fiidBizCode,
     contBizCode,
     paidDate,
     ...(amount ? { amount } : {}),
   });
-  const s = await maker.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+  const s = await maker.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
     fiidBizCode,
     contBizCode,
     paidDate,

@@ -15,6 +15,7 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 
 /**
@@ -22,9 +23,7 @@ import {
  * they hold and scopes no wider than theirs, never configures a role they hold, and creates or
  * moves users only into organisations inside their scope. Each refusal writes nothing.
  */
-const P = Object.fromEntries(Object.entries(PERMISSION_PATHS).map(([k, v]) => [k, `/api${v}`])) as {
-  [K in keyof typeof PERMISSION_PATHS]: string;
-};
+const permissionApi = servedPaths(PERMISSION_PATHS);
 const PASSWORD = 'Manage@12345678';
 const MANAGER_CODES = [
   'permission-role',
@@ -45,10 +44,10 @@ let rootCode: string;
 let jiaCode: string;
 
 async function role(bizCode: string): Promise<RoleDetail> {
-  return admin.ok<RoleDetail>(P.roleGet, undefined, { query: { bizCode } });
+  return admin.ok<RoleDetail>(permissionApi.roleGet, undefined, { query: { bizCode } });
 }
 async function roleByCode(code: string): Promise<RoleView> {
-  const page = await admin.ok<Page<RoleView>>(P.roleList, { code, pageSize: 100 });
+  const page = await admin.ok<Page<RoleView>>(permissionApi.roleList, { code, pageSize: 100 });
   return page.list.find((r) => r.code === code)!;
 }
 
@@ -68,7 +67,7 @@ beforeAll(async () => {
   const { db } = t.database;
   const jia = await createDept(db, '甲部');
   jiaCode = jia.bizCode;
-  rootCode = (await admin.ok<{ deptBizCode: string }[]>(P.orgTree))[0]!.deptBizCode;
+  rootCode = (await admin.ok<{ deptBizCode: string }[]>(permissionApi.orgTree))[0]!.deptBizCode;
   await createUserWithCodes(db, 'jia-manager', PASSWORD, MANAGER_CODES, {
     deptId: jia.id,
     dataScope: 'dept',
@@ -76,7 +75,11 @@ beforeAll(async () => {
   manager = await t.login('jia-manager', PASSWORD);
   // Saved through cfgSave as the role screen does: the screens above the buttons come with them.
   const made = await roleByCode('jia-manager-role');
-  await admin.ok(P.roleCfgSave, { bizCode: made.bizCode, version: made.version, menuCodes: MANAGER_CODES });
+  await admin.ok(permissionApi.roleCfgSave, {
+    bizCode: made.bizCode,
+    version: made.version,
+    menuCodes: MANAGER_CODES,
+  });
   ownRole = await role(made.bizCode);
 });
 afterAll(() => t.close());
@@ -85,7 +88,7 @@ describe('roles', () => {
   it('cannot configure a role the manager holds: no codes added to their own role', async () => {
     await refused(
       () =>
-        manager.call(P.roleCfgSave, {
+        manager.call(permissionApi.roleCfgSave, {
           bizCode: ownRole.bizCode,
           version: ownRole.version,
           menuCodes: [...ownRole.menuCodes, 'ft-contract-info'],
@@ -93,11 +96,15 @@ describe('roles', () => {
       401,
       M.ownRoleFixed,
     );
-    await refused(() => manager.call(P.roleUpdate, { ...ownRole, dataScope: 'all' }), 401, M.ownRoleFixed);
+    await refused(
+      () => manager.call(permissionApi.roleUpdate, { ...ownRole, dataScope: 'all' }),
+      401,
+      M.ownRoleFixed,
+    );
   });
 
   it('grants only codes the manager holds, and scopes no wider than theirs', async () => {
-    const { bizCode } = await manager.ok<{ bizCode: string }>(P.roleAdd, {
+    const { bizCode } = await manager.ok<{ bizCode: string }>(permissionApi.roleAdd, {
       name: '银行查看',
       code: 'bank-viewer',
       dataScope: 'dept',
@@ -105,7 +112,7 @@ describe('roles', () => {
     const made = await role(bizCode);
     await refused(
       () =>
-        manager.call(P.roleCfgSave, {
+        manager.call(permissionApi.roleCfgSave, {
           bizCode,
           version: made.version,
           menuCodes: ['ft-bank', 'ft-contract-info'],
@@ -114,24 +121,32 @@ describe('roles', () => {
       new RegExp(`^${M.grantBeyondOwn}：.*ft-contract-info`),
     );
     // What they hold themselves they may grant.
-    await manager.ok(P.roleCfgSave, { bizCode, version: made.version, menuCodes: ['ft-bank'] });
+    await manager.ok(permissionApi.roleCfgSave, { bizCode, version: made.version, menuCodes: ['ft-bank'] });
     expect((await role(bizCode)).menuCodes).toEqual(['ft-bank', 'ft-config']);
     await refused(
-      () => manager.call(P.roleAdd, { name: '全部数据', code: 'wide', dataScope: 'all' }),
+      () => manager.call(permissionApi.roleAdd, { name: '全部数据', code: 'wide', dataScope: 'all' }),
       401,
       M.scopeBeyondOwn,
     );
     const now = await role(bizCode);
-    await refused(() => manager.call(P.roleUpdate, { ...now, dataScope: 'all' }), 401, M.scopeBeyondOwn);
+    await refused(
+      () => manager.call(permissionApi.roleUpdate, { ...now, dataScope: 'all' }),
+      401,
+      M.scopeBeyondOwn,
+    );
   });
 
   it('an administrator stays unrestricted', async () => {
-    const wide = await admin.ok<{ bizCode: string }>(P.roleAdd, {
+    const wide = await admin.ok<{ bizCode: string }>(permissionApi.roleAdd, {
       name: '全部',
       code: 'all-wide',
       dataScope: 'all',
     });
-    await admin.ok(P.roleCfgSave, { bizCode: wide.bizCode, version: 0, menuCodes: ['ft-contract-info'] });
+    await admin.ok(permissionApi.roleCfgSave, {
+      bizCode: wide.bizCode,
+      version: 0,
+      menuCodes: ['ft-contract-info'],
+    });
     expect((await role(wide.bizCode)).menuCodes).toEqual(['ft-contract', 'ft-contract-info']);
   });
 });
@@ -144,26 +159,36 @@ describe('users', () => {
       deptCode,
       roleCodes,
     });
-    await refused(() => manager.call(P.userAdd, user(rootCode)), 404, '组织不存在');
+    await refused(() => manager.call(permissionApi.userAdd, user(rootCode)), 404, '组织不存在');
     const approver = await roleByCode('gm');
     await refused(
-      () => manager.call(P.userAdd, user(jiaCode, [approver.bizCode])),
+      () => manager.call(permissionApi.userAdd, user(jiaCode, [approver.bizCode])),
       401,
       `${M.roleBeyondOwn}：${approver.name}`,
     );
     const bankViewer = await roleByCode('bank-viewer');
-    const made = await manager.ok<TemporaryPassword>(P.userAdd, user(jiaCode, [bankViewer.bizCode]));
-    const view = await manager.ok<UserView>(P.userGet, undefined, { query: { bizCode: made.userCode } });
+    const made = await manager.ok<TemporaryPassword>(
+      permissionApi.userAdd,
+      user(jiaCode, [bankViewer.bizCode]),
+    );
+    const view = await manager.ok<UserView>(permissionApi.userGet, undefined, {
+      query: { bizCode: made.userCode },
+    });
     expect([view.deptCode, view.roles.map((r) => r.code)]).toEqual([jiaCode, [bankViewer.bizCode]]);
     // Moving the user out of the scope, or giving them an approver's role, is refused too.
     await refused(
-      () => manager.call(P.userUpdate, { ...view, deptCode: rootCode, roleCodes: [bankViewer.bizCode] }),
+      () =>
+        manager.call(permissionApi.userUpdate, {
+          ...view,
+          deptCode: rootCode,
+          roleCodes: [bankViewer.bizCode],
+        }),
       404,
       '组织不存在',
     );
     await refused(
       () =>
-        manager.call(P.userUpdate, {
+        manager.call(permissionApi.userUpdate, {
           ...view,
           deptCode: jiaCode,
           roleCodes: [bankViewer.bizCode, approver.bizCode],
@@ -172,13 +197,15 @@ describe('users', () => {
       `${M.roleBeyondOwn}：${approver.name}`,
     );
     // A user already holding a wider role keeps it when the manager edits something else.
-    await admin.ok(P.userUpdate, {
+    await admin.ok(permissionApi.userUpdate, {
       ...view,
       deptCode: jiaCode,
       roleCodes: [bankViewer.bizCode, approver.bizCode],
     });
-    const wider = await manager.ok<UserView>(P.userGet, undefined, { query: { bizCode: made.userCode } });
-    await manager.ok(P.userUpdate, {
+    const wider = await manager.ok<UserView>(permissionApi.userGet, undefined, {
+      query: { bizCode: made.userCode },
+    });
+    await manager.ok(permissionApi.userUpdate, {
       ...wider,
       deptCode: jiaCode,
       realName: '改名',
@@ -187,10 +214,10 @@ describe('users', () => {
   });
 
   it('users of organisations outside the scope are missing for the manager', async () => {
-    const admins = await admin.ok<Page<UserView>>(P.userList, { name: 'admin' });
+    const admins = await admin.ok<Page<UserView>>(permissionApi.userList, { name: 'admin' });
     const adminUser = admins.list.find((u) => u.userName === 'admin')!;
     await refused(
-      () => manager.call(P.userGet, undefined, { query: { bizCode: adminUser.userCode } }),
+      () => manager.call(permissionApi.userGet, undefined, { query: { bizCode: adminUser.userCode } }),
       404,
       '用户不存在',
     );

@@ -27,11 +27,12 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { compUsers } from '../crm/schema';
 import { permitRoleChanges, permits } from './schema';
 
-const P = (k: keyof typeof PERMIT_PATHS) => `/api${PERMIT_PATHS[k]}`;
+const permitApi = servedPaths(PERMIT_PATHS);
 const PASSWORD = 'Perm1t@Test_01';
 
 let t: TestPortal;
@@ -88,8 +89,8 @@ async function newUser(
   return userCode;
 }
 
-const saveCust = (body: CustSave, c = admin) => c.call<{ bizCode: string }>(P('custSave'), body);
-const saveUser = (body: UserSave, c = admin) => c.call<{ bizCode: string }>(P('userSave'), body);
+const saveCust = (body: CustSave, c = admin) => c.call<{ bizCode: string }>(permitApi.custSave, body);
+const saveUser = (body: UserSave, c = admin) => c.call<{ bizCode: string }>(permitApi.userSave, body);
 /** The version an admission has now (what a screen showing it would send). */
 async function versionOf(bizCode: string): Promise<number> {
   const [r] = await t.database.db
@@ -104,18 +105,19 @@ const act = async (
   area: string,
   c = admin,
   version?: number,
-) => c.call(P(k), { area, version: version ?? (await versionOf(bizCode)) }, { query: { bizCode } });
+) => c.call(permitApi[k], { area, version: version ?? (await versionOf(bizCode)) }, { query: { bizCode } });
 const setRole = async (
   k: 'setCustRole' | 'setUserRole',
   body: { bizCode: string; area: string; roles: string[]; reason?: string },
   c = admin,
   version?: number,
-) => c.call<{ bizCode: string }>(P(k), { ...body, version: version ?? (await versionOf(body.bizCode)) });
+) =>
+  c.call<{ bizCode: string }>(permitApi[k], { ...body, version: version ?? (await versionOf(body.bizCode)) });
 const viewCust = (bizCode: string, c = admin) =>
-  c.ok<PermitView>(P('custView'), undefined, { query: { bizCode } });
+  c.ok<PermitView>(permitApi.custView, undefined, { query: { bizCode } });
 
 async function openCust(compCode: string, area: 'ec' | 'dw' | 'fc', roles: string[]): Promise<string> {
-  const { bizCode } = await admin.ok<{ bizCode: string }>(P('custSave'), { area, compCode, roles });
+  const { bizCode } = await admin.ok<{ bizCode: string }>(permitApi.custSave, { area, compCode, roles });
   expect((await act('custOpen', bizCode, area)).status).toBe(200);
   return bizCode;
 }
@@ -141,7 +143,7 @@ async function count(table: typeof permits | typeof permitRoleChanges): Promise<
 
 describe('admission dictionaries', () => {
   it('answers the areas, states and per-area roles as { code, label } items', async () => {
-    const d = await admin.ok<PermitDict>(P('custDict'));
+    const d = await admin.ok<PermitDict>(permitApi.custDict);
     expect(d.areas).toEqual([
       { code: 'ec', label: '凭证' },
       { code: 'dw', label: '山高E融' },
@@ -150,7 +152,7 @@ describe('admission dictionaries', () => {
     expect(d.states.map((s) => s.label)).toEqual(['已保存', '已开通', '已停用']);
     expect(d.roles.ec.map((r) => r.code)).toEqual(['issuer', 'holder', 'funder']);
     expect(d.roles.fc[0]).toEqual({ code: 'core', label: '核心企业' });
-    const u = await admin.ok<PermitDict>(P('userDict'));
+    const u = await admin.ok<PermitDict>(permitApi.userDict);
     expect(u.roles.dw.map((r) => r.label)).toContain('经办人');
   });
 });
@@ -163,7 +165,7 @@ describe('customer admission (企业客户准入)', () => {
     const code = saved.data!.bizCode;
     expect(code).toMatch(/^\d{12}$/);
 
-    const page = await admin.ok<Page<PermitRow>>(P('custList'), { area: 'ec', compName: '凭证准入' });
+    const page = await admin.ok<Page<PermitRow>>(permitApi.custList, { area: 'ec', compName: '凭证准入' });
     expect(page).toMatchObject({ total: 1, pageNum: 1, pageSize: 20 });
     expect(page.list[0]).toMatchObject({
       bizCode: code,
@@ -200,7 +202,7 @@ describe('customer admission (企业客户准入)', () => {
     });
     expect([edit.status, edit.msg]).toEqual([409, '已开通过的准入不能再修改，请通过设置角色变更其角色']);
 
-    const chg = await admin.ok<{ bizCode: string }>(P('setCustRole'), {
+    const chg = await admin.ok<{ bizCode: string }>(permitApi.setCustRole, {
       bizCode: code,
       version: await versionOf(code),
       area: 'ec',
@@ -213,12 +215,12 @@ describe('customer admission (企业客户准入)', () => {
       roles: ['holder', 'issuer'],
     });
     expect([same.status, same.msg]).toEqual([400, '角色没有变化']);
-    const roles = await admin.ok<CurrentRoles[]>(P('getCustRole'), undefined, {
+    const roles = await admin.ok<CurrentRoles[]>(permitApi.getCustRole, undefined, {
       query: { CompCode: comp.code },
     });
     expect(roles).toEqual([{ area: 'ec', bizCode: code, state: 'open', roles: ['issuer', 'holder'] }]);
 
-    const rc = await admin.ok<RoleChangeView>(P('roleChgView'), undefined, {
+    const rc = await admin.ok<RoleChangeView>(permitApi.roleChgView, undefined, {
       query: { bizCode: chg.bizCode },
     });
     expect(rc).toMatchObject({
@@ -230,7 +232,7 @@ describe('customer admission (企业客户准入)', () => {
       createdByName: 'admin',
       permit: { bizCode: code, state: 'open' },
     });
-    const rcList = await admin.ok<Page<RoleChangeRow>>(P('roleChgList'), {
+    const rcList = await admin.ok<Page<RoleChangeRow>>(permitApi.roleChgList, {
       area: 'ec',
       subject: 'cust',
       permitCode: code,
@@ -243,7 +245,7 @@ describe('customer admission (企业客户准入)', () => {
     const refused = await setRole('setCustRole', { bizCode: code, area: 'ec', roles: ['funder'] });
     expect([refused.status, refused.msg]).toEqual([409, '该准入已停用，不能设置角色']);
     expect(
-      await admin.ok<CurrentRoles[]>(P('getCustRole'), undefined, { query: { CompCode: comp.code } }),
+      await admin.ok<CurrentRoles[]>(permitApi.getCustRole, undefined, { query: { CompCode: comp.code } }),
     ).toEqual([{ area: 'ec', bizCode: code, state: 'disabled', roles: [] }]);
 
     // Reopening keeps the record, its roles and first opening time; no new history row.
@@ -287,7 +289,9 @@ describe('customer admission (企业客户准入)', () => {
       const roles = Object.keys(CUST_ROLE_LABELS[area]);
       expect(await pgCode(direct({ compCode: other.code, area, roles })), area).toBeUndefined();
     }
-    const info = await admin.ok<CompInfoByDif>(P('custByDif'), undefined, { query: { compDif: comp.uscc } });
+    const info = await admin.ok<CompInfoByDif>(permitApi.custByDif, undefined, {
+      query: { compDif: comp.uscc },
+    });
     expect(info).toMatchObject({
       compCode: comp.code,
       compName: '唯一准入测试有限公司',
@@ -297,9 +301,9 @@ describe('customer admission (企业客户准入)', () => {
       ['dw', 'open'],
       ['fc', 'saved'],
     ]);
-    const missing = await admin.call(P('custByDif'), undefined, { query: { compDif: newUscc() } });
+    const missing = await admin.call(permitApi.custByDif, undefined, { query: { compDif: newUscc() } });
     expect([missing.status, missing.msg]).toEqual([404, '企业客户不存在']);
-    const badDif = await admin.call(P('custByDif'), undefined, { query: { compDif: '123' } });
+    const badDif = await admin.call(permitApi.custByDif, undefined, { query: { compDif: '123' } });
     expect(badDif.status).toBe(400);
     // A customer with admissions cannot be deleted.
     const del = await admin.call(`/api${COMPANY_PATHS.del}`, undefined, { query: { compCode: comp.code } });
@@ -309,13 +313,13 @@ describe('customer admission (企业客户准入)', () => {
   it('edits a saved admission with its version; a stale version changes nothing', async () => {
     const a = await newCustomer('编辑准入甲有限公司');
     const b = await newCustomer('编辑准入乙有限公司');
-    const { bizCode } = await admin.ok<{ bizCode: string }>(P('custSave'), {
+    const { bizCode } = await admin.ok<{ bizCode: string }>(permitApi.custSave, {
       area: 'fc',
       compCode: a.code,
       roles: ['member'],
     });
     const v0 = await viewCust(bizCode);
-    await admin.ok(P('custSave'), {
+    await admin.ok(permitApi.custSave, {
       bizCode,
       version: v0.version,
       area: 'fc',
@@ -370,11 +374,11 @@ describe('customer admission (企业客户准入)', () => {
       ],
     ];
     for (const [body, status, msg] of cases) {
-      const r = await admin.call(P('custSave'), body);
+      const r = await admin.call(permitApi.custSave, body);
       expect([r.status, r.msg], JSON.stringify(body)).toEqual([status, msg]);
     }
     const wrongArea = await admin.call(
-      P('custOpen'),
+      permitApi.custOpen,
       { area: 'dw', version: 1 },
       {
         query: { bizCode: await openCust(comp.code, 'ec', ['holder']) },
@@ -394,7 +398,7 @@ describe('enterprise-user admission (企业用户准入)', () => {
     const pending = await newUser(comp.code, '待审用户', { regState: 'pending' });
     const off = await newUser(comp.code, '停用用户', { state: 'disabled' });
 
-    const candidates = await admin.ok<UserCandidate[]>(P('userCandidates'), undefined, {
+    const candidates = await admin.ok<UserCandidate[]>(permitApi.userCandidates, undefined, {
       query: { compCode: comp.code },
     });
     expect(candidates.map((c) => c.userName)).toEqual(['王小明']);
@@ -419,7 +423,7 @@ describe('enterprise-user admission (企业用户准入)', () => {
     expect((await act('userOpen', bizCode, 'ec')).status).toBe(200);
     const twice = await act('userOpen', bizCode, 'ec');
     expect([twice.status, twice.msg]).toEqual([409, '该准入已开通，不能重复开通']);
-    await admin.ok(P('setUserRole'), {
+    await admin.ok(permitApi.setUserRole, {
       bizCode,
       version: await versionOf(bizCode),
       area: 'ec',
@@ -427,7 +431,10 @@ describe('enterprise-user admission (企业用户准入)', () => {
       reason: '兼任复核',
     });
 
-    const list = await admin.ok<Page<PermitRow>>(P('userList'), { compCode: comp.code, userName: '小明' });
+    const list = await admin.ok<Page<PermitRow>>(permitApi.userList, {
+      compCode: comp.code,
+      userName: '小明',
+    });
     expect(list.list).toMatchObject([
       {
         bizCode,
@@ -439,9 +446,9 @@ describe('enterprise-user admission (企业用户准入)', () => {
       },
     ]);
     expect(
-      await admin.ok<CurrentRoles[]>(P('getUserRole'), undefined, { query: { userCode: alice } }),
+      await admin.ok<CurrentRoles[]>(permitApi.getUserRole, undefined, { query: { userCode: alice } }),
     ).toEqual([{ area: 'ec', bizCode, state: 'open', roles: ['operator', 'reviewer'] }]);
-    const view = await admin.ok<PermitView>(P('userView'), undefined, { query: { bizCode } });
+    const view = await admin.ok<PermitView>(permitApi.userView, undefined, { query: { bizCode } });
     expect(view.history.map((h) => h.kind)).toEqual(['change', 'open']);
 
     // The enterprise cannot be disabled while a user is open; after the user, it can.
@@ -461,7 +468,7 @@ describe('enterprise-user admission (企业用户准入)', () => {
       '所属企业在凭证区域尚未开通准入，不能为其用户办理准入',
     ]);
     // A user record is not a customer record: the customer calls do not find it.
-    const cross = await admin.call(P('custView'), undefined, { query: { bizCode } });
+    const cross = await admin.call(permitApi.custView, undefined, { query: { bizCode } });
     expect(cross.status).toBe(404);
   });
 });
@@ -486,10 +493,10 @@ describe('admission permissions', () => {
     const ecSave = await saveCust({ area: 'ec', compCode: comp.code, roles: ['holder'] }, dw);
     expect(ecSave.status).toBe(401);
     expect((await act('custOpen', ecCode, 'ec', dw)).status).toBe(401);
-    expect((await dw.call(P('custView'), undefined, { query: { bizCode: ecCode } })).status).toBe(401);
-    expect((await dw.call(P('custList'), { area: 'ec' })).status).toBe(401);
-    expect((await nobody.call(P('custList'), {})).status).toBe(401);
-    expect((await nobody.call(P('userList'), {})).status).toBe(401);
+    expect((await dw.call(permitApi.custView, undefined, { query: { bizCode: ecCode } })).status).toBe(401);
+    expect((await dw.call(permitApi.custList, { area: 'ec' })).status).toBe(401);
+    expect((await nobody.call(permitApi.custList, {})).status).toBe(401);
+    expect((await nobody.call(permitApi.userList, {})).status).toBe(401);
     expect(
       (await setRole('setCustRole', { bizCode: ecCode, area: 'ec', roles: ['issuer'] }, dw)).status,
     ).toBe(401);
@@ -503,9 +510,9 @@ describe('admission permissions', () => {
     const dwSave = await saveCust({ area: 'dw', compCode: comp.code, roles: ['core'] }, dw);
     expect(dwSave.status).toBe(200);
     expect((await act('custOpen', dwSave.data!.bizCode, 'dw', dw)).status).toBe(200);
-    const dwList = await dw.ok<Page<PermitRow>>(P('custList'), { compCode: comp.code });
+    const dwList = await dw.ok<Page<PermitRow>>(permitApi.custList, { compCode: comp.code });
     expect(dwList.list.map((r) => r.area)).toEqual(['dw']);
-    const dwRoles = await dw.ok<CurrentRoles[]>(P('getCustRole'), undefined, {
+    const dwRoles = await dw.ok<CurrentRoles[]>(permitApi.getCustRole, undefined, {
       query: { CompCode: comp.code },
     });
     expect(dwRoles.map((r) => r.area)).toEqual(['dw']);
@@ -514,14 +521,14 @@ describe('admission permissions', () => {
     expect(
       (await setRole('setCustRole', { bizCode: ecCode, area: 'ec', roles: ['funder'] }, chg)).status,
     ).toBe(200);
-    const chgList = await chg.ok<Page<RoleChangeRow>>(P('roleChgList'), { permitCode: ecCode });
+    const chgList = await chg.ok<Page<RoleChangeRow>>(permitApi.roleChgList, { permitCode: ecCode });
     expect(chgList.list[0]).toMatchObject({ rolesAfter: ['funder'], createdByName: 'ecchg' });
     // An area code reads the history of its own area only (and not ec's, nor users').
-    const dwHist = await dw.ok<Page<RoleChangeRow>>(P('roleChgList'), {});
+    const dwHist = await dw.ok<Page<RoleChangeRow>>(permitApi.roleChgList, {});
     expect(dwHist.total).toBeGreaterThan(0);
     expect(new Set(dwHist.list.map((r) => `${r.subject}|${r.area}`))).toEqual(new Set(['cust|dw']));
-    expect((await dw.call(P('roleChgList'), { area: 'ec' })).status).toBe(401);
-    expect((await t.client().call(P('custList'), {})).status).toBe(403);
+    expect((await dw.call(permitApi.roleChgList, { area: 'ec' })).status).toBe(401);
+    expect((await t.client().call(permitApi.custList, {})).status).toBe(403);
   });
 });
 
@@ -596,39 +603,43 @@ describe('admission permissions per area (review fixes)', () => {
         )
       ).status,
     ).toBe(401);
-    expect((await ec.call(P('userList'), { area: 'dw' })).status).toBe(401);
-    expect((await ec.call(P('userView'), undefined, { query: { bizCode: dwOpen } })).status).toBe(401);
+    expect((await ec.call(permitApi.userList, { area: 'dw' })).status).toBe(401);
+    expect((await ec.call(permitApi.userView, undefined, { query: { bizCode: dwOpen } })).status).toBe(401);
     expect(await t.database.db.select().from(permits).orderBy(permits.id)).toEqual(before);
     expect(await count(permitRoleChanges)).toBe(hist);
     // Its list and current roles hold only ec.
-    const ecList = await ec.ok<Page<PermitRow>>(P('userList'), { compCode: comp.code });
+    const ecList = await ec.ok<Page<PermitRow>>(permitApi.userList, { compCode: comp.code });
     expect(ecList.list.map((r) => r.bizCode)).toEqual([ecPermit]);
-    const ecRoles = await ec.ok<CurrentRoles[]>(P('getUserRole'), undefined, { query: { userCode: ecUser } });
+    const ecRoles = await ec.ok<CurrentRoles[]>(permitApi.getUserRole, undefined, {
+      query: { userCode: ecUser },
+    });
     expect(ecRoles.map((r) => r.area)).toEqual(['ec']);
     // And ec's own work goes on.
     expect((await act('userOpen', ecPermit, 'ec', ec)).status).toBe(200);
 
     // dw-only: lists, views and acts on dw user admissions, not on ec ones.
-    const dwList = await dw.ok<Page<PermitRow>>(P('userList'), { compCode: comp.code });
+    const dwList = await dw.ok<Page<PermitRow>>(permitApi.userList, { compCode: comp.code });
     expect(dwList.list.map((r) => r.bizCode).sort()).toEqual([dwOpen, dwSaved].sort());
-    expect((await dw.call(P('userView'), undefined, { query: { bizCode: dwOpen } })).status).toBe(200);
-    expect((await dw.call(P('userView'), undefined, { query: { bizCode: ecPermit } })).status).toBe(401);
+    expect((await dw.call(permitApi.userView, undefined, { query: { bizCode: dwOpen } })).status).toBe(200);
+    expect((await dw.call(permitApi.userView, undefined, { query: { bizCode: ecPermit } })).status).toBe(401);
     expect((await act('userOpen', dwSaved, 'dw', dw)).status).toBe(200);
     expect(
       (await setRole('setUserRole', { bizCode: dwOpen, area: 'dw', roles: ['approver'] }, dw)).status,
     ).toBe(200);
     expect((await act('userDisable', dwOpen, 'dw', dw)).status).toBe(200);
     expect((await act('userDisable', ecPermit, 'ec', dw)).status).toBe(401);
-    const dwRoles = await dw.ok<CurrentRoles[]>(P('getUserRole'), undefined, { query: { userCode: ecUser } });
+    const dwRoles = await dw.ok<CurrentRoles[]>(permitApi.getUserRole, undefined, {
+      query: { userCode: ecUser },
+    });
     expect(dwRoles.map((r) => r.area)).toEqual(['dw']);
-    const dwHist = await dw.ok<Page<RoleChangeRow>>(P('roleChgList'), { subject: 'user' });
+    const dwHist = await dw.ok<Page<RoleChangeRow>>(permitApi.roleChgList, { subject: 'user' });
     expect(new Set(dwHist.list.map((r) => r.area))).toEqual(new Set(['dw']));
 
     // 银企链 has no user admissions.
     await openCust(comp.code, 'fc', ['core']);
     const fc = await saveUser({ area: 'fc', userCode: dwUser, roles: ['operator'] });
     expect([fc.status, fc.msg]).toEqual([400, '银企链区域不办理企业用户准入']);
-    const fcList = await admin.call(P('userList'), { area: 'fc' });
+    const fcList = await admin.call(permitApi.userList, { area: 'fc' });
     expect([fcList.status, fcList.msg]).toEqual([400, '银企链区域不办理企业用户准入']);
   });
 
@@ -643,20 +654,21 @@ describe('admission permissions per area (review fixes)', () => {
     await createUserWithCodes(t.database.db, 'chgonly', PASSWORD, ['ec-permit-chg']);
     const chg = await t.login('chgonly', PASSWORD);
 
-    expect((await chg.call(P('roleChgList'), { area: 'dw' })).status).toBe(401);
-    expect((await chg.call(P('roleChgList'), { subject: 'user' })).status).toBe(401);
-    expect((await chg.call(P('roleChgList'), { permitCode: dwCode })).data).toMatchObject({ total: 0 });
-    const mine = await chg.ok<Page<RoleChangeRow>>(P('roleChgList'), { compName: '历史范围' });
+    expect((await chg.call(permitApi.roleChgList, { area: 'dw' })).status).toBe(401);
+    expect((await chg.call(permitApi.roleChgList, { subject: 'user' })).status).toBe(401);
+    expect((await chg.call(permitApi.roleChgList, { permitCode: dwCode })).data).toMatchObject({ total: 0 });
+    const mine = await chg.ok<Page<RoleChangeRow>>(permitApi.roleChgList, { compName: '历史范围' });
     expect(mine.list.map((r) => [r.subject, r.area, r.permitCode])).toEqual([['cust', 'ec', ecCode]]);
-    const view = await chg.call(P('roleChgView'), undefined, { query: { bizCode: dwChg.bizCode } });
+    const view = await chg.call(permitApi.roleChgView, undefined, { query: { bizCode: dwChg.bizCode } });
     expect(view.status).toBe(401);
-    const userHist = await admin.ok<Page<RoleChangeRow>>(P('roleChgList'), { permitCode: uCode });
-    const uView = await chg.call(P('roleChgView'), undefined, {
+    const userHist = await admin.ok<Page<RoleChangeRow>>(permitApi.roleChgList, { permitCode: uCode });
+    const uView = await chg.call(permitApi.roleChgView, undefined, {
       query: { bizCode: userHist.list[0]!.bizCode },
     });
     expect(uView.status).toBe(401);
     expect(
-      (await chg.call(P('roleChgView'), undefined, { query: { bizCode: mine.list[0]!.bizCode } })).status,
+      (await chg.call(permitApi.roleChgView, undefined, { query: { bizCode: mine.list[0]!.bizCode } }))
+        .status,
     ).toBe(200);
   });
 
@@ -664,9 +676,17 @@ describe('admission permissions per area (review fixes)', () => {
     const comp = await newCustomer('乐观锁准入有限公司');
     const code = await openCust(comp.code, 'ec', ['holder']);
     const v = await versionOf(code);
-    const noVersion = await admin.call(P('setCustRole'), { bizCode: code, area: 'ec', roles: ['issuer'] });
+    const noVersion = await admin.call(permitApi.setCustRole, {
+      bizCode: code,
+      area: 'ec',
+      roles: ['issuer'],
+    });
     expect([noVersion.status, noVersion.msg]).toEqual([400, '版本号不能为空']);
-    const noVersionAct = await admin.call(P('custDisable'), { area: 'ec' }, { query: { bizCode: code } });
+    const noVersionAct = await admin.call(
+      permitApi.custDisable,
+      { area: 'ec' },
+      { query: { bizCode: code } },
+    );
     expect([noVersionAct.status, noVersionAct.msg]).toEqual([400, '版本号不能为空']);
     const a = await setRole('setCustRole', { bizCode: code, area: 'ec', roles: ['issuer'] }, admin, v);
     const b = await setRole('setCustRole', { bizCode: code, area: 'ec', roles: ['funder'] }, admin, v);
@@ -692,7 +712,7 @@ describe('admission permissions per area (review fixes)', () => {
     const v = await viewCust(code);
     expect(v.history).toHaveLength(20);
     expect(v.historyTotal).toBe(23);
-    const last = await admin.ok<Page<RoleChangeRow>>(P('roleChgList'), {
+    const last = await admin.ok<Page<RoleChangeRow>>(permitApi.roleChgList, {
       permitCode: code,
       pageNum: 2,
       pageSize: 20,
@@ -705,7 +725,7 @@ describe('admission permissions per area (review fixes)', () => {
 describe('admission under concurrency (PostgreSQL)', () => {
   it.skipIf(!onPostgres)('opens once and creates once however many ask at the same time', async () => {
     const comp = await newCustomer('并发准入测试有限公司');
-    const { bizCode } = await admin.ok<{ bizCode: string }>(P('custSave'), {
+    const { bizCode } = await admin.ok<{ bizCode: string }>(permitApi.custSave, {
       area: 'ec',
       compCode: comp.code,
       roles: ['holder'],
@@ -738,7 +758,7 @@ describe('admission under concurrency (PostgreSQL)', () => {
     let bothDone = 0;
     for (let round = 0; round < 10; round++) {
       const userCode = await newUser(comp.code, `并发用户${round}`);
-      const { bizCode } = await admin.ok<{ bizCode: string }>(P('userSave'), {
+      const { bizCode } = await admin.ok<{ bizCode: string }>(permitApi.userSave, {
         area: 'dw',
         userCode,
         roles: ['operator'],

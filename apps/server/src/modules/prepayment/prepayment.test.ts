@@ -7,13 +7,14 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
   contractBody,
   contractFixture,
   draftContract,
-  K,
+  contractApi,
   submitContract,
   type ContractFixture,
 } from '../contract/testkit';
@@ -22,7 +23,7 @@ let t: TestPortal;
 let maker: TestClient;
 let checker: TestClient;
 let f: ContractFixture;
-const A = (k: keyof typeof PA_PATHS) => `/api${PA_PATHS[k]}`;
+const prepaymentApi = servedPaths(PA_PATHS);
 const pq = (preamtBizCode: string) => ({ query: { preamtBizCode } });
 const cq = (contBizCode: string) => ({ query: { contBizCode } });
 
@@ -31,22 +32,22 @@ async function contractWithMargin(): Promise<string> {
   const body = contractBody(f, { marginRatio: '0.1' });
   const s = await draftContract(maker, body);
   const dues = await maker.ok<{ kind: string; amount: string; dueDate: string }[]>(
-    K('due'),
+    contractApi.due,
     undefined,
     cq(s.bizCode),
   );
-  const d = await maker.ok<{ version: number }>(K('dueSave'), {
+  const d = await maker.ok<{ version: number }>(contractApi.dueSave, {
     contBizCode: s.bizCode,
     version: s.version,
     items: dues,
   });
   await submitContract(maker, body, { ...s, version: d.version });
-  await checker.ok(K('infoAudit'), {}, { query: { bizCode: s.bizCode } });
+  await checker.ok(contractApi.infoAudit, {}, { query: { bizCode: s.bizCode } });
   return s.bizCode;
 }
 
 async function savePa(cont: string, dueId: number, amount: string, submit = true) {
-  return maker.call<{ preamtBizCode: string }>(A('saveBaseInfo'), {
+  return maker.call<{ preamtBizCode: string }>(prepaymentApi.saveBaseInfo, {
     contBizCode: cont,
     method: 'transfer',
     bankBizCode: f.bankBizCode,
@@ -67,24 +68,24 @@ afterAll(() => t.close());
 describe('prepayment (前期款)', () => {
   it('is prefilled from the contract, receives the due on approval, never beyond it, and 放款 then deducts nothing', async () => {
     const cont = await contractWithMargin();
-    const init = await maker.ok<PaInit>(A('initBase'), undefined, cq(cont));
+    const init = await maker.ok<PaInit>(prepaymentApi.initBase, undefined, cq(cont));
     expect(init.dues.map((d) => [d.kind, d.openAmount])).toEqual([['margin', '10000.00']]);
     const due = init.dues[0]!.dueId;
     const first = await savePa(cont, due, '4000.00');
     expect(first.status).toBe(200);
     // Nothing is received before approval.
-    const dues = () => maker.ok<DueView[]>(K('dueView'), undefined, cq(cont));
+    const dues = () => maker.ok<DueView[]>(contractApi.dueView, undefined, cq(cont));
     expect((await dues())[0]!.receivedAmount).toBe('0.00');
-    await checker.ok(A('audit'), {}, pq(first.data!.preamtBizCode));
+    await checker.ok(prepaymentApi.audit, {}, pq(first.data!.preamtBizCode));
     expect((await dues())[0]!.receivedAmount).toBe('4000.00');
-    const view = await maker.ok<PaView>(A('viewBaseInfo'), undefined, pq(first.data!.preamtBizCode));
+    const view = await maker.ok<PaView>(prepaymentApi.viewBaseInfo, undefined, pq(first.data!.preamtBizCode));
     expect(view).toMatchObject({ state: 'approved', amount: '4000.00', contBizCode: cont });
     expect(view.lines[0]).toMatchObject({ kind: 'margin', lineAmount: '4000.00', receivedAmount: '4000.00' });
 
     const over = await savePa(cont, due, '6000.01');
     expect(over.status).toBe(409);
     expect(over.msg).toBe('收取金额 6,000.01元 超过该项待收金额 6,000.00元');
-    const future = await maker.call(A('saveBaseInfo'), {
+    const future = await maker.call(prepaymentApi.saveBaseInfo, {
       contBizCode: cont,
       method: 'deduct',
       bankBizCode: f.bankBizCode,
@@ -95,15 +96,19 @@ describe('prepayment (前期款)', () => {
 
     // A draft is deleted; the list shows the approved one.
     const draft = await savePa(cont, due, '1.00', false);
-    await maker.ok(A('deleteInfo'), undefined, pq(draft.data!.preamtBizCode));
-    const list = await maker.ok<Page<PaRow>>(A('list'), { contBizCode: cont });
+    await maker.ok(prepaymentApi.deleteInfo, undefined, pq(draft.data!.preamtBizCode));
+    const list = await maker.ok<Page<PaRow>>(prepaymentApi.list, { contBizCode: cont });
     expect(list.list.map((r) => [r.amount, r.state])).toEqual([['4000.00', 'approved']]);
 
     const rest = await savePa(cont, due, '6000.00');
-    await checker.ok(A('audit'), {}, pq(rest.data!.preamtBizCode));
-    expect((await maker.call(A('initBase'), undefined, cq(cont))).msg).toBe('该合同没有待收的前期款项');
+    await checker.ok(prepaymentApi.audit, {}, pq(rest.data!.preamtBizCode));
+    expect((await maker.call(prepaymentApi.initBase, undefined, cq(cont))).msg).toBe(
+      '该合同没有待收的前期款项',
+    );
     // Received in full before financing: the 放款单 deducts nothing (the margin is never taken twice).
-    const loan = await maker.ok<{ netAmount: string }>(K('isLoan'), undefined, { query: { bizCode: cont } });
+    const loan = await maker.ok<{ netAmount: string }>(contractApi.isLoan, undefined, {
+      query: { bizCode: cont },
+    });
     expect(loan.netAmount).toBe('100000.00');
   });
 });
@@ -111,13 +116,13 @@ describe('prepayment (前期款)', () => {
 describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
   it('prepayments approved concurrently never receive a due beyond its amount', async () => {
     const cont = await contractWithMargin();
-    const init = await maker.ok<PaInit>(A('initBase'), undefined, cq(cont));
+    const init = await maker.ok<PaInit>(prepaymentApi.initBase, undefined, cq(cont));
     const codes: string[] = [];
     for (let i = 0; i < 20; i++)
       codes.push((await savePa(cont, init.dues[0]!.dueId, '1000.00')).data!.preamtBizCode);
-    const results = await Promise.all(codes.map((c) => checker.call(A('audit'), {}, pq(c))));
+    const results = await Promise.all(codes.map((c) => checker.call(prepaymentApi.audit, {}, pq(c))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
-    const dues = await maker.ok<DueView[]>(K('dueView'), undefined, cq(cont));
+    const dues = await maker.ok<DueView[]>(contractApi.dueView, undefined, cq(cont));
     expect(dues[0]!.receivedAmount).toBe('10000.00');
   });
 });

@@ -25,11 +25,12 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { addChecker, addCustomer } from '../credit/testkit';
 import { approvedContract, contractBody, contractFixture, MONTHLY_RULE } from '../contract/testkit';
 
-const P = (k: keyof typeof PRINT_PATHS) => `/api${PRINT_PATHS[k]}`;
+const printApi = servedPaths(PRINT_PATHS);
 let t: TestPortal;
 let admin: TestClient;
 let checker: TestClient;
@@ -39,12 +40,12 @@ const EVIL_NAME = '<script>alert(1)</script>华东机电有限公司';
 const tmp = mkdtempSync(join(tmpdir(), 'print-test-'));
 
 async function templateOf(bizType: BizType): Promise<TemplateRow> {
-  const page = await admin.ok<Page<TemplateRow>>(P('list'), { bizType, state: 'enabled' });
+  const page = await admin.ok<Page<TemplateRow>>(printApi.list, { bizType, state: 'enabled' });
   return page.list[0]!;
 }
 
 async function html(bizType: BizType, docCode: string, client = admin): Promise<string> {
-  const res = await client.call(P('perViewHtml'), { bizType, docCode });
+  const res = await client.call(printApi.perViewHtml, { bizType, docCode });
   if (res.httpStatus !== 200) throw new Error(`perViewHtml ${bizType} answered ${res.status} ${res.msg}`);
   expect(res.headers['content-type']).toContain('text/html');
   return res.raw.toString('utf8');
@@ -71,11 +72,11 @@ afterAll(async () => {
 
 describe('print templates (/ft/api/print)', () => {
   it('lists the business types and each type’s placeholder catalogue', async () => {
-    const types = await admin.ok<{ code: string; label: string }[]>(P('bizTypeList'));
+    const types = await admin.ok<{ code: string; label: string }[]>(printApi.bizTypeList);
     expect(types.map((x) => x.code)).toEqual([...BIZ_TYPES]);
     expect(types[0]).toEqual({ code: 'contract', label: '保理合同' });
     const info = await admin.ok<{ fields: { key: string }[]; lists: { key: string }[] }>(
-      P('info'),
+      printApi.info,
       undefined,
       {
         query: { bizType: 'contract' },
@@ -85,12 +86,12 @@ describe('print templates (/ft/api/print)', () => {
       expect.arrayContaining(['custName', 'financingAmount', 'financingAmountCapitals']),
     );
     expect(info.lists.map((l) => l.key)).toEqual(['plan', 'receivables']);
-    const bad = await admin.call(P('info'), undefined, { query: { bizType: 'nope' } });
+    const bad = await admin.call(printApi.info, undefined, { query: { bizType: 'nope' } });
     expect(bad.status).toBe(400);
   });
 
   it('stores a template without script, event handlers or external URLs', async () => {
-    const saved = await admin.ok<{ bizCode: string }>(P('save'), {
+    const saved = await admin.ok<{ bizCode: string }>(printApi.save, {
       name: '净化测试',
       bizType: 'contract',
       content: `<p onclick="steal()">甲方：{{custName}}</p><script>alert(1)</script>
@@ -98,7 +99,9 @@ describe('print templates (/ft/api/print)', () => {
 <div style="background:url(http://evil.example/y.png);text-align:center">居中</div><iframe src="https://evil.example"></iframe>
 <style>body{background:url(http://evil.example/z)}</style><img src="data:image/png;base64,iVBORw0KGgo=" alt="章">`,
     });
-    const view = await admin.ok<TemplateView>(P('view'), undefined, { query: { bizCode: saved.bizCode } });
+    const view = await admin.ok<TemplateView>(printApi.view, undefined, {
+      query: { bizCode: saved.bizCode },
+    });
     expect(view.state).toBe('disabled');
     for (const banned of [
       '<script',
@@ -119,7 +122,7 @@ describe('print templates (/ft/api/print)', () => {
 
   it('refuses unknown placeholders, malformed sections and an empty body, naming the problem', async () => {
     const save = (content: string) =>
-      admin.call(P('save'), { name: '错误模板', bizType: 'contract', content });
+      admin.call(printApi.save, { name: '错误模板', bizType: 'contract', content });
     expect((await save('<p>{{custNmae}} {{#plan}}{{invoiceNo}}{{/plan}}</p>')).msg).toBe(
       '模板包含保理合同没有的占位符：{{custNmae}}、{{invoiceNo}}',
     );
@@ -128,19 +131,19 @@ describe('print templates (/ft/api/print)', () => {
     );
     const empty = await save('<script>alert(1)</script>');
     expect([empty.status, empty.msg]).toEqual([400, '模板内容不能为空']);
-    const noName = await admin.call(P('save'), { bizType: 'contract', content: '<p>x</p>' });
+    const noName = await admin.call(printApi.save, { bizType: 'contract', content: '<p>x</p>' });
     expect([noName.status, noName.msg]).toEqual([400, '模板名称不能为空']);
   });
 
   it('enables one template per type and core enterprise; disabled ones neither print nor block delete', async () => {
     const general = await templateOf('credit');
-    const rival = await admin.ok<{ bizCode: string }>(P('save'), {
+    const rival = await admin.ok<{ bizCode: string }>(printApi.save, {
       name: '授信审批表（新版）',
       bizType: 'credit',
       content: '<h1>新版 {{custName}}</h1>',
     });
     const q = { query: { bizCode: rival.bizCode } };
-    const clash = await admin.call(P('enable'), undefined, q);
+    const clash = await admin.call(printApi.enable, undefined, q);
     expect([clash.status, clash.msg]).toEqual([
       409,
       `同一业务类型和核心企业只能启用一个模板，「${general.name}」已启用，请先停用`,
@@ -149,44 +152,44 @@ describe('print templates (/ft/api/print)', () => {
       t.database.db,
       sql`select biz_code from credits limit 1`,
     );
-    const pinned = await admin.call(P('perViewHtml'), {
+    const pinned = await admin.call(printApi.perViewHtml, {
       bizType: 'credit',
       docCode: credit!.biz_code,
       tplBizCode: rival.bizCode,
     });
     expect([pinned.status, pinned.msg]).toEqual([409, '模板「授信审批表（新版）」已停用，不能打印']);
 
-    await admin.ok(P('disable'), undefined, { query: { bizCode: general.bizCode } });
-    const none = await admin.call(P('perViewHtml'), { bizType: 'credit', docCode: credit!.biz_code });
+    await admin.ok(printApi.disable, undefined, { query: { bizCode: general.bizCode } });
+    const none = await admin.call(printApi.perViewHtml, { bizType: 'credit', docCode: credit!.biz_code });
     expect([none.status, none.msg]).toEqual([409, '没有启用的授信审批表模板，请先在打印模板中启用']);
-    await admin.ok(P('enable'), undefined, q);
+    await admin.ok(printApi.enable, undefined, q);
     expect(await html('credit', credit!.biz_code)).toContain('<h1>新版 ');
-    expect((await admin.call(P('enable'), undefined, q)).msg).toBe('模板已是启用状态');
-    expect((await admin.call(P('delete'), undefined, q)).msg).toBe('启用中的模板不能删除，请先停用');
-    await admin.ok(P('disable'), undefined, q);
-    await admin.ok(P('delete'), undefined, q);
-    expect((await admin.call(P('view'), undefined, q)).status).toBe(404);
-    await admin.ok(P('enable'), undefined, { query: { bizCode: general.bizCode } });
+    expect((await admin.call(printApi.enable, undefined, q)).msg).toBe('模板已是启用状态');
+    expect((await admin.call(printApi.delete, undefined, q)).msg).toBe('启用中的模板不能删除，请先停用');
+    await admin.ok(printApi.disable, undefined, q);
+    await admin.ok(printApi.delete, undefined, q);
+    expect((await admin.call(printApi.view, undefined, q)).status).toBe(404);
+    await admin.ok(printApi.enable, undefined, { query: { bizCode: general.bizCode } });
   });
 
   it('prefers the template of the document’s core enterprise over the general one', async () => {
     const core = await addCustomer(t.database.db, '宏达建设集团有限公司', { roles: ['core'] });
-    const cores = await admin.ok<{ code: string }[]>(P('getCoreComp'));
+    const cores = await admin.ok<{ code: string }[]>(printApi.getCoreComp);
     expect(cores.map((c) => c.code)).toContain(core);
-    const supplierOnly = await admin.call(P('save'), {
+    const supplierOnly = await admin.call(printApi.save, {
       name: 'x',
       bizType: 'contract',
       coreCompCode: await addCustomer(t.database.db, '某供应商有限公司'),
       content: '<p>x</p>',
     });
     expect([supplierOnly.status, supplierOnly.msg]).toEqual([400, '核心企业不存在']);
-    const own = await admin.ok<{ bizCode: string }>(P('save'), {
+    const own = await admin.ok<{ bizCode: string }>(printApi.save, {
       name: '宏达专用合同',
       bizType: 'contract',
       coreCompCode: core,
       content: '<p>宏达专用：{{contractNo}}</p>',
     });
-    await admin.ok(P('enable'), undefined, { query: { bizCode: own.bizCode } });
+    await admin.ok(printApi.enable, undefined, { query: { bizCode: own.bizCode } });
     await t.database.db.execute(
       sql`update contracts set core_comp_code = ${core} where biz_code = ${contract}`,
     );
@@ -201,7 +204,7 @@ describe('print templates (/ft/api/print)', () => {
       await t.database.db.execute(
         sql`update contracts set core_comp_code = null where biz_code = ${contract}`,
       );
-      await admin.ok(P('disable'), undefined, { query: { bizCode: own.bizCode } });
+      await admin.ok(printApi.disable, undefined, { query: { bizCode: own.bizCode } });
     }
   });
 
@@ -217,7 +220,7 @@ describe('print templates (/ft/api/print)', () => {
   });
 
   it('renders the contract as an A4 PDF of two pages whose text holds the parties and amounts', async () => {
-    const res = await admin.call(P('perViewPdf'), {
+    const res = await admin.call(printApi.perViewPdf, {
       bizType: 'contract',
       docCode: contract,
       disposition: 'attachment',
@@ -243,13 +246,13 @@ describe('print templates (/ft/api/print)', () => {
   it('previews a contract form that is not saved yet', async () => {
     const fixture = await contractFixture(t, admin, checker, { rule: MONTHLY_RULE });
     const body = contractBody(fixture, { financingAmount: '1004.50', maturityDate: '2026-04-15' });
-    const res = await admin.call(P('preContViewHtml'), { contract: body });
+    const res = await admin.call(printApi.preContViewHtml, { contract: body });
     expect(res.httpStatus).toBe(200);
     const page = res.raw.toString('utf8');
     expect(page).toContain(`合同号：${body.contractNo}`);
     expect(page).toContain('壹仟零肆元伍角（小写：¥1,004.50）');
     expect(page.slice(page.indexOf('<h2>附件一'), page.indexOf('<h2>附件二')).match(/<tr>/g)).toHaveLength(4);
-    const bad = await admin.call(P('preContViewHtml'), { contract: { ...body, financingAmount: 'abc' } });
+    const bad = await admin.call(printApi.preContViewHtml, { contract: { ...body, financingAmount: 'abc' } });
     expect(bad.status).toBe(400);
     expect(bad.msg).toContain('融资金额');
   });
@@ -322,7 +325,7 @@ describe('print templates (/ft/api/print)', () => {
       '<td>商务合同&lt;b&gt;</td><td>原件</td><td>2</td>',
     );
     expect(await html('repayment', contract)).toMatch(/本期应还款日为2026-02-15/);
-    const missing = await admin.call(P('perViewHtml'), { bizType: 'writeOff', docCode: '000000099999' });
+    const missing = await admin.call(printApi.perViewHtml, { bizType: 'writeOff', docCode: '000000099999' });
     expect([missing.status, missing.msg]).toEqual([404, '来款核销不存在']);
   });
 
@@ -332,37 +335,42 @@ describe('print templates (/ft/api/print)', () => {
       buttonCode('ft-contract-info', 'print'),
     ]);
     const printer = await t.login('printer', 'Printer@123456');
-    const ok = await printer.call(P('perViewHtml'), { bizType: 'contract', docCode: contract });
+    const ok = await printer.call(printApi.perViewHtml, { bizType: 'contract', docCode: contract });
     expect(ok.httpStatus).toBe(200);
     const [paid] = await queryRows<{ c: string }>(
       t.database.db,
       sql`select biz_code as c from paids limit 1`,
     );
-    expect((await printer.call(P('perViewHtml'), { bizType: 'writeOff', docCode: paid!.c })).status).toBe(
+    expect((await printer.call(printApi.perViewHtml, { bizType: 'writeOff', docCode: paid!.c })).status).toBe(
       401,
     );
     expect(
-      (await printer.call(P('perViewHtml'), { bizType: 'contract', docCode: contract, content: '<p>x</p>' }))
-        .status,
+      (
+        await printer.call(printApi.perViewHtml, {
+          bizType: 'contract',
+          docCode: contract,
+          content: '<p>x</p>',
+        })
+      ).status,
     ).toBe(401);
     expect(
-      (await printer.call(P('save'), { name: 'x', bizType: 'contract', content: '<p>x</p>' })).status,
+      (await printer.call(printApi.save, { name: 'x', bizType: 'contract', content: '<p>x</p>' })).status,
     ).toBe(401);
-    expect((await t.client().call(P('perViewPdf'), { bizType: 'contract', docCode: contract })).status).toBe(
-      403,
-    );
+    expect(
+      (await t.client().call(printApi.perViewPdf, { bizType: 'contract', docCode: contract })).status,
+    ).toBe(403);
     await createUserWithCodes(t.database.db, 'designer', 'Designer@123456', [
       PRINT_MENU,
       buttonCode(PRINT_MENU, 'save'),
     ]);
     const designer = await t.login('designer', 'Designer@123456');
-    const blind = await designer.call(P('perViewHtml'), {
+    const blind = await designer.call(printApi.perViewHtml, {
       bizType: 'contract',
       docCode: contract,
       content: '<p>x</p>',
     });
     expect(blind.status).toBe(401);
-    const draft = await admin.call(P('perViewHtml'), {
+    const draft = await admin.call(printApi.perViewHtml, {
       bizType: 'contract',
       docCode: contract,
       content: '<p>草稿 {{contractNo}} <img src=x onerror=alert(1)></p>',
@@ -376,7 +384,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
     const core = await addCustomer(t.database.db, '并发核心企业有限公司', { roles: ['core'] });
     const codes: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const r = await admin.ok<{ bizCode: string }>(P('save'), {
+      const r = await admin.ok<{ bizCode: string }>(printApi.save, {
         name: `并发模板${i}`,
         bizType: 'handover',
         coreCompCode: core,
@@ -385,7 +393,7 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
       codes.push(r.bizCode);
     }
     const answers = await Promise.all(
-      codes.map((bizCode) => admin.call(P('enable'), undefined, { query: { bizCode } })),
+      codes.map((bizCode) => admin.call(printApi.enable, undefined, { query: { bizCode } })),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
@@ -403,7 +411,7 @@ describe('an office started with CHROMIUM_PATH=off', () => {
     try {
       const res = await (
         await off.login()
-      ).call(P('perViewPdf'), { bizType: 'contract', docCode: '000000000001' });
+      ).call(printApi.perViewPdf, { bizType: 'contract', docCode: '000000000001' });
       expect(res.status).toBe(400);
       expect(res.msg).toBe('PDF打印未启用（服务器未配置Chromium），请使用预览HTML打印');
     } finally {

@@ -7,13 +7,14 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 
 /**
  * The business date on 参数设置 (docs/business-date.md): a holder of system-config:save moves it
  * through the same route as 营业日与日终, with the same validation, audit row and day-end.
  */
-const B = (k: keyof typeof BIZDATE_PATHS) => `/api${BIZDATE_PATHS[k]}`;
+const bizdateApi = servedPaths(BIZDATE_PATHS);
 const PW = 'Params@123456789';
 
 let t: TestPortal;
@@ -31,12 +32,12 @@ afterAll(() => t.close());
 
 describe('营业日 on 参数设置', () => {
   it('is moved by system-config:save with the rules, audit and day-end of 营业日与日终', async () => {
-    const from = (await settings.ok<BizDateView>(B('view'))).businessDate;
-    expect((await screenOnly.call(B('save'), { businessDate: '2026-01-20' })).status).toBe(401);
-    const bad = await settings.call(B('save'), { businessDate: '2026-02-30' });
+    const from = (await settings.ok<BizDateView>(bizdateApi.view)).businessDate;
+    expect((await screenOnly.call(bizdateApi.save, { businessDate: '2026-01-20' })).status).toBe(401);
+    const bad = await settings.call(bizdateApi.save, { businessDate: '2026-02-30' });
     expect(bad.status).toBe(400);
     expect(bad.msg).toBe('营业日必须是有效日期（YYYY-MM-DD）');
-    const moved = await settings.call<{ from: string; to: string; run: DayEndRun }>(B('save'), {
+    const moved = await settings.call<{ from: string; to: string; run: DayEndRun }>(bizdateApi.save, {
       businessDate: '2026-01-20',
     });
     expect(moved.status).toBe(200);
@@ -46,7 +47,7 @@ describe('营业日 on 参数设置', () => {
       trigger: 'dateChange',
       state: 'done',
     });
-    expect(await screenOnly.ok<BizDateView>(B('view'))).toMatchObject({
+    expect(await screenOnly.ok<BizDateView>(bizdateApi.view)).toMatchObject({
       businessDate: '2026-01-20',
       source: 'stored',
     });
@@ -57,6 +58,6 @@ describe('营业日 on 参数设置', () => {
     );
     expect(audit).toEqual({ actor_name: 'params-admin', detail: { from, to: '2026-01-20' } });
     // The day-end on demand stays with 营业日与日终's button.
-    expect((await settings.call(B('runDayEnd'))).status).toBe(401);
+    expect((await settings.call(bizdateApi.runDayEnd)).status).toBe(401);
   });
 });

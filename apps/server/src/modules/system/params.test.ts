@@ -16,11 +16,11 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  served,
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedContract, MONTHLY_RULE } from '../contract/testkit';
 
-const api = (path: string) => `/api${path}`;
 const PW = 'Params@12345678';
 /** A 1×1 PNG. */
 const SEAL =
@@ -40,20 +40,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const current = async () => (await admin.ok<SysParamsView>(api(P.get))).params;
-const save = (c: TestClient, body: Partial<SysParamsInput>) => c.call<SysParamsView>(api(P.save), body);
+const current = async () => (await admin.ok<SysParamsView>(served(P.get))).params;
+const save = (c: TestClient, body: Partial<SysParamsInput>) => c.call<SysParamsView>(served(P.save), body);
 
 describe('参数设置', () => {
   it('answers 401 without the codes; the screen alone may read but not save', async () => {
     await createUserWithCodes(t.database.db, 'no-params', PW, ['permission-user']);
     const plain = await t.login('no-params', PW);
-    expect((await plain.call(api(P.get))).status).toBe(401);
+    expect((await plain.call(served(P.get))).status).toBe(401);
     expect((await save(plain, await current())).status).toBe(401);
     // Without a session the answer is 403; 401 is a signed-in user without the code.
-    expect((await t.client().call(api(P.get))).status).toBe(403);
+    expect((await t.client().call(served(P.get))).status).toBe(403);
     await createUserWithCodes(t.database.db, 'params-reader', PW, [SYSPARAM_MENU]);
     const reader = await t.login('params-reader', PW);
-    expect((await reader.call(api(P.get))).status).toBe(200);
+    expect((await reader.call(served(P.get))).status).toBe(200);
     expect((await save(reader, await current())).status).toBe(401);
     await createUserWithCodes(t.database.db, 'params-admin', PW, [
       SYSPARAM_MENU,
@@ -107,7 +107,7 @@ describe('参数设置', () => {
         )[0]!.n,
       );
     const n0 = await auditCount();
-    const saved = await admin.ok<SysParamsView>(api(P.save), {
+    const saved = await admin.ok<SysParamsView>(served(P.save), {
       ...before,
       sessionAbsoluteMinutes: 480,
       companyName: '华信商业保理有限公司',
@@ -131,7 +131,7 @@ describe('参数设置', () => {
     });
     expect(row!.detail.after).toMatchObject({ sessionAbsoluteMinutes: 480, companySeal: '图片（1KB）' });
     // Saving the same values again changes nothing and writes no audit row.
-    await admin.ok(api(P.save), saved.params);
+    await admin.ok(served(P.save), saved.params);
     expect(await auditCount()).toBe(n0 + 1);
 
     // A new session lasts the new absolute time.
@@ -155,7 +155,7 @@ describe('参数设置', () => {
       ]);
       const res = await t.portal.app.inject({
         method: 'POST',
-        url: api(FILE_PATHS.upload),
+        url: served(FILE_PATHS.upload),
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
           authorization: `Bearer ${admin.token!}`,
@@ -166,9 +166,9 @@ describe('参数设置', () => {
     };
     const MB = 1024 * 1024;
     expect(await upload(1.5 * MB)).toBe(200);
-    await admin.ok(api(P.save), { ...(await current()), uploadLimitMb: 1 });
+    await admin.ok(served(P.save), { ...(await current()), uploadLimitMb: 1 });
     expect(await upload(1.5 * MB)).toBe(413);
-    await admin.ok(api(P.save), { ...(await current()), uploadLimitMb: 50 });
+    await admin.ok(served(P.save), { ...(await current()), uploadLimitMb: 50 });
   });
 
   it('reaches another server through the change notice', async () => {
@@ -177,7 +177,7 @@ describe('参数设置', () => {
     let failed: unknown;
     other.follow(t.database.changes, t.database.db, (err) => (failed = err));
     const base = await current();
-    await admin.ok(api(P.save), { ...base, logRetentionDays: 400 });
+    await admin.ok(served(P.save), { ...base, logRetentionDays: 400 });
     await expect.poll(() => other.current.logRetentionDays, { timeout: 5000 }).toBe(400);
     expect(failed).toBeUndefined();
   });
@@ -188,7 +188,7 @@ describe('参数设置', () => {
       rule: MONTHLY_RULE,
       limit: '5000000.00',
     });
-    const res = await admin.call(api(PRINT_PATHS.perViewHtml), { bizType: 'contract', docCode: bizCode });
+    const res = await admin.call(served(PRINT_PATHS.perViewHtml), { bizType: 'contract', docCode: bizCode });
     expect(res.httpStatus).toBe(200);
     const html = res.raw.toString('utf8');
     expect(html).toContain('<td>华信商业保理有限公司</td>');

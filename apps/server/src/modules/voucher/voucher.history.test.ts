@@ -7,7 +7,12 @@ import { LEDGER_PATHS, type LedgerPage } from '@portal/contract/ledger';
 import { addDays } from '@portal/contract/plan/dates';
 import { VOUCHER_PATHS, type TrialBalance } from '@portal/contract/voucher';
 import { queryRows } from '../../platform/db/client';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import {
+  createTestPortal,
+  type TestClient,
+  type TestPortal,
+  servedPaths,
+} from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
   approvedContract,
@@ -17,7 +22,7 @@ import {
   type ContractFixture,
 } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
-import { approvedIncome, P, R } from '../paid/testkit';
+import { approvedIncome, paidApi, paidRedApi } from '../paid/testkit';
 
 /**
  * Random histories through the real approvals (disbursement, incomings, write-offs over random
@@ -28,7 +33,7 @@ import { approvedIncome, P, R } from '../paid/testkit';
  */
 const START = '2026-01-15';
 const END = '2026-12-31';
-const V = (k: keyof typeof VOUCHER_PATHS) => `/api${VOUCHER_PATHS[k]}`;
+const voucherApi = servedPaths(VOUCHER_PATHS);
 
 let t: TestPortal;
 let admin: TestClient;
@@ -85,18 +90,18 @@ async function history(amount: string, ops: Op[]): Promise<void> {
     if (o.red && live.length > 0) {
       const last = live.pop()!;
       const red = await admin.ok<{ paidRedBizCode: string }>(
-        P('rushRed'),
+        paidApi.rushRed,
         { reason: '测试冲红' },
         { query: { paidBizCode: last.code } },
       );
-      await checker.ok(R('audit'), {}, { query: { paidRedBizCode: red.paidRedBizCode } });
+      await checker.ok(paidRedApi.audit, {}, { query: { paidRedBizCode: red.paidRedBizCode } });
       model.allocated = model.allocated.minus(last.total);
       model.interest = model.interest.minus(last.interest);
       model.penalty = model.penalty.minus(last.penalty);
       seen.reversals++;
       continue;
     }
-    const plan = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+    const plan = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
       query: { contBizCode: bizCode, paidDate: date },
     });
     const item = plan.items[0];
@@ -114,7 +119,7 @@ async function history(amount: string, ops: Op[]): Promise<void> {
     const received = total.plus(new Decimal(o.extra).div(100));
     const fiid = await approvedIncome(admin, checker, fixture.bankBizCode, received.toFixed(2), date);
     model.income = model.income.plus(received);
-    const w = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+    const w = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
       fiidBizCode: fiid,
       contBizCode: bizCode,
       paidDate: date,
@@ -122,7 +127,7 @@ async function history(amount: string, ops: Op[]): Promise<void> {
       lines,
       submit: true,
     });
-    await checker.ok(P('audit'), {}, { query: { paidBizCode: w.paidBizCode } });
+    await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
     live.push({ code: w.paidBizCode, interest: parts.INTEREST, penalty: parts.PENALTY, total });
     model.allocated = model.allocated.plus(total);
     model.interest = model.interest.plus(parts.INTEREST);
@@ -152,7 +157,9 @@ describe('vouchers over random histories of approvals', () => {
           expect(unbalanced).toEqual([]);
           let tb: TrialBalance | null = null;
           for (let m = 1; m <= 12; m++) {
-            tb = await admin.ok<TrialBalance>(V('trial'), { period: `2026-${String(m).padStart(2, '0')}` });
+            tb = await admin.ok<TrialBalance>(voucherApi.trial, {
+              period: `2026-${String(m).padStart(2, '0')}`,
+            });
             expect(tb.balanced).toBe(true);
           }
           const ledger = await admin.ok<LedgerPage>(`/api${LEDGER_PATHS.list}`, { asOf: END, pageSize: 500 });

@@ -19,6 +19,7 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
@@ -27,12 +28,12 @@ import {
   contractBody,
   contractFixture,
   draftContract,
-  K,
+  contractApi,
   receivable,
   submitContract,
 } from '../contract/testkit';
 import { disburse, reverseLoan } from '../loan/testkit';
-import { approvedIncome, I, P, R } from '../paid/testkit';
+import { approvedIncome, incomeApi, paidApi, paidRedApi } from '../paid/testkit';
 import { csvLine, EXPORT_HEADERS } from './export';
 
 /**
@@ -46,7 +47,7 @@ import { csvLine, EXPORT_HEADERS } from './export';
  *   month end 31 of its 90 days are earned, 1,240.00, accrued on 05-31 and reversed on 06-01.
  */
 const TODAY = '2026-05-31';
-const V = (k: keyof typeof VOUCHER_PATHS) => `/api${VOUCHER_PATHS[k]}`;
+const voucherApi = servedPaths(VOUCHER_PATHS);
 
 let t: TestPortal;
 let admin: TestClient;
@@ -56,14 +57,20 @@ let h = { code: '', no: '', cust: '', custCode: '' };
 const docs = { loanG: '', loanH: '', income: '', paid: '', red: '' };
 
 async function info(code: string) {
-  const c = await admin.ok<ContractInfo>(K('infoView'), undefined, { query: { bizCode: code } });
+  const c = await admin.ok<ContractInfo>(contractApi.infoView, undefined, { query: { bizCode: code } });
   return { code, no: c.contractNo, cust: c.custName, custCode: c.custCode };
 }
 
 const list = (body: Record<string, unknown> = {}) =>
-  admin.ok<VoucherPage>(V('list'), { pageNum: 1, pageSize: 50, orderBy: 'voucherNo', order: 'asc', ...body });
+  admin.ok<VoucherPage>(voucherApi.list, {
+    pageNum: 1,
+    pageSize: 50,
+    orderBy: 'voucherNo',
+    order: 'asc',
+    ...body,
+  });
 const view = (voucherId: number) =>
-  admin.ok<VoucherView>(V('view'), undefined, { query: { voucherId: String(voucherId) } });
+  admin.ok<VoucherView>(voucherApi.view, undefined, { query: { voucherId: String(voucherId) } });
 async function voucherOf(docType: string, docCode: string): Promise<VoucherView> {
   const page = await list({ docType, docCode });
   expect(page.total).toBe(1);
@@ -87,13 +94,13 @@ beforeAll(async () => {
     receivables: [receivable('150000.00', '2026-04-30')],
   });
   const sg = await draftContract(admin, bodyG);
-  const dues = await admin.ok<{ version: number }>(K('dueSave'), {
+  const dues = await admin.ok<{ version: number }>(contractApi.dueSave, {
     contBizCode: sg.bizCode,
     version: sg.version,
     items: [{ kind: 'margin', amount: '5000.00', dueDate: '2026-03-01' }],
   });
   await submitContract(admin, bodyG, { ...sg, version: dues.version });
-  await checker.ok(K('infoAudit'), { comment: '同意' }, { query: { bizCode: sg.bizCode } });
+  await checker.ok(contractApi.infoAudit, { comment: '同意' }, { query: { bizCode: sg.bizCode } });
   g = await info(sg.bizCode);
   h = await info(
     (
@@ -118,11 +125,11 @@ beforeAll(async () => {
     '2026-05-11',
     '核心买方有限公司',
   );
-  const plan = await admin.ok<ValidPlan>(P('getValidPlanPaid'), undefined, {
+  const plan = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
     query: { contBizCode: g.code, paidDate: '2026-05-11' },
   });
   const itemId = plan.items[0]!.itemId;
-  const w = await admin.ok<{ paidBizCode: string }>(P('savePlanPaidInfo'), {
+  const w = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
     fiidBizCode: docs.income,
     contBizCode: g.code,
     paidDate: '2026-05-11',
@@ -135,15 +142,15 @@ beforeAll(async () => {
     ],
     submit: true,
   });
-  await checker.ok(P('audit'), {}, { query: { paidBizCode: w.paidBizCode } });
+  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
   docs.paid = w.paidBizCode;
   t.portal.clock.set('2026-05-20');
   const red = await admin.ok<{ paidRedBizCode: string }>(
-    P('rushRed'),
+    paidApi.rushRed,
     { reason: '串户' },
     { query: { paidBizCode: docs.paid } },
   );
-  await checker.ok(R('audit'), {}, { query: { paidRedBizCode: red.paidRedBizCode } });
+  await checker.ok(paidRedApi.audit, {}, { query: { paidRedBizCode: red.paidRedBizCode } });
   docs.red = red.paidRedBizCode;
   t.portal.clock.set(TODAY);
   await admin.ok(`/api${BIZDATE_PATHS.runDayEnd}`);
@@ -222,7 +229,7 @@ describe('the journals of a hand-built portfolio', () => {
   });
 
   it('gives the trial balance of May: each account and Σ debit = Σ credit', async () => {
-    const tb = await admin.ok<TrialBalance>(V('trial'), { period: '2026-05' });
+    const tb = await admin.ok<TrialBalance>(voucherApi.trial, { period: '2026-05' });
     const row = (c: string) => {
       const r = tb.rows.find((x) => x.accountCode === c)!;
       return [r.openingDebit, r.openingCredit, r.debit, r.credit, r.closingDebit, r.closingCredit].join(' ');
@@ -248,7 +255,7 @@ describe('the journals of a hand-built portfolio', () => {
 
 describe('the export', () => {
   it('writes CSV with the importable columns, amounts exact', async () => {
-    const res = await admin.call(V('export'), { period: '2026-05', docType: 'paid', format: 'csv' });
+    const res = await admin.call(voucherApi.export, { period: '2026-05', docType: 'paid', format: 'csv' });
     expect(res.httpStatus).toBe(200);
     expect(String(res.headers['content-type'])).toContain('text/csv');
     const text = Buffer.from(res.raw).toString('utf8');
@@ -278,7 +285,7 @@ describe('the export', () => {
   });
 
   it('writes xlsx with money as numbers in the two-decimal format', async () => {
-    const res = await admin.call(V('export'), { period: '2026-05', format: 'xlsx' });
+    const res = await admin.call(voucherApi.export, { period: '2026-05', format: 'xlsx' });
     expect(res.httpStatus).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(res.raw) as unknown as ArrayBuffer);
@@ -304,17 +311,17 @@ describe('the export', () => {
 
 describe('the account mapping', () => {
   it('is seeded, edited with an audit row, and used by the vouchers posted after', async () => {
-    const before = await admin.ok<AccountRow[]>(V('accountList'));
+    const before = await admin.ok<AccountRow[]>(voucherApi.accountList);
     const bank = before.find((a) => a.role === 'bank')!;
     expect([bank.code, bank.name]).toEqual(['1002', '银行存款']);
-    const bad = await admin.call(V('accountSave'), {
+    const bad = await admin.call(voucherApi.accountSave, {
       role: 'bank',
       code: '10A2',
       name: '银行存款',
       version: 0,
     });
     expect([bad.status, bad.msg]).toEqual([400, '科目编码应为4至12位数字']);
-    const clash = await admin.call(V('accountSave'), {
+    const clash = await admin.call(voucherApi.accountSave, {
       role: 'bank',
       code: '1135',
       name: '银行',
@@ -322,13 +329,13 @@ describe('the account mapping', () => {
     });
     expect(clash.status).toBe(400);
     expect(clash.msg).toContain('应收保理款');
-    await admin.ok(V('accountSave'), {
+    await admin.ok(voucherApi.accountSave, {
       role: 'bank',
       code: '100201',
       name: '银行存款-工行',
       version: bank.version,
     });
-    const stale = await admin.call(V('accountSave'), {
+    const stale = await admin.call(voucherApi.accountSave, {
       role: 'bank',
       code: '1002',
       name: '银行存款',
@@ -344,14 +351,14 @@ describe('the account mapping', () => {
       `select detail from audit_log where entity = 'voucherAccount' and entity_code = 'bank'`,
     );
     expect(JSON.stringify(audit)).toContain('100201');
-    await admin.ok(V('accountSave'), {
+    await admin.ok(voucherApi.accountSave, {
       role: 'bank',
       code: '1002',
       name: '银行存款',
       version: bank.version + 1,
     });
     // 反审核 of an incoming no write-off uses mirrors its voucher.
-    await checker.ok(I('unAudit'), { comment: '录错' }, { query: { fiidBizCode: code } });
+    await checker.ok(incomeApi.unAudit, { comment: '录错' }, { query: { fiidBizCode: code } });
     const page = await list({ docType: 'income', docCode: code });
     expect(page.total).toBe(2);
     const mirror = await view(page.list[1]!.voucherId);
@@ -363,22 +370,23 @@ describe('permissions and concurrency', () => {
   it('refuses every call without its code (401)', async () => {
     await createUserWithCodes(t.database.db, 'vlist', 'Vlist@123456', ['ft-voucher']);
     const u = await t.login('vlist', 'Vlist@123456');
-    expect((await u.call(V('list'), { pageNum: 1, pageSize: 10 })).status).toBe(200);
-    expect((await u.call(V('export'), { format: 'csv' })).status).toBe(401);
-    expect((await u.call(V('trial'), { period: '2026-05' })).status).toBe(401);
-    expect((await u.call(V('accountList'))).status).toBe(401);
+    expect((await u.call(voucherApi.list, { pageNum: 1, pageSize: 10 })).status).toBe(200);
+    expect((await u.call(voucherApi.export, { format: 'csv' })).status).toBe(401);
+    expect((await u.call(voucherApi.trial, { period: '2026-05' })).status).toBe(401);
+    expect((await u.call(voucherApi.accountList)).status).toBe(401);
     expect(
-      (await u.call(V('accountSave'), { role: 'bank', code: '1002', name: '银行存款', version: 0 })).status,
+      (await u.call(voucherApi.accountSave, { role: 'bank', code: '1002', name: '银行存款', version: 0 }))
+        .status,
     ).toBe(401);
     const none = t.client();
-    expect((await none.call(V('list'), { pageNum: 1, pageSize: 10 })).status).not.toBe(200);
+    expect((await none.call(voucherApi.list, { pageNum: 1, pageSize: 10 })).status).not.toBe(200);
   });
 
   it('gives two approvals at once distinct voucher numbers', async () => {
     const f = await contractFixture(t, admin, checker, { rule: BULLET_RULE });
     const submitted = await Promise.all(
       ['1.00', '2.00'].map((amount, i) =>
-        admin.ok<{ fiidBizCode: string }>(I('saveBaseInfo'), {
+        admin.ok<{ fiidBizCode: string }>(incomeApi.saveBaseInfo, {
           bankBizCode: f.bankBizCode,
           payerName: '并发付款人',
           payerAccount: '6222000011112222',
@@ -392,7 +400,7 @@ describe('permissions and concurrency', () => {
     );
     await Promise.all(
       submitted.map((s) =>
-        checker.ok(I('audit'), { comment: '同意' }, { query: { fiidBizCode: s.fiidBizCode } }),
+        checker.ok(incomeApi.audit, { comment: '同意' }, { query: { fiidBizCode: s.fiidBizCode } }),
       ),
     );
     const nos = await Promise.all(
@@ -413,7 +421,7 @@ describe('a prepayment and the red reversal of a disbursement', () => {
       receivables: [receivable('150000.00', '2026-04-30')],
     });
     const s = await draftContract(admin, body);
-    const saved = await admin.ok<{ version: number }>(K('dueSave'), {
+    const saved = await admin.ok<{ version: number }>(contractApi.dueSave, {
       contBizCode: s.bizCode,
       version: s.version,
       items: [
@@ -422,7 +430,7 @@ describe('a prepayment and the red reversal of a disbursement', () => {
       ],
     });
     await submitContract(admin, body, { ...s, version: saved.version });
-    await checker.ok(K('infoAudit'), { comment: '同意' }, { query: { bizCode: s.bizCode } });
+    await checker.ok(contractApi.infoAudit, { comment: '同意' }, { query: { bizCode: s.bizCode } });
     const c = await info(s.bizCode);
     const [margin] = await queryRows<{ id: number }>(
       t.database.db,

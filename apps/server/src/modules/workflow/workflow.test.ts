@@ -13,11 +13,12 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
+  servedPaths,
 } from '../../platform/testing/harness';
 import { seedWorkflow } from './seed';
 import { createUser, SAMPLE, SAMPLE_PATHS, sampleModule } from './testkit';
 
-const W = (k: keyof typeof WORKFLOW_PATHS) => `/api${WORKFLOW_PATHS[k]}`;
+const workflowApi = servedPaths(WORKFLOW_PATHS);
 
 let t: TestPortal;
 let maker: TestClient;
@@ -118,7 +119,7 @@ describe('state machine', () => {
       const r = await call;
       expect([r.status, r.msg]).toEqual([409, msg]);
     }
-    const rec = await maker.ok<ApprovalRecord[]>(W('records'), undefined, ref(code));
+    const rec = await maker.ok<ApprovalRecord[]>(workflowApi.records, undefined, ref(code));
     expect(rec.map((r) => [r.step, r.action, r.actorName, r.comment])).toEqual([
       [0, 'submit', '张经办', null],
       [1, 'approve', '李风控', '同意'],
@@ -142,7 +143,7 @@ describe('state machine', () => {
     });
     expect(resub.flow.state).toBe('pending');
     await risk2.ok(SAMPLE_PATHS.audit, {}, q(code));
-    const rec = await maker.ok<ApprovalRecord[]>(W('records'), undefined, ref(code));
+    const rec = await maker.ok<ApprovalRecord[]>(workflowApi.records, undefined, ref(code));
     expect(rec.map((r) => `${r.round}:${r.action}`)).toEqual([
       '1:submit',
       '1:reject',
@@ -205,11 +206,11 @@ describe('who may decide', () => {
 describe('multi-step process', () => {
   it('passes only after its last step; the amount threshold adds the 总经理 step', async () => {
     const small = await create('小额', '999999.99', true);
-    const smallView = await maker.ok<ProcessView>(W('process'), undefined, ref(small));
+    const smallView = await maker.ok<ProcessView>(workflowApi.process, undefined, ref(small));
     expect(smallView.steps.map((s) => s.name)).toEqual(['风控复核']);
 
     const code = await create('大额', '1000000.00', true);
-    let view = await risk1.ok<ProcessView>(W('process'), undefined, ref(code));
+    let view = await risk1.ok<ProcessView>(workflowApi.process, undefined, ref(code));
     expect(view).toMatchObject({
       procName: '样例审批流程',
       status: 'pending',
@@ -229,12 +230,12 @@ describe('multi-step process', () => {
     expect([stale.status, stale.msg]).toEqual([409, '单据已被他人处理，请刷新后重试']);
     const wrongRole = await risk2.call(SAMPLE_PATHS.audit, {}, q(code));
     expect(wrongRole.status).toBe(401);
-    view = await boss.ok<ProcessView>(W('process'), undefined, ref(code));
+    view = await boss.ok<ProcessView>(workflowApi.process, undefined, ref(code));
     expect(view.steps.map((s) => s.status)).toEqual(['done', 'current']);
     expect(view.canApprove).toBe(true);
     await boss.ok(SAMPLE_PATHS.audit, { comment: '同意放款', step: 2 }, q(code));
     expect(await docState(code)).toBe('approved');
-    view = await boss.ok<ProcessView>(W('process'), undefined, ref(code));
+    view = await boss.ok<ProcessView>(workflowApi.process, undefined, ref(code));
     expect(view).toMatchObject({
       status: 'approved',
       currentStep: null,
@@ -260,7 +261,7 @@ describe('multi-step process', () => {
     await risk1.ok(SAMPLE_PATHS.audit, {}, q(code));
     await boss.ok(SAMPLE_PATHS.unAudit, { comment: '金额过大' }, q(code));
     expect(await docState(code)).toBe('rejected');
-    const view = await maker.ok<ProcessView>(W('process'), undefined, ref(code));
+    const view = await maker.ok<ProcessView>(workflowApi.process, undefined, ref(code));
     expect(view.steps.map((s) => s.status)).toEqual(['done', 'rejected']);
   });
 });
@@ -273,7 +274,7 @@ describe('hooks', () => {
     expect([r.status, r.msg]).toEqual([409, '可用额度不足，不能审核']);
     expect(await docState(code)).toBe('pending');
     expect(await countWf(code)).toEqual(before);
-    const view = await risk1.ok<ProcessView>(W('process'), undefined, ref(code));
+    const view = await risk1.ok<ProcessView>(workflowApi.process, undefined, ref(code));
     expect(view).toMatchObject({ status: 'pending', currentStep: 1, endTime: null });
   });
 
@@ -291,14 +292,14 @@ describe('to-do, circulation and definitions', () => {
   it('to-do lists what the user may decide now, never their own', async () => {
     const code = await create('待办测试', '1.00', true);
     const has = async (c: TestClient) =>
-      (await c.ok<Page<{ docCode: string }>>(W('todo'), { pageNum: 1, pageSize: 500 })).list.some(
+      (await c.ok<Page<{ docCode: string }>>(workflowApi.todo, { pageNum: 1, pageSize: 500 })).list.some(
         (i) => i.docCode === code,
       );
     expect(await has(risk1)).toBe(true);
     expect(await has(admin)).toBe(true);
     expect(await has(maker)).toBe(false); // submitter, though holding the role
     expect(await has(boss)).toBe(false); // not the current step's role
-    const counts = await risk1.ok<{ todo: number; toRead: number }>(W('counts'));
+    const counts = await risk1.ok<{ todo: number; toRead: number }>(workflowApi.counts);
     expect(counts.todo).toBeGreaterThan(0);
     await risk1.ok(SAMPLE_PATHS.audit, {}, q(code));
     expect(await has(risk2)).toBe(false);
@@ -307,39 +308,43 @@ describe('to-do, circulation and definitions', () => {
   it('circulates a document; the recipient sees it to read, opens its views and marks it read', async () => {
     const code = await create('传阅测试', '1.00', true);
     // The picker names colleagues, not their login names (issue 25).
-    const users = await maker.ok<{ id: number; realName: string; userName?: string }[]>(W('users'));
+    const users = await maker.ok<{ id: number; realName: string; userName?: string }[]>(workflowApi.users);
     expect(users.every((u) => u.userName === undefined)).toBe(true);
     const bossId = users.find((u) => u.realName === '赵总')!.id;
     const nobodyId = users.find((u) => u.realName === '无权限')!.id;
-    expect((await nobody.call(W('circulate'), { userIds: [bossId] }, ref(code))).status).toBe(401);
-    const bad = await maker.call(W('circulate'), { userIds: [] }, ref(code));
+    expect((await nobody.call(workflowApi.circulate, { userIds: [bossId] }, ref(code))).status).toBe(401);
+    const bad = await maker.call(workflowApi.circulate, { userIds: [] }, ref(code));
     expect([bad.status, bad.msg]).toEqual([400, '请选择传阅人']);
-    expect((await maker.call(W('circulate'), { userIds: [999999] }, ref(code))).status).toBe(400);
-    const missing = await maker.call(W('circulate'), { userIds: [bossId] }, ref('999999999999'));
+    expect((await maker.call(workflowApi.circulate, { userIds: [999999] }, ref(code))).status).toBe(400);
+    const missing = await maker.call(workflowApi.circulate, { userIds: [bossId] }, ref('999999999999'));
     expect([missing.status, missing.msg]).toEqual([404, '样例单据不存在']);
-    const unknown = await admin.call(W('process'), undefined, {
+    const unknown = await admin.call(workflowApi.process, undefined, {
       query: { docType: 'constructor', docCode: code },
     });
     expect([unknown.status, unknown.msg]).toEqual([400, '单据类型不正确']);
     // nobody cannot see the document before it is circulated to them
-    expect((await nobody.call(W('process'), undefined, ref(code))).status).toBe(401);
-    await maker.ok(W('circulate'), { userIds: [bossId, nobodyId], message: '请阅' }, ref(code));
+    expect((await nobody.call(workflowApi.process, undefined, ref(code))).status).toBe(401);
+    await maker.ok(workflowApi.circulate, { userIds: [bossId, nobodyId], message: '请阅' }, ref(code));
     const list = await maker.ok<{ toName: string; readAt: string | null }[]>(
-      W('circulation'),
+      workflowApi.circulation,
       undefined,
       ref(code),
     );
     expect(list.map((c) => c.toName).sort()).toEqual(['无权限', '赵总'].sort());
     const mine = await nobody.ok<Page<{ id: number; docCode: string; notic: string; message: string }>>(
-      W('toRead'),
+      workflowApi.toRead,
       {
         read: false,
       },
     );
     const item = mine.list.find((i) => i.docCode === code)!;
     expect(item).toMatchObject({ notic: '样例 传阅测试', message: '请阅' });
-    expect((await nobody.call(W('process'), undefined, ref(code))).status).toBe(200);
-    const seen = await nobody.ok<{ toName: string; mine: boolean }[]>(W('circulation'), undefined, ref(code));
+    expect((await nobody.call(workflowApi.process, undefined, ref(code))).status).toBe(200);
+    const seen = await nobody.ok<{ toName: string; mine: boolean }[]>(
+      workflowApi.circulation,
+      undefined,
+      ref(code),
+    );
     expect(seen.map((c) => [c.toName, c.mine]).sort()).toEqual(
       [
         ['无权限', true],
@@ -347,16 +352,18 @@ describe('to-do, circulation and definitions', () => {
       ].sort(),
     );
     // someone else cannot mark my item
-    expect((await boss.call(W('markRead'), undefined, { query: { id: String(item.id) } })).status).toBe(404);
-    await nobody.ok(W('markRead'), undefined, { query: { id: String(item.id) } });
-    const unread = await nobody.ok<Page<{ docCode: string }>>(W('toRead'), { read: false });
+    expect(
+      (await boss.call(workflowApi.markRead, undefined, { query: { id: String(item.id) } })).status,
+    ).toBe(404);
+    await nobody.ok(workflowApi.markRead, undefined, { query: { id: String(item.id) } });
+    const unread = await nobody.ok<Page<{ docCode: string }>>(workflowApi.toRead, { read: false });
     expect(unread.list.some((i) => i.docCode === code)).toBe(false);
-    const read = await nobody.ok<Page<{ docCode: string }>>(W('toRead'), { read: true });
+    const read = await nobody.ok<Page<{ docCode: string }>>(workflowApi.toRead, { read: true });
     expect(read.list.some((i) => i.docCode === code)).toBe(true);
   });
 
   it('process definitions: seeded for every document type, saved with an optimistic lock, roles checked', async () => {
-    const defs = await admin.ok<ProcessDefList>(W('defList'));
+    const defs = await admin.ok<ProcessDefList>(workflowApi.defList);
     expect(defs.list.map((d) => d.docType)).toEqual(
       expect.arrayContaining([
         'contract',
@@ -381,19 +388,24 @@ describe('to-do, circulation and definitions', () => {
         { name: '总经理审批', roleCode: 'gm', minAmount: '100.00' },
       ],
     };
-    expect((await maker.call(W('defSave'), body)).status).toBe(401);
-    const badRole = await admin.call(W('defSave'), { ...body, steps: [{ name: 'x', roleCode: 'nope' }] });
+    expect((await maker.call(workflowApi.defSave, body)).status).toBe(401);
+    const badRole = await admin.call(workflowApi.defSave, {
+      ...body,
+      steps: [{ name: 'x', roleCode: 'nope' }],
+    });
     expect([badRole.status, badRole.msg]).toEqual([400, '第1步的审批角色不存在或已停用']);
-    const onlyThreshold = await admin.call(W('defSave'), {
+    const onlyThreshold = await admin.call(workflowApi.defSave, {
       ...body,
       steps: [{ name: 'x', roleCode: 'gm', minAmount: '1.00' }],
     });
     expect([onlyThreshold.status, onlyThreshold.msg]).toEqual([400, '至少需要一个不设金额下限的审批步骤']);
-    const saved = await admin.ok<{ version: number }>(W('defSave'), body);
+    const saved = await admin.ok<{ version: number }>(workflowApi.defSave, body);
     expect(saved.version).toBe(handover.version + 1);
-    const stale = await admin.call(W('defSave'), body);
+    const stale = await admin.call(workflowApi.defSave, body);
     expect(stale.status).toBe(409);
-    const after = (await admin.ok<ProcessDefList>(W('defList'))).list.find((d) => d.docType === 'handover')!;
+    const after = (await admin.ok<ProcessDefList>(workflowApi.defList)).list.find(
+      (d) => d.docType === 'handover',
+    )!;
     expect(after.steps.map((s) => [s.name, s.roleName, s.minAmount])).toEqual([
       ['风控复核', '风控', null],
       ['总经理审批', '总经理', '100.00'],
@@ -431,9 +443,9 @@ describe('seed', () => {
 describe('流程监控', () => {
   it('lists every instance with filters, for ft-process holders only', async () => {
     const code = await create('监控测试', '1.00', true);
-    expect((await maker.call(W('instances'), { pageNum: 1, pageSize: 20 })).status).toBe(401);
+    expect((await maker.call(workflowApi.instances, { pageNum: 1, pageSize: 20 })).status).toBe(401);
     const all = await admin.ok<Page<{ docCode: string; status: string; stepName: string | null }>>(
-      W('instances'),
+      workflowApi.instances,
       {
         pageNum: 1,
         pageSize: 500,
@@ -444,14 +456,14 @@ describe('流程监控', () => {
       status: 'pending',
       stepName: '风控复核',
     });
-    const found = await admin.ok<Page<{ docCode: string }>>(W('instances'), {
+    const found = await admin.ok<Page<{ docCode: string }>>(workflowApi.instances, {
       pageNum: 1,
       pageSize: 20,
       status: 'pending',
       keyword: '监控',
     });
     expect(found.list.map((i) => i.docCode)).toEqual([code]);
-    const bad = await admin.call(W('instances'), { pageNum: 1, pageSize: 20, status: 'nope' });
+    const bad = await admin.call(workflowApi.instances, { pageNum: 1, pageSize: 20, status: 'nope' });
     expect([bad.status, bad.msg]).toEqual([400, '流程状态取值不正确']);
   });
 });
@@ -522,7 +534,7 @@ describe('撤回 and 被驳回 (the maker’s side)', () => {
   const todoOf = async (c: TestClient, code: string) =>
     (
       await c.ok<Page<{ docCode: string; kind: string; reason: string | null; stepName: string }>>(
-        W('todo'),
+        workflowApi.todo,
         {
           pageNum: 1,
           pageSize: 500,
@@ -532,9 +544,9 @@ describe('撤回 and 被驳回 (the maker’s side)', () => {
 
   it('the maker withdraws a submission nobody acted on: a draft again, editable, submittable', async () => {
     const code = await create('撤回测试', '1.00', true);
-    expect((await maker.ok<ProcessView>(W('process'), undefined, ref(code))).canWithdraw).toBe(true);
-    expect((await risk1.ok<ProcessView>(W('process'), undefined, ref(code))).canWithdraw).toBe(false);
-    const r = await maker.ok<{ state: string }>(W('withdraw'), undefined, ref(code));
+    expect((await maker.ok<ProcessView>(workflowApi.process, undefined, ref(code))).canWithdraw).toBe(true);
+    expect((await risk1.ok<ProcessView>(workflowApi.process, undefined, ref(code))).canWithdraw).toBe(false);
+    const r = await maker.ok<{ state: string }>(workflowApi.withdraw, undefined, ref(code));
     expect(r.state).toBe('draft');
     expect(await docState(code)).toBe('draft');
     expect(await todoOf(risk1, code)).toBeUndefined();
@@ -547,22 +559,22 @@ describe('撤回 and 被驳回 (the maker’s side)', () => {
       submit: true,
     });
     expect(resub.flow.state).toBe('pending');
-    const rec = await maker.ok<ApprovalRecord[]>(W('records'), undefined, ref(code));
+    const rec = await maker.ok<ApprovalRecord[]>(workflowApi.records, undefined, ref(code));
     expect(rec.map((x) => `${x.round}:${x.action}`)).toEqual(['1:submit', '1:withdraw', '2:submit']);
   });
 
   it('only the maker may withdraw, and not once an approver acted', async () => {
     const code = await create('撤回权限', '6000000.00', true);
-    const other = await admin.call(W('withdraw'), undefined, ref(code));
+    const other = await admin.call(workflowApi.withdraw, undefined, ref(code));
     expect([other.status, other.msg]).toEqual([401, '只有提交人可以撤回该单据']);
     // The first of two steps approved: the round has been acted on.
     await risk1.ok(SAMPLE_PATHS.audit, {}, q(code));
-    expect((await maker.ok<ProcessView>(W('process'), undefined, ref(code))).canWithdraw).toBe(false);
-    const late = await maker.call(W('withdraw'), undefined, ref(code));
+    expect((await maker.ok<ProcessView>(workflowApi.process, undefined, ref(code))).canWithdraw).toBe(false);
+    const late = await maker.call(workflowApi.withdraw, undefined, ref(code));
     expect([late.status, late.msg]).toEqual([409, '审批人已处理，不能撤回']);
     expect(await docState(code)).toBe('pending');
     const draft = await create('草稿不能撤回');
-    const d = await maker.call(W('withdraw'), undefined, ref(draft));
+    const d = await maker.call(workflowApi.withdraw, undefined, ref(draft));
     expect([d.status, d.msg]).toEqual([409, '单据为草稿，不能撤回']);
   });
 
@@ -575,7 +587,7 @@ describe('撤回 and 被驳回 (the maker’s side)', () => {
       stepName: '被驳回',
     });
     expect(await todoOf(risk1, code)).toBeUndefined();
-    const view = await maker.ok<ProcessView>(W('process'), undefined, ref(code));
+    const view = await maker.ok<ProcessView>(workflowApi.process, undefined, ref(code));
     expect(view.rejection).toMatchObject({ actorName: '李风控', comment: '缺少发票' });
     await maker.ok(SAMPLE_PATHS.save, { bizCode: code, title: '补了发票', amount: '1.00', submit: true });
     expect(await todoOf(maker, code)).toBeUndefined();
@@ -591,7 +603,7 @@ describe('撤回 and 被驳回 (the maker’s side)', () => {
       const code = await create(`并发撤回${i}`, '1.00', true);
       const [approved, withdrawn] = await Promise.all([
         risk1.call(SAMPLE_PATHS.audit, {}, q(code)),
-        maker.call(W('withdraw'), undefined, ref(code)),
+        maker.call(workflowApi.withdraw, undefined, ref(code)),
       ]);
       expect([approved!.status, withdrawn!.status].sort()).toEqual([200, 409]);
       const state = await docState(code);

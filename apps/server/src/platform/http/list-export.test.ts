@@ -9,9 +9,9 @@ import { PERMISSION_PATHS, type UserView } from '@portal/contract/permission';
 import { PA_PATHS } from '@portal/contract/prepayment';
 import { PAID_PATHS } from '@portal/contract/accounts';
 import { createTestPortal, createUserWithCodes, type TestClient, type TestPortal } from '../testing/harness';
-import { addChecker, C } from '../../modules/credit/testkit';
+import { addChecker, creditApi } from '../../modules/credit/testkit';
 import { addOwnAccount, contractBody, contractFixture, draftContract } from '../../modules/contract/testkit';
-import { I } from '../../modules/paid/testkit';
+import { incomeApi } from '../../modules/paid/testkit';
 import { MONEY_FMT, moneyCell, streamListExport } from './export';
 
 /**
@@ -42,13 +42,13 @@ beforeAll(async () => {
     ['1234567.89', '2026-01-02', 'EXP-3'],
     ['0.07', '2026-01-10', 'EXP-4'],
   ] as const) {
-    await maker.ok(I('saveBaseInfo'), { bankBizCode, payerName: PAYER, amount, valueDate, serialNo });
+    await maker.ok(incomeApi.saveBaseInfo, { bankBizCode, payerName: PAYER, amount, valueDate, serialNo });
   }
 }, 120_000);
 afterAll(() => t.close());
 
 const incomeList = (body: Record<string, unknown>) =>
-  maker.ok<Page<IncomeRow>>(I('list'), { payerName: PAYER, pageNum: 1, pageSize: 20, ...body });
+  maker.ok<Page<IncomeRow>>(incomeApi.list, { payerName: PAYER, pageNum: 1, pageSize: 20, ...body });
 
 describe('list sort (orderBy over the allow-list)', () => {
   it('sorts both ways on the server and refuses a column outside the allow-list', async () => {
@@ -59,7 +59,7 @@ describe('list sort (orderBy over the allow-list)', () => {
     const byDate = await incomeList({ orderBy: 'valueDate', order: 'asc' });
     expect(byDate.list.map((r) => r.serialNo)).toEqual(['EXP-1', 'EXP-3', 'EXP-2', 'EXP-4']);
     // Not sortable: refused with the field named, not silently ignored.
-    const bad = await maker.call(I('list'), { pageNum: 1, pageSize: 20, orderBy: 'payerName' });
+    const bad = await maker.call(incomeApi.list, { pageNum: 1, pageSize: 20, orderBy: 'payerName' });
     expect([bad.status, bad.msg]).toEqual([400, '排序字段取值不正确']);
   });
 });
@@ -87,7 +87,7 @@ describe('amount and date ranges', () => {
   });
 
   it('names the field of a bound that is not an amount', async () => {
-    const bad = await maker.call(I('list'), { pageNum: 1, pageSize: 20, amountStart: '12.345' });
+    const bad = await maker.call(incomeApi.list, { pageNum: 1, pageSize: 20, amountStart: '12.345' });
     expect([bad.status, bad.msg]).toEqual([400, '来款金额起必须是最多两位小数的金额']);
   });
 
@@ -121,7 +121,7 @@ describe('amount and date ranges', () => {
 
 describe('导出 (xlsx, the filters and sort applied)', () => {
   it('streams the filtered, sorted rows with money as numeric cells Excel can sum', async () => {
-    const res = await maker.call(I('listExport'), {
+    const res = await maker.call(incomeApi.listExport, {
       payerName: PAYER,
       amountStart: '100.00',
       orderBy: 'amount',
@@ -153,9 +153,9 @@ describe('导出 (xlsx, the filters and sort applied)', () => {
   it('needs the list’s export button, and refuses bad filters as JSON before any byte', async () => {
     await createUserWithCodes(t.database.db, 'incomelister', 'Export@12345678', ['ft-income']);
     const lister = await t.login('incomelister', 'Export@12345678');
-    expect((await lister.call(I('list'), { pageNum: 1, pageSize: 20 })).status).toBe(200);
-    expect((await lister.call(I('listExport'), { pageNum: 1, pageSize: 20 })).status).toBe(401);
-    const bad = await maker.call(I('listExport'), { pageNum: 1, pageSize: 20, orderBy: 'nope' });
+    expect((await lister.call(incomeApi.list, { pageNum: 1, pageSize: 20 })).status).toBe(200);
+    expect((await lister.call(incomeApi.listExport, { pageNum: 1, pageSize: 20 })).status).toBe(401);
+    const bad = await maker.call(incomeApi.listExport, { pageNum: 1, pageSize: 20, orderBy: 'nope' });
     expect([bad.httpStatus, bad.msg]).toEqual([400, '排序字段取值不正确']);
   });
 
@@ -189,10 +189,12 @@ describe('导出 (xlsx, the filters and sort applied)', () => {
 
   it('exports a credit’s occupation ledger (授信历史), its movements counted, not summed', async () => {
     const f = await contractFixture(t, maker, checker, { limit: '300000.00' });
-    const history = await maker.ok<unknown[]>(C('creditHistory'), undefined, {
+    const history = await maker.ok<unknown[]>(creditApi.creditHistory, undefined, {
       query: { bizCode: f.credBizCode },
     });
-    const res = await maker.call(C('creditHistoryExport'), undefined, { query: { bizCode: f.credBizCode } });
+    const res = await maker.call(creditApi.creditHistoryExport, undefined, {
+      query: { bizCode: f.credBizCode },
+    });
     expect(res.httpStatus).toBe(200);
     expect(String(res.headers['content-disposition'])).toContain(
       encodeURIComponent(creditHistoryFileName(f.credBizCode)),
@@ -207,7 +209,7 @@ describe('导出 (xlsx, the filters and sort applied)', () => {
     expect(total.getCell(2).value).toBe(`${history.length}笔`);
     expect(total.getCell(5).value).toBeNull();
     // Another credit's code beside it: refused like the view.
-    const other = await maker.call(C('creditHistoryExport'), undefined, {
+    const other = await maker.call(creditApi.creditHistoryExport, undefined, {
       query: { bizCode: f.credBizCode, credBizCode: '000000999999' },
     });
     expect(other.httpStatus).toBe(404);

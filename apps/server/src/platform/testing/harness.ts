@@ -9,7 +9,7 @@ import {
   sealRequest,
   type ClientEnvelopeKey,
 } from '@portal/contract/envelope';
-import type { ApiResponse } from '@portal/contract/api';
+import { API_PREFIX, type ApiResponse } from '@portal/contract/api';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { nextCode } from '../db/codes';
@@ -21,6 +21,19 @@ import { MODULES } from '../../modules';
 import type { PortalModule } from '../module';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@12345678';
+
+/** One contract path as the server serves it (under `/api`). */
+export const served = (path: string): string => `${API_PREFIX}${path}`;
+
+/**
+ * A contract package's path table as the server serves it, for test calls:
+ * `servedPaths(CREDIT_PATHS).list` is `/api` + `CREDIT_PATHS.list`.
+ */
+export function servedPaths<T extends Record<string, string>>(paths: T): { readonly [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(paths).map(([k, v]) => [k, served(v)])) as {
+    [K in keyof T]: string;
+  };
+}
 
 /** Server tests run on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (README "Tests"). */
 export const onPostgres = !!process.env.TEST_DATABASE_URL;
