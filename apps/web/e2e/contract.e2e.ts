@@ -8,6 +8,7 @@ import {
   login,
   newPage,
   screenShows,
+  searchField,
   shotPath,
   tokenOf,
 } from './helpers';
@@ -160,19 +161,25 @@ describe('contract screens', () => {
     }
   }, 180_000);
 
-  it('keeps the list and its open editor in one document without a duplicate element id', async () => {
+  it('keeps two lists and an open editor in one document without a duplicate element id', async () => {
     const { context, page } = await newPage(browser);
     try {
       await login(page, base, password);
       const list = await openScreen(page, `${base}/factoring/contract/info`, 'contract-list');
       // The list's search form and the editor's 基本信息 both have a 合同号 field.
-      await list.getByRole('textbox', { name: '合同号' }).fill(`E2E-ID-${stamp}`);
+      await searchField(list, '合同号').fill(`E2E-ID-${stamp}`);
       await list.getByRole('button', { name: /新\s*增/ }).click();
       await screenShows(page, '/factoring/contract/info-editor');
       const editor = activePage(page, '/factoring/contract/info-editor');
       await editor.getByLabel('合同号').fill(`E2E-ID-${stamp}`);
-      // The list is still there, hidden, with its input.
+      // A second list with a 合同号 filter, in its own tab.
+      await page.getByTestId('sidebar').getByText('合同变更').click();
+      await screenShows(page, '/factoring/contract/change');
+      const changes = activePage(page, '/factoring/contract/change');
+      await searchField(changes, '合同号').fill(`E2E-CH-${stamp}`);
+      // The first list is still there, hidden, with its input.
       expect(await activePage(page, '/factoring/contract/info').count()).toBe(1);
+      expect(await searchField(list, '合同号').inputValue()).toBe(`E2E-ID-${stamp}`);
       const duplicates = await page.evaluate(() => {
         const seen = new Map<string, number>();
         for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);

@@ -16,7 +16,18 @@ import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import type { FileInfo } from '@portal/contract/files';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { confirm, data, pick } from './flows';
-import { animationsDone, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import Decimal from 'decimal.js';
+import { COMPANY_EXPORT_FILE_NAME } from '@portal/contract/company';
+import {
+  animationsDone,
+  downloadXlsx,
+  launchBrowser,
+  login,
+  newPage,
+  searchField,
+  shotPath,
+  tokenOf,
+} from './helpers';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -228,6 +239,43 @@ describe('CRM corporation', () => {
     await context.close();
   });
 
+  it('企业列表 导出: the customers the search shows, registered capital as numbers Excel sums', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, base, password);
+      const token = (await tokenOf(context))!;
+      const customers = await data<{ code: string; label: string }[]>(
+        '/admin/portal/crm/company/comp/comp/list/dict',
+        token,
+        {},
+      );
+      const name = customers[0]!.label;
+      await page.goto(`${base}/crm/corporation/list`);
+      const list = page.getByTestId('crm-corp-list');
+      await searchField(list, '企业名称').fill(name);
+      await list.getByRole('button', { name: /查\s*询/ }).click();
+      await list.locator('.ant-table-row', { hasText: name }).first().waitFor();
+      const rows = await downloadXlsx(
+        page,
+        () => list.getByRole('button', { name: /导\s*出/ }).click(),
+        COMPANY_EXPORT_FILE_NAME,
+      );
+      const capital = rows[0]!.indexOf('注册资本（元）');
+      const body = rows.slice(1, -1);
+      expect(body.length).toBeGreaterThan(0);
+      for (const row of body) {
+        expect(String(row[1])).toContain(name);
+        expect(typeof row[capital]).toBe('number');
+      }
+      const sum = body.reduce<Decimal>((t, row) => t.plus(String(row[capital])), new Decimal(0));
+      const total = rows[rows.length - 1]!;
+      expect([total[0], total[1]]).toEqual(['合计', `${body.length}户`]);
+      expect(new Decimal(String(total[capital])).toFixed(2)).toBe(sum.toFixed(2));
+    } finally {
+      await context.close();
+    }
+  });
+
   it('maintains departments and relations, and draws the relation graph', async () => {
     const { context, page } = await newPage(browser);
     await login(page, base, password);
@@ -250,6 +298,9 @@ describe('CRM corporation', () => {
     await modal(page).getByLabel('部门名称').fill(dept);
     await saveModal(page);
     await expect.poll(() => org.locator('.ant-tree').textContent()).toContain(dept);
+    // A department counts its own members: none yet (every department once showed all the
+    // enterprise's users).
+    expect(await org.locator('.ant-tree').textContent()).not.toContain(`${dept}（`);
 
     // 企业关系维护: a guarantee valid in the far future (no overlap with demo relations)
     await page.goto(`${base}/crm/corporation/relation`);

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
 
 /**
@@ -185,6 +185,14 @@ export async function apiCall(
 /** The visible (active) page of the management layout's kept pages. */
 export function activePage(page: Page, path: string) {
   return page.locator(`.keep-alive-page[data-page-path="${path}"]`);
+}
+
+/**
+ * A field of a list's search form, found by its label within `scope` (the visible page): never by
+ * its element id, which the form's page-scoped name prefixes (shared/form/form-name.ts).
+ */
+export function searchField(scope: Locator, label: string): Locator {
+  return scope.locator('.list-page__search').getByLabel(label, { exact: true });
 }
 
 /** A tab of the management layout's tags view. */

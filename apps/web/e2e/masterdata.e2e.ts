@@ -92,12 +92,15 @@ describe('master data screens', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(1).getCell(3).value).toBe('企业名称');
+    expect(ws.getRow(1).getCell(2).value).toBe('企业名称');
+    expect(ws.getRow(1).getCell(7).value).toBe('注册资本（元）');
     const names: string[] = [];
     ws.eachRow((r, i) => {
-      if (i > 1) names.push(String(r.getCell(3).value));
+      if (i > 1) names.push(String(r.getCell(2).value));
     });
-    expect(names).toContain(name);
+    // Registered capital as a numeric cell with the 2-decimal format, so that Excel sums it.
+    const capital = ws.getRow(names.indexOf(name) + 2).getCell(7);
+    expect([capital.value, capital.numFmt]).toEqual([12345678.9, '#,##0.00']);
     const last = ws.getRow(ws.rowCount);
     expect(last.getCell(1).value).toBe('合计');
     expect(last.getCell(2).value).toBe(`${ws.rowCount - 2}户`);

@@ -134,6 +134,32 @@ describe('forms', () => {
       await context.close();
     }
   });
+
+  it('来款金额 12.345, 0 and −5 are refused under the field before any 是否继续？', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await login(page, base, password);
+      await page.goto(`${base}/factoring/accounts/income-editor`);
+      const editor = page.getByTestId('income-editor');
+      const amount = editor.getByLabel('来款金额');
+      // The message under this field: its nearest form item (the row around it is one too).
+      const help = amount
+        .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-form-item ")][1]')
+        .locator('.ant-form-item-explain-error');
+      for (const [typed, message] of [
+        ['12.345', '来款金额必须是最多两位小数的金额'],
+        ['0', '来款金额必须大于0'],
+        ['\u22125', '来款金额必须大于0'],
+      ] as const) {
+        await amount.fill(typed);
+        await editor.getByRole('button', { name: /^保\s*存$/ }).click();
+        await expect.poll(() => help.textContent()).toBe(message);
+        expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('menus', () => {

@@ -10,6 +10,7 @@ import {
   launchBrowser,
   login,
   newPage,
+  searchField,
   shotPath,
   tokenOf,
 } from './helpers';
@@ -146,7 +147,7 @@ describe('interest rules (计息规则)', () => {
     await page.waitForURL(`${base}${LIST}`);
     // The kept-alive list was refreshed by the save (the new rule is on page 1 before any search).
     await list.locator('tr.ant-table-row', { hasText: name }).waitFor();
-    await list.locator('#name').fill(name);
+    await searchField(list, '规则名称').fill(name);
     await list.getByRole('button', { name: /查\s*询/ }).click();
     const row = list.locator('tr.ant-table-row', { hasText: name });
     await row.waitFor();

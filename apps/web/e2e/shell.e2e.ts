@@ -11,6 +11,7 @@ import {
   launchBrowser,
   login,
   newPage,
+  searchField,
   shotPath,
   SHOTS_DIR,
   switchTab,
@@ -198,8 +199,8 @@ describe('management layout', () => {
 
     // type into a form, switch away and back: the input is kept
     await switchTab(page, '/factoring/contract/change');
-    // The change list's 合同号 filter (the contract list has one too: scope to the page, not the label).
-    const keyword = activePage(page, '/factoring/contract/change').locator('input[id="contractNo"]');
+    // The change list's 合同号 filter (the contract list has one too: scope to the page).
+    const keyword = searchField(activePage(page, '/factoring/contract/change'), '合同号');
     await keyword.fill('保理合同甲');
     await switchTab(page, '/factoring/contract/info');
     await keyword.waitFor({ state: 'hidden' });

@@ -12,8 +12,8 @@ import {
 } from '@portal/contract/company';
 import type { Page } from '@portal/contract/api';
 import { usccCheckChar } from '@portal/contract/uscc';
-import { formatMoney } from '@portal/contract/format';
 import { auditLog } from '../../platform/db/audit';
+import { MONEY_FMT } from '../../platform/http/export';
 import { nextCode } from '../../platform/db/codes';
 import { hashPassword } from '../../platform/auth/password-hash';
 import {
@@ -284,7 +284,8 @@ describe('customer export (企业客户明细表.xlsx)', () => {
     for (let i = 0; i < rows.length; i += 1000) await db.insert(companies).values(rows.slice(i, i + 1000));
 
     const url = companyApi.listExport;
-    const body = { compType: 'collective', pageNum: 1, pageSize: 20 };
+    // The list's sort applies (smallest capital first; the list's default is newest first).
+    const body = { compType: 'collective', orderBy: 'regCapital', order: 'asc', pageNum: 1, pageSize: 20 };
     const sealed = await sealRequest(await admin.envelopeKey(), 'POST', url, body);
     const started = Date.now();
     const res = await t.portal.app.inject({
@@ -304,23 +305,32 @@ describe('customer export (企业客户明细表.xlsx)', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(1 + 5000 + 1);
-    expect(ws.getRow(1).getCell(3).value).toBe('企业名称');
-    expect(ws.getRow(1).getCell(8).value).toBe('注册资本（元）');
+    expect(ws.getRow(1).getCell(2).value).toBe('企业名称');
+    expect(ws.getRow(1).getCell(7).value).toBe('注册资本（元）');
     let sum = new Decimal(0);
+    let previous = new Decimal(-1);
     const names = new Set<string>();
     for (let r = 2; r <= 5001; r++) {
       const row = ws.getRow(r);
-      names.add(String(row.getCell(3).value));
-      sum = sum.plus(String(row.getCell(8).value).replace(/,/g, ''));
-      expect(row.getCell(5).value).toBe('集体企业');
+      names.add(String(row.getCell(2).value));
+      // A numeric cell with the 2-decimal format, so that Excel sums the column; added up here
+      // as decimals from the cell's shortest form (exact to the cent).
+      const capital = row.getCell(7);
+      expect(typeof capital.value).toBe('number');
+      expect(capital.numFmt).toBe(MONEY_FMT);
+      expect(new Decimal(String(capital.value)).gt(previous)).toBe(true);
+      previous = new Decimal(String(capital.value));
+      sum = sum.plus(previous);
+      expect(row.getCell(4).value).toBe('集体企业');
     }
     expect(names.size).toBe(5000);
     expect(sum.toFixed(2)).toBe(expectedTotal.toFixed(2));
     const total = ws.getRow(5002);
     expect(total.getCell(1).value).toBe('合计');
     expect(total.getCell(2).value).toBe('5000户');
-    expect(total.getCell(8).value).toBe(formatMoney(expectedTotal));
-    expect(ws.getRow(2).getCell(9).value).toBe('2020-01-01');
+    expect(new Decimal(String(total.getCell(7).value)).toFixed(2)).toBe(expectedTotal.toFixed(2));
+    expect(total.getCell(7).numFmt).toBe(MONEY_FMT);
+    expect(ws.getRow(2).getCell(8).value).toBe('2020-01-01');
 
     // Without the export button: 401, as JSON.
     const anon = await t.client().call(url, body);
@@ -353,8 +363,8 @@ describe('企业列表 导出 (crm-cor-cor)', () => {
     const ws = wb.worksheets[0]!;
     // Header, the one guarantor, 合计.
     expect(ws.rowCount).toBe(3);
-    expect(ws.getRow(2).getCell(2).value).toBe(guarantor);
-    expect(ws.getRow(2).getCell(3).value).toBe(`${name}担保有限公司`);
+    expect(ws.getRow(2).getCell(1).value).toBe(guarantor);
+    expect(ws.getRow(2).getCell(2).value).toBe(`${name}担保有限公司`);
     expect(ws.getRow(3).getCell(2).value).toBe('1户');
     // The list alone does not allow the export.
     await createUserWithCodes(t.database.db, 'crmlist', 'Export@12345678', ['crm-cor-cor']);

@@ -11,11 +11,13 @@ import {
 } from '@portal/contract/company';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
-import { streamCompanyExport } from './export';
+import { streamListExport } from '../../platform/http/export';
+import { companyExport } from './export';
 import {
   addCompany,
   checkUscc,
   companyDict,
+  companyRows,
   deleteCompany,
   findSupComp,
   infoDict,
@@ -75,7 +77,13 @@ export const companyModule: PortalModule = {
         raw: true,
         summary: '企业客户明细表.xlsx',
       },
-      async ({ body, reply, user }) => streamCompanyExport(db, body, reply, tableScope(user, companies)),
+      async ({ body, reply, user }) => {
+        const scope = tableScope(user, companies);
+        return streamListExport(
+          reply,
+          companyExport((pageNum, pageSize) => companyRows(db, { ...body, pageNum, pageSize }, scope)),
+        );
+      },
     );
     // Pickers in other screens (customer forms, bank accounts, CRM, admission) need the names.
     api.post(

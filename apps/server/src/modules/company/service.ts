@@ -121,22 +121,22 @@ export const COMPANY_ORDER = {
   createdAt: companies.createdAt,
 };
 
-export async function listCompanies(db: Db, q: CompanyListQuery, scope: SQL): Promise<Page<CompanyRow>> {
-  const cond = companyWhere(q, scope);
+/** One page of the list's rows (filters, sort and scope applied), without the count. */
+export async function companyRows(db: Db, q: CompanyListQuery, scope: SQL): Promise<CompanyRow[]> {
   const list = await db
     .select({ c: companies, parentName: parent.compName })
     .from(companies)
     .leftJoin(parent, and(eq(parent.compCode, companies.parentCompCode), isNull(parent.deletedAt)))
-    .where(cond)
+    .where(companyWhere(q, scope))
     .orderBy(...orderClause(q, COMPANY_ORDER, [desc(companies.id)]))
     .limit(q.pageSize)
     .offset(offsetOf(q));
-  const total = await countOf(db, sql`from ${companies} where ${cond}`);
-  return page(
-    list.map((r) => toRow(r.c, r.parentName)),
-    total,
-    q,
-  );
+  return list.map((r) => toRow(r.c, r.parentName));
+}
+
+export async function listCompanies(db: Db, q: CompanyListQuery, scope: SQL): Promise<Page<CompanyRow>> {
+  const total = await countOf(db, sql`from ${companies} where ${companyWhere(q, scope)}`);
+  return page(await companyRows(db, q, scope), total, q);
 }
 
 /** One customer by code, or undefined (other modules: credit, contracts). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Select, Tabs, Tag } from 'antd';
@@ -19,12 +19,14 @@ import {
 } from '@portal/contract/classification';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { ListExportButton } from '../../shared/list/ExportButton';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
-import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
-import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { DocViewPage } from '../../shared/workflow/DocViewPage';
+import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { ContractDocFilters } from '../../shared/workflow/doc-filters';
+import type { DocKind } from '../../shared/workflow/doc-kind';
 import { useBizDate } from '../../shared/bizdate/api';
 import { ClassSummaryCard } from '../../shared/classification/ClassSummary';
 
@@ -35,6 +37,18 @@ export const CLASS_ROUTES = {
   view: '/factoring/accounts/classification-view',
 } as const;
 const byCode = (adjBizCode: string) => ({ query: { adjBizCode } });
+
+/** The 分类调整单 as the document kit knows it. */
+const CLASS_ADJ_DOC: DocKind = {
+  docType: 'classAdjust',
+  menuCode: CLASS_MENU,
+  codeParam: 'adjBizCode',
+  routes: CLASS_ROUTES,
+  listPath: CLASS_PATHS.adjList,
+  auditPath: CLASS_PATHS.audit,
+  unAuditPath: CLASS_PATHS.unAudit,
+  queryKey: ['classification'],
+};
 
 export const CLASS_OPTIONS = ASSET_CLASSES.map((c) => ({ value: c, label: ASSET_CLASS_LABELS[c] }));
 const SEVERITY_COLORS: Record<AssetClass, string> = {
@@ -88,12 +102,7 @@ function ContractClassList() {
       }
       filters={
         <>
-          <Form.Item name="contractNo" label="合同号">
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="custName" label="客户名称">
-            <Input allowClear />
-          </Form.Item>
+          <ContractDocFilters state={false} />
           <Form.Item name="assetClass" label="当前分类">
             <Select allowClear style={{ width: 110 }} options={CLASS_OPTIONS} />
           </Form.Item>
@@ -158,25 +167,16 @@ function ContractClassList() {
 }
 
 function AdjustmentList() {
-  const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
-  const buttons = useButtons(CLASS_MENU);
+  const actions = useDocActionsColumn<ClassAdjRow>(CLASS_ADJ_DOC, {
+    code: (r) => r.adjBizCode,
+    remove: classApi.remove,
+  });
   return (
     <ListPage<ClassAdjRow>
-      ref={list}
       source={CLASS_PATHS.adjList}
       rowKey="adjBizCode"
       sortable={classAdjListSchema.sortable}
-      filters={
-        <>
-          <Form.Item name="contractNo" label="合同号">
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="state" label="审核状态">
-            <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
-          </Form.Item>
-        </>
-      }
+      filters={<ContractDocFilters custName={false} />}
       columns={[
         codeColumn('调整单编号', 'adjBizCode'),
         { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
@@ -196,16 +196,7 @@ function AdjustmentList() {
         { title: '调整原因', dataIndex: 'reason', key: 'reason' },
         dateColumn('生效日期', 'effectiveDate'),
         docStateColumn<ClassAdjRow>(),
-        docActionsColumn<ClassAdjRow>({
-          buttons,
-          view: (r) => void navigate(`${CLASS_ROUTES.view}?adjBizCode=${r.adjBizCode}`),
-          edit: (r) => void navigate(`${CLASS_ROUTES.editor}?adjBizCode=${r.adjBizCode}`),
-          remove: (r) =>
-            void classApi
-              .remove(r.adjBizCode)
-              .then((res) => res.ok && list.current?.reload())
-              .catch(() => undefined),
-        }),
+        actions,
       ]}
     />
   );
@@ -347,28 +338,9 @@ export function ClassAdjEditorPage() {
 
 /** 分类调整单查看 in the audit view: the checker sees the contract's class, proposal and the reason. */
 export function ClassAdjViewPage() {
-  const [params] = useSearchParams();
-  const code = params.get('adjBizCode') ?? params.get('bizCode') ?? '';
-  const q = useQuery({
-    queryKey: ['classification', 'adj', code],
-    queryFn: () => classApi.view(code),
-    enabled: !!code,
-  });
-  const v = q.data;
   return (
-    <DocViewFrame
-      testId="classification-view"
-      title="分类调整单"
-      state={v?.state}
-      backTo={CLASS_ROUTES.list}
-      docType="classAdjust"
-      docCode={code}
-      menuCode={CLASS_MENU}
-      auditPath={CLASS_PATHS.audit}
-      unAuditPath={CLASS_PATHS.unAudit}
-      refresh={['classification']}
-    >
-      {v ? (
+    <DocViewPage kind={CLASS_ADJ_DOC} testId="classification-view" title="分类调整单" load={classApi.view}>
+      {(v) => (
         <>
           <ContractHead v={v} />
           <Descriptions size="small" bordered column={3}>
@@ -386,7 +358,7 @@ export function ClassAdjViewPage() {
             </Descriptions.Item>
           </Descriptions>
         </>
-      ) : null}
-    </DocViewFrame>
+      )}
+    </DocViewPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Upload } from 'antd';
@@ -19,15 +19,21 @@ import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { DateInput } from '../../shared/form/DateInput';
 import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules } from '../../shared/form/zod-rule';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import { postXlsx } from '../../shared/request/upload-xlsx';
-import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
-import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { DocViewPage } from '../../shared/workflow/DocViewPage';
+import {
+  DOC_STATE_OPTIONS,
+  docStateColumn,
+  refreshDocList,
+  useDocActionsColumn,
+} from '../../shared/workflow/doc-columns';
+import type { DocKind } from '../../shared/workflow/doc-kind';
 import { validValues } from '../../shared/ui/valid-values';
 
 const MENU = 'ft-income';
@@ -37,6 +43,18 @@ export const INCOME_ROUTES = {
   view: '/factoring/accounts/income-view',
 } as const;
 const byCode = (fiidBizCode: string) => ({ query: { fiidBizCode } });
+
+/** The 来款 as the document kit knows it. */
+const INCOME_DOC: DocKind = {
+  docType: 'income',
+  menuCode: MENU,
+  codeParam: 'fiidBizCode',
+  routes: INCOME_ROUTES,
+  listPath: INCOME_PATHS.list,
+  auditPath: INCOME_PATHS.audit,
+  unAuditPath: INCOME_PATHS.unAudit,
+  queryKey: ['income'],
+};
 const rules = fieldRules(incomeItemSchema);
 const toFilters = rangeFilters({
   valueDate: ['valueDateFrom', 'valueDateTo'],
@@ -146,13 +164,16 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: (saved: boole
 /** 来款 list. */
 export function IncomeListPage() {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
+  const queryClient = useQueryClient();
   const buttons = useButtons(MENU);
   const [importing, setImporting] = useState(false);
+  const actions = useDocActionsColumn<IncomeRow>(INCOME_DOC, {
+    code: (r) => r.fiidBizCode,
+    remove: incomeApi.remove,
+  });
   return (
     <div data-testid="income-list">
       <ListPage<IncomeRow>
-        ref={list}
         source={INCOME_PATHS.list}
         sortable={incomeListSchema.sortable}
         rowKey="fiidBizCode"
@@ -197,23 +218,14 @@ export function IncomeListPage() {
             render: (_: unknown, r: IncomeRow) => INCOME_SOURCE_LABELS[r.source],
           },
           docStateColumn<IncomeRow>(),
-          docActionsColumn<IncomeRow>({
-            buttons,
-            view: (r) => void navigate(`${INCOME_ROUTES.view}?fiidBizCode=${r.fiidBizCode}`),
-            edit: (r) => void navigate(`${INCOME_ROUTES.editor}?fiidBizCode=${r.fiidBizCode}`),
-            remove: (r) =>
-              void incomeApi
-                .remove(r.fiidBizCode)
-                .then((res) => res.ok && list.current?.reload())
-                .catch(() => undefined),
-          }),
+          actions,
         ]}
       />
       <ImportDialog
         open={importing}
         onClose={(saved) => {
           setImporting(false);
-          if (saved) list.current?.reload();
+          if (saved) refreshDocList(queryClient, INCOME_DOC);
         }}
       />
     </div>
@@ -315,24 +327,9 @@ export function IncomeEditorPage() {
 
 /** 来款查看 in the audit view, with the write-offs that used it. */
 export function IncomeViewPage() {
-  const [params] = useSearchParams();
-  const code = params.get('fiidBizCode') ?? params.get('bizCode') ?? '';
-  const q = useQuery({ queryKey: ['income', code], queryFn: () => incomeApi.view(code), enabled: !!code });
-  const v = q.data;
   return (
-    <DocViewFrame
-      testId="income-view"
-      title="来款"
-      state={v?.state}
-      backTo={INCOME_ROUTES.list}
-      docType="income"
-      docCode={code}
-      menuCode={MENU}
-      auditPath={INCOME_PATHS.audit}
-      unAuditPath={INCOME_PATHS.unAudit}
-      refresh={['income']}
-    >
-      {v ? (
+    <DocViewPage kind={INCOME_DOC} testId="income-view" title="来款" load={incomeApi.view}>
+      {(v) => (
         <>
           <Descriptions size="small" bordered column={3}>
             <Descriptions.Item label="收款账户">{`${v.bankAccountName ?? ''} ${v.bankAccountNo ?? ''}`}</Descriptions.Item>
@@ -366,7 +363,7 @@ export function IncomeViewPage() {
             ]}
           />
         </>
-      ) : null}
-    </DocViewFrame>
+      )}
+    </DocViewPage>
   );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import {
   LOAN_PATHS,
   LOAN_RED_LABELS,
@@ -18,12 +18,14 @@ import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import type { PlanItem } from '@portal/contract/plan/schedule';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
-import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
-import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { DocViewPage } from '../../shared/workflow/DocViewPage';
+import { docStateColumn, refreshDocList, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { ContractDocFilters } from '../../shared/workflow/doc-filters';
+import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
 
 const MENU = 'ft-loan';
@@ -34,6 +36,26 @@ export const LOAN_ROUTES = {
   redView: '/factoring/accounts/loan-red-view',
 } as const;
 const byCode = (loanBizCode: string) => ({ query: { loanBizCode } });
+
+/** The 放款单 and its 冲红 entry as the document kit knows them. */
+const LOAN_DOC: DocKind = {
+  docType: 'loan',
+  menuCode: MENU,
+  codeParam: 'loanBizCode',
+  routes: LOAN_ROUTES,
+  listPath: LOAN_PATHS.list,
+  auditPath: LOAN_PATHS.audit,
+  unAuditPath: LOAN_PATHS.unAudit,
+  queryKey: ['loan'],
+};
+const LOAN_RED_DOC: DocKind = {
+  ...LOAN_DOC,
+  docType: 'loanRed',
+  codeParam: 'loanRedBizCode',
+  routes: { list: LOAN_ROUTES.list, view: LOAN_ROUTES.redView },
+  auditPath: LOAN_PATHS.redAudit,
+  unAuditPath: LOAN_PATHS.redUnAudit,
+};
 
 const loanApi = {
   view: (code: string) => post<LoanView>(LOAN_PATHS.viewBaseInfo, undefined, byCode(code)),
@@ -68,28 +90,28 @@ const loanApi = {
 /** 放款单 list; a 放款单 is started from a contract (合同信息 → 放款). */
 export function LoanListPage() {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
+  const queryClient = useQueryClient();
   const buttons = useButtons(MENU);
   const [red, setRed] = useState<LoanRow | null>(null);
+  const actions = useDocActionsColumn<LoanRow>(LOAN_DOC, {
+    code: (r) => r.loanBizCode,
+    remove: loanApi.remove,
+    extra: (r) =>
+      r.state === 'approved' &&
+      r.redState === 'none' &&
+      (!r.redBizCode || r.redDocState === 'rejected') &&
+      buttons.has('rushRed') ? (
+        <Button type="link" size="small" danger onClick={() => setRed(r)}>
+          冲红
+        </Button>
+      ) : null,
+  });
   return (
     <div data-testid="loan-list">
       <ListPage<LoanRow>
-        ref={list}
         source={LOAN_PATHS.list}
         rowKey="loanBizCode"
-        filters={
-          <>
-            <Form.Item name="contractNo" label="合同号">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="custName" label="客户名称">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
-            </Form.Item>
-          </>
-        }
+        filters={<ContractDocFilters />}
         columns={[
           codeColumn('放款单编号', 'loanBizCode'),
           { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
@@ -116,32 +138,14 @@ export function LoanListPage() {
                 </Tag>
               ) : null,
           },
-          docActionsColumn<LoanRow>({
-            buttons,
-            view: (r) => void navigate(`${LOAN_ROUTES.view}?loanBizCode=${r.loanBizCode}`),
-            edit: (r) => void navigate(`${LOAN_ROUTES.editor}?loanBizCode=${r.loanBizCode}`),
-            remove: (r) =>
-              void loanApi
-                .remove(r.loanBizCode)
-                .then((res) => res.ok && list.current?.reload())
-                .catch(() => undefined),
-            extra: (r) =>
-              r.state === 'approved' &&
-              r.redState === 'none' &&
-              (!r.redBizCode || r.redDocState === 'rejected') &&
-              buttons.has('rushRed') ? (
-                <Button type="link" size="small" danger onClick={() => setRed(r)}>
-                  冲红
-                </Button>
-              ) : null,
-          }),
+          actions,
         ]}
       />
       <RedDialog
         code={red?.loanBizCode ?? null}
         onClose={(done) => {
           setRed(null);
-          if (done) list.current?.reload();
+          if (done) refreshDocList(queryClient, LOAN_DOC);
         }}
       />
     </div>
@@ -409,78 +413,53 @@ export function LoanEditorPage() {
 
 /** 放款单查看 in the audit view; the checker sees the re-based plan before deciding. */
 export function LoanViewPage() {
-  const [params] = useSearchParams();
-  const code = params.get('loanBizCode') ?? params.get('bizCode') ?? '';
-  const q = useQuery({ queryKey: ['loan', code], queryFn: () => loanApi.view(code), enabled: !!code });
-  const v = q.data;
+  return (
+    <DocViewPage
+      kind={LOAN_DOC}
+      testId="loan-view"
+      title="放款单"
+      load={loanApi.view}
+      actions={(code) => <PrintButton docCode={code} types={['loan']} />}
+      tags={(v) => (v.redState === 'reversed' ? <Tag color="red">{LOAN_RED_LABELS.reversed}</Tag> : null)}
+    >
+      {(v, code) => <LoanViewBody v={v} code={code} />}
+    </DocViewPage>
+  );
+}
+
+function LoanViewBody({ v, code }: { v: LoanView; code: string }) {
   const preview = useQuery({
-    queryKey: ['loan', 'plan', code, v?.state],
+    queryKey: ['loan', 'plan', code, v.state],
     queryFn: () => loanApi.preview(code),
-    enabled: !!v && v.state !== 'approved',
+    enabled: v.state !== 'approved',
     retry: false,
   });
   return (
-    <DocViewFrame
-      testId="loan-view"
-      actions={<PrintButton docCode={code} types={['loan']} />}
-      title="放款单"
-      state={v?.state}
-      tags={v?.redState === 'reversed' ? <Tag color="red">{LOAN_RED_LABELS.reversed}</Tag> : null}
-      backTo={LOAN_ROUTES.list}
-      docType="loan"
-      docCode={code}
-      menuCode={MENU}
-      auditPath={LOAN_PATHS.audit}
-      unAuditPath={LOAN_PATHS.unAudit}
-      refresh={['loan']}
-    >
-      {v ? (
-        <>
-          <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
-            <Descriptions.Item label="合同">{`${v.contractNo}（${v.contBizCode}）`}</Descriptions.Item>
-            <Descriptions.Item label="客户">{v.custName}</Descriptions.Item>
-            <Descriptions.Item label="放款日">{v.valueDate}</Descriptions.Item>
-            <Descriptions.Item label="付款账户">{`${v.payBankName ?? ''} ${v.payAccountNo ?? ''}`}</Descriptions.Item>
-            <Descriptions.Item label="收款账户">{`${v.payeeBankName ?? ''} ${v.payeeAccountNo ?? ''}`}</Descriptions.Item>
-            <Descriptions.Item label="银行流水号">{v.serialNo}</Descriptions.Item>
-            <Descriptions.Item label="经办人">{v.createdByName ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="备注">{v.remark ?? '—'}</Descriptions.Item>
-            {v.redState === 'reversed' ? (
-              <Descriptions.Item label="冲红原因">{v.redReason}</Descriptions.Item>
-            ) : null}
-          </Descriptions>
-          <LoanAmounts figures={v} />
-          {preview.data ? <PlanPreview preview={preview.data} /> : null}
-        </>
-      ) : null}
-    </DocViewFrame>
+    <>
+      <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label="合同">{`${v.contractNo}（${v.contBizCode}）`}</Descriptions.Item>
+        <Descriptions.Item label="客户">{v.custName}</Descriptions.Item>
+        <Descriptions.Item label="放款日">{v.valueDate}</Descriptions.Item>
+        <Descriptions.Item label="付款账户">{`${v.payBankName ?? ''} ${v.payAccountNo ?? ''}`}</Descriptions.Item>
+        <Descriptions.Item label="收款账户">{`${v.payeeBankName ?? ''} ${v.payeeAccountNo ?? ''}`}</Descriptions.Item>
+        <Descriptions.Item label="银行流水号">{v.serialNo}</Descriptions.Item>
+        <Descriptions.Item label="经办人">{v.createdByName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="备注">{v.remark ?? '—'}</Descriptions.Item>
+        {v.redState === 'reversed' ? (
+          <Descriptions.Item label="冲红原因">{v.redReason}</Descriptions.Item>
+        ) : null}
+      </Descriptions>
+      <LoanAmounts figures={v} />
+      {preview.data ? <PlanPreview preview={preview.data} /> : null}
+    </>
   );
 }
 
 /** 放款单冲红 in the audit view: the checker sees the reason and the 放款单 it reverses. */
 export function LoanRedViewPage() {
-  const [params] = useSearchParams();
-  const code = params.get('loanRedBizCode') ?? params.get('bizCode') ?? '';
-  const q = useQuery({
-    queryKey: ['loan', 'red', code],
-    queryFn: () => loanApi.redView(code),
-    enabled: !!code,
-  });
-  const v = q.data;
   return (
-    <DocViewFrame
-      testId="loan-red-view"
-      title="放款单冲红"
-      state={v?.state}
-      backTo={LOAN_ROUTES.list}
-      docType="loanRed"
-      docCode={code}
-      menuCode={MENU}
-      auditPath={LOAN_PATHS.redAudit}
-      unAuditPath={LOAN_PATHS.redUnAudit}
-      refresh={['loan']}
-    >
-      {v ? (
+    <DocViewPage kind={LOAN_RED_DOC} testId="loan-red-view" title="放款单冲红" load={loanApi.redView}>
+      {(v) => (
         <>
           <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
             <Descriptions.Item label="冲红单编号">{v.loanRedBizCode}</Descriptions.Item>
@@ -496,7 +475,7 @@ export function LoanRedViewPage() {
           </Descriptions>
           <LoanAmounts figures={v.loan} />
         </>
-      ) : null}
-    </DocViewFrame>
+      )}
+    </DocViewPage>
   );
 }

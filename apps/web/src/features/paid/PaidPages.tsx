@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Descriptions, Space, Table, Tag } from 'antd';
 import {
   COMPONENT_LABELS,
   PAID_EXPORT_FILE_NAME,
@@ -16,14 +15,16 @@ import {
   paidRedListSchema,
 } from '@portal/contract/accounts';
 import { formatMoney } from '@portal/contract/format';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
-import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
-import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { DocViewPage } from '../../shared/workflow/DocViewPage';
+import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { ContractDocFilters } from '../../shared/workflow/doc-filters';
+import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PAID_ROUTES, paidApi } from './api';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { RushRedDialog } from './RushRedDialog';
@@ -34,14 +35,44 @@ const toFilters = rangeFilters({
   paidDate: ['paidDateFrom', 'paidDateTo'],
   amount: ['amountStart', 'amountEnd'],
 });
+/** The write-off and its 冲红 entry as the document kit knows them. */
+const PAID_DOC: DocKind = {
+  docType: 'paid',
+  menuCode: MENU,
+  codeParam: 'paidBizCode',
+  routes: PAID_ROUTES,
+  listPath: PAID_PATHS.list,
+  auditPath: PAID_PATHS.audit,
+  unAuditPath: PAID_PATHS.unAudit,
+  queryKey: ['paid'],
+};
+const PAID_RED_DOC: DocKind = {
+  docType: 'paidRed',
+  menuCode: RED_MENU,
+  codeParam: 'paidRedBizCode',
+  routes: { list: PAID_ROUTES.redList, view: PAID_ROUTES.redView },
+  listPath: PAID_RED_PATHS.list,
+  auditPath: PAID_RED_PATHS.audit,
+  unAuditPath: PAID_RED_PATHS.unAudit,
+  queryKey: ['paid'],
+};
 const RedTag = ({ red }: { red: boolean }) => (red ? <Tag color="red">已冲红</Tag> : null);
 
 /** 来款核销 list: 查看, 编辑 and 删除 of drafts, 冲红 of approved ones. */
 export function PaidListPage() {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
   const buttons = useButtons(MENU);
   const [redFor, setRedFor] = useState<PaidRow | null>(null);
+  const actions = useDocActionsColumn<PaidRow>(PAID_DOC, {
+    code: (r) => r.paidBizCode,
+    remove: paidApi.remove,
+    extra: (r) =>
+      r.state === 'approved' && !r.red && buttons.has('rushRed') ? (
+        <Button type="link" size="small" danger onClick={() => setRedFor(r)}>
+          冲红
+        </Button>
+      ) : null,
+  });
   return (
     <div data-testid="paid-list">
       <RushRedDialog
@@ -53,19 +84,13 @@ export function PaidListPage() {
         }}
       />
       <ListPage<PaidRow>
-        ref={list}
         source={PAID_PATHS.list}
         sortable={paidListSchema.sortable}
         rowKey="paidBizCode"
         toFilters={toFilters}
         filters={
           <>
-            <Form.Item name="contractNo" label="合同号">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
-            </Form.Item>
+            <ContractDocFilters custName={false} />
             <DateRangeField name="paidDate" label="核销日期" />
             <MoneyRangeField name="amount" label="核销金额" />
           </>
@@ -99,22 +124,7 @@ export function PaidListPage() {
               </Space>
             ),
           },
-          docActionsColumn<PaidRow>({
-            buttons,
-            view: (r) => void navigate(`${PAID_ROUTES.view}?paidBizCode=${r.paidBizCode}`),
-            edit: (r) => void navigate(`${PAID_ROUTES.editor}?paidBizCode=${r.paidBizCode}`),
-            remove: (r) =>
-              void paidApi
-                .remove(r.paidBizCode)
-                .then((res) => res.ok && list.current?.reload())
-                .catch(() => undefined),
-            extra: (r) =>
-              r.state === 'approved' && !r.red && buttons.has('rushRed') ? (
-                <Button type="link" size="small" danger onClick={() => setRedFor(r)}>
-                  冲红
-                </Button>
-              ) : null,
-          }),
+          actions,
         ]}
       />
     </div>
@@ -161,57 +171,38 @@ export function PaidSummary({ v }: { v: PaidView }) {
 
 /** 来款核销查看 in the audit view. */
 export function PaidViewPage() {
-  const [params] = useSearchParams();
-  const code = params.get('paidBizCode') ?? params.get('bizCode') ?? '';
-  const q = useQuery({ queryKey: ['paid', code], queryFn: () => paidApi.view(code), enabled: !!code });
-  const v = q.data;
   return (
-    <DocViewFrame
+    <DocViewPage
+      kind={PAID_DOC}
       testId="paid-view"
-      actions={<PrintButton docCode={code} types={['writeOff']} />}
       title="来款核销"
-      state={v?.state}
-      tags={v ? <RedTag red={v.red} /> : null}
-      backTo={PAID_ROUTES.list}
-      docType="paid"
-      docCode={code}
-      menuCode={MENU}
-      auditPath={PAID_PATHS.audit}
-      unAuditPath={PAID_PATHS.unAudit}
-      refresh={['paid']}
+      load={paidApi.view}
+      actions={(code) => <PrintButton docCode={code} types={['writeOff']} />}
+      tags={(v) => <RedTag red={v.red} />}
     >
-      {v ? (
+      {(v) => (
         <>
           <PaidSummary v={v} />
           <PaidLines lines={v.lines} />
         </>
-      ) : null}
-    </DocViewFrame>
+      )}
+    </DocViewPage>
   );
 }
 
 /** 来款核销冲红 list: entries are made by 冲红 on the write-off list; here they are viewed or deleted. */
 export function RedListPage() {
-  const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
-  const buttons = useButtons(RED_MENU);
+  const actions = useDocActionsColumn<PaidRedRow>(PAID_RED_DOC, {
+    code: (r) => r.paidRedBizCode,
+    remove: paidApi.removeRed,
+  });
   return (
     <div data-testid="paid-red-list">
       <ListPage<PaidRedRow>
-        ref={list}
         source={PAID_RED_PATHS.list}
         sortable={paidRedListSchema.sortable}
         rowKey="paidRedBizCode"
-        filters={
-          <>
-            <Form.Item name="contractNo" label="合同号">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
-            </Form.Item>
-          </>
-        }
+        filters={<ContractDocFilters custName={false} />}
         columns={[
           codeColumn('冲红编号', 'paidRedBizCode'),
           codeColumn('核销编号', 'paidBizCode'),
@@ -220,15 +211,7 @@ export function RedListPage() {
           moneyColumn('冲红金额', 'amount'),
           { title: '原因', dataIndex: 'reason', key: 'reason' },
           docStateColumn<PaidRedRow>(),
-          docActionsColumn<PaidRedRow>({
-            buttons,
-            view: (r) => void navigate(`${PAID_ROUTES.redView}?paidRedBizCode=${r.paidRedBizCode}`),
-            remove: (r) =>
-              void paidApi
-                .removeRed(r.paidRedBizCode)
-                .then((res) => res.ok && list.current?.reload())
-                .catch(() => undefined),
-          }),
+          actions,
         ]}
       />
     </div>
@@ -237,24 +220,9 @@ export function RedListPage() {
 
 /** 来款核销冲红查看: the entry with the write-off it reverses, in the audit view. */
 export function RedViewPage() {
-  const [params] = useSearchParams();
-  const code = params.get('paidRedBizCode') ?? params.get('bizCode') ?? '';
-  const q = useQuery({ queryKey: ['paid', 'red', code], queryFn: () => paidApi.red(code), enabled: !!code });
-  const v = q.data;
   return (
-    <DocViewFrame
-      testId="paid-red-view"
-      title="来款核销冲红"
-      state={v?.state}
-      backTo={PAID_ROUTES.redList}
-      docType="paidRed"
-      docCode={code}
-      menuCode={RED_MENU}
-      auditPath={PAID_RED_PATHS.audit}
-      unAuditPath={PAID_RED_PATHS.unAudit}
-      refresh={['paid']}
-    >
-      {v ? (
+    <DocViewPage kind={PAID_RED_DOC} testId="paid-red-view" title="来款核销冲红" load={paidApi.red}>
+      {(v) => (
         <>
           <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
             <Descriptions.Item label="冲红日期">{v.redDate}</Descriptions.Item>
@@ -268,7 +236,7 @@ export function RedViewPage() {
           <PaidSummary v={v.paid} />
           <PaidLines lines={v.paid.lines} />
         </>
-      ) : null}
-    </DocViewFrame>
+      )}
+    </DocViewPage>
   );
 }

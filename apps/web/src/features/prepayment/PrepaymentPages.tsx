@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
-import { Alert, Button, Card, Descriptions, Form, Input, Radio, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Radio, Select, Space, Table } from 'antd';
 import {
   PA_EXPORT_FILE_NAME,
   PA_METHOD_LABELS,
@@ -17,14 +17,15 @@ import {
 import { DUE_KIND_LABELS } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
-import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
-import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
-import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
+import { DocViewPage } from '../../shared/workflow/DocViewPage';
+import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { ContractDocFilters } from '../../shared/workflow/doc-filters';
+import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
 
 const MENU = 'ft-pa-mgr';
@@ -34,6 +35,18 @@ export const PA_ROUTES = {
   view: '/factoring/pa/mgr-view/basic-info',
 } as const;
 const byCode = (preamtBizCode: string) => ({ query: { preamtBizCode } });
+
+/** The 前期款 as the document kit knows it. */
+const PA_DOC: DocKind = {
+  docType: 'prepayment',
+  menuCode: MENU,
+  codeParam: 'preamtBizCode',
+  routes: PA_ROUTES,
+  listPath: PA_PATHS.list,
+  auditPath: PA_PATHS.audit,
+  unAuditPath: PA_PATHS.unAudit,
+  queryKey: ['pa'],
+};
 const toFilters = rangeFilters({
   receiveDate: ['receiveDateFrom', 'receiveDateTo'],
   amount: ['amountStart', 'amountEnd'],
@@ -49,13 +62,10 @@ const paApi = {
 
 /** 前期款 list; a prepayment is generated from a contract (合同信息 → 生成前期款). */
 export function PaListPage() {
-  const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
-  const buttons = useButtons(MENU);
+  const actions = useDocActionsColumn<PaRow>(PA_DOC, { code: (r) => r.preamtBizCode, remove: paApi.remove });
   return (
     <div data-testid="pa-list">
       <ListPage<PaRow>
-        ref={list}
         source={PA_PATHS.list}
         sortable={paListSchema.sortable}
         rowKey="preamtBizCode"
@@ -63,15 +73,7 @@ export function PaListPage() {
         toolbar={<ListExportButton menu={MENU} path={PA_PATHS.listExport} fileName={PA_EXPORT_FILE_NAME} />}
         filters={
           <>
-            <Form.Item name="contractNo" label="合同号">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="custName" label="客户名称">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
-            </Form.Item>
+            <ContractDocFilters />
             <DateRangeField name="receiveDate" label="收取日期" />
             <MoneyRangeField name="amount" label="收取金额" />
           </>
@@ -84,16 +86,7 @@ export function PaListPage() {
           dateColumn('收取日期', 'receiveDate'),
           moneyColumn('收取金额', 'amount'),
           docStateColumn<PaRow>(),
-          docActionsColumn<PaRow>({
-            buttons,
-            view: (r) => void navigate(`${PA_ROUTES.view}?preamtBizCode=${r.preamtBizCode}`),
-            edit: (r) => void navigate(`${PA_ROUTES.editor}?preamtBizCode=${r.preamtBizCode}`),
-            remove: (r) =>
-              void paApi
-                .remove(r.preamtBizCode)
-                .then((res) => res.ok && list.current?.reload())
-                .catch(() => undefined),
-          }),
+          actions,
         ]}
       />
     </div>
@@ -265,25 +258,15 @@ export function PaEditorPage() {
 
 /** 前期款查看 in the audit view. */
 export function PaViewPage() {
-  const [params] = useSearchParams();
-  const code = params.get('preamtBizCode') ?? params.get('bizCode') ?? '';
-  const q = useQuery({ queryKey: ['pa', code], queryFn: () => paApi.view(code), enabled: !!code });
-  const v = q.data;
   return (
-    <DocViewFrame
+    <DocViewPage
+      kind={PA_DOC}
       testId="pa-view"
-      actions={<PrintButton docCode={code} types={['prepayment']} />}
       title="前期款"
-      state={v?.state}
-      backTo={PA_ROUTES.list}
-      docType="prepayment"
-      docCode={code}
-      menuCode={MENU}
-      auditPath={PA_PATHS.audit}
-      unAuditPath={PA_PATHS.unAudit}
-      refresh={['pa']}
+      load={paApi.view}
+      actions={(code) => <PrintButton docCode={code} types={['prepayment']} />}
     >
-      {v ? (
+      {(v) => (
         <>
           <Descriptions size="small" bordered column={3}>
             <Descriptions.Item label="合同">{`${v.contractNo}（${v.contBizCode}）`}</Descriptions.Item>
@@ -307,7 +290,7 @@ export function PaViewPage() {
             ]}
           />
         </>
-      ) : null}
-    </DocViewFrame>
+      )}
+    </DocViewPage>
   );
 }

@@ -1,43 +1,29 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Drawer, Form, Input, Select, Space, Table, Typography, message } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Drawer, Form, Input, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
 import { formatMoney } from '@portal/contract/format';
-import { buttonCode } from '@portal/contract/menus';
 import {
-  PERIOD_PATTERN,
   VOUCHER_DOC_LABELS,
   VOUCHER_DOC_TYPES,
+  VOUCHER_FILE_NAME,
   VOUCHER_MENUS,
+  VOUCHER_PATHS,
+  voucherListSchema,
   type VoucherDocType,
   type VoucherLine,
   type VoucherRow,
 } from '@portal/contract/voucher';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { moneyColumn } from '../../shared/list/columns';
-import { useButtons } from '../../shared/permission/use-buttons';
+import { ListExportButton } from '../../shared/list/ExportButton';
+import { ListPage } from '../../shared/list/ListPage';
 import { docViewUrl } from '../../shared/workflow/doc-links';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { voucherApi } from './api';
 
-interface Filters {
-  period?: string;
-  docType?: VoucherDocType;
-  docCode?: string;
-}
-
-/** Blank fields dropped; a malformed period is named before anything is sent. */
-function clean(values: Record<string, unknown>): { filters: Filters; error?: string } {
-  const f: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
-    const t = typeof v === 'string' ? v.trim() : v;
-    if (t !== undefined && t !== null && t !== '') f[k] = t;
-  }
-  if (typeof f.period === 'string' && !PERIOD_PATTERN.test(f.period))
-    return { filters: {}, error: '会计期间格式应为YYYY-MM' };
-  return { filters: f as Filters };
-}
+const rules = fieldRules(voucherListSchema);
 
 const LINE_COLUMNS: TableColumnsType<VoucherLine> = [
   { title: '摘要', dataIndex: 'summary', key: 'summary', width: 220, ellipsis: true },
@@ -50,38 +36,13 @@ const LINE_COLUMNS: TableColumnsType<VoucherLine> = [
 
 /** 会计凭证: the vouchers of the approved money events, by period and source document. */
 export default function VoucherPage(_props: ScreenProps) {
-  const [form] = Form.useForm();
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 20 });
-  const [error, setError] = useState<string>();
   const [openId, setOpenId] = useState<number | null>(null);
-  const canExport = useButtons(VOUCHER_MENUS.vouchers).has(buttonCode(VOUCHER_MENUS.vouchers, 'export'));
-  const q = useQuery({
-    queryKey: ['voucher', 'list', filters, paging],
-    queryFn: () => voucherApi.list({ ...filters, ...paging, orderBy: 'voucherNo', order: 'desc' }),
-    placeholderData: keepPreviousData,
-  });
   const one = useQuery({
     queryKey: ['voucher', 'view', openId],
     queryFn: () => voucherApi.view(openId!),
     enabled: openId !== null,
   });
-  const search = () => {
-    const { filters: next, error: bad } = clean(form.getFieldsValue() as Record<string, unknown>);
-    setError(bad);
-    if (bad) return;
-    setFilters(next);
-    setPaging((p) => ({ ...p, pageNum: 1 }));
-  };
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    try {
-      await voucherApi.export({ ...filters, format });
-      void message.success('导出完成');
-    } catch {
-      // the request layer has warned
-    }
-  };
   const source = (docType: VoucherDocType, docCode: string) => {
     const url = docType === 'accrual' ? undefined : docViewUrl(docType, docCode);
     return url ? (
@@ -97,6 +58,7 @@ export default function VoucherPage(_props: ScreenProps) {
     {
       title: '凭证字号',
       key: 'voucherNo',
+      dataIndex: 'voucherNo',
       width: 100,
       render: (_, r) => (
         <Typography.Link data-testid="voucher-open" onClick={() => setOpenId(r.voucherId)}>
@@ -110,63 +72,47 @@ export default function VoucherPage(_props: ScreenProps) {
     { title: '来源单据', key: 'source', width: 220, render: (_, r) => source(r.docType, r.docCode) },
     { title: '冲红原凭证', dataIndex: 'redOfNo', key: 'redOfNo', width: 150 },
   ];
+  const exportAs = (format: 'csv' | 'xlsx', label: string) => (
+    <ListExportButton
+      menu={VOUCHER_MENUS.vouchers}
+      path={VOUCHER_PATHS.export}
+      fileName={`${VOUCHER_FILE_NAME}.${format}`}
+      extra={{ format }}
+      label={label}
+    />
+  );
   const v = one.data;
   return (
     <Card data-testid="vouchers" title="会计凭证">
-      <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 8 }}>
-        <Form.Item name="period" label="会计期间">
-          <Input aria-label="会计期间" placeholder="YYYY-MM" style={{ width: 110 }} allowClear />
-        </Form.Item>
-        <Form.Item name="docType" label="来源单据类型">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 140 }}
-            options={VOUCHER_DOC_TYPES.map((t) => ({ value: t, label: VOUCHER_DOC_LABELS[t] }))}
-          />
-        </Form.Item>
-        <Form.Item name="docCode" label="来源单据编号">
-          <Input aria-label="来源单据编号" style={{ width: 150 }} allowClear />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            {canExport ? (
-              <>
-                <Button icon={<DownloadOutlined />} onClick={() => void exportAs('xlsx')}>
-                  导出 xlsx
-                </Button>
-                <Button icon={<DownloadOutlined />} onClick={() => void exportAs('csv')}>
-                  导出 CSV
-                </Button>
-              </>
-            ) : null}
-          </Space>
-        </Form.Item>
-      </Form>
-      {error ? (
-        <Typography.Text type="danger" data-testid="voucher-error">
-          {error}
-        </Typography.Text>
-      ) : null}
-      <Table<VoucherRow>
-        style={{ marginTop: 12 }}
-        size="small"
+      <ListPage<VoucherRow>
+        source={VOUCHER_PATHS.list}
         rowKey="voucherId"
-        loading={q.isFetching}
+        sortable={voucherListSchema.sortable}
+        filters={
+          <>
+            <Form.Item name="period" label="会计期间" rules={rules.period}>
+              <Input placeholder="YYYY-MM" style={{ width: 110 }} allowClear />
+            </Form.Item>
+            <Form.Item name="docType" label="来源单据类型">
+              <Select
+                allowClear
+                placeholder="全部"
+                style={{ width: 140 }}
+                options={VOUCHER_DOC_TYPES.map((t) => ({ value: t, label: VOUCHER_DOC_LABELS[t] }))}
+              />
+            </Form.Item>
+            <Form.Item name="docCode" label="来源单据编号" rules={rules.docCode}>
+              <Input style={{ width: 150 }} allowClear />
+            </Form.Item>
+          </>
+        }
+        toolbar={
+          <Space>
+            {exportAs('xlsx', '导出 xlsx')}
+            {exportAs('csv', '导出 CSV')}
+          </Space>
+        }
         columns={columns}
-        dataSource={q.data?.list ?? []}
-        scroll={{ x: 1100 }}
-        pagination={{
-          current: paging.pageNum,
-          pageSize: paging.pageSize,
-          total: q.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (n) => `共 ${n} 张`,
-          onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }),
-        }}
       />
       <Drawer
         open={openId !== null}

@@ -7,7 +7,7 @@ import { pageFormName, usePageFormName } from './form-name';
 
 afterEach(cleanup);
 
-/** A search form as the shared list renders it: no name, so its ids are the bare field names. */
+/** An unnamed form: its ids are the bare field names. */
 function SearchForm() {
   return (
     <Form layout="inline">

@@ -11,10 +11,13 @@ import { normalizePath } from '../routing/route-table';
  * differ from page to page and from the pages' unnamed (search) forms.
  */
 export function pageFormName(path: string, form: string): string {
-  const page = normalizePath(path)
-    .replace(/^\/+/, '')
-    .replace(/[^A-Za-z0-9]+/g, '-');
-  return `${page || 'home'}-${form}`;
+  const page = idSafe(normalizePath(path).replace(/^\/+/, ''));
+  return `${page || 'home'}-${idSafe(form)}`;
+}
+
+/** Letters, digits and dashes only, so that an id stays a plain CSS selector. */
+function idSafe(text: string): string {
+  return text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
 /**

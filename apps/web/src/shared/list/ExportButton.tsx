@@ -13,6 +13,8 @@ interface ExportButtonProps {
   menu: string;
   path: string;
   fileName: string;
+  /** The button's text when a list offers more than one format (导出 xlsx, 导出 CSV). */
+  label?: string;
 }
 
 /**
@@ -23,6 +25,7 @@ export function ExportButton({
   menu,
   path,
   fileName,
+  label = '导出',
   body,
   query,
 }: ExportButtonProps & { body?: () => unknown; query?: RequestOptions['query'] }) {
@@ -43,7 +46,7 @@ export function ExportButton({
   return (
     <Auth code={button(menu, 'export')}>
       <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()}>
-        {busy ? '正在导出' : '导出'}
+        {busy ? '正在导出' : label}
       </Button>
     </Auth>
   );

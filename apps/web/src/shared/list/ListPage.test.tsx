@@ -99,6 +99,44 @@ describe('ListPage', () => {
   });
 });
 
+describe('ListPage search form ids', () => {
+  const rows = async () => ({ list: [], total: 0 });
+  const list = (path: string, conditionKey?: string) => (
+    <MemoryRouter initialEntries={[path]}>
+      <ListPage<Row>
+        source={rows}
+        rowKey="bizCode"
+        columns={[codeColumn('编号', 'bizCode')]}
+        {...(conditionKey ? { conditionKey } : {})}
+        filters={
+          <Form.Item label="合同号" name="contractNo">
+            <Input />
+          </Form.Item>
+        }
+      />
+    </MemoryRouter>
+  );
+
+  it('differ between kept lists of two pages and two lists of one page, each label naming its input', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        {list('/factoring/contract/info')}
+        {list('/factoring/contract/change')}
+        {list('/factoring/accounts/classification')}
+        {list('/factoring/accounts/classification', '/factoring/accounts/classification#contracts')}
+      </QueryClientProvider>,
+    );
+    const inputs = [...document.querySelectorAll('.list-page__search input')].map((e) => e.id);
+    expect(inputs).toHaveLength(4);
+    expect(new Set(inputs).size).toBe(4);
+    expect(inputs).toContain('factoring-contract-change-search_contractNo');
+    for (const label of document.querySelectorAll('.list-page__search label[for]')) {
+      const target = document.getElementById(label.getAttribute('for')!);
+      expect(label.closest('form')).toBe(target!.closest('form'));
+    }
+  });
+});
+
 describe('ListPage filters through the screen', () => {
   const rows = async () => ({ list: [{ bizCode: '7', amount: '1000', signDate: '' }], total: 1 });
 

@@ -2,6 +2,7 @@ import { useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { usePageFormName } from '../form/form-name';
 import type { ListParams } from '../request/http';
 import { fitColumns } from './fit-columns';
 import { ListParamsContext } from './list-params-context';
@@ -69,6 +70,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const location = useLocation();
   const [conditionKey] = useState(() => props.conditionKey ?? listConditionKey(location.pathname));
   const [form] = Form.useForm<Record<string, unknown>>();
+  // Named per page (and per list, where a screen has two): every open tab stays in the document,
+  // and two lists with a 合同号 filter would otherwise give two inputs the id `contractNo`.
+  const formName = usePageFormName(props.conditionKey ? `search-${props.conditionKey}` : 'search');
   // The first call maps the initial form values like every later one (a screen's fixed filters,
   // ranges), so the first page is the one the form shows.
   const [params, setParams] = useState<ListParams>(() =>
@@ -143,7 +147,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     <div className="list-page" data-sorted={orderBy ? `${orderBy}:${order ?? 'asc'}` : undefined}>
       {filters ? (
         <Card className="list-page__search" size="small">
-          <Form form={form} layout="inline" initialValues={initialValues} onFinish={search}>
+          <Form form={form} name={formName} layout="inline" initialValues={initialValues} onFinish={search}>
             {filters}
             <Form.Item>
               <Space>

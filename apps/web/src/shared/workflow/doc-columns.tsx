@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, type TableColumnType } from 'antd';
 import { DOC_STATE_LABELS, EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
-import type { Buttons } from '../permission/use-buttons';
+import { useButtons, type Buttons } from '../permission/use-buttons';
+import type { UpdateResult } from '../request/http';
+import { docUrl, type DocKind } from './doc-kind';
 import { DocStateTag } from './DocStateTag';
 
 /** The 审核状态 filter's options. */
@@ -55,4 +59,41 @@ export function docActionsColumn<T extends { state: DocState }>(opts: {
       );
     },
   };
+}
+
+/**
+ * 操作 of a document kind's list: 查看 and 编辑 open its view and editor pages; 删除 goes through
+ * `remove` (which asks first) and, once done, refreshes every cached page of the kind's list.
+ */
+export function useDocActionsColumn<T extends { state: DocState }>(
+  kind: DocKind,
+  opts: {
+    code: (r: T) => string;
+    remove?: (code: string) => Promise<UpdateResult<unknown>>;
+    extra?: (r: T) => ReactNode;
+  },
+): TableColumnType<T> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const buttons = useButtons(kind.menuCode);
+  const { code, remove, extra } = opts;
+  return docActionsColumn<T>({
+    buttons,
+    view: (r) => void navigate(docUrl(kind, 'view', code(r))),
+    ...(kind.routes.editor ? { edit: (r: T) => void navigate(docUrl(kind, 'editor', code(r))) } : {}),
+    ...(remove
+      ? {
+          remove: (r: T) =>
+            void remove(code(r))
+              .then((res) => res.ok && refreshDocList(queryClient, kind))
+              .catch(() => undefined),
+        }
+      : {}),
+    ...(extra ? { extra } : {}),
+  });
+}
+
+/** Every cached page of the kind's list is fetched again (the shared list's key, list/list-query.ts). */
+export function refreshDocList(queryClient: ReturnType<typeof useQueryClient>, kind: DocKind): void {
+  void queryClient.invalidateQueries({ queryKey: ['list', kind.listPath] });
 }

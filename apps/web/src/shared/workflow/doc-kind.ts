@@ -1,0 +1,35 @@
+import { useSearchParams } from 'react-router';
+
+/**
+ * A workflow document type as its screens share it (docs/architecture.md "One document kit"): the
+ * list, editor and view routes, the list call (whose cached pages a change refreshes), the audit
+ * calls and the URL parameter naming one document.
+ */
+export interface DocKind {
+  /** The workflow's document type (loan, classAdjust, …). */
+  docType: string;
+  /** The menu whose buttons (save, delete, audit, …) rule the screens. */
+  menuCode: string;
+  /** The URL parameter naming the document (loanBizCode, …); a 待办 link uses bizCode. */
+  codeParam: string;
+  routes: { list: string; view: string; editor?: string };
+  /** The list call: the shared list caches its pages under ['list', listPath]. */
+  listPath: string;
+  auditPath: string;
+  unAuditPath: string;
+  /** The key prefix of the document's own queries (a decision refreshes them). */
+  queryKey: readonly unknown[];
+}
+
+/** The document named by the page's URL: its own parameter, or bizCode from a 待办 link. */
+export function useDocCode(kind: DocKind): string {
+  const [params] = useSearchParams();
+  return params.get(kind.codeParam) ?? params.get('bizCode') ?? '';
+}
+
+/** The URL of a document's view or editor page. */
+export function docUrl(kind: DocKind, page: 'view' | 'editor', code: string): string {
+  const route = page === 'view' ? kind.routes.view : kind.routes.editor;
+  if (!route) throw new Error(`${kind.docType} has no ${page} page`);
+  return `${route}?${kind.codeParam}=${code}`;
+}
