@@ -11,6 +11,7 @@ import { approveContract, saveScheme } from './lifecycle';
 import { replaceDues, suggestDues } from './plan';
 import { findContract, writeInfo } from './service';
 import { contracts } from './schema';
+import { saveDraft } from '../workflow/pipeline';
 import { submit } from '../workflow/service';
 
 /**
@@ -98,7 +99,11 @@ export async function seedDemoContracts({ db, clock }: SeedContext): Promise<voi
         }),
         payers: [{ payerName: '演示核心企业集团有限公司', bankName: '中国工商银行' }],
       });
-      const code = await writeInfo(tx, body, SYSTEM_ACTOR, today);
+      const { code } = await saveDraft(tx, {
+        type: 'contract',
+        actor: SYSTEM_ACTOR,
+        write: () => writeInfo(tx, body, SYSTEM_ACTOR, today),
+      });
       const row = await findContract(tx, code);
       await saveScheme(tx, { contBizCode: code, version: row.version }, SYSTEM_ACTOR);
       // Its dues (the 5 % margin): the contract list's 生成前期款 has something to collect.
