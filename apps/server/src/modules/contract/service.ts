@@ -15,7 +15,6 @@ import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import type { Actor } from '../../platform/db/audit';
-import type { Written } from '../workflow/pipeline';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import {
@@ -246,7 +245,12 @@ export async function replacePayers(tx: Tx, contractId: number, items: readonly 
  * amount, dates or rule discards the saved plan: it no longer matches and must be generated again.
  */
 /** Writes the contract's draft (the pipeline audits it: docs/architecture.md "The document pipeline"). */
-export async function writeInfo(tx: Tx, body: InfoInput, actor: Actor, today: string): Promise<Written> {
+export async function writeInfo(
+  tx: Tx,
+  body: InfoInput,
+  actor: Actor,
+  today: string,
+): Promise<{ code: string; detail: unknown }> {
   const refs = await resolveRefs(tx, body, today);
   const existing = body.bizCode ? await findContract(tx, body.bizCode) : null;
   await checkInvoicesFree(tx, body.receivables, existing?.id ?? null);

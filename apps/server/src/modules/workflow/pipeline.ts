@@ -95,9 +95,9 @@ export async function removeDraft(
 }
 
 /**
- * One document type, declared once (DESIGN.md "Documents and approvals"): its table and approval
- * hooks (DocTypeConfig, registered with the workflow), and its view, save, delete, audit and
- * unAudit routes. The pipeline owns what every document repeated by hand: the row scope (the
+ * One document type, declared once (docs/architecture.md "The document pipeline"): its table and
+ * approval hooks (DocTypeConfig, registered with the workflow), and its view, save, delete, audit
+ * and unAudit routes. The pipeline owns what every document repeated by hand: the row scope (the
  * document by `codeParam`, plus `scope`), the transaction, the editable and deletable checks, the
  * audit rows of the save and the delete (saveDraft, removeDraft), the submission to the workflow
  * and the reply. A module supplies only what differs: how to write, read and describe its document.
