@@ -200,11 +200,6 @@ export async function saveChange(tx: Tx, body: Proposal, actor: Actor, today: st
       throw err;
     }
   }
-  await writeAudit(tx, actor, {
-    entity: 'contractChange',
-    entityCode: code,
-    action: bizCode ? 'update' : 'create',
-  });
   return { code, row };
 }
 
@@ -586,5 +581,4 @@ export async function deleteChange(tx: Tx, c: ChangeRow, actor: Actor): Promise<
     .update(contractChanges)
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${contractChanges.version} + 1` })
     .where(eq(contractChanges.id, c.id));
-  await writeAudit(tx, actor, { entity: 'contractChange', entityCode: c.bizCode, action: 'delete' });
 }

@@ -11,7 +11,7 @@ import { approveContract, saveScheme } from './lifecycle';
 import { replaceDues, suggestDues } from './plan';
 import { findContract, writeInfo } from './service';
 import { contracts } from './schema';
-import { submit } from '../workflow/service';
+import { saveDraft } from '../workflow/pipeline';
 
 /**
  * Demo contracts on the demo credit (fresh database only): two live ones started months ago
@@ -98,31 +98,33 @@ export async function seedDemoContracts({ db, clock }: SeedContext): Promise<voi
         }),
         payers: [{ payerName: '演示核心企业集团有限公司', bankName: '中国工商银行' }],
       });
-      const code = await writeInfo(tx, body, SYSTEM_ACTOR, today);
-      const row = await findContract(tx, code);
-      await saveScheme(tx, { contBizCode: code, version: row.version }, SYSTEM_ACTOR);
-      // Its dues (the 5 % margin): the contract list's 生成前期款 has something to collect.
-      await replaceDues(tx, row.id, suggestDues(await findContract(tx, code)));
-      if (d.state === 'draft') return;
-      if (d.state === 'pending') {
-        await submit(tx, {
-          type: 'contract',
-          code,
-          subject: `合同 ${d.no} ${credit.custName}`,
-          amount: d.amount,
-          actor: SYSTEM_ACTOR,
-        });
-      } else {
-        await tx
-          .update(contracts)
-          .set({ state: d.state, submittedAt: sql`now()` })
-          .where(eq(contracts.bizCode, code));
-        await approveContract(tx, code, SYSTEM_ACTOR, start < credit.startDate ? credit.startDate : today);
-        await tx
-          .update(contracts)
-          .set({ approvedAt: sql`now()` })
-          .where(eq(contracts.bizCode, code));
-      }
+      // Saved (with its plan and dues) and, for a pending one, submitted through the pipeline.
+      const { code } = await saveDraft(tx, {
+        type: 'contract',
+        actor: SYSTEM_ACTOR,
+        write: async () => {
+          const written = await writeInfo(tx, body, SYSTEM_ACTOR, today);
+          const row = await findContract(tx, written.code);
+          await saveScheme(tx, { contBizCode: row.bizCode, version: row.version }, SYSTEM_ACTOR);
+          // Its dues (the 5 % margin): the contract list's 生成前期款 has something to collect.
+          await replaceDues(tx, row.id, suggestDues(await findContract(tx, row.bizCode)));
+          return written;
+        },
+        submission:
+          d.state === 'pending'
+            ? async () => ({ subject: `合同 ${d.no} ${credit.custName}`, amount: d.amount })
+            : undefined,
+      });
+      if (d.state === 'draft' || d.state === 'pending') return;
+      await tx
+        .update(contracts)
+        .set({ state: d.state, submittedAt: sql`now()` })
+        .where(eq(contracts.bizCode, code));
+      await approveContract(tx, code, SYSTEM_ACTOR, start < credit.startDate ? credit.startDate : today);
+      await tx
+        .update(contracts)
+        .set({ approvedAt: sql`now()` })
+        .where(eq(contracts.bizCode, code));
     });
   }
 }

@@ -9,7 +9,7 @@ import type {
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -98,11 +98,6 @@ export async function saveHandover(
     id = h!.id;
   }
   await replaceItems(tx, id, body.items);
-  await writeAudit(tx, actor, {
-    entity: 'handover',
-    entityCode: code,
-    action: body.bizCode ? 'update' : 'create',
-  });
   return { code, row };
 }
 
@@ -215,5 +210,4 @@ export async function deleteHandover(tx: Tx, h: Row, actor: Actor): Promise<void
     .update(handovers)
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${handovers.version} + 1` })
     .where(eq(handovers.id, h.id));
-  await writeAudit(tx, actor, { entity: 'handover', entityCode: h.bizCode, action: 'delete' });
 }

@@ -162,17 +162,17 @@ export const contractModule: PortalModule = {
         );
       },
     );
-    api.post(
-      CONTRACT_PATHS.infoView,
-      { perm: readers, scope: 'contract', query: contractCodeQuery },
-      async ({ query, user }) => viewInfo(db, await findContract(db, query.bizCode, user)),
-    );
     registerDocument(api, db, {
       type: 'contract',
       table: 'contracts',
       stamps: true,
       hooks: { onApprove: (tx, doc, actor) => approveContract(tx, doc.code, actor, clock.today()) },
       codeParam: 'bizCode',
+      view: {
+        path: CONTRACT_PATHS.infoView,
+        perm: readers,
+        read: async (ex, code, user) => viewInfo(ex, await findContract(ex, code, user)),
+      },
       save: {
         path: CONTRACT_PATHS.infoSave,
         perm: editors,
@@ -449,6 +449,14 @@ export const contractModule: PortalModule = {
       hooks: { onApprove: (tx, doc, actor) => applyChange(tx, doc.code, actor, clock.today()) },
       codeParam: 'bizCode',
       scope: [{ kind: 'contract', params: ['contBizCode'] }],
+      view: {
+        path: CONTRACT_PATHS.changeView,
+        perm: menu(CHG),
+        read: async (ex, code, user) => {
+          const { change, contract } = await findChange(ex, code, user);
+          return changeView(change, contract);
+        },
+      },
       save: {
         path: CONTRACT_PATHS.changeSave,
         perm: [button(CHG, 'add'), button(CHG, 'save')],
@@ -473,14 +481,6 @@ export const contractModule: PortalModule = {
       audit: { path: CONTRACT_PATHS.changeAudit, perm: button(CHG, 'audit') },
       unAudit: { path: CONTRACT_PATHS.changeUnAudit, perm: button(CHG, 'unAudit') },
     });
-    api.post(
-      CONTRACT_PATHS.changeView,
-      { perm: menu(CHG), scope: 'contractChange', query: changeCodeQuery },
-      async ({ query, user }) => {
-        const { change, contract } = await findChange(db, query.bizCode, user);
-        return changeView(change, contract);
-      },
-    );
     api.post(
       CONTRACT_PATHS.changeList,
       { perm: menu(CHG), scope: listOf('contractChange'), body: changeListSchema },

@@ -14,7 +14,7 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import {
@@ -244,7 +244,13 @@ export async function replacePayers(tx: Tx, contractId: number, items: readonly 
  * Inserts or updates a draft/rejected contract (the caller checked it is editable). A change of
  * amount, dates or rule discards the saved plan: it no longer matches and must be generated again.
  */
-export async function writeInfo(tx: Tx, body: InfoInput, actor: Actor, today: string): Promise<string> {
+/** Writes the contract's draft (the pipeline audits it: docs/architecture.md "The document pipeline"). */
+export async function writeInfo(
+  tx: Tx,
+  body: InfoInput,
+  actor: Actor,
+  today: string,
+): Promise<{ code: string; detail: unknown }> {
   const refs = await resolveRefs(tx, body, today);
   const existing = body.bizCode ? await findContract(tx, body.bizCode) : null;
   await checkInvoicesFree(tx, body.receivables, existing?.id ?? null);
@@ -317,13 +323,7 @@ export async function writeInfo(tx: Tx, body: InfoInput, actor: Actor, today: st
   }
   await replaceReceivables(tx, id, body.receivables);
   await replacePayers(tx, id, body.payers);
-  await writeAudit(tx, actor, {
-    entity: 'contract',
-    entityCode: code,
-    action: existing ? 'update' : 'create',
-    detail: { financingAmount: body.financingAmount, lineCode: body.lineCode },
-  });
-  return code;
+  return { code, detail: { financingAmount: body.financingAmount, lineCode: body.lineCode } };
 }
 
 /** Soft delete of a draft/rejected contract: its invoices become free again. */
@@ -333,7 +333,6 @@ export async function deleteInfo(tx: Tx, row: ContractRow, actor: Actor): Promis
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${contracts.version} + 1` })
     .where(eq(contracts.id, row.id));
   await tx.update(contractReceivables).set({ live: false }).where(eq(contractReceivables.contractId, row.id));
-  await writeAudit(tx, actor, { entity: 'contract', entityCode: row.bizCode, action: 'delete' });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Written } from '../workflow/pipeline';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -159,7 +160,7 @@ async function parentLine(ex: Executor, line: LineRow): Promise<LineRow | undefi
 }
 
 /** Writes the credit change draft (the workflow pipeline submits and answers): answers its code. */
-export async function saveChange(tx: Tx, input: ChangeInput, actor: Actor): Promise<string> {
+export async function saveChange(tx: Tx, input: ChangeInput, actor: Actor): Promise<Written> {
   const [c] = await tx
     .select()
     .from(credits)
@@ -196,12 +197,6 @@ export async function saveChange(tx: Tx, input: ChangeInput, actor: Actor): Prom
     await tx
       .insert(credChanges)
       .values({ ...values, bizCode, createdBy: actor.userId, updatedBy: actor.userId });
-    await writeAudit(tx, actor, {
-      entity: 'credChange',
-      entityCode: bizCode,
-      action: 'create',
-      detail: values,
-    });
   } else {
     if (input.version === undefined) throw badInput('版本号不能为空');
     const head = await editableDoc(tx, 'credChange', bizCode);
@@ -214,14 +209,8 @@ export async function saveChange(tx: Tx, input: ChangeInput, actor: Actor): Prom
       actor.userId,
       WHAT,
     );
-    await writeAudit(tx, actor, {
-      entity: 'credChange',
-      entityCode: bizCode,
-      action: 'update',
-      detail: values,
-    });
   }
-  return bizCode;
+  return { code: bizCode, detail: values };
 }
 
 /** What the approval process shows of a credit change: the limit it asks for (or keeps). */

@@ -13,7 +13,8 @@ import type { FileInfo } from '@portal/contract/files';
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import type { Written } from '../workflow/pipeline';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -195,7 +196,7 @@ function checkSum(line: LineRow, total: Decimal): void {
 }
 
 /** Writes the distribution draft (the workflow pipeline submits and answers): answers its code. */
-export async function saveDistribution(tx: Tx, input: DistInput, actor: Actor): Promise<string> {
+export async function saveDistribution(tx: Tx, input: DistInput, actor: Actor): Promise<Written> {
   const { credit, line } = await parentOf(tx, input.credBizCode);
   const items = await checkItems(tx, credit.custCode, input.items);
   const total = sumOf(items);
@@ -217,12 +218,6 @@ export async function saveDistribution(tx: Tx, input: DistInput, actor: Actor): 
       })
       .returning({ id: credDistributions.id });
     distId = row!.id;
-    await writeAudit(tx, actor, {
-      entity: 'credDistribution',
-      entityCode: bizCode,
-      action: 'create',
-      detail: { items, total: fmt(total) },
-    });
   } else {
     if (input.version === undefined) throw badInput('版本号不能为空');
     const head = await editableDoc(tx, 'credDistribution', bizCode);
@@ -239,12 +234,6 @@ export async function saveDistribution(tx: Tx, input: DistInput, actor: Actor): 
     );
     distId = head.id;
     await tx.delete(credDistributionItems).where(eq(credDistributionItems.distId, distId));
-    await writeAudit(tx, actor, {
-      entity: 'credDistribution',
-      entityCode: bizCode,
-      action: 'update',
-      detail: { items, total: fmt(total) },
-    });
   }
   await tx.insert(credDistributionItems).values(
     items.map((i, sort) => ({
@@ -258,7 +247,7 @@ export async function saveDistribution(tx: Tx, input: DistInput, actor: Actor): 
       sort,
     })),
   );
-  return bizCode;
+  return { code: bizCode, detail: { items, total: fmt(total) } };
 }
 
 /** What the approval process shows of a distribution. */

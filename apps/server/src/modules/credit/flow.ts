@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { DocState } from '@portal/contract/workflow';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
 import { notFound } from '../../platform/errors';
-import { assertDeletable, assertEditable } from '../workflow/service';
+import { assertEditable } from '../workflow/service';
 
 /**
  * The credit documents on the workflow module (docs/architecture.md "Documents and approvals"): credit,
@@ -44,19 +44,17 @@ export async function editableDoc(tx: Tx, type: CreditDocType, bizCode: string):
   return head(tx, type, bizCode);
 }
 
-/** Soft delete of a draft or rejected document. */
+/** Soft delete of a document the pipeline has checked deletable (and audits). */
 export async function deleteDoc(
   tx: Tx,
   type: CreditDocType,
   bizCode: string,
   actor: Actor,
 ): Promise<DocHead> {
-  await assertDeletable(tx, type, bizCode);
   const h = await head(tx, type, bizCode);
   await tx.execute(
     sql`update ${sql.identifier(CREDIT_DOC_TABLES[type].table)} set deleted_at = now(), version = version + 1, updated_at = now(),
          updated_by = ${actor.userId || null} where id = ${h.id}`,
   );
-  await writeAudit(tx, actor, { entity: type, entityCode: bizCode, action: 'delete' });
   return h;
 }

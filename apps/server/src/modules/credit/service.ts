@@ -29,6 +29,7 @@ import type { Config } from '../../platform/config';
 import type { BusinessClock } from '../../platform/clock';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Written } from '../workflow/pipeline';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -349,12 +350,12 @@ function checkFtAgainstLimit(limit: Decimal, items: { debtorName: string; limitA
   }
 }
 
-/** Writes the platform credit draft (the workflow pipeline submits and answers): answers its code. */
+/** Writes the platform credit draft (the workflow pipeline audits, submits and answers). */
 export async function savePlatform(
   tx: Tx,
   input: z.output<typeof platformSaveSchema>,
   actor: Actor,
-): Promise<string> {
+): Promise<Written> {
   const cust = await requireActiveCustomer(tx, input.custCode, { label: '客户' });
   const values = {
     custCode: input.custCode,
@@ -368,34 +369,24 @@ export async function savePlatform(
     remark: input.remark ?? null,
   };
   let bizCode = input.bizCode;
+  let detail: unknown = values;
   if (!bizCode) {
     bizCode = await nextCode(tx, 'credit');
     await tx.insert(credits).values({ ...values, bizCode, createdBy: actor.userId, updatedBy: actor.userId });
-    await writeAudit(tx, actor, {
-      entity: 'credit',
-      entityCode: bizCode,
-      action: 'create',
-      detail: values,
-    });
   } else {
     if (input.version === undefined) throw badInput('版本号不能为空');
     const head = await editableDoc(tx, 'credit', bizCode);
     const before = await getCredit(tx, bizCode);
     await updateVersioned(tx, credits, eq(credits.id, head.id), input.version, values, actor.userId, WHAT);
-    await writeAudit(tx, actor, {
-      entity: 'credit',
-      entityCode: bizCode,
-      action: 'update',
-      detail: {
-        before: { limitAmount: before.limitAmount, startDate: before.startDate, endDate: before.endDate },
-        after: values,
-      },
-    });
+    detail = {
+      before: { limitAmount: before.limitAmount, startDate: before.startDate, endDate: before.endDate },
+      after: values,
+    };
   }
   const c = await getCredit(tx, bizCode);
   const ft = await tx.select().from(creditFtItems).where(eq(creditFtItems.creditId, c.id));
   checkFtAgainstLimit(new Decimal(c.limitAmount), ft);
-  return bizCode;
+  return { code: bizCode, detail };
 }
 
 /** What the approval process shows of a credit. */

@@ -21,6 +21,7 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Written } from '../workflow/pipeline';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -165,7 +166,7 @@ async function ensureUsccFree(ex: Executor, usccCode: string, compCode: string) 
 }
 
 /** Writes the draft (the pipeline checks it editable, submits and answers): answers its code. */
-export async function saveInfoChange(tx: Tx, body: SaveInput, actor: Actor): Promise<string> {
+export async function saveInfoChange(tx: Tx, body: SaveInput, actor: Actor): Promise<Written> {
   const after = valuesOfInput(body);
   checkRegion(after);
   let code: string;
@@ -210,13 +211,7 @@ export async function saveInfoChange(tx: Tx, body: SaveInput, actor: Actor): Pro
       updatedBy: actor.userId,
     });
   }
-  await writeAudit(tx, actor, {
-    entity: INFO_TYPE,
-    entityCode: code,
-    action: body.bizCode ? 'update' : 'create',
-    detail: { compCode: body.compCode, changed: changedFields(before, after) },
-  });
-  return code;
+  return { code, detail: { compCode: body.compCode, changed: changedFields(before, after) } };
 }
 
 /** Before a submission: still the only open change, on the customer's version it was drafted on. */
@@ -240,7 +235,6 @@ export async function deleteInfoChange(tx: Tx, bizCode: string, actor: Actor): P
       version: sql`${compInfoChanges.version} + 1`,
     })
     .where(and(eq(compInfoChanges.bizCode, bizCode), live));
-  await writeAudit(tx, actor, { entity: INFO_TYPE, entityCode: bizCode, action: 'delete' });
 }
 
 const historyText = (f: ChangeField, v: CompanyValues): string | null => {

@@ -16,6 +16,7 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Written } from '../workflow/pipeline';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -143,7 +144,7 @@ async function mobileFree(ex: Executor, mobile: string, fail: (msg: string) => E
 }
 
 /** Writes the draft (the pipeline checks it editable, submits and answers): answers its code. */
-export async function saveManagerChange(tx: Tx, body: SaveInput, actor: Actor): Promise<string> {
+export async function saveManagerChange(tx: Tx, body: SaveInput, actor: Actor): Promise<Written> {
   // FOR SHARE until commit: a concurrent deletion of the customer waits and then sees this change.
   await lockCustomer(tx, body.compCode);
   const current = await currentManager(tx, body.compCode);
@@ -183,13 +184,7 @@ export async function saveManagerChange(tx: Tx, body: SaveInput, actor: Actor): 
   }
   if (body.fileTokens)
     await setDocumentFiles(tx, { docType: MANAGER_TYPE, docCode: code, fileTokens: body.fileTokens, actor });
-  await writeAudit(tx, actor, {
-    entity: MANAGER_TYPE,
-    entityCode: code,
-    action: body.bizCode ? 'update' : 'create',
-    detail: { compCode: body.compCode, kind: body.kind, newUserName: next.newUserName },
-  });
-  return code;
+  return { code, detail: { compCode: body.compCode, kind: body.kind, newUserName: next.newUserName } };
 }
 
 /** Before a submission: the power of attorney is there, and the administrator is still the one replaced. */
@@ -211,7 +206,6 @@ export async function deleteManagerChange(tx: Tx, bizCode: string, actor: Actor)
       version: sql`${compManagerChanges.version} + 1`,
     })
     .where(and(eq(compManagerChanges.bizCode, bizCode), live));
-  await writeAudit(tx, actor, { entity: MANAGER_TYPE, entityCode: bizCode, action: 'delete' });
 }
 
 const personText = (name: string | null, mobile: string | null, code: string | null) =>

@@ -78,16 +78,6 @@ export const crmChangeModule: PortalModule = {
       },
       ({ query }) => infoChangeInit(db, query.compCode),
     );
-    api.post(
-      COMP_CHANGE_PATHS.view,
-      {
-        perm: menu(INFO),
-        scope: 'compInfoChange',
-        query: changeCodeQuery,
-        summary: '企业信息变更单（变更前后）',
-      },
-      ({ query }) => viewInfoChange(db, query.bizCode),
-    );
     registerDocument(api, db, {
       type: INFO_TYPE,
       table: 'comp_info_changes',
@@ -95,6 +85,12 @@ export const crmChangeModule: PortalModule = {
       hooks: { onApprove: applyInfoChange },
       codeParam: 'bizCode',
       scope: ['customer'],
+      view: {
+        path: COMP_CHANGE_PATHS.view,
+        perm: menu(INFO),
+        summary: '企业信息变更单（变更前后）',
+        read: viewInfoChange,
+      },
       save: {
         path: COMP_CHANGE_PATHS.save,
         perm: [button(INFO, 'add'), button(INFO, 'save')],
@@ -155,11 +151,6 @@ export const crmChangeModule: PortalModule = {
       },
       ({ body }) => listManagerCandidates(db, body),
     );
-    api.post(
-      COMP_MANAGER_PATHS.view,
-      { perm: menu(MG), scope: 'compManagerChange', query: changeCodeQuery, summary: '管理员变更单' },
-      ({ query }) => viewManagerChange(db, query.bizCode),
-    );
     registerDocument(api, db, {
       type: MANAGER_TYPE,
       table: 'comp_manager_changes',
@@ -167,6 +158,12 @@ export const crmChangeModule: PortalModule = {
       hooks: { onApprove: applyManagerChange },
       codeParam: 'bizCode',
       scope: ['customer'],
+      view: {
+        path: COMP_MANAGER_PATHS.view,
+        perm: menu(MG),
+        summary: '管理员变更单',
+        read: viewManagerChange,
+      },
       save: {
         path: COMP_MANAGER_PATHS.save,
         perm: [button(MG, 'add'), button(MG, 'save')],

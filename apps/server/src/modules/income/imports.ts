@@ -12,7 +12,8 @@ import type { Actor } from '../../platform/db/audit';
 import { AppError, badInput } from '../../platform/errors';
 import { readSheet } from '../../platform/xlsx';
 import { bankAccounts } from '../bank/schema';
-import { checkIncome, insertIncome, takenSerials } from './service';
+import { saveDraft } from '../workflow/pipeline';
+import { checkIncome, incomeSubject, insertIncome, takenSerials } from './service';
 
 type Key = keyof IncomeItem | 'accountNo';
 const HEADERS: Record<string, Key> = {
@@ -114,12 +115,14 @@ export async function previewIncomeExcel(
   return { rows, valid, total: total.toFixed(2) };
 }
 
-/** incomingImportSave: every row checked again and saved in this transaction, or none. */
+/**
+ * incomingImportSave: every row checked again and saved through the document pipeline (audited,
+ * and submitted when asked) in this transaction, or none.
+ */
 export async function saveImportedIncomes(
   tx: Tx,
   rows: readonly IncomeItem[],
-  actor: Actor,
-  today: string,
+  opts: { actor: Actor; today: string; submit: boolean },
 ): Promise<string[]> {
   const keys = new Set<string>();
   for (const [i, r] of rows.entries()) {
@@ -130,12 +133,18 @@ export async function saveImportedIncomes(
   const codes: string[] = [];
   for (const [i, r] of rows.entries()) {
     try {
-      await checkIncome(tx, r, today);
+      await checkIncome(tx, r, opts.today);
     } catch (err) {
       if (err instanceof AppError) throw new AppError(err.status, `第${i + 1}条：${err.message}`);
       throw err;
     }
-    codes.push(await insertIncome(tx, r, 'import', actor));
+    const { code } = await saveDraft(tx, {
+      type: 'income',
+      actor: opts.actor,
+      write: () => insertIncome(tx, r, 'import', opts.actor),
+      submission: opts.submit ? async () => ({ subject: incomeSubject(r), amount: r.amount }) : undefined,
+    });
+    codes.push(code);
   }
   return codes;
 }

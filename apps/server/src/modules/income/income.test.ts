@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomeImportPreview, IncomeRow } from '@portal/contract/accounts';
 import type { Page } from '@portal/contract/api';
@@ -7,6 +8,7 @@ import {
   type TestClient,
   type TestPortal,
 } from '../../platform/testing/harness';
+import { queryRows } from '../../platform/db/client';
 import { uploadXlsx } from '../../platform/testing/xlsx-upload';
 import { addChecker } from '../credit/testkit';
 import { addOwnAccount } from '../contract/testkit';
@@ -86,6 +88,18 @@ describe('bank statement import (resovleIncomeExcel, incomingImportSave)', () =>
       ['S-001', 'import', '12345.67'],
       ['S-002', 'import', '500.00'],
     ]);
+    // Saved through the document pipeline: each row audited as created, then submitted.
+    const audits = await queryRows<{ code: string; action: string; source: string | null }>(
+      t.database.db,
+      sql`select entity_code as code, action, detail->>'source' as source from audit_log
+           where entity = 'income' and entity_code in (${sql.join(saved.codes, sql`, `)}) order by id`,
+    );
+    expect(audits.map((a) => [a.code, a.action, a.source])).toEqual(
+      saved.codes.flatMap((c) => [
+        [c, 'create', 'import'],
+        [c, 'submit', null],
+      ]),
+    );
     // All or nothing: one known serial number refuses the whole batch.
     const again = await maker.call(incomeApi.importSave, {
       rows: [{ ...p.valid[0]!, serialNo: 'S-NEW' }, p.valid[1]],

@@ -8,20 +8,19 @@ import {
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { readXlsxUpload } from '../../platform/xlsx';
-import { submit } from '../workflow/service';
 import { registerDocument } from '../workflow/pipeline';
 import { previewIncomeExcel, saveImportedIncomes } from './imports';
 import {
   deleteIncome,
   findIncome,
   incomeInUse,
+  incomeSubject,
   listIncomes,
   postIncome,
   revokeIncome,
   saveIncome,
   viewIncome,
 } from './service';
-import { formatYuan } from '@portal/contract/format';
 
 import { tableScope } from '../../platform/auth/row-scope';
 import { incomes } from './schema';
@@ -31,8 +30,6 @@ import { streamListExport } from '../../platform/http/export';
 import { incomeExport } from './export';
 
 const MENU = 'ft-income';
-
-const subject = (payerName: string, amount: string) => `来款 ${payerName} ${formatYuan(amount)}`;
 
 /** 来款 (SPEC §7.5): incoming payments, typed or imported from a bank statement. */
 export const incomeModule: PortalModule = {
@@ -68,11 +65,6 @@ export const incomeModule: PortalModule = {
       { perm: [menu(MENU), menu('ft-paid')], scope: listOf('income'), body: incomeListSchema },
       ({ body, user }) => listIncomes(db, { ...body, approvedWithBalance: true }, tableScope(user, incomes)),
     );
-    api.post(
-      INCOME_PATHS.viewBaseInfo,
-      { perm: [menu(MENU), menu('ft-paid')], scope: 'income', query: fiidQuery },
-      ({ query }) => viewIncome(db, query.fiidBizCode),
-    );
     registerDocument(api, db, {
       type: 'income',
       table: 'incomes',
@@ -85,13 +77,15 @@ export const incomeModule: PortalModule = {
         onRevoke: (tx, doc, actor) => revokeIncome(tx, doc.code, actor, clock.today()),
       },
       codeParam: 'fiidBizCode',
+      // The write-off's form reads the incoming it takes money from.
+      view: { path: INCOME_PATHS.viewBaseInfo, perm: [menu(MENU), menu('ft-paid')], read: viewIncome },
       save: {
         path: INCOME_PATHS.saveBaseInfo,
         perm: editors,
         body: incomeSaveSchema,
         write: (tx, body, { actor }) => saveIncome(tx, body, actor, clock.today()),
         find: findIncome,
-        submission: async (_tx, row) => ({ subject: subject(row.payerName, row.amount), amount: row.amount }),
+        submission: async (_tx, row) => ({ subject: incomeSubject(row), amount: row.amount }),
       },
       remove: {
         path: INCOME_PATHS.deleteInfo,
@@ -120,22 +114,13 @@ export const incomeModule: PortalModule = {
         body: incomeImportSaveSchema,
       },
       ({ body, actor }) =>
-        db.transaction(async (tx) => {
-          const codes = await saveImportedIncomes(tx, body.rows, actor, clock.today());
-          if (body.submit) {
-            for (const [i, code] of codes.entries()) {
-              const r = body.rows[i]!;
-              await submit(tx, {
-                type: 'income',
-                code,
-                subject: subject(r.payerName, r.amount),
-                amount: r.amount,
-                actor,
-              });
-            }
-          }
-          return { codes };
-        }),
+        db.transaction(async (tx) => ({
+          codes: await saveImportedIncomes(tx, body.rows, {
+            actor,
+            today: clock.today(),
+            submit: body.submit === true,
+          }),
+        })),
     );
   },
 };

@@ -9,10 +9,12 @@ import type {
   incomeSaveSchema,
 } from '@portal/contract/accounts';
 import type { Page } from '@portal/contract/api';
+import { formatYuan } from '@portal/contract/format';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import type { Written } from '../workflow/pipeline';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -129,6 +131,10 @@ export async function viewIncome(ex: Executor, code: string): Promise<IncomeView
   return { ...toRow(rest), version, paids };
 }
 
+/** The process's subject of an incoming. */
+export const incomeSubject = (i: { payerName: string; amount: string }) =>
+  `来款 ${i.payerName} ${formatYuan(i.amount)}`;
+
 /** An incoming's checks beyond its schema: our account, not in the future, serial unique per account. */
 export async function checkIncome(ex: Executor, item: IncomeItem, today: string, selfId?: number) {
   await requireBankAccount(ex, item.bankBizCode, { label: '收款账户', ownerType: 'self' });
@@ -158,12 +164,13 @@ const values = (item: IncomeItem) => ({
   remark: item.remark ?? null,
 });
 
+/** A new incoming's row (typed, imported or the demo's); the pipeline's saveDraft audits it. */
 export async function insertIncome(
   tx: Tx,
   item: IncomeItem,
   source: 'manual' | 'import',
   actor: Actor,
-): Promise<string> {
+): Promise<{ code: string; detail: unknown }> {
   const code = await nextCode(tx, 'income');
   await tx.insert(incomes).values({
     ...values(item),
@@ -172,13 +179,7 @@ export async function insertIncome(
     createdBy: actor.userId,
     updatedBy: actor.userId,
   });
-  await writeAudit(tx, actor, {
-    entity: 'income',
-    entityCode: code,
-    action: 'create',
-    detail: { amount: item.amount, serialNo: item.serialNo, source },
-  });
-  return code;
+  return { code, detail: { amount: item.amount, serialNo: item.serialNo, source } };
 }
 
 export async function saveIncome(
@@ -186,7 +187,7 @@ export async function saveIncome(
   body: z.output<typeof incomeSaveSchema>,
   actor: Actor,
   today: string,
-): Promise<string> {
+): Promise<Written> {
   if (!body.fiidBizCode) {
     await checkIncome(tx, body, today);
     return insertIncome(tx, body, 'manual', actor);
@@ -203,7 +204,6 @@ export async function saveIncome(
     actor.userId,
     INCOME,
   );
-  await writeAudit(tx, actor, { entity: 'income', entityCode: row.bizCode, action: 'update' });
   return row.bizCode;
 }
 
@@ -212,7 +212,6 @@ export async function deleteIncome(tx: Tx, row: IncomeRecord, actor: Actor): Pro
     .update(incomes)
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${incomes.version} + 1` })
     .where(eq(incomes.id, row.id));
-  await writeAudit(tx, actor, { entity: 'income', entityCode: row.bizCode, action: 'delete' });
 }
 
 /** Why an incoming may not be rejected or revoked: a live write-off uses it. */

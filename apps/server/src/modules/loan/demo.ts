@@ -3,6 +3,7 @@ import type { SeedContext } from '../../platform/module';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
+import { saveDraft } from '../workflow/pipeline';
 import { loanInit, postLoan, saveLoan } from './service';
 import { loans } from './schema';
 
@@ -33,20 +34,19 @@ export async function seedDemoLoans({ db, clock }: SeedContext): Promise<void> {
     await db.transaction(async (tx) => {
       const init = await loanInit(tx, c, today);
       if (!init.payBankBizCode || !init.payeeBankBizCode) return;
-      const code = await saveLoan(
-        tx,
-        {
-          contBizCode: c.bizCode,
-          valueDate: c.startDate,
-          payBankBizCode: init.payBankBizCode,
-          payeeBankBizCode: init.payeeBankBizCode,
-          serialNo: `DEMOFK${c.startDate.replaceAll('-', '')}${String(i + 1).padStart(3, '0')}`,
-          remark: '演示数据',
-        },
-        SYSTEM_ACTOR,
-        EVERYTHING,
-        today,
-      );
+      const body = {
+        contBizCode: c.bizCode,
+        valueDate: c.startDate,
+        payBankBizCode: init.payBankBizCode,
+        payeeBankBizCode: init.payeeBankBizCode,
+        serialNo: `DEMOFK${c.startDate.replaceAll('-', '')}${String(i + 1).padStart(3, '0')}`,
+        remark: '演示数据',
+      };
+      const { code } = await saveDraft(tx, {
+        type: 'loan',
+        actor: SYSTEM_ACTOR,
+        write: () => saveLoan(tx, body, SYSTEM_ACTOR, EVERYTHING, today),
+      });
       await tx
         .update(loans)
         .set({ state: 'approved', submittedAt: sql`now()`, approvedAt: sql`now()` })

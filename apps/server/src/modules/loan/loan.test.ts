@@ -479,6 +479,20 @@ describe('冲红 (reversal)', () => {
     const again = await maker.ok<{ loanRedBizCode: string }>(loanApi.rushRed, { reason: '再议' }, lq(code));
     expect(again.loanRedBizCode).not.toBe(asked.loanRedBizCode);
     expect((await maker.call(loanApi.redView, undefined, rq(asked.loanRedBizCode))).status).toBe(404);
+    // Made, submitted and replaced through the document pipeline, which audits each step.
+    const trail = await queryRows<{ code: string; action: string }>(
+      t.database.db,
+      sql`select entity_code as code, action from audit_log where entity = 'loanRed'
+           and entity_code in (${asked.loanRedBizCode}, ${again.loanRedBizCode}) and result = 'success' order by id`,
+    );
+    expect(trail.map((a) => [a.code, a.action])).toEqual([
+      [asked.loanRedBizCode, 'create'],
+      [asked.loanRedBizCode, 'submit'],
+      [asked.loanRedBizCode, 'reject'],
+      [asked.loanRedBizCode, 'delete'],
+      [again.loanRedBizCode, 'create'],
+      [again.loanRedBizCode, 'submit'],
+    ]);
     // A write-off saved while the request waits: approval re-checks and refuses.
     const fiid = await approvedIncome(maker, checker, fixture.bankBizCode, '1000.00', '2026-01-15');
     const paid = await submittedPaid(maker, fiid, bizCode, '2026-01-15');

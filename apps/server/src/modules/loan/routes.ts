@@ -48,9 +48,6 @@ export const loanModule: PortalModule = {
       { perm: readers, scope: listOf('loan'), body: loanListSchema },
       ({ body, user }) => listLoans(db, body, user),
     );
-    api.post(LOAN_PATHS.viewBaseInfo, { perm: readers, scope: 'loan', query: loanQuery }, ({ query, user }) =>
-      viewLoan(db, query.loanBizCode, user),
-    );
     api.post(
       LOAN_PATHS.initBase,
       { perm: [...editors, button('ft-contract-info', 'isLoan')], scope: 'contract', query: loanContQuery },
@@ -87,6 +84,7 @@ export const loanModule: PortalModule = {
       hooks: { onApprove: (tx, doc, actor) => postLoan(tx, doc.code, actor, clock.today()) },
       codeParam: 'loanBizCode',
       scope: [{ kind: 'contract', params: ['contBizCode'] }],
+      view: { path: LOAN_PATHS.viewBaseInfo, perm: readers, read: viewLoan },
       save: {
         path: LOAN_PATHS.saveBaseInfo,
         perm: editors,
@@ -117,17 +115,13 @@ export const loanModule: PortalModule = {
     );
 
     // ---- 放款单冲红 entries: approved by the 放款单's checkers (docs/money-lifecycle.md "冲红").
-    api.post(
-      LOAN_PATHS.redView,
-      { perm: readers, scope: 'loanRed', query: loanRedQuery },
-      ({ query, user }) => viewLoanRed(db, query.loanRedBizCode, user),
-    );
     registerDocument(api, db, {
       type: 'loanRed',
       table: 'loan_reds',
       stamps: true,
       hooks: { onApprove: (tx, doc, actor) => postLoanRed(tx, doc.code, actor, clock.today()) },
       codeParam: 'loanRedBizCode',
+      view: { path: LOAN_PATHS.redView, perm: readers, read: viewLoanRed },
       remove: {
         path: LOAN_PATHS.redDelete,
         perm: button(LOAN_MENU, 'rushRed'),

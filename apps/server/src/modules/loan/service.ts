@@ -33,7 +33,7 @@ import { contractChanges, contractDues, contractPlanItems, contracts } from '../
 import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract/service';
 import { activeItems, computePlan, insertItems, planViews } from '../contract/plan';
 import { paids } from '../paid/schema';
-import { submit } from '../workflow/service';
+import { removeDraft, saveDraft, type Written } from '../workflow/pipeline';
 import { postEvent, reverseDocument } from '../voucher/service';
 import { loanLines, loanReds, loans } from './schema';
 
@@ -136,7 +136,7 @@ export async function saveLoan(
   actor: Actor,
   user: ScopeUser,
   today: string,
-): Promise<string> {
+): Promise<Written> {
   const c = await findContract(tx, body.contBizCode, user);
   requireEffective(c, DISBURSE);
   requireNotLoaned(c);
@@ -206,13 +206,10 @@ export async function saveLoan(
         sort: i,
       })),
     );
-  await writeAudit(tx, actor, {
-    entity: 'loan',
-    entityCode: code,
-    action: body.loanBizCode ? 'update' : 'create',
+  return {
+    code,
     detail: { contBizCode: c.bizCode, valueDate: body.valueDate, netAmount: figures.netAmount },
-  });
-  return code;
+  };
 }
 
 async function contractOf(tx: Tx, loan: LoanRecord): Promise<ContractRow> {
@@ -395,28 +392,32 @@ export async function requestLoanRed(
     .where(and(eq(loanReds.loanId, loan!.id), liveRed));
   if (existing?.state === 'rejected') {
     // A rejected request is replaced by the new one (it has no save of its own to be resubmitted).
-    await deleteLoanRed(tx, existing.code, actor);
+    const gone = existing.code;
+    await removeDraft(tx, {
+      type: 'loanRed',
+      code: gone,
+      actor,
+      remove: () => deleteLoanRed(tx, gone, actor),
+    });
   } else if (existing) throw conflict(`该放款单已有冲红单据 ${existing.code}`);
-  const redCode = await nextCode(tx, 'loan_red');
-  await tx.insert(loanReds).values({
-    bizCode: redCode,
-    loanId: loan!.id,
-    reason,
-    createdBy: actor.userId,
-    updatedBy: actor.userId,
-  });
-  await writeAudit(tx, actor, {
-    entity: 'loanRed',
-    entityCode: redCode,
-    action: 'create',
-    detail: { loanBizCode: loan!.bizCode, contBizCode: c.bizCode, reason },
-  });
-  await submit(tx, {
+  const { code: redCode } = await saveDraft(tx, {
     type: 'loanRed',
-    code: redCode,
-    subject: `放款单冲红 ${loan!.bizCode} 实付 ${formatYuan(loan!.netAmount)}`,
-    amount: loan!.netAmount,
     actor,
+    write: async () => {
+      const redCode = await nextCode(tx, 'loan_red');
+      await tx.insert(loanReds).values({
+        bizCode: redCode,
+        loanId: loan!.id,
+        reason,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      });
+      return { code: redCode, detail: { loanBizCode: loan!.bizCode, contBizCode: c.bizCode, reason } };
+    },
+    submission: async () => ({
+      subject: `放款单冲红 ${loan!.bizCode} 实付 ${formatYuan(loan!.netAmount)}`,
+      amount: loan!.netAmount,
+    }),
   });
   return redCode;
 }
@@ -703,16 +704,14 @@ export async function deleteLoan(tx: Tx, row: LoanRecord, actor: Actor): Promise
     .update(loans)
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${loans.version} + 1` })
     .where(eq(loans.id, row.id));
-  await writeAudit(tx, actor, { entity: 'loan', entityCode: row.bizCode, action: 'delete' });
 }
 
-/** Soft-deletes a 放款单冲红 entry not approved (checked by the pipeline, or rejected). */
+/** Soft-deletes a 放款单冲红 entry the pipeline has checked deletable (removeDraft audits it). */
 export async function deleteLoanRed(tx: Tx, code: string, actor: Actor): Promise<void> {
   await tx
     .update(loanReds)
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${loanReds.version} + 1` })
     .where(and(eq(loanReds.bizCode, code), liveRed));
-  await writeAudit(tx, actor, { entity: 'loanRed', entityCode: code, action: 'delete' });
 }
 
 /** A 放款单冲红 entry with the 放款单 it reverses (the checker's screen). */

@@ -6,7 +6,7 @@ import { bankAccounts } from '../bank/schema';
 import { contracts } from '../contract/schema';
 import { incomes } from '../income/schema';
 import { insertIncome, postIncome } from '../income/service';
-import { submit } from '../workflow/service';
+import { saveDraft } from '../workflow/pipeline';
 import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
 import { ruleAllocation } from './allocation';
 import { postPaid } from './posting';
@@ -46,32 +46,26 @@ export async function seedDemoMoney({ db, clock }: SeedContext): Promise<void> {
   });
   await db.transaction(async (tx) => {
     const paidOn = addDays(today, -20);
-    const first = await insertIncome(tx, receipt('DEMO-BS-0001', '60000.00', paidOn), 'import', SYSTEM_ACTOR);
-    const second = await insertIncome(
-      tx,
-      receipt('DEMO-BS-0002', '25000.00', addDays(today, -3)),
-      'import',
-      SYSTEM_ACTOR,
-    );
-    const pending = await insertIncome(
-      tx,
-      receipt('DEMO-BS-0003', '18000.00', today),
-      'manual',
-      SYSTEM_ACTOR,
-    );
+    // Saved through the document pipeline, as the screens save them (audited).
+    const income = async (item: ReturnType<typeof receipt>, source: 'manual' | 'import', submit = false) => {
+      const saved = await saveDraft(tx, {
+        type: 'income',
+        actor: SYSTEM_ACTOR,
+        write: () => insertIncome(tx, item, source, SYSTEM_ACTOR),
+        submission: submit ? async () => ({ subject: '来款 演示', amount: item.amount }) : undefined,
+      });
+      return saved.code;
+    };
+    const first = await income(receipt('DEMO-BS-0001', '60000.00', paidOn), 'import');
+    const second = await income(receipt('DEMO-BS-0002', '25000.00', addDays(today, -3)), 'import');
+    // The third waits in the checkers' to-do.
+    await income(receipt('DEMO-BS-0003', '18000.00', today), 'manual', true);
     await tx
       .update(incomes)
       .set({ state: 'approved', submittedAt: sql`now()`, approvedAt: sql`now()` })
       .where(sql`${incomes.bizCode} in (${first}, ${second})`);
     // Approved here without the workflow: their vouchers as the approval would post them (docs/accounting.md).
     for (const code of [first, second]) await postIncome(tx, code, SYSTEM_ACTOR);
-    await submit(tx, {
-      type: 'income',
-      code: pending,
-      subject: '来款 演示',
-      amount: '18000.00',
-      actor: SYSTEM_ACTOR,
-    });
 
     const items = await planItems(tx, contract.id);
     const open = openAsOf(items, await paymentsOf(tx, items), paidOn, contractRule(contract));
@@ -79,19 +73,24 @@ export async function seedDemoMoney({ db, clock }: SeedContext): Promise<void> {
     if (!open[0]) return;
     const lines = ruleAllocation(open, open[0].openTotal, paidOn, contractRule(contract)).lines;
     if (lines.length === 0) return;
-    const code = await savePaid(
-      tx,
-      {
-        fiidBizCode: first,
-        contBizCode: contract.bizCode,
-        paidDate: paidOn,
-        kind: 'normal',
-        lines: lines.map((l) => ({ itemId: l.itemId, component: l.component, amount: l.amount })),
-      },
-      SYSTEM_ACTOR,
-      admin,
-      today,
-    );
+    const { code } = await saveDraft(tx, {
+      type: 'paid',
+      actor: SYSTEM_ACTOR,
+      write: () =>
+        savePaid(
+          tx,
+          {
+            fiidBizCode: first,
+            contBizCode: contract.bizCode,
+            paidDate: paidOn,
+            kind: 'normal',
+            lines: lines.map((l) => ({ itemId: l.itemId, component: l.component, amount: l.amount })),
+          },
+          SYSTEM_ACTOR,
+          admin,
+          today,
+        ),
+    });
     await postPaid(tx, code, SYSTEM_ACTOR, today);
     await tx
       .update(paids)

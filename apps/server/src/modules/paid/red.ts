@@ -5,13 +5,13 @@ import type { PaidRedRow, PaidRedView, paidRedListSchema } from '@portal/contrac
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
 import { conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
 import { scopeOf } from '../contract/service';
-import { submit } from '../workflow/service';
+import { saveDraft } from '../workflow/pipeline';
 import { redRefusal } from './posting';
 import { findPaid, viewPaid } from './service';
 import { paidReds, paids } from './schema';
@@ -42,27 +42,25 @@ export async function rushRed(
     .where(and(eq(paidReds.paidId, paid!.id), live));
   if (existing) throw conflict(`该核销已有冲红单据 ${existing.code}`);
   if (today < paid!.paidDate) throw conflict('冲红日期不能早于核销日期');
-  const code = await nextCode(tx, 'paid_red');
-  await tx.insert(paidReds).values({
-    bizCode: code,
-    paidId: paid!.id,
-    redDate: today,
-    reason,
-    createdBy: actor.userId,
-    updatedBy: actor.userId,
-  });
-  await writeAudit(tx, actor, {
-    entity: 'paidRed',
-    entityCode: code,
-    action: 'create',
-    detail: { paid: paidCode, reason },
-  });
-  await submit(tx, {
+  const { code } = await saveDraft(tx, {
     type: 'paidRed',
-    code,
-    subject: `来款核销冲红 ${paidCode} ${formatYuan(paid!.amount)}`,
-    amount: paid!.amount,
     actor,
+    write: async () => {
+      const code = await nextCode(tx, 'paid_red');
+      await tx.insert(paidReds).values({
+        bizCode: code,
+        paidId: paid!.id,
+        redDate: today,
+        reason,
+        createdBy: actor.userId,
+        updatedBy: actor.userId,
+      });
+      return { code, detail: { paid: paidCode, reason } };
+    },
+    submission: async () => ({
+      subject: `来款核销冲红 ${paidCode} ${formatYuan(paid!.amount)}`,
+      amount: paid!.amount,
+    }),
   });
   return code;
 }
@@ -158,5 +156,4 @@ export async function deleteRed(tx: Tx, code: string, actor: Actor): Promise<voi
     .update(paidReds)
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${paidReds.version} + 1` })
     .where(and(eq(paidReds.bizCode, code), live));
-  await writeAudit(tx, actor, { entity: 'paidRed', entityCode: code, action: 'delete' });
 }

@@ -81,11 +81,6 @@ export const paidModule: PortalModule = {
         ),
     );
     api.post(
-      PAID_PATHS.viewBaseInfo,
-      { perm: [menu(MENU), menu(RED)], scope: 'paid', query: paidQuery },
-      ({ query, user }) => viewPaid(db, query.paidBizCode, user),
-    );
-    api.post(
       PAID_PATHS.initList,
       { perm: menu(MENU), scope: listOf('income'), body: incomeListSchema },
       ({ body, user }) => listIncomes(db, { ...body, approvedWithBalance: true }, tableScope(user, incomes)),
@@ -120,6 +115,8 @@ export const paidModule: PortalModule = {
       hooks: { onApprove: (tx, doc, actor) => postPaid(tx, doc.code, actor, clock.today()) },
       codeParam: 'paidBizCode',
       scope: WRITE_OFF,
+      // The red entry's form shows the write-off it mirrors.
+      view: { path: PAID_PATHS.viewBaseInfo, perm: [menu(MENU), menu(RED)], read: viewPaid },
       save: {
         path: PAID_PATHS.savePlanPaidInfo,
         perm: editors,
@@ -156,17 +153,13 @@ export const paidModule: PortalModule = {
       { perm: menu(RED), scope: listOf('paidRed'), body: paidRedListSchema },
       ({ body, user }) => listReds(db, body, user),
     );
-    api.post(
-      PAID_RED_PATHS.initList,
-      { perm: menu(RED), scope: 'paidRed', query: paidRedQuery },
-      ({ query, user }) => viewRed(db, query.paidRedBizCode, user),
-    );
     registerDocument(api, db, {
       type: 'paidRed',
       table: 'paid_reds',
       stamps: true,
       hooks: { onApprove: (tx, doc, actor) => postRed(tx, doc.code, actor, clock.today()) },
       codeParam: 'paidRedBizCode',
+      view: { path: PAID_RED_PATHS.initList, perm: menu(RED), read: viewRed },
       remove: {
         path: PAID_RED_PATHS.deleteInfo,
         perm: button(RED, 'delete'),

@@ -16,7 +16,8 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import type { Written } from '../workflow/pipeline';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -199,7 +200,7 @@ export async function savePaid(
   actor: Actor,
   user: ScopeUser,
   today: string,
-): Promise<string> {
+): Promise<Written> {
   const income = await findIncome(tx, body.fiidBizCode);
   requireApprovedIncome(income);
   const contract = await findContract(tx, body.contBizCode, user);
@@ -253,13 +254,7 @@ export async function savePaid(
       .values(
         waivers.map((w) => ({ paidId: id, planItemId: w.itemId, component: w.component, amount: w.amount })),
       );
-  await writeAudit(tx, actor, {
-    entity: 'paid',
-    entityCode: code,
-    action: body.paidBizCode ? 'update' : 'create',
-    detail: { amount: values.amount, kind: body.kind, lines: lines.length },
-  });
-  return code;
+  return { code, detail: { amount: values.amount, kind: body.kind, lines: lines.length } };
 }
 
 export async function findPaid(ex: Executor, code: string, user?: ScopeUser): Promise<PaidRecord> {
@@ -395,5 +390,4 @@ export async function deletePaid(tx: Tx, row: PaidRecord, actor: Actor): Promise
     .update(paids)
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${paids.version} + 1` })
     .where(eq(paids.id, row.id));
-  await writeAudit(tx, actor, { entity: 'paid', entityCode: row.bizCode, action: 'delete' });
 }

@@ -41,11 +41,6 @@ export const prepaymentModule: PortalModule = {
         ),
     );
     api.post(
-      PA_PATHS.viewBaseInfo,
-      { perm: menu(MENU), scope: 'prepayment', query: preamtQuery },
-      ({ query, user }) => viewPa(db, query.preamtBizCode, user),
-    );
-    api.post(
       PA_PATHS.initBase,
       { perm: [...editors, button('ft-contract-info', 'isPrevious')], scope: 'contract', query: paContQuery },
       ({ query, user }) => paInit(db, query.contBizCode, user, clock.today()),
@@ -62,6 +57,7 @@ export const prepaymentModule: PortalModule = {
       hooks: { onApprove: (tx, doc, actor) => postPa(tx, doc.code, actor) },
       codeParam: 'preamtBizCode',
       scope: [{ kind: 'contract', params: ['contBizCode'] }],
+      view: { path: PA_PATHS.viewBaseInfo, perm: menu(MENU), read: viewPa },
       save: {
         path: PA_PATHS.saveBaseInfo,
         perm: editors,

@@ -7,6 +7,7 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Written } from '../workflow/pipeline';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -86,7 +87,7 @@ export async function savePa(
   actor: Actor,
   user: ScopeUser,
   today: string,
-): Promise<string> {
+): Promise<Written> {
   const c = await findContract(tx, body.contBizCode, user);
   requireEffective(c, COLLECT);
   await requireBankAccount(tx, body.bankBizCode, { label: '收款账户', ownerType: 'self' });
@@ -131,13 +132,7 @@ export async function savePa(
   await tx
     .insert(prepaymentLines)
     .values(body.lines.map((l) => ({ prepaymentId: id, dueId: l.dueId, amount: l.amount })));
-  await writeAudit(tx, actor, {
-    entity: 'prepayment',
-    entityCode: code,
-    action: body.preamtBizCode ? 'update' : 'create',
-    detail: { amount: values.amount },
-  });
-  return code;
+  return { code, detail: { amount: values.amount } };
 }
 
 /** Approval: each line is added to its due's received amount, bounded in SQL and by the CHECK. */
@@ -316,5 +311,4 @@ export async function deletePa(tx: Tx, row: PaRecord, actor: Actor): Promise<voi
     .update(prepayments)
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${prepayments.version} + 1` })
     .where(eq(prepayments.id, row.id));
-  await writeAudit(tx, actor, { entity: 'prepayment', entityCode: row.bizCode, action: 'delete' });
 }

@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import type { DocState } from '@portal/contract/workflow';
 import { kindOfDocType } from '../../platform/auth/row-scope';
 import type { SessionUser } from '../../platform/auth/sessions';
-import type { Actor } from '../../platform/db/audit';
+import { writeAudit, type Actor } from '../../platform/db/audit';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import type { Api, Perm } from '../../platform/http/route';
-import type { ScopedRows } from '../../platform/http/route-scope';
+import type { RouteScope, ScopedRows } from '../../platform/http/route-scope';
 import { registerDocType, type DocTypeConfig } from './registry';
 import { assertDeletable, assertEditable, submit, type TransitionResult } from './service';
 import { auditRoutes } from './wire';
@@ -29,12 +29,78 @@ export interface SaveContext {
 }
 
 /**
- * One document type, declared once (DESIGN.md "Documents and approvals", issue 25): its table and
- * approval hooks (DocTypeConfig, registered with the workflow), and its save, delete, audit and
- * unAudit routes. The pipeline owns what every document repeated by hand: the row scope (the
+ * What a document's write answers: its code and, for the audit row the pipeline writes, what
+ * changed (only the write knows the before and after). A bare code audits the create or update alone.
+ */
+export type Written = string | { code: string; detail: unknown };
+
+/** What the process shows of a submitted document. */
+export interface Submission {
+  subject: string;
+  amount?: string | null;
+}
+
+/**
+ * The one save of every document (docs/architecture.md "The document pipeline"), in the caller's
+ * transaction: an existing document must be editable, the write writes the draft, the pipeline
+ * writes its audit row (create or update) and, when a submission is given, submits it. Routes
+ * registered by registerDocument use it, and so does every other maker of a document (an import's
+ * rows, a red entry an action asks for, the demo office), so no document is saved unaudited.
+ */
+export async function saveDraft(
+  tx: Tx,
+  input: {
+    type: string;
+    actor: Actor;
+    /** The code of a document saved again; absent for a new one. */
+    existing?: string | undefined;
+    write(): Promise<Written>;
+    /** Present to submit at once: the subject and amount, read after the write. */
+    submission?: ((code: string) => Promise<Submission>) | undefined;
+  },
+): Promise<{ code: string; flow: TransitionResult | null }> {
+  if (input.existing) await assertEditable(tx, input.type, input.existing);
+  const written = await input.write();
+  const code = typeof written === 'string' ? written : written.code;
+  await writeAudit(tx, input.actor, {
+    entity: input.type,
+    entityCode: code,
+    action: input.existing ? 'update' : 'create',
+    detail: typeof written === 'string' ? undefined : written.detail,
+  });
+  if (!input.submission) return { code, flow: null };
+  const { subject, amount } = await input.submission(code);
+  const flow = await submit(tx, {
+    type: input.type,
+    code,
+    subject,
+    amount: amount ?? null,
+    actor: input.actor,
+  });
+  return { code, flow };
+}
+
+/**
+ * The one delete of every document, in the caller's transaction: it must be deletable (draft or
+ * rejected), the remove soft-deletes it (answering what to keep in the audit row, if anything) and
+ * the pipeline writes the audit row.
+ */
+export async function removeDraft(
+  tx: Tx,
+  input: { type: string; code: string; actor: Actor; remove(): Promise<unknown> },
+): Promise<void> {
+  await assertDeletable(tx, input.type, input.code);
+  const detail = await input.remove();
+  await writeAudit(tx, input.actor, { entity: input.type, entityCode: input.code, action: 'delete', detail });
+}
+
+/**
+ * One document type, declared once (docs/architecture.md "The document pipeline"): its table and
+ * approval hooks (DocTypeConfig, registered with the workflow), and its view, save, delete, audit
+ * and unAudit routes. The pipeline owns what every document repeated by hand: the row scope (the
  * document by `codeParam`, plus `scope`), the transaction, the editable and deletable checks, the
- * submission to the workflow and the reply. The write and remove functions write the audit rows
- * (with what changed, which only they know).
+ * audit rows of the save and the delete (saveDraft, removeDraft), the submission to the workflow
+ * and the reply. A module supplies only what differs: how to write, read and describe its document.
  */
 export interface DocumentDefinition<
   B extends { submit?: boolean | undefined },
@@ -42,21 +108,34 @@ export interface DocumentDefinition<
 > extends DocTypeConfig {
   /** A key of DOC_TYPES; its row scope is the kind of the same name (row-scope.ts). */
   type: string;
+  /**
+   * Why a type that is no scope kind has no row scope (the workflow's test document). Every other
+   * document is found by `bizCode` and `codeParam` in the scope kind named like its type.
+   */
+  ownerless?: { none: string };
   /** The name of the document's code in the save body, the delete query and the reply. */
   codeParam: string;
   /** Other rows the save names (the contract it belongs to, …), checked against the scope too. */
   scope?: readonly ScopedRows[];
+  /** The document's view (`?<codeParam>=`, the delete's query), where it reads the document alone. */
+  view?: {
+    path: string;
+    perm: Perm;
+    /** The OpenAPI document's line for it. */
+    summary?: string;
+    read(ex: Executor, code: string, user: SessionUser): Promise<unknown>;
+  };
   /** Absent for documents made by another document's action (a red entry by rushRed). */
   save?: {
     path: string;
     perm: Perm;
     body: z.ZodType<B>;
-    /** Writes the draft (new or existing, already checked editable) with its audit row; answers its code. */
-    write(tx: Tx, body: B, ctx: SaveContext): Promise<string>;
+    /** Writes the draft (new, or existing and already checked editable); answers its code and what changed. */
+    write(tx: Tx, body: B, ctx: SaveContext): Promise<Written>;
     /** The document's head, read again after the save (and after the submission). */
     find(ex: Executor, code: string): Promise<H>;
     /** What the process shows: subject and amount; may refuse the submission (a 400 or 409). */
-    submission(tx: Tx, head: H, body: B): Promise<{ subject: string; amount?: string | null }>;
+    submission(tx: Tx, head: H, body: B): Promise<Submission>;
     /** More of the head in the reply (the write-off's amount). */
     reply?(head: H): Record<string, unknown>;
     /** Turns a failure of the transaction into the answer (a unique index hit into its 409). */
@@ -66,8 +145,8 @@ export interface DocumentDefinition<
     path: string;
     perm: Perm;
     query: z.ZodType;
-    /** Soft-deletes the (checked deletable) document and writes its audit row. */
-    remove(tx: Tx, code: string, actor: Actor): Promise<void>;
+    /** Soft-deletes the (checked deletable) document; may answer a detail for the audit row. */
+    remove(tx: Tx, code: string, actor: Actor): Promise<unknown>;
   };
   audit: { path: string; perm: Perm };
   unAudit: { path: string; perm: Perm };
@@ -80,50 +159,65 @@ export function pipelinedTypes(): ReadonlySet<string> {
   return pipelined;
 }
 
-/** Registers a document type's save, delete, audit and unAudit routes from its definition. */
+/** Registers a document type's view, save, delete, audit and unAudit routes from its definition. */
 export function registerDocument<B extends { submit?: boolean | undefined }, H extends DocumentHead>(
   api: Api,
   db: Db,
   def: DocumentDefinition<B, H>,
 ): void {
   const kind = kindOfDocType(def.type);
-  if (!kind) throw new Error(`workflow: document ${def.type} has no row scope`);
+  const ownRows: ScopedRows | undefined = kind && { kind, params: ['bizCode', def.codeParam] };
+  if (!ownRows && !def.ownerless) throw new Error(`workflow: document ${def.type} has no row scope`);
+  const own: RouteScope = ownRows ?? def.ownerless!;
+  const saveScope: RouteScope = ownRows
+    ? [ownRows, ...(def.scope ?? [])]
+    : def.scope?.length
+      ? def.scope
+      : own;
   registerDocType(def);
   pipelined.add(def.type);
-  const own: ScopedRows = { kind, params: ['bizCode', def.codeParam] };
   const codeOf = (input: unknown): string | undefined => {
     const v = (input as Record<string, unknown>)[def.codeParam] ?? (input as Record<string, unknown>).bizCode;
     return typeof v === 'string' ? v : undefined;
   };
 
+  const view = def.view;
+  if (view)
+    api.post(
+      view.path,
+      {
+        perm: view.perm,
+        scope: own,
+        query: def.remove.query,
+        ...(view.summary && { summary: view.summary }),
+      },
+      ({ query, user }) => view.read(db, codeOf(query)!, user),
+    );
+
   const save = def.save;
   if (save)
-    api.post(
-      save.path,
-      { perm: save.perm, scope: [own, ...(def.scope ?? [])], body: save.body },
-      ({ body, actor, user }) => {
-        const saved = db.transaction(async (tx): Promise<SavedDocument> => {
-          const given = codeOf(body);
-          if (given) await assertEditable(tx, def.type, given);
-          const code = await save.write(tx, body, { actor, user });
-          let head = await save.find(tx, code);
-          let flow: TransitionResult | null = null;
-          if (body.submit) {
-            const { subject, amount } = await save.submission(tx, head, body);
-            flow = await submit(tx, { type: def.type, code, subject, amount: amount ?? null, actor });
-            head = await save.find(tx, code);
-          }
-          return {
-            [def.codeParam]: code,
-            version: head.version,
-            state: head.state as DocState,
-            ...save.reply?.(head),
-            flow,
-          };
+    api.post(save.path, { perm: save.perm, scope: saveScope, body: save.body }, ({ body, actor, user }) => {
+      const saved = db.transaction(async (tx): Promise<SavedDocument> => {
+        const { code, flow } = await saveDraft(tx, {
+          type: def.type,
+          actor,
+          existing: codeOf(body),
+          write: () => save.write(tx, body, { actor, user }),
+          submission: body.submit
+            ? async (c) => save.submission(tx, await save.find(tx, c), body)
+            : undefined,
         });
-        return save.onError ? saved.catch(save.onError) : saved;
-      },
-    );
+        const head = await save.find(tx, code);
+        return {
+          [def.codeParam]: code,
+          version: head.version,
+          state: head.state as DocState,
+          ...save.reply?.(head),
+          flow,
+        };
+      });
+      return save.onError ? saved.catch(save.onError) : saved;
+    });
 
   api.post(
     def.remove.path,
@@ -131,8 +225,12 @@ export function registerDocument<B extends { submit?: boolean | undefined }, H e
     ({ query, actor }) =>
       db.transaction(async (tx) => {
         const code = codeOf(query)!;
-        await assertDeletable(tx, def.type, code);
-        await def.remove.remove(tx, code, actor);
+        await removeDraft(tx, {
+          type: def.type,
+          code,
+          actor,
+          remove: () => def.remove.remove(tx, code, actor),
+        });
         return null;
       }),
   );
@@ -142,5 +240,6 @@ export function registerDocument<B extends { submit?: boolean | undefined }, H e
     ...(def.codeParam === 'bizCode' ? {} : { codeParam: def.codeParam }),
     audit: def.audit,
     unAudit: def.unAudit,
+    scope: own,
   });
 }

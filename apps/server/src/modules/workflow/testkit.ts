@@ -2,22 +2,19 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { API_PREFIX } from '@portal/contract/api';
 import { bizCodeQuery, money, text } from '@portal/contract/fields';
-import { button } from '@portal/contract/menus';
+import { button, menu } from '@portal/contract/menus';
 import { submitFlag } from '@portal/contract/workflow';
-import { queryRows, type Db } from '../../platform/db/client';
+import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit } from '../../platform/db/audit';
-import { conflict } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import type { PortalModule } from '../../platform/module';
 import { users } from '../../platform/auth/schema';
-import { registerDocType } from './registry';
-import { assertDeletable, assertEditable, submit } from './service';
-import { auditRoutes } from './wire';
+import { registerDocument } from './pipeline';
 
 /**
- * A sample document type for the workflow's own tests (and a worked example of wiring a
- * business module): table `sample_docs`, routes save (with `submit: true`), delete, audit,
- * unAudit. Its onApprove hook writes `sample_effects` and fails for a title containing FAIL;
+ * A sample document type for the workflow's own tests (and a worked example of declaring a
+ * document to the pipeline): table `sample_docs`, routes view, save (with `submit: true`), delete,
+ * audit, unAudit. Its onApprove hook writes `sample_effects` and fails for a title containing FAIL;
  * canReject refuses a title containing LOCKED. Never part of the production module list.
  */
 /** The sample document type has no organisation: its routes are deliberately unscoped. */
@@ -28,6 +25,7 @@ export const SAMPLE_MENU = 'ft-contract-handover';
 const base = '/ft/api/sample';
 /** The sample's paths as registered (like a contract package's PATHS). */
 const ROUTES = {
+  view: `${base}/view`,
   save: `${base}/save`,
   del: `${base}/delete`,
   audit: `${base}/audit`,
@@ -35,6 +33,7 @@ const ROUTES = {
 } as const;
 /** The same paths as a client calls them, under /api. */
 export const SAMPLE_PATHS = {
+  view: `${API_PREFIX}${ROUTES.view}`,
   save: `${API_PREFIX}${ROUTES.save}`,
   del: `${API_PREFIX}${ROUTES.del}`,
   audit: `${API_PREFIX}${ROUTES.audit}`,
@@ -65,11 +64,14 @@ export const sampleModule: PortalModule = {
       (${SAMPLE}, 1, '风控复核', 'risk', null), (${SAMPLE}, 2, '总经理审批', 'gm', 1000000) on conflict do nothing`);
   },
   register({ api, db }) {
-    registerDocType({
+    // Through the document pipeline like every business document: its write writes no audit row,
+    // the pipeline does (pipeline.test.ts).
+    registerDocument(api, db, {
       type: SAMPLE,
       label: '样例单据',
       menuCode: SAMPLE_MENU,
       table: 'sample_docs',
+      ownerless: NO_OWNER,
       hooks: {
         async onApprove(tx, doc) {
           const [row] = await queryRows<{ title: string }>(
@@ -90,56 +92,60 @@ export const sampleModule: PortalModule = {
           return row?.title.includes('LOCKED') ? '已有下游单据引用，不能驳回' : null;
         },
       },
-    });
-
-    // Save (保存 / 保存并提交): create or update a draft/rejected document, then submit when asked.
-    api.post(
-      ROUTES.save,
-      { perm: button(SAMPLE_MENU, 'save'), scope: NO_OWNER, body: saveBody },
-      async ({ body, actor }) =>
-        db.transaction(async (tx) => {
-          let code = body.bizCode;
-          if (code) {
-            await assertEditable(tx, SAMPLE, code);
+      codeParam: 'bizCode',
+      view: { path: ROUTES.view, perm: menu(SAMPLE_MENU), read: findSample },
+      // Save (保存 / 保存并提交): create or update a draft/rejected document, then submit when asked.
+      save: {
+        path: ROUTES.save,
+        perm: button(SAMPLE_MENU, 'save'),
+        body: saveBody,
+        write: async (tx, body, { actor }) => {
+          if (body.bizCode) {
             await tx.execute(sql`update sample_docs set title = ${body.title}, amount = ${body.amount}::numeric,
-            version = version + 1, updated_at = now(), updated_by = ${actor.userId} where biz_code = ${code}`);
-          } else {
-            code = await nextCode(tx, 'sample');
-            await tx.execute(sql`insert into sample_docs (biz_code, title, amount, created_by, updated_by)
-            values (${code}, ${body.title}, ${body.amount}::numeric, ${actor.userId}, ${actor.userId})`);
+              version = version + 1, updated_at = now(), updated_by = ${actor.userId} where biz_code = ${body.bizCode}`);
+            return body.bizCode;
           }
-          await writeAudit(tx, actor, { entity: SAMPLE, entityCode: code, action: 'save' });
-          const flow = body.submit
-            ? await submit(tx, {
-                type: SAMPLE,
-                code,
-                subject: `样例 ${body.title}`,
-                amount: body.amount,
-                actor,
-              })
-            : null;
-          return { bizCode: code, flow };
-        }),
-    );
-    api.post(
-      ROUTES.del,
-      { perm: button(SAMPLE_MENU, 'delete'), scope: NO_OWNER, query: bizCodeQuery },
-      async ({ query, actor }) =>
-        db.transaction(async (tx) => {
-          await assertDeletable(tx, SAMPLE, query.bizCode);
-          await tx.execute(sql`update sample_docs set deleted_at = now() where biz_code = ${query.bizCode}`);
-          await writeAudit(tx, actor, { entity: SAMPLE, entityCode: query.bizCode, action: 'delete' });
-          return null;
-        }),
-    );
-    auditRoutes(api, db, {
-      type: SAMPLE,
+          const code = await nextCode(tx, 'sample');
+          await tx.execute(sql`insert into sample_docs (biz_code, title, amount, created_by, updated_by)
+            values (${code}, ${body.title}, ${body.amount}::numeric, ${actor.userId}, ${actor.userId})`);
+          return { code, detail: { title: body.title, amount: body.amount } };
+        },
+        find: findSample,
+        submission: async (_tx, head) => ({ subject: `样例 ${head.title}`, amount: head.amount }),
+      },
+      remove: {
+        path: ROUTES.del,
+        perm: button(SAMPLE_MENU, 'delete'),
+        query: bizCodeQuery,
+        remove: async (tx, code) => {
+          await tx.execute(sql`update sample_docs set deleted_at = now() where biz_code = ${code}`);
+        },
+      },
       audit: { path: ROUTES.audit, perm: button(SAMPLE_MENU, 'audit') },
       unAudit: { path: ROUTES.unAudit, perm: button(SAMPLE_MENU, 'unAudit') },
-      scope: NO_OWNER,
     });
   },
 };
+
+/** The sample document's head (404 when missing or deleted). */
+async function findSample(
+  ex: Executor,
+  code: string,
+): Promise<{ bizCode: string; title: string; amount: string; version: number; state: string }> {
+  const [row] = await queryRows<{
+    bizCode: string;
+    title: string;
+    amount: string;
+    version: number;
+    state: string;
+  }>(
+    ex,
+    sql`select biz_code as "bizCode", title, amount::text as amount, version, state
+          from sample_docs where biz_code = ${code} and deleted_at is null`,
+  );
+  if (!row) throw notFound('样例单据');
+  return row;
+}
 
 /** Creates an enabled user with the admin's password (TEST_ADMIN_PASSWORD) and the given role codes. */
 export async function createUser(

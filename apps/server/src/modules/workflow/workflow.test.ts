@@ -170,7 +170,7 @@ describe('state machine', () => {
       t.database.db,
       sql`select action from audit_log where entity = ${SAMPLE} and entity_code = ${code} order by id`,
     );
-    expect(rows.map((r) => r.action)).toEqual(['save', 'submit', 'approve']);
+    expect(rows.map((r) => r.action)).toEqual(['create', 'submit', 'approve']);
   });
 });
 
