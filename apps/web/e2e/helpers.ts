@@ -162,7 +162,7 @@ export async function tokenOf(context: BrowserContext): Promise<string | undefin
   return value ? decodeURIComponent(value) : undefined;
 }
 
-/** A sealed call from the test itself (PROTOCOL.md §3), e.g. to revoke a session. */
+/** A sealed call from the test itself (docs/protocol.md "The envelope"), e.g. to revoke a session. */
 export async function apiCall(
   base: string,
   path: string,

@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('系统监控 (issue 30)', () => {
+describe('系统监控', () => {
   it('an administrator finds a colleague’s edit with its before/after, and forces the colleague out', async () => {
     const adminSession = await publicCall<{ accessToken: string }>(
       '/admin/portal/api/login/user/mobileNumberLogin',

@@ -107,7 +107,7 @@ describe('lists and row actions', () => {
       const confirmedAt = Date.now();
       await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('false');
       expect(await toasts(page, '数据已被他人修改').count()).toBe(0);
-      // SPEC §9: toasts last 5000 ms.
+      // Toasts last 5000 ms.
       await page.waitForTimeout(Math.max(0, confirmedAt + 4_000 - Date.now()));
       expect(await toasts(page, '操作成功！').count()).toBeGreaterThan(0);
     } finally {

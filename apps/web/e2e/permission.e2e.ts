@@ -21,7 +21,7 @@ async function loginAs(page: Page, userName: string, pwd: string): Promise<void>
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
 }
 
-/** SPEC §8: the confirmation prompt before the change. */
+/** The confirmation prompt before the change. */
 async function confirm(page: Page, text?: string): Promise<void> {
   const box = page.locator('.ant-modal-confirm');
   if (text) await expect.poll(() => box.textContent()).toContain(text);

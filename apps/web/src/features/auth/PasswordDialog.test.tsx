@@ -18,7 +18,7 @@ const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
 
-describe('password dialog (SPEC §5)', () => {
+describe('password dialog', () => {
   it('is 680 wide and shows every validation message', async () => {
     expect(PASSWORD_DIALOG_WIDTH).toBe(680);
     render(<PasswordDialog open onClose={() => {}} onChanged={() => {}} />);

@@ -10,7 +10,7 @@ import { useSessionStore } from '../../shared/session/session-store';
 import { changePassword } from './api';
 import { validValues } from '../../shared/ui/valid-values';
 
-/** SPEC §2.4 / §9: the password dialog is 680 wide. */
+/** The password dialog is 680 wide. */
 export const PASSWORD_DIALOG_WIDTH = 680;
 
 export interface PasswordDialogProps {
@@ -23,7 +23,7 @@ export interface PasswordDialogProps {
   onLogout?(): void;
 }
 
-/** SPEC §5: every message of the password change, from '@portal/contract/password'. */
+/** Every message of the password change, from '@portal/contract/password'. */
 export function PasswordDialog({ open, forced = false, onClose, onChanged, onLogout }: PasswordDialogProps) {
   const [form] = Form.useForm<PasswordChange>();
   const [saving, setSaving] = useState(false);

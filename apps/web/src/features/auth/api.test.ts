@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLoginPayload } from './api';
 import { safeRedirect } from './LoginPage';
 
-describe('login payload (SPEC §3, §5)', () => {
+describe('login payload', () => {
   it('trims the user name, fixes userType 2, sends the captcha only with its token', () => {
     const p = buildLoginPayload({ userName: '  admin \t', passWord: ' pw ' });
     expect(p).toMatchObject({ userName: 'admin', passWord: ' pw ', userType: '2', isCode: false });

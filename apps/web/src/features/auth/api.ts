@@ -9,7 +9,7 @@ export interface Captcha {
   image: string;
 }
 
-/** SPEC §3: user type is always '2' (internal staff). */
+/** User type is always '2' (internal staff). */
 export const LOGIN_USER_TYPE = '2';
 
 const BROWSER_ID_KEY = 'portal:browser-id';
@@ -35,7 +35,7 @@ export interface LoginForm {
   vCodeToken?: string;
 }
 
-/** SPEC §3 / §5 login payload: the user name is trimmed before sending. */
+/** Login payload: the user name is trimmed before sending. */
 export function buildLoginPayload(form: LoginForm): LoginPayload {
   const withCaptcha = !!form.vCodeToken;
   return {
@@ -82,7 +82,7 @@ export interface PasswordChangeBody {
   reNewPwd: string;
 }
 
-/** SPEC §8: an answer without a status shows its msg as an error (missingStatusAsError). */
+/** An answer without a status shows its msg as an error (missingStatusAsError). */
 export function changePassword(body: PasswordChangeBody) {
   return request<null>(AUTH_PATHS.passwordUpdate, body, { missingStatusAsError: true });
 }

@@ -104,7 +104,7 @@ function AccountForm({
   );
 }
 
-/** 银行账户 (SPEC §7.7): list, add/edit, 设为默认 and delete, each with confirmation. */
+/** 银行账户: list, add/edit, 设为默认 and delete, each with confirmation. */
 export default function BankListPage(_props: ScreenProps) {
   const queryClient = useQueryClient();
   const banks = useBankDict().data ?? [];

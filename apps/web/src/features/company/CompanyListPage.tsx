@@ -45,7 +45,7 @@ function toFilters(values: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-/** 企业客户 (SPEC §7.9): search, paging, export, enable/disable, delete with confirmation. */
+/** 企业客户: search, paging, export, enable/disable, delete with confirmation. */
 export default function CompanyListPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();

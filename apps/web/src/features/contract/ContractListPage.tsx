@@ -31,7 +31,7 @@ const toFilters = rangeFilters({
   financingAmount: ['financingAmountStart', 'financingAmountEnd'],
 });
 
-/** 合同信息 list (SPEC §7.3 list) with the row actions of SPEC §4 and their confirmations (§8). */
+/** 合同信息 list with the row actions and their confirmations. */
 export default function ContractListPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

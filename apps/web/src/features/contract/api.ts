@@ -35,7 +35,7 @@ export interface Saved {
 const byCode = (bizCode: string) => ({ query: { bizCode } });
 const byContract = (contBizCode: string) => ({ query: { contBizCode } });
 
-/** The contract calls of SPEC §7.3 as the screens use them. */
+/** The contract calls as the screens use them. */
 export const contractApi = {
   dict: () => post<DictItem[]>(CONTRACT_PATHS.dict, {}),
   info: (bizCode: string) => post<ContractInfo>(CONTRACT_PATHS.infoView, undefined, byCode(bizCode)),
@@ -80,7 +80,7 @@ export const contractApi = {
       undefined,
       byContract(contBizCode),
     ),
-  /** Saves with the SPEC §8 confirmation (此操作将保存…！ 是否继续？). */
+  /** Saves with the confirmation (此操作将保存…！ 是否继续？). */
   save: <T = Saved>(path: string, body: unknown, what: string): Promise<UpdateResult<T>> =>
     update<T>(path, body, { confirm: `此操作将保存${what}！ 是否继续？` }),
   remove: (path: string, bizCode: string, what: string) =>

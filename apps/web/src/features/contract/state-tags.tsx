@@ -9,7 +9,7 @@ import {
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 
 // Apart from components.tsx (plan, receivables and payer tables, descriptions) so that the
-// contract list loads only what its rows show (issue 14).
+// contract list loads only what its rows show (bench/README.md).
 
 export const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));

@@ -25,7 +25,7 @@ const toFilters = rangeFilters({
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
-/** 授信 list (SPEC §7.12 creditList) with the utilisation chart per customer. */
+/** 授信 list with the utilisation chart per customer. */
 export default function CreditListPage() {
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);

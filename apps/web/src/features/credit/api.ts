@@ -17,7 +17,7 @@ import type { FileInfo } from '@portal/contract/files';
 import { post, update, type UpdateResult } from '../../shared/request/http';
 import { postXlsx } from '../../shared/request/upload-xlsx';
 
-/** The credit calls of SPEC §7.12 / PROTOCOL.md §7 as the screens use them. */
+/** The credit calls as the screens use them. */
 export interface Saved {
   bizCode: string;
   version: number;
@@ -47,7 +47,7 @@ export const creditApi = {
   lines: (custCode: string) => post<LineFigures[]>(CREDIT_PATHS.lines, undefined, { query: { custCode } }),
   utilisation: (filters: { custCode?: string; custName?: string } = {}) =>
     post<UtilisationRow[]>(CREDIT_PATHS.utilisation, filters, { loading: false }),
-  /** Saves with the SPEC §8 confirmation (此操作将保存…！ 是否继续？). */
+  /** Saves with the confirmation (此操作将保存…！ 是否继续？). */
   save: <T = Saved>(path: string, body: unknown, what: string): Promise<UpdateResult<T>> =>
     update<T>(path, body, { confirm: `此操作将保存${what}！ 是否继续？` }),
   verify: (body: unknown) => post<{ verdicts: InvoiceVerdict[] }>(CREDIT_PATHS.saveInvoiceVerification, body),

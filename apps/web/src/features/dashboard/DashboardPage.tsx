@@ -291,7 +291,7 @@ function NoticeCard() {
   );
 }
 
-/** SPEC §2.2: the staff's start page, titled 工作 (the pinned tab). */
+/** The staff's start page, titled 工作 (the pinned tab). */
 export default function DashboardPage() {
   const name = useSessionStore((s) => s.name);
   const contracts = useHasMenu('ft-contract-info');

@@ -57,7 +57,7 @@ function UnlockModal({ userName, onClose }: { userName: string; onClose(done: bo
   );
 }
 
-/** 登录日志 (issue 30): every sign-in attempt; a locked name shows until when and can be unlocked. */
+/** 登录日志: every sign-in attempt; a locked name shows until when and can be unlocked. */
 export default function LoginLogPage(_props: ScreenProps) {
   const list = useRef<ListPageHandle>(null);
   const [unlocking, setUnlocking] = useState<string>();

@@ -10,7 +10,7 @@ import { forceLogout } from './api';
 
 const MENU = MONITOR_MENUS.online;
 
-/** 在线用户 (issue 30): live sessions; 强退 ends one at once on every server. */
+/** 在线用户: live sessions; 强退 ends one at once on every server. */
 export default function OnlinePage(_props: ScreenProps) {
   const list = useRef<ListPageHandle>(null);
   const force = async (s: OnlineSessionView) => {

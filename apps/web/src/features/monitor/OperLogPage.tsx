@@ -48,7 +48,7 @@ function OperLogDetailModal({ row, onClose }: { row: OperLogView; onClose(): voi
   );
 }
 
-/** 操作日志 (issue 30): every audited write, searchable; a row opens its before/after. */
+/** 操作日志: every audited write, searchable; a row opens its before/after. */
 export default function OperLogPage(_props: ScreenProps) {
   const [open, setOpen] = useState<OperLogView>();
   const columns: TableColumnsType<OperLogView> = [

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract/monitor';
 import { post, update } from '../../shared/request/http';
 
-/** Calls of the 系统监控 screens (issue 30). */
+/** Calls of the 系统监控 screens. */
 
 export const getOperLog = (id: number) => post<OperLogDetail>(P.operLogGet, { id });
 

@@ -24,7 +24,7 @@ export const PAID_ROUTES = {
 const paid = (paidBizCode: string) => ({ query: { paidBizCode } });
 const red = (paidRedBizCode: string) => ({ query: { paidRedBizCode } });
 
-/** The write-off, red-entry and reconciliation calls of SPEC §7.6 as the screens use them. */
+/** The write-off, red-entry and reconciliation calls as the screens use them. */
 export const paidApi = {
   view: (code: string) => post<PaidView>(PAID_PATHS.viewBaseInfo, undefined, paid(code)),
   incomes: () =>

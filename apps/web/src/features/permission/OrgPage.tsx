@@ -60,7 +60,7 @@ function findNode(nodes: readonly OrgNode[], code: string | undefined): OrgNode 
 
 type Mode = { kind: 'view' } | { kind: 'new'; parentCode?: string } | { kind: 'edit' };
 
-/** 组织管理 (SPEC §7.8): the organisation tree and the form of the chosen node. */
+/** 组织管理: the organisation tree and the form of the chosen node. */
 export default function OrgPage(_props: ScreenProps) {
   const queryClient = useQueryClient();
   const tree = useOrgTree();

@@ -236,7 +236,7 @@ function RoleConfig({ role, onClose }: { role: RoleView; onClose(): void }) {
   );
 }
 
-/** 角色管理 (SPEC §7.8): roles, their data scope and their menu/button codes. */
+/** 角色管理: roles, their data scope and their menu/button codes. */
 export default function RolePage(_props: ScreenProps) {
   const queryClient = useQueryClient();
   const list = useRef<ListPageHandle>(null);

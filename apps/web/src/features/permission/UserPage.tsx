@@ -182,7 +182,7 @@ function TemporaryPasswordModal({ shown, onClose }: { shown: Shown; onClose(): v
   );
 }
 
-/** 用户管理 (SPEC §7.8): users by organisation, add/edit, enable/disable, reset password, delete. */
+/** 用户管理: users by organisation, add/edit, enable/disable, reset password, delete. */
 export default function UserPage(_props: ScreenProps) {
   const queryClient = useQueryClient();
   const orgs = useOrgTree();

@@ -19,7 +19,7 @@ import {
 } from '@portal/contract/permission';
 import { post, update } from '../../shared/request/http';
 
-/** SPEC §7.8 calls of the permission screens, with the SPEC §8 confirmation prompts. */
+/** Calls of the permission screens, with the confirmation prompts. */
 
 export const ROLE_LIST_KEY = ['list', P.roleList] as const;
 export const USER_LIST_KEY = ['list', P.userList] as const;

@@ -22,7 +22,7 @@ const setRoleRules = fieldRules(setRoleSchema);
 
 const HISTORY_PAGE = 10;
 
-/** The role history of one admission, paged through roleChg/list?permitCode= (PROTOCOL.md §4). */
+/** The role history of one admission, paged through roleChg/list?permitCode= (docs/protocol.md "Lists"). */
 function PermitHistory({ bizCode }: { bizCode: string }) {
   const navigate = useNavigate();
   const [pageNum, setPageNum] = useState(1);

@@ -28,7 +28,7 @@ import {
 } from '@portal/contract/permit';
 import { post, update, type UpdateResult } from '../../shared/request/http';
 
-/** Screen paths of the admission area (SPEC §2.3). */
+/** Screen paths of the admission area. */
 export const PERMIT_ROUTES = {
   ecComp: '/ec/permit/comp',
   ecPersonal: '/ec/permit/personal',
@@ -162,7 +162,7 @@ export const permitQueries = {
       queryFn: () => permitApi.candidates(compCode!),
       enabled: enabled && !!compCode,
     }),
-  /** One page of an admission's role history (roleChg/list?permitCode=, PROTOCOL.md §4). */
+  /** One page of an admission's role history (roleChg/list?permitCode=, docs/protocol.md "Lists"). */
   history: (bizCode: string, pageNum: number, pageSize: number) =>
     queryOptions({
       queryKey: ['permit', 'history', bizCode, pageNum],

@@ -12,7 +12,7 @@ const roleChgList = () =>
 const roleChgView = () =>
   lazyScreen(() => import('./RoleChgViewPage').then((m) => ({ default: m.RoleChgViewPage })));
 
-/** Admission (准入, SPEC §2.3 /ec, /fc, /dw): route path -> screen, spread into app/screens.tsx. */
+/** Admission (准入, /ec, /fc, /dw): route path -> screen, spread into app/screens.tsx. */
 export const PERMIT_SCREENS: Record<string, LazyScreen> = {
   '/ec/permit/comp': custList(),
   '/dw/permit/comp': custList(),

@@ -63,7 +63,7 @@ const typeOptions = BIZ_TYPES.map((t) => ({ value: t, label: BIZ_TYPE_LABELS[t] 
 /** A starting body for a new template: a title and one field, so the preview shows at once. */
 const NEW_CONTENT = '<h1>标题</h1>\n<p>合同号：{{contractNo}}</p>\n';
 
-/** SPEC §7.13: the print-template editor with its placeholder catalogue and a live preview. */
+/** The print-template editor with its placeholder catalogue and a live preview. */
 export default function PrintEditorPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const bizCode = params.get('bizCode') ?? undefined;

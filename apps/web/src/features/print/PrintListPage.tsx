@@ -23,7 +23,7 @@ import { deleteTemplate, editorUrl, setTemplateState } from './api';
 const typeOptions = BIZ_TYPES.map((t) => ({ value: t, label: BIZ_TYPE_LABELS[t] }));
 const stateOptions = TEMPLATE_STATES.map((s) => ({ value: s, label: TEMPLATE_STATE_LABELS[s] }));
 
-/** SPEC §7.13: print templates (打印模板) with search, enable/disable and delete. */
+/** Print templates (打印模板) with search, enable/disable and delete. */
 export default function PrintListPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);

@@ -7,7 +7,7 @@ import {
 } from '@portal/contract/print';
 import { post, update, type UpdateResult } from '../../shared/request/http';
 
-/** The template calls of SPEC §7.13 `/ft/api/print` used by the template screens. */
+/** The template calls `/ft/api/print` used by the template screens. */
 
 export const PRINT_LIST_PATH = '/factoring/config/print';
 export const PRINT_EDITOR_PATH = '/factoring/config/print-editor';

@@ -77,7 +77,7 @@ function schemaRule(form: FormInstance<RuleFormValues>, field: RuleField): FormR
   };
 }
 
-/** SPEC §7.13: the interest-rule editor (new without ?bizCode, edit with it) and its live preview. */
+/** The interest-rule editor (new without ?bizCode, edit with it) and its live preview. */
 export default function RulerEditorPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const bizCode = params.get('bizCode') ?? undefined;

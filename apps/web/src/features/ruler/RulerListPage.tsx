@@ -23,7 +23,7 @@ import { formatRatePercent } from './rule-form';
 const methodOptions = METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }));
 const stateOptions = RULE_STATES.map((s) => ({ value: s, label: RULE_STATE_LABELS[s] }));
 
-/** SPEC §7.13: the interest-rule (计息规则) list with search, add, edit and delete. */
+/** The interest-rule (计息规则) list with search, add, edit and delete. */
 export default function RulerListPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);

@@ -2,7 +2,7 @@ import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import { post, update, type UpdateResult } from '../../shared/request/http';
 import type { RuleSaveBody } from './rule-form';
 
-/** The calls of SPEC §7.13 `/ft/api/businessCfg/ruler` used by the rule screens. */
+/** The calls `/ft/api/businessCfg/ruler` used by the rule screens. */
 
 export const RULER_MENU = 'ft-ruler';
 export const RULER_LIST_PATH = '/factoring/config/ruler';

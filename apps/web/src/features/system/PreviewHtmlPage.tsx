@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Empty } from 'antd';
 import { readPreviewHtml } from '../../shared/print/preview-html';
 
-/** The HTML preview (SPEC §2.2), rendered in a sandboxed frame without scripts. */
+/** The HTML preview, rendered in a sandboxed frame without scripts. */
 export default function PreviewHtmlPage() {
   const [params] = useSearchParams();
   const html = readPreviewHtml(params.get('key'));

@@ -1,7 +1,7 @@
 import { getRuntimeConfig } from '../config/runtime';
 import { getCookie, removeCookie, setCookie } from '../lib/cookie';
 
-/** SPEC §9: the session token lives in the cookie Admin-Token, on the configured parent domain. */
+/** The session token lives in the cookie Admin-Token, on the configured parent domain. */
 export const TOKEN_COOKIE = 'Admin-Token';
 
 export function getToken(): string | undefined {

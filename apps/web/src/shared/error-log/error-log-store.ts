@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** SPEC §8: in production an error log is kept (shown in the navbar, cleared from its dialog). */
+/** In production an error log is kept (shown in the navbar, cleared from its dialog). */
 export interface ErrorLogEntry {
   id: number;
   message: string;

@@ -22,7 +22,7 @@ export interface FileItem {
 }
 
 /**
- * PROTOCOL §3: multipart uploads carry only the session (no envelope). XHR rather than fetch, for
+ * docs/protocol.md "The envelope": multipart uploads carry only the session (no envelope). XHR rather than fetch, for
  * the progress events of the upload list.
  */
 export function uploadFile(
@@ -97,7 +97,7 @@ export async function downloadFile(item: FileItem): Promise<void> {
 
 export type PreviewKind = 'pdf' | 'image';
 
-/** SPEC §5: preview only pdf, jpg, png, gif, jpeg; anything else warns and answers null. */
+/** Preview only pdf, jpg, png, gif, jpeg; anything else warns and answers null. */
 export function previewKind(item: FileItem): PreviewKind | null {
   if (!canPreview(item.originFileName)) {
     showWarning(PREVIEW_UNSUPPORTED_MSG);

@@ -43,7 +43,7 @@ export interface MoneyInputProps {
 }
 
 /**
- * A money field (SPEC §9: thousands separators, 2 decimals): antd InputNumber in string mode, so
+ * A money field (thousands separators, 2 decimals): antd InputNumber in string mode, so
  * the value stays an exact decimal string and never passes through a JS number.
  *
  * Deliberately without InputNumber's `precision` and `min`: both correct the input silently on

@@ -9,7 +9,7 @@ function firstMessage(schema: z.ZodType, value: unknown): string | undefined {
 }
 
 /**
- * One rule, two places (DESIGN.md "validation"): a form field is checked by the very zod schema
+ * One rule, two places (docs/architecture.md "The request path"): a form field is checked by the very zod schema
  * the server validates the body with (packages/contract), so the browser refuses 12.345, 0 or −5
  * with the schema's own Chinese message before any 是否继续？ confirmation, and the server would
  * answer the same words.

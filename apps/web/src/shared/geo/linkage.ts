@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { GEO_PATHS, type LinkageNode } from '@portal/contract/geo';
 import { post } from '../request/http';
 
-/** The province / city / district tree for the cascader (SPEC §7.10 linkage/list). */
+/** The province / city / district tree for the cascader. */
 export function useLinkage() {
   return useQuery({
     queryKey: ['geo', 'linkage'],

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { GEO_PATHS, type Division } from '@portal/contract/geo';
 import { post } from '../request/http';
 
-/** SPEC §2.1: the session guard fetches the province list once; screens read it from the cache. */
+/** The session guard fetches the province list once; screens read it from the cache. */
 export const PROVINCES_QUERY_KEY = ['geo', 'provinces'] as const;
 
 export function fetchProvinces(): Promise<Division[]> {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { create } from 'zustand';
 
 /**
- * SPEC §2.4 audit sidebar of the website layout: the layout owns the place (`setAuditSlotTarget`),
+ * Audit sidebar of the website layout: the layout owns the place (`setAuditSlotTarget`),
  * a screen fills it with `<AuditSidebar>…</AuditSidebar>` (the audit tabs come with approvals).
  */
 interface AuditSlotState {

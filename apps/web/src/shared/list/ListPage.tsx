@@ -30,7 +30,7 @@ export interface ListPageProps<T extends object> {
   columns: TableColumnsType<T>;
   rowKey: TableProps<T>['rowKey'];
   /**
-   * The list call's orderBy allow-list (its schema's `.sortable`, PROTOCOL.md §4): the columns
+   * The list call's orderBy allow-list (its schema's `.sortable`, docs/protocol.md "Lists"): the columns
    * of those keys sort on the server, by a click on their header.
    */
   sortable?: readonly string[];
@@ -62,7 +62,7 @@ function compact(values: Record<string, unknown>): Record<string, unknown> {
 /**
  * The list page of the business screens: a search form, an antd Table and pagination, driven by a
  * list call (`{pageNum, pageSize, ...filters}` -> `{list, total}`). The search condition is kept
- * per route through the list-condition rule (SPEC §2.1), so returning from an editor restores it.
+ * per route through the list-condition rule, so returning from an editor restores it.
  */
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const { source, columns, rowKey, filters, initialFilters, toFilters, toolbar, tableProps, ref } = props;

@@ -3,7 +3,7 @@ import { formatCode, formatDate, formatDateTime, formatMoney } from '@portal/con
 
 /**
  * Column helpers of the list building blocks. Values come from the server as strings
- * (PROTOCOL.md §5) and are shown with the shared formatters of '@portal/contract/format'.
+ * (docs/protocol.md "Values on the wire") and are shown with the shared formatters of '@portal/contract/format'.
  */
 type Extra<T> = Omit<ColumnType<T>, 'title' | 'dataIndex' | 'render'>;
 
@@ -11,7 +11,7 @@ function cell(row: object, key: string): unknown {
   return (row as Record<string, unknown>)[key];
 }
 
-/** Money: right-aligned, thousands separators, 2 decimals (SPEC §9). */
+/** Money: right-aligned, thousands separators, 2 decimals. */
 export function moneyColumn<T extends object>(
   title: string,
   key: string,
@@ -28,7 +28,7 @@ export function moneyColumn<T extends object>(
   };
 }
 
-/** Business codes: 12 digits, zero-padded (SPEC §9). */
+/** Business codes: 12 digits, zero-padded. */
 export function codeColumn<T extends object>(
   title: string,
   key: string,

@@ -11,7 +11,7 @@ import {
 
 const cond = { filters: { contName: '甲' }, pageNum: 3, pageSize: 20 };
 
-describe('list-condition rule (SPEC §2.1)', () => {
+describe('list-condition rule', () => {
   beforeEach(() => clearListConditions());
 
   it('gives a list and its editor/view pages one key', () => {

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { ownerPath } from '../routing/route-table';
 
 /**
- * SPEC §2.1 list-condition rule: every route has a key (the list page it belongs to, so a list and
+ * List-condition rule: every route has a key (the list page it belongs to, so a list and
  * its editor/view pages share one). Keys visited since the last reset accumulate; once more than
  * one has accumulated, the saved search condition is cleared and only the new key remains.
  */

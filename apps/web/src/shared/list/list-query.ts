@@ -3,7 +3,7 @@ import type { Page } from '@portal/contract/api';
 import { fetchList, type ListParams } from '../request/http';
 import { listConditionKey, readListCondition } from './list-condition';
 
-/** PROTOCOL.md §4 default page size. */
+/** The default page size (docs/protocol.md "Lists"). */
 export const DEFAULT_PAGE_SIZE = 20;
 
 export type ListFetcher<T> = (params: ListParams) => Promise<Pick<Page<T>, 'list' | 'total'>>;
@@ -49,7 +49,7 @@ export function prefetchListPage(client: QueryClient, source: string, path: stri
   });
 }
 
-/** A list's first page: the condition kept for its route (SPEC §2.1), else the defaults. */
+/** A list's first page: the condition kept for its route, else the defaults. */
 export function initialListParams(
   conditionKey: string,
   defaults: Record<string, unknown> = {},

@@ -19,7 +19,7 @@ afterEach(() => {
   useSessionStore.setState({ roles: null });
 });
 
-describe('<Auth> and useButtons (SPEC §6)', () => {
+describe('<Auth> and useButtons', () => {
   it('renders children only for the button codes of the menu, fetched once per menu', async () => {
     useSessionStore.setState({ roles: ['ft-pa-mgr'] });
     post.mockResolvedValue(['ft-pa-mgr:add', 'ft-pa-mgr:save']);

@@ -15,7 +15,7 @@ export interface Buttons {
 }
 
 /**
- * SPEC §6 per-menu button permissions: `/user/res/menu/btns` with `{ menuCode }`, cached by
+ * Per-menu button permissions: `/user/res/menu/btns` with `{ menuCode }`, cached by
  * react-query for the session. 'admin' holds every button without asking.
  */
 export function useButtons(menuCode: string): Buttons {

@@ -1,5 +1,5 @@
 /**
- * SPEC §2.2 HTML preview: a screen stores the HTML (a print preview from perViewHtml) and opens
+ * HTML preview: a screen stores the HTML (a print preview from perViewHtml) and opens
  * /preview-html?key=… in a new window; the page shows it in a sandboxed frame.
  */
 const PREFIX = 'portal:preview-html:';

@@ -3,8 +3,8 @@ import { exportFile } from '../request/http';
 import { previewHtmlUrl, storePreviewHtml } from './preview-html';
 
 /**
- * SPEC §7.13 print calls shared by every document screen: the HTML preview opens /preview-html in
- * a new window (SPEC §2.2); the PDF comes back as a blob (50 s timeout) to view or save.
+ * Print calls shared by every document screen: the HTML preview opens /preview-html in
+ * a new window; the PDF comes back as a blob (50 s timeout) to view or save.
  */
 
 export async function openHtmlPreview(path: string, body: unknown): Promise<void> {

@@ -16,7 +16,7 @@ import {
 const paths = (menus: readonly MenuDef[]): string[] =>
   menus.flatMap((m) => [m.path, ...paths(m.children ?? [])]);
 
-describe('routes generated from menu codes (SPEC §6)', () => {
+describe('routes generated from menu codes', () => {
   it("gives 'admin' the whole table", () => {
     expect(filterMenus(MANAGEMENT_MENUS, ['admin'])).toEqual([...MANAGEMENT_MENUS]);
     expect(paths(filterMenus(WEBSITE_MENUS, ['admin']))).toEqual(paths(WEBSITE_MENUS));

@@ -8,8 +8,9 @@ import {
 } from '@portal/contract/menus';
 
 /**
- * The route table generated from the menu catalogue of '@portal/contract/menus' (SPEC §2.3, §6)
- * plus the public routes of SPEC §2.2. Route metadata: roles, hidden, affix, noCache, title.
+ * The route table generated from the menu catalogue of '@portal/contract/menus'
+ * plus the public routes (login, 404, the dashboard, previews). Route metadata: roles, hidden,
+ * affix, noCache, title.
  */
 export interface RouteMeta {
   path: string;
@@ -28,14 +29,14 @@ export interface RouteMeta {
   tabTitle?: string;
   /** Paths of the menu ancestors, outermost first. */
   ancestors: readonly string[];
-  /** true for the routes of SPEC §2.2 (no menu code, never filtered). */
+  /** true for the public routes (no menu code, never filtered). */
   isPublic: boolean;
 }
 
 export const HOME_PATH = '/dashboard';
 export const LOGIN_PATH = '/login';
 
-/** SPEC §2.2 public routes (/ redirects to /dashboard, titled 工作 and pinned). */
+/** Public routes (/ redirects to /dashboard, titled 工作 and pinned). */
 const PUBLIC_ROUTES: RouteMeta[] = [
   { path: '/login', title: '登录' },
   { path: '/auth-redirect', title: '登录跳转' },
@@ -64,14 +65,14 @@ export function routeRoles(menu: MenuDef): string[] {
   return menu.code ? [menu.code] : [];
 }
 
-/** SPEC §6: a route without roles is open; otherwise any of its roles in the user's codes suffices. */
+/** A route without roles is open; otherwise any of its roles in the user's codes suffices. */
 export function hasPermission(codes: readonly string[], menu: MenuDef): boolean {
   const roles = routeRoles(menu);
   return roles.length === 0 || roles.some((role) => codes.includes(role));
 }
 
 /**
- * SPEC §6: 'admin' receives the whole async table; anyone else gets the routes filtered by
+ * 'admin' receives the whole async table; anyone else gets the routes filtered by
  * meta.roles, recursively (a child is reachable only through a permitted parent).
  */
 export function filterMenus(menus: readonly MenuDef[], codes: readonly string[]): MenuDef[] {
@@ -89,7 +90,7 @@ export function visibleChildren(menu: MenuDef): MenuDef[] {
 }
 
 /**
- * A route SPEC leaves without a role stays open (SPEC §6), but its data goes only to holders of its
+ * A route the catalogue leaves without a role stays open, but its data goes only to holders of its
  * `permCode`: to anyone else the menu entry would lead to a screen of 没有该操作的权限 toasts.
  */
 function servesData(codes: readonly string[], menu: MenuDef): boolean {

@@ -4,7 +4,7 @@ import { ADMIN_CODE } from '@portal/contract/menus';
 import { removeToken } from '../auth/token';
 
 /**
- * SPEC §3 session state: token (the Admin-Token cookie, see auth/token.ts), name, avatar,
+ * Session state: token (the Admin-Token cookie, see auth/token.ts), name, avatar,
  * userInfo, introduction, roles (the menu codes; null = not loaded yet), and the env and chgInfo
  * switches. `mustChangePassword` opens the password dialog right after login.
  */
@@ -26,7 +26,7 @@ export interface SessionActions {
   setChgInfo(chgInfo: boolean): void;
   markMustChangePassword(must: boolean): void;
   setPasswordDialogOpen(open: boolean): void;
-  /** Token reset (SPEC §4): token and roles cleared. */
+  /** Token reset: token and roles cleared. */
   resetSession(): void;
 }
 

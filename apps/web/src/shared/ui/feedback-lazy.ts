@@ -2,7 +2,7 @@ import type { ConfirmOptions } from './feedback';
 
 /**
  * The request layer's toasts and confirmations, loaded on first use: antd's message and modal
- * code then stays out of the login page's first chunk (issue 14's 200 KB budget).
+ * code then stays out of the login page's first chunk (bench/README.md).
  */
 const feedback = () => import('./feedback');
 

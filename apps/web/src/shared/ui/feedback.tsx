@@ -3,7 +3,7 @@ import { message, Modal } from 'antd';
 import { TOAST_SECONDS } from './toast';
 
 /**
- * SPEC §8: a closable warning toast whose line breaks are kept (`white-space: pre-line`).
+ * A closable warning toast whose line breaks are kept (`white-space: pre-line`).
  * antd's message has no close button of its own, so the content carries one. The same text
  * shown again replaces its toast: several calls refused for one reason (a first login's
  * 请先修改初始密码) say it once.

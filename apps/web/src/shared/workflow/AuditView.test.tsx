@@ -133,7 +133,7 @@ const SLOW = 30_000;
 
 describe('AuditView', () => {
   it(
-    'shows the SPEC §2.4 header and opens on 业务单据 with the four tabs',
+    'shows the header and opens on 业务单据 with the four tabs',
     async () => {
       renderView();
       expect(await screen.findByText('合同审批流程')).toBeTruthy();

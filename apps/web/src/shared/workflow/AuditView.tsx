@@ -35,7 +35,7 @@ import { validValues } from '../ui/valid-values';
 import { usePageFormName } from '../form/form-name';
 
 /**
- * The audit views of SPEC §2.4, one set for every document screen.
+ * The audit views, one set for every document screen.
  *
  * Usage — a document's view page (read-only audit view):
  *
@@ -86,7 +86,7 @@ export interface AuditViewProps extends DocRef {
    * from the server (those its module registered with auditRoutes).
    */
   decide?: AuditDecideOptions | true;
-  /** Default 'bill' (SPEC §2.4). */
+  /** Default 'bill'. */
   defaultTab?: AuditTab;
   /** One column for the header (the website layout's 320 px audit sidebar). */
   narrow?: boolean;
@@ -103,7 +103,7 @@ export function useProcess(ref: DocRef) {
   });
 }
 
-/** SPEC §2.4 header: process name, status, start, end, duration in days, subject. */
+/** Header: process name, status, start, end, duration in days, subject. */
 export function AuditHeader({ view, narrow = false }: { view: ProcessView | undefined; narrow?: boolean }) {
   if (!view) return null;
   const dash = '—';

@@ -4,7 +4,7 @@ import type { DocRef } from './api';
 import { ApprovalTimeline, AuditHeader, useProcess } from './AuditView';
 
 /**
- * SPEC §2.4 audit sidebar of the website layout, filled by a document's view: the approval panel
+ * Audit sidebar of the website layout, filled by a document's view: the approval panel
  * (process name, state, times, then the approval records) of `docType` / `docCode`. Renders
  * nothing outside the website layout (no sidebar there to fill).
  */

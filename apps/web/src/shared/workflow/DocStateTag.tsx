@@ -11,7 +11,7 @@ export const DOC_STATE_COLORS: Record<DocState, string> = {
 
 /**
  * 草稿 / 审核中 / 已审核 / 已驳回 as a coloured tag. A module of its own so that the lists showing
- * it do not load the audit view with it (issue 14: the contract list's first screen).
+ * it do not load the audit view with it (bench/README.md).
  */
 export function DocStateTag({ state }: { state: DocState | null | undefined }) {
   if (!state) return null;

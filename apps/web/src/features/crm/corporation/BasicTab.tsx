@@ -15,7 +15,7 @@ import type { ScreenProps } from '../../../shared/ui/screen';
 import { change, CORP_EDIT_PATH, useCompCode, useCustomer } from '../api';
 import { isView, SAVE } from './tab-kit';
 
-/** 基本信息: the customer itself (company calls, SPEC §7.9); a new customer is created here first. */
+/** 基本信息: the customer itself (company calls); a new customer is created here first. */
 export function BasicTab({ meta }: ScreenProps) {
   const compCode = useCompCode();
   const customer = useCustomer(compCode);

@@ -38,7 +38,7 @@ export function TabFrame({
   );
 }
 
-/** A server-paged list of one customer's rows (PROTOCOL §4). */
+/** A server-paged list of one customer's rows (docs/protocol.md "Lists"). */
 export function useCustomerFetcher<T>(path: string, compCode: string | undefined) {
   return useMemo(
     () => (p: ListParams) =>
