@@ -46,3 +46,50 @@ begin
 end $$;
 create trigger plan_items_remark_late after update of due_date on contract_plan_items
   for each row when (old.due_date is distinct from new.due_date) execute function plan_items_remark_late();
+
+-- 试算平衡 (docs/accounting.md "Trial balance"): each account's debit and credit per period, kept by
+-- the posting of every voucher line in its transaction, so the trial balance of a period reads
+-- these few rows (periods × accounts) instead of summing every line ever posted. Keyed by the name
+-- the lines carry too (the balance shows it when the mapping no longer names the code); `lines`
+-- counts them, and a row without lines is gone, as the account would be from a sum of the lines.
+-- voucher.property.test.ts checks the rows against the lines summed, over random histories.
+create table voucher_account_periods (
+  period char(7) not null,
+  account_code text not null,
+  account_name text not null,
+  debit numeric(18, 2) not null,
+  credit numeric(18, 2) not null,
+  lines integer not null check (lines > 0),
+  primary key (period, account_code, account_name)
+);
+
+insert into voucher_account_periods (period, account_code, account_name, debit, credit, lines)
+  select v.period, l.account_code, l.account_name, sum(l.debit), sum(l.credit), count(*)
+    from voucher_lines l join vouchers v on v.id = l.voucher_id
+   group by 1, 2, 3;
+
+create function voucher_lines_roll() returns trigger language plpgsql as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    update voucher_account_periods t
+       set debit = t.debit - old.debit, credit = t.credit - old.credit, lines = t.lines - 1
+      from vouchers v
+     where v.id = old.voucher_id and t.period = v.period and t.account_code = old.account_code
+       and t.account_name = old.account_name and t.lines > 1;
+    if not found then
+      delete from voucher_account_periods t using vouchers v
+       where v.id = old.voucher_id and t.period = v.period and t.account_code = old.account_code
+         and t.account_name = old.account_name;
+    end if;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into voucher_account_periods as t (period, account_code, account_name, debit, credit, lines)
+      select v.period, new.account_code, new.account_name, new.debit, new.credit, 1
+        from vouchers v where v.id = new.voucher_id
+      on conflict (period, account_code, account_name)
+        do update set debit = t.debit + excluded.debit, credit = t.credit + excluded.credit, lines = t.lines + 1;
+  end if;
+  return null;
+end $$;
+create trigger voucher_lines_roll after insert or update or delete on voucher_lines
+  for each row execute function voucher_lines_roll();
