@@ -162,26 +162,23 @@ export async function overdueByContract(
   contractsSql: SQL,
   asOf: string,
 ): Promise<Map<number, OverdueFigures>> {
-  // Candidates, each found through an index: the items still owing now (the open-items index),
-  // those a posting after asOf changed (paid now, perhaps not then), and those whose principal was
-  // paid late (marked by the posting, migration 0038). An item in none of them was paid on asOf as
-  // it is now, on time: not overdue. Their dated payments are read for the candidates only.
+  // Candidates: the items still owing now, those a posting after asOf changed (paid now, perhaps
+  // not then), and those whose principal was paid late (marked by the posting, migration 0038). An
+  // item in none of them was paid on asOf as it is now, on time: not overdue. One pass over the
+  // items (the later sets are small, hashed); the dated payments are read for the candidates only.
   const d = sql`${asOf}::date`;
   const rows = await queryRows<Candidate>(
     ex,
-    sql`with lc as (select * from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
+    sql`with lc as (select c0.id, c0.rule_snapshot from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
         ic as materialized ${paidCorrections(asOf)},
-        late as (select distinct pl.plan_item_id from ${postedLines(asOf, sql`l.principal_late`)} as pl),
-        ids as (select i.id from contract_plan_items i
-                 where i.superseded_by is null and i.due_date < ${d}
-                   and (i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee)
-                union select plan_item_id from ic
-                union select plan_item_id from late),
+        late as materialized (select distinct pl.plan_item_id from ${postedLines(asOf, sql`l.principal_late`)} as pl),
         it as (select i.*, i.principal_paid + coalesce(ic.p, 0) as pp, i.interest_paid + coalesce(ic.i, 0) as ip,
                       i.fee_paid + coalesce(ic.f, 0) as fp, lc.rule_snapshot
-                 from ids join contract_plan_items i on i.id = ids.id join lc on lc.id = i.contract_id
+                 from contract_plan_items i join lc on lc.id = i.contract_id
                  left join ic on ic.plan_item_id = i.id
-                where i.superseded_by is null and i.due_date < ${d}),
+                where i.superseded_by is null and i.due_date < ${d}
+                  and ((i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee)
+                       or i.id in (select plan_item_id from ic) or i.id in (select plan_item_id from late))),
         cand as (select * from it
                   where it.pp + it.ip + it.fp < it.principal + it.interest + it.fee
                      or it.id in (select plan_item_id from late))
@@ -259,15 +256,22 @@ async function buildLedger(
   const disbursed = disbursedBy('lc', asOf);
   // The class is read for every row only when a filter asks for it; a shown row gets it in decorate.
   const byClass = q.assetClass !== undefined;
+  // Only the columns the figures and the shown row read. The period's write-offs and reversals are
+  // summed per contract over the date indexes (a few thousand), not per contract of lc.
   const figures = sql`(
-    with lc as ${base},
+    with lc as (select c0.id, c0.biz_code, c0.contract_no, c0.cust_code, c0.cust_name, c0.core_comp_name, c0.product,
+                       c0.receivables_amount, c0.financing_amount, c0.loan_state, c0.loan_date, c0.loan_amount,
+                       c0.start_date, c0.maturity_date, c0.rule_snapshot ->> 'annualRate' as annual_rate,
+                       c0.rule_snapshot ->> 'method' as method, c0.rule_biz_code, c0.org_id, c0.line_code,
+                       c0.principal_open, c0.interest_open, c0.fee_open
+                  from ${base} as c0),
     cc as ${contractCorrections(asOf)},
     od as (select * from json_to_recordset(${od}::json) as od(id bigint, days int, open numeric, penalty numeric)),
-    moved as (select p.contract_id, sum(p.amount) as received from paids p join lc on lc.id = p.contract_id
+    moved as (select p.contract_id, sum(p.amount) as received from paids p
                where p.deleted_at is null and p.state = 'approved' and p.paid_date between ${dateFrom}::date and ${d}
                group by p.contract_id),
     reversed as (select p.contract_id, sum(p.amount) as reversed
-                   from paid_reds r join paids p on p.id = r.paid_id join lc on lc.id = p.contract_id
+                   from paid_reds r join paids p on p.id = r.paid_id
                   where r.deleted_at is null and r.state = 'approved' and r.red_date between ${dateFrom}::date and ${d}
                   group by p.contract_id),
     fig as (select lc.*, ${disbursed} as disbursed,
@@ -287,8 +291,8 @@ async function buildLedger(
            case when fig.disbursed then to_char(fig.loan_date, 'YYYY-MM-DD') end as "loanDate",
            case when fig.disbursed then fig.loan_amount end as loan_net,
            to_char(fig.start_date, 'YYYY-MM-DD') as "startDate", to_char(fig.maturity_date, 'YYYY-MM-DD') as "maturityDate",
-           coalesce(fig.rule_snapshot ->> 'annualRate', '') as "annualRate",
-           coalesce(fig.rule_snapshot ->> 'method', '') as method, fig.rule_biz_code, fig.org_id,
+           coalesce(fig.annual_rate, '') as "annualRate", coalesce(fig.method, '') as method,
+           fig.rule_biz_code, fig.org_id,
            fig.p_open as principal_open, fig.i_open as interest_open, fig.f_open as fee_open,
            coalesce(fig.od_days, 0) as overdue_days, coalesce(fig.od_open, 0) as overdue_open,
            coalesce(fig.od_penalty, 0) as overdue_penalty,
