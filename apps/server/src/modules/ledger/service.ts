@@ -256,6 +256,10 @@ async function buildLedger(
   const disbursed = disbursedBy('lc', asOf);
   // The class is read for every row only when a filter asks for it; a shown row gets it in decorate.
   const byClass = q.assetClass !== undefined;
+  // An export batch sums the period's postings of its own slice of contracts only.
+  const slice = known
+    ? sql`p.contract_id > ${known.ids.after} and p.contract_id <= ${known.ids.upTo}`
+    : sql`true`;
   // Only the columns the figures and the shown row read. The period's write-offs and reversals are
   // summed per contract over the date indexes (a few thousand), not per contract of lc.
   const figures = sql`(
@@ -268,11 +272,12 @@ async function buildLedger(
     cc as ${contractCorrections(asOf)},
     od as (select * from json_to_recordset(${od}::json) as od(id bigint, days int, open numeric, penalty numeric)),
     moved as (select p.contract_id, sum(p.amount) as received from paids p
-               where p.deleted_at is null and p.state = 'approved' and p.paid_date between ${dateFrom}::date and ${d}
+               where ${slice} and p.deleted_at is null and p.state = 'approved' and p.paid_date between ${dateFrom}::date and ${d}
                group by p.contract_id),
     reversed as (select p.contract_id, sum(p.amount) as reversed
                    from paid_reds r join paids p on p.id = r.paid_id
-                  where r.deleted_at is null and r.state = 'approved' and r.red_date between ${dateFrom}::date and ${d}
+                  where ${slice} and r.deleted_at is null and r.state = 'approved'
+                    and r.red_date between ${dateFrom}::date and ${d}
                   group by p.contract_id),
     fig as (select lc.*, ${disbursed} as disbursed,
                    case when ${disbursed} then lc.principal_open - coalesce(cc.p, 0) else 0 end as p_open,
