@@ -3,7 +3,9 @@ import Decimal from 'decimal.js';
  * Load scenarios against a real server on loopback. Usage: tsx bench/load/run.ts
  * [--scale small|1] [--only reports]. PostgreSQL at BENCH_DATABASE_URL (default the machine's, a
  * fresh database portal_bench), or PGlite with --pglite. `--only reports` runs only scenario 8
- * (the finance outputs). Writes bench/results/load-<database>.json.
+ * (the finance outputs). `--reuse` serves the PostgreSQL database portal_bench a previous run seeded at
+ * the same scale, without dropping or seeding it (for measuring one change after another).
+ * Writes bench/results/load-<database>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -13,6 +15,7 @@ import { BANK_PATHS } from '@portal/contract/bank';
 import { COMPANY_PATHS } from '@portal/contract/company';
 import { INCOME_PATHS, PAID_PATHS, RECONCILE_PATHS, type ValidPlan } from '@portal/contract/accounts';
 import { LEDGER_PATHS } from '@portal/contract/ledger';
+import { VOUCHER_PATHS } from '@portal/contract/voucher';
 import {
   AS_OF,
   DASHBOARD_CALLS,
@@ -36,6 +39,7 @@ const ROUNDS = scale === 'full' ? 4 : 2;
 const MAX_RATE = 4000;
 const connections = 32;
 const onlyReports = process.argv.includes('reports');
+const reuse = process.argv.includes('--reuse');
 
 interface Outcome {
   scenario: string;
@@ -313,8 +317,12 @@ async function reports(
       pageSize: 20,
       ...(orderBy ? { orderBy, order: 'desc' } : {}),
     });
+  // 试算平衡 of the business date's month: every voucher line up to its end is summed by account.
+  const trial = () => client.ok(`/api${VOUCHER_PATHS.trial}`, { period: AS_OF.slice(0, 7) });
   await ledgerPage();
+  await trial();
   return {
+    trialBalance: await timedCalls('trial balance of the month', 5, trial),
     ledgerPage1: await timedCalls('ledger page 1 with totals', 5, () => ledgerPage()),
     ledgerByOutstanding: await timedCalls('ledger by principal outstanding', 5, () =>
       ledgerPage('principalOutstanding'),
@@ -330,10 +338,10 @@ async function reports(
   };
 }
 
-const databaseUrl = await freshDatabase(usePglite);
+const databaseUrl = await freshDatabase(usePglite, reuse);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = await startServer(port, databaseUrl, seedScale);
+const server = await startServer(port, databaseUrl, seedScale, !reuse);
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 500);
 try {

@@ -25,14 +25,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function freshDatabase(usePglite: boolean): Promise<string | undefined> {
+/** A fresh database portal_bench, or (`reuse`) the one a previous run left seeded. */
+export async function freshDatabase(usePglite: boolean, reuse = false): Promise<string | undefined> {
   if (usePglite) return undefined;
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query('drop database if exists portal_bench with (force)');
-  await c.query('create database portal_bench');
-  await c.end();
+  if (!reuse) {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query('drop database if exists portal_bench with (force)');
+    await c.query('create database portal_bench');
+    await c.end();
+  }
   const url = new URL(base);
   url.pathname = '/portal_bench';
   return url.toString();
@@ -80,6 +83,8 @@ export async function startServer(
   port: number,
   databaseUrl: string | undefined,
   seedScale: string,
+  /** Load the dataset first (false: serve a database seeded before). */
+  seedFirst = true,
 ): Promise<ChildProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const env = {
@@ -107,11 +112,13 @@ export async function startServer(
       stdio: ['ignore', 'pipe', 'inherit'],
     });
   // The dataset is loaded by a process of its own, so the server measured is a server that serves.
-  const seeder = run('seed');
-  seeder.stdout!.resume();
-  await new Promise<void>((resolve, reject) =>
-    seeder.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench seed exited ${code}`)))),
-  );
+  if (seedFirst) {
+    const seeder = run('seed');
+    seeder.stdout!.resume();
+    await new Promise<void>((resolve, reject) =>
+      seeder.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench seed exited ${code}`)))),
+    );
+  }
   const child = run('serve');
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('bench server listening') && resolve());

@@ -220,6 +220,48 @@ export async function seed(
       where comp.amount > 0`,
   );
   await db.query(`select setval('paid_posting_seq', greatest((select max(n) from seed_chunks), 1))`);
+  // The vouchers those events post (modules/voucher/journal.ts): a disbursement debits 应收保理款 and
+  // credits 银行存款; an incoming debits 银行存款 and credits 预收款项; a write-off debits 预收款项 and
+  // credits 应收保理款 and 利息收入. Numbered 记-0001… per month in date order, like the product.
+  await db.query(`create temp table seed_docs on commit drop as
+     select row_number() over (partition by to_char(d, 'YYYY-MM') order by d, doc_type, doc_code)::int as no, *
+       from (select c.loan_date as d, 'loan' as doc_type, c.biz_code as doc_code, '放款 ' || c.cust_name as summary,
+                    c.cust_code, c.cust_name, c.contract_no, c.financing_amount as a1, 0::numeric as a2
+               from contracts c where c.loan_state = 'loaned' and c.biz_code >= ${code('1')}
+             union all
+             select i.value_date, 'income', i.biz_code, '来款 ' || i.payer_name, null, i.payer_name, null, i.amount, 0
+               from incomes i where i.biz_code >= ${code('1')}
+             union all
+             select p.paid_date, 'paid', p.biz_code, '来款核销 ' || c.cust_name, c.cust_code, c.cust_name,
+                    c.contract_no, p.principal, p.amount - p.principal
+               from paids p join contracts c on c.id = p.contract_id where p.biz_code >= ${code('1')}) s`);
+  await db.query(`insert into voucher_accounts (role, code, name)
+     values ('bank', '1002', '银行存款'), ('factoring', '1135', '应收保理款'), ('advance', '2203', '预收款项'),
+            ('interestIncome', '6011', '利息收入')
+     on conflict do nothing`);
+  await step(
+    'vouchers',
+    0,
+    `insert into vouchers (period, no, voucher_date, summary, doc_type, doc_code)
+     select to_char(d, 'YYYY-MM'), no, d, summary, doc_type, doc_code from seed_docs`,
+  );
+  await db.query(`insert into voucher_periods (period, last_no)
+     select period, max(no) from vouchers group by period
+     on conflict (period) do update set last_no = greatest(voucher_periods.last_no, excluded.last_no)`);
+  await step(
+    'voucher_lines',
+    0,
+    `insert into voucher_lines (voucher_id, line_no, role, account_code, account_name, summary, debit, credit,
+            cust_code, cust_name, contract_no)
+     select v.id, l.line_no, l.role, a.code, a.name, s.summary, l.debit, l.credit, s.cust_code, s.cust_name, s.contract_no
+       from seed_docs s join vouchers v on v.doc_type = s.doc_type and v.doc_code = s.doc_code
+       cross join lateral (values
+         (1, case s.doc_type when 'loan' then 'factoring' when 'income' then 'bank' else 'advance' end, s.a1 + s.a2, 0::numeric),
+         (2, case s.doc_type when 'loan' then 'bank' when 'income' then 'advance' else 'factoring' end, 0, s.a1),
+         (3, 'interestIncome', 0, s.a2)) l(line_no, role, debit, credit)
+       join voucher_accounts a on a.role = l.role
+      where l.debit + l.credit > 0`,
+  );
   await step('analyze', 0, 'analyze');
   return out;
 }

@@ -61,6 +61,7 @@ export async function streamClasses(
           total = total.plus(r.principalOutstanding);
         }
         if (batch.next === null) break;
+        await w.drained();
         batch = await classBatch(ex, q, user, today, batch.next);
       }
       w.cells(

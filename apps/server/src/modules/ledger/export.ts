@@ -96,6 +96,7 @@ export async function streamLedger(
       for (;;) {
         for (const r of batch.rows) w.record(r);
         if (batch.lastId === null) break;
+        await w.drained();
         batch = await ledger.next(batch.lastId);
       }
       const t = ledger.totals;

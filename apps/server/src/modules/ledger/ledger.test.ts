@@ -24,7 +24,10 @@ import { addChecker } from '../credit/testkit';
 import { approvedContract, BULLET_RULE, contractFixture, receivable } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
 import { approvedIncome, paidApi, paidRedApi, submittedPaid } from '../paid/testkit';
-import { ledgerBatches } from './service';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../platform/db/client';
+import { overdueItems } from '../paid/overdue';
+import { ledgerBatches, overdueByContract } from './service';
 
 /**
  * A hand-built portfolio (docs/ledger.md "Worked example"), every rule ACT/360 7.20 % bullet,
@@ -347,6 +350,79 @@ describe('the ledger on a hand-built portfolio', () => {
     expect(total.getCell(col('本金余额')).value).toBe(250000);
     expect(total.getCell(col('本期回款')).value).toBe(91440);
     expect(total.getCell(col('五级分类')).value).toBe(null);
+  });
+});
+
+describe('the late-principal mark the overdue candidates are found by (migration 0038)', () => {
+  /** Lines whose mark is not what the write-off's date and the item's due date say. */
+  const wrong = async (ex: Executor) =>
+    (
+      await queryRows<{ n: number }>(
+        ex,
+        sql`select count(*)::int as n from paid_lines l join paids p on p.id = l.paid_id
+              join contract_plan_items i on i.id = l.plan_item_id
+             where l.principal_late <> (l.component = 'PRINCIPAL' and p.paid_date > i.due_date)`,
+      )
+    )[0]!.n;
+  const lateOf = async (ex: Executor, contBizCode: string) =>
+    (
+      await queryRows<{ n: number }>(
+        ex,
+        sql`select count(*)::int as n from paid_lines l join paids p on p.id = l.paid_id
+              join contracts c on c.id = p.contract_id where c.biz_code = ${contBizCode} and l.principal_late`,
+      )
+    )[0]!.n;
+
+  it('marks exactly the principal lines posted after their item’s due date, as either date moves', async () => {
+    const db = t.database.db;
+    expect(await wrong(db)).toBe(0);
+    expect(await lateOf(db, code.B)).toBe(0);
+    const rollback = new Error('rolled back');
+    await expect(
+      db.transaction(async (tx) => {
+        // B's item re-dated before both its write-offs (04-10 and 05-10): both principal lines are late.
+        await tx.execute(sql`update contract_plan_items set due_date = '2026-04-01'
+                              where contract_id = (select id from contracts where biz_code = ${code.B})`);
+        expect(await lateOf(tx, code.B)).toBe(2);
+        // D's write-off re-dated after its item's due date (05-02): its principal line is late, its
+        // interest line is not.
+        await tx.execute(sql`update paids set paid_date = '2026-05-09'
+                              where contract_id = (select id from contracts where biz_code = ${code.D})`);
+        expect(await lateOf(tx, code.D)).toBe(1);
+        // Paid in full but 7 days late: overdue for its penalty alone, found through the mark, with
+        // the figures of the dashboard's own scan.
+        const loaned = sql`(select * from contracts where loan_state = 'loaned')`;
+        const [d] = await queryRows<{ id: number }>(
+          tx,
+          sql`select id::int as id from contracts where biz_code = ${code.D}`,
+        );
+        const ledgerOd = (await overdueByContract(tx, loaned, TODAY)).get(d!.id);
+        const dashboardOd = (await overdueItems(tx, loaned, TODAY)).filter((o) => o.contractId === d!.id);
+        expect(dashboardOd).toHaveLength(1);
+        expect(ledgerOd).toMatchObject({ open: '0.00', penalty: dashboardOd[0]!.penalty });
+        expect(new Decimal(ledgerOd!.penalty).gt(0)).toBe(true);
+        // A line written now is marked as it is inserted: D's principal line taken out and put back.
+        const [line] = await queryRows<{ id: number; paid_id: number; plan_item_id: number; amount: string }>(
+          tx,
+          sql`select l.id::int as id, l.paid_id::int as paid_id, l.plan_item_id::int as plan_item_id,
+                     l.amount::text as amount
+                from paid_lines l join paids p on p.id = l.paid_id join contracts c on c.id = p.contract_id
+               where c.biz_code = ${code.D} and l.component = 'PRINCIPAL'`,
+        );
+        await tx.execute(sql`delete from paid_lines where id = ${line!.id}`);
+        expect(await lateOf(tx, code.D)).toBe(0);
+        await tx.execute(sql`insert into paid_lines (paid_id, plan_item_id, component, amount)
+                             values (${line!.paid_id}, ${line!.plan_item_id}, 'PRINCIPAL', ${line!.amount})`);
+        expect(await lateOf(tx, code.D)).toBe(1);
+        // And back on time.
+        await tx.execute(sql`update paids set paid_date = '2026-05-02'
+                              where contract_id = (select id from contracts where biz_code = ${code.D})`);
+        expect(await lateOf(tx, code.D)).toBe(0);
+        expect(await wrong(tx)).toBe(0);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect(await wrong(db)).toBe(0);
   });
 });
 

@@ -71,16 +71,16 @@ function paidCorrections(asOf: string): SQL {
 }
 
 /**
- * The live plan items of the contracts `lc` (a CTE name) with what was paid of each as of `asOf`:
- * pp, ip, fp (principal, interest, fee), from the paid columns and paidCorrections.
+ * paidCorrections summed per contract over its live items: what the contract's stored balances
+ * (principal_open, interest_open, fee_open: Σ due − paid over its live items, kept by every posting
+ * in its transaction, migration 0008) must be corrected by to read as of `asOf`. Empty on the
+ * business date, so the ledger's balances are one read of the contract row.
  */
-function itemsAsOf(asOf: string, where: SQL = sql`true`): SQL {
-  return sql`(select i.id, i.contract_id, i.period, i.due_date, i.principal, i.interest, i.fee, i.penalty,
-                     i.principal_paid + coalesce(c.p, 0) as pp, i.interest_paid + coalesce(c.i, 0) as ip,
-                     i.fee_paid + coalesce(c.f, 0) as fp
-                from contract_plan_items i join lc on lc.id = i.contract_id
-                left join ${paidCorrections(asOf)} as c on c.plan_item_id = i.id
-               where i.superseded_by is null and ${where})`;
+function contractCorrections(asOf: string): SQL {
+  return sql`(select i.contract_id, sum(c.p) as p, sum(c.i) as i, sum(c.f) as f
+                from ${paidCorrections(asOf)} as c join contract_plan_items i on i.id = c.plan_item_id
+               where i.superseded_by is null
+               group by i.contract_id)`;
 }
 
 /** The ledger's date and period: asOf defaults to the business date, dateFrom to its month's first. */
@@ -162,15 +162,24 @@ export async function overdueByContract(
   contractsSql: SQL,
   asOf: string,
 ): Promise<Map<number, OverdueFigures>> {
-  // Candidates from the paid columns (corrected to asOf); the payments with their dates are read
-  // for the candidates only, by item.
+  // Candidates: the items still owing now, those a posting after asOf changed (paid now, perhaps
+  // not then), and those whose principal was paid late (marked by the posting, migration 0038). An
+  // item in none of them was paid on asOf as it is now, on time: not overdue. One pass over the
+  // items (the later sets are small, hashed); the dated payments are read for the candidates only.
+  const d = sql`${asOf}::date`;
   const rows = await queryRows<Candidate>(
     ex,
-    sql`with lc as (select * from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
-        it as ${itemsAsOf(asOf, sql`i.due_date < ${asOf}::date`)},
-        late as (select distinct pl.plan_item_id from ${postedLines(asOf)} as pl join it on it.id = pl.plan_item_id
-                  where pl.component = 'PRINCIPAL' and pl.paid_date > it.due_date),
-        cand as (select it.*, lc.rule_snapshot from it join lc on lc.id = it.contract_id
+    sql`with lc as (select c0.id, c0.rule_snapshot from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
+        ic as materialized ${paidCorrections(asOf)},
+        late as materialized (select distinct pl.plan_item_id from ${postedLines(asOf, sql`l.principal_late`)} as pl),
+        it as (select i.*, i.principal_paid + coalesce(ic.p, 0) as pp, i.interest_paid + coalesce(ic.i, 0) as ip,
+                      i.fee_paid + coalesce(ic.f, 0) as fp, lc.rule_snapshot
+                 from contract_plan_items i join lc on lc.id = i.contract_id
+                 left join ic on ic.plan_item_id = i.id
+                where i.superseded_by is null and i.due_date < ${d}
+                  and ((i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee)
+                       or i.id in (select plan_item_id from ic) or i.id in (select plan_item_id from late))),
+        cand as (select * from it
                   where it.pp + it.ip + it.fp < it.principal + it.interest + it.fee
                      or it.id in (select plan_item_id from late))
         select cand.contract_id::int as contract_id, cand.period, to_char(cand.due_date, 'YYYY-MM-DD') as due_date,
@@ -217,16 +226,20 @@ export async function overdueByContract(
 }
 
 interface Built {
-  /** The ledger rows (one per contract) after every filter, as a SQL row source. */
+  /**
+   * The ledger's figures (one row per contract) after every filter, as a SQL row source: what the
+   * totals, the sorts and the filters need, set-based over the contract rows. The columns only a
+   * shown row needs come from `decorate`.
+   */
   rows: SQL;
   asOf: string;
   dateFrom: string;
 }
 
 /**
- * The ledger as one SQL row source: the contract's figures as of `asOf` from the plan items and the
- * lines posted by then, the overdue figures computed by itemAsOf (passed in as JSON), the period's
- * write-offs and reversals, then the filters on state and overdue bucket.
+ * The ledger's figures as one SQL row source: each contract's balances as of `asOf` (its stored
+ * balances less contractCorrections), the overdue figures computed by itemAsOf (passed in as
+ * JSON), the period's write-offs and reversals, then the filters on state, class and overdue bucket.
  */
 async function buildLedger(
   ex: Executor,
@@ -240,60 +253,64 @@ async function buildLedger(
   const overdue = known?.overdue ?? (await overdueByContract(ex, base, asOf));
   const od = JSON.stringify([...overdue.values()].map((o) => ({ id: o.contractId, ...o })));
   const d = sql`${asOf}::date`;
+  const disbursed = disbursedBy('lc', asOf);
+  // The class is read for every row only when a filter asks for it; a shown row gets it in decorate.
+  const byClass = q.assetClass !== undefined;
+  // An export batch sums the period's postings of its own slice of contracts only.
+  const slice = known
+    ? sql`p.contract_id > ${known.ids.after} and p.contract_id <= ${known.ids.upTo}`
+    : sql`true`;
+  // Only the columns the figures and the shown row read. The period's write-offs and reversals are
+  // summed per contract over the date indexes (a few thousand), not per contract of lc.
   const figures = sql`(
-    with lc as ${base},
-    it as ${itemsAsOf(asOf)},
-    due as (select contract_id, sum(principal) as p, sum(interest) as i, sum(fee) as f,
-                   sum(pp) as pp, sum(ip) as ip, sum(fp) as fp
-              from it group by contract_id),
-    nxt as (select distinct on (it.contract_id) it.contract_id, it.due_date,
-                   it.principal + it.interest + it.fee - (it.pp + it.ip + it.fp) as open
-              from it
-             where it.due_date >= ${d} and it.pp + it.ip + it.fp < it.principal + it.interest + it.fee
-             order by it.contract_id, it.due_date, it.period),
+    with lc as (select c0.id, c0.biz_code, c0.contract_no, c0.cust_code, c0.cust_name, c0.core_comp_name, c0.product,
+                       c0.receivables_amount, c0.financing_amount, c0.loan_state, c0.loan_date, c0.loan_amount,
+                       c0.start_date, c0.maturity_date, c0.rule_snapshot ->> 'annualRate' as annual_rate,
+                       c0.rule_snapshot ->> 'method' as method, c0.rule_biz_code, c0.org_id, c0.line_code,
+                       c0.principal_open, c0.interest_open, c0.fee_open
+                  from ${base} as c0),
+    cc as ${contractCorrections(asOf)},
     od as (select * from json_to_recordset(${od}::json) as od(id bigint, days int, open numeric, penalty numeric)),
-    moved as (select p.contract_id, sum(p.amount) as received from paids p join lc on lc.id = p.contract_id
-               where p.deleted_at is null and p.state = 'approved' and p.paid_date between ${dateFrom}::date and ${d}
+    moved as (select p.contract_id, sum(p.amount) as received from paids p
+               where ${slice} and p.deleted_at is null and p.state = 'approved' and p.paid_date between ${dateFrom}::date and ${d}
                group by p.contract_id),
     reversed as (select p.contract_id, sum(p.amount) as reversed
-                   from paid_reds r join paids p on p.id = r.paid_id join lc on lc.id = p.contract_id
-                  where r.deleted_at is null and r.state = 'approved' and r.red_date between ${dateFrom}::date and ${d}
-                  group by p.contract_id)
-    select lc.id, lc.biz_code as "contBizCode", lc.contract_no as "contractNo", lc.cust_code as "custCode",
-           lc.cust_name as "custName",
-           coalesce(lc.core_comp_name,
-                    (select string_agg(distinct r.debtor_name, '、') from contract_receivables r
-                      where r.contract_id = lc.id and r.live), '') as "debtorName",
-           lc.product, lc.receivables_amount as receivables, lc.financing_amount as financing,
-           case when ${disbursedBy('lc', asOf)} then to_char(lc.loan_date, 'YYYY-MM-DD') end as "loanDate",
-           case when ${disbursedBy('lc', asOf)} then lc.loan_amount end as loan_net,
-           to_char(lc.start_date, 'YYYY-MM-DD') as "startDate", to_char(lc.maturity_date, 'YYYY-MM-DD') as "maturityDate",
-           coalesce(lc.rule_snapshot ->> 'annualRate', '') as "annualRate",
-           coalesce(lc.rule_snapshot ->> 'method', '') as method,
-           coalesce((select name from interest_rules ir where ir.biz_code = lc.rule_biz_code), '') as "ruleName",
-           case when ${disbursedBy('lc', asOf)} then coalesce(due.p - due.pp, 0) else 0 end as principal_open,
-           case when ${disbursedBy('lc', asOf)} then coalesce(due.i - due.ip, 0) else 0 end as interest_open,
-           case when ${disbursedBy('lc', asOf)} then coalesce(due.f - due.fp, 0) else 0 end as fee_open,
-           coalesce(od.days, 0) as overdue_days, coalesce(od.open, 0) as overdue_open,
-           coalesce(od.penalty, 0) as overdue_penalty,
-           case when ${disbursedBy('lc', asOf)} then to_char(nxt.due_date, 'YYYY-MM-DD') end as "nextDueDate",
-           case when ${disbursedBy('lc', asOf)} then nxt.open end as next_open,
-           coalesce(moved.received, 0) as received, coalesce(reversed.reversed, 0) as reversed,
-           lc.line_code as "lineCode", dp.name as "deptName", cl.asset_class,
-           case when not ${disbursedBy('lc', asOf)} then 'unloaned'
-                when coalesce(due.p - due.pp + due.i - due.ip + due.f - due.fp, 0) = 0 and od.id is null then 'settled'
+                   from paid_reds r join paids p on p.id = r.paid_id
+                  where ${slice} and r.deleted_at is null and r.state = 'approved'
+                    and r.red_date between ${dateFrom}::date and ${d}
+                  group by p.contract_id),
+    fig as (select lc.*, ${disbursed} as disbursed,
+                   case when ${disbursed} then lc.principal_open - coalesce(cc.p, 0) else 0 end as p_open,
+                   case when ${disbursed} then lc.interest_open - coalesce(cc.i, 0) else 0 end as i_open,
+                   case when ${disbursed} then lc.fee_open - coalesce(cc.f, 0) else 0 end as f_open,
+                   od.id as od_id, od.days as od_days, od.open as od_open, od.penalty as od_penalty,
+                   moved.received, reversed.reversed
+              from lc
+              left join cc on cc.contract_id = lc.id
+              left join od on od.id = lc.id
+              left join moved on moved.contract_id = lc.id
+              left join reversed on reversed.contract_id = lc.id)
+    select fig.id, fig.disbursed, fig.biz_code as "contBizCode", fig.contract_no as "contractNo",
+           fig.cust_code as "custCode", fig.cust_name as "custName", fig.core_comp_name, fig.product,
+           fig.receivables_amount as receivables, fig.financing_amount as financing,
+           case when fig.disbursed then to_char(fig.loan_date, 'YYYY-MM-DD') end as "loanDate",
+           case when fig.disbursed then fig.loan_amount end as loan_net,
+           to_char(fig.start_date, 'YYYY-MM-DD') as "startDate", to_char(fig.maturity_date, 'YYYY-MM-DD') as "maturityDate",
+           coalesce(fig.annual_rate, '') as "annualRate", coalesce(fig.method, '') as method,
+           fig.rule_biz_code, fig.org_id,
+           fig.p_open as principal_open, fig.i_open as interest_open, fig.f_open as fee_open,
+           coalesce(fig.od_days, 0) as overdue_days, coalesce(fig.od_open, 0) as overdue_open,
+           coalesce(fig.od_penalty, 0) as overdue_penalty,
+           coalesce(fig.received, 0) as received, coalesce(fig.reversed, 0) as reversed,
+           fig.line_code as "lineCode",
+           ${byClass ? sql`cl.asset_class` : sql`null::text`} as class_filter,
+           case when not fig.disbursed then 'unloaned'
+                when fig.p_open + fig.i_open + fig.f_open = 0 and fig.od_id is null then 'settled'
                 else 'active' end as ledger_state
-      from lc
-      left join due on due.contract_id = lc.id
-      left join nxt on nxt.contract_id = lc.id
-      left join od on od.id = lc.id
-      left join moved on moved.contract_id = lc.id
-      left join reversed on reversed.contract_id = lc.id
-      left join depts dp on dp.id = lc.org_id
-      left join ${classAsOf(sql`lc.id`, asOf)} as cl on true)`;
+      from fig ${byClass ? sql`left join ${classAsOf(sql`fig.id`, asOf)} as cl on true` : sql``})`;
   const conds: SQL[] = [sql`true`];
   if (q.ledgerState) conds.push(sql`ledger_state = ${q.ledgerState}`);
-  if (q.assetClass) conds.push(sql`ledger_state = 'active' and asset_class = ${q.assetClass}`);
+  if (q.assetClass) conds.push(sql`ledger_state = 'active' and class_filter = ${q.assetClass}`);
   const b = q.overdueBucket;
   if (b === '0') conds.push(sql`overdue_days = 0`);
   else if (b === '1-30') conds.push(sql`overdue_days between 1 and 30`);
@@ -306,6 +323,33 @@ async function buildLedger(
     dateFrom,
     overdue,
   };
+}
+
+/**
+ * The columns of a shown row beyond the figures, for the rows `r` of a page or an export batch
+ * only: the debtor, the rule's name, the organisation, the class in force on `asOf`, and the next
+ * due item (the first due on or after `asOf` still owing on it; `ic` is paidCorrections(asOf)).
+ */
+function decorate(r: string, asOf: string): SQL {
+  const a = sql.raw(r);
+  return sql`${a}.*,
+      coalesce(${a}.core_comp_name,
+               (select string_agg(distinct cr.debtor_name, '、') from contract_receivables cr
+                 where cr.contract_id = ${a}.id and cr.live), '') as "debtorName",
+      coalesce((select name from interest_rules ir where ir.biz_code = ${a}.rule_biz_code), '') as "ruleName",
+      (select dp.name from depts dp where dp.id = ${a}.org_id) as "deptName",
+      cl.asset_class, nx.due as "nextDueDate", nx.open as next_open
+    from ${a}
+    left join ${classAsOf(sql`${a}.id`, asOf)} as cl on true
+    left join lateral (select to_char(i.due_date, 'YYYY-MM-DD') as due, i.principal + i.interest + i.fee
+                              - (i.principal_paid + i.interest_paid + i.fee_paid
+                                 + coalesce(ic.p, 0) + coalesce(ic.i, 0) + coalesce(ic.f, 0)) as open
+                         from contract_plan_items i left join ic on ic.plan_item_id = i.id
+                        where ${a}.disbursed and i.contract_id = ${a}.id and i.superseded_by is null
+                          and i.due_date >= ${asOf}::date
+                          and i.principal_paid + i.interest_paid + i.fee_paid
+                              + coalesce(ic.p, 0) + coalesce(ic.i, 0) + coalesce(ic.f, 0) < i.principal + i.interest + i.fee
+                        order by i.due_date, i.period limit 1) as nx on true`;
 }
 
 interface RawRow {
@@ -450,10 +494,11 @@ async function ledgerPageIn(
   const rows = await queryRows<RawRow & Record<string, unknown>>(
     ex,
     sql`with r as materialized (select * from ${built.rows} as r0),
-             t as (select ${TOTALS_COLUMNS} from r)
-        select t.*, pg.* from t
-          left join lateral (select * from r order by ${order}
-                              limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}) as pg on true
+             t as (select ${TOTALS_COLUMNS} from r),
+             pg as (select * from r order by ${order} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}),
+             ic as ${paidCorrections(built.asOf)}
+        select t.*, shown.* from t
+          left join lateral (select ${decorate('pg', built.asOf)}) as shown on true
          order by ${order}`,
   );
   const totals = totalsFrom(rows[0]);
@@ -506,7 +551,11 @@ export async function ledgerBatches(
       // export's garbage grow with the portfolio (bench/README.md, scenario 8).
       const overdue = new Map([...built.overdue].filter(([id]) => id > after && id <= upTo));
       const part = await buildLedger(ex, user, q, today, { overdue, ids: { after, upTo } });
-      const rows = await queryRows<RawRow>(ex, sql`select * from ${part.rows} as r order by id`);
+      const rows = await queryRows<RawRow>(
+        ex,
+        sql`with r as (select * from ${part.rows} as r0), ic as ${paidCorrections(part.asOf)}
+            select ${decorate('r', part.asOf)} order by id`,
+      );
       return { rows: rows.map(toRow), lastId: slice.n < batch ? null : upTo };
     },
   };
@@ -520,7 +569,9 @@ export const dayBefore = (d: string) => addDays(d, -1);
  * grouped by their class (未分类 when no day-end has classified the contract yet), with the count and
  * the 本金余额. On the business date (the dashboard's card, the default) it reads the record the
  * day-ends keep and the stored balances — the 五级分类 list's rows, which on that date are the
- * ledger's 履约中 rows; an earlier date is computed over the ledger's rows as posted then.
+ * ledger's 履约中 rows. On an earlier date it reads the class rows in force then (one index probe
+ * per contract) over the ledger's 履约中 figures of that date: the stored balances less the
+ * postings dated after it, and the overdue candidates only (buildLedger, no shown-row columns).
  */
 export async function classDistribution(
   ex: Executor,
@@ -534,8 +585,9 @@ export async function classDistribution(
     const built = await buildLedger(ex, user, { asOf: date }, today);
     const found = await queryRows<{ k: string; n: number; p: string | null }>(
       ex,
-      sql`select coalesce(asset_class, 'none') as k, count(*)::int as n, sum(principal_open)::text as p
-            from ${built.rows} as r where ledger_state = 'active' group by 1`,
+      sql`select coalesce(cl.asset_class, 'none') as k, count(*)::int as n, sum(r.principal_open)::text as p
+            from ${built.rows} as r left join ${classAsOf(sql`r.id`, date)} as cl on true
+           where r.ledger_state = 'active' group by 1`,
     );
     return new Map(found.map((f) => [f.k, { n: f.n, p: f.p }]));
   }

@@ -350,20 +350,14 @@ const sides = (b: Decimal) => ({
   credit: b.lt(0) ? fmt(b.neg()) : '0.00',
 });
 
-function lastDay(period: string): string {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m, 0));
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * 科目余额表 of a period: each account's opening balance (every voucher before the period), its
  * debit and credit movement in the period, and its closing balance, shown on the side it falls.
- * A red voucher's negative amounts lower the movement of the side they are on.
+ * A red voucher's negative amounts lower the movement of the side they are on. Read from the
+ * per-period account totals the postings keep (voucher_account_periods, migration 0038), not from
+ * every line ever posted.
  */
 export async function trialBalance(ex: Executor, period: string): Promise<TrialBalance> {
-  const start = `${period}-01`;
-  const end = lastDay(period);
   const rows = await queryRows<{
     code: string;
     name: string;
@@ -372,16 +366,16 @@ export async function trialBalance(ex: Executor, period: string): Promise<TrialB
     credit: string;
   }>(
     ex,
-    sql`select l.account_code as code,
-               coalesce((select a.name from voucher_accounts a where a.code = l.account_code order by a.role limit 1),
-                        max(l.account_name)) as name,
-               coalesce(sum(l.debit - l.credit) filter (where v.voucher_date < ${start}::date), 0)::text as opening,
-               coalesce(sum(l.debit) filter (where v.voucher_date between ${start}::date and ${end}::date), 0)::text as debit,
-               coalesce(sum(l.credit) filter (where v.voucher_date between ${start}::date and ${end}::date), 0)::text as credit
-          from voucher_lines l join vouchers v on v.id = l.voucher_id
-         where v.voucher_date <= ${end}::date
-         group by l.account_code
-         order by l.account_code`,
+    sql`select t.account_code as code,
+               coalesce((select a.name from voucher_accounts a where a.code = t.account_code order by a.role limit 1),
+                        max(t.account_name)) as name,
+               coalesce(sum(t.debit - t.credit) filter (where t.period < ${period}), 0)::text as opening,
+               coalesce(sum(t.debit) filter (where t.period = ${period}), 0)::text as debit,
+               coalesce(sum(t.credit) filter (where t.period = ${period}), 0)::text as credit
+          from voucher_account_periods t
+         where t.period <= ${period}
+         group by t.account_code
+         order by t.account_code`,
   );
   const sum = {
     od: new Decimal(0),

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition, XLSX_MIME } from './download';
+import { drained } from './xlsx';
 
 /**
  * 导出 of the business lists (docs/architecture.md "List exports"): the list's own query (filters,
@@ -108,6 +109,7 @@ export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<
         );
       }
       if (rows.length < size) break;
+      await drained(out);
       pageNum++;
       rows = await spec.page(pageNum, size);
     }

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -41,6 +42,22 @@ export interface SheetWriter<R> {
   cells(values: XlsxCell[], bold?: boolean): void;
   /** A line of text in the first cell. */
   line(text: string, bold?: boolean): void;
+  /**
+   * Resolves once the client has taken what was written so far: await it before reading the next
+   * batch, so a slow reader holds the producer back instead of the batches piling up in memory.
+   */
+  drained(): Promise<void>;
+}
+
+/**
+ * Waits until `out` (the sheet's archive pipes into it) is below its high-water mark: the archive
+ * stops reading the rows written while the reply is full, so they would wait in memory.
+ */
+export async function drained(out: PassThrough): Promise<void> {
+  // Let the archive's deflate and pipe run on what the last batch wrote.
+  await new Promise<void>((r) => setImmediate(r));
+  while (out.writableNeedDrain && !out.destroyed)
+    await Promise.race([once(out, 'drain'), once(out, 'close')]);
 }
 
 export interface SheetSpec<R> {
@@ -105,6 +122,7 @@ export function streamSheet<R>(
       record: (r) => cells(spec.columns.map((c) => c.value(r))),
       cells,
       line,
+      drained: () => drained(out),
     });
     ws.commit();
     await wb.commit();
