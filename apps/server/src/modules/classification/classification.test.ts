@@ -555,6 +555,9 @@ describe('the 分类调整单', () => {
             or (entity = 'contract' and action = 'classAdjust') order by id`,
     );
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['create', 'update', 'classAdjust']));
+    // One audit row per save, written by the document pipeline (never a second one by the module).
+    const count = (action: string) => audits.filter((a) => a.action === action).length;
+    expect([count('create'), count('update')]).toEqual([1, 1]);
     // The adjusted class is what the ledger and the distribution show.
     const dist = await admin.ok<ClassDistribution>(classificationApi.distribution, {});
     expect(dist.rows.find((r) => r.assetClass === 'loss')!.contracts).toBe(0);

@@ -24,6 +24,7 @@ import {
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { advisoryXactLock } from '../../platform/db/advisory';
 import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Written } from '../workflow/pipeline';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { updateVersioned } from '../../platform/db/versioned';
@@ -358,7 +359,7 @@ export async function saveAdj(
   actor: Actor,
   user: ScopeUser,
   today: string,
-): Promise<string> {
+): Promise<Written> {
   const c = await findContract(tx, body.contBizCode, user);
   requireLive(c);
   const cls = await classOf(tx, c.id, today);
@@ -405,18 +406,16 @@ export async function saveAdj(
       updatedBy: actor.userId,
     });
   }
-  await writeAudit(tx, actor, {
-    entity: 'classAdjust',
-    entityCode: code,
-    action: body.adjBizCode ? 'update' : 'create',
+  // The document pipeline writes the audit row (create or update) with this detail.
+  return {
+    code,
     detail: {
       contBizCode: c.bizCode,
       fromClass: values.fromClass,
       toClass: body.toClass,
       reason: body.reason,
     },
-  });
-  return code;
+  };
 }
 
 /** A unique-index hit of two open adjustments saved at once answers the same 409 as the check. */
@@ -472,7 +471,6 @@ export async function deleteAdj(tx: Tx, code: string, actor: Actor): Promise<voi
     .update(classAdjustments)
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${classAdjustments.version} + 1` })
     .where(and(eq(classAdjustments.bizCode, code), isNull(classAdjustments.deletedAt)));
-  await writeAudit(tx, actor, { entity: 'classAdjust', entityCode: code, action: 'delete' });
 }
 
 interface RawAdj {
