@@ -514,11 +514,6 @@ export const contractModule: PortalModule = {
       ({ body, user }) => listHandovers(db, body, user),
     );
     api.post(
-      HANDOVER_PATHS.view,
-      { perm: menu(HO), scope: 'handover', query: handoverViewQuery },
-      ({ query, user }) => viewHandover(db, query.bizCode, user, query),
-    );
-    api.post(
       HANDOVER_PATHS.init,
       { perm: [button(HO, 'add'), button(HO, 'save')], scope: 'contract', query: contBizCodeQuery },
       async ({ query, user }) =>
@@ -535,6 +530,12 @@ export const contractModule: PortalModule = {
       stamps: true,
       codeParam: 'bizCode',
       scope: [{ kind: 'contract', params: ['contBizCode'] }],
+      view: {
+        path: HANDOVER_PATHS.view,
+        perm: menu(HO),
+        query: handoverViewQuery,
+        read: (ex, code, user, query) => viewHandover(ex, code, user, query),
+      },
       save: {
         path: HANDOVER_PATHS.save,
         perm: [button(HO, 'add'), button(HO, 'save')],

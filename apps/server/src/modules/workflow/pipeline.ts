@@ -123,7 +123,15 @@ export interface DocumentDefinition<
     perm: Perm;
     /** The OpenAPI document's line for it. */
     summary?: string;
-    read(ex: Executor, code: string, user: SessionUser): Promise<unknown>;
+    /** Its query when it takes more than the code (default: the delete's query). */
+    query?: z.ZodType<Record<string, string | undefined>>;
+    /** Reads the document (in the caller's scope); `query` is the view's whole query. */
+    read(
+      ex: Executor,
+      code: string,
+      user: SessionUser,
+      query: Record<string, string | undefined>,
+    ): Promise<unknown>;
   };
   /** Absent for documents made by another document's action (a red entry by rushRed). */
   save?: {
@@ -188,10 +196,10 @@ export function registerDocument<B extends { submit?: boolean | undefined }, H e
       {
         perm: view.perm,
         scope: own,
-        query: def.remove.query,
+        query: view.query ?? def.remove.query,
         ...(view.summary && { summary: view.summary }),
       },
-      ({ query, user }) => view.read(db, codeOf(query)!, user),
+      ({ query, user }) => view.read(db, codeOf(query)!, user, query as Record<string, string | undefined>),
     );
 
   const save = def.save;
