@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
-import { animationsDone, apiCall, shotPath } from './helpers';
+import { animationsDone, apiCall, motionDone, shotPath } from './helpers';
 
 /**
  * Steps the business screens' browser tests share: API calls as a signed-in user, a second
@@ -87,21 +87,14 @@ export async function loginAs(page: Page, userName: string, pwd: string): Promis
 }
 
 /**
- * Answers 确定 in the confirmation dialog. A click during the dialog's opening animation can be
- * lost (seen in CI): when the dialog is still there 5 s later, it is clicked once more.
+ * Answers 确定 in the confirmation dialog, once it has opened (motionDone): pressed while the dialog
+ * still waits to zoom in, the release lands on the mask and the dialog stays.
  */
 export async function confirm(page: Page): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm');
-  const ok = dialog.getByRole('button', { name: /确\s*定/ });
-  await ok.click();
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await dialog.waitFor({ state: 'detached', timeout: 5_000 });
-      return;
-    } catch {
-      if (await ok.isVisible()) await ok.click();
-    }
-  }
+  await motionDone(dialog);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** Chooses an option of the open select, once its dropdown has stopped moving (animationsDone). */

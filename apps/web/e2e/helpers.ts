@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
 
 /**
@@ -229,6 +229,34 @@ export async function animationsDone(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * Waits until `target` (a dialog, a popup) has ended its antd opening or closing motion. rc-motion
+ * first holds the element at its final place, invisible, for a few frames (the `-prepare` and
+ * `-start` phases: 0.6 s with the CPU slowed 4×) and only then starts the zoom or slide from its
+ * first frame. Playwright finds it stable there and presses; the animation then moves it away, and
+ * the release lands on the mask (docs/architecture.md "A tab strip that moves"). No animation runs
+ * in those phases, so animationsDone alone does not see them: the motion class does.
+ */
+export async function motionDone(target: Locator): Promise<void> {
+  await target.waitFor();
+  await target
+    .page()
+    .waitForFunction(
+      (el) =>
+        !!el &&
+        !/(^|\s)ant-[\w-]+-(appear|enter|leave)(\s|$)/.test(el.className) &&
+        el
+          .getAnimations({ subtree: true })
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              !Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity),
+          ),
+      await target.elementHandle(),
+      { polling: 'raf' },
+    );
 }
 
 /** Clicks a tab of the tags view, as a user would once the screen in front of them has settled. */
