@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
-import { animationsDone, apiCall, motionDone, shotPath } from './helpers';
+import { animationsDone, apiCall, motionDone, screenShows } from './helpers';
 
 /**
  * Steps the business screens' browser tests share: API calls as a signed-in user, a second
@@ -107,32 +107,25 @@ export async function pick(page: Page, title: string): Promise<void> {
   await option.click();
 }
 
-/** Opens a screen and waits for it; one reload if the shell has not rendered it in time. */
+/**
+ * Opens a screen and waits until it is shown and settled (screenShows), then for its `testId`. No
+ * reload: a screen that does not come is a stall to find, not to hide.
+ */
 export async function openScreen(page: Page, url: string, testId: string) {
   await page.goto(url);
+  await screenShows(page, new URL(url).pathname);
   const screen = page.getByTestId(testId).first();
-  try {
-    await screen.waitFor({ timeout: 10_000 });
-  } catch {
-    await page.screenshot({ path: shotPath(`credit-slow-${testId}.png`) });
-    await page.reload();
-    await screen.waitFor({ timeout: 20_000 });
-  }
+  await screen.waitFor();
   return screen;
 }
 
-/** Clicks a tab until it is the selected one (a click during a re-render can be lost). */
+/** Clicks a tab once, when nothing on the page moves any more, and waits for it to be selected. */
 export async function clickTab(scope: Locator, name: string): Promise<void> {
   const tab = scope.getByRole('tab', { name, exact: true }).first();
-  await expect
-    .poll(
-      async () => {
-        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-        return tab.getAttribute('aria-selected');
-      },
-      { timeout: 15_000 },
-    )
-    .toBe('true');
+  await tab.waitFor();
+  await animationsDone(scope.page());
+  await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
 }
 
 /** Opens a view page as the checker and approves it in the audit view's 流程审批 tab. */
