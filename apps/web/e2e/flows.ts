@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
-import { animationsDone, apiCall, shotPath } from './helpers';
+import { animationsDone, apiCall, motionDone, screenShows } from './helpers';
 
 /**
  * Steps the business screens' browser tests share: API calls as a signed-in user, a second
@@ -87,21 +87,14 @@ export async function loginAs(page: Page, userName: string, pwd: string): Promis
 }
 
 /**
- * Answers 确定 in the confirmation dialog. A click during the dialog's opening animation can be
- * lost (seen in CI): when the dialog is still there 5 s later, it is clicked once more.
+ * Answers 确定 in the confirmation dialog, once it has opened (motionDone): pressed while the dialog
+ * still waits to zoom in, the release lands on the mask and the dialog stays.
  */
 export async function confirm(page: Page): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm');
-  const ok = dialog.getByRole('button', { name: /确\s*定/ });
-  await ok.click();
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await dialog.waitFor({ state: 'detached', timeout: 5_000 });
-      return;
-    } catch {
-      if (await ok.isVisible()) await ok.click();
-    }
-  }
+  await motionDone(dialog);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 /** Chooses an option of the open select, once its dropdown has stopped moving (animationsDone). */
@@ -114,32 +107,25 @@ export async function pick(page: Page, title: string): Promise<void> {
   await option.click();
 }
 
-/** Opens a screen and waits for it; one reload if the shell has not rendered it in time. */
+/**
+ * Opens a screen and waits until it is shown and settled (screenShows), then for its `testId`. No
+ * reload: a screen that does not come is a stall to find, not to hide.
+ */
 export async function openScreen(page: Page, url: string, testId: string) {
   await page.goto(url);
+  await screenShows(page, new URL(url).pathname);
   const screen = page.getByTestId(testId).first();
-  try {
-    await screen.waitFor({ timeout: 10_000 });
-  } catch {
-    await page.screenshot({ path: shotPath(`credit-slow-${testId}.png`) });
-    await page.reload();
-    await screen.waitFor({ timeout: 20_000 });
-  }
+  await screen.waitFor();
   return screen;
 }
 
-/** Clicks a tab until it is the selected one (a click during a re-render can be lost). */
+/** Clicks a tab once, when nothing on the page moves any more, and waits for it to be selected. */
 export async function clickTab(scope: Locator, name: string): Promise<void> {
   const tab = scope.getByRole('tab', { name, exact: true }).first();
-  await expect
-    .poll(
-      async () => {
-        if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
-        return tab.getAttribute('aria-selected');
-      },
-      { timeout: 15_000 },
-    )
-    .toBe('true');
+  await tab.waitFor();
+  await animationsDone(scope.page());
+  await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
 }
 
 /** Opens a view page as the checker and approves it in the audit view's 流程审批 tab. */

@@ -239,6 +239,34 @@ export async function animationsDone(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until `target` (a dialog, a popup) has ended its antd opening or closing motion. rc-motion
+ * first holds the element at its final place, invisible, for a few frames (the `-prepare` and
+ * `-start` phases: 0.6 s with the CPU slowed 4×) and only then starts the zoom or slide from its
+ * first frame. Playwright finds it stable there and presses; the animation then moves it away, and
+ * the release lands on the mask (docs/architecture.md "A tab strip that moves"). No animation runs
+ * in those phases, so animationsDone alone does not see them: the motion class does.
+ */
+export async function motionDone(target: Locator): Promise<void> {
+  await target.waitFor();
+  await target
+    .page()
+    .waitForFunction(
+      (el) =>
+        !!el &&
+        !/(^|\s)ant-[\w-]+-(appear|enter|leave)(\s|$)/.test(el.className) &&
+        el
+          .getAnimations({ subtree: true })
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              !Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity),
+          ),
+      await target.elementHandle(),
+      { polling: 'raf' },
+    );
+}
+
 /** Clicks a tab of the tags view, as a user would once the screen in front of them has settled. */
 export async function switchTab(page: Page, path: string): Promise<void> {
   await tagOf(page, path).click();

@@ -10,6 +10,7 @@ import {
   apiCall,
   launchBrowser,
   login,
+  motionDone,
   newPage,
   searchField,
   shotPath,
@@ -31,30 +32,15 @@ afterAll(async () => {
 });
 
 /**
- * Right-click a tab and choose an entry of its context menu, once the menu's opening animation is
- * over. A menu opened while the tab strip re-renders (after the previous entry) can be dismissed
- * under the pointer: then it is opened again.
+ * Right-click a tab and choose an entry of its context menu, once the menu has opened (motionDone):
+ * chosen while the menu still waits to slide in, the release lands beside the moved entry and the
+ * menu closes unchosen.
  */
 async function tabMenu(page: Page, path: string, entry: string): Promise<void> {
-  const popup = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').last();
-  await expect
-    .poll(
-      async () => {
-        try {
-          await tagOf(page, path).click({ button: 'right', timeout: 5_000 });
-          await popup.waitFor({ timeout: 3_000 });
-          await popup.evaluate((el) =>
-            Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
-          );
-          await popup.getByRole('menuitem', { name: entry }).click({ timeout: 3_000 });
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBe(true);
+  const popup = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await tagOf(page, path).click({ button: 'right' });
+  await motionDone(popup);
+  await popup.getByRole('menuitem', { name: entry }).click();
   await popup.waitFor({ state: 'hidden' });
 }
 const tagPaths = (page: Page) =>
