@@ -1,5 +1,5 @@
 /**
- * Login flood (issue 26 item 2, bench/README.md): while 120 logins with unknown user names run in
+ * Login flood (bench/README.md): while 120 logins with unknown user names run in
  * parallel from one address (then 180 a minute, the penetration test's pattern), an authenticated
  * file download and a call with a fresh envelope key are started every 100 ms and timed. Three
  * servers, each the production entry (dist/start.cjs) on PGlite:

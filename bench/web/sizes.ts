@@ -1,5 +1,5 @@
 /**
- * Production build sizes per chunk (raw and gzip) with the budgets of issue 14: the login page's
+ * Production build sizes per chunk (raw and gzip) with their budgets (bench/README.md): the login page's
  * initial JavaScript under 200 KB gzip; no route chunk over 150 KB gzip beyond the shared vendor
  * chunks. Exits 1 when a budget is broken. Writes bench/results/web-sizes.json.
  */

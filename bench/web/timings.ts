@@ -1,6 +1,6 @@
 /**
  * Page timings in headless Chromium (Debian's, playwright-core) against the benchmark server on
- * loopback serving the production build (issue 14): the login page, the dashboard after login and
+ * loopback serving the production build: the login page, the dashboard after login and
  * the contract list until its first row is visible, each with a cold cache (a new browser
  * context) and a warm one (the same context again). The contract list and the dashboard are
  * measured `--runs` times (default 5, each cold one in a context of its own) and reported as the

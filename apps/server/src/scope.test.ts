@@ -21,7 +21,7 @@ import {
 import { addScopeFixtures } from './scope.fixtures';
 
 /**
- * Generated from the server's own route table, like routes.test.ts (issue 25): a user of another
+ * Generated from the server's own route table, like routes.test.ts: a user of another
  * organisation (乙部, scope 本组织及下级) holding every code but admin gets 404 from every route
  * naming a row outside their scope, whatever else the request says, and nothing is written; every
  * list answers none of those rows. The demo data and the fixtures below give every kind rows that
@@ -175,7 +175,7 @@ describe('the one document pipeline', () => {
   });
 });
 
-describe('what follows a document (issue 25)', () => {
+describe('what follows a document', () => {
   const contract = () => outside.get('contract')!.one;
 
   it('its approval views and prints answer 404 where the document does', async () => {

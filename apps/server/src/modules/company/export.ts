@@ -33,7 +33,7 @@ const COLUMNS: ExportColumn<CompanyRow>[] = [
 ];
 
 /**
- * 企业客户明细表 (SPEC §7.9 listExport): the list's rows, page after page of its own query, with
+ * 企业客户明细表 (listExport): the list's rows, page after page of its own query, with
  * registered capital as numeric cells and its exact sum in the 合计 row (platform/http/export.ts).
  */
 export function companyExport(page: ListExport<CompanyRow>['page']): ListExport<CompanyRow> {

@@ -91,7 +91,7 @@ function toRow(r: Row, parentName: string | null): CompanyRow {
 const dayStart = (d: string) => sql`${`${d}T00:00:00+08:00`}::timestamptz`;
 const dayAfter = (d: string) => sql`(${`${d}T00:00:00+08:00`}::timestamptz + interval '1 day')`;
 
-/** The list's filters (PROTOCOL §4): substring on names, exact on codes and states, ranges on dates. */
+/** The list's filters (docs/protocol.md "Lists"): substring on names, exact on codes and states, ranges on dates. */
 /** `scope`: the caller's data scope over customers (tableScope). */
 export function companyWhere(q: Partial<CompanyListQuery>, scope: SQL): SQL {
   const where: SQL[] = [live, scope];

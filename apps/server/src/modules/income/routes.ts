@@ -31,7 +31,7 @@ import { incomeExport } from './export';
 
 const MENU = 'ft-income';
 
-/** 来款 (SPEC §7.5): incoming payments, typed or imported from a bank statement. */
+/** 来款: incoming payments, typed or imported from a bank statement. */
 export const incomeModule: PortalModule = {
   name: 'income',
   register({ api, db, clock }) {

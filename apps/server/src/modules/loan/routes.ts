@@ -53,7 +53,7 @@ export const loanModule: PortalModule = {
       { perm: [...editors, button('ft-contract-info', 'isLoan')], scope: 'contract', query: loanContQuery },
       async ({ query, user }) => loanInit(db, await findContract(db, query.contBizCode, user), clock.today()),
     );
-    // SPEC §4 "loan initialisation" of the contract list: the same prefill, under the contract's button.
+    // The contract list's 放款 (loan initialisation): the same prefill, under the contract's button.
     api.post(
       CONTRACT_PATHS.isLoan,
       { perm: button('ft-contract-info', 'isLoan'), scope: 'contract', query: contractCodeQuery },

@@ -50,7 +50,7 @@ export function checkLines(
   let amount = new Decimal(0);
   let principal = new Decimal(0);
   // At approval a line that no longer fits means the plan moved since the write-off was saved:
-  // 409, naming the item and what it owes now (PROTOCOL.md: the record changed since it was read).
+  // 409, naming the item and what it owes now (docs/protocol.md "Versions and optimistic locking": the record changed since it was read).
   const changed = (what: string) => conflict(`核销保存后还款计划已变更：${what}，请重新生成核销明细`);
   for (const l of lines) {
     const item = byId.get(l.itemId);

@@ -30,7 +30,7 @@ import { disburse } from '../loan/testkit';
 import { approvedIncome, incomeApi, paidApi, paidRedApi, submittedPaid } from './testkit';
 
 /**
- * Golden cases of issue 24 §2, §3 and §5, computed by hand below (docs/money-rules.md).
+ * Golden cases of allocation, penalty and reversal, computed by hand below (docs/money-rules.md).
  *
  * Contract "two months": 100,000.00 from 2026-01-15 to 2026-03-15, 等额本金, 7.2 % a year on
  * ACT/360, penalty 1.5 × the rate, no grace days, no fee:

@@ -9,7 +9,7 @@ import { badInput } from '../../platform/errors';
 const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
 
 /**
- * 对账 (DOMAIN.md "Reconciliation") for incomings dated in the range and the contracts written off
+ * 对账 for incomings dated in the range and the contracts written off
  * in it: received = allocated + unallocated per incoming, where allocated must equal Σ approved
  * write-off lines − Σ lines of approved red entries; and each plan item's paid figure per
  * component must equal the same sums over its lines. The stored figures are recomputed from the

@@ -51,7 +51,7 @@ const WRITE_OFF: ScopedRows[] = [
 const MENU = 'ft-paid';
 const RED = 'ft-paid-red';
 
-/** 来款核销 and 来款核销冲红 (SPEC §7.6), and 对账. */
+/** 来款核销 and 来款核销冲红, and 对账. */
 export const paidModule: PortalModule = {
   name: 'paid',
   demo: seedDemoMoney,

@@ -12,7 +12,7 @@ import { paExport } from './export';
 
 const MENU = 'ft-pa-mgr';
 
-/** 前期款 (SPEC §7.4): up-front dues of a contract collected before financing. */
+/** 前期款: up-front dues of a contract collected before financing. */
 export const prepaymentModule: PortalModule = {
   name: 'prepayment',
   register({ api, db, clock }) {

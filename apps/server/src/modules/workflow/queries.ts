@@ -46,7 +46,7 @@ export async function currentDocState(ex: Executor, type: string, code: string):
   return rows[0]?.state ?? null;
 }
 
-/** The audit header (SPEC §3) and flow chart of a document's latest round, for `userId`. */
+/** The audit header and flow chart of a document's latest round, for `userId`. */
 export async function processView(
   ex: Executor,
   type: string,

@@ -45,7 +45,7 @@ function menuOf(docType: string): string {
 }
 
 /**
- * Who may open a document's audit views (issue 25: they follow the document): holders of its
+ * Who may open a document's audit views (they follow the document: SECURITY.md): holders of its
  * screen's menu code (or admin, or the process screen ft-process) for whom the document lies inside
  * their data scope, the colleagues it was circulated to, and whoever may decide one of its steps.
  * A user holding the screen but not the row gets 404, as the document's own view answers.

@@ -34,7 +34,7 @@ export const WORKFLOW_ROLES = [
 const REVIEW = { name: '风控复核', roleCode: 'risk', minAmount: null };
 const gmAbove = (amount: string) => ({ name: '总经理审批', roleCode: 'gm', minAmount: amount });
 
-/** The default process of every document type of SPEC §4 (one 风控 review; 总经理 above an amount). */
+/** The default process of every document type (one 风控 review; 总经理 above an amount). */
 export const DEFAULT_PROCESSES: Record<
   DocType,
   { procName: string; steps: { name: string; roleCode: string; minAmount: string | null }[] }

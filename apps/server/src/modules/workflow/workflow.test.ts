@@ -307,7 +307,7 @@ describe('to-do, circulation and definitions', () => {
 
   it('circulates a document; the recipient sees it to read, opens its views and marks it read', async () => {
     const code = await create('传阅测试', '1.00', true);
-    // The picker names colleagues, not their login names (issue 25).
+    // The picker names colleagues, not their login names (SECURITY.md).
     const users = await maker.ok<{ id: number; realName: string; userName?: string }[]>(workflowApi.users);
     expect(users.every((u) => u.userName === undefined)).toBe(true);
     const bossId = users.find((u) => u.realName === '赵总')!.id;
