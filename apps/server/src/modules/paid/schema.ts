@@ -35,6 +35,8 @@ export const paidLines = pgTable('paid_lines', {
   planItemId: bigint('plan_item_id', { mode: 'number' }).notNull(),
   component: text('component').notNull(),
   amount: moneyColumn('amount').notNull(),
+  /** A principal line of a write-off dated after its item's due date; kept by triggers (migration 0038). */
+  principalLate: boolean('principal_late').notNull().default(false),
 });
 
 export const paidWaivers = pgTable('paid_waivers', {

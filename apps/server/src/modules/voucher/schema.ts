@@ -1,4 +1,4 @@
-import { bigint, bigserial, char, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, char, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { dateColumn, moneyColumn, timestamptz } from '../../platform/db/columns';
 
@@ -46,3 +46,20 @@ export const voucherLines = pgTable('voucher_lines', {
   custName: text('cust_name'),
   contractNo: text('contract_no'),
 });
+
+/**
+ * Each account's debit and credit per period, kept by a trigger on voucher_lines in the posting's
+ * transaction (migration 0038): what the trial balance reads (docs/accounting.md "Trial balance").
+ */
+export const voucherAccountPeriods = pgTable(
+  'voucher_account_periods',
+  {
+    period: char('period', { length: 7 }).notNull(),
+    accountCode: text('account_code').notNull(),
+    accountName: text('account_name').notNull(),
+    debit: moneyColumn('debit').notNull(),
+    credit: moneyColumn('credit').notNull(),
+    lines: integer('lines').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.period, t.accountCode, t.accountName] })],
+);
