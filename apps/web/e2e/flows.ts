@@ -108,14 +108,17 @@ export async function pick(page: Page, title: string): Promise<void> {
 }
 
 /**
- * Opens a screen and waits until it is shown and settled (screenShows), then for its `testId`. No
- * reload: a screen that does not come is a stall to find, not to hide.
+ * Opens a screen and waits for its `testId`, then until it is shown and settled. No reload: a
+ * screen that does not come is a stall to find, not to hide.
  */
 export async function openScreen(page: Page, url: string, testId: string) {
   await page.goto(url);
-  await screenShows(page, new URL(url).pathname);
   const screen = page.getByTestId(testId).first();
   await screen.waitFor();
+  // The management layout shows the screen as its active tab; the website layout (/crm, /ec, /fc,
+  // /dw) has no tab strip, only its own motion to wait for.
+  if (await page.locator('.tags-view-wrapper').count()) await screenShows(page, new URL(url).pathname);
+  else await animationsDone(page);
   return screen;
 }
 

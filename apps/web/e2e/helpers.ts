@@ -104,11 +104,19 @@ function recordTimeline(page: Page): () => string {
         : '';
     add(`← ${status} ${path(r.url())} ${t ? Date.now() - t : '?'} ms${said}`);
   });
-  page.on('requestfailed', (r) => {
+  page.on('requestfailed', async (r) => {
+    const t = opened.get(r);
     opened.delete(r);
     const error = r.failure()?.errorText ?? '';
     // A navigation aborts the chunks the page was still loading: noise, unless a call was cut.
     if (error === 'net::ERR_ABORTED' && r.resourceType() !== 'fetch') return;
+    // Chromium reports a bodiless 304 of an uncached fetch (the bell's poll) as aborted after its
+    // answer; the page's fetch resolved with the 304 (docs/protocol.md "Conditional GET").
+    const answered = await r.response().catch(() => null);
+    if (answered?.status() === 304) {
+      add(`← 304 ${path(r.url())} ${t ? Date.now() - t : '?'} ms`);
+      return;
+    }
     add(`✗ ${path(r.url())} ${error}`);
   });
   page.on('framenavigated', (f) => {
