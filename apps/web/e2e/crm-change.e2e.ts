@@ -176,7 +176,11 @@ describe('企业信息变更 screens', () => {
         mimeType: 'application/pdf',
         buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
       });
-      await expect.poll(() => editor.textContent(), { timeout: 15_000 }).toContain('授权委托书.pdf');
+      // The uploaded row, not the name: the name shows from the start, on the upload's progress row,
+      // and a save before the upload ends goes without the letter (400 请上传授权委托书).
+      await expect
+        .poll(() => editor.getByTestId('file-item').first().textContent(), { timeout: 15_000 })
+        .toContain('授权委托书.pdf');
       await editor.getByRole('button', { name: '保存并提交' }).click();
       await confirm(page);
       await page.waitForURL(/manager-view\?bizCode=\d{12}/, { timeout: 30_000, waitUntil: 'commit' });
