@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMPANY_PATHS, type CompanyAdd, type CompanyView } from '@portal/contract/company';
+import { COMP_MANAGER_PATHS } from '@portal/contract/crm-change';
+import { FILE_PATHS } from '@portal/contract/files';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
 import { addChecker, approve, clickTab, confirm, data, loginAs, openScreen, pick } from './flows';
@@ -171,16 +173,30 @@ describe('企业信息变更 screens', () => {
       await editor.getByLabel('新管理员手机号').fill(`1395${stamp}1`);
       await editor.getByLabel('新管理员身份证号').fill(idCardNo(`3101151990${stamp.slice(0, 6)}1`));
       await editor.getByLabel('变更原因').fill('原管理员离职');
+      // The letter's upload is held at the network: 保存并提交 pressed meanwhile is refused under
+      // the field and sends nothing (it used to go without the letter: 400 请上传授权委托书).
+      let releaseUpload!: () => void;
+      const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+      await page.route(`**${FILE_PATHS.upload}`, async (route) => {
+        await uploadHeld;
+        await route.continue();
+      });
+      const saves: string[] = [];
+      page.on('request', (r) => void (r.url().includes(COMP_MANAGER_PATHS.save) && saves.push(r.url())));
       await editor.locator('input[type="file"]').setInputFiles({
         name: '授权委托书.pdf',
         mimeType: 'application/pdf',
         buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
       });
-      // The uploaded row, not the name: the name shows from the start, on the upload's progress row,
-      // and a save before the upload ends goes without the letter (400 请上传授权委托书).
+      await editor.locator('.file-list__pending').waitFor();
+      await editor.getByRole('button', { name: '保存并提交' }).click();
+      await editor.getByText('授权委托书正在上传，请等上传完成后再保存').waitFor({ timeout: 10_000 });
+      expect(saves).toEqual([]);
+      releaseUpload();
       await expect
         .poll(() => editor.getByTestId('file-item').first().textContent(), { timeout: 15_000 })
         .toContain('授权委托书.pdf');
+      await page.unroute(`**${FILE_PATHS.upload}`);
       await editor.getByRole('button', { name: '保存并提交' }).click();
       await confirm(page);
       await page.waitForURL(/manager-view\?bizCode=\d{12}/, { timeout: 30_000, waitUntil: 'commit' });

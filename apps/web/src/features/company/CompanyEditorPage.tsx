@@ -8,7 +8,7 @@ import {
   companyToForm,
   type CompanyFormValues,
 } from '../../shared/company/CompanyFields';
-import { FileList } from '../../shared/files/FileList';
+import { FilesField } from '../../shared/files/FilesField';
 import type { FileItem } from '../../shared/files/files-api';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { addCompany, COMPANY_LIST_KEY, updateCompany, viewCompany } from './api';
@@ -85,9 +85,7 @@ export default function CompanyEditorPage(_props: ScreenProps) {
                 : undefined
             }
           />
-          <Form.Item name="files" label="资料文件">
-            <FileList />
-          </Form.Item>
+          <FilesField name="files" label="资料文件" />
           <Space>
             <Button type="primary" htmlType="submit" loading={saving}>
               保存

@@ -19,6 +19,7 @@ import {
   receivableItemSchema,
 } from '@portal/contract/credit';
 import { FileList } from '../../shared/files/FileList';
+import { useUploadGuard } from '../../shared/files/upload-guard';
 import { DateInput } from '../../shared/form/DateInput';
 import { ListEditor, type ListEditorColumn } from '../../shared/form/ListEditor';
 import { MoneyInput } from '../../shared/form/MoneyInput';
@@ -51,6 +52,7 @@ export default function CreditEditorPage() {
   const [recForm] = Form.useForm<Values>();
   const formName = usePageFormName('credit');
   const [files, setFiles] = useState<FileItem[]>([]);
+  const fileUploads = useUploadGuard('授信文件');
   const [preview, setPreview] = useState<ImportPreviewRow[] | null>(null);
   const [verdicts, setVerdicts] = useState<InvoiceVerdict[] | null>(null);
 
@@ -469,12 +471,18 @@ export default function CreditEditorPage() {
             label: '授信文件',
             children: needSave ?? (
               <>
-                <FileList value={files} onChange={setFiles} readOnly={!editable} />
+                <FileList
+                  value={files}
+                  onChange={setFiles}
+                  readOnly={!editable}
+                  onUploadingChange={fileUploads.onUploadingChange}
+                />
                 <Button
                   type="primary"
                   style={{ marginTop: 12 }}
                   disabled={!editable}
                   onClick={() =>
+                    fileUploads.settled() &&
                     void saveSection(CREDIT_PATHS.saveCredFile, '授信文件', {
                       fileTokens: files.map((f) => f.fileToken),
                     })

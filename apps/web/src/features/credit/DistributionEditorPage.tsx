@@ -14,6 +14,7 @@ import {
 import type { Page } from '@portal/contract/api';
 import { formatMoney } from '@portal/contract/format';
 import { FileList } from '../../shared/files/FileList';
+import { useUploadGuard } from '../../shared/files/upload-guard';
 import type { FileItem } from '../../shared/files/files-api';
 import { ListEditor } from '../../shared/form/ListEditor';
 import { MoneyInput } from '../../shared/form/MoneyInput';
@@ -47,6 +48,7 @@ export default function DistributionEditorPage() {
   const formName = usePageFormName('distribution');
   const [version, setVersion] = useState<number | undefined>();
   const [files, setFiles] = useState<FileItem[]>([]);
+  const fileUploads = useUploadGuard('分配文件');
   const credBizCode = Form.useWatch('credBizCode', form);
   const items = Form.useWatch('items', form) ?? [];
 
@@ -107,6 +109,7 @@ export default function DistributionEditorPage() {
     else if (!bizCode) navigate(`${CREDIT_ROUTES.distEditor}?bizCode=${r.data.bizCode}`, { replace: true });
   };
   const saveFiles = async () => {
+    if (!fileUploads.settled()) return;
     const r = await creditApi
       .save<Saved>(
         CREDIT_PATHS.saveCredDistributionFile,
@@ -228,7 +231,12 @@ export default function DistributionEditorPage() {
       </Form>
       {bizCode ? (
         <Card size="small" title="分配文件" style={{ marginTop: 16 }}>
-          <FileList value={files} onChange={setFiles} readOnly={!editable} />
+          <FileList
+            value={files}
+            onChange={setFiles}
+            readOnly={!editable}
+            onUploadingChange={fileUploads.onUploadingChange}
+          />
           <Button style={{ marginTop: 8 }} disabled={!editable} onClick={() => void saveFiles()}>
             保存文件
           </Button>

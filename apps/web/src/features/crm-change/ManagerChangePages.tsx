@@ -12,6 +12,7 @@ import {
 } from '@portal/contract/crm-change';
 import { formatDateTime } from '@portal/contract/format';
 import { FileList } from '../../shared/files/FileList';
+import { FilesField } from '../../shared/files/FilesField';
 import { formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
 import type { ScreenProps } from '../../shared/ui/screen';
@@ -217,9 +218,7 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
         <Form.Item name="reason" label="变更原因" rules={rules.reason}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Form.Item name="files" label="授权委托书" extra="提交审批时必须上传">
-          <FileList max={5} />
-        </Form.Item>
+        <FilesField name="files" label="授权委托书" extra="提交审批时必须上传" max={5} />
         <SaveSubmitBar saving={saving} onSave={save} />
       </Form>
     </ChangeEditorFrame>

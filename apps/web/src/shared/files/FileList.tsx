@@ -28,6 +28,8 @@ export interface FileListProps {
   readOnly?: boolean;
   /** At most this many files (default 20). */
   max?: number;
+  /** Told when the first upload starts and when the last one ends (shared/files/upload-guard.ts). */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 interface Pending {
@@ -41,8 +43,16 @@ interface Pending {
  * preview (PDF in a viewer, images), download after confirmation, and remove. The value is the
  * list of fileTokens the document's save call sends.
  */
-export function FileList({ value = [], onChange, readOnly = false, max = 20 }: FileListProps) {
+export function FileList({
+  value = [],
+  onChange,
+  readOnly = false,
+  max = 20,
+  onUploadingChange,
+}: FileListProps) {
   const [pending, setPending] = useState<Pending[]>([]);
+  // Counted outside React state: a save pressed right after the file was chosen must already see it.
+  const inFlight = useRef(0);
   // Several uploads finish one after another: each appends to the latest value.
   const valueRef = useRef(value);
   valueRef.current = value;
@@ -64,18 +74,22 @@ export function FileList({ value = [], onChange, readOnly = false, max = 20 }: F
   const upload = async (file: File) => {
     const uid = `${Date.now()}-${file.name}`;
     setPending((p) => [...p, { uid, name: file.name, percent: 0 }]);
+    if (inFlight.current++ === 0) onUploadingChange?.(true);
+    let info: FileItem | undefined;
     try {
-      const info = await uploadFile(file, (percent) =>
+      info = await uploadFile(file, (percent) =>
         setPending((p) => p.map((x) => (x.uid === uid ? { ...x, percent } : x))),
       );
-      const next = [...valueRef.current, { ...info }];
-      valueRef.current = next;
-      onChange?.(next);
     } catch {
       // the request layer has shown the reason
     } finally {
       setPending((p) => p.filter((x) => x.uid !== uid));
+      if (--inFlight.current === 0) onUploadingChange?.(false);
     }
+    if (!info) return;
+    const next = [...valueRef.current, { ...info }];
+    valueRef.current = next;
+    onChange?.(next);
   };
 
   return (

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { CONTRACT_PATHS, businessInfoSchema } from '@portal/contract/contract';
-import { FileList } from '../../../shared/files/FileList';
+import { FilesField } from '../../../shared/files/FilesField';
 import type { FileItem } from '../../../shared/files/files-api';
 import { DateInput } from '../../../shared/form/DateInput';
 import { usePageFormName } from '../../../shared/form/form-name';
@@ -77,9 +77,7 @@ export function BusinessSection({ doc }: { doc: ContractDoc }) {
       <Form.Item name="remark" label="业务备注" rules={businessRules.remark}>
         <Input.TextArea rows={2} />
       </Form.Item>
-      <Form.Item name="files" label="业务资料" valuePropName="value">
-        <FileList />
-      </Form.Item>
+      <FilesField name="files" label="业务资料" />
       <Button type="primary" onClick={() => void save()}>
         保存
       </Button>

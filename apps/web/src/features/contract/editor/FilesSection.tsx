@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { FileList } from '../../../shared/files/FileList';
+import { useUploadGuard } from '../../../shared/files/upload-guard';
 import type { FileItem } from '../../../shared/files/files-api';
 import { contractQueries } from '../api';
 import type { ContractDoc } from './contract-doc';
@@ -13,7 +14,9 @@ export function FilesSection({ doc }: { doc: ContractDoc }) {
   const stored = useQuery(contractQueries.files(bizCode));
   const [files, setFiles] = useState<FileItem[]>([]);
   useEffect(() => void (stored.data && setFiles(stored.data)), [stored.data]);
+  const guard = useUploadGuard();
   const save = () =>
+    guard.settled() &&
     doc.save({
       path: CONTRACT_PATHS.fileSave,
       body: { contBizCode: bizCode, version: doc.version, fileTokens: files.map((f) => f.fileToken) },
@@ -22,7 +25,12 @@ export function FilesSection({ doc }: { doc: ContractDoc }) {
 
   return (
     <div data-testid="files-tab">
-      <FileList value={files} onChange={setFiles} readOnly={!editable} />
+      <FileList
+        value={files}
+        onChange={setFiles}
+        readOnly={!editable}
+        onUploadingChange={guard.onUploadingChange}
+      />
       <Button type="primary" style={{ marginTop: 12 }} onClick={() => void save()} disabled={!editable}>
         保存
       </Button>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Spin } from 'antd';
 import { CRM_PATHS } from '@portal/contract/crm';
 import type { FileInfo } from '@portal/contract/files';
-import { FileList } from '../../../shared/files/FileList';
+import { FilesField } from '../../../shared/files/FilesField';
 import type { FileItem } from '../../../shared/files/files-api';
 import type { ScreenProps } from '../../../shared/ui/screen';
 import { call, change, useCompCode } from '../api';
@@ -47,9 +47,7 @@ export function FileTab({ meta }: ScreenProps) {
           initialValues={{ files: files.data ?? [] }}
           onFinish={(v) => void submit(v)}
         >
-          <Form.Item name="files">
-            <FileList readOnly={readOnly} />
-          </Form.Item>
+          <FilesField name="files" readOnly={readOnly} />
           <SaveBar readOnly={readOnly} saving={saving} />
         </Form>
       )}
