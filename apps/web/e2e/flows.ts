@@ -88,10 +88,12 @@ export async function loginAs(page: Page, userName: string, pwd: string): Promis
 
 /**
  * Answers 确定 in the confirmation dialog, once it has opened (motionDone): pressed while the dialog
- * still waits to zoom in, the release lands on the mask and the dialog stays.
+ * still waits to zoom in, the release lands on the mask and the dialog stays. With `text`, the
+ * dialog must be asking that.
  */
-export async function confirm(page: Page): Promise<void> {
+export async function confirm(page: Page, text?: string): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm');
+  if (text) await expect.poll(() => dialog.textContent()).toContain(text);
   await motionDone(dialog);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await dialog.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { animationsDone, activePage, launchBrowser, login, newPage, shotPath, watchPage } from './helpers';
+import { confirm, loginAs } from './flows';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -12,21 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function loginAs(page: Page, userName: string, pwd: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.getByPlaceholder('用户名').fill(userName);
-  await page.getByPlaceholder('密码').fill(pwd);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
-}
-
-/** The confirmation prompt before the change. */
-async function confirm(page: Page, text?: string): Promise<void> {
-  const box = page.locator('.ant-modal-confirm');
-  if (text) await expect.poll(() => box.textContent()).toContain(text);
-  await box.getByRole('button', { name: /确\s*定/ }).click();
-}
 
 async function succeeded(page: Page): Promise<void> {
   await page.locator('.ant-message-notice', { hasText: '操作成功！' }).last().waitFor();
