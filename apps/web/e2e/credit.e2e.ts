@@ -186,6 +186,24 @@ async function scenario(
     await confirm(page);
     await page.waitForURL(/distribution-view\?bizCode=/);
     const distCode = new URL(page.url()).searchParams.get('bizCode')!;
+    // Nobody has acted yet: the maker takes it back (a draft again) and submits it anew.
+    const distView = page.getByTestId('dist-view');
+    const distState = () => distView.locator('.ant-card-head').first().textContent();
+    await expect.poll(distState, { timeout: 10_000 }).toContain('审核中');
+    await distView.getByTestId('doc-withdraw').click();
+    await confirm(page);
+    await expect.poll(distState, { timeout: 10_000 }).toContain('草稿');
+    const again = await openScreen(
+      page,
+      `${base}/factoring/credit/distribution-editor?bizCode=${distCode}`,
+      'dist-editor',
+    );
+    await expect
+      .poll(() => again.getByTestId('dist-total').textContent(), { timeout: 10_000 })
+      .toBe('300,000.00');
+    await again.getByRole('button', { name: /提交审批/ }).click();
+    await confirm(page);
+    await page.waitForURL(/distribution-view\?bizCode=/);
     await approve(checker.page, '/factoring/credit/distribution-view', distCode, 'dist-view');
 
     // The chart: the group keeps 700,000.00, the member has 300,000.00.

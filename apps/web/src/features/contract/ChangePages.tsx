@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Table, Tabs, Typography } from 'antd';
 import {
   CONTRACT_PATHS,
-  DOC_STATE_LABELS,
   type ChangeListRow,
   type DueItem,
   type PayerItem,
@@ -18,96 +17,43 @@ import { DateInput } from '../../shared/form/DateInput';
 import { ListEditor } from '../../shared/form/ListEditor';
 import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules } from '../../shared/form/zod-rule';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
-import { useButtons } from '../../shared/permission/use-buttons';
-import { AuditView } from '../../shared/workflow/AuditView';
-import { DocStateTag } from '../../shared/workflow/DocStateTag';
+import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { ContractDocFilters } from '../../shared/workflow/doc-filters';
+import { docFrameProps, useDocCode } from '../../shared/workflow/doc-kind';
+import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { CHANGE_DOC } from './doc-kinds';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
 import { DuesTable, PayersTable, PlanTable } from './components';
-import { options } from './state-tags';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 
-const MENU = 'ft-contract-chg';
 const changeRules = fieldRules(changeSaveSchema);
 const infoRules = fieldRules(changeInfoSchema);
 const payerRules = fieldRules(payerSchema);
 
 /** 合同变更 list. */
 export function ChangeListPage() {
-  const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
-  const buttons = useButtons(MENU);
-  const remove = async (r: ChangeListRow) => {
-    const res = await contractApi
-      .remove(CONTRACT_PATHS.changeDelete, r.bizCode, '合同变更')
-      .catch(() => null);
-    if (res?.ok) list.current?.reload();
-  };
+  const actions = useDocActionsColumn<ChangeListRow>(CHANGE_DOC, {
+    code: (r) => r.bizCode,
+    remove: (code) => contractApi.remove(CONTRACT_PATHS.changeDelete, code, '合同变更'),
+  });
   return (
     <div data-testid="change-list">
       <ListPage<ChangeListRow>
-        ref={list}
         source={CONTRACT_PATHS.changeList}
         rowKey="bizCode"
-        filters={
-          <>
-            <Form.Item name="contractNo" label="合同号">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="custName" label="客户名称">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={options(DOC_STATE_LABELS)} />
-            </Form.Item>
-          </>
-        }
+        filters={<ContractDocFilters />}
         columns={[
           codeColumn('变更编号', 'bizCode'),
           codeColumn('合同编号', 'contBizCode'),
           { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
           { title: '客户名称', dataIndex: 'custName', key: 'custName' },
           { title: '变更原因', dataIndex: 'reason', key: 'reason' },
-          {
-            title: '状态',
-            key: 'state',
-            render: (_: unknown, r: ChangeListRow) => <DocStateTag state={r.state} />,
-          },
+          docStateColumn<ChangeListRow>(),
           dateColumn('更新时间', 'updatedAt', { withTime: true }),
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_: unknown, r: ChangeListRow) => {
-              const editable = r.state === 'draft' || r.state === 'rejected';
-              return (
-                <Space size={4}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void navigate(`${CONTRACT_ROUTES.chgView}?bizCode=${r.bizCode}`)}
-                  >
-                    查看
-                  </Button>
-                  {editable && buttons.has('save') ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => void navigate(`${CONTRACT_ROUTES.chgEditor}?bizCode=${r.bizCode}`)}
-                    >
-                      编辑
-                    </Button>
-                  ) : null}
-                  {editable && buttons.has('delete') ? (
-                    <Button type="link" size="small" danger onClick={() => void remove(r)}>
-                      删除
-                    </Button>
-                  ) : null}
-                </Space>
-              );
-            },
-          },
+          actions,
         ]}
       />
     </div>
@@ -376,10 +322,7 @@ function InfoCompare({
 
 /** 合同变更查看: 变更信息 (before / after of every section) inside the audit view. */
 export function ChangeViewPage() {
-  const [params] = useSearchParams();
-  const bizCode = params.get('bizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
+  const bizCode = useDocCode(CHANGE_DOC);
   const on = { enabled: !!bizCode };
   const change = useQuery({
     queryKey: ['contract', 'change', bizCode],
@@ -429,57 +372,42 @@ export function ChangeViewPage() {
       </>
     ) : null;
   return (
-    <Card
-      data-testid="change-view"
-      title={
-        <Space>
-          <span>合同变更查看 {bizCode}</span>
-          {ch ? <DocStateTag state={ch.state} /> : null}
-          {ch ? <span>{`${ch.contractNo} ${ch.custName}`}</span> : null}
-        </Space>
-      }
-      extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.chgList)}>返回</Button>}
+    <DocViewFrame
+      testId="change-view"
+      title="合同变更查看"
+      state={ch?.state}
+      tags={ch ? <span>{`${ch.contractNo} ${ch.custName}`}</span> : null}
+      {...docFrameProps(CHANGE_DOC, bizCode)}
     >
-      <AuditView
-        docType="contractChange"
-        docCode={bizCode}
-        menuCode={MENU}
-        decide={{
-          auditPath: CONTRACT_PATHS.changeAudit,
-          unAuditPath: CONTRACT_PATHS.changeUnAudit,
-          onDone: () => void qc.invalidateQueries({ queryKey: ['contract'] }),
-        }}
-      >
-        {ch ? (
-          <Typography.Paragraph>
-            变更原因：{ch.reason}，生效日：{ch.effectiveDate ?? '审核通过当日'}
-          </Typography.Paragraph>
-        ) : null}
-        <Tabs
-          items={[
-            {
-              key: 'after',
-              label: '变更信息',
-              children: info.data ? <InfoCompare {...info.data} /> : null,
-            },
-            {
-              key: 'plan',
-              label: '还款计划',
-              children: side('还款计划', plan.data, (items) => <PlanTable items={items} />),
-            },
-            {
-              key: 'dues',
-              label: '应收费用',
-              children: side('应收费用', dues.data, (rows) => <DuesTable rows={rows} />),
-            },
-            {
-              key: 'payers',
-              label: '付款方信息',
-              children: side('付款方', payers.data, (rows) => <PayersTable rows={rows} />),
-            },
-          ]}
-        />
-      </AuditView>
-    </Card>
+      {ch ? (
+        <Typography.Paragraph>
+          变更原因：{ch.reason}，生效日：{ch.effectiveDate ?? '审核通过当日'}
+        </Typography.Paragraph>
+      ) : null}
+      <Tabs
+        items={[
+          {
+            key: 'after',
+            label: '变更信息',
+            children: info.data ? <InfoCompare {...info.data} /> : null,
+          },
+          {
+            key: 'plan',
+            label: '还款计划',
+            children: side('还款计划', plan.data, (items) => <PlanTable items={items} />),
+          },
+          {
+            key: 'dues',
+            label: '应收费用',
+            children: side('应收费用', dues.data, (rows) => <DuesTable rows={rows} />),
+          },
+          {
+            key: 'payers',
+            label: '付款方信息',
+            children: side('付款方', payers.data, (rows) => <PayersTable rows={rows} />),
+          },
+        ]}
+      />
+    </DocViewFrame>
   );
 }

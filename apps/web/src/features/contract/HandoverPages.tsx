@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import {
-  DOC_STATE_LABELS,
   HANDOVER_PATHS,
   ORIGINAL_KIND_LABELS,
   type HandoverListRow,
@@ -14,11 +13,14 @@ import {
 import { DateInput } from '../../shared/form/DateInput';
 import { ListEditor } from '../../shared/form/ListEditor';
 import { fieldRules } from '../../shared/form/zod-rule';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { AuditView } from '../../shared/workflow/AuditView';
-import { DocStateTag } from '../../shared/workflow/DocStateTag';
+import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { ContractDocFilters } from '../../shared/workflow/doc-filters';
+import { docFrameProps, useDocCode } from '../../shared/workflow/doc-kind';
+import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { HANDOVER_DOC } from './doc-kinds';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
 import { ContractPicker } from './ContractPicker';
 import { options } from './state-tags';
@@ -26,36 +28,24 @@ import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 
-const MENU = 'ft-contract-handover';
 const rules = fieldRules(handoverSaveSchema);
 const itemRules = fieldRules(handoverItemSchema);
 
 /** 资料交接单 list. */
 export function HandoverListPage() {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
-  const buttons = useButtons(MENU);
+  const buttons = useButtons(HANDOVER_DOC.menuCode);
   const [contBizCode, setContBizCode] = useState('');
-  const remove = async (r: HandoverListRow) => {
-    const res = await contractApi.remove(HANDOVER_PATHS.del, r.bizCode, '资料交接单').catch(() => null);
-    if (res?.ok) list.current?.reload();
-  };
+  const actions = useDocActionsColumn<HandoverListRow>(HANDOVER_DOC, {
+    code: (r) => r.bizCode,
+    remove: (code) => contractApi.remove(HANDOVER_PATHS.del, code, '资料交接单'),
+  });
   return (
     <div data-testid="handover-list">
       <ListPage<HandoverListRow>
-        ref={list}
         source={HANDOVER_PATHS.list}
         rowKey="bizCode"
-        filters={
-          <>
-            <Form.Item name="contractNo" label="合同号">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="state" label="审核状态">
-              <Select allowClear style={{ width: 120 }} options={options(DOC_STATE_LABELS)} />
-            </Form.Item>
-          </>
-        }
+        filters={<ContractDocFilters custName={false} />}
         toolbar={
           buttons.has('add') ? (
             <Space>
@@ -77,43 +67,8 @@ export function HandoverListPage() {
           { title: '客户名称', dataIndex: 'custName', key: 'custName' },
           dateColumn('交接日期', 'handoverDate'),
           { title: '接收人', dataIndex: 'receiverName', key: 'receiverName' },
-          {
-            title: '状态',
-            key: 'state',
-            render: (_: unknown, r: HandoverListRow) => <DocStateTag state={r.state} />,
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_: unknown, r: HandoverListRow) => {
-              const editable = r.state === 'draft' || r.state === 'rejected';
-              return (
-                <Space size={4}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void navigate(`${CONTRACT_ROUTES.hoView}?bizCode=${r.bizCode}`)}
-                  >
-                    查看
-                  </Button>
-                  {editable && buttons.has('save') ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => void navigate(`${CONTRACT_ROUTES.hoEditor}?bizCode=${r.bizCode}`)}
-                    >
-                      编辑
-                    </Button>
-                  ) : null}
-                  {editable && buttons.has('delete') ? (
-                    <Button type="link" size="small" danger onClick={() => void remove(r)}>
-                      删除
-                    </Button>
-                  ) : null}
-                </Space>
-              );
-            },
-          },
+          docStateColumn<HandoverListRow>(),
+          actions,
         ]}
       />
     </div>
@@ -243,10 +198,7 @@ export function HandoverEditorPage() {
 
 /** 资料交接单查看 inside the audit view. */
 export function HandoverViewPage() {
-  const [params] = useSearchParams();
-  const bizCode = params.get('bizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
+  const bizCode = useDocCode(HANDOVER_DOC);
   const sheet = useQuery({
     queryKey: ['contract', 'handover', bizCode],
     queryFn: () => contractApi.handover(bizCode),
@@ -254,62 +206,43 @@ export function HandoverViewPage() {
   });
   const h: HandoverView | undefined = sheet.data;
   return (
-    <Card
-      data-testid="handover-view"
-      title={
-        <Space>
-          <span>资料交接单 {bizCode}</span>
-          {h ? <DocStateTag state={h.state} /> : null}
-        </Space>
-      }
-      extra={
-        <Space>
-          <PrintButton docCode={bizCode} types={['handover']} />
-          <Button onClick={() => void navigate(CONTRACT_ROUTES.hoList)}>返回</Button>
-        </Space>
-      }
+    <DocViewFrame
+      testId="handover-view"
+      title="资料交接单"
+      state={h?.state}
+      actions={<PrintButton docCode={bizCode} types={['handover']} />}
+      {...docFrameProps(HANDOVER_DOC, bizCode)}
     >
-      <AuditView
-        docType="handover"
-        docCode={bizCode}
-        menuCode={MENU}
-        decide={{
-          auditPath: HANDOVER_PATHS.audit,
-          unAuditPath: HANDOVER_PATHS.unAudit,
-          onDone: () => void qc.invalidateQueries({ queryKey: ['contract'] }),
-        }}
-      >
-        {h ? (
-          <>
-            <Descriptions size="small" bordered column={3}>
-              <Descriptions.Item label="合同">{`${h.contractNo}（${h.contBizCode}）`}</Descriptions.Item>
-              <Descriptions.Item label="客户">{h.custName}</Descriptions.Item>
-              <Descriptions.Item label="交接日期">{h.handoverDate}</Descriptions.Item>
-              <Descriptions.Item label="移交人">{h.handoverName}</Descriptions.Item>
-              <Descriptions.Item label="接收人">{h.receiverName}</Descriptions.Item>
-              <Descriptions.Item label="备注">{h.remark ?? '—'}</Descriptions.Item>
-            </Descriptions>
-            <Table
-              style={{ marginTop: 12 }}
-              size="small"
-              rowKey={(_, i) => String(i)}
-              pagination={false}
-              dataSource={h.items}
-              columns={[
-                { title: '资料名称', dataIndex: 'docName', key: 'docName' },
-                {
-                  title: '原件/复印件',
-                  dataIndex: 'kind',
-                  key: 'kind',
-                  render: (k: 'original' | 'copy') => ORIGINAL_KIND_LABELS[k],
-                },
-                { title: '份数', dataIndex: 'copies', key: 'copies' },
-                { title: '备注', dataIndex: 'remark', key: 'remark' },
-              ]}
-            />
-          </>
-        ) : null}
-      </AuditView>
-    </Card>
+      {h ? (
+        <>
+          <Descriptions size="small" bordered column={3}>
+            <Descriptions.Item label="合同">{`${h.contractNo}（${h.contBizCode}）`}</Descriptions.Item>
+            <Descriptions.Item label="客户">{h.custName}</Descriptions.Item>
+            <Descriptions.Item label="交接日期">{h.handoverDate}</Descriptions.Item>
+            <Descriptions.Item label="移交人">{h.handoverName}</Descriptions.Item>
+            <Descriptions.Item label="接收人">{h.receiverName}</Descriptions.Item>
+            <Descriptions.Item label="备注">{h.remark ?? '—'}</Descriptions.Item>
+          </Descriptions>
+          <Table
+            style={{ marginTop: 12 }}
+            size="small"
+            rowKey={(_, i) => String(i)}
+            pagination={false}
+            dataSource={h.items}
+            columns={[
+              { title: '资料名称', dataIndex: 'docName', key: 'docName' },
+              {
+                title: '原件/复印件',
+                dataIndex: 'kind',
+                key: 'kind',
+                render: (k: 'original' | 'copy') => ORIGINAL_KIND_LABELS[k],
+              },
+              { title: '份数', dataIndex: 'copies', key: 'copies' },
+              { title: '备注', dataIndex: 'remark', key: 'remark' },
+            ]}
+          />
+        </>
+      ) : null}
+    </DocViewFrame>
   );
 }

@@ -16,7 +16,7 @@ import { MoneyInput } from '../../shared/form/MoneyInput';
 import { formRules } from '../../shared/form/zod-rule';
 import { post } from '../../shared/request/http';
 import { CREDIT_ROUTES, creditApi, type Saved } from './api';
-import { StateTag } from './components';
+import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 
@@ -102,7 +102,7 @@ export default function ChangeEditorPage() {
       title={
         <Space>
           <span>{bizCode ? `额度变更编辑 ${bizCode}` : '新增额度变更'}</span>
-          {change.data ? <StateTag state={change.data.state} /> : null}
+          {change.data ? <DocStateTag state={change.data.state} /> : null}
         </Space>
       }
       extra={<Button onClick={() => navigate(CREDIT_ROUTES.chgList)}>返回</Button>}

@@ -1,12 +1,12 @@
-import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Form, Input, Select, Space } from 'antd';
-import { CHANGE_TYPE_LABELS, CREDIT_PATHS, DOC_STATE_LABELS, type ChangeView } from '@portal/contract/credit';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { Button, Form, Input, Select } from 'antd';
+import { CHANGE_TYPE_LABELS, CREDIT_PATHS, type ChangeView } from '@portal/contract/credit';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import { CREDIT_ROUTES, creditApi } from './api';
-import { StateTag } from './components';
+import { DOC_STATE_OPTIONS, docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { CHANGE_DOC } from './doc-kinds';
 
 const MENU = 'ft-credit-chg';
 type Row = Omit<ChangeView, 'line'>;
@@ -16,11 +16,12 @@ const options = (labels: Record<string, string>) =>
 /** 额度变更 list (credChangeList). */
 export default function ChangeListPage() {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
-  const editable = (r: Row) => r.state === 'draft' || r.state === 'rejected';
+  const actions = useDocActionsColumn<Row>(CHANGE_DOC, {
+    code: (r) => r.bizCode,
+    remove: (code) => creditApi.remove(CREDIT_PATHS.deleteCredChange, code, '额度变更'),
+  });
   return (
     <ListPage<Row>
-      ref={list}
       source={CREDIT_PATHS.credChangeList}
       rowKey="bizCode"
       filters={
@@ -32,7 +33,7 @@ export default function ChangeListPage() {
             <Select allowClear style={{ width: 120 }} options={options(CHANGE_TYPE_LABELS)} />
           </Form.Item>
           <Form.Item name="state" label="状态">
-            <Select allowClear style={{ width: 120 }} options={options(DOC_STATE_LABELS)} />
+            <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
           </Form.Item>
         </>
       }
@@ -57,55 +58,8 @@ export default function ChangeListPage() {
         moneyColumn('原额度', 'oldLimit'),
         moneyColumn('变更后额度', 'newLimit'),
         dateColumn('变更后到期日', 'newEndDate'),
-        {
-          title: '状态',
-          dataIndex: 'state',
-          key: 'state',
-          render: (_: unknown, r: Row) => <StateTag state={r.state} />,
-        },
-        {
-          title: '操作',
-          key: 'actions',
-          render: (_: unknown, r: Row) => (
-            <Space size={4}>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => navigate(`${CREDIT_ROUTES.chgView}?bizCode=${r.bizCode}`)}
-              >
-                查看
-              </Button>
-              {editable(r) ? (
-                <Auth code={`${MENU}:save`}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => navigate(`${CREDIT_ROUTES.chgEditor}?bizCode=${r.bizCode}`)}
-                  >
-                    编辑
-                  </Button>
-                </Auth>
-              ) : null}
-              {editable(r) ? (
-                <Auth code={`${MENU}:delete`}>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    onClick={() =>
-                      void creditApi
-                        .remove(CREDIT_PATHS.deleteCredChange, r.bizCode, '额度变更')
-                        .then((x) => x.ok && list.current?.reload())
-                        .catch(() => undefined)
-                    }
-                  >
-                    删除
-                  </Button>
-                </Auth>
-              ) : null}
-            </Space>
-          ),
-        },
+        docStateColumn<Row>(),
+        actions,
       ]}
     />
   );

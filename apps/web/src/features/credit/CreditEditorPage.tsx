@@ -26,7 +26,7 @@ import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules, formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
 import { CREDIT_ROUTES, creditApi, importReceivables, type Saved } from './api';
-import { StateTag } from './components';
+import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 
@@ -235,7 +235,7 @@ export default function CreditEditorPage() {
       title={
         <Space>
           <span>{bizCode ? `授信编辑 ${bizCode}` : '新增授信'}</span>
-          {credit.data ? <StateTag state={credit.data.state} /> : null}
+          {credit.data ? <DocStateTag state={credit.data.state} /> : null}
         </Space>
       }
       extra={<Button onClick={() => navigate(CREDIT_ROUTES.list)}>返回</Button>}

@@ -1,21 +1,22 @@
-import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import {
   CREDIT_EXPORT_FILE_NAME,
   CREDIT_PATHS,
   CYCLE_LABELS,
-  DOC_STATE_LABELS,
   creditListSchema,
   type CreditListRow,
 } from '@portal/contract/credit';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
 import { Auth } from '../../shared/permission/Auth';
 import { CREDIT_ROUTES, creditApi } from './api';
-import { StateTag, UtilisationChart } from './components';
+import { DOC_STATE_OPTIONS, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { DocStateTag } from '../../shared/workflow/DocStateTag';
+import { UtilisationChart } from './components';
+import { CREDIT_DOC } from './doc-kinds';
 
 const MENU = 'ft-credit-info';
 const toFilters = rangeFilters({
@@ -28,14 +29,15 @@ const options = (labels: Record<string, string>) =>
 /** 授信 list with the utilisation chart per customer. */
 export default function CreditListPage() {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
-  const editable = (r: CreditListRow) => r.state === 'draft' || r.state === 'rejected';
+  const actions = useDocActionsColumn<CreditListRow>(CREDIT_DOC, {
+    code: (r) => r.bizCode,
+    remove: (code) => creditApi.remove(CREDIT_PATHS.deleteCreditPlatform, code, '授信'),
+  });
   return (
     <div data-testid="credit-list">
       <UtilisationChart />
       <div style={{ height: 16 }} />
       <ListPage<CreditListRow>
-        ref={list}
         source={CREDIT_PATHS.creditList}
         sortable={creditListSchema.sortable}
         rowKey="bizCode"
@@ -46,7 +48,7 @@ export default function CreditListPage() {
               <Input allowClear />
             </Form.Item>
             <Form.Item name="state" label="状态">
-              <Select allowClear style={{ width: 120 }} options={options(DOC_STATE_LABELS)} />
+              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
             </Form.Item>
             <Form.Item name="cycle" label="额度类型">
               <Select allowClear style={{ width: 120 }} options={options(CYCLE_LABELS)} />
@@ -89,54 +91,12 @@ export default function CreditListPage() {
             key: 'state',
             render: (_: unknown, r: CreditListRow) => (
               <Space size={4}>
-                <StateTag state={r.state} />
+                <DocStateTag state={r.state} />
                 {r.frozen ? <Tag color="warning">已冻结</Tag> : null}
               </Space>
             ),
           },
-          {
-            title: '操作',
-            key: 'actions',
-            render: (_: unknown, r: CreditListRow) => (
-              <Space size={4}>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => navigate(`${CREDIT_ROUTES.view}?bizCode=${r.bizCode}`)}
-                >
-                  查看
-                </Button>
-                {editable(r) ? (
-                  <Auth code={`${MENU}:save`}>
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => navigate(`${CREDIT_ROUTES.editor}?bizCode=${r.bizCode}`)}
-                    >
-                      编辑
-                    </Button>
-                  </Auth>
-                ) : null}
-                {editable(r) ? (
-                  <Auth code={`${MENU}:delete`}>
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      onClick={() =>
-                        void creditApi
-                          .remove(CREDIT_PATHS.deleteCreditPlatform, r.bizCode, '授信')
-                          .then((x) => x.ok && list.current?.reload())
-                          .catch(() => undefined)
-                      }
-                    >
-                      删除
-                    </Button>
-                  </Auth>
-                ) : null}
-              </Space>
-            ),
-          },
+          actions,
         ]}
       />
     </div>

@@ -21,7 +21,7 @@ import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules, formRules } from '../../shared/form/zod-rule';
 import { post } from '../../shared/request/http';
 import { CREDIT_ROUTES, creditApi, type Saved } from './api';
-import { StateTag } from './components';
+import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 
@@ -126,7 +126,7 @@ export default function DistributionEditorPage() {
       title={
         <Space>
           <span>{bizCode ? `额度分配编辑 ${bizCode}` : '新增额度分配'}</span>
-          {dist.data ? <StateTag state={dist.data.state} /> : null}
+          {dist.data ? <DocStateTag state={dist.data.state} /> : null}
         </Space>
       }
       extra={<Button onClick={() => navigate(CREDIT_ROUTES.distList)}>返回</Button>}

@@ -1,20 +1,17 @@
-import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Space, Table } from 'antd';
-import { CREDIT_PATHS, DIST_TARGET_LABELS, PRODUCT_LABELS, type DistView } from '@portal/contract/credit';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Table } from 'antd';
+import { DIST_TARGET_LABELS, PRODUCT_LABELS, type DistView } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
 import { FileList } from '../../shared/files/FileList';
 import { codeColumn, moneyColumn } from '../../shared/list/columns';
-import { CREDIT_ROUTES, creditApi } from './api';
-import { StateTag } from './components';
-import { AuditView } from '../../shared/workflow/AuditView';
+import { creditApi } from './api';
+import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { docFrameProps, useDocCode } from '../../shared/workflow/doc-kind';
+import { DISTRIBUTION_DOC } from './doc-kinds';
 
 /** 额度分配查看, with 通过 / 驳回 while pending. */
 export default function DistributionViewPage() {
-  const [params] = useSearchParams();
-  const bizCode = params.get('bizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
+  const bizCode = useDocCode(DISTRIBUTION_DOC);
   const dist = useQuery({
     queryKey: ['credit', 'dist', bizCode],
     queryFn: () => creditApi.distribution(bizCode),
@@ -27,73 +24,53 @@ export default function DistributionViewPage() {
   });
   const d = dist.data;
   return (
-    <Card
-      data-testid="dist-view"
-      title={
-        <Space>
-          <span>额度分配查看 {bizCode}</span>
-          {d ? <StateTag state={d.state} /> : null}
-        </Space>
-      }
-      extra={
-        <Space>
-          <Button onClick={() => navigate(CREDIT_ROUTES.distList)}>返回</Button>
-        </Space>
-      }
+    <DocViewFrame
+      testId="dist-view"
+      title="额度分配查看"
+      state={d?.state}
+      {...docFrameProps(DISTRIBUTION_DOC, bizCode)}
     >
-      <AuditView
-        docType="credDistribution"
-        docCode={bizCode}
-        menuCode="ft-credit-dist"
-        decide={{
-          auditPath: CREDIT_PATHS.passCredDistribution,
-          unAuditPath: CREDIT_PATHS.rejectCredDistribution,
-          actions: { audit: 'pass', unAudit: 'reject' },
-          onDone: () => void qc.invalidateQueries({ queryKey: ['credit'] }),
-        }}
-      >
-        {d ? (
-          <>
-            <Descriptions bordered size="small" column={3}>
-              <Descriptions.Item label="授信编号">{d.credBizCode}</Descriptions.Item>
-              <Descriptions.Item label="客户">{d.custName}</Descriptions.Item>
-              <Descriptions.Item label="平台额度">{d.parentLineCode}</Descriptions.Item>
-              <Descriptions.Item label="分配合计">{formatMoney(d.totalAmount)}</Descriptions.Item>
-              <Descriptions.Item label="平台额度可用">
-                {d.parent ? formatMoney(d.parent.availableAmount) : '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label="备注">{d.remark ?? '-'}</Descriptions.Item>
-            </Descriptions>
-            <Table<DistView['items'][number]>
-              style={{ marginTop: 16 }}
-              size="small"
-              rowKey="id"
-              pagination={false}
-              dataSource={d.items}
-              columns={[
-                {
-                  title: '分配对象',
-                  dataIndex: 'targetType',
-                  render: (v: keyof typeof DIST_TARGET_LABELS) => DIST_TARGET_LABELS[v],
-                },
-                {
-                  title: '成员客户/产品',
-                  render: (_, r) =>
-                    r.targetType === 'member'
-                      ? r.custName
-                      : PRODUCT_LABELS[r.product as keyof typeof PRODUCT_LABELS],
-                },
-                moneyColumn('分配额度', 'amount'),
-                codeColumn('生成额度编号', 'lineCode'),
-                { title: '备注', dataIndex: 'remark' },
-              ]}
-            />
-            <Card size="small" title="分配文件" style={{ marginTop: 16 }}>
-              <FileList value={files.data ?? []} readOnly />
-            </Card>
-          </>
-        ) : null}
-      </AuditView>
-    </Card>
+      {d ? (
+        <>
+          <Descriptions bordered size="small" column={3}>
+            <Descriptions.Item label="授信编号">{d.credBizCode}</Descriptions.Item>
+            <Descriptions.Item label="客户">{d.custName}</Descriptions.Item>
+            <Descriptions.Item label="平台额度">{d.parentLineCode}</Descriptions.Item>
+            <Descriptions.Item label="分配合计">{formatMoney(d.totalAmount)}</Descriptions.Item>
+            <Descriptions.Item label="平台额度可用">
+              {d.parent ? formatMoney(d.parent.availableAmount) : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label="备注">{d.remark ?? '-'}</Descriptions.Item>
+          </Descriptions>
+          <Table<DistView['items'][number]>
+            style={{ marginTop: 16 }}
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={d.items}
+            columns={[
+              {
+                title: '分配对象',
+                dataIndex: 'targetType',
+                render: (v: keyof typeof DIST_TARGET_LABELS) => DIST_TARGET_LABELS[v],
+              },
+              {
+                title: '成员客户/产品',
+                render: (_, r) =>
+                  r.targetType === 'member'
+                    ? r.custName
+                    : PRODUCT_LABELS[r.product as keyof typeof PRODUCT_LABELS],
+              },
+              moneyColumn('分配额度', 'amount'),
+              codeColumn('生成额度编号', 'lineCode'),
+              { title: '备注', dataIndex: 'remark' },
+            ]}
+          />
+          <Card size="small" title="分配文件" style={{ marginTop: 16 }}>
+            <FileList value={files.data ?? []} readOnly />
+          </Card>
+        </>
+      ) : null}
+    </DocViewFrame>
   );
 }

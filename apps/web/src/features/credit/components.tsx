@@ -1,21 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Tag } from 'antd';
+import { Button, Card, Empty } from 'antd';
 import Decimal from 'decimal.js';
-import { DOC_STATE_LABELS, type DocState, type UtilisationRow } from '@portal/contract/credit';
+import type { UtilisationRow } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
 import { creditApi } from './api';
 import { EChart } from '../../shared/ui/EChart';
-
-const STATE_COLORS: Record<DocState, string> = {
-  draft: 'default',
-  pending: 'processing',
-  approved: 'success',
-  rejected: 'error',
-};
-
-export function StateTag({ state }: { state: DocState }) {
-  return <Tag color={STATE_COLORS[state]}>{DOC_STATE_LABELS[state]}</Tag>;
-}
 
 const num = (v: string) => new Decimal(v).toNumber();
 

@@ -2,7 +2,7 @@ import '../../test/jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';
-import type { FileInfo } from '@portal/contract/files';
+import type { FileItem } from './files-api';
 
 const api = vi.hoisted(() => ({ uploadFile: vi.fn() }));
 const feedback = vi.hoisted(() => ({
@@ -23,12 +23,12 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const letter: FileInfo = { fileToken: 'e'.repeat(32), originFileName: '授权委托书.pdf', size: 10 };
+const letter: FileItem = { fileToken: 'e'.repeat(32), originFileName: '授权委托书.pdf', size: 10 };
 
 /** An upload the test finishes when it chooses. */
-function pendingUpload(): (info: FileInfo) => Promise<void> {
-  let finish!: (info: FileInfo) => void;
-  api.uploadFile.mockImplementation(() => new Promise<FileInfo>((resolve) => (finish = resolve)));
+function pendingUpload(): (info: FileItem) => Promise<void> {
+  let finish!: (info: FileItem) => void;
+  api.uploadFile.mockImplementation(() => new Promise<FileItem>((resolve) => (finish = resolve)));
   return async (info) => {
     await act(async () => finish(info));
   };
@@ -45,9 +45,9 @@ async function choose(name: string): Promise<void> {
 describe('a save while an attachment is uploading', () => {
   it('fails under the field until the upload ends, then carries the file', async () => {
     const finish = pendingUpload();
-    let form!: FormInstance<{ files: FileInfo[] }>;
+    let form!: FormInstance<{ files: FileItem[] }>;
     function Editor() {
-      [form] = Form.useForm<{ files: FileInfo[] }>();
+      [form] = Form.useForm<{ files: FileItem[] }>();
       return (
         <Form form={form} initialValues={{ files: [] }}>
           <FilesField name="files" label="授权委托书" />
@@ -57,7 +57,7 @@ describe('a save while an attachment is uploading', () => {
     render(<Editor />);
     await choose('授权委托书.pdf');
 
-    let values: { files: FileInfo[] } | undefined;
+    let values: { files: FileItem[] } | undefined;
     await act(async () => void (values = await validValues(form)));
     expect(values).toBeUndefined();
     expect(await screen.findByText(uploadingMessage('授权委托书'))).toBeTruthy();
@@ -85,8 +85,8 @@ describe('a save while an attachment is uploading', () => {
   });
 
   it('stays refused while a second file is still uploading', async () => {
-    const finishes: ((info: FileInfo) => void)[] = [];
-    api.uploadFile.mockImplementation(() => new Promise<FileInfo>((resolve) => finishes.push(resolve)));
+    const finishes: ((info: FileItem) => void)[] = [];
+    api.uploadFile.mockImplementation(() => new Promise<FileItem>((resolve) => finishes.push(resolve)));
     let guard!: UploadGuard;
     function Section() {
       guard = useUploadGuard();

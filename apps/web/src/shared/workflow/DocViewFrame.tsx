@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import type { DocState } from '@portal/contract/workflow';
-import { AuditView } from './AuditView';
+import { AuditView, type AuditDecideOptions } from './AuditView';
 import { DocStateTag } from './DocStateTag';
 import { WithdrawButton } from './WithdrawButton';
 
@@ -25,6 +25,7 @@ export function DocViewFrame(props: {
   menuCode: string;
   auditPath: string;
   unAuditPath: string;
+  auditActions?: AuditDecideOptions['actions'];
   refresh: readonly unknown[];
   children: ReactNode;
 }) {
@@ -57,6 +58,7 @@ export function DocViewFrame(props: {
         decide={{
           auditPath: props.auditPath,
           unAuditPath: props.unAuditPath,
+          ...(props.auditActions ? { actions: props.auditActions } : {}),
           onDone: () => void qc.invalidateQueries({ queryKey: props.refresh }),
         }}
       >

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { DocState } from '@portal/contract/workflow';
-import { useDocCode, type DocKind } from './doc-kind';
+import { docFrameProps, useDocCode, type DocKind } from './doc-kind';
 import { DocViewFrame } from './DocViewFrame';
 
 /**
@@ -35,13 +35,7 @@ export function DocViewPage<V extends { state: DocState }>(props: {
       state={v?.state}
       tags={v && props.tags ? props.tags(v) : null}
       actions={props.actions?.(code)}
-      backTo={kind.routes.list}
-      docType={kind.docType}
-      docCode={code}
-      menuCode={kind.menuCode}
-      auditPath={kind.auditPath}
-      unAuditPath={kind.unAuditPath}
-      refresh={kind.queryKey}
+      {...docFrameProps(kind, code)}
     >
       {v ? props.children(v, code) : null}
     </DocViewFrame>

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import type { AuditDecideOptions } from './AuditView';
 
 /**
  * A workflow document type as its screens share it (docs/architecture.md "One document kit"): the
@@ -17,6 +18,8 @@ export interface DocKind {
   listPath: string;
   auditPath: string;
   unAuditPath: string;
+  /** The buttons guarding them, when not audit / unAudit (credit documents: pass / reject). */
+  auditActions?: AuditDecideOptions['actions'];
   /** The key prefix of the document's own queries (a decision refreshes them). */
   queryKey: readonly unknown[];
 }
@@ -32,4 +35,18 @@ export function docUrl(kind: DocKind, page: 'view' | 'editor', code: string): st
   const route = page === 'view' ? kind.routes.view : kind.routes.editor;
   if (!route) throw new Error(`${kind.docType} has no ${page} page`);
   return `${route}?${kind.codeParam}=${code}`;
+}
+
+/** What the view frame takes from the kind, for the document `code`. */
+export function docFrameProps(kind: DocKind, code: string) {
+  return {
+    backTo: kind.routes.list,
+    docType: kind.docType,
+    docCode: code,
+    menuCode: kind.menuCode,
+    auditPath: kind.auditPath,
+    unAuditPath: kind.unAuditPath,
+    auditActions: kind.auditActions,
+    refresh: kind.queryKey,
+  };
 }
