@@ -21,6 +21,7 @@ import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { DateInput } from '../../shared/form/DateInput';
+import { usePageFormName } from '../../shared/form/form-name';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
@@ -284,6 +285,7 @@ export function LoanEditorPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<LoanFields>();
+  const formName = usePageFormName('loan');
   const [head, setHead] = useState<Head | null>(null);
   const [figures, setFigures] = useState<LoanFigures | null>(null);
   const [version, setVersion] = useState<number | undefined>();
@@ -368,7 +370,7 @@ export function LoanEditorPage() {
       {!code && !contBizCode ? <Alert type="info" showIcon message="请从合同信息列表的「放款」进入" /> : null}
       {init.error ? <Alert type="warning" showIcon message={(init.error as Error).message} /> : null}
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Form form={form} layout="inline" style={{ rowGap: 8 }}>
+        <Form form={form} name={formName} layout="inline" style={{ rowGap: 8 }}>
           <Form.Item name="valueDate" label="放款日" rules={rules.valueDate}>
             <DateInput aria-label="放款日" />
           </Form.Item>
