@@ -98,6 +98,19 @@ describe('企业信息变更 screens', () => {
       const bizCode = new URL(page.url()).searchParams.get('bizCode')!;
       const view = page.getByTestId('info-change-view');
       await expect.poll(() => view.textContent(), { timeout: 10_000 }).toContain('审核中');
+      // The website layout's audit sidebar holds the change's approval panel: its submission.
+      const sidebar = page.locator('aside.audit-sidebar').getByTestId('doc-audit-sidebar');
+      await expect.poll(() => sidebar.textContent(), { timeout: 10_000 }).toContain('审批记录');
+      await expect.poll(() => sidebar.getByTestId('approval-record').count(), { timeout: 10_000 }).toBe(1);
+      expect(await sidebar.textContent()).toContain('提交');
+
+      // A pending change's editor URL shows it read-only: no field to type in, nothing to save.
+      await page.goto(`${base}/crm/corporation/change-editor/at-info?bizCode=${bizCode}`);
+      await page.waitForURL(/change-view\/after\?bizCode=\d{12}/, { timeout: 15_000 });
+      const pending = page.getByTestId('info-change-view');
+      await expect.poll(() => pending.textContent(), { timeout: 10_000 }).toContain('新法人');
+      expect(await pending.locator('input:not([disabled]), textarea:not([disabled])').count()).toBe(0);
+      expect(await page.getByRole('button', { name: /保\s*存/ }).count()).toBe(0);
 
       // 4. Four eyes: the checker approves in 审核信息 (the audit view's 流程审批).
       await approve(

@@ -143,11 +143,21 @@ describe('CRM corporation', () => {
       )
       .toBe(1);
 
-    // 企业角色
+    // 企业角色: a second, disabled employee is not offered as a role member.
+    const offMobile = `1881${String(Date.now()).slice(-7)}`;
+    const { userCode: offUser } = await data<{ userCode: string }>(CRM_PATHS.employeeSave, token, {
+      compCode,
+      userName: '停用的员工',
+      mobile: offMobile,
+    });
+    await data(CRM_PATHS.employeeDisable, token, undefined, { userCode: offUser });
     const role = await openTab(page, '企业角色', '/crm/corporation/edit/role', 'crm-tab-role');
     await role.getByRole('button', { name: /新增角色/ }).click();
     await modal(page).getByLabel('角色名称').fill('经办人');
     await modal(page).getByLabel('角色成员').click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await offered.filter({ hasText: `浏览器用户 ${mobile}` }).waitFor();
+    expect(await offered.allTextContents()).toEqual([`浏览器用户 ${mobile}`]);
     await pick(page, `浏览器用户 ${mobile}`);
     await page.keyboard.press('Escape');
     await saveModal(page);
@@ -222,6 +232,21 @@ describe('CRM corporation', () => {
     expect(await viewBill.getByRole('button', { name: /保\s*存/ }).count()).toBe(0);
     const approval = await openTab(page, '审核信息', '/crm/corporation/view/approval', 'crm-tab-approval');
     await expect.poll(() => approval.locator('.ant-table-tbody').textContent()).toContain('开票信息');
+    // A record opens into its fields in words, before and after: the contact edited above, and the
+    // attached file by its name, never its token or the raw audit record.
+    const [attached] = await data<FileInfo[]>(CRM_PATHS.fileList, token, undefined, q(compCode));
+    const rowOf = (text: string) => approval.locator('tr.ant-table-row', { hasText: text }).first();
+    await rowOf('联系人').locator('.ant-table-row-expand-icon').click();
+    const contactChange = approval.locator('.ant-table-expanded-row', { hasText: '联系人' }).first();
+    await contactChange.waitFor();
+    expect(await contactChange.locator('thead').textContent()).toMatch(/修改前.*修改后/);
+    expect(await contactChange.locator('tr', { hasText: '联系人' }).last().textContent()).toContain('李四');
+    await rowOf('资料文件').locator('.ant-table-row-expand-icon').click();
+    const fileChange = approval.locator('.ant-table-expanded-row', { hasText: '营业执照.pdf' }).first();
+    await fileChange.waitFor();
+    const shown = (await approval.textContent()) ?? '';
+    expect(shown).not.toContain(attached!.fileToken);
+    expect(shown).not.toMatch(/[{}"]/);
     const history = await data<ListPageData<ApprovalRow>>(CRM_PATHS.approvalList, token, { compCode });
     expect(history.total).toBeGreaterThanOrEqual(8);
     await page.screenshot({ path: shotPath('crm-view-approval.png') });

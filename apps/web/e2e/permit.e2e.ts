@@ -23,6 +23,9 @@ afterAll(async () => {
 interface Fixture {
   compName: string;
   userName: string;
+  /** The customer's dw admission and the user's ec admission. */
+  dwCust: string;
+  ecUser: string;
 }
 
 /**
@@ -50,6 +53,7 @@ async function fixture(token: string): Promise<Fixture> {
   });
   await data(CRM_PATHS.frimAudit, token, { comment: '通过' }, { userCode });
 
+  const codes: Record<string, string> = {};
   for (const area of ['ec', 'dw', 'fc'] as const) {
     const roles = { ec: ['holder'], dw: ['financier'], fc: ['member'] }[area];
     const { bizCode } = await data<{ bizCode: string }>(PERMIT_PATHS.custSave, token, {
@@ -58,6 +62,7 @@ async function fixture(token: string): Promise<Fixture> {
       roles,
     });
     await data(PERMIT_PATHS.custOpen, token, { area, version: 0 }, { bizCode });
+    codes[`cust-${area}`] = bizCode;
   }
   for (const area of ['ec', 'dw'] as const) {
     const { bizCode } = await data<{ bizCode: string }>(PERMIT_PATHS.userSave, token, {
@@ -66,8 +71,9 @@ async function fixture(token: string): Promise<Fixture> {
       roles: ['operator'],
     });
     await data(PERMIT_PATHS.userOpen, token, { area, version: 0 }, { bizCode });
+    codes[`user-${area}`] = bizCode;
   }
-  return { compName, userName };
+  return { compName, userName, dwCust: codes['cust-dw']!, ecUser: codes['user-ec']! };
 }
 
 /** Opens the record of the row holding `text` with 查看, checks the judge, and comes back with 返回. */
@@ -77,6 +83,7 @@ async function viewAndBack(
   listTestId: string,
   text: string,
   judge: string | null,
+  section: string,
 ) {
   const list = page.getByTestId(listTestId);
   await list.waitFor();
@@ -84,10 +91,14 @@ async function viewAndBack(
   await row.waitFor();
   await row.getByRole('button', { name: /查\s*看/ }).click();
   // The record opens under its own section (/ec, /dw, /fc), like the list it came from.
-  const section = listPath.split('/').slice(0, 2).join('/');
+  const prefix = listPath.split('/').slice(0, 2).join('/');
   await page.waitForURL(
-    (u) => u.pathname.startsWith(`${section}/`) && u.pathname.endsWith('-editor/basic-info'),
+    (u) => u.pathname.startsWith(`${prefix}/`) && u.pathname.endsWith('-editor/basic-info'),
   );
+  // …and the page says so: its sidebar is headed by that section, not by 凭证.
+  await expect
+    .poll(() => page.getByTestId('website-sidebar').locator('.website-sidebar__title').textContent())
+    .toBe(section);
   expect(new URL(page.url()).searchParams.get('judge')).toBe(judge);
   const record = page.getByTestId('permit-record');
   await expect.poll(() => record.textContent(), { timeout: 15_000 }).toContain(text);
@@ -145,22 +156,29 @@ describe('admission screens (准入)', () => {
     const f = await fixture(token);
 
     await page.goto(`${base}/ec/permit/comp`);
-    await viewAndBack(page, '/ec/permit/comp', 'permit-list-cust-ec', f.compName, 'comp');
+    await viewAndBack(page, '/ec/permit/comp', 'permit-list-cust-ec', f.compName, 'comp', '凭证');
 
     await page.goto(`${base}/ec/permit/personal`);
-    await viewAndBack(page, '/ec/permit/personal', 'permit-list-user-ec', f.userName, 'personal');
+    await viewAndBack(page, '/ec/permit/personal', 'permit-list-user-ec', f.userName, 'personal', '凭证');
 
     await page.goto(`${base}/dw/permit/comp`);
-    await viewAndBack(page, '/dw/permit/comp', 'permit-list-cust-dw', f.compName, 'dwComp');
+    await viewAndBack(page, '/dw/permit/comp', 'permit-list-cust-dw', f.compName, 'dwComp', '山高E融');
 
     // dwPersonal: the hidden /dw/permit/personal, reached from the dw customer list.
     await page.getByRole('button', { name: '企业用户准入' }).click();
     await page.waitForURL((u) => u.pathname === '/dw/permit/personal');
-    await viewAndBack(page, '/dw/permit/personal', 'permit-list-user-dw', f.userName, 'dwPersonal');
+    await viewAndBack(
+      page,
+      '/dw/permit/personal',
+      'permit-list-user-dw',
+      f.userName,
+      'dwPersonal',
+      '山高E融',
+    );
 
     // Without a judge (银企链) 返回 emits the back event and the browser goes back.
     await page.goto(`${base}/fc/fc`);
-    await viewAndBack(page, '/fc/fc', 'permit-list-cust-fc', f.compName, null);
+    await viewAndBack(page, '/fc/fc', 'permit-list-cust-fc', f.compName, null, '银企链');
     await page.screenshot({ path: shotPath('permit-fc-list.png') });
     await context.close();
   });
@@ -193,10 +211,29 @@ describe('admission screens (准入)', () => {
     });
     expect(changes.total).toBe(2);
 
+    // Changes of other areas and of the company's users, which this screen does not list.
+    const setRole = async (path: string, view: string, bizCode: string, area: string, roles: string[]) => {
+      const { version } = await data<{ version: number }>(view, token, undefined, { bizCode });
+      await data(path, token, { bizCode, version, area, roles, reason: '别处的变更' });
+    };
+    await setRole(PERMIT_PATHS.setCustRole, PERMIT_PATHS.custView, f.dwCust, 'dw', ['financier', 'core']);
+    await setRole(PERMIT_PATHS.setUserRole, PERMIT_PATHS.userView, f.ecUser, 'ec', ['operator', 'reviewer']);
+
     await page.goto(`${base}/ec/permit/comp-role-chg`);
     const chgList = page.getByTestId('permit-role-chg-list');
+    await chgList.getByLabel('企业名称').fill(f.compName);
+    await chgList.getByRole('button', { name: /查\s*询/ }).click();
     const chgRow = chgList.locator('.ant-table-row', { hasText: '浏览器测试变更' }).first();
     await chgRow.waitFor();
+    // The customer's own ec changes only (its opening and the change above), roles by name.
+    const rows = chgList.locator('.ant-table-tbody .ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    for (const text of await rows.allTextContents()) {
+      expect(text).toContain('凭证');
+      expect(text).not.toMatch(/山高E融|银企链|别处的变更/);
+      expect(text).not.toMatch(/holder|issuer|operator|core|financier/);
+    }
+    expect(await chgRow.textContent()).toContain('开立方、持有方');
     await chgRow.getByRole('button', { name: /查\s*看/ }).click();
     const view = page.getByTestId('permit-role-chg-view');
     await expect.poll(() => view.textContent(), { timeout: 15_000 }).toContain('开立方、持有方');

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import {
   LOAN_PATHS,
   LOAN_RED_LABELS,
@@ -13,11 +13,16 @@ import {
   type LoanRedView,
   type LoanRow,
   type LoanView,
+  loanSaveSchema,
 } from '@portal/contract/loan';
 import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import type { PlanItem } from '@portal/contract/plan/schedule';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { DateInput } from '../../shared/form/DateInput';
+import { usePageFormName } from '../../shared/form/form-name';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -27,6 +32,7 @@ import { docStateColumn, refreshDocList, useDocActionsColumn } from '../../share
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
+import { validValues } from '../../shared/ui/valid-values';
 
 const MENU = 'ft-loan';
 export const LOAN_ROUTES = {
@@ -261,6 +267,16 @@ interface Head {
   custName: string;
 }
 
+/** The editor's fields, named as the save body (loanSaveSchema) names them. */
+interface LoanFields {
+  valueDate?: string;
+  payBankBizCode?: string;
+  payeeBankBizCode?: string;
+  serialNo?: string;
+  remark?: string;
+}
+const rules = fieldRules(loanSaveSchema);
+
 /** 放款单编辑: opened from a contract (合同信息 → 放款) or to edit a draft. */
 export function LoanEditorPage() {
   const [params] = useSearchParams();
@@ -268,14 +284,12 @@ export function LoanEditorPage() {
   const contBizCode = params.get('contBizCode') ?? '';
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const [form] = Form.useForm<LoanFields>();
+  const formName = usePageFormName('loan');
   const [head, setHead] = useState<Head | null>(null);
   const [figures, setFigures] = useState<LoanFigures | null>(null);
-  const [valueDate, setValueDate] = useState('');
-  const [payBank, setPayBank] = useState('');
-  const [payeeBank, setPayeeBank] = useState('');
-  const [serialNo, setSerialNo] = useState('');
-  const [remark, setRemark] = useState('');
   const [version, setVersion] = useState<number | undefined>();
+  const valueDate = Form.useWatch('valueDate', form) ?? '';
   const ours = useOurAccountOptions();
   const existing = useQuery({ queryKey: ['loan', code], queryFn: () => loanApi.view(code), enabled: !!code });
   const init = useQuery({
@@ -300,36 +314,39 @@ export function LoanEditorPage() {
     if (v) {
       setHead(v);
       setFigures(v);
-      setValueDate(v.valueDate);
-      setPayBank(v.payBankBizCode);
-      setPayeeBank(v.payeeBankBizCode);
-      setSerialNo(v.serialNo);
-      setRemark(v.remark ?? '');
+      form.setFieldsValue({
+        valueDate: v.valueDate,
+        payBankBizCode: v.payBankBizCode,
+        payeeBankBizCode: v.payeeBankBizCode,
+        serialNo: v.serialNo,
+        remark: v.remark ?? '',
+      });
       setVersion(v.version);
     }
-  }, [existing.data]);
+  }, [existing.data, form]);
   useEffect(() => {
     const i = init.data;
     if (i) {
       setHead(i);
       setFigures(i);
-      setValueDate(i.valueDate);
-      setPayBank(i.payBankBizCode ?? '');
-      setPayeeBank(i.payeeBankBizCode ?? '');
+      form.setFieldsValue({
+        valueDate: i.valueDate,
+        payBankBizCode: i.payBankBizCode ?? undefined,
+        payeeBankBizCode: i.payeeBankBizCode ?? undefined,
+      });
     }
-  }, [init.data]);
+  }, [init.data, form]);
 
   const save = async (submit: boolean) => {
     if (!head) return;
+    const values = await validValues(form);
+    if (!values) return;
     const r = await update<{ loanBizCode: string; version: number }>(
       LOAN_PATHS.saveBaseInfo,
       {
         contBizCode: head.contBizCode,
-        valueDate,
-        payBankBizCode: payBank,
-        payeeBankBizCode: payeeBank,
-        serialNo,
-        remark,
+        ...values,
+        remark: values.remark ?? '',
         ...(code ? { loanBizCode: code, version } : {}),
         submit,
       },
@@ -344,58 +361,47 @@ export function LoanEditorPage() {
   };
 
   return (
-    <Card
-      data-testid="loan-editor"
+    <EditorFrame
+      testId="loan-editor"
       title={`${code ? `放款单编辑 ${code}` : '新增放款单'}${head ? ` — ${head.contractNo} ${head.custName}` : ''}`}
-      extra={<Button onClick={() => void navigate(LOAN_ROUTES.list)}>返回</Button>}
+      backTo={LOAN_ROUTES.list}
+      doc={code ? { docType: LOAN_DOC.docType, docCode: code } : undefined}
     >
       {!code && !contBizCode ? <Alert type="info" showIcon message="请从合同信息列表的「放款」进入" /> : null}
       {init.error ? <Alert type="warning" showIcon message={(init.error as Error).message} /> : null}
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Space wrap>
-          <Input
-            aria-label="放款日"
-            addonBefore="放款日"
-            style={{ width: 240 }}
-            value={valueDate}
-            onChange={(e) => setValueDate(e.target.value.trim())}
-          />
-          <Select
-            aria-label="付款账户"
-            style={{ width: 360 }}
-            value={payBank || undefined}
-            placeholder="付款账户（本公司）"
-            loading={ours.loading}
-            options={ours.options}
-            onChange={(v: string) => setPayBank(v)}
-          />
-          <Select
-            aria-label="收款账户"
-            style={{ width: 360 }}
-            value={payeeBank || undefined}
-            placeholder="收款账户（供应商）"
-            loading={payees.isLoading}
-            options={(payees.data ?? []).map((a) => ({
-              value: a.bizCode,
-              label: `${a.accountName} ${a.bankName} ${a.accountNo}`,
-            }))}
-            onChange={(v: string) => setPayeeBank(v)}
-          />
-          <Input
-            aria-label="银行流水号"
-            addonBefore="银行流水号"
-            style={{ width: 320 }}
-            value={serialNo}
-            onChange={(e) => setSerialNo(e.target.value)}
-          />
-          <Input
-            aria-label="备注"
-            addonBefore="备注"
-            style={{ width: 320 }}
-            value={remark}
-            onChange={(e) => setRemark(e.target.value)}
-          />
-        </Space>
+        <Form form={form} name={formName} layout="inline" style={{ rowGap: 8 }}>
+          <Form.Item name="valueDate" label="放款日" rules={rules.valueDate}>
+            <DateInput aria-label="放款日" />
+          </Form.Item>
+          <Form.Item name="payBankBizCode" rules={rules.payBankBizCode}>
+            <Select
+              aria-label="付款账户"
+              style={{ width: 360 }}
+              placeholder="付款账户（本公司）"
+              loading={ours.loading}
+              options={ours.options}
+            />
+          </Form.Item>
+          <Form.Item name="payeeBankBizCode" rules={rules.payeeBankBizCode}>
+            <Select
+              aria-label="收款账户"
+              style={{ width: 360 }}
+              placeholder="收款账户（供应商）"
+              loading={payees.isLoading}
+              options={(payees.data ?? []).map((a) => ({
+                value: a.bizCode,
+                label: `${a.accountName} ${a.bankName} ${a.accountNo}`,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="serialNo" label="银行流水号" rules={rules.serialNo}>
+            <Input aria-label="银行流水号" style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="remark" label="备注" rules={rules.remark}>
+            <Input aria-label="备注" style={{ width: 240 }} />
+          </Form.Item>
+        </Form>
         {figures ? <LoanAmounts figures={figures} /> : null}
         {preview.data ? <PlanPreview preview={preview.data} /> : null}
         <Space>
@@ -407,7 +413,7 @@ export function LoanEditorPage() {
           </Button>
         </Space>
       </Space>
-    </Card>
+    </EditorFrame>
   );
 }
 

@@ -1,0 +1,102 @@
+import '../../test/jsdom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { BANK_PATHS } from '@portal/contract/bank';
+import { LOAN_PATHS, type LoanView } from '@portal/contract/loan';
+
+const post = vi.hoisted(() => vi.fn());
+const update = vi.hoisted(() => vi.fn());
+vi.mock('../../shared/request/http', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../shared/request/http')>()),
+  post,
+  update,
+}));
+
+import { clearUnsaved, isDirty } from '../../shared/editor/unsaved';
+import { LOAN_ROUTES, LoanEditorPage } from './LoanPages';
+
+// Only the fields the editor reads: the rest of the view is the list row's.
+const view = {
+  loanBizCode: '000000000021',
+  contBizCode: '000000000011',
+  contractNo: 'BL-2027-0002',
+  custCode: '000000000003',
+  custName: '放款测试供应商有限公司',
+  state: 'draft',
+  valueDate: '2027-03-01',
+  payBankBizCode: '000000000031',
+  payeeBankBizCode: '000000000032',
+  serialNo: 'FK0001',
+  remark: null,
+  version: 2,
+  financingAmount: '300000.00',
+  lines: [],
+  deductedTotal: '0.00',
+  prepaidTotal: '0.00',
+  netAmount: '300000.00',
+} as unknown as LoanView;
+
+// antd forms render slowly in jsdom, the more so on a busy machine.
+const slow = { timeout: 30_000 };
+
+function renderEditor() {
+  post.mockImplementation((path: string) => {
+    if (path === LOAN_PATHS.viewBaseInfo) return Promise.resolve(view);
+    if (path === BANK_PATHS.list) return Promise.resolve({ list: [] });
+    if (path === LOAN_PATHS.planDraft) return Promise.reject(new Error('no plan here'));
+    // The rejection notice of the editor frame asks the workflow; nothing to show here.
+    return Promise.reject(new Error(`unexpected ${path}`));
+  });
+  update.mockResolvedValue({ ok: true, data: { loanBizCode: view.loanBizCode, version: 3 } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`${LOAN_ROUTES.editor}?loanBizCode=${view.loanBizCode}`]}>
+        <LoanEditorPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  post.mockReset();
+  update.mockReset();
+  clearUnsaved();
+});
+
+describe('放款单编辑 on the editor frame', () => {
+  it('marks typed input unsaved and refuses an empty 银行流水号 before sending', async () => {
+    renderEditor();
+    const serial = screen.getByLabelText('银行流水号') as HTMLInputElement;
+    await waitFor(() => expect(serial.value).toBe('FK0001'), slow);
+    expect(isDirty(LOAN_ROUTES.editor)).toBe(false);
+    fireEvent.change(serial, { target: { value: '' } });
+    expect(isDirty(LOAN_ROUTES.editor)).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    expect(await screen.findByText('银行流水号不能为空', {}, slow)).toBeTruthy();
+    expect(update).not.toHaveBeenCalled();
+  }, 90_000);
+
+  it('saves a draft with its code, version and the fields as loaded', async () => {
+    renderEditor();
+    const serial = screen.getByLabelText('银行流水号') as HTMLInputElement;
+    await waitFor(() => expect(serial.value).toBe('FK0001'), slow);
+    fireEvent.click(screen.getByRole('button', { name: '保存并提交' }));
+    await waitFor(() => expect(update).toHaveBeenCalled(), slow);
+    expect(update.mock.calls[0]![0]).toBe(LOAN_PATHS.saveBaseInfo);
+    expect(update.mock.calls[0]![1]).toEqual({
+      contBizCode: view.contBizCode,
+      valueDate: '2027-03-01',
+      payBankBizCode: '000000000031',
+      payeeBankBizCode: '000000000032',
+      serialNo: 'FK0001',
+      remark: '',
+      loanBizCode: view.loanBizCode,
+      version: 2,
+      submit: true,
+    });
+  }, 90_000);
+});
