@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
-import { Alert, Button, Card, Descriptions, Input, Radio, Select, Space, Table } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Radio, Select, Space, Table, type FormRule } from 'antd';
 import {
   PA_EXPORT_FILE_NAME,
   PA_METHOD_LABELS,
@@ -12,11 +12,18 @@ import {
   type PaMethod,
   type PaRow,
   type PaView,
+  paLineSchema,
   paListSchema,
+  paSaveSchema,
 } from '@portal/contract/prepayment';
 import { DUE_KIND_LABELS } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { DateInput } from '../../shared/form/DateInput';
+import { usePageFormName } from '../../shared/form/form-name';
+import { MoneyInput } from '../../shared/form/MoneyInput';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
@@ -27,6 +34,7 @@ import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-c
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
+import { validValues } from '../../shared/ui/valid-values';
 
 const MENU = 'ft-pa-mgr';
 export const PA_ROUTES = {
@@ -99,6 +107,41 @@ interface Head {
   custName: string;
 }
 
+const rules = fieldRules(paSaveSchema);
+
+/**
+ * 本次收取 of one due: empty or 0 leaves the due out; anything else is checked by the line schema
+ * the server uses, and against what is still open (the server refuses more the same way).
+ */
+function lineAmountRule(due: PaDue): FormRule {
+  return {
+    validator: (_rule, v: string | undefined) => {
+      if (!v || (MONEY.test(v) && new Decimal(v).isZero())) return Promise.resolve();
+      const parsed = paLineSchema.shape.amount.safeParse(v);
+      if (!parsed.success) return Promise.reject(new Error(parsed.error.issues[0]?.message ?? '格式不正确'));
+      if (new Decimal(v).gt(due.openAmount))
+        return Promise.reject(new Error(`超过该项待收金额 ${formatMoney(due.openAmount)}`));
+      return Promise.resolve();
+    },
+  };
+}
+
+/** The editor's fields: the head, and 本次收取 per open due (by its id). */
+interface PaFields {
+  method: PaMethod;
+  bankBizCode?: string;
+  receiveDate?: string;
+  payerName?: string;
+  amounts?: Record<string, string | undefined>;
+}
+
+/** The due lines to send: those with an amount above zero. */
+function chosenLines(amounts: PaFields['amounts']): { dueId: number; amount: string }[] {
+  return Object.entries(amounts ?? {})
+    .filter((e): e is [string, string] => !!e[1] && MONEY.test(e[1]) && new Decimal(e[1]).gt(0))
+    .map(([dueId, amount]) => ({ dueId: Number(dueId), amount }));
+}
+
 /** 前期款编辑 (基本信息): opened from a contract with its open up-front dues, or to edit a draft. */
 export function PaEditorPage() {
   const [params] = useSearchParams();
@@ -106,14 +149,12 @@ export function PaEditorPage() {
   const contBizCode = params.get('contBizCode') ?? '';
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [method, setMethod] = useState<PaMethod>('deduct');
-  const [bank, setBank] = useState('');
-  const [date, setDate] = useState('');
-  const [payer, setPayer] = useState('');
-  const [amounts, setAmounts] = useState<Record<number, string>>({});
+  const [form] = Form.useForm<PaFields>();
+  const formName = usePageFormName('prepayment');
   const [dues, setDues] = useState<PaDue[]>([]);
   const [head, setHead] = useState<Head | null>(null);
   const [version, setVersion] = useState<number | undefined>();
+  const amounts = Form.useWatch('amounts', form);
   const accounts = useOurAccountOptions();
   const existing = useQuery({ queryKey: ['pa', code], queryFn: () => paApi.view(code), enabled: !!code });
   const init = useQuery({
@@ -126,42 +167,46 @@ export function PaEditorPage() {
     const v = existing.data;
     if (v) {
       setHead(v);
-      setMethod(v.method);
-      setBank(v.bankBizCode);
-      setDate(v.receiveDate);
-      setPayer(v.payerName ?? '');
       setDues(v.lines);
-      setAmounts(Object.fromEntries(v.lines.map((l) => [l.dueId, l.lineAmount])));
+      form.setFieldsValue({
+        method: v.method,
+        bankBizCode: v.bankBizCode,
+        receiveDate: v.receiveDate,
+        payerName: v.payerName ?? '',
+        amounts: Object.fromEntries(v.lines.map((l) => [String(l.dueId), l.lineAmount])),
+      });
       setVersion(v.version);
     }
-  }, [existing.data]);
+  }, [existing.data, form]);
   useEffect(() => {
     const i = init.data;
     if (i) {
       setHead(i);
-      setBank(i.bankBizCode ?? '');
-      setDate(i.receiveDate);
-      setPayer(i.payerName);
       setDues(i.dues);
-      setAmounts(Object.fromEntries(i.dues.map((d) => [d.dueId, d.openAmount])));
+      form.setFieldsValue({
+        bankBizCode: i.bankBizCode ?? undefined,
+        receiveDate: i.receiveDate,
+        payerName: i.payerName,
+        amounts: Object.fromEntries(i.dues.map((d) => [String(d.dueId), d.openAmount])),
+      });
     }
-  }, [init.data]);
+  }, [init.data, form]);
 
-  const total = Object.values(amounts).reduce((s, v) => (MONEY.test(v) ? s.plus(v) : s), new Decimal(0));
+  const lines = chosenLines(amounts);
+  const total = lines.reduce((sum, l) => sum.plus(l.amount), new Decimal(0));
   const save = async (submit: boolean) => {
     if (!head) return;
-    const lines = Object.entries(amounts)
-      .filter(([, v]) => MONEY.test(v) && new Decimal(v).gt(0))
-      .map(([dueId, amount]) => ({ dueId: Number(dueId), amount }));
+    const values = await validValues(form);
+    if (!values) return;
     const r = await update<{ preamtBizCode: string; version: number }>(
       PA_PATHS.saveBaseInfo,
       {
         contBizCode: head.contBizCode,
-        method,
-        bankBizCode: bank,
-        receiveDate: date,
-        payerName: payer,
-        lines,
+        method: values.method,
+        bankBizCode: values.bankBizCode,
+        receiveDate: values.receiveDate,
+        payerName: values.payerName ?? '',
+        lines: chosenLines(values.amounts),
         ...(code ? { preamtBizCode: code, version } : {}),
         submit,
       },
@@ -176,83 +221,79 @@ export function PaEditorPage() {
   };
 
   return (
-    <Card
-      data-testid="pa-editor"
+    <EditorFrame
+      testId="pa-editor"
       title={`${code ? `前期款编辑 ${code}` : '生成前期款'}${head ? ` — ${head.contractNo} ${head.custName}` : ''}`}
-      extra={<Button onClick={() => void navigate(PA_ROUTES.list)}>返回</Button>}
+      backTo={PA_ROUTES.list}
+      doc={code ? { docType: PA_DOC.docType, docCode: code } : undefined}
     >
       {!code && !contBizCode ? (
         <Alert type="info" showIcon message="请从合同信息列表的「生成前期款」进入" />
       ) : null}
       {init.error ? <Alert type="warning" showIcon message={(init.error as Error).message} /> : null}
-      <Space direction="vertical" style={{ width: '100%' }} size="middle">
-        <Space wrap>
-          <Radio.Group
-            value={method}
-            onChange={(e) => setMethod(e.target.value as PaMethod)}
-            options={Object.entries(PA_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+      <Form form={form} name={formName} initialValues={{ method: 'deduct' }}>
+        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+          <Space wrap align="start">
+            <Form.Item name="method" rules={rules.method} noStyle>
+              <Radio.Group
+                options={Object.entries(PA_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+              />
+            </Form.Item>
+            <Form.Item name="bankBizCode" rules={rules.bankBizCode}>
+              <Select
+                aria-label="收款账户"
+                style={{ width: 360 }}
+                placeholder="收款账户"
+                loading={accounts.loading}
+                options={accounts.options}
+              />
+            </Form.Item>
+            <Form.Item name="receiveDate" label="收取日期" rules={rules.receiveDate}>
+              <DateInput aria-label="收取日期" />
+            </Form.Item>
+            <Form.Item name="payerName" label="付款人" rules={rules.payerName}>
+              <Input aria-label="付款人" style={{ width: 300 }} />
+            </Form.Item>
+          </Space>
+          <Table<PaDue>
+            size="small"
+            rowKey="dueId"
+            pagination={false}
+            dataSource={dues}
+            columns={[
+              { title: '费用类型', key: 'kind', render: (_, d) => DUE_KIND_LABELS[d.kind] },
+              dateColumn('应收日期', 'dueDate'),
+              moneyColumn('应收金额', 'amount'),
+              moneyColumn('已收金额', 'receivedAmount'),
+              moneyColumn('待收金额', 'openAmount'),
+              {
+                title: '本次收取',
+                key: 'amount',
+                render: (_, d) => (
+                  <Form.Item
+                    name={['amounts', String(d.dueId)]}
+                    // Empty or 0 leaves the due out; anything else is an amount the server takes.
+                    rules={[lineAmountRule(d)]}
+                    style={{ marginBottom: 0 }}
+                  >
+                    <MoneyInput aria-label={`本次收取${DUE_KIND_LABELS[d.kind]}`} style={{ width: 140 }} />
+                  </Form.Item>
+                ),
+              },
+            ]}
           />
-          <Select
-            aria-label="收款账户"
-            style={{ width: 360 }}
-            value={bank || undefined}
-            placeholder="收款账户"
-            loading={accounts.loading}
-            options={accounts.options}
-            onChange={(v: string) => setBank(v)}
-          />
-          <Input
-            aria-label="收取日期"
-            addonBefore="收取日期"
-            style={{ width: 240 }}
-            value={date}
-            onChange={(e) => setDate(e.target.value.trim())}
-          />
-          <Input
-            aria-label="付款人"
-            addonBefore="付款人"
-            style={{ width: 300 }}
-            value={payer}
-            onChange={(e) => setPayer(e.target.value)}
-          />
+          <div data-testid="pa-total">本次收取合计：{formatMoney(total.toFixed(2))}</div>
+          <Space>
+            <Button type="primary" disabled={!head || total.lte(0)} onClick={() => void save(false)}>
+              保存
+            </Button>
+            <Button disabled={!head || total.lte(0)} onClick={() => void save(true)}>
+              保存并提交
+            </Button>
+          </Space>
         </Space>
-        <Table<PaDue>
-          size="small"
-          rowKey="dueId"
-          pagination={false}
-          dataSource={dues}
-          columns={[
-            { title: '费用类型', key: 'kind', render: (_, d) => DUE_KIND_LABELS[d.kind] },
-            dateColumn('应收日期', 'dueDate'),
-            moneyColumn('应收金额', 'amount'),
-            moneyColumn('已收金额', 'receivedAmount'),
-            moneyColumn('待收金额', 'openAmount'),
-            {
-              title: '本次收取',
-              key: 'amount',
-              render: (_, d) => (
-                <Input
-                  size="small"
-                  style={{ width: 140 }}
-                  aria-label={`本次收取${DUE_KIND_LABELS[d.kind]}`}
-                  value={amounts[d.dueId] ?? ''}
-                  onChange={(e) => setAmounts((a) => ({ ...a, [d.dueId]: e.target.value.trim() }))}
-                />
-              ),
-            },
-          ]}
-        />
-        <div>本次收取合计：{formatMoney(total.toFixed(2))}</div>
-        <Space>
-          <Button type="primary" disabled={!head || total.lte(0)} onClick={() => void save(false)}>
-            保存
-          </Button>
-          <Button disabled={!head || total.lte(0)} onClick={() => void save(true)}>
-            保存并提交
-          </Button>
-        </Space>
-      </Space>
-    </Card>
+      </Form>
+    </EditorFrame>
   );
 }
 
