@@ -18,6 +18,7 @@ import {
 } from '@portal/contract/company';
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor } from '../../platform/db/client';
+import { registryKey, UsageChecks } from '../../platform/module';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
@@ -40,11 +41,7 @@ const WHAT = '企业客户';
  * Modules whose records refer to customers (bank accounts, credit, contracts) register here, so a
  * customer in use cannot be deleted. A check answers why the customer is in use, or null.
  */
-export type CompanyUsageCheck = (ex: Executor, compCode: string) => Promise<string | null>;
-const usageChecks: CompanyUsageCheck[] = [];
-export function registerCompanyUsageCheck(check: CompanyUsageCheck): void {
-  if (!usageChecks.includes(check)) usageChecks.push(check);
-}
+export const COMPANY_USAGE = registryKey('company.customerUsage', () => new UsageChecks());
 
 const live = isNull(companies.deletedAt);
 const parent = alias(companies, 'parent');
@@ -415,7 +412,12 @@ export async function setCompanyState(
   });
 }
 
-export async function deleteCompany(db: Db, compCode: string, actor: Actor): Promise<void> {
+export async function deleteCompany(
+  db: Db,
+  compCode: string,
+  actor: Actor,
+  usage: UsageChecks,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -429,11 +431,7 @@ export async function deleteCompany(db: Db, compCode: string, actor: Actor): Pro
       .where(and(eq(companies.parentCompCode, compCode), live))
       .limit(1);
     if (child) throw conflict(`该企业是「${child.name}」的上级企业，不能删除`);
-    const reasons: string[] = [];
-    for (const check of usageChecks) {
-      const reason = await check(tx, compCode);
-      if (reason) reasons.push(reason);
-    }
+    const reasons = await usage.all(tx, compCode);
     if (reasons.length) throw conflict(`该企业客户正在使用中，不能删除：${reasons.join('；')}`);
     await tx
       .update(companies)
