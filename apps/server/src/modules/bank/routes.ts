@@ -3,7 +3,7 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { permAllows } from '../../platform/http/route';
 import { noPermission } from '../../platform/errors';
-import { COMPANY_USAGE } from '../company/service';
+import { COMPANY_USAGE } from '../company';
 import { seedDemoAccounts } from './demo';
 import {
   bankDict,

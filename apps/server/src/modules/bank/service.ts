@@ -18,7 +18,7 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { customerNames, getCustomer, requireActiveCustomer } from '../company/service';
+import { customerNames, getCustomer, requireActiveCustomer } from '../company';
 import { bankAccounts, banks } from './schema';
 import { BANKS } from './banks';
 

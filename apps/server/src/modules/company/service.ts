@@ -24,8 +24,8 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { geo } from '../geo/data';
-import { attachFiles, listFiles, setDocumentFiles } from '../files/service';
+import { geo } from '../geo';
+import { attachFiles, listFiles, setDocumentFiles } from '../files';
 import { companies } from './schema';
 
 type Row = typeof companies.$inferSelect;

@@ -32,13 +32,13 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { queryRows } from '../../platform/db/client';
 import { badInput, notFound } from '../../platform/errors';
-import { getCustomer, COMPANY_USAGE, viewCompany } from '../company/service';
-import { listAccounts, BANK_ACCOUNT_USAGE } from '../bank/service';
-import { RULE_USAGE } from '../ruler/service';
-import { linesOfCustomer } from '../credit/ledger';
-import { getCredit } from '../credit/service';
+import { getCustomer, COMPANY_USAGE, viewCompany } from '../company';
+import { listAccounts, BANK_ACCOUNT_USAGE } from '../bank';
+import { RULE_USAGE } from '../ruler';
+import { linesOfCustomer } from '../credit';
+import { getCredit } from '../credit';
 import { creditReceivables } from '../credit/schema';
-import { registerDocument } from '../workflow/pipeline';
+import { registerDocument } from '../workflow';
 import {
   bankUsage,
   customerUsage,
@@ -85,7 +85,7 @@ import {
 } from './handover';
 import { previewContractReceivables, previewPlanExcel } from './imports';
 import { readXlsxUpload } from '../../platform/xlsx';
-import { listFiles } from '../files/service';
+import { listFiles } from '../files';
 import { seedDemoContracts } from './demo';
 import { KeysetPages } from '../../platform/http/list';
 import { streamListExport } from '../../platform/http/export';

@@ -30,13 +30,13 @@ import {
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { tableScope } from '../../platform/auth/row-scope';
 import { users } from '../../platform/auth/schema';
-import { getCustomer, requireActiveCustomer } from '../company/service';
-import { requireBankAccount } from '../bank/service';
-import { viewRule } from '../ruler/service';
-import { canOccupy } from '../credit/ledger';
+import { getCustomer, requireActiveCustomer } from '../company';
+import { requireBankAccount } from '../bank';
+import { viewRule } from '../ruler';
+import { canOccupy } from '../credit';
 import { creditLines, credits } from '../credit/schema';
 import { tallyTotal } from './tally';
-import { overdueItems } from '../paid/overdue';
+import { overdueItems } from '../paid';
 import { contractChanges, contractPayers, contractPlanItems, contractReceivables, contracts } from './schema';
 import { formatYuan } from '@portal/contract/format';
 

@@ -28,7 +28,7 @@ import type { PortalModule } from '../../platform/module';
 import { badInput, notFound } from '../../platform/errors';
 import { users } from '../../platform/auth/schema';
 import { credChanges, credDistributions, credits } from './schema';
-import { companyDict, COMPANY_USAGE } from '../company/service';
+import { companyDict, COMPANY_USAGE } from '../company';
 import {
   applyCredit,
   creditHistory,
@@ -77,7 +77,7 @@ import { streamListExport } from '../../platform/http/export';
 import { creditExport, creditHistoryExport } from './export';
 import { customerUsage } from './usage';
 import { seedDemoCredit } from './demo';
-import { registerDocument } from '../workflow/pipeline';
+import { registerDocument } from '../workflow';
 
 import { listOf, UNSCOPED, type RouteScope, type ScopedRows } from '../../platform/http/route-scope';
 import { aliasScope, rowVisibility, tableScope, type ScopeKind } from '../../platform/auth/row-scope';

@@ -12,8 +12,8 @@ import {
 } from '@portal/contract/crm-change';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
-import { COMPANY_USAGE } from '../company/service';
-import { registerDocument } from '../workflow/pipeline';
+import { COMPANY_USAGE } from '../company';
+import { registerDocument } from '../workflow';
 import {
   applyInfoChange,
   companyHistoryOf,

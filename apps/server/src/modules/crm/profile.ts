@@ -24,10 +24,10 @@ import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { UsageChecks } from '../../platform/module';
-import { deleteAccount, getBankAccount, listAccounts, saveAccount, setDefaultAccount } from '../bank/service';
-import { COMPANY_DOC_TYPE, lockCustomer, requireCustomer } from '../company/service';
-import { fileNamesByToken, listFiles, setDocumentFiles } from '../files/service';
-import { detailChanges } from '../monitor/service';
+import { deleteAccount, getBankAccount, listAccounts, saveAccount, setDefaultAccount } from '../bank';
+import { COMPANY_DOC_TYPE, lockCustomer, requireCustomer } from '../company';
+import { fileNamesByToken, listFiles, setDocumentFiles } from '../files';
+import { detailChanges } from '../monitor';
 import { compAddInfos, compIntros, compInvoiceInfos, compShareholders } from './schema';
 
 type OnePerCustomer = typeof compInvoiceInfos | typeof compIntros | typeof compAddInfos;

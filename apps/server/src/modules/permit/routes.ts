@@ -28,8 +28,8 @@ import type { SessionUser } from '../../platform/auth/sessions';
 import { badInput, noPermission } from '../../platform/errors';
 import { permAllows } from '../../platform/http/route';
 import type { PortalModule } from '../../platform/module';
-import { COMPANY_USAGE } from '../company/service';
-import { registerUserDisableCheck } from '../crm/users';
+import { COMPANY_USAGE } from '../company';
+import { registerUserDisableCheck } from '../crm';
 import { seedDemoPermits } from './demo';
 import {
   compInfoByDif,
