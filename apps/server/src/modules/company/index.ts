@@ -3,6 +3,7 @@
  * never from its files, and change its tables only through these functions.
  */
 export {
+  applyCompanyValues,
   checkUscc,
   COMPANY_DOC_TYPE,
   COMPANY_USAGE,

@@ -17,7 +17,7 @@ import {
   type UsccCheckResult,
 } from '@portal/contract/company';
 import type { Page } from '@portal/contract/api';
-import type { Db, Executor } from '../../platform/db/client';
+import type { Db, Executor, Tx } from '../../platform/db/client';
 import { registryKey, UsageChecks } from '../../platform/module';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
@@ -177,6 +177,30 @@ export async function lockCustomer(
  * A customer a new document may refer to: it exists and is enabled (and holds `role` when given).
  * Throws 400 naming the field otherwise. Call inside the document's transaction.
  */
+/**
+ * Writes an approved information change (企业信息变更) onto the customer, in the caller's
+ * transaction: false, and nothing written, when the row moved on from `baseVersion`.
+ */
+export async function applyCompanyValues(
+  tx: Tx,
+  id: number,
+  baseVersion: number,
+  values: Partial<typeof companies.$inferInsert>,
+  actor: Actor,
+): Promise<boolean> {
+  const res = await tx
+    .update(companies)
+    .set({
+      ...values,
+      version: sql`${companies.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(and(eq(companies.id, id), eq(companies.version, baseVersion)))
+    .returning({ id: companies.id });
+  return res.length === 1;
+}
+
 export async function requireActiveCustomer(
   ex: Executor,
   compCode: string,

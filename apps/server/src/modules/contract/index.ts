@@ -16,6 +16,7 @@ export {
   findContract,
   lockContract,
   payersOf,
+  receiveOnDue,
   requireEffective,
   resolveRefs,
   scopeOf,
