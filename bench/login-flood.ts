@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleServer, bundleStart } from '../apps/server/build.mjs';
-import { HttpClient } from '../apps/server/src/platform/testing/http-client';
+import { HttpClient } from '../apps/server/src/testing/http-client';
 import { freePort } from './load/server';
 
 const PASSWORD = 'Bench@12345678';

@@ -1,7 +1,7 @@
 /**
  * Writes docs/module-map.md from the code: every server module with what it is for, the tables it
  * owns (its schema.ts), the tables of other modules it reads directly (declared in
- * eslint/schema-reads.js), and the functions other modules call; every web feature with the server
+ * eslint/schema-reads.js), and the functions other modules may call (its index.ts); every web feature with the server
  * module it speaks to. apps/server/test/module-map.test.ts fails when the page and the code part.
  *
  *   npx tsx scripts/module-map.ts
@@ -54,46 +54,33 @@ const dirs = (dir: string) =>
     .map((d) => d.name)
     .sort();
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const path = join(dir, d.name);
-    if (d.isDirectory()) return sourceFiles(path);
-    // Tests and their kits compose the whole app; they are not ties between modules.
-    return /\.tsx?$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) && d.name !== 'testkit.ts' ? [path] : [];
-  });
-}
-
 function tablesOf(module: string): string[] {
   const schema = join(modulesDir, module, 'schema.ts');
   if (!existsSync(schema)) return [];
   return [...readFileSync(schema, 'utf8').matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)].map((m) => m[1]!).sort();
 }
 
-/** Names other modules import from `module`, by file; a namespace import counts as `*`. */
-function calledFrom(module: string, modules: string[]): Map<string, Set<string>> {
+/**
+ * What a module offers the others: the values its `index.ts` re-exports, by file (other modules
+ * import only from there: eslint/boundaries.js). Types are left out.
+ */
+function publicSurface(module: string): Map<string, Set<string>> {
   const byFile = new Map<string, Set<string>>();
-  for (const other of modules) {
-    if (other === module) continue;
-    for (const file of sourceFiles(join(modulesDir, other))) {
-      const text = readFileSync(file, 'utf8');
-      const imports = text.matchAll(
-        /import\s+(type\s+)?(\{[^}]*\}|\*\s+as\s+\w+)\s+from\s+'\.\.\/([a-z-]+)\/([^']+)'/g,
-      );
-      for (const [, typeOnly, what, target, path] of imports) {
-        if (target !== module || typeOnly || path === 'schema') continue;
-        const names = what!.startsWith('*')
-          ? ['*']
-          : what!
-              .slice(1, -1)
-              .split(',')
-              .map((n) => n.trim())
-              .filter((n) => n && !n.startsWith('type '))
-              .map((n) => n.split(/\s+as\s+/)[0]!);
-        const set = byFile.get(path!) ?? new Set<string>();
-        names.forEach((n) => set.add(n));
-        if (set.size > 0) byFile.set(path!, set);
-      }
-    }
+  const index = join(modulesDir, module, 'index.ts');
+  if (!existsSync(index)) return byFile;
+  const text = readFileSync(index, 'utf8');
+  for (const [, typeOnly, what, path] of text.matchAll(
+    /export\s+(type\s+)?\{([^}]*)\}\s+from\s+'\.\/([^']+)'/g,
+  )) {
+    if (typeOnly) continue;
+    const names = what!
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n && !n.startsWith('type '))
+      .map((n) => n.split(/\s+as\s+/)[0]!);
+    const set = byFile.get(path!) ?? new Set<string>();
+    names.forEach((n) => set.add(n));
+    if (set.size > 0) byFile.set(path!, set);
   }
   return byFile;
 }
@@ -122,9 +109,11 @@ export async function renderModuleMap(): Promise<string> {
     'The server is one folder per business area under `apps/server/src/modules/`, on top of',
     '`platform/` (HTTP, envelope, sessions, database, audit) and `packages/contract` (paths, schemas,',
     'money and plan arithmetic shared with the web). A module owns its tables: another module calls',
-    'its functions, or reads its tables only where `eslint/schema-reads.js` declares it (checked by',
-    'the lint rule in `eslint/boundaries.js`). The web is one folder per feature under',
-    '`apps/web/src/features/`, on top of `shared/`; no feature imports another.',
+    'the functions of its `index.ts` (its public surface), or reads its tables only where',
+    '`eslint/schema-reads.js` declares it (both checked by the lint rule in `eslint/boundaries.js`).',
+    'Each module is a Fastify plugin of its own under `/api` (docs/architecture.md "Modules"). The',
+    'web is one folder per feature under `apps/web/src/features/`, on top of `shared/`; no feature',
+    'imports another.',
     '',
     '## Server modules',
     '',
@@ -137,9 +126,9 @@ export async function renderModuleMap(): Promise<string> {
     out.push(`- Tables: ${tables.length ? tables.map((t) => `\`${t}\``).join(', ') : 'none of its own'}`);
     const readsOf = reads[module] ?? [];
     if (readsOf.length) out.push(`- Reads the tables of: ${readsOf.map((m) => `\`${m}\``).join(', ')}`);
-    const called = calledFrom(module, modules);
+    const called = publicSurface(module);
     if (called.size) {
-      out.push('- Called by other modules:');
+      out.push('- Called by other modules (its `index.ts`):');
       for (const [file, names] of [...called.entries()].sort(([a], [b]) => a.localeCompare(b)))
         out.push(
           `  - \`${file}\`: ${[...names]

@@ -9,8 +9,8 @@ import Decimal from 'decimal.js';
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { HttpClient } from '../../apps/server/src/platform/testing/http-client';
-import { NodeEnvelope } from '../../apps/server/src/platform/testing/node-envelope';
+import { HttpClient } from '../../apps/server/src/testing/http-client';
+import { NodeEnvelope } from '../../apps/server/src/testing/node-envelope';
 import { BANK_PATHS } from '@portal/contract/bank';
 import { COMPANY_PATHS } from '@portal/contract/company';
 import { INCOME_PATHS, PAID_PATHS, RECONCILE_PATHS, type ValidPlan } from '@portal/contract/accounts';

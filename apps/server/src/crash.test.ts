@@ -7,8 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULER_PATHS } from '@portal/contract/ruler';
 import { serverRoot } from './server';
-import { HttpClient } from './platform/testing/http-client';
-import { onPostgres } from './platform/testing/harness';
+import { HttpClient } from './testing/http-client';
+import { onPostgres } from './testing/harness';
 
 /**
  * Crash safety: a real server under a write load is killed with SIGKILL mid-way and

@@ -5,8 +5,8 @@ import { AUTH_PATHS } from '@portal/contract/auth';
 import { optionalText } from '@portal/contract/fields';
 import { FILE_PATHS } from '@portal/contract/files';
 import { PERMISSION_PATHS } from '@portal/contract/permission';
-import { tableChecksums } from './platform/testing/checksum';
-import { createTestPortal, type TestClient, type TestPortal } from './platform/testing/harness';
+import { tableChecksums } from './testing/checksum';
+import { createTestPortal, type TestClient, type TestPortal } from './testing/harness';
 
 /**
  * Random and adversarial bodies to every route. The answer is never a 5xx, and a

@@ -3,15 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
-import { HttpClient } from './platform/testing/http-client';
-import { onPostgres } from './platform/testing/harness';
-import {
-  createPgDatabase,
-  freePort,
-  serverEnv,
-  spawnServer,
-  type ServerProcess,
-} from './platform/testing/process';
+import { HttpClient } from './testing/http-client';
+import { onPostgres } from './testing/harness';
+import { createPgDatabase, freePort, serverEnv, spawnServer, type ServerProcess } from './testing/process';
 
 /**
  * 参数设置 on several servers (docs/operations.md "Settings an administrator changes"): two real

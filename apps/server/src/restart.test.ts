@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HttpClient } from './platform/testing/http-client';
-import { onPostgres } from './platform/testing/harness';
-import { createPgDatabase, serverEnv, spawnServer, startServer, freePort } from './platform/testing/process';
+import { HttpClient } from './testing/http-client';
+import { onPostgres } from './testing/harness';
+import { createPgDatabase, serverEnv, spawnServer, startServer, freePort } from './testing/process';
 import { parsePasswordFile, PASSWORD_FILE } from './platform/initial-passwords';
 
 /**

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from './platform/auth/password-hash';
 import { nextCode } from './platform/db/codes';
 import type { RouteRecord } from './platform/http/route';
-import { tableChecksums } from './platform/testing/checksum';
-import { createTestPortal, type TestClient, type TestPortal } from './platform/testing/harness';
+import { tableChecksums } from './testing/checksum';
+import { createTestPortal, type TestClient, type TestPortal } from './testing/harness';
 
 /**
  * Generated from the server's own route table, so a new route is covered without anyone

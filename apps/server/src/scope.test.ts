@@ -10,14 +10,14 @@ import type { ScopeUser } from './platform/auth/data-scope';
 import { queryRows } from './platform/db/client';
 import type { RouteRecord } from './platform/http/route';
 import { resolveRouteScope } from './platform/http/route-scope';
-import { tableChecksums } from './platform/testing/checksum';
+import { tableChecksums } from './testing/checksum';
 import {
   createDept,
   createTestPortal,
   createUserWithCodes,
   type TestClient,
   type TestPortal,
-} from './platform/testing/harness';
+} from './testing/harness';
 import { addScopeFixtures } from './scope.fixtures';
 
 /**

@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import multipart from '@fastify/multipart';
+import { API_PREFIX } from '@portal/contract/api';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
 import { migrate } from './platform/db/migrate';
@@ -15,7 +17,7 @@ import { installWatchdog } from './platform/http/watchdog';
 import { installLoginLimits, installSecurity } from './platform/http/security';
 import { publishDocs } from './platform/http/docs';
 import type { RouteRecord } from './platform/http/route';
-import type { ModuleContext, PortalModule, SeedContext } from './platform/module';
+import { Registries, type ModuleContext, type PortalModule, type SeedContext } from './platform/module';
 import { runFirstStart, seedMenus, type FirstStartResult } from './platform/seed';
 import { MODULES } from './modules';
 import { LiveParams } from './platform/params';
@@ -83,7 +85,7 @@ export async function buildPortal({
     nonces = dbNonceStore(db);
   }
 
-  const { app, api, routes } = createHttp({
+  const { app, apiOn, routes } = createHttp({
     config,
     db,
     keyring,
@@ -95,8 +97,22 @@ export async function buildPortal({
   installWatchdog(app, database.inFlight);
   await installSecurity(app, config, redis);
   installLoginLimits(app, config);
-  const ctx: ModuleContext = { api, app, db, database, config, keyring, clock, params };
-  for (const m of modules) await m.register(ctx);
+  // Uploads (files, xlsx imports) are parsed for every module's calls.
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+  const registries = new Registries();
+  const shared = { db, database, config, keyring, clock, params, registries };
+  // Each module is a plugin of its own under /api: what it hooks or decorates stays on its instance.
+  for (const m of modules) {
+    await app.register(
+      async (instance) => {
+        const ctx: ModuleContext = { ...shared, app: instance, api: apiOn(instance) };
+        await m.register(ctx);
+      },
+      { prefix: API_PREFIX },
+    );
+  }
   publishDocs(app, routes);
   registerPortalConfig(app, config);
 
@@ -115,7 +131,7 @@ export async function buildPortal({
 
   await seedMenus(db);
   const seed = async (on: SeedContext['db']) => {
-    const seedCtx: SeedContext = { db: on, config, clock, log };
+    const seedCtx: SeedContext = { db: on, config, clock, log, registries };
     for (const m of modules) if (m.seed) await m.seed(seedCtx);
   };
   const firstStart = await runFirstStart({
@@ -124,6 +140,7 @@ export async function buildPortal({
     clock,
     log,
     modules,
+    registries,
     seed,
     ...(onFirstStart ? { beforeCommit: onFirstStart } : {}),
   });

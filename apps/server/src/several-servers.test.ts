@@ -9,15 +9,9 @@ import { BIZDATE_PATHS, type BizDateView, type DayEndRun } from '@portal/contrac
 import { MONITOR_PATHS, type OnlineSessionView } from '@portal/contract/monitor';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import type { Page } from '@portal/contract/api';
-import { HttpClient } from './platform/testing/http-client';
-import { onPostgres } from './platform/testing/harness';
-import {
-  createPgDatabase,
-  freePort,
-  serverEnv,
-  spawnServer,
-  type ServerProcess,
-} from './platform/testing/process';
+import { HttpClient } from './testing/http-client';
+import { onPostgres } from './testing/harness';
+import { createPgDatabase, freePort, serverEnv, spawnServer, type ServerProcess } from './testing/process';
 import { parsePasswordFile, PASSWORD_FILE } from './platform/initial-passwords';
 
 /**

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from './platform/testing/harness';
-import { freePort, serverEnv, spawnServer } from './platform/testing/process';
+import { onPostgres } from './testing/harness';
+import { freePort, serverEnv, spawnServer } from './testing/process';
 import { PGLITE_PG_MAJOR } from './platform/startup';
 
 /**

@@ -33,9 +33,17 @@ describe('module boundaries', { timeout: 120_000 }, () => {
     );
     const call = await boundaryErrors(
       'apps/server/src/modules/ruler/probe.ts',
-      "import * as bizdate from '../bizdate/service';\nexport const probe = bizdate;\n",
+      "import { COMPANY_USAGE } from '../company';\nexport const probe = COMPANY_USAGE;\n",
     );
     expect([...declared, ...call]).toEqual([]);
+  });
+
+  it('refuse a server module importing another module’s files past its index.ts', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/ruler/probe.ts',
+      "import { COMPANY_USAGE } from '../company/service';\nexport const probe = COMPANY_USAGE;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('modules/ruler imports a file of modules/company')]);
   });
 
   it('refuse a web feature importing from another feature', async () => {

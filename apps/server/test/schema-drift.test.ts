@@ -5,7 +5,7 @@ import { getTableConfig, PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/platform/db/client';
 import { migrate } from '../src/platform/db/migrate';
-import { createTestDb, type TestDb } from '../src/platform/testing/harness';
+import { createTestDb, type TestDb } from '../src/testing/harness';
 import { serverRoot } from '../src/server';
 
 /**

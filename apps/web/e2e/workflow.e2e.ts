@@ -20,7 +20,7 @@ import {
  * Approvals in the browser. (1) The process-definition screen and the dashboard calls against the
  * production server of global-setup. (2) The whole flow on a sample document type — submitted by
  * one user, decided by two others in 流程监控's audit view (header, 流程审批, 审批记录, 流程图,
- * 传阅) — against a test-only server (apps/server/src/modules/workflow/e2e-server.ts: the product
+ * 传阅) — against a test-only server (apps/server/src/testing/workflow-e2e-server.ts: the product
  * plus the sample type; nothing is added to production). The helpers (`approveInAuditView`,
  * `expectAuditTabs`, `circulateInAuditView`) are for each document's own e2e test.
  */
@@ -190,7 +190,7 @@ async function startSampleServer(): Promise<{ base: string; child: ChildProcess;
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/modules/workflow/e2e-server.ts'],
+    ['--import', 'tsx', 'apps/server/src/testing/workflow-e2e-server.ts'],
     {
       cwd: repo,
       env: {

@@ -7,8 +7,8 @@ import { buildPortal } from '../server';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { backup, restore } from './backup';
-import { onPostgres, TestClient } from './testing/harness';
-import { createPgDatabase } from './testing/process';
+import { onPostgres, TestClient } from '../testing/harness';
+import { createPgDatabase } from '../testing/process';
 
 /**
  * Backup and restore round trip (docs/operations.md "Backup and restore"): a database

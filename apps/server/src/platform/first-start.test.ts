@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, createTestPortal, type TestPortal } from './testing/harness';
+import { createTestDb, createTestPortal, type TestPortal } from '../testing/harness';
 import { loadConfig } from './config';
 import { queryRows, type Db } from './db/client';
 import type { PortalModule } from './module';

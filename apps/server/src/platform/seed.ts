@@ -5,7 +5,7 @@ import { queryRows, type Db, type Tx } from './db/client';
 import { advisoryXactLock } from './db/advisory';
 import type { Config } from './config';
 import type { BusinessClock } from './clock';
-import type { InitialLogin, PortalModule, SeedContext } from './module';
+import type { InitialLogin, PortalModule, Registries, SeedContext } from './module';
 import { nextCode } from './db/codes';
 import { depts, menus, roleMenus, roles, userRoles, users } from './auth/schema';
 import { hashPassword } from './auth/password-hash';
@@ -100,6 +100,7 @@ export interface FirstStartOptions {
   clock: BusinessClock;
   log: (msg: string) => void;
   modules: readonly PortalModule[];
+  registries: Registries;
   /** The modules' reference data (every start): inside the first start's transaction, after admin. */
   seed: (db: Db) => Promise<void>;
   /**
@@ -148,6 +149,7 @@ export async function runFirstStart(opts: FirstStartOptions): Promise<FirstStart
         config,
         clock: opts.clock,
         log: opts.log,
+        registries: opts.registries,
         addLogin: (l) => logins.push(l),
       };
       for (const m of opts.modules) if (m.demo) await m.demo(ctx);

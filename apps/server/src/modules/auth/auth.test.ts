@@ -10,7 +10,7 @@ import {
   TEST_ADMIN_PASSWORD,
   type TestPortal,
   served,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { createHash } from 'node:crypto';
 
 let t: TestPortal;

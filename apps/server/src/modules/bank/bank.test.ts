@@ -11,7 +11,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { bankAccounts } from './schema';
 import { defaultAccount, requireBankAccount } from './service';
 

@@ -1,6 +1,6 @@
 import type { SeedContext } from '../../platform/module';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
-import { companyDict } from '../company/service';
+import { companyDict } from '../company';
 import { saveAccount } from './service';
 
 /** Demo accounts: our own collection/payment accounts and one per demo customer. */

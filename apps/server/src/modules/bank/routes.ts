@@ -3,11 +3,12 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { permAllows } from '../../platform/http/route';
 import { noPermission } from '../../platform/errors';
-import { registerCompanyUsageCheck } from '../company/service';
+import { COMPANY_USAGE } from '../company';
 import { seedDemoAccounts } from './demo';
 import {
   bankDict,
   countCustomerAccounts,
+  BANK_ACCOUNT_USAGE,
   deleteAccount,
   listAccounts,
   saveAccount,
@@ -27,8 +28,8 @@ const CRM = 'crm-cor-bank';
 
 export const bankModule: PortalModule = {
   name: 'bank',
-  register({ api, db }) {
-    registerCompanyUsageCheck(async (ex, compCode) => {
+  register({ api, registries, db }) {
+    registries.get(COMPANY_USAGE).add(async (ex, compCode) => {
       const n = await countCustomerAccounts(ex, compCode);
       return n > 0 ? `存在${n}个银行账户` : null;
     });
@@ -63,7 +64,7 @@ export const bankModule: PortalModule = {
       BANK_PATHS.del,
       { perm: [button(FT, 'delete'), button(CRM, 'delete')], scope: 'bankAccount', query: bankBizCodeQuery },
       async ({ query, actor }) => {
-        await deleteAccount(db, query.bizCode, actor);
+        await deleteAccount(db, query.bizCode, actor, registries.get(BANK_ACCOUNT_USAGE));
         return null;
       },
     );

@@ -12,12 +12,13 @@ import {
 } from '@portal/contract/bank';
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor } from '../../platform/db/client';
+import { registryKey, UsageChecks } from '../../platform/module';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { customerNames, getCustomer, requireActiveCustomer } from '../company/service';
+import { customerNames, getCustomer, requireActiveCustomer } from '../company';
 import { bankAccounts, banks } from './schema';
 import { BANKS } from './banks';
 
@@ -28,12 +29,8 @@ export type BankListQuery = z.output<typeof bankListSchema>;
 const WHAT = '银行账户';
 const live = isNull(bankAccounts.deletedAt);
 
-/** Modules whose documents refer to accounts (contracts, incomings) register a check here. */
-export type BankAccountUsageCheck = (ex: Executor, bizCode: string) => Promise<string | null>;
-const usageChecks: BankAccountUsageCheck[] = [];
-export function registerBankAccountUsageCheck(check: BankAccountUsageCheck): void {
-  if (!usageChecks.includes(check)) usageChecks.push(check);
-}
+/** Modules whose documents refer to accounts (contracts, incomings) add a check here, per portal. */
+export const BANK_ACCOUNT_USAGE = registryKey('bank.accountUsage', () => new UsageChecks());
 
 async function bankNames(ex: Executor): Promise<Map<string, string>> {
   const rows = await ex.select({ code: banks.code, name: banks.name }).from(banks);
@@ -345,7 +342,12 @@ export async function setDefaultAccount(db: Db, bizCode: string, actor: Actor): 
   });
 }
 
-export async function deleteAccount(db: Db, bizCode: string, actor: Actor): Promise<void> {
+export async function deleteAccount(
+  db: Db,
+  bizCode: string,
+  actor: Actor,
+  usage: UsageChecks,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const where = and(eq(bankAccounts.bizCode, bizCode), live)!;
     const [peek] = await tx.select().from(bankAccounts).where(where).limit(1);
@@ -354,10 +356,8 @@ export async function deleteAccount(db: Db, bizCode: string, actor: Actor): Prom
     await lockGroups(tx, [group]);
     const [row] = await tx.select().from(bankAccounts).where(where).for('update');
     if (!row) throw notFound(WHAT);
-    for (const check of usageChecks) {
-      const reason = await check(tx, bizCode);
-      if (reason) throw conflict(`银行账户正在使用中，不能删除：${reason}`);
-    }
+    const reason = await usage.first(tx, bizCode);
+    if (reason) throw conflict(`银行账户正在使用中，不能删除：${reason}`);
     await tx
       .update(bankAccounts)
       .set({

@@ -21,11 +21,11 @@ import { conflict } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { BusinessClock } from '../../platform/clock';
 import { contractPlanItems, contracts } from '../contract/schema';
-import { itemAsOf, itemsReadFromLines, paymentsOf, type ItemAsOf } from '../paid/open-items';
+import { itemAsOf, itemsReadFromLines, paymentsOf, type ItemAsOf } from '../paid';
 import { dayEndItems, dayEndRuns } from './schema';
-import { purgeLogs } from '../monitor/retention';
-import { classifyAtDayEnd } from '../classification/service';
-import { accrueMonthEnds } from '../voucher/accrual';
+import { purgeLogs } from '../monitor';
+import { classifyAtDayEnd } from '../classification';
+import { accrueMonthEnds } from '../voucher';
 
 export const BIZDATE_KEY = 'business_date';
 /** The change-feed topic a new business date announces (every server reloads it). */

@@ -27,7 +27,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { addChecker, addCustomer, approvedCredit } from '../credit/testkit';
 import {
   addOwnAccount,

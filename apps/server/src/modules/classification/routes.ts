@@ -13,8 +13,8 @@ import {
 } from '@portal/contract/classification';
 import type { PortalModule } from '../../platform/module';
 import { listOf } from '../../platform/http/route-scope';
-import { findContract } from '../contract/service';
-import { registerDocument } from '../workflow/pipeline';
+import { findContract } from '../contract';
+import { registerDocument } from '../workflow';
 import { streamClasses } from './export';
 import {
   adjInit,

@@ -24,13 +24,13 @@ import {
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { advisoryXactLock } from '../../platform/db/advisory';
 import { writeAudit, type Actor } from '../../platform/db/audit';
-import type { Written } from '../workflow/pipeline';
+import type { Written } from '../workflow';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
-import { findContract, lockContract, scopeOf, type ContractRow } from '../contract/service';
+import { findContract, lockContract, scopeOf, type ContractRow } from '../contract';
 import { classAdjustments, contractClasses } from './schema';
 
 const WHAT = '分类调整单';

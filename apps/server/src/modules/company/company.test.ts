@@ -22,7 +22,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { companies } from './schema';
 import { demoUscc } from './demo';
 import { requireActiveCustomer } from './service';

@@ -18,6 +18,7 @@ import {
   checkUscc,
   companyDict,
   companyRows,
+  COMPANY_USAGE,
   deleteCompany,
   findSupComp,
   infoDict,
@@ -61,7 +62,7 @@ const CUSTOMER_PICKERS = [
 
 export const companyModule: PortalModule = {
   name: 'company',
-  register({ api, db }) {
+  register({ api, db, registries }) {
     const viewers = [menu(FT), menu(CRM), menu('crm-cor-cor-e'), menu('crm-cor-cor-v')];
     api.post(
       COMPANY_PATHS.list,
@@ -119,7 +120,7 @@ export const companyModule: PortalModule = {
       COMPANY_PATHS.del,
       { perm: [button(FT, 'delete'), button(CRM, 'delete')], scope: 'customer', query: compCodeQuery },
       async ({ query, actor }) => {
-        await deleteCompany(db, query.compCode, actor);
+        await deleteCompany(db, query.compCode, actor, registries.get(COMPANY_USAGE));
         return null;
       },
     );

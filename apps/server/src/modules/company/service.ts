@@ -17,14 +17,15 @@ import {
   type UsccCheckResult,
 } from '@portal/contract/company';
 import type { Page } from '@portal/contract/api';
-import type { Db, Executor } from '../../platform/db/client';
+import type { Db, Executor, Tx } from '../../platform/db/client';
+import { registryKey, UsageChecks } from '../../platform/module';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { geo } from '../geo/data';
-import { attachFiles, listFiles, setDocumentFiles } from '../files/service';
+import { geo } from '../geo';
+import { attachFiles, listFiles, setDocumentFiles } from '../files';
 import { companies } from './schema';
 
 type Row = typeof companies.$inferSelect;
@@ -40,11 +41,7 @@ const WHAT = '企业客户';
  * Modules whose records refer to customers (bank accounts, credit, contracts) register here, so a
  * customer in use cannot be deleted. A check answers why the customer is in use, or null.
  */
-export type CompanyUsageCheck = (ex: Executor, compCode: string) => Promise<string | null>;
-const usageChecks: CompanyUsageCheck[] = [];
-export function registerCompanyUsageCheck(check: CompanyUsageCheck): void {
-  if (!usageChecks.includes(check)) usageChecks.push(check);
-}
+export const COMPANY_USAGE = registryKey('company.customerUsage', () => new UsageChecks());
 
 const live = isNull(companies.deletedAt);
 const parent = alias(companies, 'parent');
@@ -180,6 +177,30 @@ export async function lockCustomer(
  * A customer a new document may refer to: it exists and is enabled (and holds `role` when given).
  * Throws 400 naming the field otherwise. Call inside the document's transaction.
  */
+/**
+ * Writes an approved information change (企业信息变更) onto the customer, in the caller's
+ * transaction: false, and nothing written, when the row moved on from `baseVersion`.
+ */
+export async function applyCompanyValues(
+  tx: Tx,
+  id: number,
+  baseVersion: number,
+  values: Partial<typeof companies.$inferInsert>,
+  actor: Actor,
+): Promise<boolean> {
+  const res = await tx
+    .update(companies)
+    .set({
+      ...values,
+      version: sql`${companies.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(and(eq(companies.id, id), eq(companies.version, baseVersion)))
+    .returning({ id: companies.id });
+  return res.length === 1;
+}
+
 export async function requireActiveCustomer(
   ex: Executor,
   compCode: string,
@@ -415,7 +436,12 @@ export async function setCompanyState(
   });
 }
 
-export async function deleteCompany(db: Db, compCode: string, actor: Actor): Promise<void> {
+export async function deleteCompany(
+  db: Db,
+  compCode: string,
+  actor: Actor,
+  usage: UsageChecks,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -429,11 +455,7 @@ export async function deleteCompany(db: Db, compCode: string, actor: Actor): Pro
       .where(and(eq(companies.parentCompCode, compCode), live))
       .limit(1);
     if (child) throw conflict(`该企业是「${child.name}」的上级企业，不能删除`);
-    const reasons: string[] = [];
-    for (const check of usageChecks) {
-      const reason = await check(tx, compCode);
-      if (reason) reasons.push(reason);
-    }
+    const reasons = await usage.all(tx, compCode);
     if (reasons.length) throw conflict(`该企业客户正在使用中，不能删除：${reasons.join('；')}`);
     await tx
       .update(companies)

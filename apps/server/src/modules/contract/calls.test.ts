@@ -22,8 +22,8 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
-} from '../../platform/testing/harness';
-import { uploadXlsx } from '../../platform/testing/xlsx-upload';
+} from '../../testing/harness';
+import { uploadXlsx } from '../../testing/xlsx-upload';
 import { addChecker } from '../credit/testkit';
 import {
   approvedContract,

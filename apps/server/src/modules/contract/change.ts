@@ -22,11 +22,11 @@ import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import type { ScopeUser } from '../../platform/auth/data-scope';
-import { occupy, release } from '../credit/ledger';
+import { occupy, release } from '../credit';
 import { creditLines } from '../credit/schema';
 import { bankAccounts } from '../bank/schema';
 import { interestRules } from '../ruler/schema';
-import { setDocumentFiles } from '../files/service';
+import { setDocumentFiles } from '../files';
 import { files } from '../files/schema';
 import {
   checkInvoicesFree,
@@ -50,12 +50,12 @@ import {
   ruleFor,
   viewDues,
 } from './plan';
-import { paymentsOf } from '../paid/open-items';
+import { paymentsOf } from '../paid';
 import type { InterestRuleCalc } from '@portal/contract/plan/rule';
 import type { PlanItem } from '@portal/contract/plan/schedule';
 import { CONTRACT_DOC, viewBusiness, writeBusiness } from './lifecycle';
 import { contractChanges, contractPlanItems, contracts } from './schema';
-import { viewRule } from '../ruler/service';
+import { viewRule } from '../ruler';
 import { formatYuan } from '@portal/contract/format';
 
 type ChangeRow = typeof contractChanges.$inferSelect;

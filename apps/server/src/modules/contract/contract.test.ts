@@ -17,7 +17,7 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { disburse } from '../loan/testkit';
 import {

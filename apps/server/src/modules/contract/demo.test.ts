@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractListRow, SchemeView } from '@portal/contract/contract';
 import type { UtilisationRow } from '@portal/contract/credit';
 import type { Page } from '@portal/contract/api';
-import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestPortal } from '../../testing/harness';
 import { creditApi } from '../credit/testkit';
 import { contractApi } from './testkit';
 import {

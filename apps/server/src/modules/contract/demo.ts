@@ -11,7 +11,7 @@ import { approveContract, saveScheme } from './lifecycle';
 import { replaceDues, suggestDues } from './plan';
 import { findContract, writeInfo } from './service';
 import { contracts } from './schema';
-import { saveDraft } from '../workflow/pipeline';
+import { saveDraft } from '../workflow';
 
 /**
  * Demo contracts on the demo credit (fresh database only): two live ones started months ago

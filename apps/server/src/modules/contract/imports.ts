@@ -5,7 +5,7 @@ import type { ReceivableItem } from '@portal/contract/credit';
 import { isRealDate, MONEY_PATTERN } from '@portal/contract/fields';
 import type { Executor } from '../../platform/db/client';
 import { readSheet } from '../../platform/xlsx';
-import { parseReceivablesXlsx, previewReceivables } from '../credit/invoices';
+import { parseReceivablesXlsx, previewReceivables } from '../credit';
 import { contractReceivables, contracts } from './schema';
 import { formatYuan } from '@portal/contract/format';
 

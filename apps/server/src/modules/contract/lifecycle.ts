@@ -14,10 +14,10 @@ import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict } from '../../platform/errors';
-import { occupy } from '../credit/ledger';
-import { setDocumentFiles, toFileInfo } from '../files/service';
+import { occupy } from '../credit';
+import { setDocumentFiles, toFileInfo } from '../files';
 import { files } from '../files/schema';
-import { assertEditable } from '../workflow/service';
+import { assertEditable } from '../workflow';
 import { CONTRACT, findContract, lockContract, requireEffective, type ContractRow } from './service';
 import {
   activeItems,

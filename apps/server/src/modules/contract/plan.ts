@@ -9,8 +9,8 @@ import { PlanInputError } from '@portal/contract/plan/money';
 import type { Executor, Tx } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { interestRules } from '../ruler/schema';
-import { itemAsOf, paymentsOf } from '../paid/open-items';
-import { ruleCalc } from '../ruler/service';
+import { itemAsOf, paymentsOf } from '../paid';
+import { ruleCalc } from '../ruler';
 import { contractDues, contractPlanItems, type contracts } from './schema';
 import { formatYuan } from '@portal/contract/format';
 

@@ -32,13 +32,13 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { queryRows } from '../../platform/db/client';
 import { badInput, notFound } from '../../platform/errors';
-import { getCustomer, registerCompanyUsageCheck, viewCompany } from '../company/service';
-import { listAccounts, registerBankAccountUsageCheck } from '../bank/service';
-import { registerRuleUsageCheck } from '../ruler/service';
-import { linesOfCustomer } from '../credit/ledger';
-import { getCredit } from '../credit/service';
+import { getCustomer, COMPANY_USAGE, viewCompany } from '../company';
+import { listAccounts, BANK_ACCOUNT_USAGE } from '../bank';
+import { RULE_USAGE } from '../ruler';
+import { linesOfCustomer } from '../credit';
+import { getCredit } from '../credit';
 import { creditReceivables } from '../credit/schema';
-import { registerDocument } from '../workflow/pipeline';
+import { registerDocument } from '../workflow';
 import {
   bankUsage,
   customerUsage,
@@ -85,7 +85,7 @@ import {
 } from './handover';
 import { previewContractReceivables, previewPlanExcel } from './imports';
 import { readXlsxUpload } from '../../platform/xlsx';
-import { listFiles } from '../files/service';
+import { listFiles } from '../files';
 import { seedDemoContracts } from './demo';
 import { KeysetPages } from '../../platform/http/list';
 import { streamListExport } from '../../platform/http/export';
@@ -104,7 +104,7 @@ const TALLY_COMPACTION_MS = 60_000;
 export const contractModule: PortalModule = {
   name: 'contract',
   demo: seedDemoContracts,
-  register({ api, app, db, clock }) {
+  register({ api, registries, app, db, clock }) {
     const listPages = new KeysetPages();
     // The list's tally gathers a delta row per write; folding them keeps its sums short.
     const compaction = setInterval(
@@ -116,9 +116,9 @@ export const contractModule: PortalModule = {
     );
     compaction.unref();
     app.addHook('onClose', async () => clearInterval(compaction));
-    registerRuleUsageCheck(ruleUsage);
-    registerCompanyUsageCheck(customerUsage);
-    registerBankAccountUsageCheck(bankUsage);
+    registries.get(RULE_USAGE).add(ruleUsage);
+    registries.get(COMPANY_USAGE).add(customerUsage);
+    registries.get(BANK_ACCOUNT_USAGE).add(bankUsage);
 
     const readers = [menu(INFO), menu(CHG), menu(HO)];
     const editors = [button(INFO, 'add'), button(INFO, 'save')];

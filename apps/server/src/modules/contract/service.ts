@@ -30,14 +30,21 @@ import {
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { tableScope } from '../../platform/auth/row-scope';
 import { users } from '../../platform/auth/schema';
-import { getCustomer, requireActiveCustomer } from '../company/service';
-import { requireBankAccount } from '../bank/service';
-import { viewRule } from '../ruler/service';
-import { canOccupy } from '../credit/ledger';
+import { getCustomer, requireActiveCustomer } from '../company';
+import { requireBankAccount } from '../bank';
+import { viewRule } from '../ruler';
+import { canOccupy } from '../credit';
 import { creditLines, credits } from '../credit/schema';
 import { tallyTotal } from './tally';
-import { overdueItems } from '../paid/overdue';
-import { contractChanges, contractPayers, contractPlanItems, contractReceivables, contracts } from './schema';
+import { overdueItems } from '../paid';
+import {
+  contractChanges,
+  contractDues,
+  contractPayers,
+  contractPlanItems,
+  contractReceivables,
+  contracts,
+} from './schema';
 import { formatYuan } from '@portal/contract/format';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -96,6 +103,24 @@ export async function findContract(ex: Executor, bizCode: string, user?: ScopeUs
 export function requireEffective(row: ContractRow, what: string): void {
   if (row.state !== 'approved' || row.status === 'none') throw conflict(`合同未审核通过，不能${what}`);
   if (row.status === 'settled') throw conflict(`合同已结清，不能${what}`);
+}
+
+/**
+ * Receives `amount` on one of the contract's dues (a prepayment's posting), in the caller's
+ * transaction: false, and nothing written, when it would exceed what is due.
+ */
+export async function receiveOnDue(tx: Tx, dueId: number, amount: string): Promise<boolean> {
+  const res = await tx
+    .update(contractDues)
+    .set({ receivedAmount: sql`${contractDues.receivedAmount} + ${amount}::numeric` })
+    .where(
+      and(
+        eq(contractDues.id, dueId),
+        sql`${contractDues.receivedAmount} + ${amount}::numeric <= ${contractDues.amount}`,
+      ),
+    )
+    .returning({ id: contractDues.id });
+  return res.length > 0;
 }
 
 /** The contract row locked for the rest of the transaction. */

@@ -8,7 +8,7 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { compactContractTally } from './tally';
 import { disburse } from '../loan/testkit';

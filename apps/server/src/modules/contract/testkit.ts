@@ -3,7 +3,7 @@ import { CONTRACT_PATHS, type InfoSave } from '@portal/contract/contract';
 import { RULER_PATHS } from '@portal/contract/ruler';
 import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
-import { servedPaths, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import { servedPaths, type TestClient, type TestPortal } from '../../testing/harness';
 import { addCustomer, approvedCredit } from '../credit/testkit';
 
 /**

@@ -19,7 +19,7 @@ import type {
 import type { Page } from '@portal/contract/api';
 import type { FileInfo } from '@portal/contract/files';
 import { auditLog } from '../../platform/db/audit';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal } from '../../testing/harness';
 import { occupy } from './ledger';
 import { creditLines } from './schema';
 import { addChecker, addCustomer, approvedCredit, creditApi, platform, type Saved } from './testkit';

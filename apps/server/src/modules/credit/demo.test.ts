@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UtilisationRow } from '@portal/contract/credit';
-import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestPortal } from '../../testing/harness';
 import { creditApi } from './testkit';
 
 let t: TestPortal;

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { notFound } from '../../platform/errors';
-import { assertEditable } from '../workflow/service';
+import { assertEditable } from '../workflow';
 
 /**
  * The credit documents on the workflow module (docs/architecture.md "Documents and approvals"): credit,

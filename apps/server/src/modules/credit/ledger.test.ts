@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditView, FtRow, LineFigures } from '@portal/contract/credit';
 import { queryRows, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
-import {
-  createTestPortal,
-  onPostgres,
-  type TestClient,
-  type TestPortal,
-} from '../../platform/testing/harness';
+import { createTestPortal, onPostgres, type TestClient, type TestPortal } from '../../testing/harness';
 import { canOccupy, linesOfCustomer, occupy, release, reoccupy, ONE_OFF_REASON } from './ledger';
 import { creditLedger, creditLines } from './schema';
 import { addChecker, addCustomer, approvedCredit, creditApi } from './testkit';

@@ -28,7 +28,7 @@ import type { PortalModule } from '../../platform/module';
 import { badInput, notFound } from '../../platform/errors';
 import { users } from '../../platform/auth/schema';
 import { credChanges, credDistributions, credits } from './schema';
-import { companyDict, registerCompanyUsageCheck } from '../company/service';
+import { companyDict, COMPANY_USAGE } from '../company';
 import {
   applyCredit,
   creditHistory,
@@ -77,7 +77,7 @@ import { streamListExport } from '../../platform/http/export';
 import { creditExport, creditHistoryExport } from './export';
 import { customerUsage } from './usage';
 import { seedDemoCredit } from './demo';
-import { registerDocument } from '../workflow/pipeline';
+import { registerDocument } from '../workflow';
 
 import { listOf, UNSCOPED, type RouteScope, type ScopedRows } from '../../platform/http/route-scope';
 import { aliasScope, rowVisibility, tableScope, type ScopeKind } from '../../platform/auth/row-scope';
@@ -96,11 +96,11 @@ const CONTRACT = 'ft-contract-info';
 
 export const creditModule: PortalModule = {
   name: 'credit',
-  register({ api, db, config, clock }) {
+  register({ api, registries, db, config, clock }) {
     const deps: CreditDeps = { db, config, clock };
     // The approvals of our three documents run on the workflow; their side effects are these hooks.
     const readers = [menu(INFO), menu(DIST), menu(CHG)];
-    registerCompanyUsageCheck(customerUsage);
+    registries.get(COMPANY_USAGE).add(customerUsage);
 
     // Lists and dictionaries
     api.post(CREDIT_PATHS.dict, { perm: readers, scope: UNSCOPED.reference }, async () => CREDIT_DICT);

@@ -3,7 +3,7 @@ import { CREDIT_PATHS, type PlatformSave } from '@portal/contract/credit';
 import type { Db } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { hashPassword } from '../../platform/auth/password-hash';
-import { servedPaths, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import { servedPaths, type TestClient, type TestPortal } from '../../testing/harness';
 
 /** Test helpers of the credit module (used by its tests; the contract tests may reuse them). */
 export const creditApi = servedPaths(CREDIT_PATHS);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagerChangeInit } from '@portal/contract/crm-change';
 import { queryRows } from '../../platform/db/client';
-import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestPortal } from '../../testing/harness';
 import { candidatesOf, cq, compManagerApi } from './testkit';
 
 let t: TestPortal;

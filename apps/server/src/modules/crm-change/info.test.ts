@@ -16,7 +16,7 @@ import {
   onPostgres,
   type TestClient,
   type TestPortal,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { INFO_STALE_MSG } from './info';
 import { addCompany, bq, companyApi, companyBody, cq, historyOf, compChangeApi, newUscc } from './testkit';

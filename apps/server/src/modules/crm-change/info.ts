@@ -21,15 +21,14 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
-import type { Written } from '../workflow/pipeline';
+import type { Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { users } from '../../platform/auth/schema';
-import { geo } from '../geo/data';
-import { companies } from '../company/schema';
-import { checkUscc, lockCustomer, regionName } from '../company/service';
-import type { WorkflowDoc } from '../workflow/registry';
+import { geo } from '../geo';
+import { applyCompanyValues, checkUscc, lockCustomer, regionName } from '../company';
+import type { WorkflowDoc } from '../workflow';
 import { findCompany } from './customer';
 import { compInfoChanges, companyHistory } from './schema';
 
@@ -257,17 +256,7 @@ export async function applyInfoChange(tx: Tx, wf: WorkflowDoc, actor: Actor): Pr
   const after = valuesOfCompany(doc);
   const fields = changedFields(before, after);
   await ensureUsccFree(tx, after.usccCode, doc.compCode);
-  const res = await tx
-    .update(companies)
-    .set({
-      ...after,
-      version: sql`${companies.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
-    .where(and(eq(companies.id, c.id), eq(companies.version, doc.baseVersion)))
-    .returning({ id: companies.id });
-  if (res.length !== 1) throw conflict(INFO_STALE_MSG);
+  if (!(await applyCompanyValues(tx, c.id, doc.baseVersion, after, actor))) throw conflict(INFO_STALE_MSG);
   if (fields.length > 0)
     await tx.insert(companyHistory).values(
       fields.map((f) => ({

@@ -9,12 +9,7 @@ import type {
   ManagerChangeView,
 } from '@portal/contract/crm-change';
 import { queryRows } from '../../platform/db/client';
-import {
-  createTestPortal,
-  onPostgres,
-  type TestClient,
-  type TestPortal,
-} from '../../platform/testing/harness';
+import { createTestPortal, onPostgres, type TestClient, type TestPortal } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { MANAGER_STALE_MSG } from './manager';
 import {

@@ -12,8 +12,8 @@ import {
 } from '@portal/contract/crm-change';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
-import { registerCompanyUsageCheck } from '../company/service';
-import { registerDocument } from '../workflow/pipeline';
+import { COMPANY_USAGE } from '../company';
+import { registerDocument } from '../workflow';
 import {
   applyInfoChange,
   companyHistoryOf,
@@ -52,10 +52,10 @@ const MG = 'crm-cor-mg';
 /** 企业信息变更 and 管理员变更: two workflow documents over the customer record. */
 export const crmChangeModule: PortalModule = {
   name: 'crm-change',
-  register({ api, db }) {
+  register({ api, registries, db }) {
     // A customer with a draft or pending change cannot be deleted (company/del answers 409).
-    registerCompanyUsageCheck(openInfoChangesUsage);
-    registerCompanyUsageCheck(openManagerChangesUsage);
+    registries.get(COMPANY_USAGE).add(openInfoChangesUsage);
+    registries.get(COMPANY_USAGE).add(openManagerChangesUsage);
 
     // ----- 企业信息变更 -----
     api.post(

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract/crm-change';
 import { nextCode } from '../../platform/db/codes';
 import type { Db } from '../../platform/db/client';
-import { servedPaths, type TestClient } from '../../platform/testing/harness';
+import { servedPaths, type TestClient } from '../../testing/harness';
 
 /** Test helpers of the crm-change module. */
 export const compChangeApi = servedPaths(COMP_CHANGE_PATHS);

@@ -3,7 +3,7 @@ import type { BankUserList } from '@portal/contract/crm';
 import type { Db, Executor } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { badInput, notFound } from '../../platform/errors';
-import { getBankAccount } from '../bank/service';
+import { getBankAccount } from '../bank';
 import { compBankAccountUsers, compUsers } from './schema';
 import { liveUser, toUserRows, requireCompUsers } from './common';
 

@@ -25,7 +25,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { companies } from '../company/schema';
 import { compBankAccountUsers, compRelations, compUsers } from './schema';
 import { registerUserDisableCheck } from './users';

@@ -1,6 +1,6 @@
 import type { SeedContext } from '../../platform/module';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
-import { companyDict } from '../company/service';
+import { companyDict } from '../company';
 import { addDept } from './depts';
 import { checkRegistration, saveUser } from './users';
 import { saveRelation } from './relations';

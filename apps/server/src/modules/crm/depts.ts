@@ -6,7 +6,7 @@ import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
-import { lockCustomer, requireCustomer } from '../company/service';
+import { lockCustomer, requireCustomer } from '../company';
 import { compDepts, compUsers } from './schema';
 import { liveUser, liveDept, lockCompTree } from './common';
 

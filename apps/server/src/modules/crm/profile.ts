@@ -23,10 +23,11 @@ import { auditLog, writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
-import { deleteAccount, getBankAccount, listAccounts, saveAccount, setDefaultAccount } from '../bank/service';
-import { COMPANY_DOC_TYPE, lockCustomer, requireCustomer } from '../company/service';
-import { fileNamesByToken, listFiles, setDocumentFiles } from '../files/service';
-import { detailChanges } from '../monitor/service';
+import type { UsageChecks } from '../../platform/module';
+import { deleteAccount, getBankAccount, listAccounts, saveAccount, setDefaultAccount } from '../bank';
+import { COMPANY_DOC_TYPE, lockCustomer, requireCustomer } from '../company';
+import { fileNamesByToken, listFiles, setDocumentFiles } from '../files';
+import { detailChanges } from '../monitor';
 import { compAddInfos, compIntros, compInvoiceInfos, compShareholders } from './schema';
 
 type OnePerCustomer = typeof compInvoiceInfos | typeof compIntros | typeof compAddInfos;
@@ -249,9 +250,15 @@ export async function saveCustomerAccount(db: Db, input: z.output<typeof account
   return saveAccount(db, { ...rest, ownerType: 'customer', ownerCode: compCode }, actor);
 }
 
-export async function deleteCustomerAccount(db: Db, compCode: string, bizCode: string, actor: Actor) {
+export async function deleteCustomerAccount(
+  db: Db,
+  compCode: string,
+  bizCode: string,
+  actor: Actor,
+  usage: UsageChecks,
+) {
   await requireOwnAccount(db, compCode, bizCode);
-  await deleteAccount(db, bizCode, actor);
+  await deleteAccount(db, bizCode, actor, usage);
 }
 
 export async function setCustomerDefaultAccount(db: Db, compCode: string, bizCode: string, actor: Actor) {

@@ -17,7 +17,7 @@ import { updateVersioned } from '../../platform/db/versioned';
 import { advisoryXactLock } from '../../platform/db/advisory';
 import { conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, offsetOf, orderClause, page } from '../../platform/http/list';
-import { customerNames, lockCustomer } from '../company/service';
+import { customerNames, lockCustomer } from '../company';
 import { companies } from '../company/schema';
 import { compRelations } from './schema';
 

@@ -8,7 +8,7 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { lockCustomer } from '../company/service';
+import { lockCustomer } from '../company';
 import { compRoles, compUserRoles, compUsers } from './schema';
 import { liveUser, liveRole, requireCompUsers } from './common';
 

@@ -32,7 +32,8 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { permAllows } from '../../platform/http/route';
 import { noPermission } from '../../platform/errors';
-import { registerCompanyUsageCheck } from '../company/service';
+import { COMPANY_USAGE } from '../company';
+import { BANK_ACCOUNT_USAGE } from '../bank';
 import { crmCompanyUsage } from './common';
 import { checkRegistration, listUsers, saveUser, setUserState, viewUser } from './users';
 import { deleteRole, listRoles, saveRole } from './roles';
@@ -74,8 +75,8 @@ const FRIM = 'crm-frim';
 
 export const crmModule: PortalModule = {
   name: 'crm',
-  register({ api, db, clock }) {
-    registerCompanyUsageCheck(crmCompanyUsage);
+  register({ api, registries, db, clock }) {
+    registries.get(COMPANY_USAGE).add(crmCompanyUsage);
     const readers = [menu(EDIT), menu(VIEW)];
     const save = button(EDIT, 'save');
 
@@ -149,7 +150,13 @@ export const crmModule: PortalModule = {
       CRM_PATHS.accountDel,
       { perm: save, scope: [OF_CUSTOMER, 'bankAccount'], query: accountCodeQuery },
       async ({ query, actor }) => {
-        await deleteCustomerAccount(db, query.compCode, query.bizCode, actor);
+        await deleteCustomerAccount(
+          db,
+          query.compCode,
+          query.bizCode,
+          actor,
+          registries.get(BANK_ACCOUNT_USAGE),
+        );
         return null;
       },
     );

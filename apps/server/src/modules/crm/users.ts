@@ -14,7 +14,7 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { lockCustomer } from '../company/service';
+import { lockCustomer } from '../company';
 import { compBankAccountUsers, compDepts, compUsers } from './schema';
 import { liveDept, liveUser, lockCompTree, toUserRows, USER, type UserRow } from './common';
 

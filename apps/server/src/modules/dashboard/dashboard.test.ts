@@ -16,7 +16,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedIncome, paidApi } from '../paid/testkit';
 import { disburse } from '../loan/testkit';

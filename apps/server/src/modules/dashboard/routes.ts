@@ -14,8 +14,8 @@ import type { PortalModule } from '../../platform/module';
 import { createPortfolioCache, scopeKey } from './cache';
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { ScopeUser } from '../../platform/auth/data-scope';
-import { scopeOf } from '../contract/service';
-import { overdueItems, type OverdueItem } from '../paid/overdue';
+import { scopeOf } from '../contract';
+import { overdueItems, type OverdueItem } from '../paid';
 
 import { listOf } from '../../platform/http/route-scope';
 

@@ -16,7 +16,7 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { files } from './schema';
 import { sanitizeFileName } from './sniff';
 

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
   downloadTokenSchema,
@@ -23,20 +22,13 @@ import {
   storeUpload,
 } from './service';
 import type { files } from './schema';
-import { localStore, type FileStore } from './storage';
+import { localStore } from './storage';
 import { s3ConfigFromEnv, s3Store } from './s3';
 import { sanitizeFileName } from './sniff';
 
 type FileRow = typeof files.$inferSelect;
 
 const PREVIEWABLE = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);
-
-let activeStore: FileStore | undefined;
-/** The store the running portal uses (other modules stream stored files through it). */
-export function fileStore(): FileStore {
-  if (!activeStore) throw new Error('files module not registered');
-  return activeStore;
-}
 
 function bearer(req: FastifyRequest): string | undefined {
   return /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(req.headers.authorization ?? '')?.[1];
@@ -69,13 +61,9 @@ async function authorize(
 
 export const filesModule: PortalModule = {
   name: 'files',
-  async register({ api, app, db, config }) {
+  register({ api, db, config }) {
     const s3 = s3ConfigFromEnv(process.env);
     const store = s3 ? s3Store(s3, join(config.dataDir, 'files')) : localStore(join(config.dataDir, 'files'));
-    activeStore = store;
-    await app.register(multipart, {
-      limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
-    });
 
     api.post(
       FILE_PATHS.upload,

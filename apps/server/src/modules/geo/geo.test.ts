@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_PATHS, type Division, type LinkageNode } from '@portal/contract/geo';
-import {
-  createTestPortal,
-  type TestClient,
-  type TestPortal,
-  servedPaths,
-} from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal, servedPaths } from '../../testing/harness';
 import { divisionName } from './data';
 
 const geoApi = servedPaths(GEO_PATHS);

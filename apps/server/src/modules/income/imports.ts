@@ -12,7 +12,7 @@ import type { Actor } from '../../platform/db/audit';
 import { AppError, badInput } from '../../platform/errors';
 import { readSheet } from '../../platform/xlsx';
 import { bankAccounts } from '../bank/schema';
-import { saveDraft } from '../workflow/pipeline';
+import { saveDraft } from '../workflow';
 import { checkIncome, incomeSubject, insertIncome, takenSerials } from './service';
 
 type Key = keyof IncomeItem | 'accountNo';

@@ -7,9 +7,9 @@ import {
   createUserWithCodes,
   type TestClient,
   type TestPortal,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { queryRows } from '../../platform/db/client';
-import { uploadXlsx } from '../../platform/testing/xlsx-upload';
+import { uploadXlsx } from '../../testing/xlsx-upload';
 import { addChecker } from '../credit/testkit';
 import { addOwnAccount } from '../contract/testkit';
 import { incomeApi } from '../paid/testkit';

@@ -8,7 +8,7 @@ import {
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { readXlsxUpload } from '../../platform/xlsx';
-import { registerDocument } from '../workflow/pipeline';
+import { registerDocument } from '../workflow';
 import { previewIncomeExcel, saveImportedIncomes } from './imports';
 import {
   deleteIncome,

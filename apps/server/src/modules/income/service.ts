@@ -14,13 +14,13 @@ import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import type { Actor } from '../../platform/db/audit';
-import type { Written } from '../workflow/pipeline';
+import type { Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { bankAccounts } from '../bank/schema';
-import { requireBankAccount } from '../bank/service';
-import { postEvent, reverseDocument } from '../voucher/service';
+import { requireBankAccount } from '../bank';
+import { postEvent, reverseDocument } from '../voucher';
 import { incomes } from './schema';
 
 export type IncomeRecord = typeof incomes.$inferSelect;

@@ -14,12 +14,7 @@ import {
   type Statement,
   type StatementInput,
 } from '@portal/contract/ledger';
-import {
-  createTestPortal,
-  type TestClient,
-  type TestPortal,
-  servedPaths,
-} from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal, servedPaths } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedContract, BULLET_RULE, contractFixture, receivable } from '../contract/testkit';
 import { disburse } from '../loan/testkit';

@@ -16,7 +16,7 @@ import {
   classDistributionQuery,
   classMigrationQuery,
 } from '@portal/contract/classification';
-import { classMigration } from '../classification/service';
+import { classMigration } from '../classification';
 import { statement } from './statement';
 
 /** A statement names a customer or a contract; both must be in the user's scope. */

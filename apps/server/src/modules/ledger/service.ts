@@ -22,9 +22,9 @@ import type { ScopeUser } from '../../platform/auth/data-scope';
 import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { likePattern } from '../../platform/http/list';
-import { scopeOf } from '../contract/service';
-import { itemAsOf, itemPayment } from '../paid/open-items';
-import { classAsOf, storedDistribution } from '../classification/service';
+import { scopeOf } from '../contract';
+import { itemAsOf, itemPayment } from '../paid';
+import { classAsOf, storedDistribution } from '../classification';
 
 const isAssetClass = (v: unknown): v is AssetClass => ASSET_CLASSES.includes(v as AssetClass);
 

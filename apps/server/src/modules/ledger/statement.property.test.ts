@@ -4,12 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidPlan } from '@portal/contract/accounts';
 import { LEDGER_PATHS, type LedgerPage, type Statement } from '@portal/contract/ledger';
 import { addDays } from '@portal/contract/plan/dates';
-import {
-  createTestPortal,
-  type TestClient,
-  type TestPortal,
-  servedPaths,
-} from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal, servedPaths } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
   approvedContract,

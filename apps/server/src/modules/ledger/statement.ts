@@ -5,7 +5,7 @@ import type { Statement, StatementKind, StatementLine, StatementQuery } from '@p
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
-import { scopeOf } from '../contract/service';
+import { scopeOf } from '../contract';
 import { dayBefore, postedLines } from './service';
 
 const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);

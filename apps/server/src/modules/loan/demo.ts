@@ -3,7 +3,7 @@ import type { SeedContext } from '../../platform/module';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
-import { saveDraft } from '../workflow/pipeline';
+import { saveDraft } from '../workflow';
 import { loanInit, postLoan, saveLoan } from './service';
 import { loans } from './schema';
 

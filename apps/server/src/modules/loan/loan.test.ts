@@ -25,7 +25,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
   approvedContract,

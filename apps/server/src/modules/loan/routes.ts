@@ -13,8 +13,8 @@ import {
 } from '@portal/contract/loan';
 import { CONTRACT_PATHS, contractCodeQuery } from '@portal/contract/contract';
 import type { PortalModule } from '../../platform/module';
-import { findContract } from '../contract/service';
-import { registerDocument } from '../workflow/pipeline';
+import { findContract } from '../contract';
+import { registerDocument } from '../workflow';
 import { listOf } from '../../platform/http/route-scope';
 import { contracts } from '../contract/schema';
 import { eq } from 'drizzle-orm';

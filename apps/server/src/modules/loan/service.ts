@@ -28,13 +28,13 @@ import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import type { ScopeUser } from '../../platform/auth/data-scope';
-import { defaultAccount, requireBankAccount } from '../bank/service';
+import { defaultAccount, requireBankAccount } from '../bank';
 import { contractChanges, contractDues, contractPlanItems, contracts } from '../contract/schema';
-import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract/service';
-import { activeItems, computePlan, insertItems, planViews } from '../contract/plan';
+import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract';
+import { activeItems, computePlan, insertItems, planViews } from '../contract';
 import { paids } from '../paid/schema';
-import { removeDraft, saveDraft, type Written } from '../workflow/pipeline';
-import { postEvent, reverseDocument } from '../voucher/service';
+import { removeDraft, saveDraft, type Written } from '../workflow';
+import { postEvent, reverseDocument } from '../voucher';
 import { loanLines, loanReds, loans } from './schema';
 
 export type LoanRecord = typeof loans.$inferSelect;

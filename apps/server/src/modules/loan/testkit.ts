@@ -1,6 +1,6 @@
 import { LOAN_PATHS, type LoanInit } from '@portal/contract/loan';
 import type { ContractInfo } from '@portal/contract/contract';
-import { servedPaths, type TestClient } from '../../platform/testing/harness';
+import { servedPaths, type TestClient } from '../../testing/harness';
 import { contractApi } from '../contract/testkit';
 
 /** Test helpers of the 放款单 (for its tests and for the modules that need a disbursed contract). */

@@ -4,12 +4,7 @@ import { queryRows } from '../../platform/db/client';
 import type { Page } from '@portal/contract/api';
 import { MESSAGE_PATHS, type MessageCount, type MessageView } from '@portal/contract/messages';
 import { WORKFLOW_PATHS } from '@portal/contract/workflow';
-import {
-  createTestPortal,
-  type TestClient,
-  type TestPortal,
-  servedPaths,
-} from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal, servedPaths } from '../../testing/harness';
 import { createUser, SAMPLE, SAMPLE_PATHS, sampleModule } from '../workflow/testkit';
 
 const messageApi = servedPaths(MESSAGE_PATHS);

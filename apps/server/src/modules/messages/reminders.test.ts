@@ -8,7 +8,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedContract, contractFixture, MONTHLY_RULE } from '../contract/testkit';
 import { disburse } from '../loan/testkit';

@@ -15,7 +15,7 @@ import {
   type TestClient,
   type TestPortal,
   served,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 
 const ROWS = 20_000;
 let t: TestPortal;

@@ -21,7 +21,7 @@ import {
   type TestClient,
   type TestPortal,
   served,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 
 const PW = 'Monitor@12345678';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIZDATE_PATHS, type DayEndRun } from '@portal/contract/bizdate';
 import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
 import { queryRows } from '../../platform/db/client';
-import { createTestPortal, type TestClient, type TestPortal, served } from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal, served } from '../../testing/harness';
 
 let t: TestPortal;
 let admin: TestClient;

@@ -16,7 +16,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 
 const noticeApi = servedPaths(NOTICE_PATHS);
 const PW = 'Notice@123456789';

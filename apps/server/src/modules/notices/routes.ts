@@ -10,7 +10,7 @@ import {
 } from '@portal/contract/notices';
 import type { PortalModule } from '../../platform/module';
 import { UNSCOPED } from '../../platform/http/route-scope';
-import { orgTree } from '../permission/orgs';
+import { orgTree } from '../permission';
 import {
   addNotice,
   deleteNotice,

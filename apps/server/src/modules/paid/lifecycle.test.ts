@@ -15,8 +15,8 @@ import { PRINT_PATHS } from '@portal/contract/print';
 import { queryRows } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { dayEndItemsOf, runDayEnd } from '../bizdate/service';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
-import { uploadXlsx } from '../../platform/testing/xlsx-upload';
+import { createTestPortal, type TestClient, type TestPortal } from '../../testing/harness';
+import { uploadXlsx } from '../../testing/xlsx-upload';
 import { addChecker } from '../credit/testkit';
 import {
   approvedContract,

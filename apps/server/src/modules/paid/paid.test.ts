@@ -10,12 +10,7 @@ import type {
   ValidPlan,
 } from '@portal/contract/accounts';
 import { queryRows } from '../../platform/db/client';
-import {
-  createTestPortal,
-  onPostgres,
-  type TestClient,
-  type TestPortal,
-} from '../../platform/testing/harness';
+import { createTestPortal, onPostgres, type TestClient, type TestPortal } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedContract, contractFixture, MONTHLY_RULE, type ContractFixture } from '../contract/testkit';
 import { approvedIncome, incomeApi, moneySnapshot, paidApi, paidRedApi, submittedPaid } from './testkit';

@@ -3,15 +3,15 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { conflict } from '../../platform/errors';
-import { release, reoccupy } from '../credit/ledger';
+import { release, reoccupy } from '../credit';
 import { contractChanges, contractPlanItems, contracts } from '../contract/schema';
-import { lockContract } from '../contract/service';
-import { lockIncome, moveAllocated } from '../income/service';
+import { lockContract } from '../contract';
+import { lockIncome, moveAllocated } from '../income';
 import { checkPaidDate, requireApprovedIncome, requireWriteOffable, resolveLines } from './service';
 import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import type { Line, Waiver } from './allocation';
-import { postEvent, reverseDocument } from '../voucher/service';
+import { postEvent, reverseDocument } from '../voucher';
 
 const COLUMN = {
   PRINCIPAL: {

@@ -7,7 +7,7 @@ import type { SchemeView } from '@portal/contract/contract';
 import { addMonths, fromDayNumber, toDayNumber } from '@portal/contract/plan/dates';
 import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
   addRule,

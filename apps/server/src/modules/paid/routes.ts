@@ -16,9 +16,9 @@ import {
 } from '@portal/contract/accounts';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
-import { findContract } from '../contract/service';
-import { listIncomes } from '../income/service';
-import { registerDocument } from '../workflow/pipeline';
+import { findContract } from '../contract';
+import { listIncomes } from '../income';
+import { registerDocument } from '../workflow';
 import { seedDemoMoney } from './demo';
 import { postPaid, postRed } from './posting';
 import { reconcile } from './reconcile';

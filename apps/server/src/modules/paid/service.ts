@@ -17,15 +17,15 @@ import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import type { Actor } from '../../platform/db/audit';
-import type { Written } from '../workflow/pipeline';
+import type { Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contractPlanItems, contracts } from '../contract/schema';
-import { findContract, requireEffective, scopeOf } from '../contract/service';
+import { findContract, requireEffective, scopeOf } from '../contract';
 import { incomes } from '../income/schema';
-import { findIncome, type IncomeRecord } from '../income/service';
+import { findIncome, type IncomeRecord } from '../income';
 import {
   checkLines,
   describeLines,

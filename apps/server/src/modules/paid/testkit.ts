@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { INCOME_PATHS, PAID_PATHS, PAID_RED_PATHS, type PaidSuggestion } from '@portal/contract/accounts';
 import { queryRows, type Database } from '../../platform/db/client';
-import { servedPaths, type TestClient } from '../../platform/testing/harness';
+import { servedPaths, type TestClient } from '../../testing/harness';
 
 /**
  * Test helpers of the money modules (incomings, write-offs, red entries), through the real API.

@@ -8,7 +8,7 @@ import {
   type TemporaryPassword,
   type UserView,
 } from '@portal/contract/permission';
-import { tableChecksums } from '../../platform/testing/checksum';
+import { tableChecksums } from '../../testing/checksum';
 import {
   createDept,
   createTestPortal,
@@ -16,7 +16,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 
 /**
  * No escalation (SECURITY.md): a permission manager who is not an administrator grants only codes

@@ -23,7 +23,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 
 const permissionApi = servedPaths(PERMISSION_PATHS);
 const LOGIN = '/api/admin/portal/api/login/user/mobileNumberLogin';

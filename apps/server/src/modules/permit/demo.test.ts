@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import { PERMIT_PATHS, type PermitRow, type RoleChangeRow } from '@portal/contract/permit';
-import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestPortal } from '../../testing/harness';
 
 let t: TestPortal;
 beforeAll(async () => {

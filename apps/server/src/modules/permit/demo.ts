@@ -1,7 +1,7 @@
 import type { PermitArea } from '@portal/contract/permit';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import type { SeedContext } from '../../platform/module';
-import { companyDict } from '../company/service';
+import { companyDict } from '../company';
 import { openPermit, savePermit, setRoles, userCandidates } from './service';
 
 /**

@@ -28,7 +28,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { compUsers } from '../crm/schema';
 import { permitRoleChanges, permits } from './schema';
 

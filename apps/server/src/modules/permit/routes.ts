@@ -28,8 +28,8 @@ import type { SessionUser } from '../../platform/auth/sessions';
 import { badInput, noPermission } from '../../platform/errors';
 import { permAllows } from '../../platform/http/route';
 import type { PortalModule } from '../../platform/module';
-import { registerCompanyUsageCheck } from '../company/service';
-import { registerUserDisableCheck } from '../crm/users';
+import { COMPANY_USAGE } from '../company';
+import { registerUserDisableCheck } from '../crm';
 import { seedDemoPermits } from './demo';
 import {
   compInfoByDif,
@@ -112,8 +112,8 @@ function historyScope(user: SessionUser): { subject: PermitSubject; area: Permit
 
 export const permitModule: PortalModule = {
   name: 'permit',
-  register({ api, db }) {
-    registerCompanyUsageCheck(async (ex, compCode) => {
+  register({ api, registries, db }) {
+    registries.get(COMPANY_USAGE).add(async (ex, compCode) => {
       const n = await countCustomerPermits(ex, compCode);
       return n > 0 ? `存在${n}条准入记录` : null;
     });

@@ -1,8 +1,8 @@
 import { button, menu } from '@portal/contract/menus';
 import { PA_PATHS, paContQuery, paListSchema, paSaveSchema, preamtQuery } from '@portal/contract/prepayment';
 import type { PortalModule } from '../../platform/module';
-import { findContract, payersOf } from '../contract/service';
-import { registerDocument } from '../workflow/pipeline';
+import { findContract, payersOf } from '../contract';
+import { registerDocument } from '../workflow';
 import { deletePa, findPa, listPas, paInit, postPa, savePa, viewPa } from './service';
 import { formatYuan } from '@portal/contract/format';
 

@@ -7,16 +7,22 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
-import type { Written } from '../workflow/pipeline';
+import type { Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import type { ScopeUser } from '../../platform/auth/data-scope';
-import { requireBankAccount } from '../bank/service';
+import { requireBankAccount } from '../bank';
 import { contractDues, contracts } from '../contract/schema';
-import { findContract, lockContract, requireEffective, scopeOf } from '../contract/service';
-import { openUpfrontDues } from '../contract/plan';
-import { postEvent } from '../voucher/service';
+import {
+  findContract,
+  lockContract,
+  openUpfrontDues,
+  receiveOnDue,
+  requireEffective,
+  scopeOf,
+} from '../contract';
+import { postEvent } from '../voucher';
 import { prepaymentLines, prepayments } from './schema';
 import { formatYuan } from '@portal/contract/format';
 
@@ -147,17 +153,7 @@ export async function postPa(tx: Tx, code: string, actor: Actor): Promise<void> 
   const lines = await tx.select().from(prepaymentLines).where(eq(prepaymentLines.prepaymentId, row.id));
   await checkLines(tx, contract.id, lines, true);
   for (const l of lines) {
-    const res = await tx
-      .update(contractDues)
-      .set({ receivedAmount: sql`${contractDues.receivedAmount} + ${l.amount}::numeric` })
-      .where(
-        and(
-          eq(contractDues.id, l.dueId),
-          sql`${contractDues.receivedAmount} + ${l.amount}::numeric <= ${contractDues.amount}`,
-        ),
-      )
-      .returning({ id: contractDues.id });
-    if (res.length === 0) throw conflict('收取金额超过待收金额');
+    if (!(await receiveOnDue(tx, l.dueId, l.amount))) throw conflict('收取金额超过待收金额');
   }
   await writeAudit(tx, actor, {
     entity: 'prepayment',

@@ -26,7 +26,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { addChecker, addCustomer } from '../credit/testkit';
 import { approvedContract, contractBody, contractFixture, MONTHLY_RULE } from '../contract/testkit';
 

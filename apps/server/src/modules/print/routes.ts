@@ -24,7 +24,7 @@ import { badInput, noPermission, notFound } from '../../platform/errors';
 import { CHROMIUM_OFF } from '../../platform/config';
 import { PdfRenderer } from '../../platform/pdf';
 import type { SessionUser } from '../../platform/auth/sessions';
-import { companyDict } from '../company/service';
+import { companyDict } from '../company';
 import { printPage } from '@portal/contract/print/page';
 import { contractDraftSource, PRINT_LOADERS, type PrintOptions } from './sources';
 import {

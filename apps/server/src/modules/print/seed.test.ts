@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIZ_TYPES } from '@portal/contract/print';
 import { queryRows } from '../../platform/db/client';
-import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestPortal } from '../../testing/harness';
 import { seedStandardTemplates, STANDARD_TEMPLATES_KEY } from './seed';
 import { printingTemplate } from './service';
 import { STANDARD_TEMPLATES } from './standard-templates';

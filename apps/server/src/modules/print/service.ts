@@ -24,7 +24,7 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { customerNames, getCustomer } from '../company/service';
+import { customerNames, getCustomer } from '../company';
 import { sanitizeTemplateHtml } from './sanitize';
 import { printTemplates } from './schema';
 import type { PrintSource } from './sources';

@@ -18,19 +18,19 @@ import type { PlanItem } from '@portal/contract/plan/schedule';
 import type { z } from 'zod';
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { ScopeUser } from '../../platform/auth/data-scope';
-import { findContract, resolveRefs, viewInfo } from '../contract/service';
-import { computePlan, ruleFor, viewScheme } from '../contract/plan';
-import { viewHandover } from '../contract/handover';
-import { viewPa } from '../prepayment/service';
-import { viewLoan } from '../loan/service';
-import { viewPaid } from '../paid/service';
-import { viewPlatform } from '../credit/service';
-import { statement } from '../ledger/statement';
+import { findContract, resolveRefs, viewInfo } from '../contract';
+import { computePlan, ruleFor, viewScheme } from '../contract';
+import { viewHandover } from '../contract';
+import { viewPa } from '../prepayment';
+import { viewLoan } from '../loan';
+import { viewPaid } from '../paid';
+import { viewPlatform } from '../credit';
+import { statement } from '../ledger';
 import { STATEMENT_KIND_LABELS } from '@portal/contract/ledger';
 import { ASSET_CLASS_LABELS, UNCLASSIFIED_LABEL } from '@portal/contract/classification';
 import { formatDateTime } from '@portal/contract/format';
-import { viewAdj } from '../classification/service';
-import { records } from '../workflow/queries';
+import { viewAdj } from '../classification';
+import { records } from '../workflow';
 
 /** A document's print data and the core enterprise whose template it prefers. */
 export interface PrintSource {

@@ -9,7 +9,7 @@ import {
 import type { PortalModule } from '../../platform/module';
 import { permAllows } from '../../platform/http/route';
 import { noPermission } from '../../platform/errors';
-import { deleteRule, listRules, ruleDict, saveRule, viewRule } from './service';
+import { RULE_USAGE, deleteRule, listRules, ruleDict, saveRule, viewRule } from './service';
 import { seedDemoRules } from './demo';
 
 import { UNSCOPED } from '../../platform/http/route-scope';
@@ -20,7 +20,7 @@ const CONTRACT = 'ft-contract-info';
 
 export const rulerModule: PortalModule = {
   name: 'ruler',
-  register({ api, db }) {
+  register({ api, db, registries }) {
     api.post(
       RULER_PATHS.list,
       { perm: [menu(RULER), menu(CONTRACT)], scope: UNSCOPED.reference, body: ruleListSchema },
@@ -53,7 +53,7 @@ export const rulerModule: PortalModule = {
       RULER_PATHS.del,
       { perm: button(RULER, 'delete'), scope: UNSCOPED.reference, query: ruleDelQuery },
       async ({ query, actor }) => {
-        await deleteRule(db, query.bizCode, actor);
+        await deleteRule(db, query.bizCode, actor, registries.get(RULE_USAGE));
         return null;
       },
     );

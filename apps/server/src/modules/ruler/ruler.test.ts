@@ -7,11 +7,22 @@ import {
   type TestClient,
   type TestPortal,
   served,
-} from '../../platform/testing/harness';
-import { registerRuleUsageCheck } from './service';
+} from '../../testing/harness';
+import type { PortalModule } from '../../platform/module';
+import { RULE_USAGE } from './service';
 
 let t: TestPortal;
 let admin: TestClient;
+/** The rule a sample module says is in use (as contracts would). */
+let inUse: string | undefined;
+const usesARule: PortalModule = {
+  name: 'uses-a-rule',
+  register({ registries }) {
+    registries
+      .get(RULE_USAGE)
+      .add(async (_ex, code) => (code === inUse ? '合同 000000000001 使用该规则' : null));
+  },
+};
 
 const rule = {
   name: '测试规则 8.5%',
@@ -31,7 +42,7 @@ async function userWith(name: string, codes: string[]): Promise<TestClient> {
 }
 
 beforeAll(async () => {
-  t = await createTestPortal();
+  t = await createTestPortal({}, [usesARule]);
   admin = await t.login();
 });
 afterAll(() => t.close());
@@ -118,9 +129,7 @@ describe('interest rules (/ft/api/businessCfg/ruler)', () => {
       ...rule,
       name: '闲置规则',
     });
-    registerRuleUsageCheck(async (_ex, code) =>
-      code === used.bizCode ? '合同 000000000001 使用该规则' : null,
-    );
+    inUse = used.bizCode;
     const refused = await admin.call(served(RULER_PATHS.del), undefined, {
       query: { bizCode: used.bizCode },
     });

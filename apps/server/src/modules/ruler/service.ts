@@ -4,6 +4,7 @@ import type { RuleView } from '@portal/contract/ruler';
 import { ruleListSchema, ruleSaveSchema } from '@portal/contract/ruler';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../platform/db/client';
+import { registryKey, UsageChecks } from '../../platform/module';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
@@ -17,11 +18,7 @@ type Row = typeof interestRules.$inferSelect;
  * Modules whose documents refer to rules (contracts) register here, so that a rule in use cannot
  * be deleted without this module knowing theirs. A check answers why the rule is in use, or null.
  */
-export type RuleUsageCheck = (ex: Executor, ruleBizCode: string) => Promise<string | null>;
-const usageChecks: RuleUsageCheck[] = [];
-export function registerRuleUsageCheck(check: RuleUsageCheck): void {
-  usageChecks.push(check);
-}
+export const RULE_USAGE = registryKey('ruler.ruleUsage', () => new UsageChecks());
 
 function toView(r: Row): RuleView {
   return {
@@ -163,7 +160,7 @@ export async function saveRule(
   });
 }
 
-export async function deleteRule(db: Db, bizCode: string, actor: Actor): Promise<void> {
+export async function deleteRule(db: Db, bizCode: string, actor: Actor, usage: UsageChecks): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -171,10 +168,8 @@ export async function deleteRule(db: Db, bizCode: string, actor: Actor): Promise
       .where(and(eq(interestRules.bizCode, bizCode), live))
       .for('update');
     if (!row) throw notFound('计息规则');
-    for (const check of usageChecks) {
-      const reason = await check(tx, bizCode);
-      if (reason) throw conflict(`计息规则正在使用中，不能删除：${reason}`);
-    }
+    const reason = await usage.first(tx, bizCode);
+    if (reason) throw conflict(`计息规则正在使用中，不能删除：${reason}`);
     await tx
       .update(interestRules)
       .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${interestRules.version} + 1` })

@@ -8,7 +8,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 
 /**
  * The business date on 参数设置 (docs/business-date.md): a holder of system-config:save moves it

@@ -17,7 +17,7 @@ import {
   type TestClient,
   type TestPortal,
   served,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { approvedContract, MONTHLY_RULE } from '../contract/testkit';
 

@@ -7,12 +7,7 @@ import { LEDGER_PATHS, type LedgerPage } from '@portal/contract/ledger';
 import { addDays } from '@portal/contract/plan/dates';
 import { VOUCHER_PATHS, type TrialBalance } from '@portal/contract/voucher';
 import { queryRows } from '../../platform/db/client';
-import {
-  createTestPortal,
-  type TestClient,
-  type TestPortal,
-  servedPaths,
-} from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal, servedPaths } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
   approvedContract,

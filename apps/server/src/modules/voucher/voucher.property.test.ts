@@ -6,7 +6,7 @@ import { ACCOUNT_DEFAULTS, type AccountRole } from '@portal/contract/voucher';
 import { addDays } from '@portal/contract/plan/dates';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { queryRows } from '../../platform/db/client';
-import { createTestPortal, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestPortal } from '../../testing/harness';
 import { journalOf, totals, type MoneyEvent } from './journal';
 import { postEvent, reverseDocument, trialBalance } from './service';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { queryRows } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
-import { createTestPortal, type TestClient, type TestPortal } from '../../platform/testing/harness';
+import { createTestPortal, type TestClient, type TestPortal } from '../../testing/harness';
 import { saveDraft } from './pipeline';
 import { createUser, SAMPLE, SAMPLE_PATHS, sampleModule } from './testkit';
 

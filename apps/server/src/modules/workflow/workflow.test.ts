@@ -14,7 +14,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
-} from '../../platform/testing/harness';
+} from '../../testing/harness';
 import { seedWorkflow } from './seed';
 import { createUser, SAMPLE, SAMPLE_PATHS, sampleModule } from './testkit';
 

@@ -1,7 +1,7 @@
 import { and, asc, sql } from 'drizzle-orm';
 import { bigint, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal, type TestClient, type TestPortal } from '../testing/harness';
+import { createTestPortal, type TestClient, type TestPortal } from '../../testing/harness';
 import { nextCode } from '../db/codes';
 import { queryRows } from '../db/client';
 import type { PortalModule } from '../module';

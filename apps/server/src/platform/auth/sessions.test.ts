@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeFeed } from '../db/change-feed';
 import { openDatabase, queryRows, type Db } from '../db/client';
-import { createTestPortal, createUserWithCodes, onPostgres, type TestPortal } from '../testing/harness';
+import { createTestPortal, createUserWithCodes, onPostgres, type TestPortal } from '../../testing/harness';
 import { createSession, SessionCache } from './sessions';
 
 const HOUR = 3_600_000;

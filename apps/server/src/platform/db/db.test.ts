@@ -12,7 +12,7 @@ import { openDatabase, queryRows } from './client';
 import { migrate } from './migrate';
 import { updateVersioned } from './versioned';
 import { auditLog, writeAudit } from './audit';
-import { createTestPortal, onPostgres, type TestPortal } from '../testing/harness';
+import { createTestPortal, onPostgres, type TestPortal } from '../../testing/harness';
 import { serverRoot } from '../../server';
 import type { PortalModule } from '../module';
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSerial } from '@portal/contract/fields';
 import { serverRoot } from '../../server';
-import { createTestDb, type TestDb } from '../testing/harness';
+import { createTestDb, type TestDb } from '../../testing/harness';
 import { queryRows } from './client';
 import { migrate } from './migrate';
 

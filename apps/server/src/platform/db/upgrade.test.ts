@@ -13,7 +13,7 @@ import type { Page } from '@portal/contract/api';
 import { buildPortal, serverRoot } from '../../server';
 import { loadConfig } from '../config';
 import { hashPassword } from '../auth/password-hash';
-import { createTestDb, TestClient, type TestDb } from '../testing/harness';
+import { createTestDb, TestClient, type TestDb } from '../../testing/harness';
 import { queryRows } from './client';
 import { migrate } from './migrate';
 

@@ -14,7 +14,12 @@ import {
   toBase64,
 } from '@portal/contract/envelope';
 import { Keyring } from './keyring';
-import { createTestPortal, createUserWithCodes, type TestClient, type TestPortal } from '../testing/harness';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+} from '../../testing/harness';
 import { API_PREFIX } from '@portal/contract/api';
 import { AUTH_PATHS } from '@portal/contract/session';
 

@@ -4,7 +4,7 @@ import { queryRows } from '../db/client';
 import { join } from 'node:path';
 import { migrate } from '../db/migrate';
 import { serverRoot } from '../../server';
-import { createTestDb, createTestPortal, type TestPortal } from '../testing/harness';
+import { createTestDb, createTestPortal, type TestPortal } from '../../testing/harness';
 import { dbNonceStore, groupClaims } from './nonces';
 
 describe('groupClaims', () => {

@@ -121,7 +121,17 @@ async function recordFailure(db: Db, req: FastifyRequest, status: number, msg: s
 /** JSON bodies (SECURITY.md "Input"); uploads have their own limit, UPLOAD_LIMIT_MB. */
 const BODY_LIMIT = 4 * 1024 * 1024;
 
-export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; routes: RouteRecord[] } {
+export interface Http {
+  app: FastifyInstance;
+  /**
+   * Where a module registers its calls: `instance` is the module's own plugin context, registered
+   * under the `/api` prefix (server.ts), so the contract path is all the route needs.
+   */
+  apiOn(instance: FastifyInstance): Api;
+  routes: RouteRecord[];
+}
+
+export function createHttp(deps: HttpDeps): Http {
   const { config, db } = deps;
   // A refused body is read up to twice the larger limit before its 413 (SECURITY.md "Limits").
   // The upload limit is a setting changed without a restart: read it when a body is refused.
@@ -204,8 +214,10 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
       .send(indexHtml);
   });
 
-  const api: Api = {
-    post(contractPath, opts, handler) {
+  const apiOn = (instance: FastifyInstance): Api => {
+    if (instance.prefix !== API_PREFIX) throw new Error(`module routes belong under ${API_PREFIX}`);
+    return { post };
+    function post(...[contractPath, opts, handler]: Parameters<Api['post']>): void {
       // Modules register the contract package's paths; every call is served under /api.
       if (!contractPath.startsWith('/') || contractPath.startsWith(`${API_PREFIX}/`))
         throw new Error(`route ${contractPath} must be a contract path (without ${API_PREFIX})`);
@@ -219,9 +231,9 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
         if (opts.query) rec.query = opts.query;
         if (opts.summary) rec.summary = opts.summary;
         routes.push(rec);
-        app.route({
+        instance.route({
           method,
-          url: path,
+          url: contractPath,
           schema: {
             ...(opts.body && method === 'POST' ? { body: opts.body } : {}),
             ...(opts.query ? { querystring: opts.query } : {}),
@@ -254,8 +266,8 @@ export function createHttp(deps: HttpDeps): { app: FastifyInstance; api: Api; ro
           },
         });
       }
-    },
+    }
   };
 
-  return { app, api, routes };
+  return { app, apiOn, routes };
 }

@@ -8,7 +8,12 @@ import { CREDIT_PATHS, creditHistoryFileName } from '@portal/contract/credit';
 import { PERMISSION_PATHS, type UserView } from '@portal/contract/permission';
 import { PA_PATHS } from '@portal/contract/prepayment';
 import { PAID_PATHS } from '@portal/contract/accounts';
-import { createTestPortal, createUserWithCodes, type TestClient, type TestPortal } from '../testing/harness';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+} from '../../testing/harness';
 import { addChecker, creditApi } from '../../modules/credit/testkit';
 import { addOwnAccount, contractBody, contractFixture, draftContract } from '../../modules/contract/testkit';
 import { incomeApi } from '../../modules/paid/testkit';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestPortal } from '../testing/harness';
+import { createTestPortal } from '../../testing/harness';
 import { renderPortalConfig } from './portal-config';
 
 function run(script: string): unknown {

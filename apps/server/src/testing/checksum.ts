@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db } from '../platform/db/client';
 
 /** Tables that change on every call by design (sessions touched, nonces, login bookkeeping). */
 const VOLATILE = new Set([

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
-import { serverRoot } from '../../server';
+import { serverRoot } from '../server';
 
 /**
  * The real server process for tests (crash, restart, start-up errors, several servers): the

@@ -3,17 +3,17 @@
  * modules plus the sample document type of testkit.ts, on an in-memory PGlite, serving the built
  * SPA. Nothing here is part of the production build (main.ts never imports it).
  *
- *   PORT=18080 WEB_DIST=apps/web/dist npx tsx apps/server/src/modules/workflow/e2e-server.ts
+ *   PORT=18080 WEB_DIST=apps/web/dist npx tsx apps/server/src/testing/workflow-e2e-server.ts
  *
  * Users (password = ADMIN_PASSWORD): maker 张经办 (业务经理), risk1 李风控 (风控), boss 赵总 (总经理);
  * 风控 and 总经理 also get the ft-process screen (流程监控), where the test decides.
  */
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../platform/config';
-import { openDatabase } from '../../platform/db/client';
-import { buildPortal } from '../../server';
-import { MODULES } from '..';
-import { createUser, sampleModule } from './testkit';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/client';
+import { buildPortal } from '../server';
+import { MODULES } from '../modules';
+import { createUser, sampleModule } from '../modules/workflow/testkit';
 
 async function main(): Promise<void> {
   const config = loadConfig({

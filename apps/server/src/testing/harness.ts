@@ -10,15 +10,15 @@ import {
   type ClientEnvelopeKey,
 } from '@portal/contract/envelope';
 import { API_PREFIX, type ApiResponse } from '@portal/contract/api';
-import { loadConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
-import { nextCode } from '../db/codes';
+import { loadConfig, type Config } from '../platform/config';
+import { openDatabase, type Database } from '../platform/db/client';
+import { nextCode } from '../platform/db/codes';
 import { isNull } from 'drizzle-orm';
-import { depts, roleMenus, roles, userRoles, users } from '../auth/schema';
-import { hashPassword } from '../auth/password-hash';
-import { buildPortal, type Portal } from '../../server';
-import { MODULES } from '../../modules';
-import type { PortalModule } from '../module';
+import { depts, roleMenus, roles, userRoles, users } from '../platform/auth/schema';
+import { hashPassword } from '../platform/auth/password-hash';
+import { buildPortal, type Portal } from '../server';
+import { MODULES } from '../modules';
+import type { PortalModule } from '../platform/module';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@12345678';
 

@@ -1,0 +1,25 @@
+/**
+ * What other modules may use of contract (docs/architecture.md "Modules"): they import from here,
+ * never from its files, and change its tables only through these functions.
+ */
+export { viewHandover } from './handover';
+export {
+  activeItems,
+  computePlan,
+  insertItems,
+  openUpfrontDues,
+  planViews,
+  ruleFor,
+  viewScheme,
+} from './plan';
+export {
+  findContract,
+  lockContract,
+  payersOf,
+  receiveOnDue,
+  requireEffective,
+  resolveRefs,
+  scopeOf,
+  viewInfo,
+  type ContractRow,
+} from './service';

@@ -1,0 +1,13 @@
+/**
+ * What other modules may use of income (docs/architecture.md "Modules"): they import from here,
+ * never from its files, and change its tables only through these functions.
+ */
+export {
+  findIncome,
+  insertIncome,
+  listIncomes,
+  lockIncome,
+  moveAllocated,
+  postIncome,
+  type IncomeRecord,
+} from './service';

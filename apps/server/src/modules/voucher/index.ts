@@ -1,0 +1,6 @@
+/**
+ * What other modules may use of voucher (docs/architecture.md "Modules"): they import from here,
+ * never from its files, and change its tables only through these functions.
+ */
+export { accrueMonthEnds } from './accrual';
+export { postEvent, reverseDocument } from './service';

@@ -1,0 +1,8 @@
+/**
+ * What other modules may use of workflow (docs/architecture.md "Modules"): they import from here,
+ * never from its files, and change its tables only through these functions.
+ */
+export { registerDocument, removeDraft, saveDraft, type Written } from './pipeline';
+export { records } from './queries';
+export type { WorkflowDoc } from './registry';
+export { assertEditable } from './service';
