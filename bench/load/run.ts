@@ -337,8 +337,7 @@ async function reports(
   const trial = () => client.ok(`/api${VOUCHER_PATHS.trial}`, { period: AS_OF.slice(0, 7) });
   // 五级分类 distribution: on the business date it reads the kept record; on a past date (the month
   // end before) it computes the ledger's figures of that date for every contract.
-  const distribution = (asOf?: string) =>
-    client.ok(`/api${CLASS_PATHS.distribution}`, asOf ? { asOf } : {});
+  const distribution = (asOf?: string) => client.ok(`/api${CLASS_PATHS.distribution}`, asOf ? { asOf } : {});
   await ledgerPage();
   await trial();
   await distribution(PAST_MONTH_END);
