@@ -1,15 +1,13 @@
 /**
  * Where the ledger export's time goes, on a seeded database (bench/README.md "Finance outputs"):
  * the product's ledgerBatches and streamSheet run in this process against the database, each SQL
- * statement timed, the xlsx writing timed apart, and the slowest batch statement explained.
- * Usage: npx tsx bench/load/ledger-export-profile.ts [--batch 1000] [--batches 10] [--explain]
+ * statement timed and the xlsx writing timed apart.
+ * Usage: npx tsx bench/load/ledger-export-profile.ts [--batch 1000] [--batches 10]
  * Database: BENCH_DATABASE_URL's server, database bench_scale1 (`run.ts --scale 1 --keep` seeds it).
  */
 import { loadavg } from 'node:os';
 import { Writable } from 'node:stream';
-import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
-import { openDatabase, queryRows, type Db } from '../../apps/server/src/platform/db/client';
+import { openDatabase, type Db } from '../../apps/server/src/platform/db/client';
 import { streamLedger } from '../../apps/server/src/modules/ledger/export';
 import { ledgerBatches } from '../../apps/server/src/modules/ledger/service';
 import { AS_OF } from './scenarios';
@@ -26,15 +24,15 @@ base.pathname = '/bench_scale1';
 const database = await openDatabase({ databaseUrl: base.toString() });
 
 /** Every statement's time, by the order it ran in. */
-const statements: { ms: number; query: SQL }[] = [];
+const statements: { ms: number }[] = [];
 // The product's code runs on this executor: the pool's, with each statement timed.
 const timed = new Proxy(database.db, {
   get(target, key, receiver) {
     if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
-    return async (query: SQL) => {
+    return async (query: Parameters<Db['execute']>[0]) => {
       const t = performance.now();
       const r = await target.execute(query);
-      statements.push({ ms: performance.now() - t, query });
+      statements.push({ ms: performance.now() - t });
       return r;
     };
   },
@@ -65,7 +63,7 @@ const reply = {
   log: { error: (e: unknown) => console.error(e) },
 };
 const started = performance.now();
-await streamLedger(reply as unknown as FastifyReply /* the sink stands in for the HTTP reply */, {
+await streamLedger(reply as unknown as Parameters<typeof streamLedger>[0] /* the sink stands in for the HTTP reply */, {
   ...ledger,
   next: async (afterId) => {
     if (batches > 0 && batchCount >= batches) return { rows: [], lastId: null };
@@ -102,12 +100,4 @@ console.info(
     2,
   ),
 );
-if (process.argv.includes('--explain')) {
-  const slowest = batchStatements.reduce((a, b) => (b.ms > a.ms ? b : a));
-  const plan = await queryRows<{ 'QUERY PLAN': string }>(
-    database.db,
-    sql`explain (analyze, buffers) ${slowest.query}`,
-  );
-  console.info(plan.map((r) => r['QUERY PLAN']).join('\n'));
-}
 await database.close();
