@@ -63,18 +63,21 @@ const reply = {
   log: { error: (e: unknown) => console.error(e) },
 };
 const started = performance.now();
-await streamLedger(reply as unknown as Parameters<typeof streamLedger>[0] /* the sink stands in for the HTTP reply */, {
-  ...ledger,
-  next: async (afterId) => {
-    if (batches > 0 && batchCount >= batches) return { rows: [], lastId: null };
-    const t = performance.now();
-    const b = await ledger.next(afterId);
-    sqlMs += performance.now() - t;
-    batchCount++;
-    rowCount += b.rows.length;
-    return b;
+await streamLedger(
+  reply as unknown as Parameters<typeof streamLedger>[0] /* the sink stands in for the HTTP reply */,
+  {
+    ...ledger,
+    next: async (afterId) => {
+      if (batches > 0 && batchCount >= batches) return { rows: [], lastId: null };
+      const t = performance.now();
+      const b = await ledger.next(afterId);
+      sqlMs += performance.now() - t;
+      batchCount++;
+      rowCount += b.rows.length;
+      return b;
+    },
   },
-});
+);
 await done;
 const totalMs = performance.now() - started;
 const batchStatements = statements.slice(prepStatements);
