@@ -5,13 +5,17 @@ import Decimal from 'decimal.js';
  * fresh database portal_bench), or PGlite with --pglite. `--only reports` runs only scenario 8
  * (the finance outputs). `--reuse` serves the PostgreSQL database portal_bench a previous run seeded at
  * the same scale, without dropping or seeding it (for measuring one change after another).
+ * `--keep` uses a database kept between runs (bench_scale1 at scale 1, bench_small otherwise): seeded
+ * on the first run, served as it is by every later run with the same seed (bench/README.md).
  * Writes bench/results/load-<database>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { HttpClient } from '../../apps/server/src/testing/http-client';
 import { NodeEnvelope } from '../../apps/server/src/testing/node-envelope';
 import { BANK_PATHS } from '@portal/contract/bank';
+import { CLASS_PATHS } from '@portal/contract/classification';
 import { COMPANY_PATHS } from '@portal/contract/company';
 import { INCOME_PATHS, PAID_PATHS, RECONCILE_PATHS, type ValidPlan } from '@portal/contract/accounts';
 import { LEDGER_PATHS } from '@portal/contract/ledger';
@@ -25,7 +29,7 @@ import {
   LIST_PATH,
   VIEW_PATHS,
 } from './scenarios';
-import { freePort, freshDatabase, PASSWORD, rssMb, startServer } from './server';
+import { freePort, freshDatabase, keptDatabase, markSeeded, PASSWORD, rssMb, startServer } from './server';
 
 const scale = process.argv.includes('1') ? 'full' : 'small';
 /** The seeded portfolio's scale: 1 is 100,000 contracts and 1,200,000 plan items. */
@@ -40,6 +44,7 @@ const MAX_RATE = 4000;
 const connections = 32;
 const onlyReports = process.argv.includes('reports');
 const reuse = process.argv.includes('--reuse');
+const keep = process.argv.includes('--keep') && !usePglite;
 
 interface Outcome {
   scenario: string;
@@ -276,10 +281,14 @@ async function streamedExport(
     seconds: +seconds.toFixed(2),
     rssBeforeMb: before,
     peakRssMb: peak,
+    loadAverage: load(),
   };
   console.info(`${name}: ${JSON.stringify(out)}`);
   return out;
 }
+
+/** The machine's 1-minute load average when a number was taken: the cores are shared (bench/README.md). */
+const load = () => +loadavg()[0]!.toFixed(1);
 
 /** One call timed `times` times in a row (a report is asked for once, not at 32 connections). */
 async function timedCalls(name: string, times: number, call: () => Promise<unknown>) {
@@ -294,16 +303,23 @@ async function timedCalls(name: string, times: number, call: () => Promise<unkno
     calls: times,
     medianMs: Math.round(ms[Math.floor(times / 2)]!),
     maxMs: Math.round(ms[times - 1]!),
+    loadAverage: load(),
   };
-  console.info(`${name.padEnd(34)} median ${out.medianMs} ms  max ${out.maxMs} ms (${times} calls)`);
+  console.info(
+    `${name.padEnd(34)} median ${out.medianMs} ms  max ${out.maxMs} ms (${times} calls, load average ${out.loadAverage})`,
+  );
   return out;
 }
 
 /**
  * Scenario 8: what finance takes out of the system as of the portfolio's business date: the
  * portfolio ledger's first page with the totals of every contract (the whole portfolio is scanned
- * for them), sorted by principal outstanding, and the ledger export of every contract, streamed.
+ * for them), sorted by principal outstanding, the trial balance, the 五级分类 distribution today and
+ * on a past month end, and the ledger export of every contract, streamed.
  */
+/** The month end before the business date, for the distribution as of a past date. */
+const PAST_MONTH_END = '2026-10-31';
+
 async function reports(
   client: HttpClient,
   base: string,
@@ -319,10 +335,18 @@ async function reports(
     });
   // 试算平衡 of the business date's month: every voucher line up to its end is summed by account.
   const trial = () => client.ok(`/api${VOUCHER_PATHS.trial}`, { period: AS_OF.slice(0, 7) });
+  // 五级分类 distribution: on the business date it reads the kept record; on a past date (the month
+  // end before) it computes the ledger's figures of that date for every contract.
+  const distribution = (asOf?: string) => client.ok(`/api${CLASS_PATHS.distribution}`, asOf ? { asOf } : {});
   await ledgerPage();
   await trial();
+  await distribution(PAST_MONTH_END);
   return {
     trialBalance: await timedCalls('trial balance of the month', 5, trial),
+    classDistribution: await timedCalls('class distribution today', 5, () => distribution()),
+    classDistributionPast: await timedCalls(`class distribution on ${PAST_MONTH_END}`, 5, () =>
+      distribution(PAST_MONTH_END),
+    ),
     ledgerPage1: await timedCalls('ledger page 1 with totals', 5, () => ledgerPage()),
     ledgerByOutstanding: await timedCalls('ledger by principal outstanding', 5, () =>
       ledgerPage('principalOutstanding'),
@@ -338,10 +362,17 @@ async function reports(
   };
 }
 
-const databaseUrl = await freshDatabase(usePglite, reuse);
+const kept = keep ? await keptDatabase(seedScale) : undefined;
+const databaseUrl = kept ? kept.url : await freshDatabase(usePglite, reuse);
+const seeded = kept ? kept.seeded : reuse;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = await startServer(port, databaseUrl, seedScale, !reuse);
+const seedStarted = performance.now();
+const server = await startServer(port, databaseUrl, seedScale, !seeded);
+if (kept && !seeded) await markSeeded(kept.url, seedScale);
+console.info(
+  `${seeded ? 'served the kept' : 'seeded the'} database in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,
+);
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 500);
 try {

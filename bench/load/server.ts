@@ -4,6 +4,7 @@
  * floor route (bench-server.ts), seeded at the given scale, the business date AS_OF.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,59 @@ export async function freshDatabase(usePglite: boolean, reuse = false): Promise<
   const url = new URL(base);
   url.pathname = '/portal_bench';
   return url.toString();
+}
+
+/**
+ * What a kept database was seeded with: the scale, the business date and the seed's source, so a
+ * changed seed is loaded again instead of being measured stale.
+ */
+function seedMark(seedScale: string): string {
+  const source = createHash('sha256')
+    .update(readFileSync(new URL('../seed/seed.ts', import.meta.url)))
+    .digest('hex')
+    .slice(0, 12);
+  return `portal bench seed scale=${seedScale} asOf=${AS_OF} seed=${source}`;
+}
+
+/**
+ * A database kept between runs (`--keep`): bench_scale1 at scale 1, bench_small at the small one,
+ * on BENCH_DATABASE_URL's server. `seeded` when a previous run loaded the same seed into it to the
+ * end (its mark, a comment on the database, is written after the load); otherwise it is created
+ * afresh and the caller seeds it and marks it with markSeeded.
+ */
+export async function keptDatabase(seedScale: string): Promise<{ url: string; seeded: boolean }> {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = seedScale === '1' ? 'bench_scale1' : 'bench_small';
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    const found = await c.query<{ mark: string | null }>(
+      `select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1`,
+      [name],
+    );
+    const seeded = found.rows[0]?.mark === seedMark(seedScale);
+    if (!seeded) {
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.query(`create database ${name}`);
+    }
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), seeded };
+  } finally {
+    await c.end();
+  }
+}
+
+/** Marks a kept database as loaded to the end with this seed (see keptDatabase). */
+export async function markSeeded(url: string, seedScale: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const name = new URL(url).pathname.slice(1);
+    await c.query(`comment on database ${name} is '${seedMark(seedScale)}'`);
+  } finally {
+    await c.end();
+  }
 }
 
 function vmRssKb(pid: number): number {

@@ -248,11 +248,15 @@ export async function seed(
   await db.query(`insert into voucher_periods (period, last_no)
      select period, max(no) from vouchers group by period
      on conflict (period) do update set last_no = greatest(voucher_periods.last_no, excluded.last_no)`);
+  // The per-line trigger that keeps voucher_account_periods (migration 0038) updates the same few
+  // rows for every line: inside one transaction each update walks the versions the earlier ones
+  // left, so 1.5 M lines took hours. It is off for this insert, which adds its own totals at once.
+  await db.query(`alter table voucher_lines disable trigger voucher_lines_roll`);
   await step(
     'voucher_lines',
     0,
-    `insert into voucher_lines (voucher_id, line_no, role, account_code, account_name, summary, debit, credit,
-            cust_code, cust_name, contract_no)
+    `with ins as (insert into voucher_lines (voucher_id, line_no, role, account_code, account_name, summary, debit,
+            credit, cust_code, cust_name, contract_no)
      select v.id, l.line_no, l.role, a.code, a.name, s.summary, l.debit, l.credit, s.cust_code, s.cust_name, s.contract_no
        from seed_docs s join vouchers v on v.doc_type = s.doc_type and v.doc_code = s.doc_code
        cross join lateral (values
@@ -260,8 +264,16 @@ export async function seed(
          (2, case s.doc_type when 'loan' then 'bank' when 'income' then 'advance' else 'factoring' end, 0, s.a1),
          (3, 'interestIncome', 0, s.a2)) l(line_no, role, debit, credit)
        join voucher_accounts a on a.role = l.role
-      where l.debit + l.credit > 0`,
+      where l.debit + l.credit > 0
+     returning voucher_id, account_code, account_name, debit, credit)
+     insert into voucher_account_periods as t (period, account_code, account_name, debit, credit, lines)
+     select v.period, ins.account_code, ins.account_name, sum(ins.debit), sum(ins.credit), count(*)
+       from ins join vouchers v on v.id = ins.voucher_id
+      group by 1, 2, 3
+     on conflict (period, account_code, account_name)
+        do update set debit = t.debit + excluded.debit, credit = t.credit + excluded.credit, lines = t.lines + excluded.lines`,
   );
+  await db.query(`alter table voucher_lines enable trigger voucher_lines_roll`);
   await step('analyze', 0, 'analyze');
   return out;
 }

@@ -514,6 +514,16 @@ async function ledgerPageIn(
 }
 
 /**
+ * A batch of the export reads one slice of contracts: JIT compiling its plan cost more than running
+ * it, and parallel workers started per batch wait for a core on a busy machine (bench/README.md,
+ * scenario 8).
+ */
+async function batchSettings(tx: Executor): Promise<void> {
+  await tx.execute(sql`set local jit = off`);
+  await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+}
+
+/**
  * The ledger in batches for the export: a keyset walk over the matching contracts by id, each
  * batch computing the figures of its slice only, so memory and the work per batch stay those of one
  * batch whatever the portfolio's size. The overdue figures and the totals are computed once,
@@ -550,12 +560,15 @@ export async function ledgerBatches(
       // The slice's own overdue figures only: sending every contract's with each batch made the
       // export's garbage grow with the portfolio (bench/README.md, scenario 8).
       const overdue = new Map([...built.overdue].filter(([id]) => id > after && id <= upTo));
-      const part = await buildLedger(ex, user, q, today, { overdue, ids: { after, upTo } });
-      const rows = await queryRows<RawRow>(
-        ex,
-        sql`with r as (select * from ${part.rows} as r0), ic as ${paidCorrections(part.asOf)}
-            select ${decorate('r', part.asOf)} order by id`,
-      );
+      const rows = await ex.transaction(async (tx) => {
+        await batchSettings(tx);
+        const part = await buildLedger(tx, user, q, today, { overdue, ids: { after, upTo } });
+        return queryRows<RawRow>(
+          tx,
+          sql`with r as (select * from ${part.rows} as r0), ic as ${paidCorrections(part.asOf)}
+              select ${decorate('r', part.asOf)} order by id`,
+        );
+      });
       return { rows: rows.map(toRow), lastId: slice.n < batch ? null : upTo };
     },
   };
