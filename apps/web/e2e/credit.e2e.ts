@@ -193,11 +193,10 @@ async function scenario(
     await distView.getByTestId('doc-withdraw').click();
     await confirm(page);
     await expect.poll(distState, { timeout: 10_000 }).toContain('草稿');
-    const again = await openScreen(
-      page,
-      `${base}/factoring/credit/distribution-editor?bizCode=${distCode}`,
-      'dist-editor',
-    );
+    // A draft again: the view offers its editor.
+    await distView.getByTestId('doc-edit').click();
+    await page.waitForURL(/distribution-editor\?bizCode=/);
+    const again = activePage(page, '/factoring/credit/distribution-editor').getByTestId('dist-editor');
     await expect
       .poll(() => again.getByTestId('dist-total').textContent(), { timeout: 10_000 })
       .toBe('300,000.00');

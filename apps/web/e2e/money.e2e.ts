@@ -130,6 +130,7 @@ describe('money screens', () => {
       await row.getByRole('button', { name: '冲红' }).click();
       await page.getByTestId('rush-red-form').getByLabel('冲红原因').fill('来款串户，退回重核');
       await page.getByRole('button', { name: '提交冲红' }).click();
+      await confirm(page, '确定要冲红该核销吗？');
       await page.waitForURL(/paid-red-view\?paidRedBizCode=\d{12}/, { timeout: 15_000 });
       const redCode = new URL(page.url()).searchParams.get('paidRedBizCode')!;
       await approve(checker.page, '/factoring/accounts/paid-red-view', redCode, 'paid-red-view');

@@ -311,10 +311,11 @@ describe('a document through its approval, in the browser (sample type)', () => 
       ],
     });
     expect(await view.getByTestId('approval-record').nth(1).textContent()).toContain('资料齐全，同意');
-    // 风控 cannot decide step 2: the panel says why and the buttons are disabled.
+    // 风控 cannot decide step 2: the panel says why, with no comment box and no buttons.
     await view.getByRole('tab', { name: '流程审批' }).click();
     await expect.poll(() => view.getByTestId('cannot-reason').textContent()).toContain('总经理');
-    expect(await view.getByTestId('decision-approve').isDisabled()).toBe(true);
+    expect(await view.getByTestId('decision-comment').count()).toBe(0);
+    expect(await view.getByTestId('decision-approve').count()).toBe(0);
     step('risk1 circulates');
     await circulateInAuditView(risk.page, '赵总', '请总经理审阅');
     await risk.page.screenshot({ path: shotPath('workflow-audit-view.png'), fullPage: true });

@@ -28,10 +28,11 @@ function financeButtons(): string[] {
     'ft-voucher',
     'ft-voucher-account',
   ];
-  // 放款 on the contract list opens a new 放款单 (finance makes disbursements).
+  // 放款 and 生成前期款 on the contract list open a new 放款单 / 前期款 (finance makes both).
   return [
     ...screens.flatMap((s) => actions.map((a) => buttonCode(s, a)).filter((c) => ALL_CODES.has(c))),
     buttonCode('ft-contract-info', 'isLoan'),
+    buttonCode('ft-contract-info', 'isPrevious'),
   ];
 }
 

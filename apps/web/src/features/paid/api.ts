@@ -48,8 +48,17 @@ export const paidApi = {
   remove: (code: string) =>
     update(PAID_PATHS.deleteInfo, undefined, { ...paid(code), confirm: '确定要删除该来款核销信息吗？' }),
   /** The reason dialog (RushRedDialog) is the confirmation: no second prompt. */
+  // 冲红 goes to a checker, after a confirmation like every red reversal.
   rushRed: (code: string, reason: string) =>
-    update<{ paidRedBizCode: string }>(PAID_PATHS.rushRed, { reason }, paid(code)),
+    update<{ paidRedBizCode: string }>(
+      PAID_PATHS.rushRed,
+      { reason },
+      {
+        ...paid(code),
+        confirm: '确定要冲红该核销吗？冲红单经复核通过后，将恢复来款余额和还款计划。',
+        successText: '冲红单已提交复核',
+      },
+    ),
   red: (code: string) => post<PaidRedView>(PAID_RED_PATHS.initList, undefined, red(code)),
   removeRed: (code: string) =>
     update(PAID_RED_PATHS.deleteInfo, undefined, { ...red(code), confirm: '确定要删除来款核销冲红信息吗？' }),

@@ -352,40 +352,35 @@ export function DecisionPanel({
           data-testid="cannot-reason"
         />
       ) : null}
-      <Form layout="vertical">
-        <Form.Item label="审批意见" validateStatus={error ? 'error' : ''} help={error ?? undefined}>
-          <Input.TextArea
-            rows={4}
-            maxLength={500}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            placeholder="通过时可不填；驳回时请填写原因"
-            data-testid="decision-comment"
-          />
-        </Form.Item>
-      </Form>
-      <Space>
-        <Auth code={`${menuCode}:${actions.audit}`}>
-          <Button
-            type="primary"
-            disabled={!v.canApprove}
-            onClick={() => void go('audit')}
-            data-testid="decision-approve"
-          >
-            通过
-          </Button>
-        </Auth>
-        <Auth code={`${menuCode}:${actions.unAudit}`}>
-          <Button
-            danger
-            disabled={!v.canApprove}
-            onClick={() => void go('unAudit')}
-            data-testid="decision-reject"
-          >
-            驳回
-          </Button>
-        </Auth>
-      </Space>
+      {/* Who may not decide this step gets no comment box and no buttons to press. */}
+      {v.canApprove ? (
+        <>
+          <Form layout="vertical">
+            <Form.Item label="审批意见" validateStatus={error ? 'error' : ''} help={error ?? undefined}>
+              <Input.TextArea
+                rows={4}
+                maxLength={500}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                placeholder="通过时可不填；驳回时请填写原因"
+                data-testid="decision-comment"
+              />
+            </Form.Item>
+          </Form>
+          <Space>
+            <Auth code={`${menuCode}:${actions.audit}`}>
+              <Button type="primary" onClick={() => void go('audit')} data-testid="decision-approve">
+                通过
+              </Button>
+            </Auth>
+            <Auth code={`${menuCode}:${actions.unAudit}`}>
+              <Button danger onClick={() => void go('unAudit')} data-testid="decision-reject">
+                驳回
+              </Button>
+            </Auth>
+          </Space>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
-import type { DocState } from '@portal/contract/workflow';
+import { EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
+import { Auth } from '../permission/Auth';
 import { AuditView, type AuditDecideOptions } from './AuditView';
 import { DocStateTag } from './DocStateTag';
 import { WithdrawButton } from './WithdrawButton';
@@ -20,6 +21,8 @@ export function DocViewFrame(props: {
   /** Buttons beside 返回 (打印 …). */
   actions?: ReactNode;
   backTo: string;
+  /** The document's editor, offered (编辑) while it is a draft or rejected and the user may save. */
+  editTo?: string | undefined;
   docType: string;
   docCode: string;
   menuCode: string;
@@ -46,6 +49,13 @@ export function DocViewFrame(props: {
       extra={
         <Space>
           {props.actions}
+          {props.editTo && props.state && EDITABLE_STATES.includes(props.state) ? (
+            <Auth code={`${props.menuCode}:save`}>
+              <Button data-testid="doc-edit" onClick={() => void navigate(props.editTo!)}>
+                编辑
+              </Button>
+            </Auth>
+          ) : null}
           <WithdrawButton docType={props.docType} docCode={props.docCode} refresh={props.refresh} />
           <Button onClick={() => void navigate(props.backTo)}>返回</Button>
         </Space>

@@ -41,6 +41,7 @@ export function docUrl(kind: DocKind, page: 'view' | 'editor', code: string): st
 export function docFrameProps(kind: DocKind, code: string) {
   return {
     backTo: kind.routes.list,
+    editTo: kind.routes.editor ? docUrl(kind, 'editor', code) : undefined,
     docType: kind.docType,
     docCode: code,
     menuCode: kind.menuCode,
