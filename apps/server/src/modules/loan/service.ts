@@ -414,9 +414,11 @@ export async function requestLoanRed(
       });
       return { code: redCode, detail: { loanBizCode: loan!.bizCode, contBizCode: c.bizCode, reason } };
     },
+    // Names the 放款单 it reverses, and is routed by that 放款单's amount (its financing), so the
+    // reversal needs the approvals the disbursement needed.
     submission: async () => ({
-      subject: `放款单冲红 ${loan!.bizCode} 实付 ${formatYuan(loan!.netAmount)}`,
-      amount: loan!.netAmount,
+      subject: `冲红放款单 ${loan!.bizCode}（融资 ${formatYuan(loan!.financingAmount)}，实付 ${formatYuan(loan!.netAmount)}）`,
+      amount: loan!.financingAmount,
     }),
   });
   return redCode;

@@ -58,7 +58,7 @@ export async function rushRed(
       return { code, detail: { paid: paidCode, reason } };
     },
     submission: async () => ({
-      subject: `来款核销冲红 ${paidCode} ${formatYuan(paid!.amount)}`,
+      subject: `冲红来款核销 ${paidCode}（核销 ${formatYuan(paid!.amount)}）`,
       amount: paid!.amount,
     }),
   });

@@ -131,6 +131,8 @@ export function LoanListPage() {
           {
             title: '冲红',
             key: 'red',
+            // Why 冲红 is no longer offered: seen beside 操作 without scrolling.
+            fixed: 'right',
             render: (_: unknown, r: LoanRow) =>
               r.redState === 'reversed' ? (
                 <Tag color="red">{`已冲红：${r.redReason ?? ''}`}</Tag>

@@ -5,8 +5,9 @@ import type { SortOrder } from 'antd/es/table/interface';
 /**
  * How every list's columns fit (docs/architecture.md "Lists fit their box"): each column has a
  * width (the helpers in columns.tsx give codes, dates and money theirs; the rest a default), text
- * is cut with an ellipsis and shown whole in a tooltip, the 操作 column is fixed on the right, and
- * the table scrolls sideways inside its own box when the columns are wider than the page.
+ * is cut with an ellipsis and shown whole in a tooltip, the 操作 column is fixed on the right (with
+ * the columns declared `fixed: 'right'` before it), and the table scrolls sideways inside its own
+ * box when the columns are wider than the page.
  */
 export const DEFAULT_COLUMN_WIDTH = 140;
 const ACTIONS_KEYS = new Set(['actions', 'op', 'action']);
@@ -38,7 +39,15 @@ export function fitColumns<T extends object>(
   sort: ListSort,
 ): { columns: TableColumnType<T>[]; width: number } {
   let width = 0;
-  const out = columns.map((c): TableColumnType<T> => {
+  // Columns a row's reader must always see (状态, 冲红) are declared fixed on the right: they stand
+  // just before 操作, which stays last.
+  const pinned = (c: TableColumnType<T>) => c.fixed === 'right' && !isActions(c);
+  const ordered = [
+    ...columns.filter((c) => !pinned(c) && !isActions(c)),
+    ...columns.filter(pinned),
+    ...columns.filter(isActions),
+  ];
+  const out = ordered.map((c): TableColumnType<T> => {
     const w = typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH;
     width += w;
     if (isActions(c)) return { ...c, width: w, fixed: 'right' };

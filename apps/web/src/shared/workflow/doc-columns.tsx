@@ -17,6 +17,8 @@ export function docStateColumn<T extends { state: DocState }>(): TableColumnType
     title: '状态',
     key: 'state',
     width: 90,
+    // Seen without scrolling, next to what the row offers (shared/list/fit-columns.tsx).
+    fixed: 'right',
     render: (_: unknown, r: T) => <DocStateTag state={r.state} />,
   };
 }
