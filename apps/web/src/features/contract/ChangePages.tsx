@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Col, Form, Input, Row, Select, Space, Table, Tabs, Typography } from 'antd';
 import {
   CONTRACT_PATHS,
   type ChangeListRow,
@@ -28,6 +28,7 @@ import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
 import { DuesTable, PayersTable, PlanTable } from './components';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
 
 const changeRules = fieldRules(changeSaveSchema);
 const infoRules = fieldRules(changeInfoSchema);
@@ -186,10 +187,11 @@ export function ChangeEditorPage() {
   };
 
   return (
-    <Card
-      data-testid="change-editor"
+    <EditorFrame
+      testId="change-editor"
       title={`${bizCode ? `合同变更编辑 ${bizCode}` : '新增合同变更'}${c ? ` — ${c.contractNo} ${c.custName}` : ''}`}
-      extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.chgList)}>返回</Button>}
+      backTo={CONTRACT_ROUTES.chgList}
+      doc={bizCode ? { docType: CHANGE_DOC.docType, docCode: bizCode } : undefined}
     >
       {!contBizCode ? <Alert type="info" showIcon message="请从合同列表的「合同变更」进入" /> : null}
       <Form form={form} name={formName} layout="horizontal" labelCol={{ span: 4 }}>
@@ -258,7 +260,7 @@ export function ChangeEditorPage() {
           </Button>
         </Space>
       </Form>
-    </Card>
+    </EditorFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import {
   HANDOVER_PATHS,
   ORIGINAL_KIND_LABELS,
@@ -27,6 +27,7 @@ import { options } from './state-tags';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
 
 const rules = fieldRules(handoverSaveSchema);
 const itemRules = fieldRules(handoverItemSchema);
@@ -127,10 +128,11 @@ export function HandoverEditorPage() {
   };
 
   return (
-    <Card
-      data-testid="handover-editor"
+    <EditorFrame
+      testId="handover-editor"
       title={`${bizCode ? `资料交接单编辑 ${bizCode}` : '新增资料交接单'}${head ? ` — ${head.contractNo} ${head.custName}` : ''}`}
-      extra={<Button onClick={() => void navigate(CONTRACT_ROUTES.hoList)}>返回</Button>}
+      backTo={CONTRACT_ROUTES.hoList}
+      doc={bizCode ? { docType: HANDOVER_DOC.docType, docCode: bizCode } : undefined}
     >
       {!bizCode && !contBizCode ? <Alert type="info" showIcon message="请先选择合同" /> : null}
       <Form form={form} name={formName} layout="vertical">
@@ -192,7 +194,7 @@ export function HandoverEditorPage() {
           <Button onClick={() => void save(true)}>保存并提交</Button>
         </Space>
       </Form>
-    </Card>
+    </EditorFrame>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select, Space } from 'antd';
 import {
   CHANGE_TYPE_LABELS,
   CREDIT_PATHS,
@@ -19,6 +19,8 @@ import { CREDIT_ROUTES, creditApi, type Saved } from './api';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { CHANGE_DOC } from './doc-kinds';
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -97,15 +99,12 @@ export default function ChangeEditorPage() {
   };
 
   return (
-    <Card
-      data-testid="chg-editor"
-      title={
-        <Space>
-          <span>{bizCode ? `额度变更编辑 ${bizCode}` : '新增额度变更'}</span>
-          {change.data ? <DocStateTag state={change.data.state} /> : null}
-        </Space>
-      }
-      extra={<Button onClick={() => navigate(CREDIT_ROUTES.chgList)}>返回</Button>}
+    <EditorFrame
+      testId="chg-editor"
+      title={bizCode ? `额度变更编辑 ${bizCode}` : '新增额度变更'}
+      tags={change.data ? <DocStateTag state={change.data.state} /> : null}
+      backTo={CREDIT_ROUTES.chgList}
+      doc={bizCode ? { docType: CHANGE_DOC.docType, docCode: bizCode } : undefined}
     >
       <Form
         form={form}
@@ -159,6 +158,6 @@ export default function ChangeEditorPage() {
           <Button onClick={() => void save(true)}>提交审批</Button>
         </Space>
       </Form>
-    </Card>
+    </EditorFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   CREDIT_PATHS,
@@ -18,6 +18,7 @@ import {
   platformSaveSchema,
   receivableItemSchema,
 } from '@portal/contract/credit';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { FileList } from '../../shared/files/FileList';
 import { useUploadGuard } from '../../shared/files/upload-guard';
 import { DateInput } from '../../shared/form/DateInput';
@@ -27,6 +28,7 @@ import { fieldRules, formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
 import { CREDIT_ROUTES, creditApi, importReceivables, type Saved } from './api';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
+import { CREDIT_DOC } from './doc-kinds';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 
@@ -231,15 +233,12 @@ export default function CreditEditorPage() {
     (form.getFieldValue('items') as Values[] | undefined) ?? [];
 
   return (
-    <Card
-      title={
-        <Space>
-          <span>{bizCode ? `授信编辑 ${bizCode}` : '新增授信'}</span>
-          {credit.data ? <DocStateTag state={credit.data.state} /> : null}
-        </Space>
-      }
-      extra={<Button onClick={() => navigate(CREDIT_ROUTES.list)}>返回</Button>}
-      data-testid="credit-editor"
+    <EditorFrame
+      testId="credit-editor"
+      title={bizCode ? `授信编辑 ${bizCode}` : '新增授信'}
+      tags={credit.data ? <DocStateTag state={credit.data.state} /> : null}
+      backTo={CREDIT_ROUTES.list}
+      doc={bizCode ? { docType: CREDIT_DOC.docType, docCode: bizCode } : undefined}
     >
       <Tabs
         items={[
@@ -495,6 +494,6 @@ export default function CreditEditorPage() {
           },
         ]}
       />
-    </Card>
+    </EditorFrame>
   );
 }

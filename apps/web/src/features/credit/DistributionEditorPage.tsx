@@ -24,6 +24,8 @@ import { CREDIT_ROUTES, creditApi, type Saved } from './api';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { DISTRIBUTION_DOC } from './doc-kinds';
 
 const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -121,15 +123,12 @@ export default function DistributionEditorPage() {
   };
 
   return (
-    <Card
-      data-testid="dist-editor"
-      title={
-        <Space>
-          <span>{bizCode ? `额度分配编辑 ${bizCode}` : '新增额度分配'}</span>
-          {dist.data ? <DocStateTag state={dist.data.state} /> : null}
-        </Space>
-      }
-      extra={<Button onClick={() => navigate(CREDIT_ROUTES.distList)}>返回</Button>}
+    <EditorFrame
+      testId="dist-editor"
+      title={bizCode ? `额度分配编辑 ${bizCode}` : '新增额度分配'}
+      tags={dist.data ? <DocStateTag state={dist.data.state} /> : null}
+      backTo={CREDIT_ROUTES.distList}
+      doc={bizCode ? { docType: DISTRIBUTION_DOC.docType, docCode: bizCode } : undefined}
     >
       <Form
         form={form}
@@ -242,6 +241,6 @@ export default function DistributionEditorPage() {
           </Button>
         </Card>
       ) : null}
-    </Card>
+    </EditorFrame>
   );
 }
