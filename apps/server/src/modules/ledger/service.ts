@@ -675,10 +675,18 @@ export async function classDistribution(
 ): Promise<ClassDistribution> {
   const date = asOf ?? today;
   const byKey = date === today ? await storedDistribution(ex, user, today) : await ledgerDistribution();
-  async function ledgerDistribution() {
-    const built = await buildLedger(ex, user, { asOf: date }, today);
+  // The ledger of a past date without JIT, like the page: compiling its plans took longer than
+  // running them (bench/README.md).
+  function ledgerDistribution() {
+    return ex.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return ledgerDistributionIn(tx);
+    });
+  }
+  async function ledgerDistributionIn(tx: Executor) {
+    const built = await buildLedger(tx, user, { asOf: date }, today);
     const found = await queryRows<{ k: string; n: number; p: string | null }>(
-      ex,
+      tx,
       sql`select coalesce(cl.asset_class, 'none') as k, count(*)::int as n, sum(r.principal_open)::text as p
             from ${built.rows} as r left join ${classAsOf(sql`r.id`, date)} as cl on true
            where r.ledger_state = 'active' group by 1`,
