@@ -98,7 +98,7 @@ export function ledgerPeriod(
  * The approved contracts the user may see, started by `asOf`, narrowed by the filters that read the
  * contract row itself (organisation, customer, product, 放款日).
  */
-function ledgerContracts(user: ScopeUser, q: LedgerExportQuery, asOf: string, ids?: IdRange): SQL {
+function ledgerContracts(user: ScopeUser, q: LedgerExportQuery, asOf: string, ids?: Slice): SQL {
   const conds: SQL[] = [
     sql`contracts.deleted_at is null`,
     sql`contracts.status <> 'none'`,
@@ -117,7 +117,7 @@ function ledgerContracts(user: ScopeUser, q: LedgerExportQuery, asOf: string, id
   // 放款日 as of asOf: a disbursement dated after it had not happened yet.
   if (q.loanDateStart) conds.push(sql`contracts.loan_date >= ${q.loanDateStart}::date`);
   if (q.loanDateEnd) conds.push(sql`contracts.loan_date <= ${q.loanDateEnd}::date`);
-  if (ids) conds.push(sql`contracts.id > ${ids.after} and contracts.id <= ${ids.upTo}`);
+  if (ids) conds.push(inSlice('contracts.id', ids));
   return sql`(select contracts.* from contracts where ${sql.join(conds, sql` and `)})`;
 }
 
@@ -126,6 +126,21 @@ interface IdRange {
   after: number;
   upTo: number;
 }
+
+/** The contracts an export batch (a range of ids) or a page (its rows' ids) computes. */
+type Slice = IdRange | { ids: readonly number[] };
+
+function inSlice(column: string, s: Slice): SQL {
+  const c = sql.raw(column);
+  if ('ids' in s) return sql`${c} = any(string_to_array(${s.ids.join(',')}, ',')::bigint[])`;
+  return sql`${c} > ${s.after} and ${c} <= ${s.upTo}`;
+}
+
+/** A plan item still owing principal, interest or fee now (the open-items index's predicate). */
+const OWING = (alias: string) => {
+  const a = sql.raw(alias);
+  return sql`(${a}.principal_paid < ${a}.principal or ${a}.interest_paid < ${a}.interest or ${a}.fee_paid < ${a}.fee)`;
+};
 
 /** Disbursed as of the end of `asOf`: the 放款单 in force is dated on or before it. */
 const disbursedBy = (alias: string, asOf: string) =>
@@ -138,16 +153,45 @@ interface OverdueFigures {
   penalty: string;
 }
 
+/** A candidate with posted lines as of the date: accrued by itemAsOf in Node. */
 interface Candidate {
   contract_id: number;
-  period: number;
+  period: number | null;
   due_date: string;
   principal: string;
   interest: string;
   fee: string;
   penalty: string;
   rule_snapshot: unknown;
-  payments: { component: string; amount: string; date: string }[];
+  payments: { component: string; amount: string; date: string }[] | null;
+  /** Set instead of the item's columns on a row that sums a contract's candidates without lines. */
+  s_days: number | null;
+  s_open: string | null;
+  s_penalty: string | null;
+}
+
+/**
+ * itemAsOf of an item nothing was posted to as of `d` (docs/ledger.md "Overdue"), in SQL: with no
+ * payment, accrueItem's figures are closed forms over the item and its rule. It is overdue when
+ * anything is owed and `d` is past the grace days; it owes principal + interest + fee, and the
+ * penalty accrued through `d`: the item's assessed penalty plus cents(principal × days × daily
+ * rate), days counted from the day after the grace period through `d` (no payment moves the
+ * principal). The daily rate is the fixed one (DAILY) or annualRate × multiple / basis (MULTIPLE;
+ * 365 for ACT/365, else 360), divided at 40 decimals then rounded half-up to cents like decimal.js:
+ * rates have at most 8 decimals, so the quotient is either a half cent exactly or far from one.
+ * `c` is the candidate (its item columns and rule_snapshot); columns `late_days`, `accrued`.
+ */
+export function unpaidAccrual(c: string, d: SQL): SQL {
+  const a = sql.raw(c);
+  const days = sql`(${d} - ${a}.due_date - (${a}.rule_snapshot ->> 'graceDays')::int)`;
+  const pd = sql`(${a}.principal * ${days})`;
+  const rate = sql`(case when ${a}.rule_snapshot -> 'penalty' ->> 'mode' = 'DAILY'
+                        then (${a}.rule_snapshot -> 'penalty' ->> 'value')::numeric
+                        else ((${a}.rule_snapshot ->> 'annualRate')::numeric
+                              * (${a}.rule_snapshot -> 'penalty' ->> 'value')::numeric)::numeric(1000, 40)
+                             / (case when ${a}.rule_snapshot ->> 'dayCount' = 'ACT/365' then 365 else 360 end) end)`;
+  return sql`${days} as late_days,
+    ${a}.penalty + case when ${days} >= 1 then round((${pd} * ${rate})::numeric(1000, 40), 2) else 0 end as accrued`;
 }
 
 /**
@@ -155,7 +199,9 @@ interface Candidate {
  * day-end's function, docs/money-rules.md "Figures as of a date") over the lines posted as of that
  * date: the longest overdue days, the open principal + interest + fee and the penalty owed.
  * Candidates are the items due before `asOf` that still owed principal, interest or fee then, or
- * whose principal was paid after the due date (penalty may still be owed).
+ * whose principal was paid after the due date (penalty may still be owed). Those with no line
+ * posted as of `asOf` (nearly all) are accrued and summed per contract in SQL (unpaidAccrual); the
+ * others go through itemAsOf here.
  */
 export async function overdueByContract(
   ex: Executor,
@@ -169,38 +215,65 @@ export async function overdueByContract(
   const d = sql`${asOf}::date`;
   const rows = await queryRows<Candidate>(
     ex,
-    sql`with lc as (select c0.id, c0.rule_snapshot from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
+    sql`with lc as (select c0.id from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
         ic as materialized ${paidCorrections(asOf)},
         late as materialized (select distinct pl.plan_item_id from ${postedLines(asOf, sql`l.principal_late`)} as pl),
+        items as (select i.* from contract_plan_items i
+                   where i.superseded_by is null and i.due_date < ${d} and ${OWING('i')}
+                  union all
+                  select i.* from contract_plan_items i
+                   where i.id in (select plan_item_id from ic union select plan_item_id from late)
+                     and i.superseded_by is null and i.due_date < ${d} and not ${OWING('i')}),
         it as (select i.*, i.principal_paid + coalesce(ic.p, 0) as pp, i.interest_paid + coalesce(ic.i, 0) as ip,
-                      i.fee_paid + coalesce(ic.f, 0) as fp, lc.rule_snapshot
-                 from contract_plan_items i join lc on lc.id = i.contract_id
-                 left join ic on ic.plan_item_id = i.id
-                where i.superseded_by is null and i.due_date < ${d}
-                  and ((i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee)
-                       or i.id in (select plan_item_id from ic) or i.id in (select plan_item_id from late))),
-        cand as (select * from it
-                  where it.pp + it.ip + it.fp < it.principal + it.interest + it.fee
-                     or it.id in (select plan_item_id from late))
+                      i.fee_paid + coalesce(ic.f, 0) as fp
+                 from items i join lc on lc.id = i.contract_id left join ic on ic.plan_item_id = i.id),
+        cand as materialized (
+          select it.*, (select k.rule_snapshot from contracts k where k.id = it.contract_id) as rule_snapshot,
+                 (select json_agg(json_build_object('component', pl.component, 'amount', pl.amount::text,
+                                                    'date', to_char(pl.paid_date, 'YYYY-MM-DD')))
+                    from ${postedLines(asOf, sql`l.plan_item_id = it.id`)} as pl) as payments
+            from it
+           where it.pp + it.ip + it.fp < it.principal + it.interest + it.fee
+              or it.id in (select plan_item_id from late)),
+        unpaid as (select cand.contract_id, cand.due_date, cand.principal + cand.interest + cand.fee as owed, ${unpaidAccrual('cand', d)}
+                     from cand where cand.payments is null)
         select cand.contract_id::int as contract_id, cand.period, to_char(cand.due_date, 'YYYY-MM-DD') as due_date,
                cand.principal::text, cand.interest::text, cand.fee::text, cand.penalty::text, cand.rule_snapshot,
-               coalesce((select json_agg(json_build_object('component', pl.component, 'amount', pl.amount::text,
-                                                           'date', to_char(pl.paid_date, 'YYYY-MM-DD')))
-                           from ${postedLines(asOf, sql`l.plan_item_id = cand.id`)} as pl), '[]'::json) as payments
-          from cand`,
+               cand.payments, null::int as s_days, null::text as s_open, null::text as s_penalty
+          from cand where cand.payments is not null
+        union all
+        select u.contract_id::int, null, null, null, null, null, null, null, null,
+               max(${d} - u.due_date)::int, sum(u.owed)::text, sum(u.accrued)::text
+          from unpaid as u
+         where u.late_days >= 1 and u.owed + u.accrued > 0
+         group by u.contract_id`,
   );
-  const rules = new Map<number, InterestRuleCalc>();
   const out = new Map<number, OverdueFigures>();
+  const add = (contractId: number, days: number, open: Decimal.Value, penalty: Decimal.Value) => {
+    const had = out.get(contractId);
+    out.set(contractId, {
+      contractId,
+      days: Math.max(had?.days ?? 0, days),
+      open: new Decimal(open).plus(had?.open ?? 0).toFixed(2),
+      penalty: new Decimal(penalty).plus(had?.penalty ?? 0).toFixed(2),
+    });
+  };
+  const rules = new Map<number, InterestRuleCalc>();
   for (const r of rows) {
+    const { period, payments: lines } = r;
+    if (period === null || lines === null) {
+      add(r.contract_id, Number(r.s_days), r.s_open ?? 0, r.s_penalty ?? 0);
+      continue;
+    }
     let rule = rules.get(r.contract_id);
     if (!rule) {
       rule = interestRuleCalc.parse(r.rule_snapshot);
       rules.set(r.contract_id, rule);
     }
-    const payments = r.payments.map((p) => itemPayment(r.period, p.component, p.amount, p.date));
+    const payments = lines.map((p) => itemPayment(period, p.component, p.amount, p.date));
     const f = itemAsOf(
       {
-        period: r.period,
+        period,
         dueDate: r.due_date,
         principal: r.principal,
         interest: r.interest,
@@ -213,14 +286,7 @@ export async function overdueByContract(
     );
     if (f.status !== '逾期') continue;
     const open = new Decimal(f.open.PRINCIPAL).plus(f.open.INTEREST).plus(f.open.FEE);
-    const penalty = new Decimal(f.outstanding).minus(open);
-    const had = out.get(r.contract_id);
-    out.set(r.contract_id, {
-      contractId: r.contract_id,
-      days: Math.max(had?.days ?? 0, f.overdueDays),
-      open: open.plus(had?.open ?? 0).toFixed(2),
-      penalty: penalty.plus(had?.penalty ?? 0).toFixed(2),
-    });
+    add(r.contract_id, f.overdueDays, open, new Decimal(f.outstanding).minus(open));
   }
   return out;
 }
@@ -246,7 +312,7 @@ async function buildLedger(
   user: ScopeUser,
   q: LedgerExportQuery,
   today: string,
-  known?: { overdue: Map<number, OverdueFigures>; ids: IdRange },
+  known?: { overdue: Map<number, OverdueFigures>; ids: Slice },
 ): Promise<Built & { overdue: Map<number, OverdueFigures> }> {
   const { asOf, dateFrom } = ledgerPeriod(q, today);
   const base = ledgerContracts(user, q, asOf, known?.ids);
@@ -257,9 +323,7 @@ async function buildLedger(
   // The class is read for every row only when a filter asks for it; a shown row gets it in decorate.
   const byClass = q.assetClass !== undefined;
   // An export batch sums the period's postings of its own slice of contracts only.
-  const slice = known
-    ? sql`p.contract_id > ${known.ids.after} and p.contract_id <= ${known.ids.upTo}`
-    : sql`true`;
+  const slice = known ? inSlice('p.contract_id', known.ids) : sql`true`;
   // Only the columns the figures and the shown row read. The period's write-offs and reversals are
   // summed per contract over the date indexes (a few thousand), not per contract of lc.
   const figures = sql`(
@@ -432,6 +496,16 @@ function orderOf(q: Pick<LedgerListQuery, 'orderBy' | 'order'>): SQL {
   return col ? sql.raw(`${col} ${dir} nulls last, id desc`) : sql.raw('id desc');
 }
 
+/**
+ * What the totals and the sorts read of a ledger row: the figures kept for every row of a page's
+ * selection. The text columns of a shown row (dates formatted, the rule read out of its snapshot)
+ * are left out, so they are computed for the page's rows only: for 90,000 rows they cost about
+ * as much as the figures (bench/README.md).
+ */
+const FIGURE_COLUMNS =
+  sql.raw(`id, "contractNo", "loanDate", receivables, financing, loan_net, principal_open,
+  interest_open, fee_open, overdue_days, overdue_open, overdue_penalty, received, reversed`);
+
 /** The totals of a ledger row source `r`, as columns named t_*. */
 const TOTALS_COLUMNS = sql.raw(`count(*)::int as t_n, sum(receivables)::text as t_receivables,
   sum(financing)::text as t_financing, sum(loan_net)::text as t_loan_net, sum(principal_open)::text as t_p,
@@ -491,19 +565,26 @@ async function ledgerPageIn(
 ): Promise<LedgerPage> {
   const built = await buildLedger(ex, user, q, today);
   const order = orderOf(q);
-  const rows = await queryRows<RawRow & Record<string, unknown>>(
+  // The totals and the page's ids over the figures only; then the shown columns of those rows.
+  const picked = await queryRows<Record<string, unknown> & { page_ids: string | null }>(
     ex,
-    sql`with r as materialized (select * from ${built.rows} as r0),
-             t as (select ${TOTALS_COLUMNS} from r),
-             pg as (select * from r order by ${order} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}),
-             ic as ${paidCorrections(built.asOf)}
-        select t.*, shown.* from t
-          left join lateral (select ${decorate('pg', built.asOf)}) as shown on true
-         order by ${order}`,
+    sql`with r as materialized (select ${FIGURE_COLUMNS} from ${built.rows} as r0),
+             pick as (select id from r order by ${order} limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize})
+        select ${TOTALS_COLUMNS}, (select string_agg(id::text, ',') from pick) as page_ids from r`,
   );
-  const totals = totalsFrom(rows[0]);
+  const ids = (picked[0]?.page_ids ?? '').split(',').filter(Boolean).map(Number);
+  const overdue = new Map([...built.overdue].filter(([id]) => ids.includes(id)));
+  const part = ids.length ? await buildLedger(ex, user, q, today, { overdue, ids: { ids } }) : undefined;
+  const rows = part
+    ? await queryRows<RawRow>(
+        ex,
+        sql`with pg as (select * from ${part.rows} as r0), ic as ${paidCorrections(part.asOf)}
+            select ${decorate('pg', part.asOf)} order by ${order}`,
+      )
+    : [];
+  const totals = totalsFrom(picked[0]);
   return {
-    list: rows.filter((r) => r.id !== null).map(toRow),
+    list: rows.map(toRow),
     total: totals.contracts,
     pageNum: q.pageNum,
     pageSize: q.pageSize,
@@ -594,10 +675,18 @@ export async function classDistribution(
 ): Promise<ClassDistribution> {
   const date = asOf ?? today;
   const byKey = date === today ? await storedDistribution(ex, user, today) : await ledgerDistribution();
-  async function ledgerDistribution() {
-    const built = await buildLedger(ex, user, { asOf: date }, today);
+  // The ledger of a past date without JIT, like the page: compiling its plans took longer than
+  // running them (bench/README.md).
+  function ledgerDistribution() {
+    return ex.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return ledgerDistributionIn(tx);
+    });
+  }
+  async function ledgerDistributionIn(tx: Executor) {
+    const built = await buildLedger(tx, user, { asOf: date }, today);
     const found = await queryRows<{ k: string; n: number; p: string | null }>(
-      ex,
+      tx,
       sql`select coalesce(cl.asset_class, 'none') as k, count(*)::int as n, sum(r.principal_open)::text as p
             from ${built.rows} as r left join ${classAsOf(sql`r.id`, date)} as cl on true
            where r.ledger_state = 'active' group by 1`,
