@@ -401,10 +401,19 @@ describe('CRM corporation', () => {
 
     // employee tab: authorise one approved user
     const emp = await openTab(page, '企业用户', '/crm/corporation/bank-editor/employee', 'crm-bank-employee');
+    // The picker asks the server when it opens and again for what is typed: the option is chosen
+    // once the typed search has answered, or the list re-renders under the click (a lost pick that
+    // saved no user).
+    const employeeList = (r: { url(): string }) => r.url().includes(CRM_PATHS.employeeList);
+    const opened = page.waitForResponse(employeeList);
     await emp.getByLabel('授权用户').click();
+    await opened;
+    const searched = page.waitForResponse(employeeList);
     await page.keyboard.type(operator.mobile);
+    await searched;
     await pick(page, `${operator.userName} ${operator.mobile}`);
     await page.keyboard.press('Escape');
+    await emp.locator('.ant-select-selection-item', { hasText: operator.userName }).waitFor();
     await emp.getByRole('button', { name: /保\s*存/ }).click();
     await expect
       .poll(async () =>

@@ -45,7 +45,8 @@ describe('新增来款 checks its fields before asking 是否继续？', () => {
   it('shows the schema’s messages for an empty form and never opens the confirmation', async () => {
     renderEditor();
     fireEvent.click(saveButton());
-    expect(await screen.findByText('来款金额不能为空')).toBeTruthy();
+    // The validation of every field renders its messages; jsdom takes seconds on a busy machine.
+    expect(await screen.findByText('来款金额不能为空', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('来款日期不能为空')).toBeTruthy();
     expect(screen.getByText('收款账户不能为空')).toBeTruthy();
     expect(screen.getByText('付款人名称不能为空')).toBeTruthy();
