@@ -1,8 +1,7 @@
 import '../../test/jsdom';
+import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AUTH_PATHS } from '@portal/contract/auth';
 import { BIZDATE_PATHS } from '@portal/contract/bizdate';
 import {
@@ -57,14 +56,7 @@ function renderAt(url: string) {
     return Promise.reject(new Error(`unexpected ${path}`));
   });
   update.mockResolvedValue({ ok: true, data: { adjBizCode: view.adjBizCode, version: 4 } });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <ClassAdjEditorPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderScreen(<ClassAdjEditorPage />, url);
 }
 
 afterEach(() => {
@@ -145,14 +137,7 @@ describe('五级分类 list', () => {
         : Promise.reject(new Error(`unexpected ${path}`)),
     );
     useSessionStore.setState({ roles: [CLASS_MENU] });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/factoring/accounts/classification']}>
-          <ClassificationListPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderScreen(<ClassificationListPage />, '/factoring/accounts/classification');
     expect(await screen.findByText('BL-2027-0021', {}, slow)).toBeTruthy();
     expect(screen.getByText('损失')).toBeTruthy();
     expect(screen.getByText('可疑')).toBeTruthy();

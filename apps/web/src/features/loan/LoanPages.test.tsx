@@ -1,8 +1,7 @@
 import '../../test/jsdom';
+import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { BANK_PATHS } from '@portal/contract/bank';
 import { LOAN_PATHS, type LoanView } from '@portal/contract/loan';
 
@@ -50,14 +49,7 @@ function renderEditor() {
     return Promise.reject(new Error(`unexpected ${path}`));
   });
   update.mockResolvedValue({ ok: true, data: { loanBizCode: view.loanBizCode, version: 3 } });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`${LOAN_ROUTES.editor}?loanBizCode=${view.loanBizCode}`]}>
-        <LoanEditorPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderScreen(<LoanEditorPage />, `${LOAN_ROUTES.editor}?loanBizCode=${view.loanBizCode}`);
 }
 
 afterEach(() => {

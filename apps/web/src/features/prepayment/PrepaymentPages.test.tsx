@@ -1,8 +1,7 @@
 import '../../test/jsdom';
+import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { BANK_PATHS } from '@portal/contract/bank';
 import { PA_PATHS, type PaView } from '@portal/contract/prepayment';
 
@@ -63,14 +62,7 @@ function renderEditor() {
     return Promise.reject(new Error(`unexpected ${path}`));
   });
   update.mockResolvedValue({ ok: true, data: { preamtBizCode: view.preamtBizCode, version: 5 } });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`${PA_ROUTES.editor}?preamtBizCode=${view.preamtBizCode}`]}>
-        <PaEditorPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderScreen(<PaEditorPage />, `${PA_ROUTES.editor}?preamtBizCode=${view.preamtBizCode}`);
 }
 
 afterEach(() => {
