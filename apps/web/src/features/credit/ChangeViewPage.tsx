@@ -1,29 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Descriptions } from 'antd';
 import { CHANGE_TYPE_LABELS } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
 import { creditApi } from './api';
-import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
-import { docFrameProps, useDocCode } from '../../shared/workflow/doc-kind';
+import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { CHANGE_DOC } from './doc-kinds';
 
 /** 额度变更查看, with 通过 / 驳回 while pending. */
 export default function ChangeViewPage() {
-  const bizCode = useDocCode(CHANGE_DOC);
-  const change = useQuery({
-    queryKey: ['credit', 'chg', bizCode],
-    queryFn: () => creditApi.change(bizCode),
-    enabled: !!bizCode,
-  });
-  const c = change.data;
   return (
-    <DocViewFrame
-      testId="chg-view"
-      title="额度变更查看"
-      state={c?.state}
-      {...docFrameProps(CHANGE_DOC, bizCode)}
-    >
-      {c ? (
+    <DocViewPage kind={CHANGE_DOC} testId="chg-view" title="额度变更查看" load={creditApi.change}>
+      {(c) => (
         <Descriptions bordered size="small" column={2}>
           <Descriptions.Item label="授信编号">{c.credBizCode}</Descriptions.Item>
           <Descriptions.Item label="客户">{c.custName}</Descriptions.Item>
@@ -45,7 +31,7 @@ export default function ChangeViewPage() {
             {c.reason}
           </Descriptions.Item>
         </Descriptions>
-      ) : null}
-    </DocViewFrame>
+      )}
+    </DocViewPage>
   );
 }
