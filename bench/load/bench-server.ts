@@ -4,6 +4,7 @@
  */
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { execOutsideTransaction, openDatabase } from '../../apps/server/src/platform/db/client';
+import { boundHeapGrowth } from '../../apps/server/src/platform/heap';
 import type { PortalModule } from '../../apps/server/src/platform/module';
 import { buildPortal } from '../../apps/server/src/server';
 import { MODULES } from '../../apps/server/src/modules';
@@ -29,6 +30,7 @@ const floor: PortalModule = {
 };
 
 const config = loadConfig();
+boundHeapGrowth();
 const database = await openDatabase(
   config.databaseUrl
     ? { databaseUrl: config.databaseUrl }

@@ -266,21 +266,28 @@ async function streamedExport(
   let peak = rssMb(pid);
   const before = peak;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  // The server's RSS once a second while the file streams: flat, or growing with the rows.
+  const timeline: number[] = [];
+  const everySecond = setInterval(() => timeline.push(rssMb(pid)), 1000);
   const t = performance.now();
   const res = await fetch(`${base}/api${path}`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  const firstByte = (performance.now() - t) / 1000;
   const bytes = (await res.arrayBuffer()).byteLength;
   const seconds = (performance.now() - t) / 1000;
   clearInterval(sampler);
+  clearInterval(everySecond);
   const out = {
     status: res.status,
     bytes,
     seconds: +seconds.toFixed(2),
+    firstByteSeconds: +firstByte.toFixed(2),
     rssBeforeMb: before,
     peakRssMb: peak,
+    rssEverySecondMb: timeline,
     loadAverage: load(),
   };
   console.info(`${name}: ${JSON.stringify(out)}`);

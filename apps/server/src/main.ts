@@ -8,10 +8,12 @@ import {
   explainStartupError,
 } from './platform/startup';
 import { openDatabase } from './platform/db/client';
+import { boundHeapGrowth } from './platform/heap';
 import { firstStartBanner, PASSWORD_FILE, writePasswordFile } from './platform/initial-passwords';
 import { buildPortal } from './server';
 
 async function main(config: Config) {
+  boundHeapGrowth();
   checkChromium(config);
   await checkPortFree(config.port, config.host);
   if (config.databaseUrl) checkDatabaseUrl(config.databaseUrl);

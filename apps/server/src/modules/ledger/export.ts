@@ -77,7 +77,8 @@ export async function streamLedger(
   ledger: {
     asOf: string;
     dateFrom: string;
-    totals: LedgerTotals;
+    /** The totals of the rows walked so far: asked once the walk has ended. */
+    totals: () => LedgerTotals;
     next: (afterId: number | null) => Promise<{ rows: LedgerRow[]; lastId: number | null }>;
   },
 ): Promise<void> {
@@ -99,7 +100,7 @@ export async function streamLedger(
         await w.drained();
         batch = await ledger.next(batch.lastId);
       }
-      const t = ledger.totals;
+      const t = ledger.totals();
       w.cells(
         LEDGER_COLUMNS.map((c, i) => {
           if (i === 0) return '合计';

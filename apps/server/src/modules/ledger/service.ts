@@ -207,23 +207,26 @@ export async function overdueByContract(
   ex: Executor,
   contractsSql: SQL,
   asOf: string,
+  /** The slice of contracts `contractsSql` is narrowed to, so that only their items are read. */
+  slice?: Slice,
 ): Promise<Map<number, OverdueFigures>> {
   // Candidates: the items still owing now, those a posting after asOf changed (paid now, perhaps
   // not then), and those whose principal was paid late (marked by the posting, migration 0038). An
   // item in none of them was paid on asOf as it is now, on time: not overdue. One pass over the
   // items (the later sets are small, hashed); the dated payments are read for the candidates only.
   const d = sql`${asOf}::date`;
+  const ofSlice = slice ? inSlice('i.contract_id', slice) : sql`true`;
   const rows = await queryRows<Candidate>(
     ex,
     sql`with lc as (select c0.id from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
         ic as materialized ${paidCorrections(asOf)},
         late as materialized (select distinct pl.plan_item_id from ${postedLines(asOf, sql`l.principal_late`)} as pl),
         items as (select i.* from contract_plan_items i
-                   where i.superseded_by is null and i.due_date < ${d} and ${OWING('i')}
+                   where ${ofSlice} and i.superseded_by is null and i.due_date < ${d} and ${OWING('i')}
                   union all
                   select i.* from contract_plan_items i
                    where i.id in (select plan_item_id from ic union select plan_item_id from late)
-                     and i.superseded_by is null and i.due_date < ${d} and not ${OWING('i')}),
+                     and ${ofSlice} and i.superseded_by is null and i.due_date < ${d} and not ${OWING('i')}),
         it as (select i.*, i.principal_paid + coalesce(ic.p, 0) as pp, i.interest_paid + coalesce(ic.i, 0) as ip,
                       i.fee_paid + coalesce(ic.f, 0) as fp
                  from items i join lc on lc.id = i.contract_id left join ic on ic.plan_item_id = i.id),
@@ -312,11 +315,12 @@ async function buildLedger(
   user: ScopeUser,
   q: LedgerExportQuery,
   today: string,
-  known?: { overdue: Map<number, OverdueFigures>; ids: Slice },
+  /** A slice of the contracts, with their overdue figures when they are known already. */
+  known?: { overdue?: Map<number, OverdueFigures>; ids: Slice },
 ): Promise<Built & { overdue: Map<number, OverdueFigures> }> {
   const { asOf, dateFrom } = ledgerPeriod(q, today);
   const base = ledgerContracts(user, q, asOf, known?.ids);
-  const overdue = known?.overdue ?? (await overdueByContract(ex, base, asOf));
+  const overdue = known?.overdue ?? (await overdueByContract(ex, base, asOf, known?.ids));
   const od = JSON.stringify([...overdue.values()].map((o) => ({ id: o.contractId, ...o })));
   const d = sql`${asOf}::date`;
   const disbursed = disbursedBy('lc', asOf);
@@ -531,11 +535,6 @@ function totalsFrom(t: Record<string, unknown> | undefined): LedgerTotals {
   };
 }
 
-async function totalsOf(ex: Executor, rows: SQL): Promise<LedgerTotals> {
-  const [t] = await queryRows<Record<string, unknown>>(ex, sql`select ${TOTALS_COLUMNS} from ${rows} as r`);
-  return totalsFrom(t);
-}
-
 /**
  * One page of the ledger with the totals of every row the filters match. One statement: the
  * figures of the whole selection are computed once (a materialised CTE) for both the page and the
@@ -604,11 +603,34 @@ async function batchSettings(tx: Executor): Promise<void> {
   await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
 }
 
+/** The totals of the rows `rows`, added to `t` (the export sums what it writes). */
+export function addToTotals(t: LedgerTotals, rows: readonly LedgerRow[]): LedgerTotals {
+  const plus = (a: string, b: string | null) => (b === null ? a : new Decimal(a).plus(b).toFixed(2));
+  let out = t;
+  for (const r of rows)
+    out = {
+      contracts: out.contracts + 1,
+      receivablesAmount: plus(out.receivablesAmount, r.receivablesAmount),
+      financingAmount: plus(out.financingAmount, r.financingAmount),
+      loanNetAmount: plus(out.loanNetAmount, r.loanNetAmount),
+      principalOutstanding: plus(out.principalOutstanding, r.principalOutstanding),
+      interestOutstanding: plus(out.interestOutstanding, r.interestOutstanding),
+      feeOutstanding: plus(out.feeOutstanding, r.feeOutstanding),
+      overdueAmount: plus(out.overdueAmount, r.overdueAmount),
+      overduePenalty: plus(out.overduePenalty, r.overduePenalty),
+      overdueContracts: out.overdueContracts + (r.overdueDays > 0 ? 1 : 0),
+      periodReceived: plus(out.periodReceived, r.periodReceived),
+      periodReversed: plus(out.periodReversed, r.periodReversed),
+    };
+  return out;
+}
+
 /**
- * The ledger in batches for the export: a keyset walk over the matching contracts by id, each
- * batch computing the figures of its slice only, so memory and the work per batch stay those of one
- * batch whatever the portfolio's size. The overdue figures and the totals are computed once,
- * before the first batch.
+ * The ledger in batches for the export (docs/ledger.md "Export"): a keyset walk over the matching
+ * contracts by id, each batch computing every figure of its slice only — the overdue figures
+ * included — so memory and the work per batch stay those of one batch whatever the portfolio's
+ * size, and the first byte goes out after one batch. The totals are the sum of the rows written
+ * (`totals()` once the walk has ended), so the 合计 row always adds up to the rows above it.
  */
 export async function ledgerBatches(
   ex: Executor,
@@ -619,16 +641,16 @@ export async function ledgerBatches(
 ): Promise<{
   asOf: string;
   dateFrom: string;
-  totals: LedgerTotals;
+  totals: () => LedgerTotals;
   next: (afterId: number | null) => Promise<{ rows: LedgerRow[]; lastId: number | null }>;
 }> {
-  const built = await buildLedger(ex, user, q, today);
-  const totals = await totalsOf(ex, built.rows);
-  const all = ledgerContracts(user, q, built.asOf);
+  const { asOf, dateFrom } = ledgerPeriod(q, today);
+  const all = ledgerContracts(user, q, asOf);
+  let totals = totalsFrom(undefined);
   return {
-    asOf: built.asOf,
-    dateFrom: built.dateFrom,
-    totals,
+    asOf,
+    dateFrom,
+    totals: () => totals,
     next: async (afterId) => {
       const after = afterId ?? 0;
       const [slice] = await queryRows<{ up_to: string | null; n: number }>(
@@ -638,19 +660,20 @@ export async function ledgerBatches(
       );
       if (!slice?.up_to) return { rows: [], lastId: null };
       const upTo = Number(slice.up_to);
-      // The slice's own overdue figures only: sending every contract's with each batch made the
-      // export's garbage grow with the portfolio (bench/README.md, scenario 8).
-      const overdue = new Map([...built.overdue].filter(([id]) => id > after && id <= upTo));
-      const rows = await ex.transaction(async (tx) => {
+      const raw = await ex.transaction(async (tx) => {
+        // One snapshot for the slice's overdue figures and its rows.
+        await tx.execute(sql`set transaction isolation level repeatable read, read only`);
         await batchSettings(tx);
-        const part = await buildLedger(tx, user, q, today, { overdue, ids: { after, upTo } });
+        const part = await buildLedger(tx, user, q, today, { ids: { after, upTo } });
         return queryRows<RawRow>(
           tx,
           sql`with r as (select * from ${part.rows} as r0), ic as ${paidCorrections(part.asOf)}
               select ${decorate('r', part.asOf)} order by id`,
         );
       });
-      return { rows: rows.map(toRow), lastId: slice.n < batch ? null : upTo };
+      const rows = raw.map(toRow);
+      totals = addToTotals(totals, rows);
+      return { rows, lastId: slice.n < batch ? null : upTo };
     },
   };
 }

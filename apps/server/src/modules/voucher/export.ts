@@ -1,15 +1,14 @@
 import Decimal from 'decimal.js';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { VOUCHER_DOC_LABELS, VOUCHER_FILE_NAME, type VoucherDocType } from '@portal/contract/voucher';
 import { queryRows, type Executor } from '../../platform/db/client';
-import { contentDisposition, XLSX_MIME } from '../../platform/http/download';
+import { contentDisposition } from '../../platform/http/download';
+import { moneyCell, streamSheet, type XlsxColumn } from '../../platform/http/xlsx';
+import { waitForRoom } from '../../platform/http/zip-stream';
 import { auxText, voucherNo, voucherWhere } from './service';
 
-/** Money cells are numbers with two decimals, as in the ledger's export (docs/ledger.md "Export"). */
-const MONEY_FMT = '#,##0.00';
 const BATCH = 1000;
 
 /** One exported line: the columns common Chinese accounting packages import (docs/accounting.md). */
@@ -135,7 +134,8 @@ export async function streamCsv(reply: FastifyReply, next: Next): Promise<void> 
     out.write('\uFEFF' + EXPORT_HEADERS.join(',') + '\r\n');
     for (;;) {
       const chunk = batch.lines.map(csvLine).join('');
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(chunk)) await waitForRoom(out);
+      if (out.destroyed) throw new Error('the download was cancelled');
       if (!batch.next) break;
       batch = await next(batch.next);
     }
@@ -148,49 +148,38 @@ export async function streamCsv(reply: FastifyReply, next: Next): Promise<void> 
   reply.send(out);
 }
 
-/** The ledger's rule: a number only where the double gives the cent back; otherwise text. */
-const num = (v: string): number | string => {
-  const cell = Number(v);
-  return cell.toFixed(2) === new Decimal(v).toFixed(2) ? cell : v;
-};
+/** The xlsx columns: money as numbers with two decimals, as in every export (docs/ledger.md "Export"). */
+const XLSX_COLUMNS: XlsxColumn<ExportLine>[] = [
+  { header: EXPORT_HEADERS[0], width: 12, value: (l) => l.voucherDate },
+  { header: EXPORT_HEADERS[1], width: 10, value: (l) => l.voucherNo },
+  { header: EXPORT_HEADERS[2], width: 36, value: (l) => l.summary },
+  { header: EXPORT_HEADERS[3], width: 12, value: (l) => l.accountCode },
+  { header: EXPORT_HEADERS[4], width: 16, value: (l) => l.accountName },
+  { header: EXPORT_HEADERS[5], width: 16, money: true, value: (l) => moneyCell(l.debit) },
+  { header: EXPORT_HEADERS[6], width: 16, money: true, value: (l) => moneyCell(l.credit) },
+  { header: EXPORT_HEADERS[7], width: 40, value: (l) => l.aux },
+  { header: EXPORT_HEADERS[8], width: 24, value: (l) => l.source },
+];
 
-/** The vouchers as a streamed xlsx: header, one row per line, money as numbers with 2 decimals. */
+/** The vouchers as a streamed xlsx: header, one row per line, read batch by batch as the client takes them. */
 export async function streamXlsx(reply: FastifyReply, next: Next): Promise<void> {
   let batch = await next(null);
-  const out = start(reply, XLSX_MIME, `${VOUCHER_FILE_NAME}.xlsx`);
-  const produce = async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const ws = wb.addWorksheet('会计凭证', { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = [12, 10, 36, 12, 16, 16, 16, 40, 24].map((width) => ({ width }));
-    const head = ws.getRow(1);
-    EXPORT_HEADERS.forEach((h, i) => {
-      head.getCell(i + 1).value = h;
-    });
-    head.font = { bold: true };
-    head.commit();
-    for (;;) {
-      for (const l of batch.lines) {
-        const v: (string | number)[] = values(l);
-        v[5] = num(l.debit);
-        v[6] = num(l.credit);
-        const row = ws.addRow(v);
-        row.getCell(6).numFmt = MONEY_FMT;
-        row.getCell(7).numFmt = MONEY_FMT;
-        row.commit();
+  streamSheet(
+    reply,
+    {
+      fileName: `${VOUCHER_FILE_NAME}.xlsx`,
+      sheetName: '会计凭证',
+      columns: XLSX_COLUMNS,
+      freeze: true,
+      what: 'voucher xlsx',
+    },
+    async (w) => {
+      for (;;) {
+        for (const l of batch.lines) w.record(l);
+        if (!batch.next) break;
+        await w.drained();
+        batch = await next(batch.next);
       }
-      if (!batch.next) break;
-      batch = await next(batch.next);
-    }
-    ws.commit();
-    await wb.commit();
-  };
-  produce().catch((err: unknown) => {
-    reply.log.error({ err }, 'voucher xlsx export failed mid-stream');
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  reply.send(out);
+    },
+  );
 }

@@ -7,7 +7,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { boundHeapGrowth } from './heap';
 import { acquireDirLock, type DirLock } from './lock';
 import { CHANGE_CHANNEL, listenOnConnect, Notices, type ChangeFeed } from './change-feed';
 import { InFlightQueries } from './in-flight';
@@ -135,8 +134,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     if (opts.pgliteDir) {
       mkdirSync(opts.pgliteDir, { recursive: true });
-      // A served embedded database (in-memory ones are tests): this process is the whole footprint.
-      boundHeapGrowth();
     }
     const client = await openPglite(opts.pgliteDir);
     const inFlight = new InFlightQueries();

@@ -1,24 +1,25 @@
 import Decimal from 'decimal.js';
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition, XLSX_MIME } from './download';
+import { ZipStream } from './zip-stream';
 
 /**
- * The streamed xlsx of the list exports (docs/ledger.md "Export"): a sheet written row by row to the
- * reply, so that the server holds one batch of rows whatever the size of the list. Money cells are
- * numbers shown with two decimals, so that Excel sums the column.
+ * The streamed xlsx of the exports (docs/architecture.md "List filters and exports"): one sheet written row by row
+ * as SpreadsheetML text into a zip stream, so that the server holds one batch of rows and no
+ * object per cell, whatever the size of the file. Money cells are numbers shown with two decimals,
+ * so that Excel sums the column.
  */
 
-/** Money cells are numbers shown with two decimals. */
+/** Money cells are numbers shown with two decimals and thousands separators. */
 export const MONEY_FMT = '#,##0.00';
 
 export type XlsxCell = string | number | null;
 
 export interface XlsxColumn<R> {
   header: string;
-  width: number;
+  /** Characters; default 16. */
+  width?: number;
   money?: boolean;
   value: (r: R) => XlsxCell;
 }
@@ -28,11 +29,12 @@ export interface XlsxColumn<R> {
  * happens here, at the edge, and only for display. A figure the double would not give back to the
  * cent stays text rather than change.
  */
-export const moneyCell = (v: string | null): XlsxCell => {
-  if (v === null) return null;
-  const cell = Number(v);
-  return cell.toFixed(2) === new Decimal(v).toFixed(2) ? cell : v;
-};
+export function moneyCell(v: string | null | undefined): XlsxCell {
+  if (v === null || v === undefined || v === '') return null;
+  const exact = new Decimal(v).toFixed(2);
+  const cell = Number(exact);
+  return cell.toFixed(2) === exact ? cell : exact;
+}
 
 /** What the body of a sheet is written with. */
 export interface SheetWriter<R> {
@@ -49,17 +51,6 @@ export interface SheetWriter<R> {
   drained(): Promise<void>;
 }
 
-/**
- * Waits until `out` (the sheet's archive pipes into it) is below its high-water mark: the archive
- * stops reading the rows written while the reply is full, so they would wait in memory.
- */
-export async function drained(out: PassThrough): Promise<void> {
-  // Let the archive's deflate and pipe run on what the last batch wrote.
-  await new Promise<void>((r) => setImmediate(r));
-  while (out.writableNeedDrain && !out.destroyed)
-    await Promise.race([once(out, 'drain'), once(out, 'close')]);
-}
-
 export interface SheetSpec<R> {
   fileName: string;
   sheetName: string;
@@ -71,6 +62,53 @@ export interface SheetSpec<R> {
   /** For the server log when the stream fails after the headers went out. */
   what: string;
 }
+
+/** The cell formats of styles.xml's cellXfs, by index. */
+const STYLE = { plain: 0, bold: 1, money: 2, moneyBold: 3, header: 4 } as const;
+const MONEY_FMT_ID = 164;
+
+const STYLES_XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="${MONEY_FMT_ID}" formatCode="${MONEY_FMT}"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="${MONEY_FMT_ID}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="${MONEY_FMT_ID}" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment horizontal="center" vertical="center"/></xf></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+
+const CONTENT_TYPES_XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
+
+const ROOT_RELS_XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+
+const WORKBOOK_RELS_XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
+
+const workbookXml = (sheetName: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+
+/** Text as XML character data: the markup characters escaped, characters XML cannot hold dropped. */
+export function escapeXml(s: string): string {
+  return s
+    .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
+    .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+}
+
+/** The column letters of a 1-based column number: 1 → A, 27 → AA. */
+function columnName(n: number): string {
+  let s = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) s = String.fromCharCode(65 + ((k - 1) % 26)) + s;
+  return s;
+}
+
+/** A cell's XML, or '' for an empty cell without a format. */
+function cellXml(ref: string, v: XlsxCell, style: number): string {
+  const s = style ? ` s="${style}"` : '';
+  if (v === null || v === '') return style ? `<c r="${ref}"${s}/>` : '';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`xlsx: ${v} is not a number a sheet can hold`);
+    return `<c r="${ref}"${s}><v>${v}</v></c>`;
+  }
+  return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(v)}</t></is></c>`;
+}
+
+/** Text buffered before it goes to the deflater: few large writes, not one per cell. */
+const FLUSH_AT = 64 * 1024;
 
 /**
  * Answers with the sheet: titles, the header row, then whatever `body` writes (it may await its
@@ -89,43 +127,64 @@ export function streamSheet<R>(
     .header('content-disposition', contentDisposition('attachment', spec.fileName))
     .header('cache-control', 'no-store');
   const titles = spec.titles ?? [];
+  const letters = spec.columns.map((_, i) => columnName(i + 1));
   const produce = async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const ws = wb.addWorksheet(
-      spec.sheetName,
-      spec.freeze ? { views: [{ state: 'frozen', ySplit: titles.length + 1 }] } : {},
-    );
-    ws.columns = spec.columns.map((c) => ({ width: c.width }));
-    const line = (text: string, bold = false) => {
-      const row = ws.addRow([text]);
-      if (bold) row.font = { bold: true };
-      row.commit();
+    const zip = new ZipStream(out);
+    zip.file('[Content_Types].xml', CONTENT_TYPES_XML);
+    zip.file('_rels/.rels', ROOT_RELS_XML);
+    zip.file('xl/workbook.xml', workbookXml(spec.sheetName));
+    zip.file('xl/_rels/workbook.xml.rels', WORKBOOK_RELS_XML);
+    zip.file('xl/styles.xml', STYLES_XML);
+    const sheet = zip.stream('xl/worksheets/sheet1.xml');
+    const frozen = titles.length + 1;
+    const view = spec.freeze
+      ? `<sheetView workbookViewId="0"><pane ySplit="${frozen}" topLeftCell="A${frozen + 1}" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>`
+      : '<sheetView workbookViewId="0"/>';
+    const cols = spec.columns
+      .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 16}" customWidth="1"/>`)
+      .join('');
+    let text = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`;
+    let rowNo = 0;
+    const flush = () => {
+      sheet.write(text);
+      text = '';
+    };
+    const row = (cells: string) => {
+      rowNo++;
+      text += `<row r="${rowNo}">${cells}</row>`;
+      if (text.length >= FLUSH_AT) flush();
+    };
+    const line = (s: string, bold = false) =>
+      row(cellXml(`A${rowNo + 1}`, s, bold ? STYLE.bold : STYLE.plain));
+    const cells = (values: XlsxCell[], bold = false) => {
+      const r = rowNo + 1;
+      let xml = '';
+      values.forEach((v, i) => {
+        const money = spec.columns[i]?.money;
+        const style = money ? (bold ? STYLE.moneyBold : STYLE.money) : bold ? STYLE.bold : STYLE.plain;
+        xml += cellXml(`${letters[i] ?? columnName(i + 1)}${r}`, v, style);
+      });
+      row(xml);
     };
     for (const t of titles) line(t, true);
-    const head = ws.addRow(spec.columns.map((c) => c.header));
-    head.font = { bold: true };
-    head.alignment = { vertical: 'middle', horizontal: 'center' };
-    head.commit();
-    const cells = (values: XlsxCell[], bold = false) => {
-      const row = ws.addRow(values);
-      spec.columns.forEach((c, i) => {
-        if (c.money) row.getCell(i + 1).numFmt = MONEY_FMT;
-      });
-      if (bold) row.font = { bold: true };
-      row.commit();
-    };
+    row(spec.columns.map((c, i) => cellXml(`${letters[i]}${rowNo + 1}`, c.header, STYLE.header)).join(''));
     await body({
       record: (r) => cells(spec.columns.map((c) => c.value(r))),
       cells,
       line,
-      drained: () => drained(out),
+      drained: async () => {
+        flush();
+        // Let the deflater and the reply run on what the last batch wrote.
+        await new Promise<void>((r) => setImmediate(r));
+        await sheet.drained();
+      },
     });
-    ws.commit();
-    await wb.commit();
+    text += '</sheetData></worksheet>';
+    flush();
+    await sheet.end();
+    zip.finish();
+    out.end();
   };
   produce().catch((err: unknown) => {
     reply.log.error({ err }, `${spec.what} export failed mid-stream`);

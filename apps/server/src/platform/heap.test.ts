@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { heapGrowingFlag, PGLITE_HEAP_GROWING_PERCENT } from './heap';
+import { heapGrowingFlag, HEAP_GROWING_PERCENT } from './heap';
 
 describe('heap growth bound for a served PGlite', () => {
   it('asks V8 to collect the old generation at the bounded growth by default', () => {
-    expect(heapGrowingFlag([])).toBe(`--heap-growing-percent=${PGLITE_HEAP_GROWING_PERCENT}`);
+    expect(heapGrowingFlag([])).toBe(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
     expect(heapGrowingFlag(['--enable-source-maps', '--max-old-space-size=2048'])).toBe(
-      `--heap-growing-percent=${PGLITE_HEAP_GROWING_PERCENT}`,
+      `--heap-growing-percent=${HEAP_GROWING_PERCENT}`,
     );
   });
 
