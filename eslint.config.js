@@ -5,6 +5,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import boundaries from './eslint/boundaries.js';
 import { SCHEMA_READS } from './eslint/schema-reads.js';
+import { TABLE_OWNERS } from './eslint/table-owners.js';
 
 /**
  * Imports flow one way (DESIGN.md): contract <- server/web; platform/shared <- modules/features <- app.
@@ -62,7 +63,9 @@ export default tseslint.config(
   {
     files: ['apps/web/src/features/**', 'apps/server/src/modules/**'],
     plugins: { portal: boundaries },
-    rules: { 'portal/module-boundaries': ['error', { schemaReads: SCHEMA_READS }] },
+    rules: {
+      'portal/module-boundaries': ['error', { schemaReads: SCHEMA_READS, tables: TABLE_OWNERS }],
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

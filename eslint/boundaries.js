@@ -9,7 +9,12 @@ import { basename, dirname, extname, resolve } from 'node:path';
  * - a server module uses another module only through its public surface, `modules/<area>/index.ts`
  *   (what others may call), and reads another module's tables (its `schema.ts`) only where
  *   `schemaReads` declares it (eslint/schema-reads.js). Tests and test kits compose the whole app
- *   and are exempt.
+ *   and are exempt;
+ * - a server module writes only its own tables: an insert, update or delete of another module's
+ *   table (`tx.update(contracts)` with the table imported from its schema.ts, or `update contracts`,
+ *   `insert into …`, `delete from …` in SQL text, `tables` naming each table's owner:
+ *   eslint/table-owners.js) is refused even where the read is declared; the owner offers a function
+ *   that does it (docs/architecture.md "Modules").
  */
 
 const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
@@ -23,6 +28,13 @@ const isIndex = (target, area) =>
   area;
 const isSchema = (path) => basename(path, extname(path)) === 'schema';
 
+/** A write statement in SQL text and the table it writes, if named there (quoted or not). */
+const SQL_WRITE =
+  /\b(update|insert\s+into|delete\s+from)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+/** SQL text that ends where a table is interpolated: `update ${table} …`. */
+const SQL_WRITE_END = /\b(update|insert\s+into|delete\s+from)\s+(?:only\s+)?$/i;
+const DRIZZLE_WRITES = new Set(['update', 'insert', 'delete']);
+
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: {
@@ -31,7 +43,10 @@ const rule = {
     schema: [
       {
         type: 'object',
-        properties: { schemaReads: { type: 'object', additionalProperties: { type: 'array' } } },
+        properties: {
+          schemaReads: { type: 'object', additionalProperties: { type: 'array' } },
+          tables: { type: 'object', additionalProperties: { type: 'string' } },
+        },
         additionalProperties: false,
       },
     ],
@@ -42,11 +57,18 @@ const rule = {
         'modules/{{from}} imports a file of modules/{{to}}: import what {{to}} offers from its index.ts (`../{{to}}`), adding it there if another module may call it',
       crossSchema:
         'modules/{{from}} reads the tables of modules/{{to}}: call a function of {{to}} instead, or declare the read in eslint/schema-reads.js',
+      foreignWrite:
+        'modules/{{from}} writes {{table}}, a table of modules/{{to}}: only {{to}} writes its tables; call (or add) a function of its index.ts that does it (docs/architecture.md "Modules")',
     },
   },
   create(context) {
     const file = context.filename;
     const schemaReads = context.options[0]?.schemaReads ?? {};
+    const tables = context.options[0]?.tables ?? {};
+    const fromModule = areaOf(MODULE, file);
+    /** Local names bound to another module's schema.ts: table name → its module, namespace → module. */
+    const foreignTables = new Map();
+    const foreignSchemas = new Map();
     const check = (source) => {
       if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
       const target = resolve(dirname(file), source.value) + '/';
@@ -60,7 +82,6 @@ const rule = {
         });
         return;
       }
-      const fromModule = areaOf(MODULE, file);
       const toModule = areaOf(MODULE, target);
       if (!fromModule || !toModule || fromModule === toModule || isTest(file)) return;
       if (isIndex(target, toModule)) return;
@@ -75,8 +96,64 @@ const rule = {
       if ((schemaReads[fromModule] ?? []).includes(toModule)) return;
       context.report({ node: source, messageId: 'crossSchema', data: { from: fromModule, to: toModule } });
     };
+    const writes = fromModule && !isTest(file);
+    const noteImport = (node) => {
+      if (!writes || typeof node.source.value !== 'string' || !node.source.value.startsWith('.')) return;
+      const target = resolve(dirname(file), node.source.value) + '/';
+      const toModule = areaOf(MODULE, target);
+      if (!toModule || toModule === fromModule || !isSchema(target.slice(0, -1))) return;
+      for (const spec of node.specifiers) {
+        if (spec.type === 'ImportNamespaceSpecifier') foreignSchemas.set(spec.local.name, toModule);
+        else foreignTables.set(spec.local.name, toModule);
+      }
+    };
+    /** The module whose table this expression names, when it is another module's. */
+    const foreignTable = (node) => {
+      if (node?.type === 'Identifier') return foreignTables.get(node.name);
+      if (node?.type === 'MemberExpression' && node.object.type === 'Identifier')
+        return foreignSchemas.get(node.object.name);
+      return undefined;
+    };
+    const tableName = (node) =>
+      node.type === 'Identifier' ? node.name : `${node.object.name}.${node.property.name ?? ''}`;
+    const reportWrite = (node, table, to) =>
+      context.report({ node, messageId: 'foreignWrite', data: { from: fromModule, to, table } });
+    /** `update <table>`, `insert into <table>`, `delete from <table>` in SQL text. */
+    const checkText = (node, text) => {
+      for (const [, , table] of text.matchAll(SQL_WRITE)) {
+        const to = tables[table.toLowerCase()];
+        if (to && to !== fromModule) reportWrite(node, table, to);
+      }
+    };
+    const writeChecks = writes
+      ? {
+          CallExpression: (node) => {
+            const callee = node.callee;
+            if (callee.type !== 'MemberExpression' || callee.computed) return;
+            if (!DRIZZLE_WRITES.has(callee.property.name)) return;
+            const to = foreignTable(node.arguments[0]);
+            if (to) reportWrite(node, tableName(node.arguments[0]), to);
+          },
+          TemplateLiteral: (node) => {
+            node.quasis.forEach((q, i) => {
+              checkText(q, q.value.cooked ?? q.value.raw);
+              const expr = node.expressions[i];
+              const to =
+                expr && SQL_WRITE_END.test(q.value.cooked ?? q.value.raw) ? foreignTable(expr) : undefined;
+              if (to) reportWrite(expr, tableName(expr), to);
+            });
+          },
+          Literal: (node) => {
+            if (typeof node.value === 'string') checkText(node, node.value);
+          },
+        }
+      : {};
     return {
-      ImportDeclaration: (node) => check(node.source),
+      ...writeChecks,
+      ImportDeclaration: (node) => {
+        noteImport(node);
+        check(node.source);
+      },
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),

@@ -1,7 +1,8 @@
 /**
  * Which server module reads which other modules' tables directly (docs/module-map.md). Every other
  * tie between modules goes through a function; a new direct read is refused by the lint rule in
- * boundaries.js until it is declared here.
+ * boundaries.js until it is declared here. A tie declared here is for reading (and locking) only:
+ * a write of another module's table is refused whatever this says.
  */
 export const SCHEMA_READS = {
   bizdate: ['contract'],

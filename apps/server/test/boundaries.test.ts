@@ -46,6 +46,81 @@ describe('module boundaries', { timeout: 120_000 }, () => {
     expect(errors).toEqual([expect.stringContaining('modules/ruler imports a file of modules/company')]);
   });
 
+  it('refuse a server module writing another module’s table, even where it may read it', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/loan/probe.ts',
+      [
+        "import { sql } from 'drizzle-orm';",
+        "import type { Tx } from '../../platform/db/client';",
+        "import { contractDues, contracts } from '../contract/schema';",
+        "import * as plan from '../contract/schema';",
+        'export async function probe(tx: Tx) {',
+        "  await tx.update(contracts).set({ loanState: 'loaned' });",
+        '  await tx.insert(contractDues).values([]);',
+        '  await tx.delete(plan.contractPlanItems);',
+        '  await tx.execute(sql`update contract_plan_items set superseded_by = null where contract_id = ${1}`);',
+        '  await tx.execute(sql`delete from ${contracts} where id = ${1}`);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('modules/loan writes contracts, a table of modules/contract'),
+      expect.stringContaining('modules/loan writes contractDues, a table of modules/contract'),
+      expect.stringContaining('modules/loan writes plan.contractPlanItems, a table of modules/contract'),
+      expect.stringContaining('modules/loan writes contract_plan_items, a table of modules/contract'),
+      expect.stringContaining('modules/loan writes contracts, a table of modules/contract'),
+    ]);
+  });
+
+  it('refuse a write of another module’s table in SQL text without any import', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/crm-change/probe.ts',
+      [
+        "import { sql } from 'drizzle-orm';",
+        "import type { Db } from '../../platform/db/client';",
+        'export async function probe(db: Db) {',
+        '  await db.execute(sql`insert into comp_users (user_code) values (${"U1"}) on conflict do nothing`);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('modules/crm-change writes comp_users, a table of modules/crm'),
+    ]);
+  });
+
+  it('let a module read and lock another’s tables where declared, and write its own', async () => {
+    const reads = await boundaryErrors(
+      'apps/server/src/modules/loan/probe.ts',
+      [
+        "import { eq, sql } from 'drizzle-orm';",
+        "import type { Tx } from '../../platform/db/client';",
+        "import { contracts } from '../contract/schema';",
+        "import { loans } from './schema';",
+        'export async function probe(tx: Tx) {',
+        "  await tx.select().from(contracts).where(eq(contracts.id, 1)).for('update');",
+        '  await tx.execute(sql`select id from contract_plan_items where contract_id = ${1} for update`);',
+        '  await tx.update(loans).set({ rebased: true });',
+        '  await tx.execute(sql`update loans set rebased = true`);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const owner = await boundaryErrors(
+      'apps/server/src/modules/contract/probe.ts',
+      [
+        "import type { Tx } from '../../platform/db/client';",
+        "import { contracts } from './schema';",
+        'export async function probe(tx: Tx) {',
+        "  await tx.update(contracts).set({ loanState: 'none' });",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect([...reads, ...owner]).toEqual([]);
+  });
+
   it('refuse a web feature importing from another feature', async () => {
     const errors = await boundaryErrors(
       'apps/web/src/features/loan/probe.ts',

@@ -13,6 +13,18 @@ export {
   viewScheme,
 } from './plan';
 export {
+  applyDisbursement,
+  recordWriteOff,
+  reverseDisbursement,
+  reversePlanSettlement,
+  reverseWriteOff,
+  settlePlanItems,
+  type Disbursement,
+  type PlanPayment,
+  type PlanWaiver,
+  type UpfrontDeduction,
+} from './postings';
+export {
   findContract,
   lockContract,
   payersOf,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SeedContext } from '../../platform/module';
-import { nextCode } from '../../platform/db/codes';
 import { queryRows } from '../../platform/db/client';
+import { addDemoManager } from '../crm';
 
 /**
  * Demo data (fresh database only): the first demo customer gets an administrator, so 管理员变更
@@ -15,9 +15,6 @@ export async function seedDemoManager({ db, log }: SeedContext): Promise<void> {
         order by id limit 1`,
   );
   if (!c) return;
-  const code = await nextCode(db, 'comp_user');
-  await db.execute(sql`insert into comp_users (user_code, comp_code, user_name, mobile, id_card_no, post, is_manager, reg_state)
-    values (${code}, ${c.comp_code}, '陈立群', '13916020001', '310115198001010016', '财务经理', true, 'approved')
-    on conflict do nothing`);
+  await addDemoManager(db, c.comp_code);
   log('demo: customer administrator added');
 }

@@ -23,6 +23,7 @@ import { countOf, likePattern, offsetOf, orderClause, page } from '../../platfor
 import { users } from '../../platform/auth/schema';
 import { companies } from '../company/schema';
 import { lockCustomer } from '../company';
+import { addApprovedUser, transferManager } from '../crm';
 import { compUsers } from '../crm/schema';
 import { listFiles, setDocumentFiles } from '../files';
 import type { WorkflowDoc } from '../workflow';
@@ -236,35 +237,19 @@ export async function applyManagerChange(tx: Tx, wf: WorkflowDoc, actor: Actor):
     userCode = u.userCode;
   } else {
     await mobileFree(tx, doc.newMobile, conflict);
-    userCode = await nextCode(tx, 'comp_user');
-    await tx.insert(compUsers).values({
-      userCode,
-      compCode: doc.compCode,
-      userName: doc.newUserName,
-      mobile: doc.newMobile,
-      idCardNo: doc.newIdCardNo,
-      regState: 'approved',
-      regComment: `管理员变更单 ${doc.bizCode}`,
-      createdBy: actor.userId,
-      updatedBy: actor.userId,
-    });
-    await writeAudit(tx, actor, {
-      entity: 'compUser',
-      entityCode: userCode,
-      action: 'create',
-      detail: { compCode: doc.compCode, bizCode: doc.bizCode },
-    });
+    userCode = await addApprovedUser(
+      tx,
+      {
+        compCode: doc.compCode,
+        userName: doc.newUserName,
+        mobile: doc.newMobile,
+        idCardNo: doc.newIdCardNo,
+        bizCode: doc.bizCode,
+      },
+      actor,
+    );
   }
-  const bump = { version: sql`${compUsers.version} + 1`, updatedAt: sql`now()`, updatedBy: actor.userId };
-  if (current)
-    await tx
-      .update(compUsers)
-      .set({ isManager: false, ...bump })
-      .where(eq(compUsers.id, current.id));
-  await tx
-    .update(compUsers)
-    .set({ isManager: true, ...bump })
-    .where(and(eq(compUsers.userCode, userCode), liveUser));
+  await transferManager(tx, { fromUserId: current ? current.id : null, toUserCode: userCode }, actor);
   await tx.update(compManagerChanges).set({ newUserCode: userCode }).where(eq(compManagerChanges.id, doc.id));
   await tx.insert(companyHistory).values({
     compCode: doc.compCode,

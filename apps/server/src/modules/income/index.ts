@@ -11,3 +11,4 @@ export {
   postIncome,
   type IncomeRecord,
 } from './service';
+export { approveDemoIncomes } from './demo';

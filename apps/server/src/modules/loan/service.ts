@@ -31,7 +31,7 @@ import type { ScopeUser } from '../../platform/auth/data-scope';
 import { defaultAccount, requireBankAccount } from '../bank';
 import { contractChanges, contractDues, contractPlanItems, contracts } from '../contract/schema';
 import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract';
-import { activeItems, computePlan, insertItems, planViews } from '../contract';
+import { activeItems, applyDisbursement, computePlan, planViews, reverseDisbursement } from '../contract';
 import { paids } from '../paid/schema';
 import { removeDraft, saveDraft, type Written } from '../workflow';
 import { postEvent, reverseDocument } from '../voucher';
@@ -250,38 +250,18 @@ export async function postLoan(tx: Tx, code: string, actor: Actor, today: string
       );
   }
   if (lines.length !== now.lines.length) throw conflict('合同的前期款项已变化，请重新保存放款单');
-  for (const l of lines) {
-    if (new Decimal(l.deducted).isZero()) continue;
-    const done = await tx
-      .update(contractDues)
-      .set({
-        receivedAmount: sql`${contractDues.receivedAmount} + ${l.deducted}::numeric`,
-        deductedAmount: sql`${contractDues.deductedAmount} + ${l.deducted}::numeric`,
-      })
-      .where(and(eq(contractDues.id, l.dueId), sql`${contractDues.receivedAmount} = ${l.prepaid}::numeric`))
-      .returning({ id: contractDues.id });
-    if (done.length === 0) throw conflict('前期款收取情况已变化，请重新保存放款单');
-  }
-
-  if (after) {
-    await tx
-      .update(contractPlanItems)
-      .set({ supersededBy: loan.bizCode })
-      .where(and(eq(contractPlanItems.contractId, c.id), isNull(contractPlanItems.supersededBy)));
-    await insertItems(tx, c.id, after.items);
-  }
-  await tx
-    .update(contracts)
-    .set({
-      loanState: 'loaned',
-      loanDate: loan.valueDate,
-      loanAmount: loan.netAmount,
+  await applyDisbursement(
+    tx,
+    c.id,
+    {
       loanBizCode: loan.bizCode,
-      version: sql`${contracts.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
-    .where(eq(contracts.id, c.id));
+      valueDate: loan.valueDate,
+      netAmount: loan.netAmount,
+      deductions: lines,
+      plan: after ? after.items : null,
+    },
+    actor,
+  );
   await tx
     .update(loans)
     .set({ rebased: after !== null })
@@ -465,40 +445,13 @@ async function reverseLoan(
 ): Promise<void> {
   const reason = red.reason;
 
-  if (loan.rebased) {
-    await tx
-      .delete(contractPlanItems)
-      .where(and(eq(contractPlanItems.contractId, c.id), isNull(contractPlanItems.supersededBy)));
-    await tx
-      .update(contractPlanItems)
-      .set({ supersededBy: null })
-      .where(and(eq(contractPlanItems.contractId, c.id), eq(contractPlanItems.supersededBy, loan.bizCode)));
-  }
   const lines = await tx.select().from(loanLines).where(eq(loanLines.loanId, loan.id));
-  for (const l of lines) {
-    if (new Decimal(l.deducted).isZero()) continue;
-    const done = await tx
-      .update(contractDues)
-      .set({
-        receivedAmount: sql`${contractDues.receivedAmount} - ${l.deducted}::numeric`,
-        deductedAmount: sql`${contractDues.deductedAmount} - ${l.deducted}::numeric`,
-      })
-      .where(and(eq(contractDues.id, l.dueId), sql`${contractDues.deductedAmount} >= ${l.deducted}::numeric`))
-      .returning({ id: contractDues.id });
-    if (done.length === 0) throw conflict('前期款扣收记录不一致，不能冲红');
-  }
-  await tx
-    .update(contracts)
-    .set({
-      loanState: 'none',
-      loanDate: null,
-      loanAmount: null,
-      loanBizCode: null,
-      version: sql`${contracts.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
-    .where(eq(contracts.id, c.id));
+  await reverseDisbursement(
+    tx,
+    c.id,
+    { loanBizCode: loan.bizCode, rebased: loan.rebased, deductions: lines },
+    actor,
+  );
   await tx
     .update(loans)
     .set({

@@ -4,8 +4,7 @@ import type { SeedContext } from '../../platform/module';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { bankAccounts } from '../bank/schema';
 import { contracts } from '../contract/schema';
-import { incomes } from '../income/schema';
-import { insertIncome, postIncome } from '../income';
+import { approveDemoIncomes, insertIncome, postIncome } from '../income';
 import { saveDraft } from '../workflow';
 import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
 import { ruleAllocation } from './allocation';
@@ -60,10 +59,7 @@ export async function seedDemoMoney({ db, clock }: SeedContext): Promise<void> {
     const second = await income(receipt('DEMO-BS-0002', '25000.00', addDays(today, -3)), 'import');
     // The third waits in the checkers' to-do.
     await income(receipt('DEMO-BS-0003', '18000.00', today), 'manual', true);
-    await tx
-      .update(incomes)
-      .set({ state: 'approved', submittedAt: sql`now()`, approvedAt: sql`now()` })
-      .where(sql`${incomes.bizCode} in (${first}, ${second})`);
+    await approveDemoIncomes(tx, [first, second]);
     // Approved here without the workflow: their vouchers as the approval would post them (docs/accounting.md).
     for (const code of [first, second]) await postIncome(tx, code, SYSTEM_ACTOR);
 

@@ -5,61 +5,19 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { conflict } from '../../platform/errors';
 import { release, reoccupy } from '../credit';
 import { contractChanges, contractPlanItems, contracts } from '../contract/schema';
-import { lockContract } from '../contract';
+import {
+  lockContract,
+  recordWriteOff,
+  reversePlanSettlement,
+  reverseWriteOff,
+  settlePlanItems,
+} from '../contract';
 import { lockIncome, moveAllocated } from '../income';
 import { checkPaidDate, requireApprovedIncome, requireWriteOffable, resolveLines } from './service';
 import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import type { Line, Waiver } from './allocation';
 import { postEvent, reverseDocument } from '../voucher';
-
-const COLUMN = {
-  PRINCIPAL: {
-    paid: contractPlanItems.principalPaid,
-    due: contractPlanItems.principal,
-    key: 'principalPaid',
-  },
-  INTEREST: { paid: contractPlanItems.interestPaid, due: contractPlanItems.interest, key: 'interestPaid' },
-  FEE: { paid: contractPlanItems.feePaid, due: contractPlanItems.fee, key: 'feePaid' },
-  PENALTY: { paid: contractPlanItems.penaltyPaid, due: null, key: 'penaltyPaid' },
-} as const;
-
-/**
- * Adds `sign × amount` to an item's paid component, bounded in the WHERE clause (0 ≤ paid ≤ due;
- * the table's CHECKs stand behind it): 409 when it would cross a bound.
- */
-async function movePaid(tx: Tx, line: Line, sign: 1 | -1): Promise<void> {
-  const c = COLUMN[line.component];
-  const d = new Decimal(line.amount).times(sign).toFixed(2);
-  const res = await tx
-    .update(contractPlanItems)
-    .set({ [c.key]: sql`${c.paid} + ${d}::numeric` })
-    .where(
-      and(
-        eq(contractPlanItems.id, line.itemId),
-        sql`${c.paid} + ${d}::numeric >= 0`,
-        c.due ? sql`${c.paid} + ${d}::numeric <= ${c.due}` : undefined,
-      ),
-    )
-    .returning({ id: contractPlanItems.id });
-  if (res.length === 0) throw conflict(sign > 0 ? '核销金额超过待还金额' : '冲红金额超过已还金额');
-}
-
-/** Lowers (sign 1) or restores (sign −1) the scheduled interest/fee an early settlement waives. */
-async function moveWaiver(tx: Tx, w: Waiver, sign: 1 | -1): Promise<void> {
-  const c = COLUMN[w.component];
-  const d = new Decimal(w.amount).times(-sign).toFixed(2);
-  const res = await tx
-    .update(contractPlanItems)
-    .set(
-      w.component === 'INTEREST'
-        ? { interest: sql`${c.due} + ${d}::numeric` }
-        : { fee: sql`${c.due} + ${d}::numeric` },
-    )
-    .where(and(eq(contractPlanItems.id, w.itemId), sql`${c.due} + ${d}::numeric >= ${c.paid}`))
-    .returning({ id: contractPlanItems.id });
-  if (res.length === 0) throw conflict('提前结清减免金额与还款计划不符');
-}
 
 async function storedLines(tx: Tx, paidId: number): Promise<Line[]> {
   const rows = await tx.select().from(paidLines).where(eq(paidLines.paidId, paidId));
@@ -149,8 +107,7 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
   requireApprovedIncome(income);
   await checkPaidDate(tx, paid.paidDate, income, contract, today);
 
-  for (const line of resolved.lines) await movePaid(tx, line, 1);
-  for (const w of resolved.waivers) await moveWaiver(tx, w, 1);
+  await settlePlanItems(tx, resolved.lines, resolved.waivers);
   await moveAllocated(tx, income.id, resolved.amount);
 
   // Principal repaid releases the line: at most what the contract still holds on it.
@@ -181,13 +138,7 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
         new Decimal(i.interestPaid).eq(i.interest) &&
         new Decimal(i.feePaid).eq(i.fee),
     );
-  await tx
-    .update(contracts)
-    .set({
-      occupiedAmount: sql`${contracts.occupiedAmount} - ${moved.toFixed(2)}::numeric`,
-      ...(settled ? { status: 'settled' } : {}),
-    })
-    .where(eq(contracts.id, contract.id));
+  await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled });
   await tx
     .update(paids)
     .set({
@@ -278,8 +229,7 @@ export async function postRed(tx: Tx, redCode: string, actor: Actor, today: stri
   const income = await lockIncome(tx, locked!.incomeId);
 
   const lines = await storedLines(tx, locked!.id);
-  for (const line of lines) await movePaid(tx, line, -1);
-  for (const w of await storedWaivers(tx, locked!.id)) await moveWaiver(tx, w, -1);
+  await reversePlanSettlement(tx, lines, await storedWaivers(tx, locked!.id));
   const total = lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));
   await moveAllocated(tx, income.id, total.neg());
 
@@ -296,13 +246,10 @@ export async function postRed(tx: Tx, redCode: string, actor: Actor, today: stri
     });
     moved = new Decimal(r.moved);
   }
-  await tx
-    .update(contracts)
-    .set({
-      occupiedAmount: sql`${contracts.occupiedAmount} + ${moved.toFixed(2)}::numeric`,
-      ...(contract.status === 'settled' ? { status: 'effective' } : {}),
-    })
-    .where(eq(contracts.id, contract.id));
+  await reverseWriteOff(tx, contract.id, {
+    reoccupied: moved.toFixed(2),
+    reopen: contract.status === 'settled',
+  });
   await tx.update(paids).set({ red: true }).where(eq(paids.id, locked!.id));
   await writeAudit(tx, actor, {
     entity: 'paidRed',

@@ -1,0 +1,249 @@
+import Decimal from 'decimal.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Component } from '@portal/contract/accounts';
+import type { PlanResult } from '@portal/contract/plan/schedule';
+import type { Tx } from '../../platform/db/client';
+import type { Actor } from '../../platform/db/audit';
+import { conflict } from '../../platform/errors';
+import { insertItems } from './plan';
+import { contractDues, contractPlanItems, contracts } from './schema';
+
+/**
+ * What the money documents of other modules (a disbursement, a write-off, their reversals) change
+ * on a contract, its plan and its dues: contract owns these tables, so the writes are here and the
+ * other modules call them (docs/architecture.md "Modules"). Each runs in the caller's transaction,
+ * after the caller has locked the contract (and, for a write-off, its plan items): these take no
+ * lock of their own beyond the rows they update, so the lock order stays the caller's
+ * (docs/money-lifecycle.md).
+ */
+
+/** One up-front due a disbursement collects by deduction (its 放款单 line). */
+export interface UpfrontDeduction {
+  dueId: number;
+  /** What the disbursement deducts. */
+  deducted: string;
+  /** What had been received on the due when the 放款单 was saved. */
+  prepaid: string;
+}
+
+export interface Disbursement {
+  loanBizCode: string;
+  valueDate: string;
+  netAmount: string;
+  deductions: readonly UpfrontDeduction[];
+  /** The plan re-based to the value date, or null when the current plan stands. */
+  plan: PlanResult['items'] | null;
+}
+
+/**
+ * An approved disbursement on the contract: each deduction received on its due (guarded: the
+ * due's received amount must still be what the 放款单 saw, else 409), the plan replaced by the
+ * re-based one (the old items superseded by the 放款单), and the contract marked 已放款.
+ */
+export async function applyDisbursement(
+  tx: Tx,
+  contractId: number,
+  d: Disbursement,
+  actor: Actor,
+): Promise<void> {
+  for (const l of d.deductions) {
+    if (new Decimal(l.deducted).isZero()) continue;
+    const done = await tx
+      .update(contractDues)
+      .set({
+        receivedAmount: sql`${contractDues.receivedAmount} + ${l.deducted}::numeric`,
+        deductedAmount: sql`${contractDues.deductedAmount} + ${l.deducted}::numeric`,
+      })
+      .where(and(eq(contractDues.id, l.dueId), sql`${contractDues.receivedAmount} = ${l.prepaid}::numeric`))
+      .returning({ id: contractDues.id });
+    if (done.length === 0) throw conflict('前期款收取情况已变化，请重新保存放款单');
+  }
+  if (d.plan) {
+    await tx
+      .update(contractPlanItems)
+      .set({ supersededBy: d.loanBizCode })
+      .where(and(eq(contractPlanItems.contractId, contractId), isNull(contractPlanItems.supersededBy)));
+    await insertItems(tx, contractId, d.plan);
+  }
+  await tx
+    .update(contracts)
+    .set({
+      loanState: 'loaned',
+      loanDate: d.valueDate,
+      loanAmount: d.netAmount,
+      loanBizCode: d.loanBizCode,
+      version: sql`${contracts.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(eq(contracts.id, contractId));
+}
+
+/**
+ * The red reversal of a disbursement, exactly undoing applyDisbursement: the re-based plan
+ * dropped and the items it superseded restored (when it re-based), each deduction taken back off
+ * its due (409 when the due no longer holds it), and the contract back to 未放款.
+ */
+export async function reverseDisbursement(
+  tx: Tx,
+  contractId: number,
+  d: { loanBizCode: string; rebased: boolean; deductions: readonly Omit<UpfrontDeduction, 'prepaid'>[] },
+  actor: Actor,
+): Promise<void> {
+  if (d.rebased) {
+    await tx
+      .delete(contractPlanItems)
+      .where(and(eq(contractPlanItems.contractId, contractId), isNull(contractPlanItems.supersededBy)));
+    await tx
+      .update(contractPlanItems)
+      .set({ supersededBy: null })
+      .where(
+        and(eq(contractPlanItems.contractId, contractId), eq(contractPlanItems.supersededBy, d.loanBizCode)),
+      );
+  }
+  for (const l of d.deductions) {
+    if (new Decimal(l.deducted).isZero()) continue;
+    const done = await tx
+      .update(contractDues)
+      .set({
+        receivedAmount: sql`${contractDues.receivedAmount} - ${l.deducted}::numeric`,
+        deductedAmount: sql`${contractDues.deductedAmount} - ${l.deducted}::numeric`,
+      })
+      .where(and(eq(contractDues.id, l.dueId), sql`${contractDues.deductedAmount} >= ${l.deducted}::numeric`))
+      .returning({ id: contractDues.id });
+    if (done.length === 0) throw conflict('前期款扣收记录不一致，不能冲红');
+  }
+  await tx
+    .update(contracts)
+    .set({
+      loanState: 'none',
+      loanDate: null,
+      loanAmount: null,
+      loanBizCode: null,
+      version: sql`${contracts.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    })
+    .where(eq(contracts.id, contractId));
+}
+
+/** What a write-off pays on one component of one plan item. */
+export interface PlanPayment {
+  itemId: number;
+  component: Component;
+  amount: string;
+}
+
+/** What an early settlement waives of one item's scheduled interest or fee. */
+export interface PlanWaiver {
+  itemId: number;
+  component: 'INTEREST' | 'FEE';
+  amount: string;
+}
+
+const COLUMN = {
+  PRINCIPAL: {
+    paid: contractPlanItems.principalPaid,
+    due: contractPlanItems.principal,
+    key: 'principalPaid',
+  },
+  INTEREST: { paid: contractPlanItems.interestPaid, due: contractPlanItems.interest, key: 'interestPaid' },
+  FEE: { paid: contractPlanItems.feePaid, due: contractPlanItems.fee, key: 'feePaid' },
+  PENALTY: { paid: contractPlanItems.penaltyPaid, due: null, key: 'penaltyPaid' },
+} as const;
+
+/**
+ * Adds `sign × amount` to an item's paid component, bounded in the WHERE clause (0 ≤ paid ≤ due;
+ * the table's CHECKs stand behind it): 409 when it would cross a bound.
+ */
+async function movePaid(tx: Tx, line: PlanPayment, sign: 1 | -1): Promise<void> {
+  const c = COLUMN[line.component];
+  const d = new Decimal(line.amount).times(sign).toFixed(2);
+  const res = await tx
+    .update(contractPlanItems)
+    .set({ [c.key]: sql`${c.paid} + ${d}::numeric` })
+    .where(
+      and(
+        eq(contractPlanItems.id, line.itemId),
+        sql`${c.paid} + ${d}::numeric >= 0`,
+        c.due ? sql`${c.paid} + ${d}::numeric <= ${c.due}` : undefined,
+      ),
+    )
+    .returning({ id: contractPlanItems.id });
+  if (res.length === 0) throw conflict(sign > 0 ? '核销金额超过待还金额' : '冲红金额超过已还金额');
+}
+
+/** Lowers (sign 1) or restores (sign −1) the scheduled interest/fee an early settlement waives. */
+async function moveWaiver(tx: Tx, w: PlanWaiver, sign: 1 | -1): Promise<void> {
+  const c = COLUMN[w.component];
+  const d = new Decimal(w.amount).times(-sign).toFixed(2);
+  const res = await tx
+    .update(contractPlanItems)
+    .set(
+      w.component === 'INTEREST'
+        ? { interest: sql`${c.due} + ${d}::numeric` }
+        : { fee: sql`${c.due} + ${d}::numeric` },
+    )
+    .where(and(eq(contractPlanItems.id, w.itemId), sql`${c.due} + ${d}::numeric >= ${c.paid}`))
+    .returning({ id: contractPlanItems.id });
+  if (res.length === 0) throw conflict('提前结清减免金额与还款计划不符');
+}
+
+/**
+ * A write-off posted on the plan: each payment added to its item's paid component, then each
+ * waiver taken off the scheduled interest/fee, in the order given (409 past a bound).
+ */
+export async function settlePlanItems(
+  tx: Tx,
+  payments: readonly PlanPayment[],
+  waivers: readonly PlanWaiver[],
+): Promise<void> {
+  for (const line of payments) await movePaid(tx, line, 1);
+  for (const w of waivers) await moveWaiver(tx, w, 1);
+}
+
+/** The red reversal of settlePlanItems: the payments taken back, the waived amounts restored. */
+export async function reversePlanSettlement(
+  tx: Tx,
+  payments: readonly PlanPayment[],
+  waivers: readonly PlanWaiver[],
+): Promise<void> {
+  for (const line of payments) await movePaid(tx, line, -1);
+  for (const w of waivers) await moveWaiver(tx, w, -1);
+}
+
+/**
+ * A write-off posted on the contract row: the credit it released comes off what the contract
+ * occupies, and the contract is 已结清 when the write-off left nothing open.
+ */
+export async function recordWriteOff(
+  tx: Tx,
+  contractId: number,
+  w: { released: string; settled: boolean },
+): Promise<void> {
+  await tx
+    .update(contracts)
+    .set({
+      occupiedAmount: sql`${contracts.occupiedAmount} - ${w.released}::numeric`,
+      ...(w.settled ? { status: 'settled' } : {}),
+    })
+    .where(eq(contracts.id, contractId));
+}
+
+/**
+ * The red reversal of recordWriteOff: the credit occupied again goes back on the contract, and a
+ * settled contract is back in force (`reopen`).
+ */
+export async function reverseWriteOff(
+  tx: Tx,
+  contractId: number,
+  w: { reoccupied: string; reopen: boolean },
+): Promise<void> {
+  await tx
+    .update(contracts)
+    .set({
+      occupiedAmount: sql`${contracts.occupiedAmount} + ${w.reoccupied}::numeric`,
+      ...(w.reopen ? { status: 'effective' } : {}),
+    })
+    .where(eq(contracts.id, contractId));
+}
