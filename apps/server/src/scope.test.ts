@@ -171,7 +171,9 @@ describe('every route declares its row scope', () => {
 
 describe('the one document pipeline', () => {
   it('registers every document type, so none applies scope, transaction and reply by hand', () => {
-    expect([...t.portal.registries.get(WORKFLOW_REGISTRY).pipelinedTypes()].sort()).toEqual([...DOC_TYPE_KEYS].sort());
+    expect([...t.portal.registries.get(WORKFLOW_REGISTRY).pipelinedTypes()].sort()).toEqual(
+      [...DOC_TYPE_KEYS].sort(),
+    );
   });
 });
 

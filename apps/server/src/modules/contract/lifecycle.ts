@@ -51,7 +51,9 @@ async function editable(
 export async function saveScheme(
   tx: Tx,
   workflow: WorkflowRegistry,
-  body: z.output<typeof schemeSaveSchema>, actor: Actor) {
+  body: z.output<typeof schemeSaveSchema>,
+  actor: Actor,
+) {
   const row = await editable(tx, workflow, body.contBizCode, body.version, actor);
   const rule = await ruleFor(tx, row.bizCode, row.ruleBizCode);
   const plan = computePlan({
@@ -81,7 +83,9 @@ export async function saveScheme(
 export async function saveDues(
   tx: Tx,
   workflow: WorkflowRegistry,
-  body: z.output<typeof dueSaveSchema>, actor: Actor) {
+  body: z.output<typeof dueSaveSchema>,
+  actor: Actor,
+) {
   const row = await editable(tx, workflow, body.contBizCode, body.version, actor);
   for (const d of body.items) {
     if (d.dueDate < row.startDate || d.dueDate > row.maturityDate)
@@ -136,7 +140,9 @@ export async function writeBusiness(
 export async function saveBusiness(
   tx: Tx,
   workflow: WorkflowRegistry,
-  body: z.output<typeof businessSaveSchema>, actor: Actor) {
+  body: z.output<typeof businessSaveSchema>,
+  actor: Actor,
+) {
   const row = await editable(tx, workflow, body.contBizCode, body.version, actor);
   const { contBizCode: _c, version: _v, ...b } = body;
   const contractdetailCode = await writeBusiness(tx, row, b, actor);
@@ -188,7 +194,9 @@ export async function fileHistory(
 export async function saveFiles(
   tx: Tx,
   workflow: WorkflowRegistry,
-  body: z.output<typeof fileSaveSchema>, actor: Actor) {
+  body: z.output<typeof fileSaveSchema>,
+  actor: Actor,
+) {
   const row = await editable(tx, workflow, body.contBizCode, body.version, actor);
   await setDocumentFiles(tx, {
     docType: CONTRACT_DOC,

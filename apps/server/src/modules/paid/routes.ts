@@ -144,7 +144,15 @@ export const paidModule: PortalModule = {
       { perm: button(MENU, 'rushRed'), scope: 'paid', query: paidQuery, body: rushRedBody },
       ({ query, body, actor, user }) =>
         db.transaction(async (tx) => ({
-          paidRedBizCode: await rushRed(tx, workflow, query.paidBizCode, body.reason, actor, user, clock.today()),
+          paidRedBizCode: await rushRed(
+            tx,
+            workflow,
+            query.paidBizCode,
+            body.reason,
+            actor,
+            user,
+            clock.today(),
+          ),
         })),
     );
 
