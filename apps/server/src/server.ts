@@ -39,6 +39,8 @@ export interface Portal {
   routes: RouteRecord[];
   clock: BusinessClock;
   keyring: Keyring;
+  /** This portal's registries (its document types, usage checks): tests read what modules registered. */
+  registries: Registries;
   /** What the first start created (`created: false` on every later start). */
   firstStart: FirstStartResult;
   close(): Promise<void>;
@@ -163,6 +165,7 @@ export async function buildPortal({
     routes,
     clock,
     keyring,
+    registries,
     firstStart,
     close: async () => {
       timers.forEach((t) => clearInterval(t));

@@ -14,7 +14,7 @@ import {
 import type { PortalModule } from '../../platform/module';
 import { listOf } from '../../platform/http/route-scope';
 import { findContract } from '../contract';
-import { registerDocument } from '../workflow';
+import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { streamClasses } from './export';
 import {
   adjInit,
@@ -35,7 +35,8 @@ import {
  */
 export const classificationModule: PortalModule = {
   name: 'classification',
-  register({ api, db, clock }) {
+  register({ api, registries, db, clock }) {
+    const workflow = registries.get(WORKFLOW_REGISTRY);
     const readers = [menu(CLASS_MENU)];
     const editors = [button(CLASS_MENU, 'add'), button(CLASS_MENU, 'save')];
 
@@ -70,7 +71,7 @@ export const classificationModule: PortalModule = {
       { perm: editors, scope: 'contract', query: classContQuery },
       async ({ query, user }) => adjInit(db, await findContract(db, query.contBizCode, user), clock.today()),
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'classAdjust',
       table: 'class_adjustments',
       stamps: true,

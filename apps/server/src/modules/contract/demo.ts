@@ -11,7 +11,7 @@ import { approveContract, saveScheme } from './lifecycle';
 import { replaceDues, suggestDues } from './plan';
 import { findContract, writeInfo } from './service';
 import { contracts } from './schema';
-import { saveDraft } from '../workflow';
+import { saveDraft, WORKFLOW_REGISTRY } from '../workflow';
 
 /**
  * Demo contracts on the demo credit (fresh database only): two live ones started months ago
@@ -19,7 +19,8 @@ import { saveDraft } from '../workflow';
  * Entered through the service functions; the approved ones skip the approval round, as the demo
  * credit does.
  */
-export async function seedDemoContracts({ db, clock }: SeedContext): Promise<void> {
+export async function seedDemoContracts({ db, clock, registries }: SeedContext): Promise<void> {
+  const workflow = registries.get(WORKFLOW_REGISTRY);
   const [credit] = await db
     .select()
     .from(credits)
@@ -99,13 +100,13 @@ export async function seedDemoContracts({ db, clock }: SeedContext): Promise<voi
         payers: [{ payerName: '演示核心企业集团有限公司', bankName: '中国工商银行' }],
       });
       // Saved (with its plan and dues) and, for a pending one, submitted through the pipeline.
-      const { code } = await saveDraft(tx, {
+      const { code } = await saveDraft(tx, workflow, {
         type: 'contract',
         actor: SYSTEM_ACTOR,
         write: async () => {
           const written = await writeInfo(tx, body, SYSTEM_ACTOR, today);
           const row = await findContract(tx, written.code);
-          await saveScheme(tx, { contBizCode: row.bizCode, version: row.version }, SYSTEM_ACTOR);
+          await saveScheme(tx, workflow, { contBizCode: row.bizCode, version: row.version }, SYSTEM_ACTOR);
           // Its dues (the 5 % margin): the contract list's 生成前期款 has something to collect.
           await replaceDues(tx, row.id, suggestDues(await findContract(tx, row.bizCode)));
           return written;

@@ -17,7 +17,7 @@ import { badInput, conflict } from '../../platform/errors';
 import { occupy } from '../credit';
 import { setDocumentFiles, toFileInfo } from '../files';
 import { files } from '../files/schema';
-import { assertEditable } from '../workflow';
+import { assertEditable, type WorkflowRegistry } from '../workflow';
 import { CONTRACT, findContract, lockContract, requireEffective, type ContractRow } from './service';
 import {
   activeItems,
@@ -34,16 +34,27 @@ export const DETAIL_DOC = 'contractDetail';
 export const CONTRACT_DOC = 'contract';
 
 /** Locks a draft/rejected contract for a section save and checks the version the client read. */
-async function editable(tx: Tx, code: string, version: number, actor: Actor): Promise<ContractRow> {
-  await assertEditable(tx, 'contract', code);
+async function editable(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  code: string,
+  version: number,
+  actor: Actor,
+): Promise<ContractRow> {
+  await assertEditable(tx, workflow, 'contract', code);
   const row = await findContract(tx, code);
   await updateVersioned(tx, contracts, eq(contracts.id, row.id), version, {}, actor.userId, CONTRACT);
   return { ...row, version: version + 1 };
 }
 
 /** 方案: computes the plan from the contract and its rule (or the custom rows) and stores it. */
-export async function saveScheme(tx: Tx, body: z.output<typeof schemeSaveSchema>, actor: Actor) {
-  const row = await editable(tx, body.contBizCode, body.version, actor);
+export async function saveScheme(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  body: z.output<typeof schemeSaveSchema>,
+  actor: Actor,
+) {
+  const row = await editable(tx, workflow, body.contBizCode, body.version, actor);
   const rule = await ruleFor(tx, row.bizCode, row.ruleBizCode);
   const plan = computePlan({
     principal: row.financingAmount,
@@ -69,8 +80,13 @@ export async function saveScheme(tx: Tx, body: z.output<typeof schemeSaveSchema>
   return { version: row.version, plan };
 }
 
-export async function saveDues(tx: Tx, body: z.output<typeof dueSaveSchema>, actor: Actor) {
-  const row = await editable(tx, body.contBizCode, body.version, actor);
+export async function saveDues(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  body: z.output<typeof dueSaveSchema>,
+  actor: Actor,
+) {
+  const row = await editable(tx, workflow, body.contBizCode, body.version, actor);
   for (const d of body.items) {
     if (d.dueDate < row.startDate || d.dueDate > row.maturityDate)
       throw badInput(`应收费用的应收日期必须在合同起始日与到期日之间`);
@@ -121,8 +137,13 @@ export async function writeBusiness(
   return code;
 }
 
-export async function saveBusiness(tx: Tx, body: z.output<typeof businessSaveSchema>, actor: Actor) {
-  const row = await editable(tx, body.contBizCode, body.version, actor);
+export async function saveBusiness(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  body: z.output<typeof businessSaveSchema>,
+  actor: Actor,
+) {
+  const row = await editable(tx, workflow, body.contBizCode, body.version, actor);
   const { contBizCode: _c, version: _v, ...b } = body;
   const contractdetailCode = await writeBusiness(tx, row, b, actor);
   return { version: row.version, contractdetailCode };
@@ -170,8 +191,13 @@ export async function fileHistory(
   return rows.map((r) => ({ ...toFileInfo(r), removed: r.deletedAt !== null }));
 }
 
-export async function saveFiles(tx: Tx, body: z.output<typeof fileSaveSchema>, actor: Actor) {
-  const row = await editable(tx, body.contBizCode, body.version, actor);
+export async function saveFiles(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  body: z.output<typeof fileSaveSchema>,
+  actor: Actor,
+) {
+  const row = await editable(tx, workflow, body.contBizCode, body.version, actor);
   await setDocumentFiles(tx, {
     docType: CONTRACT_DOC,
     docCode: row.bizCode,

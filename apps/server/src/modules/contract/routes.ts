@@ -38,7 +38,7 @@ import { RULE_USAGE } from '../ruler';
 import { linesOfCustomer } from '../credit';
 import { getCredit } from '../credit';
 import { creditReceivables } from '../credit/schema';
-import { registerDocument } from '../workflow';
+import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import {
   bankUsage,
   customerUsage,
@@ -105,6 +105,7 @@ export const contractModule: PortalModule = {
   name: 'contract',
   demo: seedDemoContracts,
   register({ api, registries, app, db, clock }) {
+    const workflow = registries.get(WORKFLOW_REGISTRY);
     const listPages = new KeysetPages();
     // The list's tally gathers a delta row per write; folding them keeps its sums short.
     const compaction = setInterval(
@@ -162,7 +163,7 @@ export const contractModule: PortalModule = {
         );
       },
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'contract',
       table: 'contracts',
       stamps: true,
@@ -328,7 +329,7 @@ export const contractModule: PortalModule = {
       ({ body, actor, user }) =>
         db.transaction(async (tx) => {
           await findContract(tx, body.contBizCode, user);
-          return saveScheme(tx, body, actor);
+          return saveScheme(tx, workflow, body, actor);
         }),
     );
     api.post(
@@ -348,7 +349,7 @@ export const contractModule: PortalModule = {
       ({ body, actor, user }) =>
         db.transaction(async (tx) => {
           await findContract(tx, body.contBizCode, user);
-          return saveDues(tx, body, actor);
+          return saveDues(tx, workflow, body, actor);
         }),
     );
     api.post(
@@ -362,7 +363,7 @@ export const contractModule: PortalModule = {
       ({ body, actor, user }) =>
         db.transaction(async (tx) => {
           await findContract(tx, body.contBizCode, user);
-          return saveBusiness(tx, body, actor);
+          return saveBusiness(tx, workflow, body, actor);
         }),
     );
     api.post(
@@ -390,7 +391,7 @@ export const contractModule: PortalModule = {
       ({ body, actor, user }) =>
         db.transaction(async (tx) => {
           await findContract(tx, body.contBizCode, user);
-          return saveFiles(tx, body, actor);
+          return saveFiles(tx, workflow, body, actor);
         }),
     );
     api.post(
@@ -442,7 +443,7 @@ export const contractModule: PortalModule = {
     );
 
     // ---- Changes
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'contractChange',
       table: 'contract_changes',
       stamps: true,
@@ -524,7 +525,7 @@ export const contractModule: PortalModule = {
       { perm: [button(HO, 'add'), button(HO, 'save')], scope: listOf('contract'), body: contractPickSchema },
       ({ body, user }) => pickContracts(db, body.keyword, user),
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'handover',
       table: 'handovers',
       stamps: true,

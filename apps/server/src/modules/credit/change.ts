@@ -13,7 +13,7 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
-import type { Written } from '../workflow';
+import type { WorkflowRegistry, Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -160,7 +160,12 @@ async function parentLine(ex: Executor, line: LineRow): Promise<LineRow | undefi
 }
 
 /** Writes the credit change draft (the workflow pipeline submits and answers): answers its code. */
-export async function saveChange(tx: Tx, input: ChangeInput, actor: Actor): Promise<Written> {
+export async function saveChange(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  input: ChangeInput,
+  actor: Actor,
+): Promise<Written> {
   const [c] = await tx
     .select()
     .from(credits)
@@ -199,7 +204,7 @@ export async function saveChange(tx: Tx, input: ChangeInput, actor: Actor): Prom
       .values({ ...values, bizCode, createdBy: actor.userId, updatedBy: actor.userId });
   } else {
     if (input.version === undefined) throw badInput('版本号不能为空');
-    const head = await editableDoc(tx, 'credChange', bizCode);
+    const head = await editableDoc(tx, workflow, 'credChange', bizCode);
     await updateVersioned(
       tx,
       credChanges,

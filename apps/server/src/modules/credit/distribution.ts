@@ -14,7 +14,7 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import type { Actor } from '../../platform/db/audit';
-import type { Written } from '../workflow';
+import type { WorkflowRegistry, Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -196,7 +196,12 @@ function checkSum(line: LineRow, total: Decimal): void {
 }
 
 /** Writes the distribution draft (the workflow pipeline submits and answers): answers its code. */
-export async function saveDistribution(tx: Tx, input: DistInput, actor: Actor): Promise<Written> {
+export async function saveDistribution(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  input: DistInput,
+  actor: Actor,
+): Promise<Written> {
   const { credit, line } = await parentOf(tx, input.credBizCode);
   const items = await checkItems(tx, credit.custCode, input.items);
   const total = sumOf(items);
@@ -220,7 +225,7 @@ export async function saveDistribution(tx: Tx, input: DistInput, actor: Actor): 
     distId = row!.id;
   } else {
     if (input.version === undefined) throw badInput('版本号不能为空');
-    const head = await editableDoc(tx, 'credDistribution', bizCode);
+    const head = await editableDoc(tx, workflow, 'credDistribution', bizCode);
     const d = await getDist(tx, bizCode);
     if (d.creditId !== credit.id) throw badInput('授信编号与原额度分配不一致');
     await updateVersioned(
@@ -331,7 +336,7 @@ export async function saveDistFiles(
   actor: Actor,
 ) {
   return deps.db.transaction(async (tx) => {
-    const head = await editableDoc(tx, 'credDistribution', input.distBizCode);
+    const head = await editableDoc(tx, deps.workflow, 'credDistribution', input.distBizCode);
     await updateVersioned(
       tx,
       credDistributions,

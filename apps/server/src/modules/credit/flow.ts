@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { notFound } from '../../platform/errors';
-import { assertEditable } from '../workflow';
+import { assertEditable, type WorkflowRegistry } from '../workflow';
 
 /**
  * The credit documents on the workflow module (docs/architecture.md "Documents and approvals"): credit,
@@ -39,8 +39,13 @@ async function head(tx: Tx, type: CreditDocType, bizCode: string): Promise<DocHe
 }
 
 /** Inside a save: locks the row, refuses unless draft or rejected (409), answers its head. */
-export async function editableDoc(tx: Tx, type: CreditDocType, bizCode: string): Promise<DocHead> {
-  await assertEditable(tx, type, bizCode);
+export async function editableDoc(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  type: CreditDocType,
+  bizCode: string,
+): Promise<DocHead> {
+  await assertEditable(tx, workflow, type, bizCode);
   return head(tx, type, bizCode);
 }
 

@@ -77,7 +77,7 @@ import { streamListExport } from '../../platform/http/export';
 import { creditExport, creditHistoryExport } from './export';
 import { customerUsage } from './usage';
 import { seedDemoCredit } from './demo';
-import { registerDocument } from '../workflow';
+import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 
 import { listOf, UNSCOPED, type RouteScope, type ScopedRows } from '../../platform/http/route-scope';
 import { aliasScope, rowVisibility, tableScope, type ScopeKind } from '../../platform/auth/row-scope';
@@ -97,7 +97,8 @@ const CONTRACT = 'ft-contract-info';
 export const creditModule: PortalModule = {
   name: 'credit',
   register({ api, registries, db, config, clock }) {
-    const deps: CreditDeps = { db, config, clock };
+    const workflow = registries.get(WORKFLOW_REGISTRY);
+    const deps: CreditDeps = { db, config, clock, workflow };
     // The approvals of our three documents run on the workflow; their side effects are these hooks.
     const readers = [menu(INFO), menu(DIST), menu(CHG)];
     registries.get(COMPANY_USAGE).add(customerUsage);
@@ -250,7 +251,7 @@ export const creditModule: PortalModule = {
 
     // Credit record saves
     const save = button(INFO, 'save');
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'credit',
       table: 'credits',
       stamps: true,
@@ -260,7 +261,7 @@ export const creditModule: PortalModule = {
         path: CREDIT_PATHS.saveCreditPlatform,
         perm: [button(INFO, 'add'), save],
         body: platformSaveSchema,
-        write: (tx, body, { actor }) => savePlatform(tx, body, actor),
+        write: (tx, body, { actor }) => savePlatform(tx, workflow, body, actor),
         find: getCredit,
         submission: async (_tx, c) => creditSubmission(c),
       },
@@ -330,7 +331,7 @@ export const creditModule: PortalModule = {
     );
 
     // Distribution
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'credDistribution',
       table: 'cred_distributions',
       stamps: true,
@@ -341,7 +342,7 @@ export const creditModule: PortalModule = {
         path: CREDIT_PATHS.saveCredDistribution,
         perm: [button(DIST, 'add'), button(DIST, 'save')],
         body: distSaveSchema,
-        write: (tx, body, { actor }) => saveDistribution(tx, body, actor),
+        write: (tx, body, { actor }) => saveDistribution(tx, workflow, body, actor),
         find: getDist,
         submission: distSubmission,
       },
@@ -365,7 +366,7 @@ export const creditModule: PortalModule = {
     );
 
     // Change
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'credChange',
       table: 'cred_changes',
       stamps: true,
@@ -376,7 +377,7 @@ export const creditModule: PortalModule = {
         path: CREDIT_PATHS.saveCredChange,
         perm: [button(CHG, 'add'), button(CHG, 'save')],
         body: changeSaveSchema,
-        write: (tx, body, { actor }) => saveChange(tx, body, actor),
+        write: (tx, body, { actor }) => saveChange(tx, workflow, body, actor),
         find: getChange,
         submission: changeSubmission,
       },

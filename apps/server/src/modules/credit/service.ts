@@ -29,7 +29,7 @@ import type { Config } from '../../platform/config';
 import type { BusinessClock } from '../../platform/clock';
 import { nextCode } from '../../platform/db/codes';
 import { writeAudit, type Actor } from '../../platform/db/audit';
-import type { Written } from '../workflow';
+import type { WorkflowRegistry, Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -52,6 +52,8 @@ export interface CreditDeps {
   db: Db;
   config: Config;
   clock: BusinessClock;
+  /** The portal's document types (the credit's editable check). */
+  workflow: WorkflowRegistry;
 }
 
 type CreditRow = typeof credits.$inferSelect;
@@ -335,8 +337,14 @@ export async function utilisation(
 // Writes
 
 /** Locks an editable credit and checks the version the client read; bumps it. */
-async function editCredit(tx: Tx, bizCode: string, version: number, actor: Actor): Promise<CreditRow> {
-  const head = await editableDoc(tx, 'credit', bizCode);
+async function editCredit(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  bizCode: string,
+  version: number,
+  actor: Actor,
+): Promise<CreditRow> {
+  const head = await editableDoc(tx, workflow, 'credit', bizCode);
   await updateVersioned(tx, credits, eq(credits.id, head.id), version, {}, actor.userId, WHAT);
   return getCredit(tx, bizCode);
 }
@@ -353,6 +361,7 @@ function checkFtAgainstLimit(limit: Decimal, items: { debtorName: string; limitA
 /** Writes the platform credit draft (the workflow pipeline audits, submits and answers). */
 export async function savePlatform(
   tx: Tx,
+  workflow: WorkflowRegistry,
   input: z.output<typeof platformSaveSchema>,
   actor: Actor,
 ): Promise<Written> {
@@ -375,7 +384,7 @@ export async function savePlatform(
     await tx.insert(credits).values({ ...values, bizCode, createdBy: actor.userId, updatedBy: actor.userId });
   } else {
     if (input.version === undefined) throw badInput('版本号不能为空');
-    const head = await editableDoc(tx, 'credit', bizCode);
+    const head = await editableDoc(tx, workflow, 'credit', bizCode);
     const before = await getCredit(tx, bizCode);
     await updateVersioned(tx, credits, eq(credits.id, head.id), input.version, values, actor.userId, WHAT);
     detail = {
@@ -397,7 +406,7 @@ export const creditSubmission = (c: CreditRow) => ({
 
 export async function saveGuarantees(deps: CreditDeps, input: z.output<typeof guaSaveSchema>, actor: Actor) {
   return deps.db.transaction(async (tx) => {
-    const c = await editCredit(tx, input.credBizCode, input.version, actor);
+    const c = await editCredit(tx, deps.workflow, input.credBizCode, input.version, actor);
     for (const i of input.items) {
       if (i.guarantorCode) await requireActiveCustomer(tx, i.guarantorCode, { label: '担保人' });
     }
@@ -427,7 +436,7 @@ export async function saveGuarantees(deps: CreditDeps, input: z.output<typeof gu
 
 export async function saveFt(deps: CreditDeps, input: z.output<typeof ftSaveSchema>, actor: Actor) {
   return deps.db.transaction(async (tx) => {
-    const c = await editCredit(tx, input.credBizCode, input.version, actor);
+    const c = await editCredit(tx, deps.workflow, input.credBizCode, input.version, actor);
     const names = new Set<string>();
     for (const [n, i] of input.items.entries()) {
       if (names.has(i.debtorName)) throw badInput(`保理授信第${n + 1}行：债务人「${i.debtorName}」重复`);
@@ -469,7 +478,7 @@ export async function saveReceivables(
   actor: Actor,
 ) {
   return deps.db.transaction(async (tx) => {
-    const c = await editCredit(tx, input.credBizCode, input.version, actor);
+    const c = await editCredit(tx, deps.workflow, input.credBizCode, input.version, actor);
     await checkReceivables(tx, input.items, deps.clock.today(), c.id);
     const before = await tx.select().from(creditReceivables).where(eq(creditReceivables.creditId, c.id));
     const keep = new Map(before.map((r) => [`${r.invoiceCode}/${r.invoiceNo}`, r]));
@@ -522,7 +531,7 @@ export async function saveInvoiceVerification(
   if (!input.credBizCode) return { verdicts: await verifyInvoices(deps.db, input.items, deps.clock.today()) };
   const credBizCode = input.credBizCode;
   return deps.db.transaction(async (tx) => {
-    const head = await editableDoc(tx, 'credit', credBizCode);
+    const head = await editableDoc(tx, deps.workflow, 'credit', credBizCode);
     const verdicts = await verifyInvoices(tx, input.items, deps.clock.today(), head.id);
     let marked = 0;
     const done = new Set<string>();
@@ -559,7 +568,7 @@ export async function saveCredFiles(
   actor: Actor,
 ) {
   return deps.db.transaction(async (tx) => {
-    const c = await editCredit(tx, input.credBizCode, input.version, actor);
+    const c = await editCredit(tx, deps.workflow, input.credBizCode, input.version, actor);
     await setDocumentFiles(tx, {
       docType: 'credit',
       docCode: c.bizCode,

@@ -13,7 +13,7 @@ import {
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { COMPANY_USAGE } from '../company';
-import { registerDocument } from '../workflow';
+import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import {
   applyInfoChange,
   companyHistoryOf,
@@ -53,6 +53,7 @@ const MG = 'crm-cor-mg';
 export const crmChangeModule: PortalModule = {
   name: 'crm-change',
   register({ api, registries, db }) {
+    const workflow = registries.get(WORKFLOW_REGISTRY);
     // A customer with a draft or pending change cannot be deleted (company/del answers 409).
     registries.get(COMPANY_USAGE).add(openInfoChangesUsage);
     registries.get(COMPANY_USAGE).add(openManagerChangesUsage);
@@ -78,7 +79,7 @@ export const crmChangeModule: PortalModule = {
       },
       ({ query }) => infoChangeInit(db, query.compCode),
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: INFO_TYPE,
       table: 'comp_info_changes',
       stamps: true,
@@ -151,7 +152,7 @@ export const crmChangeModule: PortalModule = {
       },
       ({ body }) => listManagerCandidates(db, body),
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: MANAGER_TYPE,
       table: 'comp_manager_changes',
       stamps: true,

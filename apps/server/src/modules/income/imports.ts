@@ -12,7 +12,7 @@ import type { Actor } from '../../platform/db/audit';
 import { AppError, badInput } from '../../platform/errors';
 import { readSheet } from '../../platform/xlsx';
 import { bankAccounts } from '../bank/schema';
-import { saveDraft } from '../workflow';
+import { saveDraft, type WorkflowRegistry } from '../workflow';
 import { checkIncome, incomeSubject, insertIncome, takenSerials } from './service';
 
 type Key = keyof IncomeItem | 'accountNo';
@@ -121,6 +121,7 @@ export async function previewIncomeExcel(
  */
 export async function saveImportedIncomes(
   tx: Tx,
+  workflow: WorkflowRegistry,
   rows: readonly IncomeItem[],
   opts: { actor: Actor; today: string; submit: boolean },
 ): Promise<string[]> {
@@ -138,7 +139,7 @@ export async function saveImportedIncomes(
       if (err instanceof AppError) throw new AppError(err.status, `第${i + 1}条：${err.message}`);
       throw err;
     }
-    const { code } = await saveDraft(tx, {
+    const { code } = await saveDraft(tx, workflow, {
       type: 'income',
       actor: opts.actor,
       write: () => insertIncome(tx, r, 'import', opts.actor),

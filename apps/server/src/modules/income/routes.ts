@@ -8,7 +8,7 @@ import {
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { readXlsxUpload } from '../../platform/xlsx';
-import { registerDocument } from '../workflow';
+import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { previewIncomeExcel, saveImportedIncomes } from './imports';
 import {
   deleteIncome,
@@ -34,7 +34,8 @@ const MENU = 'ft-income';
 /** 来款: incoming payments, typed or imported from a bank statement. */
 export const incomeModule: PortalModule = {
   name: 'income',
-  register({ api, db, clock }) {
+  register({ api, registries, db, clock }) {
+    const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];
 
     api.post(
@@ -65,7 +66,7 @@ export const incomeModule: PortalModule = {
       { perm: [menu(MENU), menu('ft-paid')], scope: listOf('income'), body: incomeListSchema },
       ({ body, user }) => listIncomes(db, { ...body, approvedWithBalance: true }, tableScope(user, incomes)),
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'income',
       table: 'incomes',
       stamps: true,
@@ -115,7 +116,7 @@ export const incomeModule: PortalModule = {
       },
       ({ body, actor }) =>
         db.transaction(async (tx) => ({
-          codes: await saveImportedIncomes(tx, body.rows, {
+          codes: await saveImportedIncomes(tx, workflow, body.rows, {
             actor,
             today: clock.today(),
             submit: body.submit === true,

@@ -3,7 +3,7 @@ import type { SeedContext } from '../../platform/module';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
-import { saveDraft } from '../workflow';
+import { saveDraft, WORKFLOW_REGISTRY } from '../workflow';
 import { loanInit, postLoan, saveLoan } from './service';
 import { loans } from './schema';
 
@@ -16,7 +16,8 @@ const EVERYTHING: ScopeUser = { userId: SYSTEM_ACTOR.userId, dataScope: 'all', d
  * approved and not yet disbursed: the contract list offers its 放款 (and its margin is still open
  * for a 前期款).
  */
-export async function seedDemoLoans({ db, clock }: SeedContext): Promise<void> {
+export async function seedDemoLoans({ db, clock, registries }: SeedContext): Promise<void> {
+  const workflow = registries.get(WORKFLOW_REGISTRY);
   const today = clock.today();
   const rows = await db
     .select()
@@ -42,7 +43,7 @@ export async function seedDemoLoans({ db, clock }: SeedContext): Promise<void> {
         serialNo: `DEMOFK${c.startDate.replaceAll('-', '')}${String(i + 1).padStart(3, '0')}`,
         remark: '演示数据',
       };
-      const { code } = await saveDraft(tx, {
+      const { code } = await saveDraft(tx, workflow, {
         type: 'loan',
         actor: SYSTEM_ACTOR,
         write: () => saveLoan(tx, body, SYSTEM_ACTOR, EVERYTHING, today),

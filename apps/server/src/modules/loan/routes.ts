@@ -14,7 +14,7 @@ import {
 import { CONTRACT_PATHS, contractCodeQuery } from '@portal/contract/contract';
 import type { PortalModule } from '../../platform/module';
 import { findContract } from '../contract';
-import { registerDocument } from '../workflow';
+import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { listOf } from '../../platform/http/route-scope';
 import { contracts } from '../contract/schema';
 import { eq } from 'drizzle-orm';
@@ -38,7 +38,8 @@ import {
 export const loanModule: PortalModule = {
   name: 'loan',
   demo: seedDemoLoans,
-  register({ api, db, clock }) {
+  register({ api, registries, db, clock }) {
+    const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(LOAN_MENU, 'add'), button(LOAN_MENU, 'save')];
     // The checker decides on the re-based plan: readers of the screen and its approvers see it.
     const readers = [menu(LOAN_MENU)];
@@ -77,7 +78,7 @@ export const loanModule: PortalModule = {
       async ({ query, user }) =>
         planPreview(db, await findContract(db, query.contBizCode, user), query.valueDate, clock.today()),
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'loan',
       table: 'loans',
       stamps: true,
@@ -110,12 +111,12 @@ export const loanModule: PortalModule = {
       { perm: button(LOAN_MENU, 'rushRed'), scope: 'loan', query: loanQuery, body: loanRedSchema },
       ({ query, body, actor, user }) =>
         db.transaction(async (tx) => ({
-          loanRedBizCode: await requestLoanRed(tx, query.loanBizCode, body.reason, actor, user),
+          loanRedBizCode: await requestLoanRed(tx, workflow, query.loanBizCode, body.reason, actor, user),
         })),
     );
 
     // ---- 放款单冲红 entries: approved by the 放款单's checkers (docs/money-lifecycle.md "冲红").
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'loanRed',
       table: 'loan_reds',
       stamps: true,

@@ -33,7 +33,7 @@ import { contractChanges, contractDues, contractPlanItems, contracts } from '../
 import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract';
 import { activeItems, applyDisbursement, computePlan, planViews, reverseDisbursement } from '../contract';
 import { paids } from '../paid/schema';
-import { removeDraft, saveDraft, type Written } from '../workflow';
+import { removeDraft, saveDraft, type WorkflowRegistry, type Written } from '../workflow';
 import { postEvent, reverseDocument } from '../voucher';
 import { loanLines, loanReds, loans } from './schema';
 
@@ -355,6 +355,7 @@ const liveRed = isNull(loanReds.deletedAt);
  */
 export async function requestLoanRed(
   tx: Tx,
+  workflow: WorkflowRegistry,
   code: string,
   reason: string,
   actor: Actor,
@@ -373,14 +374,14 @@ export async function requestLoanRed(
   if (existing?.state === 'rejected') {
     // A rejected request is replaced by the new one (it has no save of its own to be resubmitted).
     const gone = existing.code;
-    await removeDraft(tx, {
+    await removeDraft(tx, workflow, {
       type: 'loanRed',
       code: gone,
       actor,
       remove: () => deleteLoanRed(tx, gone, actor),
     });
   } else if (existing) throw conflict(`该放款单已有冲红单据 ${existing.code}`);
-  const { code: redCode } = await saveDraft(tx, {
+  const { code: redCode } = await saveDraft(tx, workflow, {
     type: 'loanRed',
     actor,
     write: async () => {

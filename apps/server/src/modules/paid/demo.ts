@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { bankAccounts } from '../bank/schema';
 import { contracts } from '../contract/schema';
 import { approveDemoIncomes, insertIncome, postIncome } from '../income';
-import { saveDraft } from '../workflow';
+import { saveDraft, WORKFLOW_REGISTRY } from '../workflow';
 import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
 import { ruleAllocation } from './allocation';
 import { postPaid } from './posting';
@@ -18,7 +18,8 @@ import { paids } from './schema';
  * a third awaiting approval. Entered through the service functions; the approvals skip the
  * round, as the demo contracts do.
  */
-export async function seedDemoMoney({ db, clock }: SeedContext): Promise<void> {
+export async function seedDemoMoney({ db, clock, registries }: SeedContext): Promise<void> {
+  const workflow = registries.get(WORKFLOW_REGISTRY);
   const [contract] = await db
     .select()
     .from(contracts)
@@ -47,7 +48,7 @@ export async function seedDemoMoney({ db, clock }: SeedContext): Promise<void> {
     const paidOn = addDays(today, -20);
     // Saved through the document pipeline, as the screens save them (audited).
     const income = async (item: ReturnType<typeof receipt>, source: 'manual' | 'import', submit = false) => {
-      const saved = await saveDraft(tx, {
+      const saved = await saveDraft(tx, workflow, {
         type: 'income',
         actor: SYSTEM_ACTOR,
         write: () => insertIncome(tx, item, source, SYSTEM_ACTOR),
@@ -69,7 +70,7 @@ export async function seedDemoMoney({ db, clock }: SeedContext): Promise<void> {
     if (!open[0]) return;
     const lines = ruleAllocation(open, open[0].openTotal, paidOn, contractRule(contract)).lines;
     if (lines.length === 0) return;
-    const { code } = await saveDraft(tx, {
+    const { code } = await saveDraft(tx, workflow, {
       type: 'paid',
       actor: SYSTEM_ACTOR,
       write: () =>

@@ -11,7 +11,7 @@ import { countOf, likePattern, offsetOf, orderClause, page } from '../../platfor
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
 import { scopeOf } from '../contract';
-import { saveDraft } from '../workflow';
+import { saveDraft, type WorkflowRegistry } from '../workflow';
 import { redRefusal } from './posting';
 import { findPaid, viewPaid } from './service';
 import { paidReds, paids } from './schema';
@@ -26,6 +26,7 @@ const live = isNull(paidReds.deletedAt);
  */
 export async function rushRed(
   tx: Tx,
+  workflow: WorkflowRegistry,
   paidCode: string,
   reason: string,
   actor: Actor,
@@ -42,7 +43,7 @@ export async function rushRed(
     .where(and(eq(paidReds.paidId, paid!.id), live));
   if (existing) throw conflict(`该核销已有冲红单据 ${existing.code}`);
   if (today < paid!.paidDate) throw conflict('冲红日期不能早于核销日期');
-  const { code } = await saveDraft(tx, {
+  const { code } = await saveDraft(tx, workflow, {
     type: 'paidRed',
     actor,
     write: async () => {

@@ -18,7 +18,7 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { findContract } from '../contract';
 import { listIncomes } from '../income';
-import { registerDocument } from '../workflow';
+import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { seedDemoMoney } from './demo';
 import { postPaid, postRed } from './posting';
 import { reconcile } from './reconcile';
@@ -55,7 +55,8 @@ const RED = 'ft-paid-red';
 export const paidModule: PortalModule = {
   name: 'paid',
   demo: seedDemoMoney,
-  register({ api, db, clock }) {
+  register({ api, registries, db, clock }) {
+    const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];
 
     api.post(
@@ -108,7 +109,7 @@ export const paidModule: PortalModule = {
       { perm: editors, scope: WRITE_OFF, body: paidSuggestSchema },
       ({ body, user }) => suggest(db, { ...body, mode: body.mode ?? 'settlement' }, user, clock.today()),
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'paid',
       table: 'paids',
       stamps: true,
@@ -143,7 +144,15 @@ export const paidModule: PortalModule = {
       { perm: button(MENU, 'rushRed'), scope: 'paid', query: paidQuery, body: rushRedBody },
       ({ query, body, actor, user }) =>
         db.transaction(async (tx) => ({
-          paidRedBizCode: await rushRed(tx, query.paidBizCode, body.reason, actor, user, clock.today()),
+          paidRedBizCode: await rushRed(
+            tx,
+            workflow,
+            query.paidBizCode,
+            body.reason,
+            actor,
+            user,
+            clock.today(),
+          ),
         })),
     );
 
@@ -153,7 +162,7 @@ export const paidModule: PortalModule = {
       { perm: menu(RED), scope: listOf('paidRed'), body: paidRedListSchema },
       ({ body, user }) => listReds(db, body, user),
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'paidRed',
       table: 'paid_reds',
       stamps: true,

@@ -2,7 +2,7 @@ import { button, menu } from '@portal/contract/menus';
 import { PA_PATHS, paContQuery, paListSchema, paSaveSchema, preamtQuery } from '@portal/contract/prepayment';
 import type { PortalModule } from '../../platform/module';
 import { findContract, payersOf } from '../contract';
-import { registerDocument } from '../workflow';
+import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { deletePa, findPa, listPas, paInit, postPa, savePa, viewPa } from './service';
 import { formatYuan } from '@portal/contract/format';
 
@@ -15,7 +15,8 @@ const MENU = 'ft-pa-mgr';
 /** 前期款: up-front dues of a contract collected before financing. */
 export const prepaymentModule: PortalModule = {
   name: 'prepayment',
-  register({ api, db, clock }) {
+  register({ api, registries, db, clock }) {
+    const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];
 
     api.post(
@@ -50,7 +51,7 @@ export const prepaymentModule: PortalModule = {
       { perm: menu(MENU), scope: 'contract', query: paContQuery },
       async ({ query, user }) => payersOf(db, (await findContract(db, query.contBizCode, user)).id),
     );
-    registerDocument(api, db, {
+    registerDocument(api, db, workflow, {
       type: 'prepayment',
       table: 'prepayments',
       stamps: true,

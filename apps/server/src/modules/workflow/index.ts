@@ -4,5 +4,5 @@
  */
 export { registerDocument, removeDraft, saveDraft, type Written } from './pipeline';
 export { records } from './queries';
-export type { WorkflowDoc } from './registry';
+export { WORKFLOW_REGISTRY, type WorkflowDoc, type WorkflowRegistry } from './registry';
 export { assertEditable } from './service';

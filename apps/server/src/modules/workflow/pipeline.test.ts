@@ -5,6 +5,7 @@ import { queryRows } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { createTestPortal, type TestClient, type TestPortal } from '../../testing/harness';
 import { saveDraft } from './pipeline';
+import { WORKFLOW_REGISTRY } from './registry';
 import { createUser, SAMPLE, SAMPLE_PATHS, sampleModule } from './testkit';
 
 /**
@@ -89,7 +90,7 @@ describe('document pipeline', () => {
   it('a refused submission rolls back the write and its audit row', async () => {
     let written = '';
     const refused = t.database.db.transaction((tx) =>
-      saveDraft(tx, {
+      saveDraft(tx, t.portal.registries.get(WORKFLOW_REGISTRY), {
         type: SAMPLE,
         actor: SYSTEM_ACTOR,
         write: async () => {

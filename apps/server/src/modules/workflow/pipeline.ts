@@ -6,7 +6,7 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import type { Api, Perm } from '../../platform/http/route';
 import type { RouteScope, ScopedRows } from '../../platform/http/route-scope';
-import { registerDocType, type DocTypeConfig } from './registry';
+import type { DocTypeConfig, WorkflowRegistry } from './registry';
 import { assertDeletable, assertEditable, submit, type TransitionResult } from './service';
 import { auditRoutes } from './wire';
 
@@ -49,6 +49,7 @@ export interface Submission {
  */
 export async function saveDraft(
   tx: Tx,
+  workflow: WorkflowRegistry,
   input: {
     type: string;
     actor: Actor;
@@ -59,7 +60,7 @@ export async function saveDraft(
     submission?: ((code: string) => Promise<Submission>) | undefined;
   },
 ): Promise<{ code: string; flow: TransitionResult | null }> {
-  if (input.existing) await assertEditable(tx, input.type, input.existing);
+  if (input.existing) await assertEditable(tx, workflow, input.type, input.existing);
   const written = await input.write();
   const code = typeof written === 'string' ? written : written.code;
   await writeAudit(tx, input.actor, {
@@ -70,7 +71,7 @@ export async function saveDraft(
   });
   if (!input.submission) return { code, flow: null };
   const { subject, amount } = await input.submission(code);
-  const flow = await submit(tx, {
+  const flow = await submit(tx, workflow, {
     type: input.type,
     code,
     subject,
@@ -87,9 +88,10 @@ export async function saveDraft(
  */
 export async function removeDraft(
   tx: Tx,
+  workflow: WorkflowRegistry,
   input: { type: string; code: string; actor: Actor; remove(): Promise<unknown> },
 ): Promise<void> {
-  await assertDeletable(tx, input.type, input.code);
+  await assertDeletable(tx, workflow, input.type, input.code);
   const detail = await input.remove();
   await writeAudit(tx, input.actor, { entity: input.type, entityCode: input.code, action: 'delete', detail });
 }
@@ -160,17 +162,14 @@ export interface DocumentDefinition<
   unAudit: { path: string; perm: Perm };
 }
 
-const pipelined = new Set<string>();
-
-/** The document types registered through the pipeline (scope.test.ts checks every DOC_TYPES one is). */
-export function pipelinedTypes(): ReadonlySet<string> {
-  return pipelined;
-}
-
-/** Registers a document type's view, save, delete, audit and unAudit routes from its definition. */
+/**
+ * Registers a document type with the portal's workflow (its table and hooks) and its view, save,
+ * delete, audit and unAudit routes, from its definition.
+ */
 export function registerDocument<B extends { submit?: boolean | undefined }, H extends DocumentHead>(
   api: Api,
   db: Db,
+  workflow: WorkflowRegistry,
   def: DocumentDefinition<B, H>,
 ): void {
   const kind = kindOfDocType(def.type);
@@ -182,8 +181,8 @@ export function registerDocument<B extends { submit?: boolean | undefined }, H e
     : def.scope?.length
       ? def.scope
       : own;
-  registerDocType(def);
-  pipelined.add(def.type);
+  workflow.register(def);
+  workflow.markPipelined(def.type);
   const codeOf = (input: unknown): string | undefined => {
     const v = (input as Record<string, unknown>)[def.codeParam] ?? (input as Record<string, unknown>).bizCode;
     return typeof v === 'string' ? v : undefined;
@@ -206,7 +205,7 @@ export function registerDocument<B extends { submit?: boolean | undefined }, H e
   if (save)
     api.post(save.path, { perm: save.perm, scope: saveScope, body: save.body }, ({ body, actor, user }) => {
       const saved = db.transaction(async (tx): Promise<SavedDocument> => {
-        const { code, flow } = await saveDraft(tx, {
+        const { code, flow } = await saveDraft(tx, workflow, {
           type: def.type,
           actor,
           existing: codeOf(body),
@@ -233,7 +232,7 @@ export function registerDocument<B extends { submit?: boolean | undefined }, H e
     ({ query, actor }) =>
       db.transaction(async (tx) => {
         const code = codeOf(query)!;
-        await removeDraft(tx, {
+        await removeDraft(tx, workflow, {
           type: def.type,
           code,
           actor,
@@ -243,7 +242,7 @@ export function registerDocument<B extends { submit?: boolean | undefined }, H e
       }),
   );
 
-  auditRoutes(api, db, {
+  auditRoutes(api, db, workflow, {
     type: def.type,
     ...(def.codeParam === 'bizCode' ? {} : { codeParam: def.codeParam }),
     audit: def.audit,

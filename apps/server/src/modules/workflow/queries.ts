@@ -21,7 +21,7 @@ import {
 } from '@portal/contract/workflow';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
-import { decidePathsOf, docTypeInfo, findDocType, registeredDocTypes } from './registry';
+import type { WorkflowRegistry } from './registry';
 import { allowSelfApproval, latestInstance, refusalFor } from './service';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { documentScope } from '../../platform/auth/row-scope';
@@ -34,9 +34,14 @@ const isoOrNull = (v: unknown): string | null => (v === null || v === undefined 
 
 // ----- one document --------------------------------------------------------------------------
 
-export async function currentDocState(ex: Executor, type: string, code: string): Promise<DocState | null> {
+export async function currentDocState(
+  ex: Executor,
+  workflow: WorkflowRegistry,
+  type: string,
+  code: string,
+): Promise<DocState | null> {
   // The document table belongs to its module; its state is readable once the type is registered.
-  const t = findDocType(type);
+  const t = workflow.find(type);
   if (!t) return null;
   const rows = await queryRows<{ state: DocState }>(
     ex,
@@ -49,14 +54,15 @@ export async function currentDocState(ex: Executor, type: string, code: string):
 /** The audit header and flow chart of a document's latest round, for `userId`. */
 export async function processView(
   ex: Executor,
+  workflow: WorkflowRegistry,
   type: string,
   code: string,
   userId: number,
 ): Promise<ProcessView> {
-  const info = docTypeInfo(type);
+  const info = workflow.info(type);
   const label = info?.label ?? type;
   const inst = await latestInstance(ex, type, code);
-  const ownState = await currentDocState(ex, type, code);
+  const ownState = await currentDocState(ex, workflow, type, code);
   if (!inst) {
     return {
       docType: type,
@@ -79,7 +85,7 @@ export async function processView(
       cannotReason: null,
       canWithdraw: false,
       rejection: null,
-      decide: decidePathsOf(type),
+      decide: workflow.decidePathsOf(type),
     };
   }
   const allActs = await queryRows<{
@@ -148,7 +154,7 @@ export async function processView(
     cannotReason,
     canWithdraw,
     rejection,
-    decide: decidePathsOf(type),
+    decide: workflow.decidePathsOf(type),
   };
 }
 
@@ -206,8 +212,8 @@ async function todoWhere(ex: Executor, userId: number, docType: string | undefin
  * by a rejection or revocation, while the document itself is still rejected (not yet submitted
  * again, not deleted). docs/architecture.md "Documents and approvals".
  */
-function rejectedWhere(userId: number, docType: string | undefined): SQL {
-  const stillRejected = registeredDocTypes().map(
+function rejectedWhere(workflow: WorkflowRegistry, userId: number, docType: string | undefined): SQL {
+  const stillRejected = workflow.all().map(
     (t) =>
       sql`(i.doc_type = ${t.type} and exists (select 1 from ${sql.identifier(t.table)} d
             where d.${sql.identifier(t.codeColumn)} = i.doc_code and d.${sql.identifier(t.stateColumn)} = 'rejected'
@@ -220,7 +226,12 @@ function rejectedWhere(userId: number, docType: string | undefined): SQL {
 }
 
 /** Both kinds of to-do as one relation `t` (kind, the instance's columns, reason, when). */
-async function todoRelation(ex: Executor, userId: number, docType: string | undefined): Promise<SQL> {
+async function todoRelation(
+  ex: Executor,
+  workflow: WorkflowRegistry,
+  userId: number,
+  docType: string | undefined,
+): Promise<SQL> {
   const cols = sql`i.id, i.doc_type, i.doc_code, i.proc_name, i.subject, i.amount, i.current_step, i.steps,
     i.submitter_name`;
   const lastDecision = (col: SQL) =>
@@ -232,16 +243,17 @@ async function todoRelation(ex: Executor, userId: number, docType: string | unde
       union all
       select ${cols}, 'rejected'::text as kind, ${lastDecision(sql`w.comment`)} as reason,
              ${lastDecision(sql`w.actor_name`)} as rejected_by, ${lastDecision(sql`w.at`)} as at
-        ${rejectedWhere(userId, docType)}
+        ${rejectedWhere(workflow, userId, docType)}
     ) t`;
 }
 
 export async function todo(
   ex: Executor,
+  workflow: WorkflowRegistry,
   userId: number,
   q: z.output<typeof todoListSchema>,
 ): Promise<Page<TodoItem>> {
-  const from = await todoRelation(ex, userId, q.docType);
+  const from = await todoRelation(ex, workflow, userId, q.docType);
   // The maker's own rejected documents first: they wait for nobody else.
   const order =
     q.orderBy === 'docType'
@@ -271,7 +283,7 @@ export async function todo(
     reason: r.reason,
     rejectedBy: r.rejected_by,
     docType: r.doc_type,
-    docTypeLabel: docTypeInfo(r.doc_type)?.label ?? docTypeLabel(r.doc_type),
+    docTypeLabel: workflow.info(r.doc_type)?.label ?? docTypeLabel(r.doc_type),
     docCode: r.doc_code,
     procName: r.proc_name,
     notic: r.subject,
@@ -287,6 +299,7 @@ export async function todo(
 /** 流程监控: process instances of every document, newest first (or by the chosen column). */
 export async function instances(
   ex: Executor,
+  workflow: WorkflowRegistry,
   q: z.output<typeof instanceListSchema>,
   user: ScopeUser,
 ): Promise<Page<InstanceItem>> {
@@ -317,7 +330,7 @@ export async function instances(
   );
   const list = rows.map((r) => ({
     docType: r.doc_type,
-    docTypeLabel: docTypeInfo(r.doc_type)?.label ?? r.doc_type,
+    docTypeLabel: workflow.info(r.doc_type)?.label ?? r.doc_type,
     docCode: r.doc_code,
     round: r.round,
     procName: r.proc_name,
@@ -349,11 +362,11 @@ interface CircRow {
   read_at: unknown;
 }
 
-function circItem(r: CircRow, userId: number): CirculationItem {
+function circItem(workflow: WorkflowRegistry, r: CircRow, userId: number): CirculationItem {
   return {
     id: num(r.id),
     docType: r.doc_type,
-    docTypeLabel: docTypeInfo(r.doc_type)?.label ?? r.doc_type,
+    docTypeLabel: workflow.info(r.doc_type)?.label ?? r.doc_type,
     docCode: r.doc_code,
     notic: r.subject,
     fromName: r.from_name,
@@ -368,6 +381,7 @@ function circItem(r: CircRow, userId: number): CirculationItem {
 
 export async function toRead(
   ex: Executor,
+  workflow: WorkflowRegistry,
   userId: number,
   q: z.output<typeof toReadListSchema>,
 ): Promise<Page<CirculationItem>> {
@@ -381,20 +395,25 @@ export async function toRead(
     sql`select ${CIRC_COLS} ${where} order by ${order}, c.id desc limit ${q.pageSize} offset ${offsetOf(q)}`,
   );
   return page(
-    rows.map((r) => circItem(r, userId)),
+    rows.map((r) => circItem(workflow, r, userId)),
     await countOf(ex, where),
     q,
   );
 }
 
-export async function counts(ex: Executor, userId: number): Promise<WorkflowCounts> {
-  const todoN = await countOf(ex, await todoRelation(ex, userId, undefined));
+export async function counts(
+  ex: Executor,
+  workflow: WorkflowRegistry,
+  userId: number,
+): Promise<WorkflowCounts> {
+  const todoN = await countOf(ex, await todoRelation(ex, workflow, userId, undefined));
   const readN = await countOf(ex, sql`from wf_circulations where to_user_id = ${userId} and read_at is null`);
   return { todo: todoN, toRead: readN };
 }
 
 export async function circulationOf(
   ex: Executor,
+  workflow: WorkflowRegistry,
   type: string,
   code: string,
   userId: number,
@@ -404,7 +423,7 @@ export async function circulationOf(
     sql`select ${CIRC_COLS} from wf_circulations c join users u on u.id = c.to_user_id
          where c.doc_type = ${type} and c.doc_code = ${code} order by c.sent_at desc, c.id desc`,
   );
-  return rows.map((r) => circItem(r, userId));
+  return rows.map((r) => circItem(workflow, r, userId));
 }
 
 /** Is the user a recipient of the document's circulation (lets them open its audit view)? */
@@ -443,7 +462,7 @@ export async function workflowUsers(ex: Executor): Promise<WorkflowUser[]> {
 
 // ----- process definitions -------------------------------------------------------------------
 
-export async function definitions(ex: Executor): Promise<ProcessDefList> {
+export async function definitions(ex: Executor, workflow: WorkflowRegistry): Promise<ProcessDefList> {
   const defs = await queryRows<{ doc_type: string; proc_name: string; version: number; updated_at: unknown }>(
     ex,
     sql`select doc_type, proc_name, version, updated_at from wf_process_defs order by doc_type`,
@@ -467,7 +486,7 @@ export async function definitions(ex: Executor): Promise<ProcessDefList> {
   );
   const list: ProcessDefinition[] = defs.map((d) => ({
     docType: d.doc_type,
-    docTypeLabel: docTypeInfo(d.doc_type)?.label ?? d.doc_type,
+    docTypeLabel: workflow.info(d.doc_type)?.label ?? d.doc_type,
     procName: d.proc_name,
     version: d.version,
     updatedAt: iso(d.updated_at),

@@ -1,6 +1,7 @@
 import { DOC_TYPES, type DocState } from '@portal/contract/workflow';
 import type { Actor } from '../../platform/db/audit';
 import type { Tx } from '../../platform/db/client';
+import { registryKey } from '../../platform/module';
 
 /** What a hook sees of the document being moved. */
 export interface WorkflowDoc {
@@ -63,9 +64,6 @@ export interface ResolvedDocType extends Required<Omit<DocTypeConfig, 'hooks'>> 
   hooks: DocHooks;
 }
 
-const registry = new Map<string, ResolvedDocType>();
-const decidePaths = new Map<string, DecidePaths>();
-
 /** The document's own approve / reject calls, as auditRoutes registered them (for the generic audit views). */
 export interface DecidePaths {
   auditPath: string;
@@ -75,65 +73,89 @@ export interface DecidePaths {
   unAuditAction: string;
 }
 
-export function setDecidePaths(type: string, paths: DecidePaths): void {
-  decidePaths.set(type, paths);
-}
-
-export function decidePathsOf(type: string): DecidePaths | null {
-  return decidePaths.get(type) ?? null;
-}
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 
 /**
- * Declares a document type to the workflow. Call it from the business module's `register()`
- * (registering again replaces: tests build several portals in one process).
+ * The document types of one portal: their tables and hooks, the approval calls the audit views
+ * answer, and which came through the pipeline. It lives in the portal's registries
+ * (WORKFLOW_REGISTRY) and is handed to every transition, so two portals built in one process (as
+ * tests do) never run each other's hooks (docs/architecture.md "Modules").
  */
-export function registerDocType(cfg: DocTypeConfig): void {
-  const known = catalogued(cfg.type);
-  const label = cfg.label ?? known?.label;
-  const menuCode = cfg.menuCode ?? known?.menuCode;
-  if (!label || !menuCode) throw new Error(`workflow: doc type ${cfg.type} needs a label and a menuCode`);
-  const resolved: ResolvedDocType = {
-    type: cfg.type,
-    label,
-    menuCode,
-    table: cfg.table,
-    codeColumn: cfg.codeColumn ?? 'biz_code',
-    stateColumn: cfg.stateColumn ?? 'state',
-    softDelete: cfg.softDelete ?? true,
-    versioned: cfg.versioned ?? true,
-    stamps: cfg.stamps ?? false,
-    hooks: cfg.hooks ?? {},
-  };
-  for (const id of [resolved.table, resolved.codeColumn, resolved.stateColumn]) {
-    if (!IDENT.test(id)) throw new Error(`workflow: bad SQL identifier ${id}`);
+export class WorkflowRegistry {
+  private readonly types = new Map<string, ResolvedDocType>();
+  private readonly decidePaths = new Map<string, DecidePaths>();
+  private readonly pipelined = new Set<string>();
+
+  /** Declares a document type (registerDocument does, from the module's `register()`); once per portal. */
+  register(cfg: DocTypeConfig): void {
+    if (this.types.has(cfg.type)) throw new Error(`workflow: doc type ${cfg.type} is registered twice`);
+    const known = catalogued(cfg.type);
+    const label = cfg.label ?? known?.label;
+    const menuCode = cfg.menuCode ?? known?.menuCode;
+    if (!label || !menuCode) throw new Error(`workflow: doc type ${cfg.type} needs a label and a menuCode`);
+    const resolved: ResolvedDocType = {
+      type: cfg.type,
+      label,
+      menuCode,
+      table: cfg.table,
+      codeColumn: cfg.codeColumn ?? 'biz_code',
+      stateColumn: cfg.stateColumn ?? 'state',
+      softDelete: cfg.softDelete ?? true,
+      versioned: cfg.versioned ?? true,
+      stamps: cfg.stamps ?? false,
+      hooks: cfg.hooks ?? {},
+    };
+    for (const id of [resolved.table, resolved.codeColumn, resolved.stateColumn]) {
+      if (!IDENT.test(id)) throw new Error(`workflow: bad SQL identifier ${id}`);
+    }
+    this.types.set(cfg.type, resolved);
   }
-  registry.set(cfg.type, resolved);
+
+  /** The registered type; a programming error (500) when a module forgot to register it. */
+  typeOf(type: string): ResolvedDocType {
+    const t = this.types.get(type);
+    if (!t) throw new Error(`workflow: doc type ${type} is not registered (call registerDocument)`);
+    return t;
+  }
+
+  /** The registered type, or undefined. */
+  find(type: string): ResolvedDocType | undefined {
+    return this.types.get(type);
+  }
+
+  /** Every registered type (the to-do's 被驳回 entries check each one's document state). */
+  all(): ResolvedDocType[] {
+    return [...this.types.values()];
+  }
+
+  /** Label and menu code of any known type (registered, or in the DOC_TYPES catalogue). */
+  info(type: string): { label: string; menuCode: string } | undefined {
+    const r = this.types.get(type);
+    if (r) return { label: r.label, menuCode: r.menuCode };
+    return catalogued(type);
+  }
+
+  setDecidePaths(type: string, paths: DecidePaths): void {
+    this.decidePaths.set(type, paths);
+  }
+
+  decidePathsOf(type: string): DecidePaths | null {
+    return this.decidePaths.get(type) ?? null;
+  }
+
+  /** Notes a type declared through the pipeline (registerDocument). */
+  markPipelined(type: string): void {
+    this.pipelined.add(type);
+  }
+
+  /** The document types registered through the pipeline (scope.test.ts checks every DOC_TYPES one is). */
+  pipelinedTypes(): ReadonlySet<string> {
+    return this.pipelined;
+  }
 }
 
-/** The registered type; a programming error (500) when a module forgot to register it. */
-export function docTypeOf(type: string): ResolvedDocType {
-  const t = registry.get(type);
-  if (!t) throw new Error(`workflow: doc type ${type} is not registered (call registerDocType)`);
-  return t;
-}
-
-/** Every registered type (the to-do's 被驳回 entries check each one's document state). */
-export function registeredDocTypes(): ResolvedDocType[] {
-  return [...registry.values()];
-}
-
-/** The registered type, or undefined. */
-export function findDocType(type: string): ResolvedDocType | undefined {
-  return registry.get(type);
-}
-
-/** Label and menu code of any known type (registered, or in the DOC_TYPES catalogue). */
-export function docTypeInfo(type: string): { label: string; menuCode: string } | undefined {
-  const r = registry.get(type);
-  if (r) return { label: r.label, menuCode: r.menuCode };
-  return catalogued(type);
-}
+/** The portal's workflow registry: `ctx.registries.get(WORKFLOW_REGISTRY)`. */
+export const WORKFLOW_REGISTRY = registryKey('workflow', () => new WorkflowRegistry());
 
 function catalogued(type: string): { label: string; menuCode: string } | undefined {
   return Object.hasOwn(DOC_TYPES, type) ? DOC_TYPES[type as keyof typeof DOC_TYPES] : undefined;

@@ -16,7 +16,7 @@ import type { Executor } from '../../platform/db/client';
 import { badInput, noPermission, notFound } from '../../platform/errors';
 import { kindOfDocType, rowVisibility } from '../../platform/auth/row-scope';
 import type { PortalModule } from '../../platform/module';
-import { docTypeInfo } from './registry';
+import { WORKFLOW_REGISTRY, type WorkflowRegistry } from './registry';
 import { seedWorkflow } from './seed';
 import { holdsRole, latestInstance, withdraw } from './service';
 import {
@@ -38,8 +38,8 @@ const FOLLOWS_DOCUMENT = { none: 'the document named by docType and docCode is c
 /** Who may circulate a document: the circulation picker is theirs. */
 const CIRCULATORS = [...ALL_CODES].filter((c) => c.endsWith(':circulate'));
 
-function menuOf(docType: string): string {
-  const info = docTypeInfo(docType);
+function menuOf(workflow: WorkflowRegistry, docType: string): string {
+  const info = workflow.info(docType);
   if (!info) throw badInput('单据类型不正确');
   return info.menuCode;
 }
@@ -50,15 +50,20 @@ function menuOf(docType: string): string {
  * their data scope, the colleagues it was circulated to, and whoever may decide one of its steps.
  * A user holding the screen but not the row gets 404, as the document's own view answers.
  */
-async function assertCanView(ex: Executor, user: SessionUser, ref: DocRef): Promise<void> {
-  const code = menuOf(ref.docType);
+async function assertCanView(
+  ex: Executor,
+  workflow: WorkflowRegistry,
+  user: SessionUser,
+  ref: DocRef,
+): Promise<void> {
+  const code = menuOf(workflow, ref.docType);
   const screen = user.codes.has('admin') || user.codes.has(code) || user.codes.has(menu('ft-process'));
   const inScope = await docInScope(ex, user, ref);
   if (screen && inScope) return;
   if (await isRecipient(ex, ref.docType, ref.docCode, user.userId)) return;
   const inst = await latestInstance(ex, ref.docType, ref.docCode);
   for (const s of inst?.steps ?? []) if (await holdsRole(ex, user.userId, s.roleCode)) return;
-  if (screen) throw notFound(docTypeInfo(ref.docType)?.label ?? '单据');
+  if (screen) throw notFound(workflow.info(ref.docType)?.label ?? '单据');
   throw noPermission();
 }
 
@@ -73,21 +78,22 @@ export const workflowModule: PortalModule = {
   async seed({ db, config }) {
     await seedWorkflow(db, config.allowSelfApproval);
   },
-  register({ api, db }) {
+  register({ api, db, registries }) {
+    const workflow = registries.get(WORKFLOW_REGISTRY);
     api.post(
       WORKFLOW_PATHS.todo,
       { perm: 'session', scope: UNSCOPED.own, body: todoListSchema, summary: '我的待办' },
-      ({ body, user }) => todo(db, user.userId, body),
+      ({ body, user }) => todo(db, workflow, user.userId, body),
     );
     api.post(
       WORKFLOW_PATHS.toRead,
       { perm: 'session', scope: UNSCOPED.own, body: toReadListSchema, summary: '我的待阅' },
-      ({ body, user }) => toRead(db, user.userId, body),
+      ({ body, user }) => toRead(db, workflow, user.userId, body),
     );
     api.post(
       WORKFLOW_PATHS.counts,
       { perm: 'session', scope: UNSCOPED.own, summary: '待办、待阅数' },
-      ({ user }) => counts(db, user.userId),
+      ({ user }) => counts(db, workflow, user.userId),
     );
     api.post(
       WORKFLOW_PATHS.process,
@@ -98,15 +104,15 @@ export const workflowModule: PortalModule = {
         summary: '单据的审批流程（表头与流程图）',
       },
       async ({ query, user }) => {
-        await assertCanView(db, user, query);
-        return processView(db, query.docType, query.docCode, user.userId);
+        await assertCanView(db, workflow, user, query);
+        return processView(db, workflow, query.docType, query.docCode, user.userId);
       },
     );
     api.post(
       WORKFLOW_PATHS.records,
       { perm: 'session', scope: FOLLOWS_DOCUMENT, query: docRefQuery, summary: '单据的审批记录' },
       async ({ query, user }) => {
-        await assertCanView(db, user, query);
+        await assertCanView(db, workflow, user, query);
         return records(db, query.docType, query.docCode);
       },
     );
@@ -114,8 +120,8 @@ export const workflowModule: PortalModule = {
       WORKFLOW_PATHS.circulation,
       { perm: 'session', scope: FOLLOWS_DOCUMENT, query: docRefQuery, summary: '单据的传阅记录' },
       async ({ query, user }) => {
-        await assertCanView(db, user, query);
-        return circulationOf(db, query.docType, query.docCode, user.userId);
+        await assertCanView(db, workflow, user, query);
+        return circulationOf(db, workflow, query.docType, query.docCode, user.userId);
       },
     );
     api.post(
@@ -128,10 +134,11 @@ export const workflowModule: PortalModule = {
         summary: '传阅单据',
       },
       async ({ query, body, user, actor }) => {
-        const code = `${menuOf(query.docType)}:circulate`;
+        const code = `${menuOf(workflow, query.docType)}:circulate`;
         if (!user.codes.has('admin') && !user.codes.has(code)) throw noPermission();
-        if (!(await docInScope(db, user, query))) throw notFound(docTypeInfo(query.docType)?.label ?? '单据');
-        return circulate(db, {
+        if (!(await docInScope(db, user, query)))
+          throw notFound(workflow.info(query.docType)?.label ?? '单据');
+        return circulate(db, workflow, {
           type: query.docType,
           code: query.docCode,
           userIds: body.userIds,
@@ -149,9 +156,11 @@ export const workflowModule: PortalModule = {
         summary: '撤回已提交的单据（仅提交人，审批人处理前）',
       },
       async ({ query, user, actor }) => {
-        await assertCanView(db, user, query);
+        await assertCanView(db, workflow, user, query);
         // The maker only: checked by withdraw() under the instance lock.
-        return db.transaction((tx) => withdraw(tx, { type: query.docType, code: query.docCode, actor }));
+        return db.transaction((tx) =>
+          withdraw(tx, workflow, { type: query.docType, code: query.docCode, actor }),
+        );
       },
     );
     api.post(
@@ -172,12 +181,12 @@ export const workflowModule: PortalModule = {
         body: instanceListSchema,
         summary: '流程监控：全部审批流程实例',
       },
-      ({ body, user }) => instances(db, body, user),
+      ({ body, user }) => instances(db, workflow, body, user),
     );
     api.post(
       WORKFLOW_PATHS.defList,
       { perm: menu('ft-process'), scope: UNSCOPED.reference, summary: '审批流程定义' },
-      () => definitions(db),
+      () => definitions(db, workflow),
     );
     api.post(
       WORKFLOW_PATHS.defSave,

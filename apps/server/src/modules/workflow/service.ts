@@ -10,13 +10,14 @@ import {
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
-import { docTypeOf, type ResolvedDocType, type WorkflowDoc } from './registry';
+import type { ResolvedDocType, WorkflowDoc, WorkflowRegistry } from './registry';
 import type { InstanceStep } from './schema';
 
 /**
  * The workflow's service API (see README.md beside this file). Every function takes the
  * caller's transaction: a business module calls them from its own routes, inside the same
- * `db.transaction` as its own writes, so a request commits whole or changes nothing.
+ * `db.transaction` as its own writes, so a request commits whole or changes nothing. Each also
+ * takes the portal's WorkflowRegistry, where it finds the document type's table and hooks.
  *
  * Lock order: the document row (submit / assertEditable / assertDeletable) — or, when approving
  * and rejecting, the process instance row, then whatever the hooks lock, then the document row.
@@ -91,15 +92,25 @@ async function setDocState(
  * Inside a save: locks the document row and refuses unless it is a draft or rejected
  * (409 单据审核中，不能修改). Answers the current state.
  */
-export async function assertEditable(tx: Tx, type: string, code: string): Promise<DocState> {
-  const state = await docState(tx, docTypeOf(type), code, true);
+export async function assertEditable(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  type: string,
+  code: string,
+): Promise<DocState> {
+  const state = await docState(tx, workflow.typeOf(type), code, true);
   if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '修改');
   return state;
 }
 
 /** Inside a delete: as assertEditable, with 单据已审核，不能删除. */
-export async function assertDeletable(tx: Tx, type: string, code: string): Promise<DocState> {
-  const state = await docState(tx, docTypeOf(type), code, true);
+export async function assertDeletable(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  type: string,
+  code: string,
+): Promise<DocState> {
+  const state = await docState(tx, workflow.typeOf(type), code, true);
   if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '删除');
   return state;
 }
@@ -245,8 +256,12 @@ export interface SubmitInput {
  * apply to the amount are fixed now). Call it in the document's save when the body says
  * `submit: true` (保存并提交), after writing the document.
  */
-export async function submit(tx: Tx, input: SubmitInput): Promise<TransitionResult> {
-  const t = docTypeOf(input.type);
+export async function submit(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  input: SubmitInput,
+): Promise<TransitionResult> {
+  const t = workflow.typeOf(input.type);
   const subject = input.subject.trim();
   if (!subject) throw badInput('摘要不能为空');
   if (subject.length > 200) throw badInput('摘要不能超过200个字符');
@@ -332,8 +347,12 @@ async function lockPending(
  * on the last step runs the type's onApprove hook and turns the document `approved`, all in
  * the caller's transaction.
  */
-export async function approve(tx: Tx, input: DecideInput): Promise<TransitionResult> {
-  const t = docTypeOf(input.type);
+export async function approve(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  input: DecideInput,
+): Promise<TransitionResult> {
+  const t = workflow.typeOf(input.type);
   const inst = await lockPending(tx, t, input, '审核');
   const refusal = await refusalFor(tx, inst, input.actor.userId);
   if (refusal) throw refusal;
@@ -376,8 +395,12 @@ async function checkCanReject(tx: Tx, t: ResolvedDocType, doc: WorkflowDoc) {
  * approved document only when its type has an onRevoke hook (反审核), by a holder of the last
  * step's role; canReject may refuse either (409).
  */
-export async function reject(tx: Tx, input: DecideInput): Promise<TransitionResult> {
-  const t = docTypeOf(input.type);
+export async function reject(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  input: DecideInput,
+): Promise<TransitionResult> {
+  const t = workflow.typeOf(input.type);
   const latest = await latestInstance(tx, t.type, input.code, true);
   if (latest?.state === 'approved' && t.hooks.onRevoke) return revoke(tx, t, latest, input);
   const inst = await lockPending(tx, t, input, '驳回');
@@ -443,8 +466,12 @@ export interface WithdrawInput {
  * approve and reject do, so a concurrent decision and a withdrawal are serialised and exactly
  * one of them wins; the loser sees the instance moved on and answers 409.
  */
-export async function withdraw(tx: Tx, input: WithdrawInput): Promise<TransitionResult> {
-  const t = docTypeOf(input.type);
+export async function withdraw(
+  tx: Tx,
+  workflow: WorkflowRegistry,
+  input: WithdrawInput,
+): Promise<TransitionResult> {
+  const t = workflow.typeOf(input.type);
   const inst = await latestInstance(tx, t.type, input.code, true);
   if (!inst || inst.state !== 'pending') {
     const state = await docState(tx, t, input.code, false);

@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../platform/errors';
 import type { PortalModule } from '../../platform/module';
 import { users } from '../../platform/auth/schema';
 import { registerDocument } from './pipeline';
+import { WORKFLOW_REGISTRY, type DocHooks } from './registry';
 
 /**
  * A sample document type for the workflow's own tests (and a worked example of declaring a
@@ -47,85 +48,96 @@ const saveBody = z.object({
   ...submitFlag,
 });
 
-export const sampleModule: PortalModule = {
-  name: 'sample-doc',
-  async seed({ db }) {
-    await db.execute(sql`create table if not exists sample_docs (id serial primary key, biz_code text not null unique,
-      title text not null, amount numeric(18,2) not null, state text not null default 'draft'
-      check (state in ('draft','pending','approved','rejected')),
-      created_at timestamptz not null default now(), created_by bigint, updated_at timestamptz not null default now(),
-      updated_by bigint, version integer not null default 0, deleted_at timestamptz)`);
-    await db.execute(sql`create table if not exists sample_effects (id serial primary key, doc_code text not null,
-      kind text not null)`);
-    await db.execute(sql`create sequence if not exists code_seq_sample`);
-    await db.execute(sql`insert into wf_process_defs (doc_type, proc_name) values (${SAMPLE}, '样例审批流程')
-      on conflict do nothing`);
-    await db.execute(sql`insert into wf_process_steps (doc_type, step_no, name, role_code, min_amount) values
-      (${SAMPLE}, 1, '风控复核', 'risk', null), (${SAMPLE}, 2, '总经理审批', 'gm', 1000000) on conflict do nothing`);
+/** The sample's hooks: onApprove writes an effect (refusing FAIL), onReject one, canReject refuses LOCKED. */
+const SAMPLE_HOOKS: DocHooks = {
+  async onApprove(tx, doc) {
+    const [row] = await queryRows<{ title: string }>(
+      tx,
+      sql`select title from sample_docs where biz_code = ${doc.code}`,
+    );
+    await tx.execute(sql`insert into sample_effects (doc_code, kind) values (${doc.code}, 'approved')`);
+    if (row?.title.includes('FAIL')) throw conflict('可用额度不足，不能审核');
   },
-  register({ api, db }) {
-    // Through the document pipeline like every business document: its write writes no audit row,
-    // the pipeline does (pipeline.test.ts).
-    registerDocument(api, db, {
-      type: SAMPLE,
-      label: '样例单据',
-      menuCode: SAMPLE_MENU,
-      table: 'sample_docs',
-      ownerless: NO_OWNER,
-      hooks: {
-        async onApprove(tx, doc) {
-          const [row] = await queryRows<{ title: string }>(
-            tx,
-            sql`select title from sample_docs where biz_code = ${doc.code}`,
-          );
-          await tx.execute(sql`insert into sample_effects (doc_code, kind) values (${doc.code}, 'approved')`);
-          if (row?.title.includes('FAIL')) throw conflict('可用额度不足，不能审核');
-        },
-        async onReject(tx, doc) {
-          await tx.execute(sql`insert into sample_effects (doc_code, kind) values (${doc.code}, 'rejected')`);
-        },
-        async canReject(tx, doc) {
-          const [row] = await queryRows<{ title: string }>(
-            tx,
-            sql`select title from sample_docs where biz_code = ${doc.code}`,
-          );
-          return row?.title.includes('LOCKED') ? '已有下游单据引用，不能驳回' : null;
-        },
-      },
-      codeParam: 'bizCode',
-      view: { path: ROUTES.view, perm: menu(SAMPLE_MENU), read: findSample },
-      // Save (保存 / 保存并提交): create or update a draft/rejected document, then submit when asked.
-      save: {
-        path: ROUTES.save,
-        perm: button(SAMPLE_MENU, 'save'),
-        body: saveBody,
-        write: async (tx, body, { actor }) => {
-          if (body.bizCode) {
-            await tx.execute(sql`update sample_docs set title = ${body.title}, amount = ${body.amount}::numeric,
-              version = version + 1, updated_at = now(), updated_by = ${actor.userId} where biz_code = ${body.bizCode}`);
-            return body.bizCode;
-          }
-          const code = await nextCode(tx, 'sample');
-          await tx.execute(sql`insert into sample_docs (biz_code, title, amount, created_by, updated_by)
-            values (${code}, ${body.title}, ${body.amount}::numeric, ${actor.userId}, ${actor.userId})`);
-          return { code, detail: { title: body.title, amount: body.amount } };
-        },
-        find: findSample,
-        submission: async (_tx, head) => ({ subject: `样例 ${head.title}`, amount: head.amount }),
-      },
-      remove: {
-        path: ROUTES.del,
-        perm: button(SAMPLE_MENU, 'delete'),
-        query: bizCodeQuery,
-        remove: async (tx, code) => {
-          await tx.execute(sql`update sample_docs set deleted_at = now() where biz_code = ${code}`);
-        },
-      },
-      audit: { path: ROUTES.audit, perm: button(SAMPLE_MENU, 'audit') },
-      unAudit: { path: ROUTES.unAudit, perm: button(SAMPLE_MENU, 'unAudit') },
-    });
+  async onReject(tx, doc) {
+    await tx.execute(sql`insert into sample_effects (doc_code, kind) values (${doc.code}, 'rejected')`);
+  },
+  async canReject(tx, doc) {
+    const [row] = await queryRows<{ title: string }>(
+      tx,
+      sql`select title from sample_docs where biz_code = ${doc.code}`,
+    );
+    return row?.title.includes('LOCKED') ? '已有下游单据引用，不能驳回' : null;
   },
 };
+
+/**
+ * The sample module; `hooks` replace the sample's own one by one (registries.test.ts: two portals
+ * register the type with different hooks, and each must run its own).
+ */
+export function sampleModuleWith(hooks: DocHooks = {}): PortalModule {
+  return {
+    name: 'sample-doc',
+    async seed({ db }) {
+      await db.execute(sql`create table if not exists sample_docs (id serial primary key, biz_code text not null unique,
+        title text not null, amount numeric(18,2) not null, state text not null default 'draft'
+        check (state in ('draft','pending','approved','rejected')),
+        created_at timestamptz not null default now(), created_by bigint, updated_at timestamptz not null default now(),
+        updated_by bigint, version integer not null default 0, deleted_at timestamptz)`);
+      await db.execute(sql`create table if not exists sample_effects (id serial primary key, doc_code text not null,
+        kind text not null)`);
+      await db.execute(sql`create sequence if not exists code_seq_sample`);
+      await db.execute(sql`insert into wf_process_defs (doc_type, proc_name) values (${SAMPLE}, '样例审批流程')
+        on conflict do nothing`);
+      await db.execute(sql`insert into wf_process_steps (doc_type, step_no, name, role_code, min_amount) values
+        (${SAMPLE}, 1, '风控复核', 'risk', null), (${SAMPLE}, 2, '总经理审批', 'gm', 1000000) on conflict do nothing`);
+    },
+    register({ api, db, registries }) {
+      // Through the document pipeline like every business document: its write writes no audit row,
+      // the pipeline does (pipeline.test.ts).
+      registerDocument(api, db, registries.get(WORKFLOW_REGISTRY), {
+        type: SAMPLE,
+        label: '样例单据',
+        menuCode: SAMPLE_MENU,
+        table: 'sample_docs',
+        ownerless: NO_OWNER,
+        hooks: { ...SAMPLE_HOOKS, ...hooks },
+        codeParam: 'bizCode',
+        view: { path: ROUTES.view, perm: menu(SAMPLE_MENU), read: findSample },
+        // Save (保存 / 保存并提交): create or update a draft/rejected document, then submit when asked.
+        save: {
+          path: ROUTES.save,
+          perm: button(SAMPLE_MENU, 'save'),
+          body: saveBody,
+          write: async (tx, body, { actor }) => {
+            if (body.bizCode) {
+              await tx.execute(sql`update sample_docs set title = ${body.title}, amount = ${body.amount}::numeric,
+                version = version + 1, updated_at = now(), updated_by = ${actor.userId} where biz_code = ${body.bizCode}`);
+              return body.bizCode;
+            }
+            const code = await nextCode(tx, 'sample');
+            await tx.execute(sql`insert into sample_docs (biz_code, title, amount, created_by, updated_by)
+              values (${code}, ${body.title}, ${body.amount}::numeric, ${actor.userId}, ${actor.userId})`);
+            return { code, detail: { title: body.title, amount: body.amount } };
+          },
+          find: findSample,
+          submission: async (_tx, head) => ({ subject: `样例 ${head.title}`, amount: head.amount }),
+        },
+        remove: {
+          path: ROUTES.del,
+          perm: button(SAMPLE_MENU, 'delete'),
+          query: bizCodeQuery,
+          remove: async (tx, code) => {
+            await tx.execute(sql`update sample_docs set deleted_at = now() where biz_code = ${code}`);
+          },
+        },
+        audit: { path: ROUTES.audit, perm: button(SAMPLE_MENU, 'audit') },
+        unAudit: { path: ROUTES.unAudit, perm: button(SAMPLE_MENU, 'unAudit') },
+      });
+    },
+  };
+}
+
+export const sampleModule = sampleModuleWith();
 
 /** The sample document's head (404 when missing or deleted). */
 async function findSample(

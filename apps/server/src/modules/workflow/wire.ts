@@ -6,26 +6,27 @@ import type { Db } from '../../platform/db/client';
 import type { Api, Perm } from '../../platform/http/route';
 import type { RouteScope } from '../../platform/http/route-scope';
 import { kindOfDocType } from '../../platform/auth/row-scope';
-import { setDecidePaths } from './registry';
+import type { WorkflowRegistry } from './registry';
 import { approve, reject, type TransitionResult } from './service';
 
 /**
  * Registers a document's two SPEC approval calls in one line, e.g.
  *
- *   auditRoutes(api, db, {
+ *   auditRoutes(api, db, workflow, {
  *     type: 'contract',
  *     audit: { path: CONTRACT_PATHS.infoAudit, perm: button('ft-contract-info', 'audit') },
  *     unAudit: { path: CONTRACT_PATHS.infoUnAudit, perm: button('ft-contract-info', 'unAudit') },
  *   });
  *
  * Both take `?bizCode=` and the body `{ comment?, step? }` (auditBody) and answer a
- * TransitionResult. Side effects belong in the type's hooks (registerDocType), so they run in
+ * TransitionResult. Side effects belong in the type's hooks (registerDocument), so they run in
  * the same transaction. A module that must do more around the call writes its own route with
- * `db.transaction((tx) => approve(tx, …))` instead.
+ * `db.transaction((tx) => approve(tx, workflow, …))` instead.
  */
 export function auditRoutes(
   api: Api,
   db: Db,
+  workflow: WorkflowRegistry,
   opts: {
     type: string;
     audit: { path: string; perm: Perm };
@@ -46,7 +47,7 @@ export function auditRoutes(
   if (!scope) throw new Error(`workflow: approval routes of ${opts.type} need a row scope`);
   const action = (perm: Perm, fallback: string) =>
     typeof perm === 'string' && perm.includes(':') ? perm.slice(perm.lastIndexOf(':') + 1) : fallback;
-  setDecidePaths(opts.type, {
+  workflow.setDecidePaths(opts.type, {
     // The view answers the calls as served (under /api), as it always has.
     auditPath: `${API_PREFIX}${opts.audit.path}`,
     unAuditPath: `${API_PREFIX}${opts.unAudit.path}`,
@@ -58,7 +59,13 @@ export function auditRoutes(
     { perm: opts.audit.perm, scope, query, body: auditBody, summary: '审核（通过当前审批步骤）' },
     async ({ query, body, actor }): Promise<TransitionResult> =>
       db.transaction((tx) =>
-        approve(tx, { type: opts.type, code: query.bizCode, comment: body.comment, step: body.step, actor }),
+        approve(tx, workflow, {
+          type: opts.type,
+          code: query.bizCode,
+          comment: body.comment,
+          step: body.step,
+          actor,
+        }),
       ),
   );
   api.post(
@@ -66,7 +73,13 @@ export function auditRoutes(
     { perm: opts.unAudit.perm, scope, query, body: auditBody, summary: '驳回' },
     async ({ query, body, actor }): Promise<TransitionResult> =>
       db.transaction((tx) =>
-        reject(tx, { type: opts.type, code: query.bizCode, comment: body.comment, step: body.step, actor }),
+        reject(tx, workflow, {
+          type: opts.type,
+          code: query.bizCode,
+          comment: body.comment,
+          step: body.step,
+          actor,
+        }),
       ),
   );
 }

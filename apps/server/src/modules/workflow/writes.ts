@@ -3,7 +3,7 @@ import type { ProcessSave } from '@portal/contract/workflow';
 import { queryRows, type Db } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
-import { docTypeInfo, findDocType } from './registry';
+import type { WorkflowRegistry } from './registry';
 import { latestInstance } from './service';
 import { currentDocState } from './queries';
 
@@ -15,6 +15,7 @@ import { currentDocState } from './queries';
 /** Sends the document to colleagues to read (again: marks it unread for them). */
 export async function circulate(
   db: Db,
+  workflow: WorkflowRegistry,
   input: { type: string; code: string; userIds: number[]; message?: string | undefined; actor: Actor },
 ): Promise<{ sent: number }> {
   const ids = [...new Set(input.userIds)];
@@ -27,9 +28,9 @@ export async function circulate(
       )})`} and state = 'enabled' and deleted_at is null`,
     );
     if (found.length !== ids.length) throw badInput('传阅人不存在或已停用');
-    const label = docTypeInfo(input.type)?.label ?? input.type;
+    const label = workflow.info(input.type)?.label ?? input.type;
     // A registered type's document must exist (types not wired yet are taken on trust).
-    if (findDocType(input.type) && (await currentDocState(tx, input.type, input.code)) === null)
+    if (workflow.find(input.type) && (await currentDocState(tx, workflow, input.type, input.code)) === null)
       throw notFound(label);
     const inst = await latestInstance(tx, input.type, input.code);
     const subject = inst?.subject ?? `${label} ${input.code}`;
