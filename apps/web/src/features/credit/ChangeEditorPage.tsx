@@ -16,9 +16,8 @@ import { usePageFormName } from '../../shared/form/form-name';
 import { approvedCreditsQuery, creditApi } from './api';
 import { CreditDocEditor, type CreditDocSpec } from './CreditDocEditor';
 import { CHANGE_DOC } from './doc-kinds';
+import { labelOptions } from '../../shared/form/label-options';
 
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
 const rules = formRules(changeSaveSchema);
 
 const SPEC: CreditDocSpec = {
@@ -99,7 +98,7 @@ export default function ChangeEditorPage() {
         />
       </Form.Item>
       <Form.Item name="changeType" label="变更类型" rules={rules.changeType}>
-        <Select aria-label="变更类型" options={options(CHANGE_TYPE_LABELS)} />
+        <Select aria-label="变更类型" options={labelOptions(CHANGE_TYPE_LABELS)} />
       </Form.Item>
       {changeType === 'raise' || changeType === 'lower' ? (
         <Form.Item name="newLimit" label="变更后额度" required rules={rules.newLimit}>

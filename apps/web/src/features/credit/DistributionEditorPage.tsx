@@ -22,9 +22,8 @@ import { usePageFormName } from '../../shared/form/form-name';
 import { creditApi, type Saved } from './api';
 import { CreditDocEditor, type CreditDocSpec, type CreditDocState } from './CreditDocEditor';
 import { DISTRIBUTION_DOC } from './doc-kinds';
+import { labelOptions } from '../../shared/form/label-options';
 
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
 const rules = formRules(distSaveSchema);
 const itemRules = fieldRules(distItemSchema);
 
@@ -153,7 +152,7 @@ export default function DistributionEditorPage() {
             title: '分配对象类型',
             width: 120,
             rules: itemRules.targetType,
-            input: <Select aria-label="分配对象类型" options={options(DIST_TARGET_LABELS)} />,
+            input: <Select aria-label="分配对象类型" options={labelOptions(DIST_TARGET_LABELS)} />,
           },
           {
             name: 'target',
@@ -162,7 +161,7 @@ export default function DistributionEditorPage() {
             cell: (i) =>
               items[i]?.targetType === 'product' ? (
                 <Form.Item name={[i, 'product']} rules={itemRules.product} style={{ marginBottom: 8 }}>
-                  <Select aria-label="产品" options={options(PRODUCT_LABELS)} />
+                  <Select aria-label="产品" options={labelOptions(PRODUCT_LABELS)} />
                 </Form.Item>
               ) : (
                 <Form.Item name={[i, 'custCode']} rules={itemRules.custCode} style={{ marginBottom: 8 }}>
