@@ -288,7 +288,7 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
         loading={catalogue.isPending}
       >
         {catalogue.data ? (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <div data-testid="print-catalogue">{fieldTags(catalogue.data.fields)}</div>
             {catalogue.data.lists.map((l) => (
               <div key={l.key}>
