@@ -16,6 +16,7 @@ vi.mock('../../shared/request/http', async (importOriginal) => ({
 
 import { clearUnsaved, isDirty } from '../../shared/editor/unsaved';
 import CompanyEditorPage, { COMPANY_LIST_PATH } from './CompanyEditorPage';
+import type { RouteMeta } from '../../shared/routing/route-table';
 
 const EDITOR = '/factoring/config/company-editor';
 
@@ -50,6 +51,8 @@ const view: CompanyView = {
 // antd forms render slowly in jsdom, the more so on a busy machine.
 const slow = { timeout: 30_000 };
 
+const meta = { path: EDITOR, title: '企业客户编辑' } as RouteMeta;
+
 function renderEditor() {
   post.mockImplementation((path: string) => {
     if (path === COMPANY_PATHS.view) return Promise.resolve(view);
@@ -59,7 +62,7 @@ function renderEditor() {
   });
   renderScreen(
     <Routes>
-      <Route path={EDITOR} element={<CompanyEditorPage />} />
+      <Route path={EDITOR} element={<CompanyEditorPage meta={meta} />} />
       <Route path={COMPANY_LIST_PATH} element={<div data-testid="company-list" />} />
     </Routes>,
     `${EDITOR}?compCode=${view.compCode}`,

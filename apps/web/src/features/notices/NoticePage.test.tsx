@@ -17,10 +17,13 @@ vi.mock('../../shared/request/http', async (importOriginal) => ({
 import { clearUnsaved, isDirty } from '../../shared/editor/unsaved';
 import { useSessionStore } from '../../shared/session/session-store';
 import NoticePage from './NoticePage';
+import type { RouteMeta } from '../../shared/routing/route-table';
 
 const PATH = '/system/notice';
 // antd forms render slowly in jsdom, the more so on a busy machine.
 const slow = { timeout: 30_000 };
+
+const meta = { path: PATH, title: '通知公告' } as RouteMeta;
 
 beforeEach(() => {
   // admin holds every button without asking for them
@@ -41,7 +44,7 @@ afterEach(() => {
 
 describe('通知公告: the edit dialog keeps the unsaved-input guard', { timeout: 90_000 }, () => {
   it('typed input marks the page unsaved; 取消 gives it up; an empty title is refused unsent', async () => {
-    renderScreen(<NoticePage />, PATH);
+    renderScreen(<NoticePage meta={meta} />, PATH);
     fireEvent.click(await screen.findByRole('button', { name: /新\s*增/ }, slow));
     // The dialog's field, not the search form's of the same name.
     const dialog = within(await screen.findByRole('dialog', {}, slow));

@@ -17,9 +17,12 @@ import { clearUnsaved, isDirty } from '../../shared/editor/unsaved';
 import { useSessionStore } from '../../shared/session/session-store';
 import { PRINT_EDITOR_PATH, PRINT_LIST_PATH } from './api';
 import PrintEditorPage from './PrintEditorPage';
+import type { RouteMeta } from '../../shared/routing/route-table';
 
 // antd forms render slowly in jsdom, the more so on a busy machine.
 const slow = { timeout: 30_000 };
+
+const meta = { path: PRINT_EDITOR_PATH, title: '打印模板编辑' } as RouteMeta;
 
 function renderEditor() {
   post.mockImplementation((path: string) => {
@@ -30,7 +33,7 @@ function renderEditor() {
   });
   renderScreen(
     <Routes>
-      <Route path={PRINT_EDITOR_PATH} element={<PrintEditorPage />} />
+      <Route path={PRINT_EDITOR_PATH} element={<PrintEditorPage meta={meta} />} />
       <Route path={PRINT_LIST_PATH} element={<div data-testid="print-list" />} />
     </Routes>,
     PRINT_EDITOR_PATH,
