@@ -2,7 +2,6 @@ import '../../test/jsdom';
 import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { COMPANY_INFO_DICT, COMPANY_PATHS, type CompanyView } from '@portal/contract/company';
 import { GEO_PATHS } from '@portal/contract/geo';
 
@@ -60,13 +59,10 @@ function renderEditor() {
     if (path === GEO_PATHS.linkage) return Promise.resolve([]);
     return Promise.reject(new Error(`unexpected ${path}`));
   });
-  renderScreen(
-    <Routes>
-      <Route path={EDITOR} element={<CompanyEditorPage meta={meta} />} />
-      <Route path={COMPANY_LIST_PATH} element={<div data-testid="company-list" />} />
-    </Routes>,
-    `${EDITOR}?compCode=${view.compCode}`,
-  );
+  renderScreen(<CompanyEditorPage meta={meta} />, `${EDITOR}?compCode=${view.compCode}`, {
+    path: COMPANY_LIST_PATH,
+    testId: 'company-list',
+  });
 }
 
 afterEach(() => {

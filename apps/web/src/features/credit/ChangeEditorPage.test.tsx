@@ -2,7 +2,6 @@ import '../../test/jsdom';
 import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { CREDIT_PATHS, type ChangeView } from '@portal/contract/credit';
 
 const post = vi.hoisted(() => vi.fn());
@@ -51,13 +50,7 @@ function renderEditor(url: string) {
     return Promise.reject(new Error(`unexpected ${path}`));
   });
   update.mockResolvedValue({ ok: true, confirmed: true, data: { bizCode: change.bizCode, version: 5 } });
-  renderScreen(
-    <Routes>
-      <Route path={CREDIT_ROUTES.chgEditor} element={<ChangeEditorPage />} />
-      <Route path={CREDIT_ROUTES.chgView} element={<div data-testid="chg-view" />} />
-    </Routes>,
-    url,
-  );
+  renderScreen(<ChangeEditorPage />, url, { path: CREDIT_ROUTES.chgView, testId: 'chg-view' });
 }
 
 afterEach(() => {

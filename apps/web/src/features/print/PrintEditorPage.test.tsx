@@ -2,7 +2,6 @@ import '../../test/jsdom';
 import { renderScreen } from '../../test/render-screen';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { PRINT_PATHS } from '@portal/contract/print';
 
 const post = vi.hoisted(() => vi.fn());
@@ -31,13 +30,10 @@ function renderEditor() {
     if (path === PRINT_PATHS.getCoreComp) return Promise.resolve([]);
     return Promise.reject(new Error(`unexpected ${path}`));
   });
-  renderScreen(
-    <Routes>
-      <Route path={PRINT_EDITOR_PATH} element={<PrintEditorPage meta={meta} />} />
-      <Route path={PRINT_LIST_PATH} element={<div data-testid="print-list" />} />
-    </Routes>,
-    PRINT_EDITOR_PATH,
-  );
+  renderScreen(<PrintEditorPage meta={meta} />, PRINT_EDITOR_PATH, {
+    path: PRINT_LIST_PATH,
+    testId: 'print-list',
+  });
 }
 
 beforeEach(() => {
