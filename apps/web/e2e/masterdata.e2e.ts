@@ -32,7 +32,7 @@ describe('master data screens', () => {
 
     const name = `浏览器测试供应链有限公司${Date.now() % 100000}`;
     const first17 = `91310115MA${String(Date.now()).slice(-7)}`;
-    const editor = page.locator('.company-editor');
+    const editor = activePage(page, '/factoring/config/company-editor').getByTestId('company-editor');
     await editor.getByLabel('企业名称').fill(name);
     await editor.getByLabel('统一社会信用代码').fill(first17 + usccCheckChar(first17));
     await editor.getByLabel('法定代表人').fill('测试法人');

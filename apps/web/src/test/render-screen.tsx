@@ -1,14 +1,28 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 
-/** A screen as the app shows it at `url`: its own query cache (no retries) and router. */
-export function renderScreen(screen: ReactElement, url: string) {
+/**
+ * A screen as the app shows it at `url`: its own query cache (no retries) and router. The cache
+ * is returned with the rendering, for a test to wait on a query's state. With `leadsTo`, the path
+ * a screen navigates to (an editor's list after 保存 or 返回) shows an empty page of that test id.
+ */
+export function renderScreen(screen: ReactElement, url: string, leadsTo?: { path: string; testId: string }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const result = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>{screen}</MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
+        {leadsTo ? (
+          <Routes>
+            <Route path={leadsTo.path} element={<div data-testid={leadsTo.testId} />} />
+            <Route path="*" element={screen} />
+          </Routes>
+        ) : (
+          screen
+        )}
+      </MemoryRouter>
     </QueryClientProvider>,
   );
+  return { ...result, client };
 }

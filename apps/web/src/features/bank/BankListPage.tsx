@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, Modal, Radio, Row, Select, Space, Tag, type TableColumnsType } from 'antd';
 import {
   CURRENCY_LABELS,
@@ -23,6 +22,7 @@ import { AccountFields } from '../../shared/bank/AccountFields';
 import { formRules } from '../../shared/form/zod-rule';
 import { useCompanyDict } from '../../shared/company/company-api';
 import { BANK_LIST_KEY, deleteAccount, saveAccount, setDefaultAccount, useBankDict } from './api';
+import { AddButton } from '../../shared/list/AddButton';
 
 const MENU = 'ft-bank';
 /** bankSaveSchema's rules; 所属客户 is required for a customer's account by its superRefine. */
@@ -243,13 +243,7 @@ export default function BankListPage(_props: ScreenProps) {
             </Form.Item>
           </>
         }
-        toolbar={
-          <Auth code={button(MENU, 'add')}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              新增
-            </Button>
-          </Auth>
-        }
+        toolbar={<AddButton code={button(MENU, 'add')} onClick={() => setEditing('new')} />}
       />
       {editing ? (
         <AccountForm

@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Space, Spin } from 'antd';
+import { Button, Form, Spin } from 'antd';
 import {
   CompanyFields,
   companyBody,
   companyToForm,
   type CompanyFormValues,
 } from '../../shared/company/CompanyFields';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { FilesField } from '../../shared/files/FilesField';
 import type { FileItem } from '../../shared/files/files-api';
+import { usePageFormName } from '../../shared/form/form-name';
+import { ApiError } from '../../shared/request/http';
+import { validValues } from '../../shared/ui/valid-values';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { addCompany, COMPANY_LIST_KEY, updateCompany, viewCompany } from './api';
 
@@ -26,6 +30,7 @@ export default function CompanyEditorPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
+  const formName = usePageFormName('company');
   const [saving, setSaving] = useState(false);
   const view = useQuery({
     queryKey: ['company', 'view', compCode],
@@ -43,7 +48,9 @@ export default function CompanyEditorPage(_props: ScreenProps) {
     if (view.data) form.setFieldsValue({ ...companyToForm(view.data), files: view.data.files });
   }, [view.data, form]);
 
-  const submit = async (values: FormValues) => {
+  const save = async () => {
+    const values = await validValues(form);
+    if (!values) return;
     setSaving(true);
     try {
       const body = { ...companyBody(values), fileTokens: (values.files ?? []).map((f) => f.fileToken) };
@@ -53,25 +60,33 @@ export default function CompanyEditorPage(_props: ScreenProps) {
           : await addCompany(body);
       if (r.ok) {
         void queryClient.invalidateQueries({ queryKey: COMPANY_LIST_KEY });
-        navigate(COMPANY_LIST_PATH);
+        void navigate(COMPANY_LIST_PATH);
       }
-    } catch {
-      // the request layer has warned
+    } catch (err) {
+      // The request layer has shown the server's message.
+      if (!(err instanceof ApiError)) throw err;
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Spin spinning={!!compCode && view.isLoading}>
-      <Card title={compCode ? '编辑企业客户' : '新增企业客户'} className="company-editor">
+    <EditorFrame
+      testId="company-editor"
+      title={compCode ? '编辑企业客户' : '新增企业客户'}
+      backTo={COMPANY_LIST_PATH}
+      actions={
+        <Button type="primary" loading={saving} onClick={() => void save()}>
+          保存
+        </Button>
+      }
+    >
+      <Spin spinning={!!compCode && view.isLoading}>
         <Form<FormValues>
-          name="companyEditor"
+          name={formName}
           form={form}
           layout="vertical"
           initialValues={{ roles: [], files: [], compType: 'private' }}
-          onFinish={(v) => void submit(v)}
-          onFinishFailed={() => undefined}
         >
           <CompanyFields
             compCode={compCode}
@@ -86,14 +101,8 @@ export default function CompanyEditorPage(_props: ScreenProps) {
             }
           />
           <FilesField name="files" label="资料文件" />
-          <Space>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              保存
-            </Button>
-            <Button onClick={() => navigate(COMPANY_LIST_PATH)}>返回</Button>
-          </Space>
         </Form>
-      </Card>
-    </Spin>
+      </Spin>
+    </EditorFrame>
   );
 }

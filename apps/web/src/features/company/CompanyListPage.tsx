@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   Button,
   Cascader,
@@ -31,6 +31,7 @@ import type { ScreenProps } from '../../shared/ui/screen';
 import { useInfoDict } from '../../shared/company/company-api';
 import { useLinkage } from '../../shared/geo/linkage';
 import { COMPANY_LIST_KEY, deleteCompany, exportCompanies, setCompanyState } from './api';
+import { AddButton } from '../../shared/list/AddButton';
 
 const MENU = 'ft-company';
 export const COMPANY_EDITOR_PATH = '/factoring/config/company-editor';
@@ -208,11 +209,7 @@ export default function CompanyListPage(_props: ScreenProps) {
       }
       toolbar={
         <Space>
-          <Auth code={button(MENU, 'add')}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(COMPANY_EDITOR_PATH)}>
-              新增
-            </Button>
-          </Auth>
+          <AddButton code={button(MENU, 'add')} onClick={() => void navigate(COMPANY_EDITOR_PATH)} />
           <Auth code={button(MENU, 'export')}>
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()}>
               {exporting ? '正在导出' : '导出'}

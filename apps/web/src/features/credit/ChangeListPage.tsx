@@ -1,17 +1,17 @@
 import { useNavigate } from 'react-router';
-import { Button, Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { CHANGE_TYPE_LABELS, CREDIT_PATHS, type ChangeView } from '@portal/contract/credit';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
-import { Auth } from '../../shared/permission/Auth';
 import { CREDIT_ROUTES, creditApi } from './api';
-import { DOC_STATE_OPTIONS, docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { CHANGE_DOC } from './doc-kinds';
+import { CreditDocFilters } from './doc-filters';
+import { AddButton } from '../../shared/list/AddButton';
+import { labelOptions } from '../../shared/form/label-options';
 
 const MENU = 'ft-credit-chg';
 type Row = Omit<ChangeView, 'line'>;
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** 额度变更 list (credChangeList). */
 export default function ChangeListPage() {
@@ -25,24 +25,16 @@ export default function ChangeListPage() {
       source={CREDIT_PATHS.credChangeList}
       rowKey="bizCode"
       filters={
-        <>
-          <Form.Item name="custName" label="客户名称">
-            <Input allowClear />
-          </Form.Item>
+        <CreditDocFilters>
           <Form.Item name="changeType" label="变更类型">
-            <Select allowClear style={{ width: 120 }} options={options(CHANGE_TYPE_LABELS)} />
+            <Select allowClear style={{ width: 120 }} options={labelOptions(CHANGE_TYPE_LABELS)} />
           </Form.Item>
-          <Form.Item name="state" label="状态">
-            <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
-          </Form.Item>
-        </>
+        </CreditDocFilters>
       }
       toolbar={
-        <Auth code={`${MENU}:add`}>
-          <Button type="primary" onClick={() => navigate(CREDIT_ROUTES.chgEditor)}>
-            新增额度变更
-          </Button>
-        </Auth>
+        <AddButton code={`${MENU}:add`} onClick={() => void navigate(CREDIT_ROUTES.chgEditor)}>
+          新增额度变更
+        </AddButton>
       }
       columns={[
         codeColumn('变更编号', 'bizCode'),

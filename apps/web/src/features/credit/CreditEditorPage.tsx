@@ -31,9 +31,8 @@ import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { CREDIT_DOC } from './doc-kinds';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
+import { labelOptions } from '../../shared/form/label-options';
 
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
 const platformRules = formRules(platformSaveSchema);
 const guaRules = fieldRules(guaranteeItemSchema);
 const ftRules = fieldRules(ftItemSchema);
@@ -174,7 +173,7 @@ export default function CreditEditorPage() {
           <MoneyInput aria-label="授信总额度" />
         </Form.Item>
         <Form.Item name="currency" label="币种" rules={platformRules.currency}>
-          <Select style={{ width: 120 }} options={options(CURRENCY_LABELS)} />
+          <Select style={{ width: 120 }} options={labelOptions(CURRENCY_LABELS)} />
         </Form.Item>
         <Form.Item name="startDate" label="起始日" rules={platformRules.startDate}>
           <DateInput aria-label="起始日" />
@@ -183,10 +182,10 @@ export default function CreditEditorPage() {
           <DateInput aria-label="到期日" />
         </Form.Item>
         <Form.Item name="cycle" label="额度类型" rules={platformRules.cycle}>
-          <Select style={{ width: 120 }} aria-label="额度类型" options={options(CYCLE_LABELS)} />
+          <Select style={{ width: 120 }} aria-label="额度类型" options={labelOptions(CYCLE_LABELS)} />
         </Form.Item>
         <Form.Item name="product" label="产品" rules={platformRules.product}>
-          <Select style={{ width: 140 }} options={options(PRODUCT_LABELS)} />
+          <Select style={{ width: 140 }} options={labelOptions(PRODUCT_LABELS)} />
         </Form.Item>
       </Space>
       <Form.Item name="remark" label="备注" rules={platformRules.remark}>
@@ -261,7 +260,7 @@ export default function CreditEditorPage() {
                     name: 'guaranteeType',
                     title: '担保方式',
                     rules: guaRules.guaranteeType,
-                    input: <Select aria-label="担保方式" options={options(GUARANTEE_TYPE_LABELS)} />,
+                    input: <Select aria-label="担保方式" options={labelOptions(GUARANTEE_TYPE_LABELS)} />,
                   },
                   {
                     name: 'amount',
@@ -316,7 +315,7 @@ export default function CreditEditorPage() {
                     title: '追索权',
                     width: 120,
                     rules: ftRules.recourse,
-                    input: <Select aria-label="追索权" options={options(RECOURSE_LABELS)} />,
+                    input: <Select aria-label="追索权" options={labelOptions(RECOURSE_LABELS)} />,
                   },
                 ],
                 () =>

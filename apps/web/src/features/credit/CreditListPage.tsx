@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { Form, Select, Space, Tag } from 'antd';
 import {
   CREDIT_EXPORT_FILE_NAME,
   CREDIT_PATHS,
@@ -11,20 +11,20 @@ import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
-import { Auth } from '../../shared/permission/Auth';
 import { CREDIT_ROUTES, creditApi } from './api';
-import { DOC_STATE_OPTIONS, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { UtilisationChart } from './components';
 import { CREDIT_DOC } from './doc-kinds';
+import { CreditDocFilters } from './doc-filters';
+import { AddButton } from '../../shared/list/AddButton';
+import { labelOptions } from '../../shared/form/label-options';
 
 const MENU = 'ft-credit-info';
 const toFilters = rangeFilters({
   endDate: ['endDateStart', 'endDateEnd'],
   limitAmount: ['limitAmountStart', 'limitAmountEnd'],
 });
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** 授信 list with the utilisation chart per customer. */
 export default function CreditListPage() {
@@ -43,27 +43,19 @@ export default function CreditListPage() {
         rowKey="bizCode"
         toFilters={toFilters}
         filters={
-          <>
-            <Form.Item name="custName" label="客户名称">
-              <Input allowClear />
-            </Form.Item>
-            <Form.Item name="state" label="状态">
-              <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
-            </Form.Item>
+          <CreditDocFilters>
             <Form.Item name="cycle" label="额度类型">
-              <Select allowClear style={{ width: 120 }} options={options(CYCLE_LABELS)} />
+              <Select allowClear style={{ width: 120 }} options={labelOptions(CYCLE_LABELS)} />
             </Form.Item>
             <DateRangeField name="endDate" label="到期日" />
             <MoneyRangeField name="limitAmount" label="授信额度" />
-          </>
+          </CreditDocFilters>
         }
         toolbar={
           <Space>
-            <Auth code={`${MENU}:add`}>
-              <Button type="primary" onClick={() => navigate(CREDIT_ROUTES.editor)}>
-                新增授信
-              </Button>
-            </Auth>
+            <AddButton code={`${MENU}:add`} onClick={() => void navigate(CREDIT_ROUTES.editor)}>
+              新增授信
+            </AddButton>
             <ListExportButton
               menu={MENU}
               path={CREDIT_PATHS.creditListExport}

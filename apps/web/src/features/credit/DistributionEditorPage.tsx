@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Form, Input, Select } from 'antd';
 import Decimal from 'decimal.js';
 import {
   CREDIT_PATHS,
   DIST_TARGET_LABELS,
   PRODUCT_LABELS,
-  type CreditListRow,
+  type DistView,
   distItemSchema,
   distSaveSchema,
 } from '@portal/contract/credit';
-import type { Page } from '@portal/contract/api';
 import { formatMoney } from '@portal/contract/format';
 import { FileList } from '../../shared/files/FileList';
 import { useUploadGuard } from '../../shared/files/upload-guard';
@@ -19,18 +18,21 @@ import type { FileItem } from '../../shared/files/files-api';
 import { ListEditor } from '../../shared/form/ListEditor';
 import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules, formRules } from '../../shared/form/zod-rule';
-import { post } from '../../shared/request/http';
-import { CREDIT_ROUTES, creditApi, type Saved } from './api';
-import { DocStateTag } from '../../shared/workflow/DocStateTag';
-import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
-import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { creditApi, type Saved } from './api';
+import { CreditDocEditor, type CreditDocSpec, type CreditDocState } from './CreditDocEditor';
 import { DISTRIBUTION_DOC } from './doc-kinds';
+import { labelOptions } from '../../shared/form/label-options';
 
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
 const rules = formRules(distSaveSchema);
 const itemRules = fieldRules(distItemSchema);
+
+const SPEC: CreditDocSpec = {
+  kind: DISTRIBUTION_DOC,
+  what: '额度分配',
+  savePath: CREDIT_PATHS.saveCredDistribution,
+  testId: 'dist-editor',
+};
 
 interface Item {
   targetType?: 'member' | 'product';
@@ -40,15 +42,24 @@ interface Item {
   remark?: string;
 }
 
+interface Values {
+  credBizCode?: string;
+  remark?: string;
+  items: Item[];
+}
+
+const toForm = (d: DistView): Values => ({
+  credBizCode: d.credBizCode,
+  remark: d.remark ?? undefined,
+  items: d.items,
+});
+
 /** 额度分配编辑: split an approved credit's platform line among group members or products. */
 export default function DistributionEditorPage() {
   const [params] = useSearchParams();
   const bizCode = params.get('bizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [form] = Form.useForm<{ credBizCode?: string; remark?: string; items: Item[] }>();
+  const [form] = Form.useForm<Values>();
   const formName = usePageFormName('distribution');
-  const [version, setVersion] = useState<number | undefined>();
   const [files, setFiles] = useState<FileItem[]>([]);
   const fileUploads = useUploadGuard('分配文件');
   const credBizCode = Form.useWatch('credBizCode', form);
@@ -64,11 +75,6 @@ export default function DistributionEditorPage() {
     queryFn: () => creditApi.distFiles(bizCode),
     enabled: !!bizCode,
   });
-  const credits = useQuery({
-    queryKey: ['credit', 'approvedCredits'],
-    queryFn: () =>
-      post<Page<CreditListRow>>(CREDIT_PATHS.creditList, { pageNum: 1, pageSize: 500, state: 'approved' }),
-  });
   const customers = useQuery({ queryKey: ['credit', 'customers'], queryFn: creditApi.customers });
   const parent = useQuery({
     queryKey: ['credit', 'platform', credBizCode],
@@ -76,18 +82,8 @@ export default function DistributionEditorPage() {
     enabled: !!credBizCode,
   });
 
-  useEffect(() => {
-    if (!dist.data) return;
-    setVersion(dist.data.version);
-    form.setFieldsValue({
-      credBizCode: dist.data.credBizCode,
-      remark: dist.data.remark ?? undefined,
-      items: dist.data.items,
-    });
-  }, [dist.data, form]);
   useEffect(() => void (distFiles.data && setFiles(distFiles.data)), [distFiles.data]);
 
-  const editable = !bizCode || dist.data?.state === 'draft' || dist.data?.state === 'rejected';
   const total = items.reduce((s, i) => {
     try {
       return s.plus(new Decimal(i?.amount || 0));
@@ -97,20 +93,7 @@ export default function DistributionEditorPage() {
   }, new Decimal(0));
   const line = parent.data?.line;
 
-  const save = async (submit: boolean) => {
-    const v = await validValues(form);
-    if (!v) return;
-    const body = { ...v, ...(bizCode ? { bizCode, version } : {}), submit };
-    const r = await creditApi
-      .save<Saved>(CREDIT_PATHS.saveCredDistribution, body, submit ? '额度分配并提交审批' : '额度分配')
-      .catch(() => null);
-    if (!r?.ok || !r.data) return;
-    setVersion(r.data.version);
-    void qc.invalidateQueries({ queryKey: ['credit'] });
-    if (submit) navigate(`${CREDIT_ROUTES.distView}?bizCode=${r.data.bizCode}`);
-    else if (!bizCode) navigate(`${CREDIT_ROUTES.distEditor}?bizCode=${r.data.bizCode}`, { replace: true });
-  };
-  const saveFiles = async () => {
+  const saveFiles = async ({ version, setVersion }: CreditDocState) => {
     if (!fileUploads.settled()) return;
     const r = await creditApi
       .save<Saved>(
@@ -123,124 +106,104 @@ export default function DistributionEditorPage() {
   };
 
   return (
-    <EditorFrame
-      testId="dist-editor"
-      title={bizCode ? `额度分配编辑 ${bizCode}` : '新增额度分配'}
-      tags={dist.data ? <DocStateTag state={dist.data.state} /> : null}
-      backTo={CREDIT_ROUTES.distList}
-      doc={bizCode ? { docType: DISTRIBUTION_DOC.docType, docCode: bizCode } : undefined}
-    >
-      <Form
-        form={form}
-        name={formName}
-        layout="vertical"
-        disabled={!editable}
-        initialValues={{ items: [{ targetType: 'member' }] }}
-      >
-        <Form.Item name="credBizCode" label="授信" rules={rules.credBizCode}>
-          <Select
-            showSearch
-            aria-label="授信"
-            optionFilterProp="label"
-            disabled={!!bizCode}
-            options={(credits.data?.list ?? []).map((c) => ({
-              value: c.bizCode,
-              label: `${c.bizCode} ${c.custName}`,
-            }))}
-          />
-        </Form.Item>
-        {line ? (
-          <Descriptions size="small" bordered column={4} style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="平台额度">{formatMoney(line.limitAmount)}</Descriptions.Item>
-            <Descriptions.Item label="已占用">{formatMoney(line.occupiedAmount)}</Descriptions.Item>
-            <Descriptions.Item label="已分配">{formatMoney(line.reservedAmount)}</Descriptions.Item>
-            <Descriptions.Item label="可分配">{formatMoney(line.availableAmount)}</Descriptions.Item>
-          </Descriptions>
-        ) : null}
-        <ListEditor
-          name="items"
-          testId="dist-items"
-          addText="添加分配"
-          removeLabel="删除行"
-          newRow={{ targetType: 'member' }}
-          columns={[
-            {
-              name: 'targetType',
-              title: '分配对象类型',
-              width: 120,
-              rules: itemRules.targetType,
-              input: <Select aria-label="分配对象类型" options={options(DIST_TARGET_LABELS)} />,
-            },
-            {
-              name: 'target',
-              title: '分配对象',
-              width: 240,
-              cell: (i) =>
-                items[i]?.targetType === 'product' ? (
-                  <Form.Item name={[i, 'product']} rules={itemRules.product} style={{ marginBottom: 8 }}>
-                    <Select aria-label="产品" options={options(PRODUCT_LABELS)} />
-                  </Form.Item>
-                ) : (
-                  <Form.Item name={[i, 'custCode']} rules={itemRules.custCode} style={{ marginBottom: 8 }}>
-                    <Select
-                      showSearch
-                      aria-label="成员客户"
-                      optionFilterProp="label"
-                      options={(customers.data ?? []).map((c) => ({ value: c.code, label: c.label }))}
-                    />
-                  </Form.Item>
-                ),
-            },
-            {
-              name: 'amount',
-              title: '分配额度',
-              width: 180,
-              rules: itemRules.amount,
-              input: <MoneyInput aria-label="分配额度" />,
-            },
-            {
-              name: 'remark',
-              title: '备注',
-              width: 200,
-              rules: itemRules.remark,
-              input: <Input aria-label="分配备注" />,
-            },
-          ]}
-        />
-        <div style={{ margin: '12px 0' }}>
-          分配合计：<b data-testid="dist-total">{formatMoney(total)}</b>
-          {line && total.gt(line.availableAmount) ? (
-            <Alert
-              style={{ marginTop: 8 }}
-              type="error"
-              showIcon
-              message={`分配合计超过可分配额度 ${formatMoney(line.availableAmount)}`}
+    <CreditDocEditor<Values, DistView>
+      spec={SPEC}
+      bizCode={bizCode}
+      doc={dist.data}
+      toForm={toForm}
+      form={form}
+      formName={formName}
+      initialValues={{ items: [{ targetType: 'member' }] }}
+      credRule={rules.credBizCode}
+      credFixed
+      after={(state) =>
+        bizCode ? (
+          <Card size="small" title="分配文件" style={{ marginTop: 16 }}>
+            <FileList
+              value={files}
+              onChange={setFiles}
+              readOnly={!state.editable}
+              onUploadingChange={fileUploads.onUploadingChange}
             />
-          ) : null}
-        </div>
-        <Form.Item name="remark" label="备注" rules={rules.remark}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" onClick={() => void save(false)}>
-            保存
-          </Button>
-          <Button onClick={() => void save(true)}>提交审批</Button>
-        </Space>
-      </Form>
-      {bizCode ? (
-        <Card size="small" title="分配文件" style={{ marginTop: 16 }}>
-          <FileList
-            value={files}
-            onChange={setFiles}
-            readOnly={!editable}
-            onUploadingChange={fileUploads.onUploadingChange}
-          />
-          <Button style={{ marginTop: 8 }} disabled={!editable} onClick={() => void saveFiles()}>
-            保存文件
-          </Button>
-        </Card>
+            <Button style={{ marginTop: 8 }} disabled={!state.editable} onClick={() => void saveFiles(state)}>
+              保存文件
+            </Button>
+          </Card>
+        ) : null
+      }
+    >
+      {line ? (
+        <Descriptions size="small" bordered column={4} style={{ marginBottom: 16 }}>
+          <Descriptions.Item label="平台额度">{formatMoney(line.limitAmount)}</Descriptions.Item>
+          <Descriptions.Item label="已占用">{formatMoney(line.occupiedAmount)}</Descriptions.Item>
+          <Descriptions.Item label="已分配">{formatMoney(line.reservedAmount)}</Descriptions.Item>
+          <Descriptions.Item label="可分配">{formatMoney(line.availableAmount)}</Descriptions.Item>
+        </Descriptions>
       ) : null}
-    </EditorFrame>
+      <ListEditor
+        name="items"
+        testId="dist-items"
+        addText="添加分配"
+        removeLabel="删除行"
+        newRow={{ targetType: 'member' }}
+        columns={[
+          {
+            name: 'targetType',
+            title: '分配对象类型',
+            width: 120,
+            rules: itemRules.targetType,
+            input: <Select aria-label="分配对象类型" options={labelOptions(DIST_TARGET_LABELS)} />,
+          },
+          {
+            name: 'target',
+            title: '分配对象',
+            width: 240,
+            cell: (i) =>
+              items[i]?.targetType === 'product' ? (
+                <Form.Item name={[i, 'product']} rules={itemRules.product} style={{ marginBottom: 8 }}>
+                  <Select aria-label="产品" options={labelOptions(PRODUCT_LABELS)} />
+                </Form.Item>
+              ) : (
+                <Form.Item name={[i, 'custCode']} rules={itemRules.custCode} style={{ marginBottom: 8 }}>
+                  <Select
+                    showSearch
+                    aria-label="成员客户"
+                    optionFilterProp="label"
+                    options={(customers.data ?? []).map((c) => ({ value: c.code, label: c.label }))}
+                  />
+                </Form.Item>
+              ),
+          },
+          {
+            name: 'amount',
+            title: '分配额度',
+            width: 180,
+            rules: itemRules.amount,
+            input: <MoneyInput aria-label="分配额度" />,
+          },
+          {
+            name: 'remark',
+            title: '备注',
+            width: 200,
+            rules: itemRules.remark,
+            input: <Input aria-label="分配备注" />,
+          },
+        ]}
+      />
+      <div style={{ margin: '12px 0' }}>
+        分配合计：<b data-testid="dist-total">{formatMoney(total)}</b>
+        {line && total.gt(line.availableAmount) ? (
+          <Alert
+            style={{ marginTop: 8 }}
+            type="error"
+            showIcon
+            message={`分配合计超过可分配额度 ${formatMoney(line.availableAmount)}`}
+          />
+        ) : null}
+      </div>
+      <Form.Item name="remark" label="备注" rules={rules.remark}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </CreditDocEditor>
   );
 }

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
-import { Button, Form, Input, Select } from 'antd';
 import { CREDIT_PATHS, type DistView } from '@portal/contract/credit';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
-import { Auth } from '../../shared/permission/Auth';
 import { CREDIT_ROUTES, creditApi } from './api';
-import { DOC_STATE_OPTIONS, docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { DISTRIBUTION_DOC } from './doc-kinds';
+import { CreditDocFilters } from './doc-filters';
+import { AddButton } from '../../shared/list/AddButton';
 
 const MENU = 'ft-credit-dist';
 type Row = Omit<DistView, 'items' | 'parent'>;
@@ -22,22 +22,11 @@ export default function DistributionListPage() {
     <ListPage<Row>
       source={CREDIT_PATHS.credDistributionList}
       rowKey="bizCode"
-      filters={
-        <>
-          <Form.Item name="custName" label="客户名称">
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="state" label="状态">
-            <Select allowClear style={{ width: 120 }} options={DOC_STATE_OPTIONS} />
-          </Form.Item>
-        </>
-      }
+      filters={<CreditDocFilters />}
       toolbar={
-        <Auth code={`${MENU}:add`}>
-          <Button type="primary" onClick={() => navigate(CREDIT_ROUTES.distEditor)}>
-            新增额度分配
-          </Button>
-        </Auth>
+        <AddButton code={`${MENU}:add`} onClick={() => void navigate(CREDIT_ROUTES.distEditor)}>
+          新增额度分配
+        </AddButton>
       }
       columns={[
         codeColumn('分配编号', 'bizCode'),

@@ -1,5 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Page } from '@portal/contract/api';
 import { CREDIT_PATHS } from '@portal/contract/credit';
 import type {
+  CreditListRow,
   ChangeView,
   CreditView,
   DictItem,
@@ -54,6 +57,13 @@ export const creditApi = {
   remove: (path: string, bizCode: string, what: string) =>
     update(path, undefined, { query: { bizCode }, confirm: `确定要删除该${what}吗？` }),
 };
+
+/** The approved credits, which a distribution or a change is made on. */
+export const approvedCreditsQuery = queryOptions({
+  queryKey: ['credit', 'approvedCredits'],
+  queryFn: () =>
+    post<Page<CreditListRow>>(CREDIT_PATHS.creditList, { pageNum: 1, pageSize: 500, state: 'approved' }),
+});
 
 /** import/receivables: an xlsx -> per-row preview; nothing saved. */
 export async function importReceivables(file: File, credBizCode?: string): Promise<ImportPreviewRow[]> {

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Button, DatePicker, Form, Input, Modal, Select, Space, Tag, TreeSelect } from 'antd';
@@ -15,7 +16,10 @@ import {
   type NoticeBody,
   type NoticeView,
 } from '@portal/contract/notices';
+import { markClean } from '../../shared/editor/unsaved';
+import { UnsavedInput } from '../../shared/editor/UnsavedInput';
 import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { normalizePath } from '../../shared/routing/route-table';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
@@ -57,6 +61,7 @@ function NoticeEditor({
 }) {
   const [form] = Form.useForm<Values>();
   const formName = usePageFormName('notice');
+  const path = normalizePath(useLocation().pathname);
   const orgs = useQuery({
     queryKey: ['notices', 'orgTree'],
     queryFn: () => post<OrgNode[]>(NOTICE_PATHS.orgTree, undefined, { loading: false }),
@@ -109,51 +114,57 @@ function NoticeEditor({
       open
       width={760}
       title={row === 'new' ? '新增公告' : '修改公告'}
-      onCancel={onClose}
+      onCancel={() => {
+        // Closed without saving: what was typed is given up, the tab need not ask about it.
+        markClean(path);
+        onClose();
+      }}
       onOk={() => void save()}
       okText="保存"
       destroyOnHidden
     >
-      <Form
-        form={form}
-        name={formName}
-        initialValues={initial}
-        labelCol={{ span: 4 }}
-        wrapperCol={{ span: 19 }}
-      >
-        <Form.Item name="title" label={L.title} required>
-          <Input aria-label={L.title} maxLength={NOTICE_TITLE_MAX} />
-        </Form.Item>
-        <Form.Item name="content" label={L.content} required extra="纯文本，按原样显示（保留换行）">
-          <Input.TextArea aria-label={L.content} rows={8} maxLength={NOTICE_CONTENT_MAX} showCount />
-        </Form.Item>
-        <Form.Item name="window" label="发布时间" required extra="北京时间；在此时间内显示在工作台">
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={FMT} />
-        </Form.Item>
-        <Form.Item name="deptCodes" label={L.deptCodes} extra="不选为全部组织；选中的组织含其下级组织">
-          <TreeSelect
-            aria-label={L.deptCodes}
-            multiple
-            treeCheckable
-            treeCheckStrictly={false}
-            showCheckedStrategy={TreeSelect.SHOW_PARENT}
-            treeDefaultExpandAll
-            allowClear
-            placeholder="全部组织"
-            loading={orgs.isLoading}
-            treeData={treeOptions(orgs.data ?? [])}
-          />
-        </Form.Item>
-        <Form.Item name="state" label={L.state}>
-          <Select
-            style={{ width: 160 }}
-            options={[
-              { value: 'draft', label: '草稿' },
-              { value: 'published', label: '发布' },
-            ]}
-          />
-        </Form.Item>
-      </Form>
+      <UnsavedInput>
+        <Form
+          form={form}
+          name={formName}
+          initialValues={initial}
+          labelCol={{ span: 4 }}
+          wrapperCol={{ span: 19 }}
+        >
+          <Form.Item name="title" label={L.title} required>
+            <Input aria-label={L.title} maxLength={NOTICE_TITLE_MAX} />
+          </Form.Item>
+          <Form.Item name="content" label={L.content} required extra="纯文本，按原样显示（保留换行）">
+            <Input.TextArea aria-label={L.content} rows={8} maxLength={NOTICE_CONTENT_MAX} showCount />
+          </Form.Item>
+          <Form.Item name="window" label="发布时间" required extra="北京时间；在此时间内显示在工作台">
+            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={FMT} />
+          </Form.Item>
+          <Form.Item name="deptCodes" label={L.deptCodes} extra="不选为全部组织；选中的组织含其下级组织">
+            <TreeSelect
+              aria-label={L.deptCodes}
+              multiple
+              treeCheckable
+              treeCheckStrictly={false}
+              showCheckedStrategy={TreeSelect.SHOW_PARENT}
+              treeDefaultExpandAll
+              allowClear
+              placeholder="全部组织"
+              loading={orgs.isLoading}
+              treeData={treeOptions(orgs.data ?? [])}
+            />
+          </Form.Item>
+          <Form.Item name="state" label={L.state}>
+            <Select
+              style={{ width: 160 }}
+              options={[
+                { value: 'draft', label: '草稿' },
+                { value: 'published', label: '发布' },
+              ]}
+            />
+          </Form.Item>
+        </Form>
+      </UnsavedInput>
     </Modal>
   );
 }

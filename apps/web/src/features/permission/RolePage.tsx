@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -37,6 +36,7 @@ import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { allCodes, branchCodes, filterTree, indexTree, toggleCode } from './menu-tree';
 import { addRole, getRole, removeRole, ROLE_DICT_KEY, saveRoleConfig, updateRole, useMenuTree } from './api';
+import { AddButton } from '../../shared/list/AddButton';
 
 const roleRules = fieldRules(roleAddSchema);
 const MENU = 'permission-role';
@@ -332,11 +332,9 @@ export default function RolePage(_props: ScreenProps) {
           </>
         }
         toolbar={
-          <Auth code={button(MENU, 'add')}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              新增角色
-            </Button>
-          </Auth>
+          <AddButton code={button(MENU, 'add')} onClick={() => setEditing('new')}>
+            新增角色
+          </AddButton>
         }
       />
       {editing ? (

@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PlusOutlined } from '@ant-design/icons';
 import {
   Button,
   Card,
@@ -53,6 +52,7 @@ import {
   useOrgTree,
   useRoleDict,
 } from './api';
+import { AddButton } from '../../shared/list/AddButton';
 
 const MENU = 'permission-user';
 const EMPTY: OrgNode[] = [];
@@ -331,11 +331,9 @@ export default function UserPage(_props: ScreenProps) {
           }
           toolbar={
             <Space>
-              <Auth code={button(MENU, 'add')}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                  新增用户
-                </Button>
-              </Auth>
+              <AddButton code={button(MENU, 'add')} onClick={() => setEditing('new')}>
+                新增用户
+              </AddButton>
               <ListExportButton
                 menu={MENU}
                 path={PERMISSION_PATHS.userListExport}

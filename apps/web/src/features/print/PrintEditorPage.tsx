@@ -1,21 +1,7 @@
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  Result,
-  Row,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import {
   BIZ_TYPE_DOC_LABELS,
@@ -33,6 +19,10 @@ import {
 import { sampleData } from '@portal/contract/print/data';
 import { printPage } from '@portal/contract/print/page';
 import { renderTemplate, unknownPlaceholders } from '@portal/contract/print/template';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { EditorRecord } from '../../shared/editor/EditorRecord';
+import { markDirty } from '../../shared/editor/unsaved';
+import { normalizePath } from '../../shared/routing/route-table';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ApiError } from '../../shared/request/http';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -67,7 +57,6 @@ const NEW_CONTENT = '<h1>标题</h1>\n<p>合同号：{{contractNo}}</p>\n';
 export default function PrintEditorPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const bizCode = params.get('bizCode') ?? undefined;
-  const navigate = useNavigate();
   const view = useQuery({
     queryKey: templateViewKey(bizCode ?? ''),
     queryFn: () => viewTemplate(bizCode!),
@@ -75,21 +64,15 @@ export default function PrintEditorPage(_props: ScreenProps) {
     staleTime: 0,
     gcTime: 0,
   });
-  if (bizCode && view.isPending) return <Card loading />;
-  if (bizCode && !view.data) {
-    return (
-      <Result
-        status="warning"
-        title="打印模板加载失败"
-        extra={<Button onClick={() => navigate(PRINT_LIST_PATH)}>返回列表</Button>}
-      />
-    );
-  }
   return (
-    <TemplateEditor
-      key={view.data ? `${view.data.bizCode}#${view.data.version}` : 'new'}
-      template={view.data}
-    />
+    <EditorRecord code={bizCode} query={view} what="打印模板" backTo={PRINT_LIST_PATH}>
+      {(template) => (
+        <TemplateEditor
+          key={template ? `${template.bizCode}#${template.version}` : 'new'}
+          template={template}
+        />
+      )}
+    </EditorRecord>
   );
 }
 
@@ -111,6 +94,7 @@ function usePreview(bizType: BizType, content: string) {
 
 function TemplateEditor({ template }: { template: TemplateView | undefined }) {
   const navigate = useNavigate();
+  const path = normalizePath(useLocation().pathname);
   const qc = useQueryClient();
   const buttons = useButtons(PRINT_MENU);
   const canSave = buttons.has(template ? 'save' : 'add');
@@ -132,6 +116,8 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
     const start = area?.selectionStart ?? current.length;
     const end = area?.selectionEnd ?? current.length;
     form.setFieldValue('content', current.slice(0, start) + text + current.slice(end));
+    // A value set by code is no field change to the frame's guard: this one is the user's input.
+    markDirty(path);
     requestAnimationFrame(() => {
       area?.focus();
       area?.setSelectionRange(start + text.length, start + text.length);
@@ -180,28 +166,26 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
     ));
 
   return (
-    <Card
-      data-testid="print-editor"
-      title={
-        <Space>
-          <span>{template ? `打印模板 ${template.bizCode}` : '新增打印模板'}</span>
-          {template ? (
+    <EditorFrame
+      testId="print-editor"
+      title={template ? `打印模板 ${template.bizCode}` : '新增打印模板'}
+      tags={
+        template ? (
+          <>
             <Tag color={template.state === 'enabled' ? 'green' : 'default'}>
               {TEMPLATE_STATE_LABELS[template.state]}
             </Tag>
-          ) : null}
-          {template ? <Typography.Text type="secondary">版本 {template.version}</Typography.Text> : null}
-        </Space>
+            <Typography.Text type="secondary">版本 {template.version}</Typography.Text>
+          </>
+        ) : null
       }
-      extra={
-        <Space>
-          {canSave ? (
-            <Button type="primary" onClick={() => void save()}>
-              保存
-            </Button>
-          ) : null}
-          <Button onClick={() => void navigate(PRINT_LIST_PATH)}>返回</Button>
-        </Space>
+      backTo={PRINT_LIST_PATH}
+      actions={
+        canSave ? (
+          <Button type="primary" onClick={() => void save()}>
+            保存
+          </Button>
+        ) : null
       }
     >
       <Form<FormValues>
@@ -304,7 +288,7 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
         loading={catalogue.isPending}
       >
         {catalogue.data ? (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <div data-testid="print-catalogue">{fieldTags(catalogue.data.fields)}</div>
             {catalogue.data.lists.map((l) => (
               <div key={l.key}>
@@ -321,6 +305,6 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
           </Space>
         ) : null}
       </Card>
-    </Card>
+    </EditorFrame>
   );
 }

@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { buttonCode } from '@portal/contract/menus';
 import {
@@ -19,6 +18,7 @@ import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { deleteTemplate, editorUrl, setTemplateState } from './api';
+import { AddButton } from '../../shared/list/AddButton';
 
 const typeOptions = BIZ_TYPES.map((t) => ({ value: t, label: BIZ_TYPE_LABELS[t] }));
 const stateOptions = TEMPLATE_STATES.map((s) => ({ value: s, label: TEMPLATE_STATE_LABELS[s] }));
@@ -136,11 +136,7 @@ export default function PrintListPage(_props: ScreenProps) {
           </>
         }
         toolbar={
-          <Auth code={buttonCode(PRINT_MENU, 'add')}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(editorUrl())}>
-              新增
-            </Button>
-          </Auth>
+          <AddButton code={buttonCode(PRINT_MENU, 'add')} onClick={() => void navigate(editorUrl())} />
         }
         tableProps={{ scroll: { x: 1100 }, size: 'middle' }}
       />

@@ -5,16 +5,13 @@ import dayjs from 'dayjs';
 import {
   Alert,
   Button,
-  Card,
   Col,
   Form,
   Input,
   InputNumber,
   Radio,
-  Result,
   Row,
   Select,
-  Space,
   Switch,
   Typography,
   type FormInstance,
@@ -37,6 +34,8 @@ import {
   type PenaltyMode,
 } from '@portal/contract/plan/rule';
 import { RULE_STATE_LABELS, RULE_STATES, type RuleView } from '@portal/contract/ruler';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { EditorRecord } from '../../shared/editor/EditorRecord';
 import { ApiError } from '../../shared/request/http';
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -81,7 +80,6 @@ function schemaRule(form: FormInstance<RuleFormValues>, field: RuleField): FormR
 export default function RulerEditorPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const bizCode = params.get('bizCode') ?? undefined;
-  const navigate = useNavigate();
   const view = useQuery({
     queryKey: ruleViewKey(bizCode ?? ''),
     queryFn: () => viewRule(bizCode!),
@@ -90,23 +88,23 @@ export default function RulerEditorPage(_props: ScreenProps) {
     gcTime: 0,
   });
 
-  if (bizCode && view.isPending) return <Card loading data-testid="ruler-editor-loading" />;
-  if (bizCode && !view.data) {
-    return (
-      <Result
-        status="warning"
-        title="计息规则加载失败"
-        extra={<Button onClick={() => navigate(RULER_LIST_PATH)}>返回列表</Button>}
-      />
-    );
-  }
   return (
-    <RuleEditor
-      // A fresh form for each version read (after a 409 the user reloads the current one).
-      key={view.data ? `${view.data.bizCode}#${view.data.version}` : 'new'}
-      rule={view.data}
-      reload={() => void view.refetch()}
-    />
+    <EditorRecord
+      code={bizCode}
+      query={view}
+      what="计息规则"
+      backTo={RULER_LIST_PATH}
+      loadingTestId="ruler-editor-loading"
+    >
+      {(rule) => (
+        <RuleEditor
+          // A fresh form for each version read (after a 409 the user reloads the current one).
+          key={rule ? `${rule.bizCode}#${rule.version}` : 'new'}
+          rule={rule}
+          reload={() => void view.refetch()}
+        />
+      )}
+    </EditorRecord>
   );
 }
 
@@ -139,7 +137,7 @@ function RuleEditor({ rule, reload }: RuleEditorProps) {
     setValues({ ...(form.getFieldsValue(true) as RuleFormValues) });
   };
 
-  const back = () => navigate(RULER_LIST_PATH);
+  const back = () => void navigate(RULER_LIST_PATH);
 
   const save = async () => {
     if (!(await validValues(form))) return;
@@ -184,21 +182,14 @@ function RuleEditor({ rule, reload }: RuleEditorProps) {
   );
 
   return (
-    <div
-      className="ruler-editor"
-      data-testid="ruler-editor"
-      style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
-    >
-      <Card
-        title={
-          <Space>
-            <span>{rule ? '编辑计息规则' : '新增计息规则'}</span>
-            {rule ? <Typography.Text type="secondary">{formatCode(rule.bizCode)}</Typography.Text> : null}
-          </Space>
-        }
-        extra={
-          <Space>
-            <Button onClick={back}>返回</Button>
+    <div className="ruler-editor" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <EditorFrame
+        testId="ruler-editor"
+        title={rule ? '编辑计息规则' : '新增计息规则'}
+        tags={rule ? <Typography.Text type="secondary">{formatCode(rule.bizCode)}</Typography.Text> : null}
+        backTo={RULER_LIST_PATH}
+        actions={
+          <>
             {rule ? (
               <Auth code={buttonCode(RULER_MENU, 'delete')}>
                 <Button danger onClick={() => void remove()}>
@@ -211,7 +202,7 @@ function RuleEditor({ rule, reload }: RuleEditorProps) {
                 保存
               </Button>
             </Auth>
-          </Space>
+          </>
         }
       >
         {conflict ? (
@@ -371,7 +362,8 @@ function RuleEditor({ rule, reload }: RuleEditorProps) {
             </Col>
           </Row>
         </Form>
-      </Card>
+      </EditorFrame>
+      {/* Outside the frame: the sample loan is no input of the rule (no unsaved guard). */}
       <PlanPreview values={values} sample={sample} onSampleChange={setSample} />
     </div>
   );

@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import {
   DAY_COUNT_LABELS,
@@ -19,6 +18,7 @@ import { useButtons } from '../../shared/permission/use-buttons';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { deleteRule, editorUrl, RULER_MENU } from './api';
 import { formatRatePercent } from './rule-form';
+import { AddButton } from '../../shared/list/AddButton';
 
 const methodOptions = METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }));
 const stateOptions = RULE_STATES.map((s) => ({ value: s, label: RULE_STATE_LABELS[s] }));
@@ -132,11 +132,7 @@ export default function RulerListPage(_props: ScreenProps) {
           </>
         }
         toolbar={
-          <Auth code={buttonCode(RULER_MENU, 'add')}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(editorUrl())}>
-              新增
-            </Button>
-          </Auth>
+          <AddButton code={buttonCode(RULER_MENU, 'add')} onClick={() => void navigate(editorUrl())} />
         }
         tableProps={{ scroll: { x: 1100 }, size: 'middle' }}
       />

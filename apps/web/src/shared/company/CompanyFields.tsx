@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { Cascader, Col, Form, Input, Row, Select } from 'antd';
 import { type CompanyAdd, type CompanyView, companyAddSchema } from '@portal/contract/company';
 import { usccProblem } from '@portal/contract/uscc';
 import { DateInput } from '../form/DateInput';
 import { MoneyInput } from '../form/MoneyInput';
-import { fieldRules } from '../form/zod-rule';
+import { fieldRules, zodRule } from '../form/zod-rule';
 import { useLinkage } from '../geo/linkage';
 import { checkUscc, findSupComp, useInfoDict } from './company-api';
 
@@ -74,6 +75,13 @@ export function companyBody(v: CompanyFormValues): CompanyAdd {
 }
 
 const rules = fieldRules(companyAddSchema);
+/** The cascader's path is checked as the body's 所在省份 / 所在城市 / 所在区县 (companyBody). */
+const regionRule = zodRule(
+  z.preprocess(
+    (v) => (Array.isArray(v) ? { provinceCode: v[0], cityCode: v[1], areaCode: v[2] } : {}),
+    companyAddSchema.pick({ provinceCode: true, cityCode: true, areaCode: true }),
+  ),
+);
 
 const options = (items?: { code: string; label: string }[]) =>
   items?.map((d) => ({ value: d.code, label: d.label }));
@@ -123,12 +131,11 @@ export function CompanyFields({
           validateTrigger="onBlur"
           normalize={(v: string) => v?.toUpperCase().trim()}
           rules={[
-            { required: true, message: '统一社会信用代码不能为空' },
+            ...rules.usccCode,
             {
+              // Only a code the schema takes is asked about: taken by another customer.
               validator: async (_, v: string | undefined) => {
-                if (!v) return;
-                const problem = usccProblem(v);
-                if (problem) throw new Error(problem);
+                if (!v || usccProblem(v)) return;
                 const hit = await checkUscc(v, compCode);
                 if (hit.exists) throw new Error(`统一社会信用代码已被企业「${hit.compName ?? ''}」使用`);
               },
@@ -164,11 +171,7 @@ export function CompanyFields({
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item
-          name="region"
-          label="所在地区"
-          rules={[{ required: true, type: 'array', min: 1, message: '所在省份不能为空' }]}
-        >
+        <Form.Item name="region" label="所在地区" rules={[regionRule]}>
           <Cascader options={linkage} changeOnSelect placeholder="省 / 市 / 区" showSearch />
         </Form.Item>
       </Col>

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, Form, Space } from 'antd';
-import { normalizePath } from '../routing/route-table';
+import { useNavigate } from 'react-router';
+import { Button, Card, Space } from 'antd';
 import { RejectionNotice } from '../workflow/RejectionNotice';
-import { markDirty } from './unsaved';
+import { UnsavedInput } from './UnsavedInput';
 
 /**
  * The frame of every editor page: title, actions and 返回, the rejection of a rejected document
  * (with `doc`), and the unsaved-input guard (docs/architecture.md "Editors keep their input"):
  * any change a user makes in a form inside marks the page dirty until a save succeeds, so that
- * closing its tab or reloading the window asks first.
+ * closing its tab or reloading the window asks first (UnsavedInput).
  */
 export function EditorFrame(props: {
   testId: string;
@@ -25,9 +24,6 @@ export function EditorFrame(props: {
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  const path = normalizePath(useLocation().pathname);
-  // No cleanup on unmount: a hidden tab's page (React's <Activity>) runs its effects' cleanups
-  // too, and its input is still there. Closing the tab asks and then forgets it (confirmDiscard).
   return (
     <Card
       data-testid={props.testId}
@@ -45,14 +41,7 @@ export function EditorFrame(props: {
       }
     >
       {props.doc?.docCode ? <RejectionNotice {...props.doc} /> : null}
-      <Form.Provider
-        onFormChange={(_name, { changedFields }) => {
-          // Validation alone (保存 of an untouched form) changes no field the user touched.
-          if (changedFields.some((f) => f.touched)) markDirty(path);
-        }}
-      >
-        {props.children}
-      </Form.Provider>
+      <UnsavedInput>{props.children}</UnsavedInput>
     </Card>
   );
 }
