@@ -156,8 +156,9 @@ describe('CRM corporation', () => {
     await modal(page).getByLabel('角色名称').fill('经办人');
     await modal(page).getByLabel('角色成员').click();
     const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await offered.filter({ hasText: `浏览器用户 ${mobile}` }).waitFor();
-    expect(await offered.allTextContents()).toEqual([`浏览器用户 ${mobile}`]);
+    // The options are read until they settle: the dropdown renders again when the employee list
+    // answers, and a read between the two renders sees no open dropdown.
+    await expect.poll(() => offered.allTextContents()).toEqual([`浏览器用户 ${mobile}`]);
     await pick(page, `浏览器用户 ${mobile}`);
     await page.keyboard.press('Escape');
     await saveModal(page);
