@@ -23,6 +23,7 @@ import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { DateInput } from '../../shared/form/DateInput';
 import { usePageFormName } from '../../shared/form/form-name';
 import { MoneyInput } from '../../shared/form/MoneyInput';
+import { isPositiveAmount, openAmountRule } from '../../shared/form/open-amount';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
@@ -59,7 +60,6 @@ const toFilters = rangeFilters({
   receiveDate: ['receiveDateFrom', 'receiveDateTo'],
   amount: ['amountStart', 'amountEnd'],
 });
-const MONEY = /^\d+(\.\d{1,2})?$/;
 
 const paApi = {
   view: (code: string) => post<PaView>(PA_PATHS.viewBaseInfo, undefined, byCode(code)),
@@ -109,22 +109,13 @@ interface Head {
 
 const rules = fieldRules(paSaveSchema);
 
-/**
- * 本次收取 of one due: empty or 0 leaves the due out; anything else is checked by the line schema
- * the server uses, and against what is still open (the server refuses more the same way).
- */
-function lineAmountRule(due: PaDue): FormRule {
-  return {
-    validator: (_rule, v: string | undefined) => {
-      if (!v || (MONEY.test(v) && new Decimal(v).isZero())) return Promise.resolve();
-      const parsed = paLineSchema.shape.amount.safeParse(v);
-      if (!parsed.success) return Promise.reject(new Error(parsed.error.issues[0]?.message ?? '格式不正确'));
-      if (new Decimal(v).gt(due.openAmount))
-        return Promise.reject(new Error(`超过该项待收金额 ${formatMoney(due.openAmount)}`));
-      return Promise.resolve();
-    },
-  };
-}
+/** 本次收取 of one due, checked by the line schema the server uses and against what is open. */
+const lineAmountRule = (due: PaDue): FormRule =>
+  openAmountRule(
+    paLineSchema.shape.amount,
+    due.openAmount,
+    `超过该项待收金额 ${formatMoney(due.openAmount)}`,
+  );
 
 /** The editor's fields: the head, and 本次收取 per open due (by its id). */
 interface PaFields {
@@ -138,7 +129,7 @@ interface PaFields {
 /** The due lines to send: those with an amount above zero. */
 function chosenLines(amounts: PaFields['amounts']): { dueId: number; amount: string }[] {
   return Object.entries(amounts ?? {})
-    .filter((e): e is [string, string] => !!e[1] && MONEY.test(e[1]) && new Decimal(e[1]).gt(0))
+    .filter((e): e is [string, string] => isPositiveAmount(e[1]))
     .map(([dueId, amount]) => ({ dueId: Number(dueId), amount }));
 }
 
