@@ -27,13 +27,12 @@ import {
   paidSaveSchema,
   paidSuggestSchema,
 } from '@portal/contract/accounts';
-import { MONEY_PATTERN } from '@portal/contract/fields';
 import { formatMoney } from '@portal/contract/format';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { DateInput } from '../../shared/form/DateInput';
 import { usePageFormName } from '../../shared/form/form-name';
 import { MoneyInput } from '../../shared/form/MoneyInput';
-import { isPositiveAmount, openAmountRule } from '../../shared/form/open-amount';
+import { isEnteredAmount, isPositiveAmount, openAmountRule } from '../../shared/form/open-amount';
 import { fieldRules, zodRule } from '../../shared/form/zod-rule';
 import { update } from '../../shared/request/http';
 import { validFields, validValues } from '../../shared/ui/valid-values';
@@ -140,14 +139,7 @@ export default function PaidEditorPage() {
   const balance = new Decimal(init.data?.income.balance ?? existing.data?.income.balance ?? 0);
   const sum = chosenLines(items, alloc).reduce((s, l) => s.plus(l.amount), new Decimal(0));
   const after = balance.minus(sum);
-  // Nothing to save while no cell holds more than 0; a malformed cell still lets 保存 run, whose
-  // validation then says what is wrong.
-  const entered = items.some((o) =>
-    COMPONENTS.some((c) => {
-      const v = alloc?.[cellKey(o.itemId, c)];
-      return !!v && !(MONEY_PATTERN.test(v) && new Decimal(v).isZero());
-    }),
-  );
+  const entered = items.some((o) => COMPONENTS.some((c) => isEnteredAmount(alloc?.[cellKey(o.itemId, c)])));
   const blocked = !entered || after.isNeg();
 
   /** Replaces the whole allocation (every cell, typed or not), without the old cells' errors. */

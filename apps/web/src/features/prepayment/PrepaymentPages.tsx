@@ -23,7 +23,7 @@ import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { DateInput } from '../../shared/form/DateInput';
 import { usePageFormName } from '../../shared/form/form-name';
 import { MoneyInput } from '../../shared/form/MoneyInput';
-import { isPositiveAmount, openAmountRule } from '../../shared/form/open-amount';
+import { isEnteredAmount, isPositiveAmount, openAmountRule } from '../../shared/form/open-amount';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
@@ -185,6 +185,9 @@ export function PaEditorPage() {
 
   const lines = chosenLines(amounts);
   const total = lines.reduce((sum, l) => sum.plus(l.amount), new Decimal(0));
+  // Nothing to save while every due is left out (empty or 0); a malformed amount still lets 保存
+  // run, whose validation says what is wrong.
+  const blocked = !head || !Object.values(amounts ?? {}).some(isEnteredAmount);
   const save = async (submit: boolean) => {
     if (!head) return;
     const values = await validValues(form);
@@ -275,10 +278,10 @@ export function PaEditorPage() {
           />
           <div data-testid="pa-total">本次收取合计：{formatMoney(total.toFixed(2))}</div>
           <Space>
-            <Button type="primary" disabled={!head || total.lte(0)} onClick={() => void save(false)}>
+            <Button type="primary" disabled={blocked} onClick={() => void save(false)}>
               保存
             </Button>
-            <Button disabled={!head || total.lte(0)} onClick={() => void save(true)}>
+            <Button disabled={blocked} onClick={() => void save(true)}>
               保存并提交
             </Button>
           </Space>

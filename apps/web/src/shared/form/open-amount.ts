@@ -9,6 +9,15 @@ export function isPositiveAmount(v: string | undefined | null): v is string {
 }
 
 /**
+ * A cell holds something 保存 must send or refuse: not empty and not a zero amount. A form whose
+ * cells hold nothing else has nothing to save; one malformed cell still lets 保存 run, so that its
+ * validation says under the cell what is wrong.
+ */
+export function isEnteredAmount(v: string | undefined | null): v is string {
+  return !!v && !(MONEY_PATTERN.test(v) && new Decimal(v).isZero());
+}
+
+/**
  * The rule of an allocation cell (本次收取 of a due, 本次核销 of a plan item) against what is still
  * open: empty or 0 leaves the line out; anything else is checked by the line schema the server uses
  * (its own Chinese message), then against `open`, which the server refuses the same way.
@@ -16,7 +25,7 @@ export function isPositiveAmount(v: string | undefined | null): v is string {
 export function openAmountRule(schema: z.ZodType, open: string, overMessage: string): FormRule {
   return {
     validator: (_rule, v: string | undefined) => {
-      if (!v || (MONEY_PATTERN.test(v) && new Decimal(v).isZero())) return Promise.resolve();
+      if (!isEnteredAmount(v)) return Promise.resolve();
       const parsed = schema.safeParse(v);
       if (!parsed.success) return Promise.reject(new Error(parsed.error.issues[0]?.message ?? '格式不正确'));
       if (new Decimal(v).gt(open)) return Promise.reject(new Error(overMessage));
