@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
-import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
+import { PERMISSION_PATHS, type RoleView, type UserView } from '@portal/contract/permission';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
 import { animationsDone, apiCall, motionDone, screenShows } from './helpers';
 
@@ -76,6 +76,23 @@ export async function changeFirstPassword(userName: string, temp: string, next: 
     reNewPwd: next,
   });
   return next;
+}
+
+/**
+ * A demo user's password (docs/operations.md "Demo users"), reset by the administrator and changed
+ * on first use to a known one, which is answered back.
+ */
+export async function demoLogin(adminToken: string, userName: string): Promise<string> {
+  const users = await data<{ list: UserView[] }>(PERMISSION_PATHS.userList, adminToken, {
+    pageNum: 1,
+    pageSize: 20,
+    name: userName,
+  });
+  const user = users.list.find((u) => u.userName === userName)!;
+  const temp = await data<{ password: string }>(PERMISSION_PATHS.passwordReset, adminToken, {
+    userCode: user.userCode,
+  });
+  return changeFirstPassword(userName, temp.password, `Demo@2026${String(Date.now()).slice(-6)}`);
 }
 
 export async function loginAs(page: Page, userName: string, pwd: string): Promise<void> {
