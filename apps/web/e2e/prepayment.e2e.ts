@@ -160,6 +160,8 @@ describe('前期款 (prepayment) screens', () => {
         await expect.poll(() => help.textContent()).toBe(message);
         expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
       }
+      // A refusal is the user's to fix, not a fault: nothing reaches the error log.
+      expect(await page.getByLabel('错误日志').count()).toBe(0);
       expect(saves).toEqual([]);
 
       // 4. A part of the margin (the other up-front dues as prefilled): saved as a draft.
