@@ -2,7 +2,13 @@ import '../../test/jsdom';
 import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { PAID_PATHS, type OpenPlanItem, type PaidView, type ValidPlan } from '@portal/contract/accounts';
+import {
+  PAID_PATHS,
+  type OpenPlanItem,
+  type PaidSuggestion,
+  type PaidView,
+  type ValidPlan,
+} from '@portal/contract/accounts';
 
 const post = vi.hoisted(() => vi.fn());
 const update = vi.hoisted(() => vi.fn());
@@ -81,6 +87,14 @@ function renderEditor() {
     if (path === PAID_PATHS.initPaidBase)
       return Promise.resolve({ income, contracts: [], paidDate: view.paidDate });
     if (path === PAID_PATHS.getValidPlanPaid) return Promise.resolve(plan);
+    if (path === PAID_PATHS.getPaiPlanInfo)
+      return Promise.resolve({
+        kind: 'normal',
+        amount: '100.50',
+        lines: [{ itemId: 12, period: 2, dueDate: '2027-04-01', component: 'INTEREST', amount: '50.00' }],
+        allocated: '50.00',
+        unallocated: '50.50',
+      } satisfies PaidSuggestion);
     return Promise.reject(new Error(`unexpected ${path}`));
   });
   update.mockResolvedValue({ ok: true, data: { paidBizCode: view.paidBizCode, version: 4 } });
@@ -157,5 +171,29 @@ describe('来款核销编辑 on the editor frame, validated by the contract sche
     });
     // The confirmation is asked only once the form is valid.
     expect(update.mock.calls[0]![2]).toEqual({ confirm: '此操作将保存来款核销！ 是否继续？' });
+  }, 90_000);
+
+  it('按规则分配 checks 核销金额 first, then replaces the whole allocation with the rule’s', async () => {
+    renderEditor();
+    await waitFor(() => expect(cell('第1期本金').value).toBe('300.00'), slow);
+    const suggested = () => post.mock.calls.filter(([path]) => path === PAID_PATHS.getPaiPlanInfo);
+    type('核销金额', '12.345');
+    fireEvent.click(screen.getByRole('button', { name: '按规则分配' }));
+    expect(await screen.findByText('核销金额必须是最多两位小数的金额', {}, slow)).toBeTruthy();
+    expect(suggested()).toHaveLength(0);
+
+    type('核销金额', '100.50');
+    fireEvent.click(screen.getByRole('button', { name: '按规则分配' }));
+    await waitFor(() => expect(cell('第2期利息').value).toBe('50.00'), slow);
+    expect(suggested()[0]![1]).toEqual({
+      fiidBizCode: income.fiidBizCode,
+      contBizCode: view.contBizCode,
+      paidDate: view.paidDate,
+      amount: '100.50',
+    });
+    // The draft's 300.00 of the first period is gone: the rule's allocation is the whole of it.
+    expect(cell('第1期本金').value).toBe('');
+    expect(totals()).toContain('本次核销合计50.00');
+    expect(screen.getByText('有 50.50 未能分配（计划已全部覆盖），将留在来款余额中')).toBeTruthy();
   }, 90_000);
 });
