@@ -9,6 +9,7 @@ import {
   type PaidView,
   type ValidPlan,
 } from '@portal/contract/accounts';
+import { WORKFLOW_PATHS, type ProcessView } from '@portal/contract/workflow';
 
 const post = vi.hoisted(() => vi.fn());
 const update = vi.hoisted(() => vi.fn());
@@ -81,9 +82,35 @@ const plan: ValidPlan = {
 // antd forms render slowly in jsdom, the more so on a busy machine.
 const slow = { timeout: 30_000 };
 
+/** The draft came back from its approval: rejected by the checker, with a reason. */
+const process: ProcessView = {
+  docType: 'paid',
+  docTypeLabel: '来款核销',
+  menuCode: 'ft-paid',
+  docCode: view.paidBizCode,
+  docState: 'rejected',
+  procName: '来款核销审批流程',
+  status: 'rejected',
+  startTime: '2027-03-05T02:00:00.000Z',
+  endTime: '2027-03-05T03:00:00.000Z',
+  useTime: 0.1,
+  notic: '来款核销 000000000061',
+  amount: '300.00',
+  submitterName: '钱财务',
+  round: 1,
+  currentStep: null,
+  canApprove: false,
+  cannotReason: null,
+  canWithdraw: false,
+  decide: null,
+  rejection: { actorName: '王复核', comment: '本金分配有误', at: '2027-03-05T03:00:00.000Z' },
+  steps: [],
+};
+
 function renderEditor() {
   post.mockImplementation((path: string) => {
     if (path === PAID_PATHS.viewBaseInfo) return Promise.resolve(view);
+    if (path === WORKFLOW_PATHS.process) return Promise.resolve(process);
     if (path === PAID_PATHS.initPaidBase)
       return Promise.resolve({ income, contracts: [], paidDate: view.paidDate });
     if (path === PAID_PATHS.getValidPlanPaid) return Promise.resolve(plan);
@@ -121,6 +148,10 @@ describe('来款核销编辑 on the editor frame, validated by the contract sche
     await waitFor(() => expect(cell('第1期本金').value).toBe('300.00'), slow);
     await waitFor(() => expect(totals()).toContain('本次核销合计300.00'), slow);
     expect(isDirty(PAID_ROUTES.editor)).toBe(false);
+    // The frame shows why the draft came back.
+    expect((await screen.findByTestId('rejection-notice', {}, slow)).textContent).toContain(
+      '驳回原因：本金分配有误',
+    );
 
     type('第1期本金', '12.345');
     expect(isDirty(PAID_ROUTES.editor)).toBe(true);
