@@ -1,25 +1,10 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
-import { CONTRACT_PATHS, type ContractInit, type DueKind } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { PA_PATHS } from '@portal/contract/prepayment';
-import { addMonths } from '@portal/contract/plan/dates';
-import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
-import type { Page } from '@portal/contract/api';
 import { launchBrowser, login, newPage, searchField, shotPath, tokenOf } from './helpers';
-import {
-  addChecker,
-  approve,
-  confirm,
-  data,
-  demoCredit,
-  demoLogin,
-  loginAs,
-  openScreen,
-  today,
-} from './flows';
+import { addChecker, approve, confirm, demoLogin, loginAs, openScreen, submittedContract } from './flows';
 
 /**
  * 前期款 as finance makes it: from the contract list's 生成前期款 on an approved contract, the
@@ -37,76 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * A contract of the demo credit with a 10 % margin (30,000.00 of 300,000.00), saved and submitted
- * through the API by the administrator: its code and its up-front dues.
- */
-async function submittedContract(
-  token: string,
-  contractNo: string,
-): Promise<{ bizCode: string; dues: { kind: DueKind; amount: string }[] }> {
-  const init = await data<ContractInit>(CONTRACT_PATHS.init, token, undefined, {
-    platCredBizCode: (await demoCredit(token)).credBizCode,
-  });
-  const line = init.lines.find((l) => new Decimal(l.availableAmount).gte('300000'))!;
-  const rules = await data<Page<RuleView>>(RULER_PATHS.list, token, { pageNum: 1, pageSize: 100 });
-  const rule = rules.list.find((r) => r.method === 'BULLET' && r.state === 'enabled' && !r.contBizCode)!;
-  const ours = await data<Page<BankAccountView>>(BANK_PATHS.list, token, {
-    ownerType: 'self',
-    pageNum: 1,
-    pageSize: 10,
-  });
-  const start = today();
-  const body = {
-    contractNo,
-    recourse: init.recourse ?? 'with',
-    disclosure: 'disclosed',
-    product: init.product,
-    custCode: init.custCode,
-    platCredBizCode: init.platCredBizCode,
-    lineCode: line.lineCode,
-    financingRatio: '0.8',
-    financingAmount: '300000.00',
-    marginRatio: '0.1',
-    currency: 'CNY',
-    startDate: start,
-    maturityDate: addMonths(start, 6),
-    ruleBizCode: rule.bizCode,
-    bankBizCode: ours.list[0]!.bizCode,
-    receivables: [
-      {
-        invoiceCode: `31002${start.slice(2, 4)}130`,
-        invoiceNo: String(70_000_000 + Number(stamp)),
-        invoiceDate: start,
-        amount: '400000.00',
-        debtorName: '核心买方有限公司',
-        dueDate: addMonths(start, 6),
-      },
-    ],
-    payers: [{ payerName: '核心买方有限公司' }],
-  };
-  const saved = await data<{ bizCode: string; version: number }>(CONTRACT_PATHS.infoSave, token, body);
-  const plan = await data<{ version: number }>(CONTRACT_PATHS.schemeSave, token, {
-    contBizCode: saved.bizCode,
-    version: saved.version,
-  });
-  const dues = await data<{ kind: DueKind; amount: string }[]>(CONTRACT_PATHS.due, token, undefined, {
-    contBizCode: saved.bizCode,
-  });
-  const withDues = await data<{ version: number }>(CONTRACT_PATHS.dueSave, token, {
-    contBizCode: saved.bizCode,
-    version: plan.version,
-    items: dues,
-  });
-  await data(CONTRACT_PATHS.infoSave, token, {
-    ...body,
-    bizCode: saved.bizCode,
-    version: withDues.version,
-    submit: true,
-  });
-  return { bizCode: saved.bizCode, dues };
-}
-
 describe('前期款 (prepayment) screens', () => {
   it('生成前期款 from the contract list → amounts refused before 是否继续？ → saved → submitted → listed', async () => {
     const admin = await newPage(browser, 1440, 960);
@@ -122,7 +37,7 @@ describe('前期款 (prepayment) screens', () => {
     try {
       // 1. An approved contract with its 30,000.00 margin still to collect.
       const contractNo = `E2E-PA-${stamp}`;
-      const { bizCode, dues } = await submittedContract(adminToken, contractNo);
+      const { bizCode, dues } = await submittedContract(adminToken, contractNo, 70_000_000 + Number(stamp));
       await approve(checker.page, '/factoring/contract/info-view', bizCode, 'contract-view');
       const margin = dues.find((d) => d.kind === 'margin')!;
       expect(margin.amount).toBe('30000.00');

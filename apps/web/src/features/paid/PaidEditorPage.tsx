@@ -29,6 +29,7 @@ import {
 } from '@portal/contract/accounts';
 import { formatMoney } from '@portal/contract/format';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { DateInput } from '../../shared/form/DateInput';
 import { usePageFormName } from '../../shared/form/form-name';
 import { MoneyInput } from '../../shared/form/MoneyInput';
@@ -338,14 +339,7 @@ export default function PaidEditorPage() {
             />
           </Space>
           {after.isNeg() ? <Alert type="error" showIcon message="核销金额超过来款可核销余额" /> : null}
-          <Space>
-            <Button type="primary" disabled={blocked} onClick={() => void save(false)}>
-              保存
-            </Button>
-            <Button disabled={blocked} onClick={() => void save(true)}>
-              保存并提交
-            </Button>
-          </Space>
+          <SaveButtons save={save} disabled={blocked} />
         </Space>
       </Form>
     </EditorFrame>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
-import { Alert, Button, Descriptions, Form, Input, Radio, Select, Space, Table, type FormRule } from 'antd';
+import { Alert, Descriptions, Form, Input, Radio, Select, Space, Table, type FormRule } from 'antd';
 import {
   PA_EXPORT_FILE_NAME,
   PA_METHOD_LABELS,
@@ -20,6 +20,7 @@ import { DUE_KIND_LABELS } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { DateInput } from '../../shared/form/DateInput';
 import { usePageFormName } from '../../shared/form/form-name';
 import { MoneyInput } from '../../shared/form/MoneyInput';
@@ -277,14 +278,7 @@ export function PaEditorPage() {
             ]}
           />
           <div data-testid="pa-total">本次收取合计：{formatMoney(total.toFixed(2))}</div>
-          <Space>
-            <Button type="primary" disabled={blocked} onClick={() => void save(false)}>
-              保存
-            </Button>
-            <Button disabled={blocked} onClick={() => void save(true)}>
-              保存并提交
-            </Button>
-          </Space>
+          <SaveButtons save={save} disabled={blocked} />
         </Space>
       </Form>
     </EditorFrame>
