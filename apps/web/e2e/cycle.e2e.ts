@@ -12,13 +12,12 @@ import {
 } from '@portal/contract/contract';
 import { CREDIT_PATHS } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
-import { PERMISSION_PATHS, type UserView } from '@portal/contract/permission';
 import { addMonths } from '@portal/contract/plan/dates';
 import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import { usccCheckChar } from '@portal/contract/uscc';
 import type { Page } from '@portal/contract/api';
 import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
-import { approve, changeFirstPassword, confirm, data, loginAs, openScreen, pick, today } from './flows';
+import { approve, confirm, data, demoLogin, loginAs, openScreen, pick, today } from './flows';
 
 /**
  * One contract's whole cycle as the demo office works it (docs/money-lifecycle.md): the customer
@@ -37,20 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A demo user's password, reset by the administrator and changed on first use to a known one. */
-async function demoLogin(adminToken: string, userName: string): Promise<string> {
-  const users = await data<{ list: UserView[] }>(PERMISSION_PATHS.userList, adminToken, {
-    pageNum: 1,
-    pageSize: 20,
-    name: userName,
-  });
-  const user = users.list.find((u) => u.userName === userName)!;
-  const temp = await data<{ password: string }>(PERMISSION_PATHS.passwordReset, adminToken, {
-    userCode: user.userCode,
-  });
-  return changeFirstPassword(userName, temp.password, `Demo@2026${stamp}`);
-}
 
 /** A browser session signed in as `userName`. */
 async function signedIn(userName: string, pwd: string): Promise<Awaited<ReturnType<typeof newPage>>> {

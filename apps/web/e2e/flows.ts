@@ -1,8 +1,13 @@
 import { inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CONTRACT_PATHS } from '@portal/contract/contract';
-import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
+import Decimal from 'decimal.js';
+import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { CONTRACT_PATHS, type ContractInit, type DueKind } from '@portal/contract/contract';
+import { addMonths } from '@portal/contract/plan/dates';
+import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
+import type { Page as ListPage } from '@portal/contract/api';
+import { PERMISSION_PATHS, type RoleView, type UserView } from '@portal/contract/permission';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
 import { animationsDone, apiCall, motionDone, screenShows } from './helpers';
 
@@ -76,6 +81,23 @@ export async function changeFirstPassword(userName: string, temp: string, next: 
     reNewPwd: next,
   });
   return next;
+}
+
+/**
+ * A demo user's password (docs/operations.md "Demo users"), reset by the administrator and changed
+ * on first use to a known one, which is answered back.
+ */
+export async function demoLogin(adminToken: string, userName: string): Promise<string> {
+  const users = await data<{ list: UserView[] }>(PERMISSION_PATHS.userList, adminToken, {
+    pageNum: 1,
+    pageSize: 20,
+    name: userName,
+  });
+  const user = users.list.find((u) => u.userName === userName)!;
+  const temp = await data<{ password: string }>(PERMISSION_PATHS.passwordReset, adminToken, {
+    userCode: user.userCode,
+  });
+  return changeFirstPassword(userName, temp.password, `Demo@2026${String(Date.now()).slice(-6)}`);
 }
 
 export async function loginAs(page: Page, userName: string, pwd: string): Promise<void> {
@@ -159,6 +181,78 @@ export async function demoCredit(token: string): Promise<{ credBizCode: string; 
   return credit;
 }
 const DEMO_CREDIT_CUSTOMER = '华东建工集团有限公司';
+
+/**
+ * A contract of the demo credit, 300,000.00 bullet with a 10 % margin (30,000.00) and the rule's
+ * 前置 interest and fee when it has them, saved and submitted through the API: its code and its
+ * up-front dues. `invoiceNo` keeps each test's receivable apart from the others'.
+ */
+export async function submittedContract(
+  token: string,
+  contractNo: string,
+  invoiceNo: number,
+): Promise<{ bizCode: string; dues: { kind: DueKind; amount: string }[] }> {
+  const init = await data<ContractInit>(CONTRACT_PATHS.init, token, undefined, {
+    platCredBizCode: (await demoCredit(token)).credBizCode,
+  });
+  const line = init.lines.find((l) => new Decimal(l.availableAmount).gte('300000'))!;
+  const rules = await data<ListPage<RuleView>>(RULER_PATHS.list, token, { pageNum: 1, pageSize: 100 });
+  const rule = rules.list.find((r) => r.method === 'BULLET' && r.state === 'enabled' && !r.contBizCode)!;
+  const ours = await data<ListPage<BankAccountView>>(BANK_PATHS.list, token, {
+    ownerType: 'self',
+    pageNum: 1,
+    pageSize: 10,
+  });
+  const start = today();
+  const body = {
+    contractNo,
+    recourse: init.recourse ?? 'with',
+    disclosure: 'disclosed',
+    product: init.product,
+    custCode: init.custCode,
+    platCredBizCode: init.platCredBizCode,
+    lineCode: line.lineCode,
+    financingRatio: '0.8',
+    financingAmount: '300000.00',
+    marginRatio: '0.1',
+    currency: 'CNY',
+    startDate: start,
+    maturityDate: addMonths(start, 6),
+    ruleBizCode: rule.bizCode,
+    bankBizCode: ours.list[0]!.bizCode,
+    receivables: [
+      {
+        invoiceCode: `31002${start.slice(2, 4)}130`,
+        invoiceNo: String(invoiceNo),
+        invoiceDate: start,
+        amount: '400000.00',
+        debtorName: '核心买方有限公司',
+        dueDate: addMonths(start, 6),
+      },
+    ],
+    payers: [{ payerName: '核心买方有限公司' }],
+  };
+  const saved = await data<{ bizCode: string; version: number }>(CONTRACT_PATHS.infoSave, token, body);
+  const plan = await data<{ version: number }>(CONTRACT_PATHS.schemeSave, token, {
+    contBizCode: saved.bizCode,
+    version: saved.version,
+  });
+  const dues = await data<{ kind: DueKind; amount: string }[]>(CONTRACT_PATHS.due, token, undefined, {
+    contBizCode: saved.bizCode,
+  });
+  const withDues = await data<{ version: number }>(CONTRACT_PATHS.dueSave, token, {
+    contBizCode: saved.bizCode,
+    version: plan.version,
+    items: dues,
+  });
+  await data(CONTRACT_PATHS.infoSave, token, {
+    ...body,
+    bizCode: saved.bizCode,
+    version: withDues.version,
+    submit: true,
+  });
+  return { bizCode: saved.bizCode, dues };
+}
 
 /** Today in Asia/Shanghai (the server's business date). */
 export function today(): string {

@@ -1,21 +1,13 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { BIZDATE_PATHS, type BizDateView } from '@portal/contract/bizdate';
-import {
-  CONTRACT_PATHS,
-  type ContractInfo,
-  type ContractInit,
-  type ContractListRow,
-} from '@portal/contract/contract';
+import { CONTRACT_PATHS, type ContractInfo, type ContractListRow } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { LOAN_PATHS, type LoanView } from '@portal/contract/loan';
-import { addMonths } from '@portal/contract/plan/dates';
-import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import type { Page } from '@portal/contract/api';
 import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
-import { addChecker, approve, confirm, data, demoCredit, loginAs, openScreen, today } from './flows';
+import { addChecker, approve, confirm, data, loginAs, openScreen, submittedContract } from './flows';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -28,74 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A contract of the demo credit with a 10 % margin due, saved and submitted through the API. */
-async function submittedContract(
-  token: string,
-  contractNo: string,
-): Promise<{ bizCode: string; upfront: Decimal }> {
-  const init = await data<ContractInit>(CONTRACT_PATHS.init, token, undefined, {
-    platCredBizCode: (await demoCredit(token)).credBizCode,
-  });
-  const line = init.lines.find((l) => new Decimal(l.availableAmount).gte('300000'))!;
-  const rules = await data<Page<RuleView>>(RULER_PATHS.list, token, { pageNum: 1, pageSize: 100 });
-  const rule = rules.list.find((r) => r.method === 'BULLET' && r.state === 'enabled' && !r.contBizCode)!;
-  const ours = await data<Page<BankAccountView>>(BANK_PATHS.list, token, {
-    ownerType: 'self',
-    pageNum: 1,
-    pageSize: 10,
-  });
-  const start = today();
-  const body = {
-    contractNo,
-    recourse: init.recourse ?? 'with',
-    disclosure: 'disclosed',
-    product: init.product,
-    custCode: init.custCode,
-    platCredBizCode: init.platCredBizCode,
-    lineCode: line.lineCode,
-    financingRatio: '0.8',
-    financingAmount: '300000.00',
-    marginRatio: '0.1',
-    currency: 'CNY',
-    startDate: start,
-    maturityDate: addMonths(start, 6),
-    ruleBizCode: rule.bizCode,
-    bankBizCode: ours.list[0]!.bizCode,
-    receivables: [
-      {
-        invoiceCode: `31002${start.slice(2, 4)}130`,
-        invoiceNo: String(50_000_000 + Number(stamp)),
-        invoiceDate: start,
-        amount: '400000.00',
-        debtorName: '核心买方有限公司',
-        dueDate: addMonths(start, 6),
-      },
-    ],
-    payers: [{ payerName: '核心买方有限公司' }],
-  };
-  const saved = await data<{ bizCode: string; version: number }>(CONTRACT_PATHS.infoSave, token, body);
-  const plan = await data<{ version: number }>(CONTRACT_PATHS.schemeSave, token, {
-    contBizCode: saved.bizCode,
-    version: saved.version,
-  });
-  const dues = await data<{ amount: string }[]>(CONTRACT_PATHS.due, token, undefined, {
-    contBizCode: saved.bizCode,
-  });
-  const withDues = await data<{ version: number }>(CONTRACT_PATHS.dueSave, token, {
-    contBizCode: saved.bizCode,
-    version: plan.version,
-    items: dues,
-  });
-  await data(CONTRACT_PATHS.infoSave, token, {
-    ...body,
-    bizCode: saved.bizCode,
-    version: withDues.version,
-    submit: true,
-  });
-  // The margin, and the rule's 前置 interest and fee when it has them: all up front.
-  return { bizCode: saved.bizCode, upfront: dues.reduce((a, d) => a.plus(d.amount), new Decimal(0)) };
-}
 
 describe('放款单 (disbursement) screens', () => {
   it('contract approved → 放款 from the list → 放款单 approved by a second user → 已放款 → 冲红', async () => {
@@ -115,7 +39,9 @@ describe('放款单 (disbursement) screens', () => {
 
       // 1. A contract with a 10 % margin, approved by the checker on its screen.
       const contractNo = `E2E-FK-${stamp}`;
-      const { bizCode, upfront } = await submittedContract(token, contractNo);
+      const { bizCode, dues } = await submittedContract(token, contractNo, 50_000_000 + Number(stamp));
+      // The margin, and the rule's 前置 interest and fee when it has them: all up front.
+      const upfront = dues.reduce((a, d) => a.plus(d.amount), new Decimal(0));
       const net = new Decimal('300000.00').minus(upfront).toFixed(2);
       await approve(checker.page, '/factoring/contract/info-view', bizCode, 'contract-view');
 

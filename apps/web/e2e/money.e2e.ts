@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -105,6 +106,28 @@ describe('money screens', () => {
       await expect
         .poll(() => editor.getByTestId('paid-open-items').locator('tbody tr').count(), { timeout: 10_000 })
         .toBe(planBefore.items.length);
+      // 手工分配: a cell malformed or over its open amount is refused under it, before any 是否继续？.
+      const first = planBefore.items[0]!;
+      await editor.getByRole('radio', { name: '手工分配' }).check();
+      const cell = editor.getByLabel(`第${first.period}期本金`, { exact: true });
+      const help = cell
+        .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-form-item ")][1]')
+        .locator('.ant-form-item-explain-error');
+      for (const [typed, message] of [
+        ['12.345', '核销金额必须是最多两位小数的金额'],
+        [
+          new Decimal(first.open.PRINCIPAL).plus('0.01').toFixed(2),
+          `超过第${first.period}期待还本金 ${formatMoney(first.open.PRINCIPAL)}`,
+        ],
+      ] as const) {
+        await cell.fill(typed);
+        await editor.getByRole('button', { name: /^保\s*存$/ }).click();
+        await expect.poll(() => help.textContent()).toBe(message);
+        expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
+      }
+      // A refusal is the user's to fix, not a fault: nothing reaches the error log.
+      expect(await page.getByLabel('错误日志').count()).toBe(0);
+      await editor.getByRole('radio', { name: '正常核销' }).check();
       await editor.getByRole('button', { name: '按规则分配' }).click();
       await expect
         .poll(() => editor.getByTestId('paid-totals').textContent(), { timeout: 10_000 })
@@ -126,7 +149,10 @@ describe('money screens', () => {
 
       // 5. 冲红 from the list, with its reason; the checker approves the red entry.
       const paidList = await openScreen(page, `${base}/factoring/accounts/paid`, 'paid-list');
-      const row = paidList.locator('tr', { hasText: paidCode });
+      // By its first cell (核销编号): another row's 来款编号 may be the same digits.
+      const row = paidList
+        .locator('tr')
+        .filter({ has: page.locator('td:first-child', { hasText: paidCode }) });
       await row.getByRole('button', { name: '冲红' }).click();
       await page.getByTestId('rush-red-form').getByLabel('冲红原因').fill('来款串户，退回重核');
       await page.getByRole('button', { name: '提交冲红' }).click();

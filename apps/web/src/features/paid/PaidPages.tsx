@@ -25,27 +25,16 @@ import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import type { DocKind } from '../../shared/workflow/doc-kind';
-import { PAID_ROUTES, paidApi } from './api';
+import { PAID_DOC, PAID_ROUTES, paidApi } from './api';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { RushRedDialog } from './RushRedDialog';
 
-const MENU = 'ft-paid';
 const RED_MENU = 'ft-paid-red';
 const toFilters = rangeFilters({
   paidDate: ['paidDateFrom', 'paidDateTo'],
   amount: ['amountStart', 'amountEnd'],
 });
-/** The write-off and its 冲红 entry as the document kit knows them. */
-const PAID_DOC: DocKind = {
-  docType: 'paid',
-  menuCode: MENU,
-  codeParam: 'paidBizCode',
-  routes: PAID_ROUTES,
-  listPath: PAID_PATHS.list,
-  auditPath: PAID_PATHS.audit,
-  unAuditPath: PAID_PATHS.unAudit,
-  queryKey: ['paid'],
-};
+/** The write-off's 冲红 entry as the document kit knows it. */
 const PAID_RED_DOC: DocKind = {
   docType: 'paidRed',
   menuCode: RED_MENU,
@@ -61,7 +50,7 @@ const RedTag = ({ red }: { red: boolean }) => (red ? <Tag color="red">已冲红<
 /** 来款核销 list: 查看, 编辑 and 删除 of drafts, 冲红 of approved ones. */
 export function PaidListPage() {
   const navigate = useNavigate();
-  const buttons = useButtons(MENU);
+  const buttons = useButtons(PAID_DOC.menuCode);
   const [redFor, setRedFor] = useState<PaidRow | null>(null);
   const actions = useDocActionsColumn<PaidRow>(PAID_DOC, {
     code: (r) => r.paidBizCode,
@@ -102,7 +91,11 @@ export function PaidListPage() {
                 新增核销
               </Button>
             ) : null}
-            <ListExportButton menu={MENU} path={PAID_PATHS.listExport} fileName={PAID_EXPORT_FILE_NAME} />
+            <ListExportButton
+              menu={PAID_DOC.menuCode}
+              path={PAID_PATHS.listExport}
+              fileName={PAID_EXPORT_FILE_NAME}
+            />
           </Space>
         }
         columns={[

@@ -10,6 +10,7 @@ import {
   type ValidPlan,
 } from '@portal/contract/accounts';
 import { post, update } from '../../shared/request/http';
+import type { DocKind } from '../../shared/workflow/doc-kind';
 
 export const PAID_ROUTES = {
   list: '/factoring/accounts/paid',
@@ -20,6 +21,18 @@ export const PAID_ROUTES = {
   reconcile: '/factoring/accounts/reconcile',
   incomeView: '/factoring/accounts/income-view',
 } as const;
+
+/** The write-off as the document kit knows it (its list, view and editor). */
+export const PAID_DOC: DocKind = {
+  docType: 'paid',
+  menuCode: 'ft-paid',
+  codeParam: 'paidBizCode',
+  routes: PAID_ROUTES,
+  listPath: PAID_PATHS.list,
+  auditPath: PAID_PATHS.audit,
+  unAuditPath: PAID_PATHS.unAudit,
+  queryKey: ['paid'],
+};
 
 const paid = (paidBizCode: string) => ({ query: { paidBizCode } });
 const red = (paidRedBizCode: string) => ({ query: { paidRedBizCode } });

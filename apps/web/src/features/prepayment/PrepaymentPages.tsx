@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
-import { Alert, Button, Descriptions, Form, Input, Radio, Select, Space, Table, type FormRule } from 'antd';
+import { Alert, Descriptions, Form, Input, Radio, Select, Space, Table, type FormRule } from 'antd';
 import {
   PA_EXPORT_FILE_NAME,
   PA_METHOD_LABELS,
@@ -20,9 +20,11 @@ import { DUE_KIND_LABELS } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { DateInput } from '../../shared/form/DateInput';
 import { usePageFormName } from '../../shared/form/form-name';
 import { MoneyInput } from '../../shared/form/MoneyInput';
+import { isEnteredAmount, isPositiveAmount, openAmountRule } from '../../shared/form/open-amount';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
@@ -59,7 +61,6 @@ const toFilters = rangeFilters({
   receiveDate: ['receiveDateFrom', 'receiveDateTo'],
   amount: ['amountStart', 'amountEnd'],
 });
-const MONEY = /^\d+(\.\d{1,2})?$/;
 
 const paApi = {
   view: (code: string) => post<PaView>(PA_PATHS.viewBaseInfo, undefined, byCode(code)),
@@ -109,22 +110,13 @@ interface Head {
 
 const rules = fieldRules(paSaveSchema);
 
-/**
- * 本次收取 of one due: empty or 0 leaves the due out; anything else is checked by the line schema
- * the server uses, and against what is still open (the server refuses more the same way).
- */
-function lineAmountRule(due: PaDue): FormRule {
-  return {
-    validator: (_rule, v: string | undefined) => {
-      if (!v || (MONEY.test(v) && new Decimal(v).isZero())) return Promise.resolve();
-      const parsed = paLineSchema.shape.amount.safeParse(v);
-      if (!parsed.success) return Promise.reject(new Error(parsed.error.issues[0]?.message ?? '格式不正确'));
-      if (new Decimal(v).gt(due.openAmount))
-        return Promise.reject(new Error(`超过该项待收金额 ${formatMoney(due.openAmount)}`));
-      return Promise.resolve();
-    },
-  };
-}
+/** 本次收取 of one due, checked by the line schema the server uses and against what is open. */
+const lineAmountRule = (due: PaDue): FormRule =>
+  openAmountRule(
+    paLineSchema.shape.amount,
+    due.openAmount,
+    `超过该项待收金额 ${formatMoney(due.openAmount)}`,
+  );
 
 /** The editor's fields: the head, and 本次收取 per open due (by its id). */
 interface PaFields {
@@ -138,7 +130,7 @@ interface PaFields {
 /** The due lines to send: those with an amount above zero. */
 function chosenLines(amounts: PaFields['amounts']): { dueId: number; amount: string }[] {
   return Object.entries(amounts ?? {})
-    .filter((e): e is [string, string] => !!e[1] && MONEY.test(e[1]) && new Decimal(e[1]).gt(0))
+    .filter((e): e is [string, string] => isPositiveAmount(e[1]))
     .map(([dueId, amount]) => ({ dueId: Number(dueId), amount }));
 }
 
@@ -194,6 +186,9 @@ export function PaEditorPage() {
 
   const lines = chosenLines(amounts);
   const total = lines.reduce((sum, l) => sum.plus(l.amount), new Decimal(0));
+  // Nothing to save while every due is left out (empty or 0); a malformed amount still lets 保存
+  // run, whose validation says what is wrong.
+  const blocked = !head || !Object.values(amounts ?? {}).some(isEnteredAmount);
   const save = async (submit: boolean) => {
     if (!head) return;
     const values = await validValues(form);
@@ -283,14 +278,7 @@ export function PaEditorPage() {
             ]}
           />
           <div data-testid="pa-total">本次收取合计：{formatMoney(total.toFixed(2))}</div>
-          <Space>
-            <Button type="primary" disabled={!head || total.lte(0)} onClick={() => void save(false)}>
-              保存
-            </Button>
-            <Button disabled={!head || total.lte(0)} onClick={() => void save(true)}>
-              保存并提交
-            </Button>
-          </Space>
+          <SaveButtons save={save} disabled={blocked} />
         </Space>
       </Form>
     </EditorFrame>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FormInstance } from 'antd';
-import { validValues } from './valid-values';
+import { validFields, validValues } from './valid-values';
 
 function formWith(...answers: (() => Promise<unknown>)[]): FormInstance<{ a?: string }> {
   const validateFields = vi.fn();
@@ -25,5 +25,17 @@ describe('validValues', () => {
     expect(await validValues(bad)).toBeUndefined();
     const broken = formWith(() => Promise.reject(new Error('boom')));
     await expect(validValues(broken)).rejects.toThrow('boom');
+  });
+
+  it('validFields checks the named fields only, out of date or in error alike', async () => {
+    const form = formWith(
+      () => Promise.reject({ errorFields: [], outOfDate: true, values: {} }),
+      () => Promise.resolve({ a: '1.00' }),
+    );
+    expect(await validFields(form, ['a'])).toEqual({ a: '1.00' });
+    expect(form.validateFields).toHaveBeenNthCalledWith(1, ['a']);
+    expect(form.validateFields).toHaveBeenNthCalledWith(2, ['a']);
+    const bad = formWith(() => Promise.reject({ errorFields: [{ name: ['a'], errors: ['x'] }] }));
+    expect(await validFields(bad, ['a'])).toBeUndefined();
   });
 });
