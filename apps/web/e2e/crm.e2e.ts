@@ -156,8 +156,8 @@ describe('CRM corporation', () => {
     await modal(page).getByLabel('角色名称').fill('经办人');
     await modal(page).getByLabel('角色成员').click();
     const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    // The options are read until they settle: the dropdown renders again when the employee list
-    // answers, and a read between the two renders sees no open dropdown.
+    // The options are read until they settle: once a read right after the first option showed found
+    // no open dropdown (it was rendering again), so one read is not a fact about the options.
     await expect.poll(() => offered.allTextContents()).toEqual([`浏览器用户 ${mobile}`]);
     await pick(page, `浏览器用户 ${mobile}`);
     await page.keyboard.press('Escape');
