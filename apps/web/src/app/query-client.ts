@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { refreshLists } from '../shared/list/list-query';
-import { setUpdatedHandler } from '../shared/request/http';
+import { refreshListsOnUpdate } from '../shared/list/list-query';
 
 /** One cache for the app. Errors were already shown by the request layer: no automatic retries. */
 export const queryClient = new QueryClient({
@@ -12,4 +11,4 @@ export const queryClient = new QueryClient({
 
 // Every successful change refreshes the lists: a row action on a row shown with its old version
 // would otherwise answer 409 数据已被他人修改 on the next action.
-setUpdatedHandler(() => void refreshLists(queryClient));
+refreshListsOnUpdate(queryClient);

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Modal, Radio, Row, Select, Space, Tag, type TableColumnsType } from 'antd';
 import {
   CURRENCY_LABELS,
@@ -21,7 +20,7 @@ import type { ScreenProps } from '../../shared/ui/screen';
 import { AccountFields } from '../../shared/bank/AccountFields';
 import { formRules } from '../../shared/form/zod-rule';
 import { useCompanyDict } from '../../shared/company/company-api';
-import { BANK_LIST_KEY, deleteAccount, saveAccount, setDefaultAccount, useBankDict } from './api';
+import { deleteAccount, saveAccount, setDefaultAccount, useBankDict } from './api';
 import { AddButton } from '../../shared/list/AddButton';
 
 const MENU = 'ft-bank';
@@ -30,13 +29,7 @@ const rules = formRules(bankSaveSchema);
 const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((k) => ({ value: k, label: labels[k] }));
 
-function AccountForm({
-  editing,
-  onClose,
-}: {
-  editing: BankAccountView | 'new';
-  onClose: (saved: boolean) => void;
-}) {
+function AccountForm({ editing, onClose }: { editing: BankAccountView | 'new'; onClose: () => void }) {
   const [form] = Form.useForm<BankSave>();
   const customers = useCompanyDict(true).data ?? [];
   const ownerType = Form.useWatch('ownerType', form);
@@ -51,7 +44,7 @@ function AccountForm({
         ...(current ? { bizCode: current.bizCode, version: current.version } : {}),
       };
       const r = await saveAccount(body);
-      if (r.ok) onClose(true);
+      if (r.ok) onClose();
     } catch {
       // warned by the request layer
     } finally {
@@ -66,7 +59,7 @@ function AccountForm({
       okText="保存"
       confirmLoading={saving}
       onOk={() => form.submit()}
-      onCancel={() => onClose(false)}
+      onCancel={onClose}
       destroyOnHidden
     >
       <Form<BankSave>
@@ -106,11 +99,9 @@ function AccountForm({
 
 /** 银行账户: list, add/edit, 设为默认 and delete, each with confirmation. */
 export default function BankListPage(_props: ScreenProps) {
-  const queryClient = useQueryClient();
   const banks = useBankDict().data ?? [];
   const customers = useCompanyDict(true).data ?? [];
   const [editing, setEditing] = useState<BankAccountView | 'new' | null>(null);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: BANK_LIST_KEY });
 
   const columns: TableColumnsType<BankAccountView> = [
     codeColumn('账户编号', 'bizCode', { width: 130 }),
@@ -160,28 +151,13 @@ export default function BankListPage(_props: ScreenProps) {
           </Auth>
           {!row.isDefault ? (
             <Auth code={button(MENU, 'setDefault')}>
-              <Button
-                type="link"
-                size="small"
-                onClick={async () => {
-                  const r = await setDefaultAccount(row).catch(() => null);
-                  if (r?.ok) reload();
-                }}
-              >
+              <Button type="link" size="small" onClick={() => void setDefaultAccount(row).catch(() => null)}>
                 设为默认
               </Button>
             </Auth>
           ) : null}
           <Auth code={button(MENU, 'delete')}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={async () => {
-                const r = await deleteAccount(row).catch(() => null);
-                if (r?.ok) reload();
-              }}
-            >
+            <Button type="link" size="small" danger onClick={() => void deleteAccount(row).catch(() => null)}>
               删除
             </Button>
           </Auth>
@@ -245,15 +221,7 @@ export default function BankListPage(_props: ScreenProps) {
         }
         toolbar={<AddButton code={button(MENU, 'add')} onClick={() => setEditing('new')} />}
       />
-      {editing ? (
-        <AccountForm
-          editing={editing}
-          onClose={(saved) => {
-            setEditing(null);
-            if (saved) reload();
-          }}
-        />
-      ) : null}
+      {editing ? <AccountForm editing={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }

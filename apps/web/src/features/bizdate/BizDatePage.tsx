@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import {
@@ -11,7 +10,7 @@ import {
   type DayEndRun,
 } from '@portal/contract/bizdate';
 import { formatDateTime, formatMoney } from '@portal/contract/format';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import { useBizDate } from '../../shared/bizdate/api';
@@ -21,7 +20,6 @@ import { BizDateMove } from '../../shared/bizdate/BizDateMove';
 export default function BizDatePage() {
   const qc = useQueryClient();
   const buttons = useButtons(BIZDATE_MENU);
-  const log = useRef<ListPageHandle>(null);
   const current = useBizDate();
   const date = current.data?.businessDate;
   const items = useQuery({
@@ -30,10 +28,8 @@ export default function BizDatePage() {
       post<DayEndItem[]>(BIZDATE_PATHS.dayEndItems, undefined, { query: { businessDate: date } }),
     enabled: !!date,
   });
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['bizdate'] });
-    log.current?.reload();
-  };
+  // The job log is a list (refreshed by the update itself); the date and its items are not.
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['bizdate'] });
   const run = async () => {
     const r = await update(BIZDATE_PATHS.runDayEnd, undefined, {
       confirm: `此操作将对营业日 ${date ?? ''} 运行日终！ 是否继续？`,
@@ -92,7 +88,6 @@ export default function BizDatePage() {
       </Card>
       <Card title="日终作业日志" size="small">
         <ListPage<DayEndRun>
-          ref={log}
           source={BIZDATE_PATHS.dayEndList}
           rowKey="id"
           columns={[

@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { DownloadOutlined } from '@ant-design/icons';
 import {
   Button,
@@ -23,14 +22,14 @@ import {
   type CompanyRow,
 } from '@portal/contract/company';
 import { button } from '@portal/contract/menus';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { listConditionKey, readListCondition } from '../../shared/list/list-condition';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useInfoDict } from '../../shared/company/company-api';
 import { useLinkage } from '../../shared/geo/linkage';
-import { COMPANY_LIST_KEY, deleteCompany, exportCompanies, setCompanyState } from './api';
+import { deleteCompany, exportCompanies, setCompanyState } from './api';
 import { AddButton } from '../../shared/list/AddButton';
 
 const MENU = 'ft-company';
@@ -50,13 +49,9 @@ function toFilters(values: Record<string, unknown>): Record<string, unknown> {
 export default function CompanyListPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const list = useRef<ListPageHandle>(null);
   const dict = useInfoDict().data;
   const linkage = useLinkage().data ?? [];
   const [exporting, setExporting] = useState(false);
-
-  const reload = () => void queryClient.invalidateQueries({ queryKey: COMPANY_LIST_KEY });
 
   const doExport = async () => {
     const saved = readListCondition(listConditionKey(location.pathname));
@@ -124,12 +119,9 @@ export default function CompanyListPage(_props: ScreenProps) {
             <Button
               type="link"
               size="small"
-              onClick={async () => {
-                const r = await setCompanyState(row.compCode, row.compName, row.state !== 'enabled').catch(
-                  () => null,
-                );
-                if (r?.ok) reload();
-              }}
+              onClick={() =>
+                void setCompanyState(row.compCode, row.compName, row.state !== 'enabled').catch(() => null)
+              }
             >
               {row.state === 'enabled' ? '停用' : '启用'}
             </Button>
@@ -139,10 +131,7 @@ export default function CompanyListPage(_props: ScreenProps) {
               type="link"
               size="small"
               danger
-              onClick={async () => {
-                const r = await deleteCompany(row.compCode, row.compName).catch(() => null);
-                if (r?.ok) reload();
-              }}
+              onClick={() => void deleteCompany(row.compCode, row.compName).catch(() => null)}
             >
               删除
             </Button>
@@ -154,7 +143,6 @@ export default function CompanyListPage(_props: ScreenProps) {
 
   return (
     <ListPage<CompanyRow>
-      ref={list}
       source={COMPANY_PATHS.list}
       rowKey="compCode"
       columns={columns}

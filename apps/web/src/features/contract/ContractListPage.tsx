@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import {
@@ -11,7 +11,7 @@ import {
   contractListSchema,
 } from '@portal/contract/contract';
 import { PRODUCT_LABELS } from '@portal/contract/credit';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
@@ -35,7 +35,6 @@ const toFilters = rangeFilters({
 export default function ContractListPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const list = useRef<ListPageHandle>(null);
   const buttons = useButtons(MENU);
   const linked = useMemo(() => {
     const out: Record<string, string> = {};
@@ -47,10 +46,8 @@ export default function ContractListPage() {
   }, [params]);
   const linkKey = new URLSearchParams(linked).toString();
 
-  const remove = async (r: ContractListRow) => {
-    const res = await contractApi.remove(CONTRACT_PATHS.infoDelete, r.bizCode, '合同').catch(() => null);
-    if (res?.ok) list.current?.reload();
-  };
+  const remove = (r: ContractListRow) =>
+    contractApi.remove(CONTRACT_PATHS.infoDelete, r.bizCode, '合同').catch(() => undefined);
   const prepayment = async (r: ContractListRow) => {
     if (!(await confirmAction('确定要根据该合同生成前期款吗？'))) return;
     const ok = await contractApi.prepaymentInit(r.bizCode).then(
@@ -79,7 +76,6 @@ export default function ContractListPage() {
     <div data-testid="contract-list">
       <ListPage<ContractListRow>
         key={linkKey}
-        ref={list}
         source={CONTRACT_PATHS.list}
         sortable={contractListSchema.sortable}
         rowKey="bizCode"

@@ -1,9 +1,9 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Spin, type TableColumnType } from 'antd';
 import { EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { UpdateOptions, UpdateResult } from '../../shared/request/http';
@@ -41,12 +41,10 @@ export function ChangeListFrame<T extends ChangeRowBase>(props: {
 }) {
   const { kind, columns, viewTo, editTo, remove } = props;
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
   const buttons = useButtons(kind.menuCode);
   return (
     <div data-testid={props.testId}>
       <ListPage<T>
-        ref={list}
         source={kind.listPath}
         rowKey="bizCode"
         filters={
@@ -77,10 +75,7 @@ export function ChangeListFrame<T extends ChangeRowBase>(props: {
             buttons,
             view: (r) => void navigate(viewTo(r)),
             edit: (r) => void navigate(editTo(r)),
-            remove: (r) =>
-              void remove(r.bizCode)
-                .then((res) => res.ok && list.current?.reload())
-                .catch(() => undefined),
+            remove: (r) => void remove(r.bizCode).catch(() => undefined),
           }),
         ]}
       />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Select, Space, Spin, Table, type TableColumnsType } from 'antd';
@@ -7,7 +7,7 @@ import { CRM_PATHS, REG_STATE_LABELS, type BankUserList, type CompUserRow } from
 import { button } from '@portal/contract/menus';
 import { useCompanyDict } from '../../shared/company/company-api';
 import { AddButton } from '../../shared/list/AddButton';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { actionsColumn } from '../../shared/list/RowActions';
 import { updateThen } from '../../shared/list/update-then';
 import { codeColumn } from '../../shared/list/columns';
@@ -39,12 +39,9 @@ function useAccount(bizCode: string | undefined) {
 /** 银行信息管理 (crm-cor-bank): every customer bank account, server-paged. */
 export function BankListPage(_props: ScreenProps) {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
   const customers = useCompanyDict().data ?? [];
   const act = (path: string, row: BankAccountView, confirm: string) =>
-    void updateThen(path, undefined, { query: { bizCode: row.bizCode }, confirm }, () =>
-      list.current?.reload(),
-    );
+    void updateThen(path, undefined, { query: { bizCode: row.bizCode }, confirm });
   const columns: TableColumnsType<BankAccountView> = [
     codeColumn('账户编号', 'bizCode', { width: 130 }),
     { title: '所属客户', dataIndex: 'ownerName', key: 'ownerName', width: 220, ellipsis: true },
@@ -83,7 +80,6 @@ export function BankListPage(_props: ScreenProps) {
   return (
     <div data-testid="crm-bank-list">
       <ListPage<BankAccountView>
-        ref={list}
         source={BANK_PATHS.list}
         queryKey={['list', 'crm', BANK_PATHS.list]}
         initialFilters={{ ownerType: 'customer' }}

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import {
@@ -11,7 +10,7 @@ import {
 import { button } from '@portal/contract/menus';
 import { AddButton } from '../../shared/list/AddButton';
 import { ListExportButton } from '../../shared/list/ExportButton';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { actionsColumn } from '../../shared/list/RowActions';
 import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
@@ -22,7 +21,6 @@ import { CORP_EDIT_PATH, CORP_VIEW_PATH, M } from './api';
 /** 企业列表 (crm-cor-cor): the customers, with 查看 / 编辑 into the tabbed detail pages. */
 export default function CorporationListPage(_props: ScreenProps) {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
   const dict = useInfoDict().data;
 
   const columns: TableColumnsType<CompanyRow> = [
@@ -52,7 +50,6 @@ export default function CorporationListPage(_props: ScreenProps) {
       220,
       (row) => {
         const enable = row.state !== 'enabled';
-        const reload = () => list.current?.reload();
         return [
           {
             label: '查看',
@@ -67,27 +64,20 @@ export default function CorporationListPage(_props: ScreenProps) {
             label: enable ? '启用' : '停用',
             code: button(M.list, enable ? 'enable' : 'disable'),
             onClick: () =>
-              void updateThen(
-                enable ? COMPANY_PATHS.enable : COMPANY_PATHS.disable,
-                undefined,
-                {
-                  query: { compCode: row.compCode },
-                  confirm: `确定要${enable ? '启用' : '停用'}企业「${row.compName}」吗？`,
-                },
-                reload,
-              ),
+              void updateThen(enable ? COMPANY_PATHS.enable : COMPANY_PATHS.disable, undefined, {
+                query: { compCode: row.compCode },
+                confirm: `确定要${enable ? '启用' : '停用'}企业「${row.compName}」吗？`,
+              }),
           },
           {
             label: '删除',
             code: button(M.list, 'delete'),
             danger: true,
             onClick: () =>
-              void updateThen(
-                COMPANY_PATHS.del,
-                undefined,
-                { query: { compCode: row.compCode }, confirm: `确定要删除企业「${row.compName}」吗？` },
-                reload,
-              ),
+              void updateThen(COMPANY_PATHS.del, undefined, {
+                query: { compCode: row.compCode },
+                confirm: `确定要删除企业「${row.compName}」吗？`,
+              }),
           },
         ];
       },
@@ -98,7 +88,6 @@ export default function CorporationListPage(_props: ScreenProps) {
   return (
     <div data-testid="crm-corp-list">
       <ListPage<CompanyRow>
-        ref={list}
         source={COMPANY_PATHS.list}
         queryKey={['list', 'crm', COMPANY_PATHS.list]}
         rowKey="compCode"

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,7 +24,7 @@ import {
 } from '@portal/contract/crm';
 import { formatDateTime } from '@portal/contract/format';
 import { button } from '@portal/contract/menus';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { actionsColumn } from '../../shared/list/RowActions';
 import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
@@ -37,7 +37,6 @@ const REG_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as 
 /** /crm/frim/list 企业用户: every enterprise user, with filters; 审核 opens frimcheck. */
 export function FrimListPage(_props: ScreenProps) {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
   const columns: TableColumnsType<CompUserRow> = [
     codeColumn('用户编号', 'userCode', { width: 130 }),
     { title: '姓名', dataIndex: 'userName', key: 'userName', width: 110 },
@@ -73,15 +72,10 @@ export function FrimListPage(_props: ScreenProps) {
             label: enable ? '启用' : '停用',
             code: button(M.frim, enable ? 'enable' : 'disable'),
             onClick: () =>
-              void updateThen(
-                enable ? CRM_PATHS.frimEnable : CRM_PATHS.frimDisable,
-                undefined,
-                {
-                  query: { userCode: row.userCode },
-                  confirm: `确定要${enable ? '启用' : '停用'}企业用户「${row.userName}」吗？`,
-                },
-                () => list.current?.reload(),
-              ),
+              void updateThen(enable ? CRM_PATHS.frimEnable : CRM_PATHS.frimDisable, undefined, {
+                query: { userCode: row.userCode },
+                confirm: `确定要${enable ? '启用' : '停用'}企业用户「${row.userName}」吗？`,
+              }),
           },
         ];
       },
@@ -91,7 +85,6 @@ export function FrimListPage(_props: ScreenProps) {
   return (
     <div data-testid="crm-frim-list">
       <ListPage<CompUserRow>
-        ref={list}
         source={CRM_PATHS.frimList}
         rowKey="userCode"
         columns={columns}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, Select, Space, Spin, Tree, TreeSelect } from 'antd';
 import { CRM_PATHS, orgAddSchema, type DeptNode } from '@portal/contract/crm';
 import { fieldRules } from '../../shared/form/zod-rule';
@@ -10,7 +9,7 @@ import { updateThen } from '../../shared/list/update-then';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useCompanyDict } from '../../shared/company/company-api';
-import { change, deptOptions, M, useDeptTree } from './api';
+import { change, deptOptions, M, useDeptTree, useRefreshDeptTree } from './api';
 import { validValues } from '../../shared/ui/valid-values';
 
 interface DeptValues {
@@ -47,14 +46,13 @@ export default function OrgPage(_props: ScreenProps) {
   const customers = useCompanyDict().data ?? [];
   const [compCode, setCompCode] = useState<string | undefined>();
   const tree = useDeptTree(compCode);
-  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string | undefined>();
   const [editing, setEditing] = useState<DeptNode | 'new' | null>(null);
   const [form] = Form.useForm<DeptValues>();
   const nodes = tree.data ?? [];
   const current = selected ? findNode(nodes, selected) : undefined;
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['crm', 'depts', compCode] });
+  const refreshTree = useRefreshDeptTree(compCode);
 
   const open = (mode: DeptNode | 'new') => {
     form.resetFields();
@@ -83,7 +81,7 @@ export default function OrgPage(_props: ScreenProps) {
           : null;
     if (r?.ok) {
       setEditing(null);
-      await reload();
+      await refreshTree();
     }
   };
 
@@ -95,7 +93,7 @@ export default function OrgPage(_props: ScreenProps) {
       { query: { deptCode: current.deptCode }, confirm: `确定要删除部门「${current.deptName}」吗？` },
       () => {
         setSelected(undefined);
-        return reload();
+        return refreshTree();
       },
     );
   };

@@ -1,5 +1,4 @@
-import { useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   Alert,
   Card,
@@ -20,7 +19,6 @@ import {
   REL_STATES,
   REL_TYPE_LABELS,
   REL_TYPES,
-  type RelationGraph,
   type RelationRow,
   type RelType,
   relationSaveSchema,
@@ -29,14 +27,14 @@ import { button } from '@portal/contract/menus';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { AddButton } from '../../shared/list/AddButton';
 import { EditModal } from '../../shared/list/EditModal';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { actionsColumn } from '../../shared/list/RowActions';
 import { updateThen } from '../../shared/list/update-then';
 import { useRowEditor } from '../../shared/list/use-row-editor';
 import { codeColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useCompanyDict } from '../../shared/company/company-api';
-import { call, M } from './api';
+import { M, useRefreshRelationGraph, useRelationGraph } from './api';
 import { RelationGraphChart } from './RelationGraphChart';
 import { validValues } from '../../shared/ui/valid-values';
 
@@ -57,8 +55,6 @@ const STATE_COLORS = { valid: 'green', future: 'blue', expired: 'default' } as c
 
 /** 企业关系维护: relations between enterprises with validity dates, as a list and as a graph. */
 export default function RelationPage(_props: ScreenProps) {
-  const list = useRef<ListPageHandle>(null);
-  const queryClient = useQueryClient();
   const customers = useCompanyDict().data ?? [];
   const options = customers.map((c) => ({ value: c.code, label: c.label }));
   const [form] = Form.useForm<RelValues>();
@@ -76,15 +72,9 @@ export default function RelationPage(_props: ScreenProps) {
   }));
   const [graphComp, setGraphComp] = useState<string | undefined>();
   const [validOnly, setValidOnly] = useState(false);
-  const graph = useQuery({
-    queryKey: ['crm', 'relationGraph', graphComp, validOnly],
-    queryFn: () => call<RelationGraph>(CRM_PATHS.relationGraph, { compCode: graphComp, validOnly }),
-  });
+  const graph = useRelationGraph(graphComp, validOnly);
 
-  const reload = () => {
-    list.current?.reload();
-    void queryClient.invalidateQueries({ queryKey: ['crm', 'relationGraph'] });
-  };
+  const refreshGraph = useRefreshRelationGraph();
 
   const save = async () => {
     const v = await validValues(form);
@@ -103,7 +93,7 @@ export default function RelationPage(_props: ScreenProps) {
       {},
       () => {
         close();
-        reload();
+        refreshGraph();
       },
     );
   };
@@ -145,7 +135,7 @@ export default function RelationPage(_props: ScreenProps) {
                 query: { bizCode: row.bizCode },
                 confirm: `确定要删除「${row.coreCompName}」与「${row.relCompName}」的关系吗？`,
               },
-              reload,
+              refreshGraph,
             ),
         },
       ],
@@ -162,7 +152,6 @@ export default function RelationPage(_props: ScreenProps) {
             label: '关系列表',
             children: (
               <ListPage<RelationRow>
-                ref={list}
                 source={CRM_PATHS.relationList}
                 rowKey="bizCode"
                 columns={columns}

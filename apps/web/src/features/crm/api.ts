@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { COMPANY_PATHS, type CompanyView } from '@portal/contract/company';
-import { CRM_PATHS, type DeptNode } from '@portal/contract/crm';
+import { CRM_PATHS, type DeptNode, type RelationGraph } from '@portal/contract/crm';
 import { post, update, type Query, type UpdateOptions } from '../../shared/request/http';
 
 export const CORP_LIST_PATH = '/crm/corporation/list';
@@ -45,12 +45,36 @@ export function useCustomer(compCode: string | undefined) {
   });
 }
 
+const deptTreeKey = (compCode: string | undefined) => ['crm', 'depts', compCode] as const;
+
 export function useDeptTree(compCode: string | undefined) {
   return useQuery({
-    queryKey: ['crm', 'depts', compCode],
+    queryKey: deptTreeKey(compCode),
     queryFn: () => post<DeptNode[]>(CRM_PATHS.orgTree, undefined, { query: { compCode: compCode! } }),
     enabled: !!compCode,
   });
+}
+
+/** After a department changed: the tree is no list, so the update's list refresh misses it. */
+export function useRefreshDeptTree(compCode: string | undefined): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: deptTreeKey(compCode) });
+}
+
+const RELATION_GRAPH_KEY = ['crm', 'relationGraph'] as const;
+
+/** 关系图 around `compCode` (every enterprise without one). */
+export function useRelationGraph(compCode: string | undefined, validOnly: boolean) {
+  return useQuery({
+    queryKey: [...RELATION_GRAPH_KEY, compCode, validOnly],
+    queryFn: () => call<RelationGraph>(CRM_PATHS.relationGraph, { compCode, validOnly }),
+  });
+}
+
+/** After a relation changed: the graph is no list, so the update's list refresh misses it. */
+export function useRefreshRelationGraph(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: RELATION_GRAPH_KEY });
 }
 
 export interface TreeOption {

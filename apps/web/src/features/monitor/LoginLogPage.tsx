@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, DatePicker, Form, Input, Modal, Select, Tag, type TableColumnsType } from 'antd';
 import { formatDateTime } from '@portal/contract/format';
 import { button } from '@portal/contract/menus';
@@ -13,7 +13,7 @@ import {
   loginUnlockSchema,
 } from '@portal/contract/monitor';
 import { zodRule } from '../../shared/form/zod-rule';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
@@ -24,14 +24,14 @@ const MENU = MONITOR_MENUS.loginLog;
 const OUTCOME_OPTIONS = LOGIN_OUTCOMES.map((value) => ({ value, label: LOGIN_OUTCOME_LABELS[value] }));
 
 /** 解锁 asks for the reason, which is kept in the audit row. */
-function UnlockModal({ userName, onClose }: { userName: string; onClose(done: boolean): void }) {
+function UnlockModal({ userName, onClose }: { userName: string; onClose(): void }) {
   const [form] = Form.useForm<LoginUnlock>();
   const [saving, setSaving] = useState(false);
   const submit = async (v: LoginUnlock) => {
     setSaving(true);
     try {
       const r = await unlockLogin({ userName, reason: v.reason });
-      if (r.ok) onClose(true);
+      if (r.ok) onClose();
     } catch {
       // warned by the request layer
     } finally {
@@ -45,7 +45,7 @@ function UnlockModal({ userName, onClose }: { userName: string; onClose(done: bo
       okText="解锁"
       confirmLoading={saving}
       onOk={() => form.submit()}
-      onCancel={() => onClose(false)}
+      onCancel={onClose}
       destroyOnHidden
     >
       <Form<LoginUnlock> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
@@ -59,7 +59,6 @@ function UnlockModal({ userName, onClose }: { userName: string; onClose(done: bo
 
 /** 登录日志: every sign-in attempt; a locked name shows until when and can be unlocked. */
 export default function LoginLogPage(_props: ScreenProps) {
-  const list = useRef<ListPageHandle>(null);
   const [unlocking, setUnlocking] = useState<string>();
   const columns: TableColumnsType<LoginLogView> = [
     dateColumn('登录时间', 'at', { withTime: true, width: 170 }),
@@ -95,7 +94,6 @@ export default function LoginLogPage(_props: ScreenProps) {
   return (
     <>
       <ListPage<LoginLogView>
-        ref={list}
         source={MONITOR_PATHS.loginLogList}
         rowKey="id"
         columns={columns}
@@ -124,15 +122,7 @@ export default function LoginLogPage(_props: ScreenProps) {
           </>
         }
       />
-      {unlocking ? (
-        <UnlockModal
-          userName={unlocking}
-          onClose={(done) => {
-            setUnlocking(undefined);
-            if (done) list.current?.reload();
-          }}
-        />
-      ) : null}
+      {unlocking ? <UnlockModal userName={unlocking} onClose={() => setUnlocking(undefined)} /> : null}
     </>
   );
 }

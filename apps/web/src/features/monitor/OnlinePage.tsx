@@ -1,8 +1,7 @@
-import { useRef } from 'react';
 import { Button, Form, Input, Tag, type TableColumnsType } from 'antd';
 import { button } from '@portal/contract/menus';
 import { MONITOR_MENUS, MONITOR_PATHS, type OnlineSessionView } from '@portal/contract/monitor';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
@@ -12,11 +11,10 @@ const MENU = MONITOR_MENUS.online;
 
 /** 在线用户: live sessions; 强退 ends one at once on every server. */
 export default function OnlinePage(_props: ScreenProps) {
-  const list = useRef<ListPageHandle>(null);
   const force = async (s: OnlineSessionView) => {
     try {
-      const r = await forceLogout(s);
-      if (r.ok) list.current?.reload();
+      // The list refreshes through the update (refreshListsOnUpdate).
+      await forceLogout(s);
     } catch {
       // warned by the request layer
     }
@@ -52,7 +50,6 @@ export default function OnlinePage(_props: ScreenProps) {
   ];
   return (
     <ListPage<OnlineSessionView>
-      ref={list}
       source={MONITOR_PATHS.onlineList}
       rowKey="sessionId"
       columns={columns}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,7 +18,7 @@ import {
 } from '@portal/contract/notices';
 import { markClean } from '../../shared/editor/unsaved';
 import { UnsavedInput } from '../../shared/editor/UnsavedInput';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { normalizePath } from '../../shared/routing/route-table';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
@@ -172,28 +172,25 @@ function NoticeEditor({
 /** 通知公告 (docs/operations.md "Announcements"). */
 export default function NoticePage(_props: ScreenProps) {
   const buttons = useButtons(NOTICE_MENU);
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<NoticeView | 'new'>();
-  const reload = () => list.current?.reload();
+  // The list refreshes through these updates (refreshListsOnUpdate).
   const setState = async (r: NoticeView, state: 'published' | 'withdrawn') => {
-    const res = await update(
+    await update(
       NOTICE_PATHS.setState,
       { id: r.id, state },
       {
         confirm: `确定要${state === 'published' ? '发布' : '撤回'}公告「${r.title}」吗？`,
       },
     ).catch(() => null);
-    if (res?.ok) reload();
   };
   const remove = async (r: NoticeView) => {
-    const res = await update(
+    await update(
       NOTICE_PATHS.delete,
       { id: r.id },
       {
         confirm: `确定要删除公告「${r.title}」吗？`,
       },
     ).catch(() => null);
-    if (res?.ok) reload();
   };
   const columns: TableColumnsType<NoticeView> = [
     { title: L.title, dataIndex: 'title', key: 'title' },
@@ -244,7 +241,6 @@ export default function NoticePage(_props: ScreenProps) {
   return (
     <>
       <ListPage<NoticeView>
-        ref={list}
         source={NOTICE_PATHS.list}
         rowKey="id"
         columns={columns}
@@ -271,10 +267,7 @@ export default function NoticePage(_props: ScreenProps) {
         <NoticeEditor
           row={editing}
           onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            reload();
-          }}
+          onSaved={() => setEditing(undefined)}
         />
       ) : null}
     </>

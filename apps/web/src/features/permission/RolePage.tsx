@@ -30,7 +30,7 @@ import {
   roleAddSchema,
 } from '@portal/contract/permission';
 import { fieldRules } from '../../shared/form/zod-rule';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
@@ -239,13 +239,10 @@ function RoleConfig({ role, onClose }: { role: RoleView; onClose(): void }) {
 /** 角色管理: roles, their data scope and their menu/button codes. */
 export default function RolePage(_props: ScreenProps) {
   const queryClient = useQueryClient();
-  const list = useRef<ListPageHandle>(null);
   const [editing, setEditing] = useState<RoleView | 'new' | null>(null);
   const [configuring, setConfiguring] = useState<RoleView | null>(null);
-  const reload = () => {
-    list.current?.reload();
-    void queryClient.invalidateQueries({ queryKey: ROLE_DICT_KEY });
-  };
+  // The role list refreshes through the update itself; the role picker's dictionary does not.
+  const refreshRoleDict = () => void queryClient.invalidateQueries({ queryKey: ROLE_DICT_KEY });
 
   const columns: TableColumnsType<RoleView> = [
     codeColumn('角色编号', 'bizCode', { width: 130 }),
@@ -293,7 +290,7 @@ export default function RolePage(_props: ScreenProps) {
                 danger
                 onClick={async () => {
                   const r = await removeRole(row).catch(() => null);
-                  if (r?.ok) reload();
+                  if (r?.ok) refreshRoleDict();
                 }}
               >
                 删除
@@ -308,7 +305,6 @@ export default function RolePage(_props: ScreenProps) {
   return (
     <>
       <ListPage<RoleView>
-        ref={list}
         source={PERMISSION_PATHS.roleList}
         rowKey="bizCode"
         columns={columns}
@@ -342,7 +338,7 @@ export default function RolePage(_props: ScreenProps) {
           editing={editing}
           onClose={(saved) => {
             setEditing(null);
-            if (saved) reload();
+            if (saved) refreshRoleDict();
           }}
         />
       ) : null}
@@ -351,7 +347,7 @@ export default function RolePage(_props: ScreenProps) {
           role={configuring}
           onClose={() => {
             setConfiguring(null);
-            reload();
+            refreshRoleDict();
           }}
         />
       ) : null}

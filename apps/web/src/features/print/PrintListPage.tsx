@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { buttonCode } from '@portal/contract/menus';
@@ -12,7 +11,7 @@ import {
   type TemplateRow,
 } from '@portal/contract/print';
 import { ApiError, type UpdateResult } from '../../shared/request/http';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -26,13 +25,12 @@ const stateOptions = TEMPLATE_STATES.map((s) => ({ value: s, label: TEMPLATE_STA
 /** Print templates (打印模板) with search, enable/disable and delete. */
 export default function PrintListPage(_props: ScreenProps) {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
   const buttons = useButtons(PRINT_MENU);
 
   const act = async (call: () => Promise<UpdateResult<null>>) => {
     try {
-      const r = await call();
-      if (r.confirmed && r.ok) list.current?.reload();
+      // The list refreshes through the update (refreshListsOnUpdate).
+      await call();
     } catch (err) {
       // The request layer has shown the server's message (已启用的模板…).
       if (!(err instanceof ApiError)) throw err;
@@ -118,7 +116,6 @@ export default function PrintListPage(_props: ScreenProps) {
   return (
     <div data-testid="print-list">
       <ListPage<TemplateRow>
-        ref={list}
         source={PRINT_PATHS.list}
         rowKey="bizCode"
         columns={columns}

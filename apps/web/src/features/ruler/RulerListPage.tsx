@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import {
@@ -11,7 +10,7 @@ import {
 import { RULE_STATE_LABELS, RULE_STATES, RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import { buttonCode } from '@portal/contract/menus';
 import { ApiError } from '../../shared/request/http';
-import { ListPage, type ListPageHandle } from '../../shared/list/ListPage';
+import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -26,14 +25,13 @@ const stateOptions = RULE_STATES.map((s) => ({ value: s, label: RULE_STATE_LABEL
 /** The interest-rule (计息规则) list with search, add, edit and delete. */
 export default function RulerListPage(_props: ScreenProps) {
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle>(null);
   const buttons = useButtons(RULER_MENU);
   const canSave = buttons.has('save');
 
   const remove = async (row: RuleView) => {
     try {
-      const r = await deleteRule(row.bizCode);
-      if (r.confirmed && r.ok) list.current?.reload();
+      // The list refreshes through the update (refreshListsOnUpdate).
+      await deleteRule(row.bizCode);
     } catch (err) {
       // The request layer has shown the server's message (e.g. 计息规则正在使用中…).
       if (!(err instanceof ApiError)) throw err;
@@ -114,7 +112,6 @@ export default function RulerListPage(_props: ScreenProps) {
   return (
     <div className="ruler-list" data-testid="ruler-list">
       <ListPage<RuleView>
-        ref={list}
         source={RULER_PATHS.list}
         rowKey="bizCode"
         columns={columns}

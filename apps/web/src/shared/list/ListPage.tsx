@@ -17,9 +17,11 @@ import {
 
 export type { ListFetcher };
 
+/**
+ * A list is never reloaded by hand: every successful change through the request layer's `update()`
+ * refreshes all lists (`refreshListsOnUpdate`, list-query.ts).
+ */
 export interface ListPageHandle {
-  /** Fetch the current page again (after an update). */
-  reload(): void;
   /** Back to page 1 with the current filters. */
   search(): void;
 }
@@ -132,7 +134,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     );
   };
 
-  useImperativeHandle(ref, () => ({ reload: () => refetch(params), search }));
+  useImperativeHandle(ref, () => ({ search }));
 
   const order = params.order === 'asc' || params.order === 'desc' ? params.order : undefined;
   const orderBy = typeof params.orderBy === 'string' ? params.orderBy : undefined;

@@ -1,6 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Page } from '@portal/contract/api';
-import { fetchList, type ListParams } from '../request/http';
+import { fetchList, setUpdatedHandler, type ListParams } from '../request/http';
 import { listConditionKey, readListCondition } from './list-condition';
 
 /** The default page size (docs/protocol.md "Lists"). */
@@ -25,11 +25,19 @@ const isListQuery = (query: Query): boolean => query.meta?.list === true;
 
 /**
  * After a change: every list is stale (the rows' versions and states moved), the open ones fetch
- * again. A call already in flight is kept rather than restarted, so a screen that also reloads its
- * own list after the change costs no second call.
+ * again. A call already in flight is kept rather than restarted, so a list invalidated again by
+ * its screen after the change costs no second call.
  */
 export function refreshLists(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ predicate: isListQuery }, { cancelRefetch: false });
+}
+
+/**
+ * Every successful `update()` refreshes the lists of `client`: the screens never reload a list
+ * themselves after a row action or a save (a row shown with its old version would answer 409).
+ */
+export function refreshListsOnUpdate(client: QueryClient): void {
+  setUpdatedHandler(() => void refreshLists(client));
 }
 
 /**

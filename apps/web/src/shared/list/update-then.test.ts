@@ -19,4 +19,11 @@ describe('updateThen', () => {
     expect(await updateThen('/p', undefined, {}, after)).toBe(false);
     expect(after).toHaveBeenCalledTimes(1);
   });
+
+  it('needs no `after`: the lists refresh through the update itself', async () => {
+    update.mockResolvedValueOnce({ confirmed: true, ok: true, data: undefined, msg: '' });
+    expect(await updateThen('/p', undefined, {})).toBe(true);
+    update.mockResolvedValueOnce({ confirmed: true, ok: false, data: undefined, msg: '' });
+    expect(await updateThen('/p', undefined, {})).toBe(false);
+  });
 });

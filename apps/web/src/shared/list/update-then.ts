@@ -1,17 +1,18 @@
 import { update, type UpdateOptions } from '../request/http';
 
 /**
- * An update call (with its optional confirmation) followed by `after` (reload the list) when the
- * answer is ok. Errors are already warned by the request layer; answers whether it succeeded.
+ * An update call (with its optional confirmation) followed by `after` (close an editor, …) when the
+ * answer is ok; the lists refresh through the update itself. Errors are already warned by the
+ * request layer; answers whether it succeeded.
  */
 export async function updateThen(
   path: string,
   body: unknown,
   opts: UpdateOptions,
-  after: () => unknown,
+  after?: () => unknown,
 ): Promise<boolean> {
   const r = await update(path, body, opts).catch(() => null);
   if (!r?.ok) return false;
-  await after();
+  await after?.();
   return true;
 }

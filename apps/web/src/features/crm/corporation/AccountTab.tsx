@@ -1,9 +1,8 @@
-import { useRef } from 'react';
 import { Form, type TableColumnsType } from 'antd';
 import type { BankAccountView } from '@portal/contract/bank';
 import { CRM_PATHS } from '@portal/contract/crm';
 import { EditModal } from '../../../shared/list/EditModal';
-import { ListPage, type ListPageHandle } from '../../../shared/list/ListPage';
+import { ListPage } from '../../../shared/list/ListPage';
 import { AddButton } from '../../../shared/list/AddButton';
 import { actionsColumn } from '../../../shared/list/RowActions';
 import { updateThen } from '../../../shared/list/update-then';
@@ -20,12 +19,10 @@ import { validValues } from '../../../shared/ui/valid-values';
 export function AccountTab({ meta }: ScreenProps) {
   const readOnly = isView(meta);
   const compCode = useCompCode();
-  const list = useRef<ListPageHandle>(null);
   const [form] = Form.useForm<AccountValues>();
   const fetcher = useCustomerFetcher<BankAccountView>(CRM_PATHS.accountList, compCode);
 
   const { editing, row, open, close } = useRowEditor(form, accountToForm);
-  const reload = () => list.current?.reload();
 
   const save = async () => {
     const v = await validValues(form);
@@ -34,15 +31,12 @@ export function AccountTab({ meta }: ScreenProps) {
       CRM_PATHS.accountSave,
       { ...v, compCode, ...(row ? { bizCode: row.bizCode, version: row.version } : {}) },
       {},
-      () => {
-        close();
-        reload();
-      },
+      close,
     );
   };
 
   const act = (r: BankAccountView, path: string, confirm: string) =>
-    void updateThen(path, undefined, { query: { compCode: compCode!, bizCode: r.bizCode }, confirm }, reload);
+    void updateThen(path, undefined, { query: { compCode: compCode!, bizCode: r.bizCode }, confirm });
 
   const columns: TableColumnsType<BankAccountView> = [
     codeColumn('账户编号', 'bizCode', { width: 130 }),
@@ -76,7 +70,6 @@ export function AccountTab({ meta }: ScreenProps) {
   return (
     <TabFrame title="账户信息" compCode={compCode} testId="crm-tab-account">
       <ListPage<BankAccountView>
-        ref={list}
         source={fetcher}
         queryKey={['crm', 'accounts', compCode]}
         rowKey="bizCode"

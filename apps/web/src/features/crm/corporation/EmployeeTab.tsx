@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Space, Tag, TreeSelect, type TableColumnsType } from 'antd';
 import {
@@ -11,7 +10,7 @@ import {
 } from '@portal/contract/crm';
 import { fieldRules } from '../../../shared/form/zod-rule';
 import { EditModal } from '../../../shared/list/EditModal';
-import { ListPage, type ListPageHandle } from '../../../shared/list/ListPage';
+import { ListPage } from '../../../shared/list/ListPage';
 import { AddButton } from '../../../shared/list/AddButton';
 import { actionsColumn } from '../../../shared/list/RowActions';
 import { updateThen } from '../../../shared/list/update-then';
@@ -30,13 +29,10 @@ type EmployeeValues = Omit<EmployeeSave, 'compCode' | 'userCode' | 'version'>;
 export function EmployeeTab({ meta }: ScreenProps) {
   const readOnly = isView(meta);
   const compCode = useCompCode();
-  const list = useRef<ListPageHandle>(null);
   const queryClient = useQueryClient();
   const depts = useDeptTree(compCode).data ?? [];
   const [form] = Form.useForm<EmployeeValues>();
   const fetcher = useCustomerFetcher<CompUserRow>(CRM_PATHS.employeeList, compCode);
-
-  const reload = () => list.current?.reload();
 
   const { editing, row, open, close } = useRowEditor(form, (r: CompUserRow) => ({
     userName: r.userName,
@@ -57,7 +53,6 @@ export function EmployeeTab({ meta }: ScreenProps) {
       {},
       () => {
         close();
-        reload();
         void queryClient.invalidateQueries({ queryKey: ['crm', 'users', compCode] });
       },
     );
@@ -114,15 +109,10 @@ export function EmployeeTab({ meta }: ScreenProps) {
                 label: enable ? '启用' : '停用',
                 code: SAVE,
                 onClick: () =>
-                  void updateThen(
-                    enable ? CRM_PATHS.employeeEnable : CRM_PATHS.employeeDisable,
-                    undefined,
-                    {
-                      query: { userCode: row.userCode },
-                      confirm: `确定要${enable ? '启用' : '停用'}企业用户「${row.userName}」吗？`,
-                    },
-                    reload,
-                  ),
+                  void updateThen(enable ? CRM_PATHS.employeeEnable : CRM_PATHS.employeeDisable, undefined, {
+                    query: { userCode: row.userCode },
+                    confirm: `确定要${enable ? '启用' : '停用'}企业用户「${row.userName}」吗？`,
+                  }),
               },
             ];
           }),
@@ -132,7 +122,6 @@ export function EmployeeTab({ meta }: ScreenProps) {
   return (
     <TabFrame title="企业用户" compCode={compCode} testId="crm-tab-employee">
       <ListPage<CompUserRow>
-        ref={list}
         source={fetcher}
         queryKey={['crm', 'employees', compCode]}
         rowKey="userCode"

@@ -1,10 +1,9 @@
-import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Tag, type TableColumnsType } from 'antd';
 import { CRM_PATHS, roleSaveSchema, type CompRoleRow, type RoleSave } from '@portal/contract/crm';
 import { fieldRules } from '../../../shared/form/zod-rule';
 import { EditModal } from '../../../shared/list/EditModal';
-import { ListPage, type ListPageHandle } from '../../../shared/list/ListPage';
+import { ListPage } from '../../../shared/list/ListPage';
 import { AddButton } from '../../../shared/list/AddButton';
 import { actionsColumn } from '../../../shared/list/RowActions';
 import { updateThen } from '../../../shared/list/update-then';
@@ -24,7 +23,6 @@ const rules = fieldRules(roleSaveSchema);
 export function RoleTab({ meta }: ScreenProps) {
   const readOnly = isView(meta);
   const compCode = useCompCode();
-  const list = useRef<ListPageHandle>(null);
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RoleValues>();
   const fetcher = useCustomerFetcher<CompRoleRow>(CRM_PATHS.roleList, compCode);
@@ -34,7 +32,6 @@ export function RoleTab({ meta }: ScreenProps) {
     remark: r.remark ?? undefined,
     userCodes: r.users.map((u) => u.userCode),
   }));
-  const reload = () => list.current?.reload();
 
   const save = async () => {
     const v = await validValues(form);
@@ -50,7 +47,6 @@ export function RoleTab({ meta }: ScreenProps) {
       {},
       () => {
         close();
-        reload();
         void queryClient.invalidateQueries({ queryKey: ['crm', 'employees', compCode] });
       },
     );
@@ -83,7 +79,6 @@ export function RoleTab({ meta }: ScreenProps) {
                     query: { roleCode: row.roleCode },
                     confirm: `确定要删除企业角色「${row.roleName}」吗？`,
                   },
-                  reload,
                 ),
             },
           ]),
@@ -93,7 +88,6 @@ export function RoleTab({ meta }: ScreenProps) {
   return (
     <TabFrame title="企业角色" compCode={compCode} testId="crm-tab-role">
       <ListPage<CompRoleRow>
-        ref={list}
         source={fetcher}
         queryKey={['crm', 'roles', compCode]}
         rowKey="roleCode"
