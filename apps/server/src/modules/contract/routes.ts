@@ -54,17 +54,10 @@ import {
 } from './service';
 import { compactContractTally } from './tally';
 import { planPreview, planProblem, activeItems, suggestDues, viewDues, viewScheme } from './plan';
-import {
-  approveContract,
-  fileHistory,
-  prepaymentInit,
-  saveBusiness,
-  saveDues,
-  saveFiles,
-  saveScheme,
-  viewBusiness,
-  CONTRACT_DOC,
-} from './lifecycle';
+import { approveContract } from './approval';
+import { saveDues, saveScheme } from './plan-save';
+import { CONTRACT_DOC, fileHistory, saveBusiness, saveFiles, viewBusiness } from './business-info';
+import { prepaymentInit } from './prepayment-init';
 import {
   applyChange,
   beforeAfter,
