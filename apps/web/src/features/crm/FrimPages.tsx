@@ -30,7 +30,7 @@ import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { call, change, FRIM_CHECK_PATH, M } from './api';
+import { call, change, FRIM_CHECK_PATH, CRM_MENUS } from './api';
 
 const REG_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
@@ -71,7 +71,7 @@ export function FrimListPage(_props: ScreenProps) {
           },
           {
             label: enable ? '启用' : '停用',
-            code: button(M.frim, enable ? 'enable' : 'disable'),
+            code: button(CRM_MENUS.frim, enable ? 'enable' : 'disable'),
             onClick: () =>
               void updateThen(
                 enable ? CRM_PATHS.frimEnable : CRM_PATHS.frimDisable,
@@ -198,12 +198,12 @@ export function FrimCheckPage(_props: ScreenProps) {
                   onChange={(e) => setComment(e.target.value)}
                 />
                 <Space>
-                  <Auth code={button(M.frim, 'audit')}>
+                  <Auth code={button(CRM_MENUS.frim, 'audit')}>
                     <Button type="primary" onClick={() => void decide(true)}>
                       通过
                     </Button>
                   </Auth>
-                  <Auth code={button(M.frim, 'unAudit')}>
+                  <Auth code={button(CRM_MENUS.frim, 'unAudit')}>
                     <Button danger disabled={!comment.trim()} onClick={() => void decide(false)}>
                       驳回
                     </Button>

@@ -13,7 +13,7 @@ export const BANK_VIEW_PATH = '/crm/corporation/bank-view';
 export const FRIM_CHECK_PATH = '/crm/frim/frimcheck';
 
 /** Menu / button codes of the CRM screens (menus.ts). */
-export const M = {
+export const CRM_MENUS = {
   list: 'crm-cor-cor',
   edit: 'crm-cor-cor-e',
   view: 'crm-cor-cor-v',
