@@ -30,12 +30,12 @@ import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { call, change, FRIM_CHECK_PATH, CRM_MENUS } from './api';
+import { call, change, FIRM_CHECK_PATH, CRM_MENUS } from './api';
 
 const REG_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
 /** /crm/frim/list 企业用户: every enterprise user, with filters; 审核 opens frimcheck. */
-export function FrimListPage(_props: ScreenProps) {
+export function FirmListPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
   const columns: TableColumnsType<CompUserRow> = [
@@ -67,14 +67,14 @@ export function FrimListPage(_props: ScreenProps) {
         return [
           {
             label: row.regState === 'pending' ? '审核' : '查看',
-            onClick: () => navigate(`${FRIM_CHECK_PATH}/base?userCode=${row.userCode}`),
+            onClick: () => navigate(`${FIRM_CHECK_PATH}/base?userCode=${row.userCode}`),
           },
           {
             label: enable ? '启用' : '停用',
-            code: button(CRM_MENUS.frim, enable ? 'enable' : 'disable'),
+            code: button(CRM_MENUS.firm, enable ? 'enable' : 'disable'),
             onClick: () =>
               void updateThen(
-                enable ? CRM_PATHS.frimEnable : CRM_PATHS.frimDisable,
+                enable ? CRM_PATHS.firmEnable : CRM_PATHS.firmDisable,
                 undefined,
                 {
                   query: { userCode: row.userCode },
@@ -89,10 +89,10 @@ export function FrimListPage(_props: ScreenProps) {
     ),
   ];
   return (
-    <div data-testid="crm-frim-list">
+    <div data-testid="crm-firm-list">
       <ListPage<CompUserRow>
         ref={list}
-        source={CRM_PATHS.frimList}
+        source={CRM_PATHS.firmList}
         rowKey="userCode"
         columns={columns}
         tableProps={{ size: 'middle', scroll: { x: 1400 } }}
@@ -129,19 +129,19 @@ export function FrimListPage(_props: ScreenProps) {
 }
 
 /** frimcheck / 基础信息: one registration with 通过 / 驳回 and a comment (pending only). */
-export function FrimCheckPage(_props: ScreenProps) {
+export function FirmCheckPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const userCode = params.get('userCode') ?? undefined;
   const queryClient = useQueryClient();
   const [comment, setComment] = useState('');
   const user = useQuery({
-    queryKey: ['crm', 'frim', userCode],
-    queryFn: () => call<CompUserRow>(CRM_PATHS.frimView, undefined, { userCode: userCode! }),
+    queryKey: ['crm', 'firm', userCode],
+    queryFn: () => call<CompUserRow>(CRM_PATHS.firmView, undefined, { userCode: userCode! }),
     enabled: !!userCode,
   });
   const decide = async (pass: boolean) => {
     const r = await change(
-      pass ? CRM_PATHS.frimAudit : CRM_PATHS.frimUnAudit,
+      pass ? CRM_PATHS.firmAudit : CRM_PATHS.firmUnAudit,
       { comment },
       {
         query: { userCode: userCode! },
@@ -150,8 +150,8 @@ export function FrimCheckPage(_props: ScreenProps) {
     ).catch(() => null);
     if (r?.ok) {
       setComment('');
-      await queryClient.invalidateQueries({ queryKey: ['crm', 'frim', userCode] });
-      await queryClient.invalidateQueries({ queryKey: ['list', CRM_PATHS.frimList] });
+      await queryClient.invalidateQueries({ queryKey: ['crm', 'firm', userCode] });
+      await queryClient.invalidateQueries({ queryKey: ['list', CRM_PATHS.firmList] });
     }
   };
   if (!userCode)
@@ -163,7 +163,7 @@ export function FrimCheckPage(_props: ScreenProps) {
   const u = user.data;
   return (
     <Spin spinning={user.isLoading}>
-      <Card title="基础信息" data-testid="crm-frim-check">
+      <Card title="基础信息" data-testid="crm-firm-check">
         {u ? (
           <>
             <Descriptions bordered column={2} size="small">
@@ -198,12 +198,12 @@ export function FrimCheckPage(_props: ScreenProps) {
                   onChange={(e) => setComment(e.target.value)}
                 />
                 <Space>
-                  <Auth code={button(CRM_MENUS.frim, 'audit')}>
+                  <Auth code={button(CRM_MENUS.firm, 'audit')}>
                     <Button type="primary" onClick={() => void decide(true)}>
                       通过
                     </Button>
                   </Auth>
-                  <Auth code={button(CRM_MENUS.frim, 'unAudit')}>
+                  <Auth code={button(CRM_MENUS.firm, 'unAudit')}>
                     <Button danger disabled={!comment.trim()} onClick={() => void decide(false)}>
                       驳回
                     </Button>
