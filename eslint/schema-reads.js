@@ -10,7 +10,7 @@ export const SCHEMA_READS = {
   credit: ['company'],
   crm: ['company'],
   'crm-change': ['company', 'crm'],
-  income: ['bank'],
+  income: ['bank', 'contract', 'paid'],
   loan: ['contract', 'paid'],
   paid: ['bank', 'contract', 'income'],
   permit: ['company', 'crm'],

@@ -256,7 +256,7 @@ describe('CRM corporation', () => {
     const users = await data<ListPageData<CompUserRow>>(CRM_PATHS.employeeList, token, { compCode });
     const userCode = users.list[0]!.userCode;
     await page.goto(`${base}/crm/frim/frimcheck/base?userCode=${userCode}`);
-    const check = page.getByTestId('crm-frim-check');
+    const check = page.getByTestId('crm-firm-check');
     await expect.poll(() => check.getByTestId('reg-state').textContent()).toBe('待审核');
     await check.getByLabel('审核意见').fill('资料齐全');
     await check.getByRole('button', { name: /通\s*过/ }).click();
@@ -371,7 +371,7 @@ describe('CRM corporation', () => {
       token,
       {},
     );
-    const approved = await data<ListPageData<CompUserRow>>(CRM_PATHS.frimList, token, {
+    const approved = await data<ListPageData<CompUserRow>>(CRM_PATHS.firmList, token, {
       regState: 'approved',
       state: 'enabled',
       pageSize: 100,
@@ -430,21 +430,21 @@ describe('CRM corporation', () => {
 
     // 企业用户 list: filter the pending registrations, open one and reject it with a comment
     await page.goto(`${base}/crm/frim/list`);
-    const list = page.getByTestId('crm-frim-list');
+    const list = page.getByTestId('crm-firm-list');
     await list.getByLabel('注册审核').click();
     await pick(page, '待审核');
     await list.getByRole('button', { name: /查\s*询/ }).click();
     await expect
       .poll(() => list.locator('.ant-table-tbody tr.ant-table-row').first().textContent())
       .toContain('待审核');
-    await page.screenshot({ path: shotPath('crm-frim-list.png') });
+    await page.screenshot({ path: shotPath('crm-firm-list.png') });
     await list
       .locator('.ant-table-tbody tr.ant-table-row')
       .first()
       .getByRole('button', { name: '审核', exact: true })
       .click();
     await page.waitForURL((u) => u.pathname === '/crm/frim/frimcheck/base');
-    const check = page.getByTestId('crm-frim-check');
+    const check = page.getByTestId('crm-firm-check');
     await expect.poll(() => check.getByTestId('reg-state').textContent()).toBe('待审核');
     await check.getByLabel('审核意见').fill('身份证照片不清晰');
     await check.getByRole('button', { name: /驳\s*回/ }).click();

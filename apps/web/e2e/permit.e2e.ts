@@ -51,7 +51,7 @@ async function fixture(token: string): Promise<Fixture> {
     userName,
     mobile: `137${stamp.padStart(8, '0')}`,
   });
-  await data(CRM_PATHS.frimAudit, token, { comment: '通过' }, { userCode });
+  await data(CRM_PATHS.firmAudit, token, { comment: '通过' }, { userCode });
 
   const codes: Record<string, string> = {};
   for (const area of ['ec', 'dw', 'fc'] as const) {

@@ -58,12 +58,12 @@ export const CRM_PATHS = {
   relationDel: `${B}/relation/del`,
   relationGraph: `${B}/relation/graph`,
   // 企业用户 (/crm/frim)
-  frimList: `${B}/frim/list`,
-  frimView: `${B}/frim/view`,
-  frimAudit: `${B}/frim/audit`,
-  frimUnAudit: `${B}/frim/unAudit`,
-  frimEnable: `${B}/frim/enable`,
-  frimDisable: `${B}/frim/disable`,
+  firmList: `${B}/frim/list`,
+  firmView: `${B}/frim/view`,
+  firmAudit: `${B}/frim/audit`,
+  firmUnAudit: `${B}/frim/unAudit`,
+  firmEnable: `${B}/frim/enable`,
+  firmDisable: `${B}/frim/disable`,
 } as const;
 
 const blank = (v: unknown) => (v === null || v === '' ? undefined : v);
@@ -140,7 +140,7 @@ export const employeeListSchema = listSchema(
   ['userCode', 'userName', 'createdAt'] as const,
 );
 
-export const frimListSchema = listSchema(
+export const firmListSchema = listSchema(
   {
     compCode: optionalCode('所属企业'),
     compName: optionalText('企业名称', 100),
@@ -152,7 +152,7 @@ export const frimListSchema = listSchema(
   ['userCode', 'userName', 'createdAt'] as const,
 );
 
-export const frimCheckSchema = z.object({ comment: optionalText('审核意见', 500, { multiline: true }) });
+export const firmCheckSchema = z.object({ comment: optionalText('审核意见', 500, { multiline: true }) });
 
 export interface CompUserRow {
   userCode: string;

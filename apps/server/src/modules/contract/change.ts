@@ -53,7 +53,7 @@ import {
 import { paymentsOf } from '../paid';
 import type { InterestRuleCalc } from '@portal/contract/plan/rule';
 import type { PlanItem } from '@portal/contract/plan/schedule';
-import { CONTRACT_DOC, viewBusiness, writeBusiness } from './lifecycle';
+import { CONTRACT_DOC, viewBusiness, writeBusiness } from './business-info';
 import { contractChanges, contractPlanItems, contracts } from './schema';
 import { viewRule } from '../ruler';
 import { formatYuan } from '@portal/contract/format';

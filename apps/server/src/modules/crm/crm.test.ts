@@ -106,15 +106,15 @@ describe('企业用户 tab and /crm/frim', () => {
     expect(bad.msg).toMatch(/姓名不能为空|手机号格式不正确/);
 
     // frimcheck: reject needs a comment; only pending can be checked.
-    const noComment = await admin.call(crmApi.frimUnAudit, {}, { query: { userCode: code } });
+    const noComment = await admin.call(crmApi.firmUnAudit, {}, { query: { userCode: code } });
     expect(noComment.status).toBe(400);
     expect(noComment.msg).toBe('审核意见不能为空');
-    await admin.ok(crmApi.frimUnAudit, { comment: '身份证号与姓名不符' }, { query: { userCode: code } });
-    const again = await admin.call(crmApi.frimAudit, {}, { query: { userCode: code } });
+    await admin.ok(crmApi.firmUnAudit, { comment: '身份证号与姓名不符' }, { query: { userCode: code } });
+    const again = await admin.call(crmApi.firmAudit, {}, { query: { userCode: code } });
     expect(again.status).toBe(409);
     expect(again.msg).toContain('只有待审核的注册才能审核');
     // Editing a rejected registration sends it back to 待审核.
-    const v = await admin.ok<CompUserRow>(crmApi.frimView, undefined, { query: { userCode: code } });
+    const v = await admin.ok<CompUserRow>(crmApi.firmView, undefined, { query: { userCode: code } });
     expect(v.regState).toBe('rejected');
     expect(v.regComment).toBe('身份证号与姓名不符');
     await admin.ok(crmApi.employeeSave, {
@@ -132,18 +132,18 @@ describe('企业用户 tab and /crm/frim', () => {
       mobile: v.mobile,
     });
     expect(stale.status).toBe(409);
-    await admin.ok(crmApi.frimAudit, { comment: '通过' }, { query: { userCode: code } });
-    const list = await admin.ok<Page<CompUserRow>>(crmApi.frimList, {
+    await admin.ok(crmApi.firmAudit, { comment: '通过' }, { query: { userCode: code } });
+    const list = await admin.ok<Page<CompUserRow>>(crmApi.firmList, {
       regState: 'approved',
       compName: '客户管理',
     });
     expect(list.list.map((u) => u.userCode)).toContain(code);
 
     await admin.ok(crmApi.employeeDisable, undefined, { query: { userCode: code } });
-    const twice = await admin.call(crmApi.frimDisable, undefined, { query: { userCode: code } });
+    const twice = await admin.call(crmApi.firmDisable, undefined, { query: { userCode: code } });
     expect(twice.status).toBe(409);
     expect(twice.msg).toBe('该企业用户已是停用状态');
-    await admin.ok(crmApi.frimEnable, undefined, { query: { userCode: code } });
+    await admin.ok(crmApi.firmEnable, undefined, { query: { userCode: code } });
   });
 
   it('refuses a user for a department of another enterprise and disabling the administrator', async () => {
@@ -350,7 +350,7 @@ describe('账户信息 tab and the account operators (银行信息管理)', () =
     const r = await admin.call(crmApi.bankUserSave, { bizCode: a2, userCodes: [pending] });
     expect(r.status).toBe(400);
     expect(r.msg).toBe('企业用户「待审用户」的注册尚未审核通过，不能授权');
-    await admin.ok(crmApi.frimAudit, {}, { query: { userCode: pending } });
+    await admin.ok(crmApi.firmAudit, {}, { query: { userCode: pending } });
     const foreignUser = await addUser(other, '别家用户');
     const r2 = await admin.call(crmApi.bankUserSave, { bizCode: a2, userCodes: [foreignUser] });
     expect(r2.msg).toBe('授权用户不存在或不属于本企业');
@@ -622,7 +622,7 @@ describe('permissions', () => {
     await viewer.ok(crmApi.approvalList, { compCode: comp });
     const save = await viewer.call(crmApi.desSave, { compCode: comp, intro: '越权' });
     expect(save.status).toBe(401);
-    expect((await viewer.call(crmApi.frimList, {})).status).toBe(401);
+    expect((await viewer.call(crmApi.firmList, {})).status).toBe(401);
     expect((await viewer.call(crmApi.relationList, {})).status).toBe(401);
 
     await createUserWithCodes(t.database.db, 'reladder', 'Adder@123456789', [
@@ -728,7 +728,7 @@ describe('review fixes: customer delete, administrator identity, disabling users
     const c = await newCustomer('管理员身份企业有限公司');
     const code = await addUser(c, '管理员甲', { idCardNo: '11010519491231002X' });
     await t.database.db.update(compUsers).set({ isManager: true }).where(eq(compUsers.userCode, code));
-    const v = await admin.ok<CompUserRow>(crmApi.frimView, undefined, { query: { userCode: code } });
+    const v = await admin.ok<CompUserRow>(crmApi.firmView, undefined, { query: { userCode: code } });
     const base = {
       compCode: c,
       userCode: code,
@@ -746,12 +746,12 @@ describe('review fixes: customer delete, administrator identity, disabling users
       expect(r.status).toBe(409);
       expect(r.msg).toBe('企业管理员的身份信息须通过管理员变更办理');
     }
-    const after = await admin.ok<CompUserRow>(crmApi.frimView, undefined, { query: { userCode: code } });
+    const after = await admin.ok<CompUserRow>(crmApi.firmView, undefined, { query: { userCode: code } });
     expect(after).toMatchObject({ userName: '管理员甲', mobile: v.mobile, version: v.version });
     // Other fields stay editable here.
     await admin.ok(crmApi.employeeSave, { ...base, post: '总经理' });
     expect(
-      (await admin.ok<CompUserRow>(crmApi.frimView, undefined, { query: { userCode: code } })).post,
+      (await admin.ok<CompUserRow>(crmApi.firmView, undefined, { query: { userCode: code } })).post,
     ).toBe('总经理');
   });
 
@@ -759,7 +759,7 @@ describe('review fixes: customer delete, administrator identity, disabling users
     const c = await newCustomer('停用检查企业有限公司');
     const held = await addUser(c, '准入用户');
     const plain = await addUser(c, '普通用户');
-    for (const u of [held, plain]) await admin.ok(crmApi.frimAudit, {}, { query: { userCode: u } });
+    for (const u of [held, plain]) await admin.ok(crmApi.firmAudit, {}, { query: { userCode: u } });
     const { bizCode } = await admin.ok<{ bizCode: string }>(crmApi.accountSave, {
       compCode: c,
       bankCode: '308',
@@ -782,10 +782,10 @@ describe('review fixes: customer delete, administrator identity, disabling users
         .then((rows) => rows.map((g) => g.userCode).sort());
     expect(await grants()).toEqual([held, plain].sort());
     expect(
-      (await admin.ok<CompUserRow>(crmApi.frimView, undefined, { query: { userCode: held } })).state,
+      (await admin.ok<CompUserRow>(crmApi.firmView, undefined, { query: { userCode: held } })).state,
     ).toBe('enabled');
 
-    await admin.ok(crmApi.frimDisable, undefined, { query: { userCode: plain } });
+    await admin.ok(crmApi.firmDisable, undefined, { query: { userCode: plain } });
     expect(await grants()).toEqual([held]);
     const ops = await admin.ok<BankUserList>(crmApi.bankUserList, undefined, { query: { bizCode } });
     expect(ops.users.map((u) => u.userCode)).toEqual([held]);

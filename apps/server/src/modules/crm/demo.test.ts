@@ -12,7 +12,7 @@ afterAll(() => t.close());
 describe('CRM demo data', () => {
   it('gives enterprise users (some pending) and a relation graph', async () => {
     const admin = await t.login();
-    const pending = await admin.ok<Page<CompUserRow>>(`/api${CRM_PATHS.frimList}`, { regState: 'pending' });
+    const pending = await admin.ok<Page<CompUserRow>>(`/api${CRM_PATHS.firmList}`, { regState: 'pending' });
     expect(pending.total).toBeGreaterThan(0);
     const graph = await admin.ok<RelationGraph>(`/api${CRM_PATHS.relationGraph}`, {});
     expect(graph.links.length).toBeGreaterThan(0);

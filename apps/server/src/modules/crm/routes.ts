@@ -15,8 +15,8 @@ import {
   employeeListSchema,
   employeeSaveSchema,
   fileSaveSchema,
-  frimCheckSchema,
-  frimListSchema,
+  firmCheckSchema,
+  firmListSchema,
   orgAddSchema,
   orgUpdateSchema,
   relationGraphSchema,
@@ -71,7 +71,7 @@ const VIEW = 'crm-cor-cor-v';
 const BANK = 'crm-cor-bank';
 const ORG = 'crm-cor-org';
 const REL = 'crm-cor-rel';
-const FRIM = 'crm-frim';
+const FIRM = 'crm-frim';
 
 export const crmModule: PortalModule = {
   name: 'crm',
@@ -265,40 +265,40 @@ export const crmModule: PortalModule = {
 
     // ---- 企业用户 (/crm/frim)
     api.post(
-      CRM_PATHS.frimList,
-      { perm: menu(FRIM), scope: listOf('compUser'), body: frimListSchema },
+      CRM_PATHS.firmList,
+      { perm: menu(FIRM), scope: listOf('compUser'), body: firmListSchema },
       ({ body, user }) => listUsers(db, body, customerScope(user, compUsers.compCode)),
     );
-    api.post(CRM_PATHS.frimView, { perm: menu(FRIM), scope: 'compUser', query: userCodeQuery }, ({ query }) =>
+    api.post(CRM_PATHS.firmView, { perm: menu(FIRM), scope: 'compUser', query: userCodeQuery }, ({ query }) =>
       viewUser(db, query.userCode),
     );
     api.post(
-      CRM_PATHS.frimAudit,
-      { perm: button(FRIM, 'audit'), scope: 'compUser', query: userCodeQuery, body: frimCheckSchema },
+      CRM_PATHS.firmAudit,
+      { perm: button(FIRM, 'audit'), scope: 'compUser', query: userCodeQuery, body: firmCheckSchema },
       async ({ query, body, actor }) => {
         await checkRegistration(db, query.userCode, true, body.comment, actor);
         return null;
       },
     );
     api.post(
-      CRM_PATHS.frimUnAudit,
-      { perm: button(FRIM, 'unAudit'), scope: 'compUser', query: userCodeQuery, body: frimCheckSchema },
+      CRM_PATHS.firmUnAudit,
+      { perm: button(FIRM, 'unAudit'), scope: 'compUser', query: userCodeQuery, body: firmCheckSchema },
       async ({ query, body, actor }) => {
         await checkRegistration(db, query.userCode, false, body.comment, actor);
         return null;
       },
     );
     api.post(
-      CRM_PATHS.frimEnable,
-      { perm: button(FRIM, 'enable'), scope: 'compUser', query: userCodeQuery },
+      CRM_PATHS.firmEnable,
+      { perm: button(FIRM, 'enable'), scope: 'compUser', query: userCodeQuery },
       async ({ query, actor }) => {
         await setUserState(db, query.userCode, 'enabled', actor);
         return null;
       },
     );
     api.post(
-      CRM_PATHS.frimDisable,
-      { perm: button(FRIM, 'disable'), scope: 'compUser', query: userCodeQuery },
+      CRM_PATHS.firmDisable,
+      { perm: button(FIRM, 'disable'), scope: 'compUser', query: userCodeQuery },
       async ({ query, actor }) => {
         await setUserState(db, query.userCode, 'disabled', actor);
         return null;

@@ -5,7 +5,7 @@ import type {
   CompUserRow,
   employeeListSchema,
   employeeSaveSchema,
-  frimListSchema,
+  firmListSchema,
   UserState,
 } from '@portal/contract/crm';
 import type { Db, Executor } from '../../platform/db/client';
@@ -36,12 +36,12 @@ const USER_ORDER = {
   createdAt: compUsers.createdAt,
 };
 
-type FrimQuery = z.output<typeof frimListSchema>;
+type FirmQuery = z.output<typeof firmListSchema>;
 
 /** 企业用户 of one customer (edit tab) or of all (/crm/frim/list), server-paged. */
 export async function listUsers(
   db: Db,
-  q: FrimQuery | z.output<typeof employeeListSchema>,
+  q: FirmQuery | z.output<typeof employeeListSchema>,
   /** The caller's data scope over the users' customers (customerScope). */
   scope: SQL,
 ): Promise<Page<CompUserRow>> {

@@ -4,6 +4,7 @@
  */
 export {
   findIncome,
+  INCOME_USAGE,
   insertIncome,
   listIncomes,
   lockIncome,

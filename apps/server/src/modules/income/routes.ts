@@ -13,6 +13,7 @@ import { previewIncomeExcel, saveImportedIncomes } from './imports';
 import {
   deleteIncome,
   findIncome,
+  INCOME_USAGE,
   incomeInUse,
   incomeSubject,
   listIncomes,
@@ -37,6 +38,7 @@ export const incomeModule: PortalModule = {
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];
+    const usage = registries.get(INCOME_USAGE);
 
     api.post(
       INCOME_PATHS.list,
@@ -71,7 +73,7 @@ export const incomeModule: PortalModule = {
       table: 'incomes',
       stamps: true,
       hooks: {
-        canReject: (tx, doc) => incomeInUse(tx, doc.code),
+        canReject: (tx, doc) => incomeInUse(tx, doc.code, usage),
         onApprove: (tx, doc, actor) => postIncome(tx, doc.code, actor),
         // 反审核 of an approved incoming that no write-off uses (a wrong entry is corrected so):
         // its voucher is mirrored, never edited (docs/accounting.md "Red reversal").

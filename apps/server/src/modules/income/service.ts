@@ -15,6 +15,7 @@ import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import type { Actor } from '../../platform/db/audit';
 import type { Written } from '../workflow';
+import { registryKey, UsageChecks } from '../../platform/module';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -119,6 +120,7 @@ export async function viewIncome(ex: Executor, code: string): Promise<IncomeView
     .leftJoin(bankAccounts, bankJoin)
     .where(and(eq(incomes.bizCode, code), live));
   if (!row) throw notFound(INCOME);
+  // The write-offs it funded: a read of paid's tables declared in eslint/schema-reads.js.
   const paids = await queryRows<IncomeView['paids'][number]>(
     ex,
     sql`select p.biz_code as "paidBizCode", c.biz_code as "contBizCode", c.contract_no as "contractNo",
@@ -214,14 +216,17 @@ export async function deleteIncome(tx: Tx, row: IncomeRecord, actor: Actor): Pro
     .where(eq(incomes.id, row.id));
 }
 
+/**
+ * Checks the modules that take money from an incoming register (paid: a live write-off using it,
+ * named by its code), asked before an incoming is rejected or revoked (docs/architecture.md
+ * "Modules": the owner asks, the user registers, so income need not know paid's tables).
+ */
+export const INCOME_USAGE = registryKey('income.usage', () => new UsageChecks());
+
 /** Why an incoming may not be rejected or revoked: a live write-off uses it. */
-export async function incomeInUse(ex: Executor, code: string): Promise<string | null> {
-  const rows = await queryRows<{ code: string }>(
-    ex,
-    sql`select p.biz_code as code from paids p join incomes i on i.id = p.income_id
-         where i.biz_code = ${code} and p.deleted_at is null limit 1`,
-  );
-  return rows[0] ? `该来款已有核销记录（${rows[0].code}），不能驳回` : null;
+export async function incomeInUse(ex: Executor, code: string, usage: UsageChecks): Promise<string | null> {
+  const writeOff = await usage.first(ex, code);
+  return writeOff ? `该来款已有核销记录（${writeOff}），不能驳回` : null;
 }
 
 /** Serial numbers already registered on these accounts (the import's duplicate check). */

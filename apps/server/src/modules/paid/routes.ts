@@ -17,7 +17,7 @@ import {
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { findContract } from '../contract';
-import { listIncomes } from '../income';
+import { INCOME_USAGE, listIncomes } from '../income';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { seedDemoMoney } from './demo';
 import { postPaid, postRed } from './posting';
@@ -26,6 +26,7 @@ import { deleteRed, listReds, rushRed, viewRed } from './red';
 import {
   deletePaid,
   findPaid,
+  incomeWriteOff,
   listPaids,
   paidInit,
   requireWriteOffable,
@@ -58,6 +59,7 @@ export const paidModule: PortalModule = {
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];
+    registries.get(INCOME_USAGE).add(incomeWriteOff);
 
     api.post(
       PAID_PATHS.list,

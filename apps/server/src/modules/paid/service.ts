@@ -391,3 +391,17 @@ export async function deletePaid(tx: Tx, row: PaidRecord, actor: Actor): Promise
     .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${paids.version} + 1` })
     .where(eq(paids.id, row.id));
 }
+
+/**
+ * A live write-off that takes money from the incoming `incomeCode` (its code), or null: registered
+ * as an income usage check, so an incoming a write-off uses is neither rejected nor revoked.
+ */
+export async function incomeWriteOff(ex: Executor, incomeCode: string): Promise<string | null> {
+  const [p] = await ex
+    .select({ code: paids.bizCode })
+    .from(paids)
+    .innerJoin(incomes, eq(incomes.id, paids.incomeId))
+    .where(and(eq(incomes.bizCode, incomeCode), isNull(paids.deletedAt)))
+    .limit(1);
+  return p?.code ?? null;
+}

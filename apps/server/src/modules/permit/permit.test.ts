@@ -545,7 +545,7 @@ describe('enterprise user disable check (CRM)', () => {
       codes.push(bizCode);
     }
     const disableUser = () =>
-      admin.call(`/api${CRM_PATHS.frimDisable}`, undefined, { query: { userCode: u } });
+      admin.call(`/api${CRM_PATHS.firmDisable}`, undefined, { query: { userCode: u } });
     const refused = await disableUser();
     expect([refused.status, refused.msg]).toEqual([
       409,
@@ -799,7 +799,7 @@ describe('admission under concurrency (PostgreSQL)', () => {
       const { bizCode } = (await saveUser({ area: 'ec', userCode, roles: ['operator'] })).data!;
       const [o, d] = await Promise.all([
         act('userOpen', bizCode, 'ec', other, 0),
-        admin.call(`/api${CRM_PATHS.frimDisable}`, undefined, { query: { userCode } }),
+        admin.call(`/api${CRM_PATHS.firmDisable}`, undefined, { query: { userCode } }),
       ]);
       expect([o.status, d.status].filter((s) => s === 200)).toHaveLength(1);
     }

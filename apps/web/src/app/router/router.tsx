@@ -14,10 +14,10 @@ import { loginRedirect } from './guard';
 import { guardLoader } from './guard-loader';
 
 const LoginPage = lazy(() => import('../../features/auth/LoginPage'));
-const AuthRedirectPage = lazy(() => import('../../features/system/AuthRedirectPage'));
-const NotFoundPage = lazy(() => import('../../features/system/NotFoundPage'));
-const UnauthorizedPage = lazy(() => import('../../features/system/UnauthorizedPage'));
-const PreviewHtmlPage = lazy(() => import('../../features/system/PreviewHtmlPage'));
+const AuthRedirectPage = lazy(() => import('../pages/AuthRedirectPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const UnauthorizedPage = lazy(() => import('../pages/UnauthorizedPage'));
+const PreviewHtmlPage = lazy(() => import('../pages/PreviewHtmlPage'));
 
 function BootScreen() {
   return <Spin fullscreen description={LOADING_TEXT} />;

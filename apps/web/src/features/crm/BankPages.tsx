@@ -14,7 +14,7 @@ import { codeColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { AccountFields, accountToForm, type AccountValues } from './corporation/AccountFields';
-import { BANK_EDIT_PATH, BANK_VIEW_PATH, call, change, M } from './api';
+import { BANK_EDIT_PATH, BANK_VIEW_PATH, call, change, CRM_MENUS } from './api';
 import { CompUserSelect, userLabel } from './CompUserSelect';
 import { ACCOUNT_PURPOSE_COLUMNS } from './corporation/account-columns';
 import { validValues } from '../../shared/ui/valid-values';
@@ -58,18 +58,18 @@ export function BankListPage(_props: ScreenProps) {
         },
         {
           label: '编辑',
-          code: button(M.bank, 'save'),
+          code: button(CRM_MENUS.bank, 'save'),
           onClick: () => navigate(`${BANK_EDIT_PATH}/basic-info?bizCode=${row.bizCode}`),
         },
         {
           label: '设为默认',
-          code: button(M.bank, 'setDefault'),
+          code: button(CRM_MENUS.bank, 'setDefault'),
           hidden: row.isDefault,
           onClick: () => act(BANK_PATHS.setDefault, row, `确定将账户 ${row.accountNo} 设为默认吗？`),
         },
         {
           label: '删除',
-          code: button(M.bank, 'delete'),
+          code: button(CRM_MENUS.bank, 'delete'),
           danger: true,
           onClick: () => act(BANK_PATHS.del, row, `确定要删除账户 ${row.accountNo} 吗？`),
         },
@@ -107,7 +107,10 @@ export function BankListPage(_props: ScreenProps) {
           </>
         }
         toolbar={
-          <AddButton code={button(M.bank, 'add')} onClick={() => navigate(`${BANK_EDIT_PATH}/basic-info`)} />
+          <AddButton
+            code={button(CRM_MENUS.bank, 'add')}
+            onClick={() => navigate(`${BANK_EDIT_PATH}/basic-info`)}
+          />
         }
       />
     </div>
@@ -174,7 +177,7 @@ export function BankBasicTab({ meta }: ScreenProps) {
         </Form>
         <AccountFields form={form} disabled={readOnly} />
         {readOnly ? null : (
-          <Auth code={button(M.bank, bizCode ? 'save' : 'add')}>
+          <Auth code={button(CRM_MENUS.bank, bizCode ? 'save' : 'add')}>
             <Button
               type="primary"
               loading={saving}
@@ -229,7 +232,7 @@ export function BankEmployeeTab({ meta }: ScreenProps) {
   return (
     <Card title="授权企业用户" className="crm-tab" data-testid="crm-bank-employee">
       {readOnly ? null : (
-        <Auth code={button(M.bank, 'save')}>
+        <Auth code={button(CRM_MENUS.bank, 'save')}>
           <Space style={{ marginBottom: 16 }} wrap>
             <CompUserSelect
               aria-label="授权用户"

@@ -16,7 +16,7 @@ import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useInfoDict } from '../../shared/company/company-api';
-import { CORP_EDIT_PATH, CORP_VIEW_PATH, M } from './api';
+import { CORP_EDIT_PATH, CORP_VIEW_PATH, CRM_MENUS } from './api';
 
 /** 企业列表 (crm-cor-cor): the customers, with 查看 / 编辑 into the tabbed detail pages. */
 export default function CorporationListPage(_props: ScreenProps) {
@@ -57,12 +57,12 @@ export default function CorporationListPage(_props: ScreenProps) {
           },
           {
             label: '编辑',
-            code: button(M.list, 'update'),
+            code: button(CRM_MENUS.list, 'update'),
             onClick: () => navigate(`${CORP_EDIT_PATH}/corporation?compCode=${row.compCode}`),
           },
           {
             label: enable ? '启用' : '停用',
-            code: button(M.list, enable ? 'enable' : 'disable'),
+            code: button(CRM_MENUS.list, enable ? 'enable' : 'disable'),
             onClick: () =>
               void updateThen(enable ? COMPANY_PATHS.enable : COMPANY_PATHS.disable, undefined, {
                 query: { compCode: row.compCode },
@@ -71,7 +71,7 @@ export default function CorporationListPage(_props: ScreenProps) {
           },
           {
             label: '删除',
-            code: button(M.list, 'delete'),
+            code: button(CRM_MENUS.list, 'delete'),
             danger: true,
             onClick: () =>
               void updateThen(COMPANY_PATHS.del, undefined, {
@@ -119,11 +119,11 @@ export default function CorporationListPage(_props: ScreenProps) {
         toolbar={
           <Space>
             <AddButton
-              code={button(M.list, 'add')}
+              code={button(CRM_MENUS.list, 'add')}
               onClick={() => navigate(`${CORP_EDIT_PATH}/corporation`)}
             />
             <ListExportButton
-              menu={M.list}
+              menu={CRM_MENUS.list}
               path={COMPANY_PATHS.listExport}
               fileName={COMPANY_EXPORT_FILE_NAME}
             />

@@ -9,7 +9,7 @@ import { updateThen } from '../../shared/list/update-then';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useCompanyDict } from '../../shared/company/company-api';
-import { change, deptOptions, M, useDeptTree, useRefreshDeptTree } from './api';
+import { change, deptOptions, CRM_MENUS, useDeptTree, useRefreshDeptTree } from './api';
 import { validValues } from '../../shared/ui/valid-values';
 
 interface DeptValues {
@@ -117,15 +117,15 @@ export default function OrgPage(_props: ScreenProps) {
         />
         {compCode ? (
           <>
-            <AddButton code={button(M.org, 'add')} onClick={() => open('new')}>
+            <AddButton code={button(CRM_MENUS.org, 'add')} onClick={() => open('new')}>
               {current ? '新增下级部门' : '新增部门'}
             </AddButton>
-            <Auth code={button(M.org, 'update')}>
+            <Auth code={button(CRM_MENUS.org, 'update')}>
               <Button disabled={!current} onClick={() => current && open(current)}>
                 修改
               </Button>
             </Auth>
-            <Auth code={button(M.org, 'delete')}>
+            <Auth code={button(CRM_MENUS.org, 'delete')}>
               <Button danger disabled={!current} onClick={() => void remove()}>
                 删除
               </Button>

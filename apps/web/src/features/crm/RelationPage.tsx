@@ -34,7 +34,7 @@ import { useRowEditor } from '../../shared/list/use-row-editor';
 import { codeColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useCompanyDict } from '../../shared/company/company-api';
-import { M, useRefreshRelationGraph, useRelationGraph } from './api';
+import { CRM_MENUS, useRefreshRelationGraph, useRelationGraph } from './api';
 import { RelationGraphChart } from './RelationGraphChart';
 import { validValues } from '../../shared/ui/valid-values';
 
@@ -122,10 +122,10 @@ export default function RelationPage(_props: ScreenProps) {
     actionsColumn<RelationRow>(
       130,
       (row) => [
-        { label: '修改', code: button(M.rel, 'update'), onClick: () => open(row) },
+        { label: '修改', code: button(CRM_MENUS.rel, 'update'), onClick: () => open(row) },
         {
           label: '删除',
-          code: button(M.rel, 'delete'),
+          code: button(CRM_MENUS.rel, 'delete'),
           danger: true,
           onClick: () =>
             void updateThen(
@@ -184,7 +184,7 @@ export default function RelationPage(_props: ScreenProps) {
                   </>
                 }
                 toolbar={
-                  <AddButton code={button(M.rel, 'add')} onClick={() => open('new')}>
+                  <AddButton code={button(CRM_MENUS.rel, 'add')} onClick={() => open('new')}>
                     新增关系
                   </AddButton>
                 }

@@ -10,17 +10,17 @@ export const CORP_VIEW_PATH = '/crm/corporation/view';
 export const BANK_LIST_PATH = '/crm/corporation/bank';
 export const BANK_EDIT_PATH = '/crm/corporation/bank-editor';
 export const BANK_VIEW_PATH = '/crm/corporation/bank-view';
-export const FRIM_CHECK_PATH = '/crm/frim/frimcheck';
+export const FIRM_CHECK_PATH = '/crm/frim/frimcheck';
 
 /** Menu / button codes of the CRM screens (menus.ts). */
-export const M = {
+export const CRM_MENUS = {
   list: 'crm-cor-cor',
   edit: 'crm-cor-cor-e',
   view: 'crm-cor-cor-v',
   bank: 'crm-cor-bank',
   org: 'crm-cor-org',
   rel: 'crm-cor-rel',
-  frim: 'crm-frim',
+  firm: 'crm-frim',
 } as const;
 
 /** The customer a tab page is about (`?compCode=`). */

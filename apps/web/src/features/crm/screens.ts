@@ -20,7 +20,7 @@ function corporationTabs(base: string, names: readonly (keyof typeof TAB_COMPONE
 }
 
 const bank = () => import('./BankPages');
-const frim = () => import('./FrimPages');
+const firm = () => import('./FirmPages');
 
 /** The CRM screens (/crm), registered in src/app/screens.tsx. */
 export const CRM_SCREENS: Screens = {
@@ -60,6 +60,6 @@ export const CRM_SCREENS: Screens = {
   ),
   '/crm/corporation/org': lazyScreen(() => import('./OrgPage')),
   '/crm/corporation/relation': lazyScreen(() => import('./RelationPage')),
-  '/crm/frim/list': lazyScreen(() => frim().then((m) => ({ default: m.FrimListPage }))),
-  '/crm/frim/frimcheck/base': lazyScreen(() => frim().then((m) => ({ default: m.FrimCheckPage }))),
+  '/crm/frim/list': lazyScreen(() => firm().then((m) => ({ default: m.FirmListPage }))),
+  '/crm/frim/frimcheck/base': lazyScreen(() => firm().then((m) => ({ default: m.FirmCheckPage }))),
 };

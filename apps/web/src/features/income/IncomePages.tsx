@@ -24,8 +24,6 @@ import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
-import { postXlsx } from '../../shared/request/upload-xlsx';
 import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import {
   DOC_STATE_OPTIONS,
@@ -35,14 +33,9 @@ import {
 } from '../../shared/workflow/doc-columns';
 import type { DocKind } from '../../shared/workflow/doc-kind';
 import { validValues } from '../../shared/ui/valid-values';
+import { INCOME_ROUTES, incomeApi, incomeQuery } from './api';
 
 const MENU = 'ft-income';
-export const INCOME_ROUTES = {
-  list: '/factoring/accounts/income',
-  editor: '/factoring/accounts/income-editor',
-  view: '/factoring/accounts/income-view',
-} as const;
-const byCode = (fiidBizCode: string) => ({ query: { fiidBizCode } });
 
 /** The 来款 as the document kit knows it. */
 const INCOME_DOC: DocKind = {
@@ -61,12 +54,6 @@ const toFilters = rangeFilters({
   amount: ['amountStart', 'amountEnd'],
 });
 
-const incomeApi = {
-  view: (code: string) => post<IncomeView>(INCOME_PATHS.viewBaseInfo, undefined, byCode(code)),
-  remove: (code: string) =>
-    update(INCOME_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该来款吗？' }),
-};
-
 /** 导入流水: a bank statement previewed row by row; the valid rows are saved (and submitted) together. */
 function ImportDialog({ open, onClose }: { open: boolean; onClose: (saved: boolean) => void }) {
   const [preview, setPreview] = useState<IncomeImportPreview | null>(null);
@@ -76,11 +63,7 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: (saved: boole
   };
   const save = async () => {
     if (!preview?.valid.length) return;
-    const r = await update<{ codes: string[] }>(
-      INCOME_PATHS.importSave,
-      { rows: preview.valid, submit: true },
-      { confirm: `此操作将保存${preview.valid.length}条来款并提交审批！ 是否继续？` },
-    ).catch(() => null);
+    const r = await incomeApi.saveImport(preview.valid).catch(() => null);
     if (r?.ok) close(true);
   };
   const bad = preview?.rows.filter((r) => r.errors.length > 0).length ?? 0;
@@ -109,7 +92,8 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: (saved: boole
           accept=".xlsx"
           showUploadList={false}
           beforeUpload={(file) => {
-            void postXlsx<IncomeImportPreview>(INCOME_PATHS.resolveIncomeExcel, file)
+            void incomeApi
+              .previewImport(file)
               .then(setPreview)
               .catch(() => undefined);
             return false;
@@ -242,11 +226,7 @@ export function IncomeEditorPage() {
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [version, setVersion] = useState<number | undefined>();
-  const existing = useQuery({
-    queryKey: ['income', code],
-    queryFn: () => incomeApi.view(code),
-    enabled: !!code,
-  });
+  const existing = useQuery(incomeQuery(code));
   const accounts = useOurAccountOptions();
   useEffect(() => {
     if (!existing.data) return;
@@ -266,11 +246,9 @@ export function IncomeEditorPage() {
   const save = async (submit: boolean) => {
     const values = await validValues(form);
     if (!values) return;
-    const r = await update<{ fiidBizCode: string; version: number }>(
-      INCOME_PATHS.saveBaseInfo,
-      { ...values, ...(code ? { fiidBizCode: code, version } : {}), submit },
-      { confirm: `此操作将保存来款${submit ? '并提交审批' : ''}！ 是否继续？` },
-    ).catch(() => null);
+    const r = await incomeApi
+      .save({ ...values, ...(code ? { fiidBizCode: code, version } : {}) }, submit)
+      .catch(() => null);
     if (!r?.ok || !r.data) return;
     setVersion(r.data.version);
     void qc.invalidateQueries({ queryKey: ['income'] });

@@ -14,7 +14,8 @@ vi.mock('../../shared/request/http', async (importOriginal) => ({
 }));
 
 import { clearUnsaved, isDirty } from '../../shared/editor/unsaved';
-import { PA_ROUTES, PaEditorPage } from './PrepaymentPages';
+import { PA_ROUTES } from './api';
+import { PaEditorPage } from './PrepaymentPages';
 
 const view: PaView = {
   preamtBizCode: '000000000041',

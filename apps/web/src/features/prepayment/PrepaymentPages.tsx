@@ -8,7 +8,6 @@ import {
   PA_METHOD_LABELS,
   PA_PATHS,
   type PaDue,
-  type PaInit,
   type PaMethod,
   type PaRow,
   type PaView,
@@ -30,21 +29,15 @@ import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
-import { post, update } from '../../shared/request/http';
 import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
+import { PA_ROUTES, paApi, paInitQuery, paQuery } from './api';
 
 const MENU = 'ft-pa-mgr';
-export const PA_ROUTES = {
-  list: '/factoring/pa/mgr',
-  editor: '/factoring/pa/mgr-editor/basic-info',
-  view: '/factoring/pa/mgr-view/basic-info',
-} as const;
-const byCode = (preamtBizCode: string) => ({ query: { preamtBizCode } });
 
 /** The 前期款 as the document kit knows it. */
 const PA_DOC: DocKind = {
@@ -61,13 +54,6 @@ const toFilters = rangeFilters({
   receiveDate: ['receiveDateFrom', 'receiveDateTo'],
   amount: ['amountStart', 'amountEnd'],
 });
-
-const paApi = {
-  view: (code: string) => post<PaView>(PA_PATHS.viewBaseInfo, undefined, byCode(code)),
-  init: (contBizCode: string) => post<PaInit>(PA_PATHS.initBase, undefined, { query: { contBizCode } }),
-  remove: (code: string) =>
-    update(PA_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该前期款吗？' }),
-};
 
 /** 前期款 list; a prepayment is generated from a contract (合同信息 → 生成前期款). */
 export function PaListPage() {
@@ -148,13 +134,8 @@ export function PaEditorPage() {
   const [version, setVersion] = useState<number | undefined>();
   const amounts = Form.useWatch('amounts', form);
   const accounts = useOurAccountOptions();
-  const existing = useQuery({ queryKey: ['pa', code], queryFn: () => paApi.view(code), enabled: !!code });
-  const init = useQuery({
-    queryKey: ['pa', 'init', contBizCode],
-    queryFn: () => paApi.init(contBizCode),
-    enabled: !code && !!contBizCode,
-    retry: false,
-  });
+  const existing = useQuery(paQuery(code));
+  const init = useQuery(paInitQuery(contBizCode, !code && !!contBizCode));
   useEffect(() => {
     const v = existing.data;
     if (v) {
@@ -193,20 +174,20 @@ export function PaEditorPage() {
     if (!head) return;
     const values = await validValues(form);
     if (!values) return;
-    const r = await update<{ preamtBizCode: string; version: number }>(
-      PA_PATHS.saveBaseInfo,
-      {
-        contBizCode: head.contBizCode,
-        method: values.method,
-        bankBizCode: values.bankBizCode,
-        receiveDate: values.receiveDate,
-        payerName: values.payerName ?? '',
-        lines: chosenLines(values.amounts),
-        ...(code ? { preamtBizCode: code, version } : {}),
+    const r = await paApi
+      .save(
+        {
+          contBizCode: head.contBizCode,
+          method: values.method,
+          bankBizCode: values.bankBizCode,
+          receiveDate: values.receiveDate,
+          payerName: values.payerName ?? '',
+          lines: chosenLines(values.amounts),
+          ...(code ? { preamtBizCode: code, version } : {}),
+        },
         submit,
-      },
-      { confirm: `此操作将保存前期款${submit ? '并提交审批' : ''}！ 是否继续？` },
-    ).catch(() => null);
+      )
+      .catch(() => null);
     if (!r?.ok || !r.data) return;
     setVersion(r.data.version);
     void qc.invalidateQueries({ queryKey: ['pa'] });

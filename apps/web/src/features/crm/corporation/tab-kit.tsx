@@ -3,10 +3,10 @@ import { Card, Empty, Space, Tag } from 'antd';
 import { button } from '@portal/contract/menus';
 import { fetchList, type ListParams } from '../../../shared/request/http';
 import type { ScreenProps } from '../../../shared/ui/screen';
-import { CORP_VIEW_PATH, M, useCustomer } from '../api';
+import { CORP_VIEW_PATH, CRM_MENUS, useCustomer } from '../api';
 
 /** The button code of every change on the customer tabs. */
-export const SAVE = button(M.edit, 'save');
+export const SAVE = button(CRM_MENUS.edit, 'save');
 export const isView = (meta: ScreenProps['meta']) => (meta.tabOf ?? meta.path).startsWith(CORP_VIEW_PATH);
 
 /** The frame of every tab: the customer's name, and a hint while the customer is not saved yet. */

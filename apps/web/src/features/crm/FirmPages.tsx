@@ -30,12 +30,12 @@ import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { call, change, FRIM_CHECK_PATH, M } from './api';
+import { call, change, FIRM_CHECK_PATH, CRM_MENUS } from './api';
 
 const REG_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
 /** /crm/frim/list 企业用户: every enterprise user, with filters; 审核 opens frimcheck. */
-export function FrimListPage(_props: ScreenProps) {
+export function FirmListPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const columns: TableColumnsType<CompUserRow> = [
     codeColumn('用户编号', 'userCode', { width: 130 }),
@@ -66,13 +66,13 @@ export function FrimListPage(_props: ScreenProps) {
         return [
           {
             label: row.regState === 'pending' ? '审核' : '查看',
-            onClick: () => navigate(`${FRIM_CHECK_PATH}/base?userCode=${row.userCode}`),
+            onClick: () => navigate(`${FIRM_CHECK_PATH}/base?userCode=${row.userCode}`),
           },
           {
             label: enable ? '启用' : '停用',
-            code: button(M.frim, enable ? 'enable' : 'disable'),
+            code: button(CRM_MENUS.firm, enable ? 'enable' : 'disable'),
             onClick: () =>
-              void updateThen(enable ? CRM_PATHS.frimEnable : CRM_PATHS.frimDisable, undefined, {
+              void updateThen(enable ? CRM_PATHS.firmEnable : CRM_PATHS.firmDisable, undefined, {
                 query: { userCode: row.userCode },
                 confirm: `确定要${enable ? '启用' : '停用'}企业用户「${row.userName}」吗？`,
               }),
@@ -83,9 +83,9 @@ export function FrimListPage(_props: ScreenProps) {
     ),
   ];
   return (
-    <div data-testid="crm-frim-list">
+    <div data-testid="crm-firm-list">
       <ListPage<CompUserRow>
-        source={CRM_PATHS.frimList}
+        source={CRM_PATHS.firmList}
         rowKey="userCode"
         columns={columns}
         tableProps={{ size: 'middle', scroll: { x: 1400 } }}
@@ -122,19 +122,19 @@ export function FrimListPage(_props: ScreenProps) {
 }
 
 /** frimcheck / 基础信息: one registration with 通过 / 驳回 and a comment (pending only). */
-export function FrimCheckPage(_props: ScreenProps) {
+export function FirmCheckPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const userCode = params.get('userCode') ?? undefined;
   const queryClient = useQueryClient();
   const [comment, setComment] = useState('');
   const user = useQuery({
-    queryKey: ['crm', 'frim', userCode],
-    queryFn: () => call<CompUserRow>(CRM_PATHS.frimView, undefined, { userCode: userCode! }),
+    queryKey: ['crm', 'firm', userCode],
+    queryFn: () => call<CompUserRow>(CRM_PATHS.firmView, undefined, { userCode: userCode! }),
     enabled: !!userCode,
   });
   const decide = async (pass: boolean) => {
     const r = await change(
-      pass ? CRM_PATHS.frimAudit : CRM_PATHS.frimUnAudit,
+      pass ? CRM_PATHS.firmAudit : CRM_PATHS.firmUnAudit,
       { comment },
       {
         query: { userCode: userCode! },
@@ -143,8 +143,8 @@ export function FrimCheckPage(_props: ScreenProps) {
     ).catch(() => null);
     if (r?.ok) {
       setComment('');
-      await queryClient.invalidateQueries({ queryKey: ['crm', 'frim', userCode] });
-      await queryClient.invalidateQueries({ queryKey: ['list', CRM_PATHS.frimList] });
+      await queryClient.invalidateQueries({ queryKey: ['crm', 'firm', userCode] });
+      await queryClient.invalidateQueries({ queryKey: ['list', CRM_PATHS.firmList] });
     }
   };
   if (!userCode)
@@ -156,7 +156,7 @@ export function FrimCheckPage(_props: ScreenProps) {
   const u = user.data;
   return (
     <Spin spinning={user.isLoading}>
-      <Card title="基础信息" data-testid="crm-frim-check">
+      <Card title="基础信息" data-testid="crm-firm-check">
         {u ? (
           <>
             <Descriptions bordered column={2} size="small">
@@ -191,12 +191,12 @@ export function FrimCheckPage(_props: ScreenProps) {
                   onChange={(e) => setComment(e.target.value)}
                 />
                 <Space>
-                  <Auth code={button(M.frim, 'audit')}>
+                  <Auth code={button(CRM_MENUS.firm, 'audit')}>
                     <Button type="primary" onClick={() => void decide(true)}>
                       通过
                     </Button>
                   </Auth>
-                  <Auth code={button(M.frim, 'unAudit')}>
+                  <Auth code={button(CRM_MENUS.firm, 'unAudit')}>
                     <Button danger disabled={!comment.trim()} onClick={() => void decide(false)}>
                       驳回
                     </Button>

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client';
+import { writeAudit, type Actor } from '../../platform/db/audit';
+import { conflict } from '../../platform/errors';
+import { occupy } from '../credit';
+import { lockContract } from './service';
+import { activeItems, planProblem } from './plan';
+import { contracts } from './schema';
+
+/**
+ * Last approval step, in the approving transaction: re-checks the plan, occupies exactly the
+ * financing amount on the contract's line (409 授信额度不足 rolls everything back: the contract
+ * stays pending, nothing is occupied) and makes the plan live.
+ */
+export async function approveContract(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
+  const row = await lockContract(tx, code);
+  const problem = planProblem(row, await activeItems(tx, row.id));
+  if (problem) throw conflict(problem);
+  await occupy(tx, {
+    lineCode: row.lineCode,
+    amount: row.financingAmount,
+    docType: 'contract',
+    docCode: row.bizCode,
+    date: today,
+    actor,
+    reason: `合同 ${row.contractNo} 审核通过`,
+  });
+  await tx
+    .update(contracts)
+    .set({ status: 'effective', occupiedAmount: row.financingAmount })
+    .where(eq(contracts.id, row.id));
+  await writeAudit(tx, actor, {
+    entity: 'contract',
+    entityCode: row.bizCode,
+    action: 'activate',
+    detail: { occupied: row.financingAmount, lineCode: row.lineCode },
+  });
+}
