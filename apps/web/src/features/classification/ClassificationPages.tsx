@@ -10,6 +10,7 @@ import {
   CLASS_PATHS,
   UNCLASSIFIED_LABEL,
   classAdjListSchema,
+  classAdjSaveSchema,
   classListSchema,
   type AssetClass,
   type ClassAdjInit,
@@ -18,6 +19,8 @@ import {
   type ClassRow,
 } from '@portal/contract/classification';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
+import { fieldRules } from '../../shared/form/zod-rule';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
@@ -246,6 +249,9 @@ function ContractHead({ v }: { v: ClassAdjInit }) {
 }
 
 /** 分类调整单编辑: opened from a contract's 调整 or to correct a draft or a rejected one. */
+/** The adjustment's fields checked by the save call's own schema (调整后分类, 调整原因). */
+const ADJ_RULES = fieldRules(classAdjSaveSchema);
+
 export function ClassAdjEditorPage() {
   const [params] = useSearchParams();
   const code = params.get('adjBizCode') ?? '';
@@ -302,33 +308,16 @@ export function ClassAdjEditorPage() {
       title={code ? `分类调整单编辑 ${code}` : '新增分类调整单'}
       backTo={CLASS_ROUTES.list}
       doc={code ? { docType: 'classAdjust', docCode: code } : undefined}
-      actions={
-        <>
-          <Button type="primary" disabled={!head} onClick={() => void save(false)}>
-            保存
-          </Button>
-          <Button disabled={!head} onClick={() => void save(true)}>
-            保存并提交
-          </Button>
-        </>
-      }
+      actions={<SaveButtons save={save} disabled={!head} />}
     >
       {!code && !contBizCode ? <Alert type="info" showIcon message="请从五级分类列表的「调整」进入" /> : null}
       {init.error ? <Alert type="warning" showIcon message={(init.error as Error).message} /> : null}
       {head ? <ContractHead v={head} /> : null}
       <Form form={form} layout="vertical" style={{ maxWidth: 720 }}>
-        <Form.Item
-          name="toClass"
-          label="调整后分类"
-          rules={[{ required: true, message: '调整后分类不能为空' }]}
-        >
+        <Form.Item name="toClass" label="调整后分类" rules={ADJ_RULES.toClass}>
           <Select aria-label="调整后分类" style={{ width: 200 }} options={CLASS_OPTIONS} />
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label="调整原因"
-          rules={[{ required: true, whitespace: true, message: '调整原因不能为空' }]}
-        >
+        <Form.Item name="reason" label="调整原因" rules={ADJ_RULES.reason}>
           <Input.TextArea aria-label="调整原因" rows={4} maxLength={500} showCount />
         </Form.Item>
       </Form>
