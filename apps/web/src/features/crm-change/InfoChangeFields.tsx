@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Cascader, Col, Form, Input, Row, Select, type FormItemProps } from 'antd';
 import { COMPANY_INFO_DICT, companyAddSchema } from '@portal/contract/company';
 import type { ChangeField } from '@portal/contract/crm-change';
-import { usccProblem } from '@portal/contract/uscc';
 import { DateInput } from '../../shared/form/DateInput';
 import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules } from '../../shared/form/zod-rule';
+import { regionRule } from '../../shared/company/CompanyFields';
 import { displayValue } from './diff';
 import { toValues, type Draft } from './info-draft';
 
@@ -71,15 +71,7 @@ export function AtInfoFields({
         field="usccCode"
         label="统一社会信用代码"
         normalize={(v: string) => v?.toUpperCase().trim()}
-        rules={[
-          { required: true, message: '统一社会信用代码不能为空' },
-          {
-            validator: async (_, v: string | undefined) => {
-              const problem = v ? usccProblem(v) : null;
-              if (problem) throw new Error(problem);
-            },
-          },
-        ]}
+        rules={companyRules.usccCode}
       >
         <Input maxLength={18} />
       </ChangeItem>
@@ -96,11 +88,7 @@ export function AtInfoFields({
         <Select options={dictOptions(COMPANY_INFO_DICT.compTypes)} />
       </ChangeItem>
       <Col span={16}>
-        <Form.Item
-          name="region"
-          label="所在地区"
-          rules={[{ required: true, type: 'array', min: 1, message: '所在省份不能为空' }]}
-        >
+        <Form.Item name="region" label="所在地区" rules={[regionRule]}>
           <Cascader options={linkage} changeOnSelect placeholder="省 / 市 / 区" showSearch />
         </Form.Item>
       </Col>

@@ -76,7 +76,7 @@ export function companyBody(v: CompanyFormValues): CompanyAdd {
 
 const rules = fieldRules(companyAddSchema);
 /** The cascader's path is checked as the body's 所在省份 / 所在城市 / 所在区县 (companyBody). */
-const regionRule = zodRule(
+export const regionRule = zodRule(
   z.preprocess(
     (v) => (Array.isArray(v) ? { provinceCode: v[0], cityCode: v[1], areaCode: v[2] } : {}),
     companyAddSchema.pick({ provinceCode: true, cityCode: true, areaCode: true }),
