@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Select, Tabs, Tag } from 'antd';
 import {
   ASSET_CLASS_LABELS,
@@ -32,6 +32,7 @@ import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import type { DocKind } from '../../shared/workflow/doc-kind';
 import { useBizDate } from '../../shared/bizdate/api';
 import { ClassSummaryCard } from '../../shared/classification/ClassSummary';
+import { useDocSaved } from '../../shared/workflow/doc-kind';
 
 /** 五级分类 screens (docs/classification.md). */
 export const CLASS_ROUTES = {
@@ -256,8 +257,6 @@ export function ClassAdjEditorPage() {
   const [params] = useSearchParams();
   const code = params.get('adjBizCode') ?? '';
   const contBizCode = params.get('contBizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [version, setVersion] = useState<number | undefined>();
   const existing = useQuery({
@@ -279,6 +278,7 @@ export function ClassAdjEditorPage() {
     setVersion(v.version);
   }, [existing.data, form]);
 
+  const saved = useDocSaved(CLASS_ADJ_DOC, code);
   const save = async (submit: boolean) => {
     if (!head) return;
     const values = await form.validateFields().catch(() => null);
@@ -296,10 +296,7 @@ export function ClassAdjEditorPage() {
     ).catch(() => null);
     if (!r?.ok || !r.data) return;
     setVersion(r.data.version);
-    void qc.invalidateQueries({ queryKey: ['classification'] });
-    if (submit) void navigate(`${CLASS_ROUTES.view}?adjBizCode=${r.data.adjBizCode}`);
-    else if (!code)
-      void navigate(`${CLASS_ROUTES.editor}?adjBizCode=${r.data.adjBizCode}`, { replace: true });
+    saved(r.data.adjBizCode, submit);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, Form, Input, Row, Select, Space, Table, Tabs, Typography } from 'antd';
 import {
   CONTRACT_PATHS,
@@ -21,7 +21,7 @@ import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
-import { docFrameProps, useDocCode } from '../../shared/workflow/doc-kind';
+import { docFrameProps, useDocCode, useDocSaved } from '../../shared/workflow/doc-kind';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { CHANGE_DOC } from './doc-kinds';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
@@ -76,8 +76,6 @@ const INFO_FIELDS = [
 export function ChangeEditorPage() {
   const [params] = useSearchParams();
   const bizCode = params.get('bizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const formName = usePageFormName('change');
   const change = useQuery({
@@ -113,6 +111,7 @@ export function ChangeEditorPage() {
     if (change.data) setVersion(change.data.version);
   }, [info.data, change.data, form]);
 
+  const saved = useDocSaved(CHANGE_DOC, bizCode);
   const save = async (submit: boolean) => {
     const c = info.data;
     if (!c) return;
@@ -138,11 +137,8 @@ export function ChangeEditorPage() {
       .save<Saved>(CONTRACT_PATHS.changeSave, body, submit ? '合同变更并提交审批' : '合同变更')
       .catch(() => null);
     if (!r?.ok || !r.data) return;
-    void qc.invalidateQueries({ queryKey: ['contract'] });
     setVersion(r.data.version);
-    if (submit) void navigate(`${CONTRACT_ROUTES.chgView}?bizCode=${r.data.bizCode}`);
-    else if (!bizCode)
-      void navigate(`${CONTRACT_ROUTES.chgEditor}?bizCode=${r.data.bizCode}`, { replace: true });
+    saved(r.data.bizCode, submit);
   };
 
   const c = info.data;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import {
   HANDOVER_PATHS,
@@ -18,7 +18,7 @@ import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
-import { docFrameProps, useDocCode } from '../../shared/workflow/doc-kind';
+import { docFrameProps, useDocCode, useDocSaved } from '../../shared/workflow/doc-kind';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { HANDOVER_DOC } from './doc-kinds';
 import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
@@ -83,8 +83,6 @@ export function HandoverEditorPage() {
   const [params] = useSearchParams();
   const bizCode = params.get('bizCode') ?? '';
   const contBizCode = params.get('contBizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const formName = usePageFormName('handover');
   const [version, setVersion] = useState<number | undefined>();
@@ -107,6 +105,7 @@ export function HandoverEditorPage() {
       form.setFieldsValue({ handoverDate: init.data.handoverDate, items: init.data.items });
   }, [existing.data, init.data, form]);
 
+  const saved = useDocSaved(HANDOVER_DOC, bizCode);
   const save = async (submit: boolean) => {
     const values = await validValues(form);
     if (!values) return;
@@ -121,10 +120,7 @@ export function HandoverEditorPage() {
       .catch(() => null);
     if (!r?.ok || !r.data) return;
     setVersion(r.data.version);
-    void qc.invalidateQueries({ queryKey: ['contract'] });
-    if (submit) void navigate(`${CONTRACT_ROUTES.hoView}?bizCode=${r.data.bizCode}`);
-    else if (!bizCode)
-      void navigate(`${CONTRACT_ROUTES.hoEditor}?bizCode=${r.data.bizCode}`, { replace: true });
+    saved(r.data.bizCode, submit);
   };
 
   return (

@@ -1,12 +1,11 @@
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Select, Space, type FormInstance, type FormRule } from 'antd';
 import type { DocState } from '@portal/contract/workflow';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { validValues } from '../../shared/ui/valid-values';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
-import { docUrl, type DocKind } from '../../shared/workflow/doc-kind';
+import { type DocKind, useDocSaved } from '../../shared/workflow/doc-kind';
 import { approvedCreditsQuery, creditApi, type Saved } from './api';
 
 /** A document of an approved credit (额度分配, 额度变更) as its editor saves it. */
@@ -51,8 +50,6 @@ export function CreditDocEditor<V extends { credBizCode?: string | undefined }, 
   after?: (state: CreditDocState) => ReactNode;
 }) {
   const { spec, bizCode, doc, form, toForm } = props;
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [version, setVersion] = useState<number | undefined>();
   const credits = useQuery(approvedCreditsQuery);
 
@@ -64,6 +61,7 @@ export function CreditDocEditor<V extends { credBizCode?: string | undefined }, 
 
   const editable = !bizCode || doc?.state === 'draft' || doc?.state === 'rejected';
 
+  const saved = useDocSaved(spec.kind, bizCode);
   const save = async (submit: boolean) => {
     const v = await validValues(form);
     if (!v) return;
@@ -73,9 +71,7 @@ export function CreditDocEditor<V extends { credBizCode?: string | undefined }, 
       .catch(() => null);
     if (!r?.ok || !r.data) return;
     setVersion(r.data.version);
-    void qc.invalidateQueries({ queryKey: spec.kind.queryKey });
-    if (submit) void navigate(docUrl(spec.kind, 'view', r.data.bizCode));
-    else if (!bizCode) void navigate(docUrl(spec.kind, 'editor', r.data.bizCode), { replace: true });
+    saved(r.data.bizCode, submit);
   };
 
   return (

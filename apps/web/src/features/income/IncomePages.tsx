@@ -34,6 +34,7 @@ import {
 import type { DocKind } from '../../shared/workflow/doc-kind';
 import { validValues } from '../../shared/ui/valid-values';
 import { INCOME_ROUTES, incomeApi, incomeQuery } from './api';
+import { useDocSaved } from '../../shared/workflow/doc-kind';
 
 const MENU = 'ft-income';
 
@@ -222,8 +223,6 @@ type Values = Record<string, string | undefined>;
 export function IncomeEditorPage() {
   const [params] = useSearchParams();
   const code = params.get('fiidBizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [version, setVersion] = useState<number | undefined>();
   const existing = useQuery(incomeQuery(code));
@@ -243,6 +242,7 @@ export function IncomeEditorPage() {
     });
     setVersion(existing.data.version);
   }, [existing.data, form]);
+  const saved = useDocSaved(INCOME_DOC, code);
   const save = async (submit: boolean) => {
     const values = await validValues(form);
     if (!values) return;
@@ -251,10 +251,7 @@ export function IncomeEditorPage() {
       .catch(() => null);
     if (!r?.ok || !r.data) return;
     setVersion(r.data.version);
-    void qc.invalidateQueries({ queryKey: ['income'] });
-    if (submit) void navigate(`${INCOME_ROUTES.view}?fiidBizCode=${r.data.fiidBizCode}`);
-    else if (!code)
-      void navigate(`${INCOME_ROUTES.editor}?fiidBizCode=${r.data.fiidBizCode}`, { replace: true });
+    saved(r.data.fiidBizCode, submit);
   };
   return (
     <EditorFrame

@@ -33,6 +33,7 @@ import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
+import { useDocSaved } from '../../shared/workflow/doc-kind';
 
 const MENU = 'ft-loan';
 export const LOAN_ROUTES = {
@@ -284,8 +285,6 @@ export function LoanEditorPage() {
   const [params] = useSearchParams();
   const code = params.get('loanBizCode') ?? '';
   const contBizCode = params.get('contBizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [form] = Form.useForm<LoanFields>();
   const formName = usePageFormName('loan');
   const [head, setHead] = useState<Head | null>(null);
@@ -339,6 +338,7 @@ export function LoanEditorPage() {
     }
   }, [init.data, form]);
 
+  const saved = useDocSaved(LOAN_DOC, code);
   const save = async (submit: boolean) => {
     if (!head) return;
     const values = await validValues(form);
@@ -356,10 +356,7 @@ export function LoanEditorPage() {
     ).catch(() => null);
     if (!r?.ok || !r.data) return;
     setVersion(r.data.version);
-    void qc.invalidateQueries({ queryKey: ['loan'] });
-    if (submit) void navigate(`${LOAN_ROUTES.view}?loanBizCode=${r.data.loanBizCode}`);
-    else if (!code)
-      void navigate(`${LOAN_ROUTES.editor}?loanBizCode=${r.data.loanBizCode}`, { replace: true });
+    saved(r.data.loanBizCode, submit);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import {
   Alert,
@@ -37,7 +37,8 @@ import { isEnteredAmount, isPositiveAmount, openAmountRule } from '../../shared/
 import { fieldRules, zodRule } from '../../shared/form/zod-rule';
 import { update } from '../../shared/request/http';
 import { validFields, validValues } from '../../shared/ui/valid-values';
-import { PAID_DOC, PAID_ROUTES, paidApi } from './api';
+import { PAID_DOC, paidApi } from './api';
+import { useDocSaved } from '../../shared/workflow/doc-kind';
 
 /** The editor's fields: the head, the amount to allocate by the rule, and 本次 per cell of the grid. */
 interface PaidFields {
@@ -85,8 +86,6 @@ function AllocText({ value }: { value?: string }) {
 export default function PaidEditorPage() {
   const [params] = useSearchParams();
   const paidCode = params.get('paidBizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [form] = Form.useForm<PaidFields>();
   const formName = usePageFormName('paid');
   const [version, setVersion] = useState<number | undefined>();
@@ -175,6 +174,7 @@ export default function PaidEditorPage() {
       setNote(`有 ${formatMoney(s.unallocated)} 未能分配（计划已全部覆盖），将留在来款余额中`);
   };
 
+  const saved = useDocSaved(PAID_DOC, paidCode);
   const save = async (submit: boolean) => {
     // Every field first (a cell over its open amount, a malformed date): nothing is asked or sent
     // while one is wrong.
@@ -195,10 +195,7 @@ export default function PaidEditorPage() {
     ).catch(() => null);
     if (!r?.ok || !r.data) return;
     setVersion(r.data.version);
-    void qc.invalidateQueries({ queryKey: PAID_DOC.queryKey });
-    if (submit) void navigate(`${PAID_ROUTES.view}?paidBizCode=${r.data.paidBizCode}`);
-    else if (!paidCode)
-      void navigate(`${PAID_ROUTES.editor}?paidBizCode=${r.data.paidBizCode}`, { replace: true });
+    saved(r.data.paidBizCode, submit);
   };
 
   const manual = kind === 'manual';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import { Alert, Descriptions, Form, Input, Radio, Select, Space, Table, type FormRule } from 'antd';
 import {
@@ -36,6 +36,7 @@ import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
 import { PA_ROUTES, paApi, paInitQuery, paQuery } from './api';
+import { useDocSaved } from '../../shared/workflow/doc-kind';
 
 const MENU = 'ft-pa-mgr';
 
@@ -125,8 +126,6 @@ export function PaEditorPage() {
   const [params] = useSearchParams();
   const code = params.get('preamtBizCode') ?? '';
   const contBizCode = params.get('contBizCode') ?? '';
-  const navigate = useNavigate();
-  const qc = useQueryClient();
   const [form] = Form.useForm<PaFields>();
   const formName = usePageFormName('prepayment');
   const [dues, setDues] = useState<PaDue[]>([]);
@@ -170,6 +169,7 @@ export function PaEditorPage() {
   // Nothing to save while every due is left out (empty or 0); a malformed amount still lets 保存
   // run, whose validation says what is wrong.
   const blocked = !head || !Object.values(amounts ?? {}).some(isEnteredAmount);
+  const saved = useDocSaved(PA_DOC, code);
   const save = async (submit: boolean) => {
     if (!head) return;
     const values = await validValues(form);
@@ -190,10 +190,7 @@ export function PaEditorPage() {
       .catch(() => null);
     if (!r?.ok || !r.data) return;
     setVersion(r.data.version);
-    void qc.invalidateQueries({ queryKey: ['pa'] });
-    if (submit) void navigate(`${PA_ROUTES.view}?preamtBizCode=${r.data.preamtBizCode}`);
-    else if (!code)
-      void navigate(`${PA_ROUTES.editor}?preamtBizCode=${r.data.preamtBizCode}`, { replace: true });
+    saved(r.data.preamtBizCode, submit);
   };
 
   return (

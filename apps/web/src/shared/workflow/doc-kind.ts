@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AuditDecideOptions } from './AuditView';
 
 /**
@@ -49,5 +50,21 @@ export function docFrameProps(kind: DocKind, code: string) {
     unAuditPath: kind.unAuditPath,
     auditActions: kind.auditActions,
     refresh: kind.queryKey,
+  };
+}
+
+/**
+ * What a document editor does once its save answered, whatever the document: the kind's queries are
+ * stale, and the page moves on — to the view after 保存并提交, to the saved document's own editor
+ * URL after the first 保存 of a new one (so that a reload or a tab switch opens it, not a blank
+ * editor). `code` is the document the editor opened with ('' for a new one).
+ */
+export function useDocSaved(kind: DocKind, code: string): (saved: string, submit: boolean) => void {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return (saved, submit) => {
+    void qc.invalidateQueries({ queryKey: kind.queryKey });
+    if (submit) void navigate(docUrl(kind, 'view', saved));
+    else if (!code) void navigate(docUrl(kind, 'editor', saved), { replace: true });
   };
 }
