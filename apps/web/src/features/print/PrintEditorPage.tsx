@@ -255,10 +255,14 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
               <Alert type="warning" showIcon message={preview.problem} style={{ margin: '8px 0' }} />
             ) : null}
             {preview.html ? (
+              // Scripts stay off (no allow-scripts), as in the preview page. Same-origin keeps the
+              // frame in the page's own process: a sandboxed opaque-origin frame gets a process of
+              // its own, and a click right after a scroll was then routed by the frame's stale
+              // position into the preview instead of the button (docs/architecture.md "A click routed into the print preview").
               <iframe
                 data-testid="print-live-preview"
                 title="实时预览"
-                sandbox=""
+                sandbox="allow-same-origin"
                 srcDoc={preview.html}
                 className="print-live-preview"
               />
