@@ -17,7 +17,7 @@ import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import { usccCheckChar } from '@portal/contract/uscc';
 import type { Page } from '@portal/contract/api';
 import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
-import { approve, confirm, data, demoLogin, loginAs, openScreen, pick, today } from './flows';
+import { approve, confirm, data, demoLogin, loginAs, openScreen, pick, submitContract, today } from './flows';
 
 /**
  * One contract's whole cycle as the demo office works it (docs/money-lifecycle.md): the customer
@@ -142,30 +142,7 @@ describe('one contract, customer to write-off', () => {
         ],
         payers: [{ payerName: '核心买方有限公司' }],
       };
-      const saved = await data<{ bizCode: string; version: number }>(
-        CONTRACT_PATHS.infoSave,
-        makerToken,
-        body,
-      );
-      const plan = await data<{ version: number }>(CONTRACT_PATHS.schemeSave, makerToken, {
-        contBizCode: saved.bizCode,
-        version: saved.version,
-      });
-      const dues = await data<{ amount: string }[]>(CONTRACT_PATHS.due, makerToken, undefined, {
-        contBizCode: saved.bizCode,
-      });
-      const withDues = await data<{ version: number }>(CONTRACT_PATHS.dueSave, makerToken, {
-        contBizCode: saved.bizCode,
-        version: plan.version,
-        items: dues,
-      });
-      await data(CONTRACT_PATHS.infoSave, makerToken, {
-        ...body,
-        bizCode: saved.bizCode,
-        version: withDues.version,
-        submit: true,
-      });
-      const contCode = saved.bizCode;
+      const { bizCode: contCode, dues } = await submitContract(makerToken, body);
       await approve(checker.page, '/factoring/contract/info-view', contCode, 'contract-view');
       const upfront = dues.reduce((a, d) => a.plus(d.amount), new Decimal(0));
       const net = new Decimal('300000.00').minus(upfront).toFixed(2);

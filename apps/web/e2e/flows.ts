@@ -232,6 +232,17 @@ export async function submittedContract(
     ],
     payers: [{ payerName: '核心买方有限公司' }],
   };
+  return submitContract(token, body);
+}
+
+/**
+ * A contract's body saved, its plan and dues saved as proposed, and submitted for approval: the
+ * steps of the contract editor through the API. Answers the contract's code and its dues.
+ */
+export async function submitContract(
+  token: string,
+  body: Record<string, unknown>,
+): Promise<{ bizCode: string; dues: { kind: DueKind; amount: string }[] }> {
   const saved = await data<{ bizCode: string; version: number }>(CONTRACT_PATHS.infoSave, token, body);
   const plan = await data<{ version: number }>(CONTRACT_PATHS.schemeSave, token, {
     contBizCode: saved.bizCode,

@@ -2,7 +2,7 @@ import '../../test/jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AUTH_PATHS } from '@portal/contract/auth';
-import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
+import { RULER_PATHS } from '@portal/contract/ruler';
 import type { RouteMeta } from '../../shared/routing/route-table';
 
 const post = vi.hoisted(() => vi.fn());
@@ -22,27 +22,9 @@ import { useSessionStore } from '../../shared/session/session-store';
 import { buttonsQueryKey } from '../../shared/permission/use-buttons';
 import { RULER_MENU } from './api';
 import RulerEditorPage from './RulerEditorPage';
+import { SAMPLE_RULE } from './sample-rule.test-data';
 
-const view: RuleView = {
-  bizCode: '000000000007',
-  version: 4,
-  name: '按月付息 7.2%',
-  state: 'enabled',
-  contBizCode: null,
-  remark: null,
-  updatedAt: '2026-01-01T00:00:00Z',
-  annualRate: '0.0720',
-  dayCount: 'ACT/365',
-  method: 'INTEREST_MONTHLY',
-  interestCollection: 'BACK',
-  feeRate: '0',
-  feeCollection: 'BACK',
-  penalty: { mode: 'MULTIPLE', value: '1.5' },
-  graceDays: 0,
-  countBothEnds: false,
-  allocationOrder: ['PENALTY', 'INTEREST', 'FEE', 'PRINCIPAL'],
-  inAdvanceOrder: ['PRINCIPAL', 'PENALTY', 'FEE', 'INTEREST'],
-};
+const view = SAMPLE_RULE;
 
 const meta = { path: '/factoring/config/ruler-editor', title: '计息规则编辑' } as RouteMeta;
 

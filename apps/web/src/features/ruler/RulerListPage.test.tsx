@@ -2,7 +2,7 @@ import '../../test/jsdom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toBase64 } from '@portal/contract/envelope';
-import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
+import { RULER_PATHS } from '@portal/contract/ruler';
 import type { RouteMeta } from '../../shared/routing/route-table';
 
 // The dialogs and toasts; the 删除 confirmation is answered 确定.
@@ -21,27 +21,9 @@ import { dropKeys } from '../../shared/request/envelope-keys';
 import { useSessionStore } from '../../shared/session/session-store';
 import RulerListPage from './RulerListPage';
 import { RULER_LIST_PATH } from './api';
+import { SAMPLE_RULE } from './sample-rule.test-data';
 
-const rule: RuleView = {
-  bizCode: '000000000007',
-  version: 4,
-  name: '按月付息 7.2%',
-  state: 'enabled',
-  contBizCode: null,
-  remark: null,
-  updatedAt: '2026-01-01T00:00:00Z',
-  annualRate: '0.0720',
-  dayCount: 'ACT/365',
-  method: 'INTEREST_MONTHLY',
-  interestCollection: 'BACK',
-  feeRate: '0',
-  feeCollection: 'BACK',
-  penalty: { mode: 'MULTIPLE', value: '1.5' },
-  graceDays: 0,
-  countBothEnds: false,
-  allocationOrder: ['PENALTY', 'INTEREST', 'FEE', 'PRINCIPAL'],
-  inAdvanceOrder: ['PRINCIPAL', 'PENALTY', 'FEE', 'INTEREST'],
-};
+const rule = SAMPLE_RULE;
 
 const meta = { path: RULER_LIST_PATH, title: '计息规则' } as RouteMeta;
 // antd tables render slowly in jsdom, the more so on a busy machine.
