@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { WORKFLOW_PATHS } from '@portal/contract/workflow';
 import {
   animationsDone,
+  motionDone,
   activePage,
   apiCall,
   launchBrowser,
@@ -124,6 +125,9 @@ describe('approval process definitions (ft-process)', () => {
 
     await screen.getByTestId('edit-handover').click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '编辑审批流程：资料交接单' });
+    // The dialog zooms in after it is in place: a click during the zoom lands beside 添加步骤
+    // (docs/architecture.md "A tab strip that moves"), as a person's would.
+    await motionDone(dialog);
     await dialog.getByTestId('proc-name').fill('资料交接单两级审批');
     await dialog.getByRole('button', { name: '添加步骤' }).click();
     const row = dialog.getByTestId('step-row').nth(1);
