@@ -112,7 +112,13 @@ export class ZipStream {
       // A cancelled download: stop here; the next write or end() tells the producer.
       if (this.out.destroyed) return void deflate.destroy();
       entry.compressed += chunk.length;
-      this.put(chunk);
+      try {
+        this.put(chunk);
+      } catch (err) {
+        // Past the 32-bit sizes: fail the entry (the producer's next write says so), never throw
+        // out of an event handler.
+        return void deflate.destroy(err instanceof Error ? err : new Error(String(err)));
+      }
       // The archive's stream is full: stop deflating until it drains.
       if (this.out.writableNeedDrain) {
         deflate.pause();
