@@ -604,7 +604,7 @@ async function batchSettings(tx: Executor): Promise<void> {
 }
 
 /** The totals of the rows `rows`, added to `t` (the export sums what it writes). */
-export function addToTotals(t: LedgerTotals, rows: readonly LedgerRow[]): LedgerTotals {
+function addToTotals(t: LedgerTotals, rows: readonly LedgerRow[]): LedgerTotals {
   const plus = (a: string, b: string | null) => (b === null ? a : new Decimal(a).plus(b).toFixed(2));
   let out = t;
   for (const r of rows)
