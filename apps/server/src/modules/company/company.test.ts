@@ -13,7 +13,7 @@ import {
 import type { Page } from '@portal/contract/api';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { auditLog } from '../../platform/db/audit';
-import { MONEY_FMT } from '../../platform/http/export';
+import { MONEY_FMT } from '../../platform/http/xlsx';
 import { nextCode } from '../../platform/db/codes';
 import { hashPassword } from '../../platform/auth/password-hash';
 import {

@@ -7,9 +7,6 @@ import { moneyCell, streamSheet, type XlsxCell } from './xlsx';
  * sort and data scope as the screen shows them) read in batches and streamed as one xlsx sheet.
  */
 
-export { MONEY_FMT, moneyCell } from './xlsx';
-export type CellValue = XlsxCell;
-
 export interface ExportColumn<R> {
   header: string;
   /** Characters; default 16. */
@@ -55,7 +52,7 @@ export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<
     header: c.header,
     width: c.width ?? 16,
     money: c.money,
-    value: (r: R): CellValue => {
+    value: (r: R): XlsxCell => {
       const v = c.value(r);
       if (!c.money) return v ?? null;
       if (v === null || v === undefined || v === '') return null;

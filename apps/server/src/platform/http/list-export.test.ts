@@ -17,7 +17,8 @@ import {
 import { addChecker, creditApi } from '../../modules/credit/testkit';
 import { addOwnAccount, contractBody, contractFixture, draftContract } from '../../modules/contract/testkit';
 import { incomeApi } from '../../modules/paid/testkit';
-import { MONEY_FMT, moneyCell, streamListExport } from './export';
+import { streamListExport } from './export';
+import { MONEY_FMT, moneyCell } from './xlsx';
 
 /**
  * The business lists' sort, amount ranges and 导出 (docs/architecture.md "List exports"): through
