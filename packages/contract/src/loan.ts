@@ -24,10 +24,15 @@ export const LOAN_PATHS = {
   unAudit: `${BASE}/unAudit`,
   /** ?contBizCode: a new 放款单 prefilled from the contract (the same answer as contract isLoan). */
   initBase: `${BASE}/initBase`,
-  /** ?loanBizCode: the plan as approval would re-base it to the value date, beside the plan today. */
+  /**
+   * ?loanBizCode: the plan as approval will keep it (the first period from the value date, the
+   * signed due dates unchanged) beside the plan today, with the amounts for that value date.
+   */
   planPreview: `${BASE}/planPreview`,
   /** ?contBizCode&valueDate: the same preview for a 放款单 being edited. */
   planDraft: `${BASE}/planDraft`,
+  /** Body as list: the list as xlsx, 合计 over the documents in force (button ft-loan:export). */
+  listExport: `${BASE}/list/export`,
   /**
    * ?loanBizCode, body loanRedSchema: asks for the 冲红 of an approved disbursement — a 放款单冲红
    * entry submitted for approval at once; its approval reverses (docs/money-lifecycle.md).
@@ -44,6 +49,7 @@ export const LOAN_PATHS = {
 } as const;
 
 export const LOAN_MENU = 'ft-loan';
+export const LOAN_EXPORT_FILE_NAME = '放款单明细.xlsx';
 
 /**
  * The up-front items (docs/money-lifecycle.md): each collected once, by a prepayment or by deduction here.
@@ -96,24 +102,32 @@ export const loanListSchema = listSchema(
   ['valueDate', 'netAmount', 'updatedAt'],
 );
 
-/** One up-front item on the 放款单: what was prepaid, what this disbursement deducts. */
+/** One up-front item on the 放款单: what was prepaid, what this disbursement deducts or returns. */
 export interface LoanLine {
   dueId: number;
   kind: UpfrontKind;
-  /** The item's amount. */
+  /**
+   * The item's amount on this disbursement: the contract's due, but 前置利息 computed from the
+   * value date (docs/money-lifecycle.md "Interest starts on the value date").
+   */
   amount: string;
+  /** The contract's due before this disbursement (what a reversal restores). */
+  dueAmount: string;
   /** Received before, by approved prepayments. */
   prepaid: string;
-  /** Deducted from this disbursement: amount − prepaid. */
+  /** Deducted from this disbursement: amount − prepaid when positive. */
   deducted: string;
+  /** Prepaid above the amount, paid back with the net (退还多收): prepaid − amount when positive. */
+  returned: string;
 }
 
-/** The amounts of a disbursement, line by line (financing − each deducted item = net). */
+/** The amounts of a disbursement, line by line (financing − Σ deducted + Σ returned = net). */
 export interface LoanFigures {
   financingAmount: string;
   lines: LoanLine[];
   deductedTotal: string;
   prepaidTotal: string;
+  returnedTotal: string;
   netAmount: string;
 }
 
@@ -125,23 +139,37 @@ export interface UpfrontDue {
 }
 
 /**
- * Net disbursement = financing − Σ (each up-front item − what prepayments already received of it).
- * A prepaid item is never deducted again; a partly prepaid one is deducted for the rest only.
+ * Net disbursement = financing − Σ (each item − what prepayments already received of it) + what
+ * they received above an item. A prepaid item is never deducted again; a partly prepaid one is
+ * deducted for the rest only. `upfrontInterest`, when given, is the 前置利息 this disbursement
+ * charges (from its value date): the 前置利息 item takes it instead of the contract's figure.
  */
-export function disbursementFigures(financingAmount: string, dues: readonly UpfrontDue[]): LoanFigures {
+export function disbursementFigures(
+  financingAmount: string,
+  dues: readonly UpfrontDue[],
+  upfrontInterest?: string,
+): LoanFigures {
   const financing = new D(financingAmount);
-  let deducted: Dec = new D(0);
-  let prepaid: Dec = new D(0);
+  const zero = new D(0);
+  let deducted: Dec = zero;
+  let prepaid: Dec = zero;
+  let returned: Dec = zero;
   const lines = dues.map((d): LoanLine => {
-    const open = new D(d.amount).minus(d.received);
-    deducted = deducted.plus(open);
+    const amount = new D(d.kind === 'upfrontInterest' && upfrontInterest ? upfrontInterest : d.amount);
+    const open = amount.minus(d.received);
+    const take = D.max(open, zero);
+    const back = D.max(open.negated(), zero);
+    deducted = deducted.plus(take);
+    returned = returned.plus(back);
     prepaid = prepaid.plus(d.received);
     return {
       dueId: d.dueId,
       kind: d.kind,
-      amount: new D(d.amount).toFixed(2),
+      amount: amount.toFixed(2),
+      dueAmount: new D(d.amount).toFixed(2),
       prepaid: new D(d.received).toFixed(2),
-      deducted: open.toFixed(2),
+      deducted: take.toFixed(2),
+      returned: back.toFixed(2),
     };
   });
   return {
@@ -149,7 +177,8 @@ export function disbursementFigures(financingAmount: string, dues: readonly Upfr
     lines,
     deductedTotal: deducted.toFixed(2),
     prepaidTotal: prepaid.toFixed(2),
-    netAmount: financing.minus(deducted).toFixed(2),
+    returnedTotal: returned.toFixed(2),
+    netAmount: financing.minus(deducted).plus(returned).toFixed(2),
   };
 }
 
@@ -175,6 +204,8 @@ export interface LoanRow {
   valueDate: string;
   financingAmount: string;
   deductedAmount: string;
+  /** 前置利息 a prepayment received above this disbursement's figure, paid back with the net. */
+  returnedAmount: string;
   netAmount: string;
   serialNo: string;
   state: DocState;
@@ -204,12 +235,17 @@ export interface LoanView extends LoanRow, LoanFigures {
 /** What the checker sees before deciding: the plan now and the plan approval will make. */
 export interface LoanPlanPreview {
   valueDate: string;
-  /** False when the plan already starts on the value date (approval keeps it). */
+  /**
+   * Approval moves the first period's start to the value date (its interest computed again; the
+   * due dates stay). False when the plan already starts on the value date.
+   */
   rebased: boolean;
   current: PlanItemView[];
   after: PlanItem[];
   totalInterestBefore: string;
   totalInterestAfter: string;
+  /** The amounts of a 放款单 on this value date as the contract stands (前置利息 from the value date). */
+  figures: LoanFigures;
 }
 
 /** A 放款单冲红 entry: the reversal of one approved 放款单, approved by a checker. */

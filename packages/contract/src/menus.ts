@@ -410,7 +410,12 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
     redirect: '/factoring/accounts/income',
     children: [
       // 放款单 (disbursement, docs/money-lifecycle.md): replaces the contract list's one-click 放款.
-      { code: 'ft-loan', title: '放款单', path: '/factoring/accounts/loan', actions: [...DOC, 'rushRed'] },
+      {
+        code: 'ft-loan',
+        title: '放款单',
+        path: '/factoring/accounts/loan',
+        actions: [...DOC, 'rushRed', 'export'],
+      },
       {
         code: 'ft-loan',
         title: '放款单编辑',

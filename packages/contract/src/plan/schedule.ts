@@ -234,6 +234,29 @@ function annuityParts(total: Dec, n: number, annualRate: Dec): { parts: Dec[] } 
   return { parts };
 }
 
+/**
+ * One period's interest on `balance`: by its day-count days, or (等额本息's whole periods) by the
+ * month's rate r = annualRate / 12, 计头又计尾's extra day then added by the day count. Multiply
+ * first, divide last: the product is exact, so a true half-cent tie rounds up.
+ */
+function periodInterest(
+  balance: Dec,
+  annualRate: Dec,
+  basis: Dec,
+  days: number,
+  extraDay: boolean,
+  byMonth: boolean,
+): Dec {
+  return byMonth
+    ? cents(
+        balance
+          .times(annualRate)
+          .div(TWELVE)
+          .plus(extraDay ? balance.times(annualRate).div(basis) : ZERO),
+      )
+    : cents(balance.times(annualRate).times(days).div(basis));
+}
+
 export function generatePlan(input: PlanInput): PlanResult {
   const { rule } = input;
   if (typeof rule !== 'object' || rule === null) throw new PlanInputError('rule', '计息规则不能为空');
@@ -297,17 +320,8 @@ export function generatePlan(input: PlanInput): PlanResult {
     const part = parts[k]!;
     const days = p.days + (k === n - 1 && rule.countBothEnds ? 1 : 0);
     totalDays += days;
-    const periodRate = annuityPlan && !(brokenLast && k === n - 1);
-    // Multiply first, divide last: the product is exact, so a true half-cent tie rounds up.
-    // 计头又计尾 adds its one day to a rate-per-period item by the day count.
-    const interest = periodRate
-      ? cents(
-          balance
-            .times(annualRate)
-            .div(TWELVE)
-            .plus(days > p.days ? balance.times(annualRate).div(basis) : ZERO),
-        )
-      : cents(balance.times(annualRate).times(days).div(basis));
+    const periodRate = !!annuityPlan && !(brokenLast && k === n - 1);
+    const interest = periodInterest(balance, annualRate, basis, days, days > p.days, periodRate);
     interestSum = interestSum.plus(interest);
     let fee = ZERO;
     if (rule.feeCollection === 'INSTALMENT') {
@@ -350,4 +364,80 @@ export function generatePlan(input: PlanInput): PlanResult {
     totalInterest: fmt(interestSum),
     totalFee: fmt(upfrontFee.plus(itemFeeSum)),
   };
+}
+
+export interface DisbursedPlanInput {
+  /** The financing amount. */
+  principal: string;
+  rule: PlanRule;
+  /** The plan as signed (generatePlan's items, or a contract's saved plan), in period order. */
+  items: readonly PlanItem[];
+  /** 放款日: the day the money went out. */
+  valueDate: string;
+}
+
+export interface DisbursedPlan {
+  /** The plan with its first period from the value date; the same items when it already starts then. */
+  items: PlanItem[];
+  /** The first period starts on another day than the signed plan's. */
+  changed: boolean;
+  /** 前置 interest of that plan ("0.00" for BACK): every period's interest, the first from the value date. */
+  upfrontInterest: string;
+}
+
+/**
+ * The plan once the money went out on `valueDate` (docs/money-lifecycle.md "Interest starts on the
+ * value date"): the signed due dates, principal parts and fees stay; the first period runs from the
+ * value date and its interest is computed again on the whole principal by its day-count days (a
+ * period shorter than the method's is priced as a broken period is; 计头又计尾's day when it is also
+ * the last); the other items stay as they are. A value date on or after the first due date would
+ * leave no first period: refused (the contract must be changed first).
+ *
+ * With 前置 interest the items keep 0.00 and `upfrontInterest` sums the periods' interest as
+ * generatePlan would have computed them (the first from the value date): for a single period or
+ * principal repaid at maturity that is principal × annualRate × days(value date → maturity) / basis.
+ */
+export function disbursedPlan(input: DisbursedPlanInput): DisbursedPlan {
+  const { rule, items, valueDate } = input;
+  checkRule(rule);
+  const principal = amount('principal', '融资本金', input.principal);
+  checkDate('valueDate', '放款日', valueDate);
+  const n = items.length;
+  const first = items[0];
+  if (!first) throw new PlanInputError('items', '还款计划不能为空');
+  if (valueDate >= first.dueDate) {
+    throw new PlanInputError('valueDate', '放款日不能晚于或等于首期还款日，请先做合同变更');
+  }
+  const changed = valueDate !== first.startDate;
+  const annualRate = new D(rule.annualRate);
+  const basis = new D(yearBasis(rule.dayCount));
+  const front = rule.interestCollection === 'FRONT';
+  const annuity = rule.method === 'ANNUITY';
+  const brokenLast = annuity && addMonths(first.startDate, n) !== items[n - 1]!.dueDate;
+  const out: PlanItem[] = items.map((it) => ({ ...it }));
+  if (changed) {
+    const days =
+      dayCountDays(rule.dayCount, valueDate, first.dueDate) + (n === 1 && rule.countBothEnds ? 1 : 0);
+    const interest = front ? ZERO : cents(principal.times(annualRate).times(days).div(basis));
+    out[0] = {
+      ...first,
+      startDate: valueDate,
+      days,
+      interest: fmt(interest),
+      total: fmt(new D(first.principal).plus(interest).plus(first.fee)),
+    };
+  }
+  let upfront = ZERO;
+  if (front) {
+    let balance = principal;
+    out.forEach((it, k) => {
+      const last = k === n - 1;
+      const extraDay = last && rule.countBothEnds;
+      // 等额本息 prices a whole month by its rate; a first period moved to the value date is broken.
+      const byMonth = annuity && !(last && brokenLast) && !(k === 0 && changed);
+      upfront = upfront.plus(periodInterest(balance, annualRate, basis, it.days, extraDay, byMonth));
+      balance = balance.minus(it.principal);
+    });
+  }
+  return { items: out, changed, upfrontInterest: fmt(upfront) };
 }

@@ -24,6 +24,12 @@ export interface UpfrontDeduction {
   deducted: string;
   /** What had been received on the due when the 放款单 was saved. */
   prepaid: string;
+  /** What the due amounts to on the disbursement (前置利息 from its value date, docs/money-lifecycle.md). */
+  amount: string;
+  /** The due's amount before it (restored by the reversal). */
+  dueAmount: string;
+  /** Received above `amount`, paid back with the net. */
+  returned: string;
 }
 
 export interface Disbursement {
@@ -31,14 +37,15 @@ export interface Disbursement {
   valueDate: string;
   netAmount: string;
   deductions: readonly UpfrontDeduction[];
-  /** The plan re-based to the value date, or null when the current plan stands. */
+  /** The plan with its first period from the value date, or null when the current plan stands. */
   plan: PlanResult['items'] | null;
 }
 
 /**
- * An approved disbursement on the contract: each deduction received on its due (guarded: the
- * due's received amount must still be what the 放款单 saw, else 409), the plan replaced by the
- * re-based one (the old items superseded by the 放款单), and the contract marked 已放款.
+ * An approved disbursement on the contract: each due takes the 放款单's amount and each deduction
+ * is received on it, what was received above the amount returned (guarded: the due's amount and
+ * received amount must still be what the 放款单 saw, else 409), the plan replaced by the
+ * disbursement's (the old items superseded by the 放款单), and the contract marked 已放款.
  */
 export async function applyDisbursement(
   tx: Tx,
@@ -47,14 +54,21 @@ export async function applyDisbursement(
   actor: Actor,
 ): Promise<void> {
   for (const l of d.deductions) {
-    if (new Decimal(l.deducted).isZero()) continue;
+    if (new Decimal(l.deducted).isZero() && new Decimal(l.amount).eq(l.dueAmount)) continue;
     const done = await tx
       .update(contractDues)
       .set({
-        receivedAmount: sql`${contractDues.receivedAmount} + ${l.deducted}::numeric`,
+        amount: l.amount,
+        receivedAmount: sql`${contractDues.receivedAmount} + ${l.deducted}::numeric - ${l.returned}::numeric`,
         deductedAmount: sql`${contractDues.deductedAmount} + ${l.deducted}::numeric`,
       })
-      .where(and(eq(contractDues.id, l.dueId), sql`${contractDues.receivedAmount} = ${l.prepaid}::numeric`))
+      .where(
+        and(
+          eq(contractDues.id, l.dueId),
+          sql`${contractDues.receivedAmount} = ${l.prepaid}::numeric`,
+          sql`${contractDues.amount} = ${l.dueAmount}::numeric`,
+        ),
+      )
       .returning({ id: contractDues.id });
     if (done.length === 0) throw conflict('前期款收取情况已变化，请重新保存放款单');
   }
@@ -80,9 +94,10 @@ export async function applyDisbursement(
 }
 
 /**
- * The red reversal of a disbursement, exactly undoing applyDisbursement: the re-based plan
- * dropped and the items it superseded restored (when it re-based), each deduction taken back off
- * its due (409 when the due no longer holds it), and the contract back to 未放款.
+ * The red reversal of a disbursement, exactly undoing applyDisbursement: the disbursement's plan
+ * dropped and the items it superseded restored (when it replaced them), each due back to its
+ * amount and received amount before it (409 when the due no longer holds them), and the contract
+ * back to 未放款.
  */
 export async function reverseDisbursement(
   tx: Tx,
@@ -102,14 +117,21 @@ export async function reverseDisbursement(
       );
   }
   for (const l of d.deductions) {
-    if (new Decimal(l.deducted).isZero()) continue;
+    if (new Decimal(l.deducted).isZero() && new Decimal(l.amount).eq(l.dueAmount)) continue;
     const done = await tx
       .update(contractDues)
       .set({
-        receivedAmount: sql`${contractDues.receivedAmount} - ${l.deducted}::numeric`,
+        amount: l.dueAmount,
+        receivedAmount: sql`${contractDues.receivedAmount} - ${l.deducted}::numeric + ${l.returned}::numeric`,
         deductedAmount: sql`${contractDues.deductedAmount} - ${l.deducted}::numeric`,
       })
-      .where(and(eq(contractDues.id, l.dueId), sql`${contractDues.deductedAmount} >= ${l.deducted}::numeric`))
+      .where(
+        and(
+          eq(contractDues.id, l.dueId),
+          sql`${contractDues.deductedAmount} >= ${l.deducted}::numeric`,
+          sql`${contractDues.amount} = ${l.amount}::numeric`,
+        ),
+      )
       .returning({ id: contractDues.id });
     if (done.length === 0) throw conflict('前期款扣收记录不一致，不能冲红');
   }

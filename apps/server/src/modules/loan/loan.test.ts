@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
-import type { ContractInfo, ContractListRow, SchemeView } from '@portal/contract/contract';
+import ExcelJS from 'exceljs';
+import type { ContractInfo, ContractListRow, InfoSave, SchemeView } from '@portal/contract/contract';
 import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
 import type {
   LoanInit,
@@ -14,6 +15,7 @@ import type {
   UpfrontKind,
 } from '@portal/contract/loan';
 import { PA_PATHS } from '@portal/contract/prepayment';
+import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import { PAID_PATHS } from '@portal/contract/accounts';
 import { PRINT_PATHS } from '@portal/contract/print';
 import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
@@ -35,6 +37,7 @@ import {
   draftContract,
   contractApi,
   MONTHLY_RULE,
+  receivable,
   submitContract,
   type ContractFixture,
 } from '../contract/testkit';
@@ -55,6 +58,8 @@ const FRONT_RULE: InterestRuleCalcInput = {
   feeCollection: 'FRONT',
 };
 let front: ContractFixture;
+/** 前置 interest 9 % a year (ACT/360), no fee. */
+let frontOnly: ContractFixture;
 let bullet: ContractFixture;
 let monthly: ContractFixture;
 const db = () => t.database.db;
@@ -92,6 +97,15 @@ async function contractRow(code: string) {
   );
   return r!;
 }
+/** What a 放款单 paid back per due (前置利息 prepaid above its figure). */
+async function returnedOf(loanBizCode: string): Promise<Map<number, string>> {
+  const rows = await queryRows<{ due: number; returned: string }>(
+    db(),
+    sql`select ll.due_id::int as due, ll.returned::text from loan_lines ll
+          join loans l on l.id = ll.loan_id where l.biz_code = ${loanBizCode}`,
+  );
+  return new Map(rows.map((r) => [r.due, r.returned]));
+}
 const planOf = async (code: string) =>
   (await maker.ok<SchemeView>(contractApi.schemeView, undefined, cq(code))).items.map((i) => ({
     period: i.period,
@@ -105,7 +119,12 @@ const planOf = async (code: string) =>
 
 /** An approved 100,000.00 contract (2026-01-15 .. 2026-07-15) with the given up-front dues saved. */
 async function frontContract(marginRatio = '0.1'): Promise<string> {
-  const body = contractBody(front, { marginRatio });
+  return contractWithDues(front, { marginRatio });
+}
+
+/** An approved contract of the fixture with the up-front dues its rule suggests saved. */
+async function contractWithDues(fixture: ContractFixture, over: Partial<InfoSave>): Promise<string> {
+  const body = contractBody(fixture, over);
   const s = await draftContract(maker, body);
   const suggested = await maker.ok<{ kind: string; amount: string; dueDate: string }[]>(
     contractApi.due,
@@ -140,6 +159,10 @@ beforeAll(async () => {
   maker = await t.login();
   checker = await addChecker(t);
   front = await contractFixture(t, maker, checker, { limit: '9000000.00', rule: FRONT_RULE });
+  frontOnly = await contractFixture(t, maker, checker, {
+    limit: '9000000.00',
+    rule: { ...BULLET_RULE, annualRate: '0.0900', interestCollection: 'FRONT' },
+  });
   bullet = await contractFixture(t, maker, checker, { limit: '9000000.00' });
   monthly = await contractFixture(t, maker, checker, { limit: '9000000.00', rule: MONTHLY_RULE });
 });
@@ -251,24 +274,177 @@ describe('re-basing the plan to the value date', () => {
     ]);
   });
 
-  it('equal principal: periods run from the value date, interest on the declining balance (golden)', async () => {
+  it('equal principal: the signed due dates stay, the first period runs from the value date (golden)', async () => {
     const { bizCode } = await approvedContract(t, maker, checker, { fixture: monthly });
+    const signed = await planOf(bizCode);
     t.portal.clock.set('2026-02-10');
     await disburse(maker, checker, bizCode, { valueDate: '2026-02-01' });
-    // Monthly from 2026-02-01; the last period is broken at maturity 07-15. Principal 100000 / 6 =
-    // 16666.67 (the residue 16666.65 on the last); interest = balance × 7.2 % × days / 360 =
-    // balance × 0.0002 × days: 100000×28 = 560.00; 83333.33×31 = 516.67; 66666.66×30 = 400.00;
-    // 49999.99×31 = 310.00; 33333.32×30 = 200.00; 16666.65×14 = 46.67.
-    expect(
-      (await planOf(bizCode)).map((i) => [i.startDate, i.dueDate, i.days, i.principal, i.interest]),
-    ).toEqual([
-      ['2026-02-01', '2026-03-01', 28, '16666.67', '560.00'],
-      ['2026-03-01', '2026-04-01', 31, '16666.67', '516.67'],
-      ['2026-04-01', '2026-05-01', 30, '16666.67', '400.00'],
-      ['2026-05-01', '2026-06-01', 31, '16666.67', '310.00'],
-      ['2026-06-01', '2026-07-01', 30, '16666.67', '200.00'],
-      ['2026-07-01', '2026-07-15', 14, '16666.65', '46.67'],
+    // Monthly on the 15th as signed, maturity 07-15. Principal 100000 / 6 = 16666.67 (the residue
+    // 16666.65 on the last); interest = balance × 7.2 % × days / 360 = balance × 0.0002 × days.
+    // Only the first period changes: 2026-02-01 → 02-15, 14 days, 100000 × 14 = 280.00 (signed:
+    // 01-15 → 02-15, 31 days, 620.00); the others as signed: 83333.33×28 = 466.67;
+    // 66666.66×31 = 413.33; 49999.99×30 = 300.00; 33333.32×31 = 206.67; 16666.65×30 = 100.00.
+    const plan = await planOf(bizCode);
+    expect(plan.map((i) => [i.startDate, i.dueDate, i.days, i.principal, i.interest])).toEqual([
+      ['2026-02-01', '2026-02-15', 14, '16666.67', '280.00'],
+      ['2026-02-15', '2026-03-15', 28, '16666.67', '466.67'],
+      ['2026-03-15', '2026-04-15', 31, '16666.67', '413.33'],
+      ['2026-04-15', '2026-05-15', 30, '16666.67', '300.00'],
+      ['2026-05-15', '2026-06-15', 31, '16666.67', '206.67'],
+      ['2026-06-15', '2026-07-15', 30, '16666.65', '100.00'],
     ]);
+    expect(plan.map((i) => i.dueDate)).toEqual(signed.map((i) => i.dueDate));
+    expect(signed[0]).toMatchObject({ startDate: '2026-01-15', days: 31, interest: '620.00' });
+    expect(plan.slice(1)).toEqual(signed.slice(1));
+  });
+
+  it('refuses a value date on or after the first due date: a 合同变更 comes first', async () => {
+    const { bizCode } = await approvedContract(t, maker, checker, { fixture: monthly });
+    t.portal.clock.set('2026-02-20');
+    const msg = '放款日不能晚于或等于首期还款日，请先做合同变更';
+    for (const valueDate of ['2026-02-15', '2026-02-16']) {
+      const saved = await maker.call(loanApi.saveBaseInfo, await loanBody(maker, bizCode, { valueDate }));
+      expect([saved.status, saved.msg]).toEqual([400, msg]);
+      const draft = await maker.call(loanApi.planDraft, undefined, {
+        query: { contBizCode: bizCode, valueDate },
+      });
+      expect([draft.status, draft.msg]).toEqual([400, msg]);
+    }
+    // The prefill offers a value date that may be used: the contract's start.
+    expect((await maker.ok<LoanInit>(contractApi.isLoan, undefined, q(bizCode))).valueDate).toBe(
+      '2026-01-15',
+    );
+    expect((await contractRow(bizCode)).loan_state).toBe('none');
+  });
+});
+
+describe('前置利息 runs from the value date', () => {
+  /** 400,000.00 at 9 % 前置, 2026-01-15 .. 2026-04-15: 31 + 28 + 31 = 90 days, 9,000.00 up front. */
+  const ninetyDays = () =>
+    contractWithDues(frontOnly, {
+      financingAmount: '400000.00',
+      maturityDate: '2026-04-15',
+      receivables: [receivable('500000.00', '2026-04-10')],
+    });
+  const interestLine = (f: { lines: LoanView['lines'] }) => f.lines.find((l) => l.kind === 'upfrontInterest');
+
+  it('charges the days from the value date to maturity: 90 at the start, 88 two days later', async () => {
+    const atStart = await ninetyDays();
+    expect((await dues(atStart)).map((d) => [d.kind, d.amount])).toEqual([['upfrontInterest', '9000.00']]);
+    const code = await disburse(maker, checker, atStart);
+    const view = await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code));
+    // 400000 × 9 % × 90 / 360 = 9000.00.
+    expect(interestLine(view)).toMatchObject({ amount: '9000.00', deducted: '9000.00', returned: '0.00' });
+    expect(view.netAmount).toBe('391000.00');
+
+    const later = await ninetyDays();
+    t.portal.clock.set('2026-01-17');
+    // The editor's preview for the value date already shows the figure: 88 days, 8800.00.
+    const draft = await maker.ok<LoanPlanPreview>(loanApi.planDraft, undefined, {
+      query: { contBizCode: later, valueDate: '2026-01-17' },
+    });
+    expect(interestLine(draft.figures)).toMatchObject({
+      amount: '8800.00',
+      dueAmount: '9000.00',
+      prepaid: '0.00',
+      deducted: '8800.00',
+      returned: '0.00',
+    });
+    expect(draft.figures.netAmount).toBe('391200.00');
+    const code2 = await disburse(maker, checker, later, { valueDate: '2026-01-17' });
+    expect((await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code2))).netAmount).toBe(
+      '391200.00',
+    );
+    // The contract's 前置利息 due is now the disbursement's figure, collected in full.
+    expect(await dues(later)).toMatchObject([
+      { amount: '8800.00', received: '8800.00', deducted: '8800.00' },
+    ]);
+    // The signed maturity stays; the plan's one period runs from the value date.
+    expect(await planOf(later)).toEqual([
+      {
+        period: 1,
+        startDate: '2026-01-17',
+        dueDate: '2026-04-15',
+        days: 88,
+        principal: '400000.00',
+        interest: '0.00',
+        status: '未到期',
+      },
+    ]);
+  });
+
+  it('returns what a prepayment received above the figure, as its own line and in the voucher; 冲红 restores it', async () => {
+    const cont = await frontContract();
+    const interest = (await dues(cont))[1]!;
+    await prepay(cont, interest.id, '4525.00');
+    const before = await dues(cont);
+    t.portal.clock.set('2026-02-10');
+    const code = await disburse(maker, checker, cont, { valueDate: '2026-02-01' });
+    // 前置利息 from 2026-02-01: 164 days, 100000 × 9 % × 164 / 360 = 4100.00; 4525.00 was prepaid,
+    // 425.00 goes back. Net = 100000 − 10000 (保证金) − 100.56 (手续费) + 425.00.
+    const view = await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code));
+    expect(view.lines.map((l) => [l.kind, l.amount, l.prepaid, l.deducted, l.returned])).toEqual([
+      ['margin', '10000.00', '0.00', '10000.00', '0.00'],
+      ['upfrontInterest', '4100.00', '4525.00', '0.00', '425.00'],
+      ['upfrontFee', '100.56', '0.00', '100.56', '0.00'],
+    ]);
+    expect(view).toMatchObject({ deductedTotal: '10100.56', returnedTotal: '425.00', netAmount: '90324.44' });
+    expect((await dues(cont))[1]).toMatchObject({ amount: '4100.00', received: '4100.00', deducted: '0.00' });
+    const lines = await queryRows<{ role: string; debit: string; credit: string }>(
+      db(),
+      sql`select l.role, l.debit::text, l.credit::text from voucher_lines l
+            join vouchers v on v.id = l.voucher_id
+           where v.doc_type = 'loan' and v.doc_code = ${code} order by l.line_no`,
+    );
+    expect(lines.map((l) => [l.role, l.debit, l.credit]).sort()).toEqual(
+      [
+        ['factoring', '100000.00', '0.00'],
+        ['interestIncome', '425.00', '0.00'],
+        ['bank', '0.00', '90324.44'],
+        ['margin', '0.00', '10000.00'],
+        ['feeIncome', '0.00', '100.56'],
+      ].sort(),
+    );
+    await reverseLoan(maker, checker, code);
+    expect(await dues(cont)).toEqual(before);
+  });
+});
+
+describe('导出', () => {
+  it('lists every 放款单 with its state; 合计 sums only those in force', async () => {
+    const kept = await frontContract();
+    const keptCode = await disburse(maker, checker, kept);
+    const gone = await frontContract();
+    const goneCode = await disburse(maker, checker, gone);
+    await reverseLoan(maker, checker, goneCode);
+    const res = await maker.call(loanApi.listExport, { pageNum: 1, pageSize: 20 });
+    expect(res.httpStatus).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    const rows = Array.from({ length: ws.rowCount - 2 }, (_, i) => ws.getRow(i + 2));
+    const rowOf = (code: string) => rows.find((r) => r.getCell(1).value === code)!;
+    expect(rowOf(keptCode).getCell(col('冲红状态')).value).toBe('正常');
+    expect(rowOf(goneCode).getCell(col('冲红状态')).value).toBe('已冲红');
+    expect(rowOf(goneCode).getCell(col('审核状态')).value).toBe(DOC_STATE_LABELS.approved);
+    const inForce = rows.filter(
+      (r) =>
+        r.getCell(col('审核状态')).value === DOC_STATE_LABELS.approved &&
+        r.getCell(col('冲红状态')).value === '正常',
+    );
+    const sum = (rs: ExcelJS.Row[]) =>
+      rs.reduce((a, r) => a.plus(String(r.getCell(col('实付金额')).value)), new Decimal(0)).toFixed(2);
+    const total = ws.getRow(ws.rowCount);
+    expect(total.getCell(1).value).toBe('合计');
+    expect(total.getCell(2).value).toBe(`${inForce.length}笔`);
+    expect(new Decimal(String(total.getCell(col('实付金额')).value)).toFixed(2)).toBe(sum(inForce));
+    expect(sum(inForce)).not.toBe(sum(rows));
+    // The export is a button of its own.
+    await createUserWithCodes(db(), 'loan-lister', 'Lister@123456789', ['ft-accounts', 'ft-loan']);
+    const lister = await t.login('loan-lister', 'Lister@123456789');
+    expect((await lister.call(loanApi.listExport, { pageNum: 1, pageSize: 20 })).status).toBe(401);
   });
 });
 
@@ -404,7 +580,12 @@ describe('冲红 (reversal)', () => {
     t.portal.clock.set('2026-02-10');
     const code = await disburse(maker, checker, cont, { valueDate: '2026-02-01', serialNo: 'FKRED0001' });
     expect(await planOf(cont)).not.toEqual(planBefore);
-    expect((await dues(cont)).map((d) => d.deducted)).toEqual(['0.00', '4525.00', '100.56']);
+    // 前置利息 from the value date: 100000 × 9 % × 164 / 360 = 4100.00 (the contract's due was 4525.00).
+    expect((await dues(cont)).map((d) => [d.amount, d.deducted])).toEqual([
+      ['10000.00', '0.00'],
+      ['4100.00', '4100.00'],
+      ['100.56', '100.56'],
+    ]);
     const noReason = await maker.call(loanApi.rushRed, {}, lq(code));
     expect(noReason.status).toBe(400);
     expect(noReason.msg).toContain('冲红原因');
@@ -434,7 +615,7 @@ describe('冲红 (reversal)', () => {
       loanBizCode: code,
       reason: '放款日录错',
       state: 'pending',
-      loan: { loanBizCode: code, netAmount: '95374.44' },
+      loan: { loanBizCode: code, netAmount: '95799.44' },
     });
     await checker.ok(loanApi.redAudit, { comment: '同意冲红' }, rq(red));
     expect(await dues(cont)).toEqual(duesBefore);
@@ -452,10 +633,11 @@ describe('冲红 (reversal)', () => {
     expect(notice.httpStatus).toBe(200);
     const html = notice.raw.toString('utf8');
     expect(html).toContain('已冲红（放款日录错）');
-    expect(html).toContain('实付金额人民币95,374.44元');
+    expect(html).toContain('实付金额人民币95,799.44元');
     // The same bank payment entered again correctly: the reversed 放款单 freed its serial.
     const again = await disburse(maker, checker, cont, { valueDate: '2026-01-20', serialNo: 'fkred0001' });
-    expect((await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(again))).netAmount).toBe('95374.44');
+    // 前置利息 from 2026-01-20: 176 days, 4400.00; 100000 − 4400 − 100.56.
+    expect((await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(again))).netAmount).toBe('95499.44');
   });
 
   it('is refused once anything on the contract was written off', async () => {
@@ -562,14 +744,23 @@ describe('property: collected up-front + net disbursed = financing', () => {
             const after = await dues(cont);
             const row = await contractRow(cont);
             const deducted = after.reduce((a, d) => a.plus(d.deducted), new Decimal(0));
+            const returned = inForce ? await returnedOf(inForce) : new Map<number, string>();
             for (const d of after) {
-              // Prepaid part never deducted again; what prepayments received stays theirs.
-              expect(new Decimal(d.received).minus(d.deducted).eq(prepaidOf.get(d.id) ?? 0)).toBe(true);
+              // Prepaid part never deducted again; what prepayments received stays theirs, less
+              // what the disbursement in force paid back above its 前置利息.
+              expect(
+                new Decimal(d.received)
+                  .minus(d.deducted)
+                  .plus(returned.get(d.id) ?? 0)
+                  .eq(prepaidOf.get(d.id) ?? 0),
+              ).toBe(true);
             }
             if (inForce) {
               expect(row.loan_state).toBe('loaned');
-              // Collected up-front at disbursement + net disbursed = financing; every item collected once.
-              expect(deducted.plus(row.loan_amount!).eq(financing)).toBe(true);
+              // Collected up-front at disbursement + net disbursed = financing + paid back; every
+              // item collected once.
+              const back = [...returned.values()].reduce((a, r) => a.plus(r), new Decimal(0));
+              expect(deducted.plus(row.loan_amount!).eq(financing.plus(back))).toBe(true);
               for (const d of after) expect(d.received).toBe(d.amount);
             } else {
               expect(row.loan_state).toBe('none');

@@ -16,9 +16,11 @@ import type { PortalModule } from '../../platform/module';
 import { findContract } from '../contract';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { listOf } from '../../platform/http/route-scope';
+import { streamListExport } from '../../platform/http/export';
 import { contracts } from '../contract/schema';
 import { eq } from 'drizzle-orm';
 import { seedDemoLoans } from './demo';
+import { loanExport } from './export';
 import {
   deleteLoan,
   findLoan,
@@ -41,13 +43,30 @@ export const loanModule: PortalModule = {
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(LOAN_MENU, 'add'), button(LOAN_MENU, 'save')];
-    // The checker decides on the re-based plan: readers of the screen and its approvers see it.
+    // The checker decides on the plan approval keeps: readers of the screen and its approvers see it.
     const readers = [menu(LOAN_MENU)];
 
     api.post(
       LOAN_PATHS.list,
       { perm: readers, scope: listOf('loan'), body: loanListSchema },
       ({ body, user }) => listLoans(db, body, user),
+    );
+    api.post(
+      LOAN_PATHS.listExport,
+      {
+        perm: button(LOAN_MENU, 'export'),
+        scope: listOf('loan'),
+        body: loanListSchema,
+        raw: true,
+        summary: '放款单明细.xlsx',
+      },
+      async ({ body, user, reply }) =>
+        streamListExport(
+          reply,
+          loanExport(
+            async (pageNum, pageSize) => (await listLoans(db, { ...body, pageNum, pageSize }, user)).list,
+          ),
+        ),
     );
     api.post(
       LOAN_PATHS.initBase,

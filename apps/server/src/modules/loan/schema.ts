@@ -9,7 +9,7 @@ import {
   makerOrg,
 } from '../../platform/db/columns';
 
-/** Drizzle mirror of migrations/0020_loan.sql (the SQL file is the source of truth). */
+/** Drizzle mirror of migrations/0020_loan.sql and 0041 (the SQL files are the source of truth). */
 export const loans = pgTable('loans', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   bizCode: char('biz_code', { length: 12 }).notNull(),
@@ -21,6 +21,7 @@ export const loans = pgTable('loans', {
   serialKey: text('serial_key').notNull(),
   financingAmount: moneyColumn('financing_amount').notNull(),
   deductedAmount: moneyColumn('deducted_amount').notNull(),
+  returnedAmount: moneyColumn('returned_amount').notNull().default('0'),
   netAmount: moneyColumn('net_amount').notNull(),
   remark: text('remark'),
   rebased: boolean('rebased').notNull().default(false),
@@ -40,8 +41,11 @@ export const loanLines = pgTable('loan_lines', {
   dueId: bigint('due_id', { mode: 'number' }).notNull(),
   kind: text('kind').notNull(),
   amount: moneyColumn('amount').notNull(),
+  /** The contract's due before the disbursement (migrations/0041). */
+  dueAmount: moneyColumn('due_amount').notNull(),
   prepaid: moneyColumn('prepaid').notNull(),
   deducted: moneyColumn('deducted').notNull(),
+  returned: moneyColumn('returned').notNull().default('0'),
   sort: integer('sort').notNull().default(0),
 });
 

@@ -19,7 +19,8 @@ import {
 } from '@portal/contract/loan';
 import { formatMoney, formatYuan } from '@portal/contract/format';
 import { interestRuleCalc } from '@portal/contract/plan/rule';
-import type { PlanResult } from '@portal/contract/plan/schedule';
+import { disbursedPlan, type DisbursedPlan } from '@portal/contract/plan/schedule';
+import { PlanInputError } from '@portal/contract/plan/money';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
@@ -31,7 +32,7 @@ import type { ScopeUser } from '../../platform/auth/data-scope';
 import { defaultAccount, requireBankAccount } from '../bank';
 import { contractChanges, contractDues, contractPlanItems, contracts } from '../contract/schema';
 import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract';
-import { activeItems, applyDisbursement, computePlan, planViews, reverseDisbursement } from '../contract';
+import { activeItems, applyDisbursement, planViews, reverseDisbursement } from '../contract';
 import { paids } from '../paid/schema';
 import { removeDraft, saveDraft, type WorkflowRegistry, type Written } from '../workflow';
 import { postEvent, reverseDocument } from '../voucher';
@@ -83,37 +84,59 @@ function checkValueDate(c: ContractRow, valueDate: string, today: string): void 
 }
 
 /**
- * The plan re-based to the value date: the same engine, the contract's rule snapshot, its financing
- * amount and maturity, interest from the value date (a custom plan keeps its due dates and
- * principal parts). Null when the plan already starts on the value date.
+ * What a disbursement on `valueDate` makes of the contract (docs/money-lifecycle.md "Interest
+ * starts on the value date"): the plan as it stands, the plan approval keeps (the signed due dates,
+ * the first period from the value date) and the amounts line by line, 前置利息 charged from the
+ * value date when the rule takes interest up front. The dues are locked when asked (approval).
  */
-export async function rebasePlan(
-  ex: Executor,
+async function disbursementOn(
+  ex: Executor | Tx,
   c: ContractRow,
   valueDate: string,
-): Promise<{ current: Awaited<ReturnType<typeof activeItems>>; after: PlanResult | null }> {
+  lockDues = false,
+): Promise<{ current: Awaited<ReturnType<typeof activeItems>>; plan: DisbursedPlan; figures: LoanFigures }> {
   const current = await activeItems(ex, c.id);
   if (current.length === 0 || !c.ruleSnapshot) throw conflict('合同还款计划不存在，不能放款');
-  if (current[0]!.startDate === valueDate) return { current, after: null };
   const rule = interestRuleCalc.parse(c.ruleSnapshot);
-  const after = computePlan({
-    principal: c.financingAmount,
-    startDate: valueDate,
-    maturityDate: c.maturityDate,
-    rule,
-    customItems:
-      rule.method === 'CUSTOM'
-        ? current.map((i) => ({ dueDate: i.dueDate, principal: i.principal }))
-        : undefined,
-  });
-  return { current, after };
+  let plan: DisbursedPlan;
+  try {
+    plan = disbursedPlan({
+      principal: c.financingAmount,
+      rule,
+      valueDate,
+      items: current.map((i) => ({
+        period: i.period,
+        startDate: i.startDate,
+        dueDate: i.dueDate,
+        days: i.days,
+        principal: i.principal,
+        interest: i.interest,
+        fee: i.fee,
+        total: money(new Decimal(i.principal).plus(i.interest).plus(i.fee)),
+      })),
+    });
+  } catch (err) {
+    if (err instanceof PlanInputError) throw badInput(err.message);
+    throw err;
+  }
+  const dues = await upfrontDues(ex, c.id, lockDues);
+  const front = rule.interestCollection === 'FRONT' ? plan.upfrontInterest : undefined;
+  return { current, plan, figures: disbursementFigures(c.financingAmount, dues, front) };
+}
+
+/** The prefilled value date: the business date when it may be one, else the contract's start. */
+async function defaultValueDate(ex: Executor, c: ContractRow, today: string): Promise<string> {
+  const [first] = await activeItems(ex, c.id);
+  const latest = first && first.dueDate < c.maturityDate ? first.dueDate : c.maturityDate;
+  return today < latest && today >= c.startDate ? today : c.startDate;
 }
 
 /** isLoan / initBase: a new 放款单 prefilled from the contract. */
 export async function loanInit(ex: Executor, c: ContractRow, today: string): Promise<LoanInit> {
   requireEffective(c, DISBURSE);
   requireNotLoaned(c);
-  const figures = disbursementFigures(c.financingAmount, await upfrontDues(ex, c.id));
+  const valueDate = await defaultValueDate(ex, c, today);
+  const { figures } = await disbursementOn(ex, c, valueDate);
   const pay = await defaultAccount(ex, 'self', null, 'pay');
   const payee = await defaultAccount(ex, 'customer', c.custCode, 'collect');
   return {
@@ -124,7 +147,7 @@ export async function loanInit(ex: Executor, c: ContractRow, today: string): Pro
     custName: c.custName,
     startDate: c.startDate,
     maturityDate: c.maturityDate,
-    valueDate: today < c.maturityDate ? (today < c.startDate ? c.startDate : today) : c.startDate,
+    valueDate,
     payBankBizCode: pay?.bizCode ?? null,
     payeeBankBizCode: payee?.bizCode ?? null,
   };
@@ -147,7 +170,8 @@ export async function saveLoan(
     ownerType: 'customer',
     ownerCode: c.custCode,
   });
-  await rebasePlan(tx, c, body.valueDate); // the engine's refusals (a custom due before the value date) now, not at approval
+  // The plan's refusal (a value date on or after the first due date) now, not at approval.
+  const { figures } = await disbursementOn(tx, c, body.valueDate);
   const key = serialKey(body.serialNo);
   if (!key) throw badInput('银行流水号不能为空');
   const [dup] = await tx
@@ -163,7 +187,6 @@ export async function saveLoan(
       ),
     );
   if (dup) throw conflict(`银行流水号「${body.serialNo}」在该付款账户已被放款单 ${dup.code} 使用`);
-  const figures = disbursementFigures(c.financingAmount, await upfrontDues(tx, c.id));
   const values = {
     contractId: c.id,
     valueDate: body.valueDate,
@@ -173,6 +196,7 @@ export async function saveLoan(
     serialKey: key,
     financingAmount: figures.financingAmount,
     deductedAmount: figures.deductedTotal,
+    returnedAmount: figures.returnedTotal,
     netAmount: figures.netAmount,
     remark: body.remark ?? null,
   };
@@ -201,8 +225,10 @@ export async function saveLoan(
         dueId: l.dueId,
         kind: l.kind,
         amount: l.amount,
+        dueAmount: l.dueAmount,
         prepaid: l.prepaid,
         deducted: l.deducted,
+        returned: l.returned,
         sort: i,
       })),
     );
@@ -222,9 +248,9 @@ async function contractOf(tx: Tx, loan: LoanRecord): Promise<ContractRow> {
 
 /**
  * Approval (the workflow's onApprove, in the approving transaction): re-checks everything under
- * the contract's lock, collects each open up-front item by deduction (guarded: the prepaid part
- * must still be what the document says), re-bases the plan to the value date and marks the
- * contract 已放款. Two disbursements of one contract approved at once: the second waits on the
+ * the contract's lock, collects each open up-front item by deduction and returns what was prepaid
+ * above it (guarded: the item and its prepaid part must still be what the document says), starts
+ * the first period on the value date (the due dates stay) and marks the contract 已放款. Two disbursements of one contract approved at once: the second waits on the
  * contract row and then finds it loaned (409); the partial unique index backs it.
  */
 export async function postLoan(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
@@ -235,16 +261,20 @@ export async function postLoan(tx: Tx, code: string, actor: Actor, today: string
   checkValueDate(c, loan.valueDate, today);
   if (!new Decimal(loan.financingAmount).eq(c.financingAmount))
     throw conflict(`合同融资金额已变更为 ${formatMoney(c.financingAmount)}元，请重新保存放款单`);
-  const { current, after } = await rebasePlan(tx, c, loan.valueDate);
+  const lines = await tx.select().from(loanLines).where(eq(loanLines.loanId, loan.id));
+  const { current, plan, figures: now } = await disbursementOn(tx, c, loan.valueDate, true);
   if (current.some((i) => !new Decimal(i.principalPaid).plus(i.interestPaid).plus(i.feePaid).isZero()))
     throw conflict('合同已有核销记录，不能放款');
 
-  const lines = await tx.select().from(loanLines).where(eq(loanLines.loanId, loan.id));
-  const dues = await upfrontDues(tx, c.id, true);
-  const now = disbursementFigures(c.financingAmount, dues);
   for (const d of now.lines) {
     const saved = lines.find((l) => l.dueId === d.dueId);
-    if (!saved || !new Decimal(saved.prepaid).eq(d.prepaid) || !new Decimal(saved.amount).eq(d.amount))
+    const same = (a: string, b: string) => new Decimal(a).eq(b);
+    if (
+      !saved ||
+      !same(saved.prepaid, d.prepaid) ||
+      !same(saved.dueAmount, d.dueAmount) ||
+      !same(saved.amount, d.amount)
+    )
       throw conflict(
         `${UPFRONT_LABELS[d.kind]}的收取情况已变化（应收 ${formatMoney(d.amount)}元，已收 ${formatMoney(d.prepaid)}元），请重新保存放款单`,
       );
@@ -258,14 +288,11 @@ export async function postLoan(tx: Tx, code: string, actor: Actor, today: string
       valueDate: loan.valueDate,
       netAmount: loan.netAmount,
       deductions: lines,
-      plan: after ? after.items : null,
+      plan: plan.changed ? plan.items : null,
     },
     actor,
   );
-  await tx
-    .update(loans)
-    .set({ rebased: after !== null })
-    .where(eq(loans.id, loan.id));
+  await tx.update(loans).set({ rebased: plan.changed }).where(eq(loans.id, loan.id));
   await writeAudit(tx, actor, {
     entity: 'contract',
     entityCode: c.bizCode,
@@ -275,7 +302,8 @@ export async function postLoan(tx: Tx, code: string, actor: Actor, today: string
       valueDate: loan.valueDate,
       netAmount: loan.netAmount,
       deducted: loan.deductedAmount,
-      rebased: after !== null,
+      returned: loan.returnedAmount,
+      rebased: plan.changed,
     },
   });
   // Its voucher, in this transaction (docs/accounting.md "Journals").
@@ -302,6 +330,8 @@ export async function postLoan(tx: Tx, code: string, actor: Actor, today: string
           .minus(deducted('upfrontInterest'))
           .toFixed(2),
       },
+      // Only 前置利息 can be prepaid above this disbursement's figure.
+      returnedInterest: loan.returnedAmount,
       aux: { custCode: c.custCode, custName: c.custName, contractNo: c.contractNo },
     },
     actor,
@@ -492,6 +522,7 @@ const rowColumns = {
   valueDate: loans.valueDate,
   financingAmount: loans.financingAmount,
   deductedAmount: loans.deductedAmount,
+  returnedAmount: loans.returnedAmount,
   netAmount: loans.netAmount,
   serialNo: loans.serialNo,
   state: loans.state,
@@ -598,10 +629,13 @@ export async function viewLoan(ex: Executor, code: string, user: ScopeUser): Pro
       dueId: l.dueId,
       kind: l.kind as UpfrontKind,
       amount: l.amount,
+      dueAmount: l.dueAmount,
       prepaid: l.prepaid,
       deducted: l.deducted,
+      returned: l.returned,
     })),
     deductedTotal: r.deductedAmount,
+    returnedTotal: r.returnedAmount,
     prepaidTotal: money(lines.reduce((s, l) => s.plus(l.prepaid), new Decimal(0))),
     netAmount: r.netAmount,
   };
@@ -623,35 +657,24 @@ export async function viewLoan(ex: Executor, code: string, user: ScopeUser): Pro
   };
 }
 
-/** The plan approval would make for a value date, beside the plan as it stands. */
+/** The plan approval would keep for a value date beside the plan as it stands, and the amounts. */
 export async function planPreview(
   ex: Executor,
   c: ContractRow,
   valueDate: string,
   today: string,
 ): Promise<LoanPlanPreview> {
-  const { current, after } = await rebasePlan(ex, c, valueDate);
+  const { current, plan, figures } = await disbursementOn(ex, c, valueDate);
   const interest = (xs: readonly { interest: string }[]) =>
     money(xs.reduce((s, x) => s.plus(x.interest), new Decimal(0)));
-  const currentView = await planViews(ex, c, today, current);
   return {
     valueDate,
-    rebased: after !== null,
-    current: currentView,
-    after: after
-      ? after.items
-      : currentView.map((i) => ({
-          period: i.period,
-          startDate: i.startDate,
-          dueDate: i.dueDate,
-          days: i.days,
-          principal: i.principal,
-          interest: i.interest,
-          fee: i.fee,
-          total: money(new Decimal(i.principal).plus(i.interest).plus(i.fee)),
-        })),
+    rebased: plan.changed,
+    current: await planViews(ex, c, today, current),
+    after: plan.items,
     totalInterestBefore: interest(current),
-    totalInterestAfter: after ? interest(after.items) : interest(current),
+    totalInterestAfter: interest(plan.items),
+    figures,
   };
 }
 

@@ -28,9 +28,11 @@ export type MoneyEvent =
       date: string;
       /** The principal lent (the contract's financing amount). */
       financing: string;
-      /** Paid out to the supplier: financing − Σ deducted. */
+      /** Paid out to the supplier: financing − Σ deducted + returned. */
       net: string;
       deducted: Upfront;
+      /** 前置利息 a prepayment received above the disbursement's figure, paid back within the net. */
+      returnedInterest?: string;
       aux: Aux;
     }
   | { kind: 'prepayment'; docCode: string; date: string; received: Upfront; aux: Aux }
@@ -100,6 +102,8 @@ export function journalOf(e: MoneyEvent): Journal {
       b.cr('margin', e.deducted.margin);
       b.cr('interestIncome', e.deducted.upfrontInterest);
       b.cr('feeIncome', e.deducted.upfrontFee);
+      // Taken back from where the prepayment credited it; paid out within the net.
+      b.dr('interestIncome', e.returnedInterest ?? 0);
       return { docType: 'loan', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
     case 'prepayment': {

@@ -32,6 +32,11 @@ export interface ListExport<R> {
   page: (pageNum: number, pageSize: number) => Promise<readonly R[]>;
   /** The count's unit in the 合计 row (笔, 户, 人). */
   unit: string;
+  /**
+   * The rows the 合计 row counts and sums: documents in force (a reversed or rejected one is listed
+   * with its state and left out). Every row when absent.
+   */
+  inTotal?: (row: R) => boolean;
   /** Rows per batch; memory holds one batch. */
   batchSize?: number;
 }
@@ -56,7 +61,7 @@ export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<
       const v = c.value(r);
       if (!c.money) return v ?? null;
       if (v === null || v === undefined || v === '') return null;
-      sums[i] = sums[i]!.plus(v);
+      if (spec.inTotal?.(r) ?? true) sums[i] = sums[i]!.plus(v);
       return moneyCell(String(v));
     },
   }));
@@ -73,7 +78,7 @@ export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<
       let n = 0;
       for (let pageNum = 1; ;) {
         for (const r of rows) w.record(r);
-        n += rows.length;
+        n += spec.inTotal ? rows.filter(spec.inTotal).length : rows.length;
         if (rows.length < size) break;
         await w.drained();
         pageNum++;
