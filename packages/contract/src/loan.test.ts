@@ -38,6 +38,31 @@ describe('disbursementFigures (net = financing − items not received)', () => {
     });
   }
 
+  it('前置利息 from the value date: deducts what is open, returns what was prepaid above it', () => {
+    // The disbursement charges 20,000.00 of 前置利息 (the contract said 21,250.00).
+    const open = disbursementFigures('1000000.00', dues(['0', '0', '0']), '20000.00');
+    expect(open.lines[1]).toMatchObject({
+      amount: '20000.00',
+      dueAmount: '21250.00',
+      deducted: '20000.00',
+      returned: '0.00',
+    });
+    expect(open.netAmount).toBe('928999.95'); // 1,000,000 − 50,000 − 20,000 − 1,000.05
+    // 21,250.00 prepaid: 1,250.00 goes back with the net.
+    const over = disbursementFigures('1000000.00', dues(['0', '21250.00', '0']), '20000.00');
+    expect(over.lines[1]).toMatchObject({
+      amount: '20000.00',
+      prepaid: '21250.00',
+      deducted: '0.00',
+      returned: '1250.00',
+    });
+    expect([over.deductedTotal, over.returnedTotal, over.netAmount]).toEqual([
+      '51000.05',
+      '1250.00',
+      '950249.95',
+    ]);
+  });
+
   it('with no up-front items pays the financing in full', () => {
     expect(disbursementFigures('12345.67', [])).toMatchObject({ netAmount: '12345.67', lines: [] });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlanInputError } from './money';
-import { generatePlan, type PlanItem, type PlanRule } from './schedule';
+import { disbursedPlan, generatePlan, type PlanItem, type PlanRule } from './schedule';
 
 const rule = (over: Partial<PlanRule> = {}): PlanRule => ({
   annualRate: '0.0850',
@@ -379,5 +379,83 @@ describe('generatePlan validation', () => {
   it('lets maturityDate win over termMonths', () => {
     const r = generatePlan({ ...ok, maturityDate: '2024-03-15', rule: rule({ method: 'INTEREST_MONTHLY' }) });
     expect(r.items.map((i) => i.dueDate)).toEqual(['2024-02-15', '2024-03-15']);
+  });
+});
+
+describe('disbursedPlan: the signed due dates stay, the first period runs from the value date', () => {
+  const signed = (over: Partial<PlanRule>, maturityDate = '2026-04-15') =>
+    generatePlan({ principal: '400000', startDate: '2026-01-15', maturityDate, rule: rule(over) }).items;
+
+  it('前置 bullet: principal × rate × days(value date → maturity) / basis, with 计头又计尾 +1', () => {
+    const front = { annualRate: '0.09', interestCollection: 'FRONT' as const };
+    // 2026-01-15 → 04-15 is 90 days: 400000 × 9 % × 90 / 360 = 9000.00; from 01-17, 88 days: 8800.00.
+    const atStart = disbursedPlan({
+      principal: '400000',
+      rule: rule(front),
+      items: signed(front),
+      valueDate: '2026-01-15',
+    });
+    expect([atStart.changed, atStart.upfrontInterest]).toEqual([false, '9000.00']);
+    const later = disbursedPlan({
+      principal: '400000',
+      rule: rule(front),
+      items: signed(front),
+      valueDate: '2026-01-17',
+    });
+    expect([later.changed, later.upfrontInterest]).toEqual([true, '8800.00']);
+    expect(rows(later.items)).toEqual([['2026-04-15', 88, '400000.00', '0.00', '0.00']]);
+    expect(later.items[0]!.startDate).toBe('2026-01-17');
+    // 计头又计尾: 89 days, 8900.00; under 30/360, 01-17 → 04-15 is 88 days as well.
+    const both = { ...front, countBothEnds: true };
+    expect(
+      disbursedPlan({ principal: '400000', rule: rule(both), items: signed(both), valueDate: '2026-01-17' })
+        .upfrontInterest,
+    ).toBe('8900.00');
+    const b360 = { ...front, dayCount: '30/360' as const };
+    expect(
+      disbursedPlan({ principal: '400000', rule: rule(b360), items: signed(b360), valueDate: '2026-01-17' })
+        .upfrontInterest,
+    ).toBe('8800.00');
+  });
+
+  it('后置 monthly: only the first item changes; at the signed start nothing does', () => {
+    const monthly = { method: 'INTEREST_MONTHLY' as const };
+    const items = signed(monthly);
+    const same = disbursedPlan({ principal: '400000', rule: rule(monthly), items, valueDate: '2026-01-15' });
+    expect(same).toEqual({ items, changed: false, upfrontInterest: '0.00' });
+    const moved = disbursedPlan({ principal: '400000', rule: rule(monthly), items, valueDate: '2026-02-01' });
+    // 2026-02-01 → 02-15: 14 days, 400000 × 8.5 % × 14 / 360 = 1322.22.
+    expect(rows(moved.items)).toEqual([
+      ['2026-02-15', 14, '0.00', '1322.22', '0.00'],
+      ...rows(items).slice(1),
+    ]);
+    expect(moved.items[0]!.total).toBe('1322.22');
+  });
+
+  it('refuses a value date on or after the first due date', () => {
+    const items = signed({ method: 'INTEREST_MONTHLY' });
+    for (const valueDate of ['2026-02-15', '2026-03-01']) {
+      const e = planError(() =>
+        disbursedPlan({ principal: '400000', rule: rule({ method: 'INTEREST_MONTHLY' }), items, valueDate }),
+      );
+      expect([e.field, e.message]).toEqual(['valueDate', '放款日不能晚于或等于首期还款日，请先做合同变更']);
+    }
+  });
+
+  it('前置 等额本息 at the signed start sums what generatePlan charged', () => {
+    const annuity = { method: 'ANNUITY' as const, interestCollection: 'FRONT' as const };
+    const plan = generatePlan({
+      principal: '400000',
+      startDate: '2026-01-15',
+      maturityDate: '2026-07-15',
+      rule: rule(annuity),
+    });
+    const kept = disbursedPlan({
+      principal: '400000',
+      rule: rule(annuity),
+      items: plan.items,
+      valueDate: '2026-01-15',
+    });
+    expect(kept.upfrontInterest).toBe(plan.upfrontInterest);
   });
 });

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import {
+  LOAN_EXPORT_FILE_NAME,
   LOAN_PATHS,
   LOAN_RED_LABELS,
   UPFRONT_LABELS,
@@ -24,6 +25,7 @@ import { DateInput } from '../../shared/form/DateInput';
 import { usePageFormName } from '../../shared/form/form-name';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
+import { ListExportButton } from '../../shared/list/ExportButton';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
@@ -119,6 +121,9 @@ export function LoanListPage() {
         source={LOAN_PATHS.list}
         rowKey="loanBizCode"
         filters={<ContractDocFilters />}
+        toolbar={
+          <ListExportButton menu={MENU} path={LOAN_PATHS.listExport} fileName={LOAN_EXPORT_FILE_NAME} />
+        }
         columns={[
           codeColumn('放款单编号', 'loanBizCode'),
           { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
@@ -126,6 +131,7 @@ export function LoanListPage() {
           dateColumn('放款日', 'valueDate'),
           moneyColumn('融资金额', 'financingAmount'),
           moneyColumn('扣收合计', 'deductedAmount'),
+          moneyColumn('退还多收', 'returnedAmount'),
           moneyColumn('实付金额', 'netAmount'),
           { title: '银行流水号', dataIndex: 'serialNo', key: 'serialNo' },
           docStateColumn<LoanRow>(),
@@ -191,7 +197,10 @@ function RedDialog({ code, onClose }: { code: string | null; onClose: (done: boo
   );
 }
 
-/** The amounts line by line: financing, each up-front item (prepaid or deducted), net paid out. */
+/**
+ * The amounts line by line: financing, each up-front item (its amount on this disbursement, what
+ * was prepaid, deducted or paid back), net paid out = financing − deducted + returned.
+ */
 export function LoanAmounts({ figures }: { figures: LoanFigures }) {
   return (
     <>
@@ -203,14 +212,19 @@ export function LoanAmounts({ figures }: { figures: LoanFigures }) {
         dataSource={figures.lines}
         columns={[
           { title: '前期款项', key: 'kind', render: (_, l) => UPFRONT_LABELS[l.kind] },
-          moneyColumn('应收金额', 'amount'),
+          moneyColumn('合同应收', 'dueAmount'),
+          moneyColumn('本次应收', 'amount'),
           moneyColumn('前期款已收', 'prepaid'),
           moneyColumn('本次扣收', 'deducted'),
+          moneyColumn('退还多收', 'returned'),
         ]}
       />
-      <Descriptions size="small" bordered column={3} style={{ marginTop: 12 }}>
+      <Descriptions size="small" bordered column={4} style={{ marginTop: 12 }}>
         <Descriptions.Item label="融资金额">{formatMoney(figures.financingAmount)}</Descriptions.Item>
         <Descriptions.Item label="扣收合计">{formatMoney(figures.deductedTotal)}</Descriptions.Item>
+        <Descriptions.Item label="退还多收">
+          <span data-testid="loan-returned">{formatMoney(figures.returnedTotal)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label="实付金额">
           <span data-testid="loan-net">{formatMoney(figures.netAmount)}</span>
         </Descriptions.Item>
@@ -219,7 +233,7 @@ export function LoanAmounts({ figures }: { figures: LoanFigures }) {
   );
 }
 
-/** The plan approval makes (re-based to the value date), beside the plan as it stands. */
+/** The plan approval keeps: the signed due dates, the first period from the value date. */
 function PlanPreview({ preview }: { preview: LoanPlanPreview }) {
   const columns = [
     { title: '期次', dataIndex: 'period', key: 'period' },
@@ -242,7 +256,7 @@ function PlanPreview({ preview }: { preview: LoanPlanPreview }) {
           type="info"
           showIcon
           style={{ marginBottom: 8 }}
-          message={`审核通过后还款计划按放款日重新计算：利息合计 ${formatMoney(preview.totalInterestBefore)} → ${formatMoney(preview.totalInterestAfter)}`}
+          message={`审核通过后首期从放款日起息，还款日不变：利息合计 ${formatMoney(preview.totalInterestBefore)} → ${formatMoney(preview.totalInterestAfter)}`}
         />
       ) : (
         <Alert
@@ -401,7 +415,13 @@ export function LoanEditorPage() {
             <Input aria-label="备注" style={{ width: 240 }} />
           </Form.Item>
         </Form>
-        {figures ? <LoanAmounts figures={figures} /> : null}
+        {/* The amounts for the value date chosen (前置利息 runs from it); the saved ones until asked. */}
+        {preview.data ? (
+          <LoanAmounts figures={preview.data.figures} />
+        ) : figures ? (
+          <LoanAmounts figures={figures} />
+        ) : null}
+        {preview.error ? <Alert type="warning" showIcon message={(preview.error as Error).message} /> : null}
         {preview.data ? <PlanPreview preview={preview.data} /> : null}
         <Space>
           <Button type="primary" disabled={!head} onClick={() => void save(false)}>
@@ -416,7 +436,7 @@ export function LoanEditorPage() {
   );
 }
 
-/** 放款单查看 in the audit view; the checker sees the re-based plan before deciding. */
+/** 放款单查看 in the audit view; the checker sees the plan approval keeps before deciding. */
 export function LoanViewPage() {
   return (
     <DocViewPage
