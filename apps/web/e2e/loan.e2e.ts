@@ -58,7 +58,10 @@ describe('放款单 (disbursement) screens', () => {
       await expect
         .poll(() => editor.getByTestId('loan-net').textContent(), { timeout: 10_000 })
         .toBe(formatMoney(net));
-      expect(await editor.getByTestId('loan-lines').textContent()).toContain('保证金');
+      // Every line: the contract's figure, this disbursement's, prepaid, deducted, returned.
+      const lines = await editor.getByTestId('loan-lines').textContent();
+      for (const text of ['保证金', '合同应收', '本次应收', '前期款已收', '本次扣收', '退还多收'])
+        expect(lines).toContain(text);
       await expect.poll(() => editor.getByTestId('loan-plan-preview').count(), { timeout: 10_000 }).toBe(1);
       await editor.getByLabel('银行流水号').fill(`E2EFK${stamp}`);
       await page.screenshot({ path: shotPath('loan-editor.png') });
@@ -94,6 +97,9 @@ describe('放款单 (disbursement) screens', () => {
       // 5. 冲红 from the 放款单 list, with its reason and confirmation: a 放款单冲红 entry goes to
       //    the checker; nothing moves until it is approved, then the contract is 未放款 again.
       const loans = await openScreen(page, `${base}/factoring/accounts/loan`, 'loan-list');
+      await expect
+        .poll(() => loans.getByRole('button', { name: /导\s*出/ }).count(), { timeout: 10_000 })
+        .toBe(1);
       const loanRow = loans.locator('tr', { hasText: loanCode });
       await loanRow.getByRole('button', { name: '冲红' }).click();
       await page.getByLabel('冲红原因').fill('收款账户录错');

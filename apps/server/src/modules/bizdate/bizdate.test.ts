@@ -102,7 +102,8 @@ describe('营业日 (business date)', () => {
     expect((await setDate(admin, '2026-01-25')).status).toBe(200);
     const { bizCode } = await approvedContract(t, admin, checker, {
       fixture: f,
-      over: { startDate: '2026-01-15', maturityDate: '2026-07-15' },
+      // Signed to start on the value date: the plan keeps the signed due dates (the 20th).
+      over: { startDate: '2026-01-20', maturityDate: '2026-07-20' },
     });
     const loan = await disburse(admin, checker, bizCode, { valueDate: '2026-01-20' });
     const back = await setDate(admin, '2026-01-18');

@@ -52,7 +52,8 @@ describe('日终提醒 → 消息中心', () => {
     const fixture = await contractFixture(t, admin, checker, { limit: '5000000.00', rule: MONTHLY_RULE });
     const { bizCode } = await approvedContract(t, admin, checker, {
       fixture,
-      over: { startDate: '2026-01-15', maturityDate: '2026-07-15', managerId },
+      // Signed to start on the value date: the plan keeps the signed due dates (the 20th).
+      over: { startDate: '2026-01-20', maturityDate: '2026-07-20', managerId },
     });
     await disburse(admin, checker, bizCode, { valueDate: '2026-01-20' });
     expect(await reminderMessages(manager)).toEqual([]);
