@@ -234,8 +234,8 @@ describe('net disbursement (golden, hand-computed)', () => {
   });
 });
 
-describe('re-basing the plan to the value date', () => {
-  it('bullet: interest runs from the value date (golden)', async () => {
+describe('the plan once disbursed: signed due dates, first period from the value date', () => {
+  it('bullet: its one period runs from the value date to the signed maturity (golden)', async () => {
     const { bizCode } = await approvedContract(t, maker, checker, { fixture: bullet });
     // Before: 2026-01-15 → 2026-07-15, 181 days, 100000 × 7.2 % × 181 / 360 = 3620.00.
     expect(await planOf(bizCode)).toEqual([
