@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
-import { PA_PATHS, type PaInit, type PaRow, type PaView } from '@portal/contract/prepayment';
+import { sql } from 'drizzle-orm';
+import {
+  NOT_CASH_MESSAGE,
+  PA_METHOD_LABELS,
+  PA_PATHS,
+  type PaInit,
+  type PaRow,
+  type PaView,
+} from '@portal/contract/prepayment';
 import type { DueView } from '@portal/contract/contract';
 import {
   createTestPortal,
@@ -87,7 +95,7 @@ describe('prepayment (前期款)', () => {
     expect(over.msg).toBe('收取金额 6,000.01元 超过该项待收金额 6,000.00元');
     const future = await maker.call(prepaymentApi.saveBaseInfo, {
       contBizCode: cont,
-      method: 'deduct',
+      method: 'transfer',
       bankBizCode: f.bankBizCode,
       receiveDate: '2026-01-16',
       lines: [{ dueId: due, amount: '1.00' }],
@@ -110,6 +118,40 @@ describe('prepayment (前期款)', () => {
       query: { bizCode: cont },
     });
     expect(loan.netAmount).toBe('100000.00');
+  });
+});
+
+describe('a prepayment is cash (docs/money-lifecycle.md "A prepayment is cash")', () => {
+  it('refuses 放款时扣收 on save, and on approval of a draft made before the rule; the due stays open', async () => {
+    const cont = await contractWithMargin();
+    const due = (await maker.ok<PaInit>(prepaymentApi.initBase, undefined, cq(cont))).dues[0]!.dueId;
+    const deduct = await maker.call(prepaymentApi.saveBaseInfo, {
+      contBizCode: cont,
+      method: 'deduct',
+      bankBizCode: f.bankBizCode,
+      receiveDate: '2026-01-15',
+      lines: [{ dueId: due, amount: '10000.00' }],
+      submit: true,
+    });
+    expect([deduct.status, deduct.msg]).toEqual([400, NOT_CASH_MESSAGE]);
+    expect(NOT_CASH_MESSAGE).toContain('收取方式');
+
+    // A document submitted with 放款时扣收 before this release: it reads as such, approval refuses it.
+    const old = (await savePa(cont, due, '10000.00')).data!.preamtBizCode;
+    await t.database.db.execute(sql`update prepayments set method = 'deduct' where biz_code = ${old}`);
+    const view = await maker.ok<PaView>(prepaymentApi.viewBaseInfo, undefined, pq(old));
+    expect([view.method, PA_METHOD_LABELS[view.method]]).toEqual(['deduct', '放款时扣收（旧）']);
+    const listed = await maker.ok<Page<PaRow>>(prepaymentApi.list, { preamtBizCode: old });
+    expect(listed.list.map((r) => r.method)).toEqual(['deduct']);
+    const audit = await checker.call(prepaymentApi.audit, {}, pq(old));
+    expect([audit.status, audit.msg]).toEqual([409, NOT_CASH_MESSAGE]);
+    const dues = await maker.ok<DueView[]>(contractApi.dueView, undefined, cq(cont));
+    expect(dues[0]!.receivedAmount).toBe('0.00');
+    // Nothing received: the 放款单 deducts the margin.
+    const loan = await maker.ok<{ netAmount: string }>(contractApi.isLoan, undefined, {
+      query: { bizCode: cont },
+    });
+    expect(loan.netAmount).toBe('90000.00');
   });
 });
 
