@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import type { LineFigures } from '@portal/contract/credit';
 import type { PlanResult } from '@portal/contract/plan/schedule';
 import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
+import { serverRoot } from '../../server';
 import {
   createTestPortal,
   createUserWithCodes,
@@ -351,6 +354,33 @@ describe('implied up-front items (docs/money-lifecycle.md "Implied up-front item
       ['margin', '8000.00', '10000.00', '老客户，保证金比例经审批下调'],
     ]);
     await checker.ok(contractApi.infoAudit, {}, q(s.bizCode));
+  });
+
+  it('the upgrade (migration 0040) gives an undisbursed contract the implied items it lacks', async () => {
+    const { bizCode } = await approvedContract(t, maker, checker, {
+      fixture: g,
+      over: { financingAmount: '100000.00', marginRatio: '0.1' },
+    });
+    const disbursed = (
+      await approvedContract(t, maker, checker, { fixture: g, over: { financingAmount: '50000.00' } })
+    ).bizCode;
+    await disburse(maker, checker, disbursed);
+    // As contracts approved before the rule could be: no dues saved; a disbursed one implying a
+    // margin it never had.
+    await t.database.db.execute(
+      sql`delete from contract_dues where contract_id = (select id from contracts where biz_code = ${bizCode})`,
+    );
+    await t.database.db.execute(sql`update contracts set margin_ratio = 0.1 where biz_code = ${disbursed}`);
+    const migration = readFileSync(join(serverRoot(), 'migrations/0040_implied_dues.sql'), 'utf8');
+    const backfill = migration.slice(migration.indexOf('insert into contract_dues'));
+    await t.database.db.execute(sql.raw(backfill));
+    expect((await dues(bizCode)).map((d) => [d.kind, d.amount, d.ruleAmount, d.receivedAmount])).toEqual([
+      ['margin', '10000.00', '10000.00', '0.00'],
+    ]);
+    // What was disbursed is left as it was, and an item already there is not made twice.
+    expect(await dues(disbursed)).toEqual([]);
+    await t.database.db.execute(sql.raw(backfill));
+    expect(await dues(bizCode)).toHaveLength(1);
   });
 
   it('new terms make the implied items again; approval re-checks them', async () => {

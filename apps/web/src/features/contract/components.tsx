@@ -136,7 +136,6 @@ export function DuesTable({ rows }: { rows: readonly (DueItem | DueView)[] }) {
   const stored = rows.some((r) => 'ruleAmount' in r);
   return (
     <Table<DueItem | DueView>
-      data-testid="dues-table"
       size="small"
       rowKey={(r) => `${r.kind}/${r.dueDate}/${r.amount}`}
       pagination={false}

@@ -11,6 +11,7 @@ vi.mock('../../../shared/request/http', async (importOriginal) => ({
 
 import { renderScreen } from '../../../test/render-screen';
 import { CONTRACT_ROUTES } from '../api';
+import { DuesTable } from '../components';
 import type { ContractDoc } from './contract-doc';
 import { DuesSection } from './DuesSection';
 
@@ -91,5 +92,21 @@ describe('应收费用 (dues tab)', () => {
       },
       what: '应收费用',
     });
+  }, 90_000);
+
+  it('shows the checker the rule’s figure and the reason beside a changed amount (合同查看)', async () => {
+    renderScreen(
+      <DuesTable rows={[{ ...stored[0]!, amount: '8000.00', reason: '老客户，保证金比例经审批下调' }]} />,
+      CONTRACT_ROUTES.view,
+    );
+    const row = (await screen.findByText('老客户，保证金比例经审批下调', {}, slow)).closest('tr')!;
+    expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      '保证金',
+      '8,000.00',
+      '10,000.00',
+      '老客户，保证金比例经审批下调',
+      '2026-01-15',
+      '0.00',
+    ]);
   }, 90_000);
 });
