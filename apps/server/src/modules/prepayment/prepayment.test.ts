@@ -54,14 +54,15 @@ async function contractWithMargin(): Promise<string> {
   return s.bizCode;
 }
 
-async function savePa(cont: string, dueId: number, amount: string, submit = true) {
+async function savePa(cont: string, dueId: number, amount: string, over: Record<string, unknown> = {}) {
   return maker.call<{ preamtBizCode: string }>(prepaymentApi.saveBaseInfo, {
     contBizCode: cont,
     method: 'transfer',
     bankBizCode: f.bankBizCode,
     receiveDate: '2026-01-15',
     lines: [{ dueId, amount }],
-    submit,
+    submit: true,
+    ...over,
   });
 }
 
@@ -93,17 +94,11 @@ describe('prepayment (前期款)', () => {
     const over = await savePa(cont, due, '6000.01');
     expect(over.status).toBe(409);
     expect(over.msg).toBe('收取金额 6,000.01元 超过该项待收金额 6,000.00元');
-    const future = await maker.call(prepaymentApi.saveBaseInfo, {
-      contBizCode: cont,
-      method: 'transfer',
-      bankBizCode: f.bankBizCode,
-      receiveDate: '2026-01-16',
-      lines: [{ dueId: due, amount: '1.00' }],
-    });
+    const future = await savePa(cont, due, '1.00', { receiveDate: '2026-01-16', submit: false });
     expect(future.msg).toBe('收取日期不能晚于营业日 2026-01-15');
 
     // A draft is deleted; the list shows the approved one.
-    const draft = await savePa(cont, due, '1.00', false);
+    const draft = await savePa(cont, due, '1.00', { submit: false });
     await maker.ok(prepaymentApi.deleteInfo, undefined, pq(draft.data!.preamtBizCode));
     const list = await maker.ok<Page<PaRow>>(prepaymentApi.list, { contBizCode: cont });
     expect(list.list.map((r) => [r.amount, r.state])).toEqual([['4000.00', 'approved']]);
@@ -125,14 +120,7 @@ describe('a prepayment is cash (docs/money-lifecycle.md "A prepayment is cash")'
   it('refuses 放款时扣收 on save, and on approval of a draft made before the rule; the due stays open', async () => {
     const cont = await contractWithMargin();
     const due = (await maker.ok<PaInit>(prepaymentApi.initBase, undefined, cq(cont))).dues[0]!.dueId;
-    const deduct = await maker.call(prepaymentApi.saveBaseInfo, {
-      contBizCode: cont,
-      method: 'deduct',
-      bankBizCode: f.bankBizCode,
-      receiveDate: '2026-01-15',
-      lines: [{ dueId: due, amount: '10000.00' }],
-      submit: true,
-    });
+    const deduct = await savePa(cont, due, '10000.00', { method: 'deduct' });
     expect([deduct.status, deduct.msg]).toEqual([400, NOT_CASH_MESSAGE]);
     expect(NOT_CASH_MESSAGE).toContain('收取方式');
 
