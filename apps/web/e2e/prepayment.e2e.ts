@@ -55,6 +55,9 @@ describe('前期款 (prepayment) screens', () => {
       await expect.poll(() => editor.locator('.ant-card-head').textContent()).toContain(contractNo);
       const amount = editor.getByLabel('本次收取保证金');
       await expect.poll(() => amount.inputValue(), { timeout: 10_000 }).toBe('30,000.00');
+      // Cash only: 客户转账 chosen, no 放款时扣收 to choose (deduction is the 放款单's).
+      expect(await editor.getByRole('radio', { name: '客户转账' }).isChecked()).toBe(true);
+      expect(await editor.getByText(/放款时扣收/).count()).toBe(0);
 
       // 3. Malformed, negative or more than is open: refused under the field, no 是否继续？, nothing sent.
       const saves: string[] = [];
@@ -111,6 +114,7 @@ describe('前期款 (prepayment) screens', () => {
       const text = (await paRow.textContent())!;
       expect(text).toContain(contractNo);
       expect(text).toContain(formatMoney(expected));
+      expect(text).toContain('客户转账');
       expect(text).toContain('审核中');
       await page.screenshot({ path: shotPath('prepayment-list.png') });
     } catch (err) {

@@ -4,6 +4,7 @@ import {
   date,
   int,
   money,
+  MONEY_PATTERN,
   moneyRange,
   oneOf,
   optionalCode,
@@ -31,6 +32,7 @@ import { DOC_STATES, DOC_STATE_LABELS, submitFlag, type DocState } from './workf
 import { METHOD_LABELS, type InterestRuleCalc, type Method } from './plan/rule';
 import type { PlanResult } from './plan/schedule';
 import type { ItemStatus } from './plan/accrual';
+import { D } from './plan/money';
 
 export { CONTRACT_PATHS, HANDOVER_PATHS } from './contract-paths';
 
@@ -241,8 +243,18 @@ export const dueItemSchema = z.object({
   amount: money('费用金额', { min: 'positive' }),
   dueDate: date('应收日期'),
   remark: optionalText('费用备注', 200, { multiline: true }),
+  /** Why an up-front item differs from the rule's figure (docs/money-lifecycle.md "Implied up-front items"). */
+  reason: optionalText('原因', 200, { multiline: true }),
 });
 export type DueItem = z.output<typeof dueItemSchema>;
+/**
+ * An up-front due whose amount is not the rule's figure (a well-formed amount against a figure the
+ * rule implies): it needs a reason (docs/money-lifecycle.md "Implied up-front items").
+ */
+export function differsFromRule(amount: string, ruleAmount: string | null): boolean {
+  return ruleAmount !== null && MONEY_PATTERN.test(amount) && !new D(amount).eq(ruleAmount);
+}
+
 export const dueSaveSchema = z.object({
   contBizCode: code('合同编号'),
   version,
@@ -479,6 +491,10 @@ export interface DueView {
   dueDate: string;
   receivedAmount: string;
   remark: string | null;
+  /** What the contract's rule and terms put on this up-front kind (null: the rule implies none). */
+  ruleAmount: string | null;
+  /** The maker's reason for an amount other than the rule's. */
+  reason: string | null;
 }
 
 export interface BusinessInfoView {

@@ -5,7 +5,6 @@ import {
   int,
   money,
   moneyRange,
-  oneOf,
   optionalCode,
   optionalDate,
   optionalOneOf,
@@ -38,9 +37,22 @@ export const PA_PATHS = {
   getPayerInfo: `${BASE}/getPayerInfo`,
 } as const;
 
-export const PA_METHODS = ['deduct', 'transfer'] as const;
+/**
+ * How a prepayment's money came: only cash into one of our accounts may be entered
+ * (docs/money-lifecycle.md "A prepayment is cash"). 'deduct' is read on documents made before
+ * that rule and refused on every new save and approval.
+ */
+export const PA_CASH_METHODS = ['transfer'] as const;
+export const PA_METHODS = [...PA_CASH_METHODS, 'deduct'] as const;
 export type PaMethod = (typeof PA_METHODS)[number];
-export const PA_METHOD_LABELS: Record<PaMethod, string> = { deduct: '放款时扣收', transfer: '客户转账' };
+export const PA_METHOD_LABELS: Record<PaMethod, string> = {
+  transfer: '客户转账',
+  deduct: '放款时扣收（旧）',
+};
+export const isCashMethod = (m: string): boolean => (PA_CASH_METHODS as readonly string[]).includes(m);
+/** Why a method that moves no cash is refused (save and approval). */
+export const NOT_CASH_MESSAGE =
+  '收取方式只能是客户转账等实际到账的款项；放款时扣收由放款单完成，不能做前期款';
 
 export const preamtQuery = z.object({ preamtBizCode: code('前期款编号') });
 export const paContQuery = z.object({ contBizCode: code('合同编号') });
@@ -54,7 +66,14 @@ export const paSaveSchema = z.object({
   preamtBizCode: optionalCode('前期款编号'),
   version: version.optional(),
   contBizCode: code('合同编号'),
-  method: oneOf('收取方式', PA_METHODS),
+  method: z.enum(PA_CASH_METHODS, {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null || iss.input === ''
+        ? '收取方式不能为空'
+        : PA_METHODS.includes(iss.input as PaMethod)
+          ? NOT_CASH_MESSAGE
+          : '收取方式取值不正确',
+  }),
   /** Our receiving account. */
   bankBizCode: code('收款账户'),
   receiveDate: date('收取日期'),

@@ -4,17 +4,18 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { conflict } from '../../platform/errors';
 import { occupy } from '../credit';
 import { lockContract } from './service';
-import { activeItems, planProblem } from './plan';
+import { activeItems, planProblem, upfrontProblem } from './plan';
 import { contracts } from './schema';
 
 /**
- * Last approval step, in the approving transaction: re-checks the plan, occupies exactly the
+ * Last approval step, in the approving transaction: re-checks the plan and the implied up-front
+ * items (docs/money-lifecycle.md), occupies exactly the
  * financing amount on the contract's line (409 授信额度不足 rolls everything back: the contract
  * stays pending, nothing is occupied) and makes the plan live.
  */
 export async function approveContract(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
   const row = await lockContract(tx, code);
-  const problem = planProblem(row, await activeItems(tx, row.id));
+  const problem = planProblem(row, await activeItems(tx, row.id)) ?? (await upfrontProblem(tx, row));
   if (problem) throw conflict(problem);
   await occupy(tx, {
     lineCode: row.lineCode,

@@ -103,11 +103,12 @@ export async function sectionsOf(ex: Executor, row: ContractRow, asOf: string): 
     },
     receivables: await receivablesOf(ex, row.id),
     payers: await payersOf(ex, row.id),
-    dues: (await viewDues(ex, row.id)).map((d) => ({
+    dues: (await viewDues(ex, row)).map((d) => ({
       kind: d.kind,
       amount: d.amount,
       dueDate: d.dueDate,
       remark: d.remark ?? undefined,
+      reason: d.reason ?? undefined,
     })),
     business: await viewBusiness(ex, row),
     fileTokens: await contractFiles(ex, row.bizCode),

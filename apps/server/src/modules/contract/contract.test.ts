@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,12 +8,17 @@ import type {
   ChangeView,
   ContractInfo,
   ContractListRow,
+  DueView,
+  InfoSave,
   SchemeView,
 } from '@portal/contract/contract';
+import type { LoanView } from '@portal/contract/loan';
 import type { Page } from '@portal/contract/api';
 import type { LineFigures } from '@portal/contract/credit';
 import type { PlanResult } from '@portal/contract/plan/schedule';
+import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
+import { serverRoot } from '../../server';
 import {
   createTestPortal,
   createUserWithCodes,
@@ -19,7 +26,7 @@ import {
   type TestPortal,
 } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
-import { disburse } from '../loan/testkit';
+import { disburse, loanApi, lq } from '../loan/testkit';
 import {
   approvedContract,
   contractBody,
@@ -265,6 +272,145 @@ describe('dues, loan, prepayment init', () => {
     expect((await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(s.bizCode))).loanState).toBe(
       'none',
     );
+  });
+});
+
+describe('implied up-front items (docs/money-lifecycle.md "Implied up-front items")', () => {
+  const FRONT_ONLY: InterestRuleCalcInput = {
+    annualRate: '0.09',
+    dayCount: 'ACT/360',
+    method: 'BULLET',
+    interestCollection: 'FRONT',
+    feeRate: '0',
+    feeCollection: 'BACK',
+    penalty: { mode: 'MULTIPLE', value: '1.5' },
+    graceDays: 0,
+  };
+  let g: ContractFixture;
+  beforeAll(async () => {
+    g = await contractFixture(t, maker, checker, { limit: '1000000.00' });
+  });
+  const dues = (code: string) => maker.ok<DueView[]>(contractApi.dueView, undefined, cq(code));
+  const submit = (body: InfoSave, s: Saved, version: number) =>
+    maker.call<Saved>(contractApi.infoSave, { ...body, bizCode: s.bizCode, version, submit: true });
+
+  it('a 前置 contract approved without saving its dues has its 前置利息 deducted at disbursement', async () => {
+    const front = await contractFixture(t, maker, checker, { limit: '1000000.00', rule: FRONT_ONLY });
+    // 400,000.00 at 9 % ACT/360 for 90 days (2026-01-15 → 2026-04-15): 9,000.00 up front.
+    const body = contractBody(front, {
+      financingAmount: '400000.00',
+      maturityDate: '2026-04-15',
+      receivables: [receivable('500000.00', '2026-04-15')],
+    });
+    const s = await draftContract(maker, body);
+    const plan = await maker.ok<SchemeView>(contractApi.schemeView, undefined, cq(s.bizCode));
+    expect(plan.upfrontInterest).toBe('9000.00');
+    expect(plan.items.map((i) => i.interest)).toEqual(['0.00']);
+    // The dues tab was never saved: the plan made the item.
+    expect((await dues(s.bizCode)).map((d) => [d.kind, d.amount, d.ruleAmount, d.reason])).toEqual([
+      ['upfrontInterest', '9000.00', '9000.00', null],
+    ]);
+    await submitContract(maker, body, s);
+    await checker.ok(contractApi.infoAudit, {}, q(s.bizCode));
+    // Value date = the contract's start, so the 前置利息 runs the same 90 days.
+    const loan = await disburse(maker, checker, s.bizCode);
+    const view = await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(loan));
+    expect(view).toMatchObject({ netAmount: '391000.00', deductedTotal: '9000.00' });
+    expect(view.lines.map((l) => [l.kind, l.deducted])).toEqual([['upfrontInterest', '9000.00']]);
+  });
+
+  it('an implied amount changes only with a reason, which the contract view shows beside the rule’s figure', async () => {
+    const body = contractBody(g, { financingAmount: '100000.00', marginRatio: '0.1' });
+    const s = await draftContract(maker, body);
+    expect((await dues(s.bizCode)).map((d) => [d.kind, d.amount, d.ruleAmount])).toEqual([
+      ['margin', '10000.00', '10000.00'],
+    ]);
+    const saveDues = (version: number, items: unknown[]) =>
+      maker.ok<{ version: number }>(contractApi.dueSave, { contBizCode: s.bizCode, version, items });
+    const margin = { kind: 'margin', amount: '8000.00', dueDate: '2026-01-15' };
+
+    // Missing, then changed without a reason: saved as a draft, refused at submission.
+    let v = (await saveDues(s.version, [])).version;
+    let r = await submit(body, s, v);
+    expect([r.status, r.msg]).toEqual([
+      400,
+      '应收费用缺少「保证金」（按规则应为 10,000.00元），请在应收费用中保存',
+    ]);
+    v = (await saveDues(v, [margin])).version;
+    r = await submit(body, s, v);
+    expect([r.status, r.msg]).toEqual([
+      400,
+      '应收费用「保证金」8,000.00元 与按规则计算的 10,000.00元 不一致，请填写原因',
+    ]);
+    expect((await maker.ok<ContractInfo>(contractApi.infoView, undefined, q(s.bizCode))).state).toBe('draft');
+
+    // With a reason: kept when the plan is saved again (same figure), and submitted.
+    v = (await saveDues(v, [{ ...margin, reason: '老客户，保证金比例经审批下调' }])).version;
+    v = (await maker.ok<{ version: number }>(contractApi.schemeSave, { contBizCode: s.bizCode, version: v }))
+      .version;
+    r = await submit(body, s, v);
+    expect(r.status).toBe(200);
+    expect((await dues(s.bizCode)).map((d) => [d.kind, d.amount, d.ruleAmount, d.reason])).toEqual([
+      ['margin', '8000.00', '10000.00', '老客户，保证金比例经审批下调'],
+    ]);
+    await checker.ok(contractApi.infoAudit, {}, q(s.bizCode));
+  });
+
+  it('the upgrade (migration 0040) gives an undisbursed contract the implied items it lacks', async () => {
+    const { bizCode } = await approvedContract(t, maker, checker, {
+      fixture: g,
+      over: { financingAmount: '100000.00', marginRatio: '0.1' },
+    });
+    const disbursed = (
+      await approvedContract(t, maker, checker, { fixture: g, over: { financingAmount: '50000.00' } })
+    ).bizCode;
+    await disburse(maker, checker, disbursed);
+    // As contracts approved before the rule could be: no dues saved; a disbursed one implying a
+    // margin it never had.
+    await t.database.db.execute(
+      sql`delete from contract_dues where contract_id = (select id from contracts where biz_code = ${bizCode})`,
+    );
+    await t.database.db.execute(sql`update contracts set margin_ratio = 0.1 where biz_code = ${disbursed}`);
+    const migration = readFileSync(join(serverRoot(), 'migrations/0040_implied_dues.sql'), 'utf8');
+    const backfill = migration.slice(migration.indexOf('insert into contract_dues'));
+    await t.database.db.execute(sql.raw(backfill));
+    expect((await dues(bizCode)).map((d) => [d.kind, d.amount, d.ruleAmount, d.receivedAmount])).toEqual([
+      ['margin', '10000.00', '10000.00', '0.00'],
+    ]);
+    // What was disbursed is left as it was, and an item already there is not made twice.
+    expect(await dues(disbursed)).toEqual([]);
+    await t.database.db.execute(sql.raw(backfill));
+    expect(await dues(bizCode)).toHaveLength(1);
+  });
+
+  it('new terms make the implied items again; approval re-checks them', async () => {
+    const body = contractBody(g, { financingAmount: '100000.00', marginRatio: '0.1' });
+    const s = await draftContract(maker, body);
+    const saved = await maker.ok<{ version: number }>(contractApi.dueSave, {
+      contBizCode: s.bizCode,
+      version: s.version,
+      items: [{ kind: 'margin', amount: '8000.00', dueDate: '2026-01-15', reason: '下调' }],
+    });
+    // A new margin ratio: the reason was given against 10,000.00, so the item is the rule's again.
+    const info = await maker.ok<Saved>(contractApi.infoSave, {
+      ...body,
+      marginRatio: '0.05',
+      bizCode: s.bizCode,
+      version: saved.version,
+    });
+    expect((await dues(s.bizCode)).map((d) => [d.kind, d.amount, d.reason])).toEqual([
+      ['margin', '5000.00', null],
+    ]);
+    await submit({ ...body, marginRatio: '0.05' }, s, info.version);
+    // A pending contract whose item went missing (as one submitted before this rule could be).
+    await t.database.db.execute(
+      sql`delete from contract_dues where contract_id = (select id from contracts where biz_code = ${s.bizCode})`,
+    );
+    const r = await checker.call(contractApi.infoAudit, {}, q(s.bizCode));
+    expect([r.status, r.msg]).toEqual([
+      409,
+      '应收费用缺少「保证金」（按规则应为 5,000.00元），请在应收费用中保存',
+    ]);
   });
 });
 

@@ -9,7 +9,6 @@ import { interestRules } from '../ruler/schema';
 import { infoSaveSchema } from '@portal/contract/contract';
 import { approveContract } from './approval';
 import { saveScheme } from './plan-save';
-import { replaceDues, suggestDues } from './plan';
 import { findContract, writeInfo } from './service';
 import { contracts } from './schema';
 import { saveDraft, WORKFLOW_REGISTRY } from '../workflow';
@@ -107,9 +106,9 @@ export async function seedDemoContracts({ db, clock, registries }: SeedContext):
         write: async () => {
           const written = await writeInfo(tx, body, SYSTEM_ACTOR, today);
           const row = await findContract(tx, written.code);
+          // Its plan, and with it the dues it implies (the 5 % margin): the contract list's 生成前期款
+          // has something to collect.
           await saveScheme(tx, workflow, { contBizCode: row.bizCode, version: row.version }, SYSTEM_ACTOR);
-          // Its dues (the 5 % margin): the contract list's 生成前期款 has something to collect.
-          await replaceDues(tx, row.id, suggestDues(await findContract(tx, row.bizCode)));
           return written;
         },
         submission:

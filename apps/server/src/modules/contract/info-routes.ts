@@ -13,7 +13,7 @@ import { streamListExport } from '../../platform/http/export';
 import { listOf, UNSCOPED } from '../../platform/http/route-scope';
 import { registerDocument, type WorkflowRegistry } from '../workflow';
 import { deleteInfo, findContract, listContracts, viewInfo, writeInfo } from './service';
-import { activeItems, planProblem } from './plan';
+import { activeItems, planProblem, upfrontProblem } from './plan';
 import { approveContract } from './approval';
 import { contractExport } from './export';
 import { CHG, EDITORS, INFO, READERS } from './route-perms';
@@ -78,7 +78,7 @@ export function registerInfoRoutes({ api, db, clock }: ModuleContext, workflow: 
       write: (tx, body, { actor }) => writeInfo(tx, body, actor, clock.today()),
       find: (ex, code) => findContract(ex, code),
       submission: async (tx, row) => {
-        const problem = planProblem(row, await activeItems(tx, row.id));
+        const problem = planProblem(row, await activeItems(tx, row.id)) ?? (await upfrontProblem(tx, row));
         if (problem) throw badInput(problem);
         return { subject: `合同 ${row.contractNo} ${row.custName}`, amount: row.financingAmount };
       },

@@ -6,7 +6,15 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { badInput } from '../../platform/errors';
 import type { WorkflowRegistry } from '../workflow';
 import { editableContract } from './editable';
-import { computePlan, insertItems, replaceDues, ruleFor } from './plan';
+import {
+  computePlan,
+  impliedDues,
+  insertItems,
+  refreshImpliedDues,
+  replaceDues,
+  ruleFor,
+  ruleFigure,
+} from './plan';
 import { contractPlanItems, contracts } from './schema';
 
 /* The contract form's 方案 and 应收费用 sections, saved while the contract is draft/rejected. */
@@ -35,6 +43,13 @@ export async function saveScheme(
     .update(contracts)
     .set({ ruleSnapshot: rule, upfrontInterest: plan.upfrontInterest, upfrontFee: plan.upfrontFee })
     .where(eq(contracts.id, row.id));
+  // The up-front items the plan implies are the contract's from now on (docs/money-lifecycle.md).
+  await refreshImpliedDues(tx, {
+    ...row,
+    ruleSnapshot: rule,
+    upfrontInterest: plan.upfrontInterest,
+    upfrontFee: plan.upfrontFee,
+  });
   await writeAudit(tx, actor, {
     entity: 'contract',
     entityCode: row.bizCode,
@@ -55,7 +70,14 @@ export async function saveDues(
     if (d.dueDate < row.startDate || d.dueDate > row.maturityDate)
       throw badInput(`应收费用的应收日期必须在合同起始日与到期日之间`);
   }
-  await replaceDues(tx, row.id, body.items);
+  // Each up-front item is saved against the rule's figure of its kind: the reason, if any, explains
+  // a difference from that figure (docs/money-lifecycle.md "Implied up-front items").
+  const implied = impliedDues(row);
+  await replaceDues(
+    tx,
+    row.id,
+    body.items.map((d) => ({ ...d, ruleAmount: ruleFigure(implied, d.kind) })),
+  );
   await writeAudit(tx, actor, {
     entity: 'contract',
     entityCode: row.bizCode,

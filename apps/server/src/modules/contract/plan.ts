@@ -1,7 +1,16 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DueItem, DueView, PlanItemView, SchemeView, planAddSchema } from '@portal/contract/contract';
+import {
+  differsFromRule,
+  DUE_KIND_LABELS,
+  type DueItem,
+  type DueView,
+  type PlanItemView,
+  type SchemeView,
+  type planAddSchema,
+} from '@portal/contract/contract';
+import { UPFRONT_KINDS } from '@portal/contract/loan';
 import { interestRuleCalc, type InterestRuleCalc } from '@portal/contract/plan/rule';
 import { generatePlan, type CustomItem, type PlanResult } from '@portal/contract/plan/schedule';
 import type { ItemPayment } from '@portal/contract/plan/accrual';
@@ -204,16 +213,22 @@ export async function viewScheme(ex: Executor, contract: ContractRow, asOf: stri
 // ---------------------------------------------------------------------------------------------
 // Dues (应收费用)
 
-/** What the rule and the contract put up front: margin, 前置 interest and fee. */
-export function suggestDues(contract: ContractRow): DueItem[] {
+type DueRow = typeof contractDues.$inferSelect;
+const UPFRONT: readonly string[] = UPFRONT_KINDS;
+
+/**
+ * The up-front items the contract's rule and terms imply once its plan is made: margin (financing ×
+ * margin ratio), 前置利息 and 前置手续费 (the plan engine's), each due on the start date
+ * (docs/money-lifecycle.md "Implied up-front items"). None while there is no plan.
+ */
+export function impliedDues(contract: ContractRow): DueItem[] {
+  if (!contract.ruleSnapshot) return [];
   const out: DueItem[] = [];
   const on = contract.startDate;
-  if (contract.marginRatio && new Decimal(contract.marginRatio).gt(0)) {
-    const margin = new Decimal(contract.financingAmount)
-      .times(contract.marginRatio)
-      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    if (margin.gt(0)) out.push({ kind: 'margin', amount: margin.toFixed(2), dueDate: on });
-  }
+  const margin = new Decimal(contract.financingAmount)
+    .times(contract.marginRatio ?? 0)
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  if (margin.gt(0)) out.push({ kind: 'margin', amount: margin.toFixed(2), dueDate: on });
   if (new Decimal(contract.upfrontInterest).gt(0))
     out.push({ kind: 'upfrontInterest', amount: contract.upfrontInterest, dueDate: on });
   if (new Decimal(contract.upfrontFee).gt(0))
@@ -221,27 +236,40 @@ export function suggestDues(contract: ContractRow): DueItem[] {
   return out;
 }
 
-export async function viewDues(ex: Executor, contractId: number): Promise<DueView[]> {
-  const rows = await ex
+/** The rule's figure for one kind of due (null: the rule implies none of that kind). */
+export const ruleFigure = (implied: readonly DueItem[], kind: string): string | null =>
+  implied.find((d) => d.kind === kind)?.amount ?? null;
+
+const duesOf = (ex: Executor, contractId: number) =>
+  ex
     .select()
     .from(contractDues)
     .where(eq(contractDues.contractId, contractId))
     .orderBy(asc(contractDues.sort), asc(contractDues.id));
-  return rows.map((r) => ({
+
+/** The contract's dues, each up-front one beside the rule's figure and the maker's reason. */
+export async function viewDues(ex: Executor, contract: ContractRow): Promise<DueView[]> {
+  const implied = impliedDues(contract);
+  return (await duesOf(ex, contract.id)).map((r) => ({
     id: r.id,
     kind: r.kind as DueView['kind'],
     amount: r.amount,
     dueDate: r.dueDate,
     receivedAmount: r.receivedAmount,
     remark: r.remark,
+    ruleAmount: ruleFigure(implied, r.kind),
+    reason: r.reason,
   }));
 }
+
+/** A due to store, with the rule's figure it was saved against (up-front kinds the rule implies). */
+export type NewDue = DueItem & { ruleAmount?: string | null };
 
 /**
  * Makes the contract's dues exactly `items`, keeping what was already received: a due with a
  * receipt stays as it is (a prepayment points at it); the others are replaced.
  */
-export async function replaceDues(tx: Tx, contractId: number, items: readonly DueItem[]): Promise<void> {
+export async function replaceDues(tx: Tx, contractId: number, items: readonly NewDue[]): Promise<void> {
   const current = await tx
     .select({ id: contractDues.id, received: contractDues.receivedAmount })
     .from(contractDues)
@@ -249,8 +277,11 @@ export async function replaceDues(tx: Tx, contractId: number, items: readonly Du
     .for('update');
   const open = current.filter((c) => new Decimal(c.received).isZero()).map((c) => c.id);
   if (open.length) await tx.delete(contractDues).where(inArray(contractDues.id, open));
+  await insertDues(tx, contractId, items, current.length);
+}
+
+async function insertDues(tx: Tx, contractId: number, items: readonly NewDue[], base: number) {
   if (items.length === 0) return;
-  const base = current.length;
   await tx.insert(contractDues).values(
     items.map((d, i) => ({
       contractId,
@@ -258,9 +289,64 @@ export async function replaceDues(tx: Tx, contractId: number, items: readonly Du
       amount: d.amount,
       dueDate: d.dueDate,
       remark: d.remark ?? null,
+      reason: d.reason ?? null,
+      ruleAmount: d.ruleAmount ?? null,
       sort: base + i,
     })),
   );
+}
+
+/**
+ * Brings the implied up-front items in line with the contract as it now stands, in the caller's
+ * transaction (plan saved, or terms changed): a due saved against the rule's current figure stays
+ * as the maker left it (with its reason); one made against another figure, or a plain due of a
+ * kind the rule now implies, is replaced by the rule's figure; an implied one the rule no longer
+ * implies goes. Dues the rule does not imply, added by the maker, and received dues stay.
+ */
+export async function refreshImpliedDues(tx: Tx, contract: ContractRow): Promise<void> {
+  const implied = impliedDues(contract);
+  const current = await tx
+    .select()
+    .from(contractDues)
+    .where(eq(contractDues.contractId, contract.id))
+    .for('update');
+  const stays = (d: DueRow) => {
+    if (!UPFRONT.includes(d.kind) || !new Decimal(d.receivedAmount).isZero()) return true;
+    const figure = ruleFigure(implied, d.kind);
+    if (figure === null) return d.ruleAmount === null;
+    return d.ruleAmount !== null && new Decimal(d.ruleAmount).eq(figure);
+  };
+  const gone = current.filter((d) => !stays(d)).map((d) => d.id);
+  if (gone.length) await tx.delete(contractDues).where(inArray(contractDues.id, gone));
+  const kept = current.filter(stays);
+  const missing = implied.filter((i) => !kept.some((d) => d.kind === i.kind));
+  await insertDues(
+    tx,
+    contract.id,
+    missing.map((i) => ({ ...i, ruleAmount: i.amount })),
+    current.length,
+  );
+}
+
+/**
+ * Why the contract may not be submitted or approved for its up-front items (null: it may): each
+ * item the rule implies is there once, at the rule's figure or, saved against that figure, with a
+ * reason.
+ */
+export async function upfrontProblem(ex: Executor, contract: ContractRow): Promise<string | null> {
+  const dues = await duesOf(ex, contract.id);
+  for (const i of impliedDues(contract)) {
+    const label = DUE_KIND_LABELS[i.kind];
+    const mine = dues.filter((d) => d.kind === i.kind);
+    if (mine.length === 0)
+      return `应收费用缺少「${label}」（按规则应为 ${formatYuan(i.amount)}），请在应收费用中保存`;
+    if (mine.length > 1) return `应收费用「${label}」只能有一条`;
+    const d = mine[0]!;
+    const explained = !!d.reason && d.ruleAmount !== null && new Decimal(d.ruleAmount).eq(i.amount);
+    if (differsFromRule(d.amount, i.amount) && !explained)
+      return `应收费用「${label}」${formatYuan(d.amount)} 与按规则计算的 ${formatYuan(i.amount)} 不一致，请填写原因`;
+  }
+  return null;
 }
 
 /** Up-front dues still to collect (what a prepayment takes, and what blocks 放款). */
@@ -271,7 +357,7 @@ export async function openUpfrontDues(ex: Executor, contractId: number) {
     .where(
       and(
         eq(contractDues.contractId, contractId),
-        inArray(contractDues.kind, ['margin', 'upfrontInterest', 'upfrontFee']),
+        inArray(contractDues.kind, [...UPFRONT_KINDS]),
         sql`${contractDues.receivedAmount} < ${contractDues.amount}`,
       ),
     )

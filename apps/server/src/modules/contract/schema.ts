@@ -144,6 +144,10 @@ export const contractDues = pgTable('contract_dues', {
   deductedAmount: moneyColumn('deducted_amount').notNull().default('0'),
   remark: text('remark'),
   sort: integer('sort').notNull().default(0),
+  /** The rule's figure this up-front due was made or saved against (migrations/0040). */
+  ruleAmount: moneyColumn('rule_amount'),
+  /** The maker's reason for an amount other than the rule's. */
+  reason: text('reason'),
 });
 
 export const contractDetails = pgTable('contract_details', {

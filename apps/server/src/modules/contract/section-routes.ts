@@ -18,7 +18,7 @@ import { UNSCOPED } from '../../platform/http/route-scope';
 import { listFiles } from '../files';
 import type { WorkflowRegistry } from '../workflow';
 import { findContract } from './service';
-import { planPreview, suggestDues, viewDues, viewScheme } from './plan';
+import { impliedDues, planPreview, viewDues, viewScheme } from './plan';
 import { saveDues, saveScheme } from './plan-save';
 import { CONTRACT_DOC, fileHistory, saveBusiness, saveFiles, viewBusiness } from './business-info';
 import { CHG, EDITORS, READERS } from './route-perms';
@@ -55,7 +55,7 @@ export function registerSectionRoutes({ api, db, clock }: ModuleContext, workflo
   api.post(
     CONTRACT_PATHS.due,
     { perm: EDITORS, scope: 'contract', query: contBizCodeQuery },
-    async ({ query, user }) => suggestDues(await findContract(db, query.contBizCode, user)),
+    async ({ query, user }) => impliedDues(await findContract(db, query.contBizCode, user)),
   );
   api.post(
     CONTRACT_PATHS.dueSave,
@@ -69,7 +69,7 @@ export function registerSectionRoutes({ api, db, clock }: ModuleContext, workflo
   api.post(
     CONTRACT_PATHS.dueView,
     { perm: [...READERS, menu('ft-pa-mgr')], scope: 'contract', query: contBizCodeQuery },
-    async ({ query, user }) => viewDues(db, (await findContract(db, query.contBizCode, user)).id),
+    async ({ query, user }) => viewDues(db, await findContract(db, query.contBizCode, user)),
   );
   api.post(
     CONTRACT_PATHS.businessSave,

@@ -36,6 +36,7 @@ import { viewRule } from '../ruler';
 import { canOccupy } from '../credit';
 import { creditLines, credits } from '../credit/schema';
 import { tallyTotal } from './tally';
+import { refreshImpliedDues } from './plan';
 import { overdueItems } from '../paid';
 import {
   contractChanges,
@@ -48,6 +49,7 @@ import {
 import { formatYuan } from '@portal/contract/format';
 
 export type ContractRow = typeof contracts.$inferSelect;
+const sameRatio = (a: string | null, b: string | undefined) => new Decimal(a ?? 0).eq(b ?? 0);
 export const CONTRACT = '合同';
 const live = isNull(contracts.deletedAt);
 const fmt = (d: Decimal.Value) => new Decimal(d).toFixed(2);
@@ -336,6 +338,10 @@ export async function writeInfo(
       CONTRACT,
     );
     if (planStale) await tx.delete(contractPlanItems).where(eq(contractPlanItems.contractId, existing.id));
+    // The implied up-front items follow the terms: gone with a discarded plan, a new margin figure
+    // with a new margin ratio (docs/money-lifecycle.md "Implied up-front items").
+    if (planStale || !sameRatio(existing.marginRatio, body.marginRatio))
+      await refreshImpliedDues(tx, await findContract(tx, existing.bizCode));
     id = existing.id;
     code = existing.bizCode;
   } else {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
-import { PA_PATHS, type PaInit, type PaRow, type PaView } from '@portal/contract/prepayment';
+import { sql } from 'drizzle-orm';
+import {
+  NOT_CASH_MESSAGE,
+  PA_METHOD_LABELS,
+  PA_PATHS,
+  type PaInit,
+  type PaRow,
+  type PaView,
+} from '@portal/contract/prepayment';
 import type { DueView } from '@portal/contract/contract';
 import {
   createTestPortal,
@@ -46,14 +54,15 @@ async function contractWithMargin(): Promise<string> {
   return s.bizCode;
 }
 
-async function savePa(cont: string, dueId: number, amount: string, submit = true) {
+async function savePa(cont: string, dueId: number, amount: string, over: Record<string, unknown> = {}) {
   return maker.call<{ preamtBizCode: string }>(prepaymentApi.saveBaseInfo, {
     contBizCode: cont,
     method: 'transfer',
     bankBizCode: f.bankBizCode,
     receiveDate: '2026-01-15',
     lines: [{ dueId, amount }],
-    submit,
+    submit: true,
+    ...over,
   });
 }
 
@@ -85,17 +94,11 @@ describe('prepayment (前期款)', () => {
     const over = await savePa(cont, due, '6000.01');
     expect(over.status).toBe(409);
     expect(over.msg).toBe('收取金额 6,000.01元 超过该项待收金额 6,000.00元');
-    const future = await maker.call(prepaymentApi.saveBaseInfo, {
-      contBizCode: cont,
-      method: 'deduct',
-      bankBizCode: f.bankBizCode,
-      receiveDate: '2026-01-16',
-      lines: [{ dueId: due, amount: '1.00' }],
-    });
+    const future = await savePa(cont, due, '1.00', { receiveDate: '2026-01-16', submit: false });
     expect(future.msg).toBe('收取日期不能晚于营业日 2026-01-15');
 
     // A draft is deleted; the list shows the approved one.
-    const draft = await savePa(cont, due, '1.00', false);
+    const draft = await savePa(cont, due, '1.00', { submit: false });
     await maker.ok(prepaymentApi.deleteInfo, undefined, pq(draft.data!.preamtBizCode));
     const list = await maker.ok<Page<PaRow>>(prepaymentApi.list, { contBizCode: cont });
     expect(list.list.map((r) => [r.amount, r.state])).toEqual([['4000.00', 'approved']]);
@@ -110,6 +113,33 @@ describe('prepayment (前期款)', () => {
       query: { bizCode: cont },
     });
     expect(loan.netAmount).toBe('100000.00');
+  });
+});
+
+describe('a prepayment is cash (docs/money-lifecycle.md "A prepayment is cash")', () => {
+  it('refuses 放款时扣收 on save, and on approval of a draft made before the rule; the due stays open', async () => {
+    const cont = await contractWithMargin();
+    const due = (await maker.ok<PaInit>(prepaymentApi.initBase, undefined, cq(cont))).dues[0]!.dueId;
+    const deduct = await savePa(cont, due, '10000.00', { method: 'deduct' });
+    expect([deduct.status, deduct.msg]).toEqual([400, NOT_CASH_MESSAGE]);
+    expect(NOT_CASH_MESSAGE).toContain('收取方式');
+
+    // A document submitted with 放款时扣收 before this release: it reads as such, approval refuses it.
+    const old = (await savePa(cont, due, '10000.00')).data!.preamtBizCode;
+    await t.database.db.execute(sql`update prepayments set method = 'deduct' where biz_code = ${old}`);
+    const view = await maker.ok<PaView>(prepaymentApi.viewBaseInfo, undefined, pq(old));
+    expect([view.method, PA_METHOD_LABELS[view.method]]).toEqual(['deduct', '放款时扣收（旧）']);
+    const listed = await maker.ok<Page<PaRow>>(prepaymentApi.list, { preamtBizCode: old });
+    expect(listed.list.map((r) => r.method)).toEqual(['deduct']);
+    const audit = await checker.call(prepaymentApi.audit, {}, pq(old));
+    expect([audit.status, audit.msg]).toEqual([409, NOT_CASH_MESSAGE]);
+    const dues = await maker.ok<DueView[]>(contractApi.dueView, undefined, cq(cont));
+    expect(dues[0]!.receivedAmount).toBe('0.00');
+    // Nothing received: the 放款单 deducts the margin.
+    const loan = await maker.ok<{ netAmount: string }>(contractApi.isLoan, undefined, {
+      query: { bizCode: cont },
+    });
+    expect(loan.netAmount).toBe('90000.00');
   });
 });
 

@@ -2,7 +2,17 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DueKind } from '@portal/contract/contract';
-import type { PaDue, PaInit, PaRow, PaView, paListSchema, paSaveSchema } from '@portal/contract/prepayment';
+import {
+  isCashMethod,
+  NOT_CASH_MESSAGE,
+  type PaDue,
+  type PaInit,
+  type PaRow,
+  type PaView,
+  type paListSchema,
+  type paSaveSchema,
+} from '@portal/contract/prepayment';
+import { UPFRONT_KINDS } from '@portal/contract/loan';
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
@@ -30,7 +40,7 @@ export type PaRecord = typeof prepayments.$inferSelect;
 const WHAT = '前期款';
 const COLLECT = '收取前期款';
 const live = isNull(prepayments.deletedAt);
-const UPFRONT: readonly string[] = ['margin', 'upfrontInterest', 'upfrontFee'];
+const UPFRONT: readonly string[] = UPFRONT_KINDS;
 
 const toDue = (d: typeof contractDues.$inferSelect): PaDue => ({
   dueId: d.id,
@@ -141,9 +151,14 @@ export async function savePa(
   return { code, detail: { amount: values.amount } };
 }
 
-/** Approval: each line is added to its due's received amount, bounded in SQL and by the CHECK. */
+/**
+ * Approval: each line is added to its due's received amount, bounded in SQL and by the CHECK. Only
+ * cash received marks an item received: a draft left with the old 放款时扣收 is refused
+ * (docs/money-lifecycle.md "A prepayment is cash").
+ */
 export async function postPa(tx: Tx, code: string, actor: Actor): Promise<void> {
   const row = await findPa(tx, code);
+  if (!isCashMethod(row.method)) throw conflict(NOT_CASH_MESSAGE);
   const [c] = await tx
     .select({ code: contracts.bizCode })
     .from(contracts)

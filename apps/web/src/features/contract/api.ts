@@ -147,7 +147,7 @@ export const contractQueries = {
       queryFn: () => contractApi.init(platCredBizCode!),
       enabled: !!platCredBizCode,
     }),
-  /** The fees the contract's rule suggests (按规则生成): asked afresh on every click. */
+  /** The up-front items the contract's rule implies (规则金额, 按规则生成): asked afresh each time. */
   suggestedDues: (bizCode: string) =>
     queryOptions({
       queryKey: contractKeys.part('suggestedDues', bizCode),

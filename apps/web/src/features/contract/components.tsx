@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
-import { Descriptions, Table } from 'antd';
+import { Descriptions, Table, Typography } from 'antd';
 import {
   DISCLOSURE_LABELS,
+  differsFromRule,
   DUE_KIND_LABELS,
   LOAN_STATE_LABELS,
   type ContractInfo,
@@ -125,7 +126,14 @@ export function PayersTable({ rows, testId }: { rows: readonly PayerItem[]; test
   );
 }
 
+/**
+ * A contract's fees; stored ones beside the rule's figure, an amount other than it marked, with the
+ * maker's reason (docs/money-lifecycle.md "Implied up-front items").
+ */
 export function DuesTable({ rows }: { rows: readonly (DueItem | DueView)[] }) {
+  const ruleOf = (r: DueItem | DueView) => ('ruleAmount' in r ? r.ruleAmount : null);
+  // Stored dues carry the rule's figure; a change's proposal does not.
+  const stored = rows.some((r) => 'ruleAmount' in r);
   return (
     <Table<DueItem | DueView>
       size="small"
@@ -139,7 +147,30 @@ export function DuesTable({ rows }: { rows: readonly (DueItem | DueView)[] }) {
           key: 'kind',
           render: (k: DueItem['kind']) => DUE_KIND_LABELS[k],
         },
-        moneyColumn('金额', 'amount'),
+        {
+          title: '金额',
+          key: 'amount',
+          align: 'right',
+          render: (_: unknown, r) => (
+            <Typography.Text type={differsFromRule(r.amount, ruleOf(r)) ? 'warning' : undefined}>
+              {formatMoney(r.amount)}
+            </Typography.Text>
+          ),
+        },
+        ...(stored
+          ? [
+              {
+                title: '规则金额',
+                key: 'ruleAmount',
+                align: 'right' as const,
+                render: (_: unknown, r: DueItem | DueView) => {
+                  const rule = ruleOf(r);
+                  return rule === null ? '—' : formatMoney(rule);
+                },
+              },
+            ]
+          : []),
+        { title: '原因', key: 'reason', render: (_: unknown, r) => r.reason ?? '' },
         dateColumn('应收日期', 'dueDate'),
         moneyColumn('已收', 'receivedAmount'),
       ]}

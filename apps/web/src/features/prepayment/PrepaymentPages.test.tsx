@@ -56,14 +56,14 @@ const view: PaView = {
 // antd forms render slowly in jsdom, the more so on a busy machine.
 const slow = { timeout: 30_000 };
 
-function renderEditor() {
+function renderEditor(shown: PaView = view) {
   post.mockImplementation((path: string) => {
-    if (path === PA_PATHS.viewBaseInfo) return Promise.resolve(view);
+    if (path === PA_PATHS.viewBaseInfo) return Promise.resolve(shown);
     if (path === BANK_PATHS.list) return Promise.resolve({ list: [] });
     return Promise.reject(new Error(`unexpected ${path}`));
   });
   update.mockResolvedValue({ ok: true, data: { preamtBizCode: view.preamtBizCode, version: 5 } });
-  renderScreen(<PaEditorPage />, `${PA_ROUTES.editor}?preamtBizCode=${view.preamtBizCode}`);
+  renderScreen(<PaEditorPage />, `${PA_ROUTES.editor}?preamtBizCode=${shown.preamtBizCode}`);
 }
 
 afterEach(() => {
@@ -115,5 +115,22 @@ describe('前期款编辑 on the editor frame', () => {
       version: 4,
       submit: true,
     });
+  }, 90_000);
+
+  it('offers cash methods only; a draft left with 放款时扣收 must be given one before it is saved', async () => {
+    renderEditor({ ...view, method: 'deduct' });
+    const inputs = () => screen.getAllByLabelText(/^本次收取/) as HTMLInputElement[];
+    await waitFor(() => expect(inputs()[0]!.value).toBe('1,500.00'), slow);
+    await waitFor(() => expect(screen.getByTestId('pa-total').textContent).toContain('1,500.00'), slow);
+    expect(screen.queryByText(/放款时扣收/)).toBeNull();
+    const transfer = screen.getByRole('radio', { name: '客户转账' }) as HTMLInputElement;
+    expect(transfer.checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    expect(await screen.findByText('收取方式不能为空', {}, slow)).toBeTruthy();
+    expect(update).not.toHaveBeenCalled();
+    fireEvent.click(transfer);
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(update).toHaveBeenCalled(), slow);
+    expect(update.mock.calls[0]![1]).toMatchObject({ method: 'transfer' });
   }, 90_000);
 });

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import { Alert, Descriptions, Form, Input, Radio, Select, Space, Table, type FormRule } from 'antd';
 import {
+  isCashMethod,
+  PA_CASH_METHODS,
   PA_EXPORT_FILE_NAME,
   PA_METHOD_LABELS,
   PA_PATHS,
@@ -107,7 +109,7 @@ const lineAmountRule = (due: PaDue): FormRule =>
 
 /** The editor's fields: the head, and 本次收取 per open due (by its id). */
 interface PaFields {
-  method: PaMethod;
+  method?: PaMethod;
   bankBizCode?: string;
   receiveDate?: string;
   payerName?: string;
@@ -141,7 +143,8 @@ export function PaEditorPage() {
       setHead(v);
       setDues(v.lines);
       form.setFieldsValue({
-        method: v.method,
+        // A draft left with the old 放款时扣收 must be given a cash method before it is saved again.
+        method: isCashMethod(v.method) ? v.method : undefined,
         bankBizCode: v.bankBizCode,
         receiveDate: v.receiveDate,
         payerName: v.payerName ?? '',
@@ -204,12 +207,14 @@ export function PaEditorPage() {
         <Alert type="info" showIcon message="请从合同信息列表的「生成前期款」进入" />
       ) : null}
       {init.error ? <Alert type="warning" showIcon message={(init.error as Error).message} /> : null}
-      <Form form={form} name={formName} initialValues={{ method: 'deduct' }}>
+      <Form form={form} name={formName} initialValues={{ method: PA_CASH_METHODS[0] }}>
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Space wrap align="start">
-            <Form.Item name="method" rules={rules.method} noStyle>
+            {/* Cash only: deduction at disbursement is the 放款单's (docs/money-lifecycle.md). */}
+            <Form.Item name="method" label="收取方式" rules={rules.method}>
               <Radio.Group
-                options={Object.entries(PA_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+                aria-label="收取方式"
+                options={PA_CASH_METHODS.map((value) => ({ value, label: PA_METHOD_LABELS[value] }))}
               />
             </Form.Item>
             <Form.Item name="bankBizCode" rules={rules.bankBizCode}>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Select, Space, Table } from 'antd';
+import { Button, Input, Select, Space, Table, Typography } from 'antd';
 import { MinusCircleOutlined } from '@ant-design/icons';
-import { CONTRACT_PATHS, DUE_KIND_LABELS, type DueItem } from '@portal/contract/contract';
+import { CONTRACT_PATHS, DUE_KIND_LABELS, differsFromRule, type DueItem } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { DateInput } from '../../../shared/form/DateInput';
 import { MoneyInput } from '../../../shared/form/MoneyInput';
@@ -11,12 +11,20 @@ import { sumOf } from '../components';
 import { options } from '../state-tags';
 import type { ContractDoc } from './contract-doc';
 
-/** 应收费用: the contract's fees, edited as rows (or suggested by the rule) and saved together. */
+const REASON_MISSING = '金额与规则金额不同，请填写原因';
+
+/**
+ * 应收费用: the contract's fees, edited as rows and saved together. The up-front items the rule
+ * implies come with the plan; an amount other than the rule's figure asks for its reason
+ * (docs/money-lifecycle.md "Implied up-front items").
+ */
 export function DuesSection({ doc }: { doc: ContractDoc }) {
   const { bizCode, info, editable } = doc;
   const client = useQueryClient();
   const stored = useQuery(contractQueries.dues(bizCode));
+  const implied = useQuery(contractQueries.suggestedDues(bizCode)).data ?? [];
   const [dues, setDues] = useState<DueItem[]>([]);
+  const [tried, setTried] = useState(false);
   useEffect(() => {
     if (stored.data)
       setDues(
@@ -25,22 +33,29 @@ export function DuesSection({ doc }: { doc: ContractDoc }) {
           amount: d.amount,
           dueDate: d.dueDate,
           remark: d.remark ?? undefined,
+          reason: d.reason ?? undefined,
         })),
       );
   }, [stored.data]);
   const change = (i: number, part: Partial<DueItem>) =>
     setDues((d) => d.map((x, j) => (j === i ? { ...x, ...part } : x)));
+  const ruleOf = (kind: DueItem['kind']) => implied.find((d) => d.kind === kind)?.amount ?? null;
+  const unexplained = (d: DueItem) => differsFromRule(d.amount, ruleOf(d.kind)) && !d.reason?.trim();
 
+  /** 按规则生成: the implied items at the rule's figures again; the other fees stay. */
   const suggest = async () => {
     const s = await client.fetchQuery(contractQueries.suggestedDues(bizCode)).catch(() => null);
-    if (s) setDues(s);
+    if (s) setDues((d) => [...s, ...d.filter((x) => !s.some((i) => i.kind === x.kind))]);
   };
   const save = async () => {
+    setTried(true);
+    if (dues.some(unexplained)) return;
     const items = dues.map((d) => ({
       kind: d.kind,
       amount: d.amount,
       dueDate: d.dueDate,
       ...(d.remark ? { remark: d.remark } : {}),
+      ...(d.reason?.trim() && differsFromRule(d.amount, ruleOf(d.kind)) ? { reason: d.reason.trim() } : {}),
     }));
     await doc.save({
       path: CONTRACT_PATHS.dueSave,
@@ -97,6 +112,38 @@ export function DuesSection({ doc }: { doc: ContractDoc }) {
                 onChange={(amount) => change(i, { amount: amount ?? '' })}
               />
             ),
+          },
+          {
+            title: '规则金额',
+            key: 'ruleAmount',
+            align: 'right',
+            render: (_: unknown, r) => {
+              const rule = ruleOf(r.kind);
+              return rule === null ? '—' : formatMoney(rule);
+            },
+          },
+          {
+            title: '原因',
+            key: 'reason',
+            render: (_: unknown, r, i) =>
+              differsFromRule(r.amount, ruleOf(r.kind)) ? (
+                <>
+                  <Input
+                    aria-label={`${DUE_KIND_LABELS[r.kind]}原因`}
+                    value={r.reason ?? ''}
+                    maxLength={200}
+                    disabled={!editable}
+                    status={tried && unexplained(r) ? 'error' : undefined}
+                    style={{ width: 260 }}
+                    onChange={(e) => change(i, { reason: e.target.value })}
+                  />
+                  {tried && unexplained(r) ? (
+                    <Typography.Text type="danger" style={{ display: 'block' }}>
+                      {REASON_MISSING}
+                    </Typography.Text>
+                  ) : null}
+                </>
+              ) : null,
           },
           {
             title: '应收日期',
