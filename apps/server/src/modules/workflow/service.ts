@@ -226,7 +226,8 @@ async function tellDeciders(tx: Tx, inst: InstanceRow, stepNo: number): Promise<
   );
   const waiting = { ...inst, current_step: stepNo };
   const userIds: number[] = [];
-  for (const h of holders) if ((await refusalFor(tx, waiting, Number(h.id))) === null) userIds.push(Number(h.id));
+  for (const h of holders)
+    if ((await refusalFor(tx, waiting, Number(h.id))) === null) userIds.push(Number(h.id));
   await addTodoMessages(tx, {
     userIds,
     docType: inst.doc_type,

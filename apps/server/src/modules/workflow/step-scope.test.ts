@@ -159,7 +159,11 @@ describe('an approval step reaches a document only inside its role’s data scop
     expect(await todoCodes(riskWide)).toEqual([creditA]);
     expect(await toldOf(riskWide)).toEqual([creditA]);
     const before = await tableChecksums(t.database.db);
-    const res = await riskWide.call(creditApi.passCredit, { comment: '越权' }, { query: { bizCode: creditB } });
+    const res = await riskWide.call(
+      creditApi.passCredit,
+      { comment: '越权' },
+      { query: { bizCode: creditB } },
+    );
     expect([res.httpStatus, res.msg]).toEqual([401, '当前审批步骤「风控复核」需由风控审批']);
     const view = await riskWide.ok<ProcessView>(workflowApi.process, undefined, { query: ref(creditB) });
     expect(view.canApprove).toBe(false);
@@ -167,7 +171,11 @@ describe('an approval step reaches a document only inside its role’s data scop
   });
 
   it('the other organisation’s 风控 is refused the decision; ours decides', async () => {
-    const refused = await riskB.call(creditApi.passCredit, { comment: '越权' }, { query: { bizCode: creditA } });
+    const refused = await riskB.call(
+      creditApi.passCredit,
+      { comment: '越权' },
+      { query: { bizCode: creditA } },
+    );
     expect(refused.httpStatus).toBe(404);
     const passed = await riskA.call<{ state: string }>(
       creditApi.passCredit,
