@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docRefQuery } from '@portal/contract/workflow';
+import { addCustomer, creditApi, platform } from './modules/credit/testkit';
+import { createUser } from './modules/workflow/testkit';
 import { hashPassword } from './platform/auth/password-hash';
 import { nextCode } from './platform/db/codes';
 import type { RouteRecord } from './platform/http/route';
@@ -81,6 +84,30 @@ describe('every route', () => {
       expect(await tableChecksums(t.database.db)).toEqual(before);
     },
   );
+});
+
+describe('routes naming a document by docType and docCode (the approval views, circulate, withdraw)', () => {
+  it('answer 401 to a session with neither the screen nor a step role, 404 to a step role whose scope leaves the document out', async () => {
+    const { db } = t.database;
+    const custCode = await addCustomer(db, '路由测试客户有限公司');
+    const saved = await admin.ok<{ bizCode: string; version: number }>(
+      creditApi.saveCreditPlatform,
+      platform(custCode),
+    );
+    await admin.ok(creditApi.saveCreditPlatform, { ...platform(custCode), ...saved, submit: true });
+    // 风控 scoped 本人: the administrator's credit lies outside it (SECURITY.md "Approvals").
+    await db.execute(sql`update roles set data_scope = 'self' where code = 'risk'`);
+    await createUser(db, 'step-only', '仅审批角色', ['risk']);
+    const stepOnly = await t.login('step-only');
+    const routes = t.portal.routes.filter((r) => r.query === docRefQuery);
+    expect(routes.length).toBeGreaterThanOrEqual(3);
+    for (const r of routes) {
+      const body = r.body ? { userIds: [1] } : undefined;
+      const query = { query: { docType: 'credit', docCode: saved.bizCode } };
+      expect((await nobody.call(r.path, body, query)).httpStatus, r.path).toBe(401);
+      expect((await stepOnly.call(r.path, body, query)).httpStatus, r.path).toBe(404);
+    }
+  });
 });
 
 describe('the OpenAPI document', () => {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CODE, ALL_CODES } from '@portal/contract/menus';
 import { FILE_PATHS } from '@portal/contract/files';
 import { PRINT_PATHS } from '@portal/contract/print';
-import { DOC_TYPE_KEYS, WORKFLOW_PATHS } from '@portal/contract/workflow';
+import { DOC_TYPE_KEYS, docRefQuery, WORKFLOW_PATHS, type WorkflowCounts } from '@portal/contract/workflow';
 import { WORKFLOW_REGISTRY } from './modules/workflow';
+import { createUser } from './modules/workflow/testkit';
 import { rowScopeCondition, SCOPE_KINDS, type ScopeKind, type ScopeKindDef } from './platform/auth/row-scope';
 import type { ScopeUser } from './platform/auth/data-scope';
 import { queryRows } from './platform/db/client';
@@ -208,5 +209,36 @@ describe('what follows a document', () => {
     );
     expect(all.list.length).toBeGreaterThan(0);
     expect(mine.list).toEqual([]);
+  });
+});
+
+describe('an approval step role', () => {
+  it('reaches no document outside the data scope it grants: every route naming one answers 404', async () => {
+    const { db } = t.database;
+    // 风控 scoped 本组织, held by a user of 乙部 (issue 39): every demo document lies outside.
+    await db.execute(sql`update roles set data_scope = 'dept' where code = 'risk'`);
+    const id = await createUser(db, 'other-risk', '乙部风控', ['risk']);
+    await db.execute(
+      sql`update users set dept_id = (select id from depts where name = '乙部') where id = ${id}`,
+    );
+    const risk = await t.login('other-risk');
+    const docs = await queryRows<{ doc_type: string; doc_code: string }>(
+      db,
+      sql`select distinct on (doc_type) doc_type, doc_code from wf_instances
+           where steps @> '[{"roleCode": "risk"}]'::jsonb order by doc_type, id`,
+    );
+    expect(docs.length).toBeGreaterThanOrEqual(2);
+    const routes = t.portal.routes.filter((r) => r.query === docRefQuery);
+    expect(routes.length).toBeGreaterThanOrEqual(3);
+    const before = await tableChecksums(db);
+    for (const d of docs)
+      for (const r of routes) {
+        const res = await risk.call(r.path, r.body ? { userIds: [id] } : undefined, {
+          query: { docType: d.doc_type, docCode: d.doc_code },
+        });
+        expect([res.httpStatus, res.msg?.endsWith('不存在')], `${r.path} ${d.doc_type}`).toEqual([404, true]);
+      }
+    expect(await tableChecksums(db)).toEqual(before);
+    expect(await risk.ok<WorkflowCounts>(`/api${WORKFLOW_PATHS.counts}`)).toMatchObject({ todo: 0 });
   });
 });

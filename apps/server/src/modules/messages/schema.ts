@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { timestamptz } from '../../platform/db/columns';
 
 /**
- * Drizzle mirror of migrations/0028_messages.sql. The rows are written by triggers in the
- * transaction of the event they tell of (docs/operations.md "消息中心"); the server only reads
- * them and marks them read.
+ * Drizzle mirror of migrations/0028_messages.sql. The rows are written in the transaction of the
+ * event they tell of (docs/operations.md "Messages"): by triggers, and 待审批 by the workflow
+ * (addTodoMessages, migrations/0045); the server otherwise only reads them and marks them read.
  */
 export const messages = pgTable('messages', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

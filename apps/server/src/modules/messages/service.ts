@@ -13,8 +13,9 @@ import { queryRows, type Executor } from '../../platform/db/client';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 
 /**
- * 消息中心 (docs/operations.md "Messages"). Messages are written by triggers (migrations/0026);
- * here a user reads and marks their own, and nobody else's.
+ * 消息中心 (docs/operations.md "Messages"). Messages are written by triggers (migrations/0028),
+ * except 待审批, whose recipients the workflow chooses (addTodoMessages); here a user reads and
+ * marks their own, and nobody else's.
  */
 export async function messageCount(ex: Executor, userId: number): Promise<MessageCount> {
   const [r] = await queryRows<{ unread: number; latest: number | null }>(
@@ -103,4 +104,22 @@ export async function markRead(
         }`,
   );
   return messageCount(ex, userId);
+}
+
+/**
+ * 待审批: a step waits for these users. The workflow chooses them (the step's role holders who may
+ * act on it, inside the role's data scope: SECURITY.md "Approvals"), in the transaction that moved
+ * the process; a trigger marks them read once the step is decided (migrations/0045).
+ */
+export async function addTodoMessages(
+  ex: Executor,
+  m: { userIds: readonly number[]; docType: string; docCode: string; subject: string; fromName: string },
+): Promise<void> {
+  if (m.userIds.length === 0) return;
+  const rows = m.userIds.map(
+    (id) => sql`(${id}, 'todo', ${m.docType}, ${m.docCode}, ${m.subject}, ${m.fromName})`,
+  );
+  await ex.execute(
+    sql`insert into messages (user_id, kind, doc_type, doc_code, subject, from_name) values ${sql.join(rows, sql`, `)}`,
+  );
 }

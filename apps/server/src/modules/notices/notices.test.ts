@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import { MONITOR_PATHS, type OperLogDetail, type OperLogView } from '@portal/contract/monitor';
+import { button, menu } from '@portal/contract/menus';
 import {
+  NOTICE_MENU,
   NOTICE_PATHS,
   type NoticeBodyInput,
   type NoticeShown,
@@ -215,5 +217,78 @@ describe('通知公告', () => {
         }),
       ]),
     );
+  });
+
+  it('follows the author’s data scope: addresses, edits and withdraws only inside it', async () => {
+    const { db } = t.database;
+    const [a, b] = await queryRows<{ id: number }>(
+      db,
+      sql`select id::int as id from depts where biz_code in (${deptA}, ${deptB}) order by biz_code = ${deptB}`,
+    );
+    const codes = [
+      menu(NOTICE_MENU),
+      ...(['add', 'update', 'delete', 'publish'] as const).map((a) => button(NOTICE_MENU, a)),
+    ];
+    await createUserWithCodes(db, 'notice-scoped', PW, codes, { deptId: a!.id, dataScope: 'dept' });
+    await createUserWithCodes(db, 'notice-wide', PW, codes, { deptId: a!.id });
+    await createUserWithCodes(db, 'notice-scoped-b', PW, codes, { deptId: b!.id, dataScope: 'dept' });
+    const scoped = await t.login('notice-scoped', PW);
+    const wide = await t.login('notice-wide', PW);
+    const scopedB = await t.login('notice-scoped-b', PW);
+    const rows = async () =>
+      queryRows(
+        db,
+        sql`select n.*, (select array_agg(dept_id order by dept_id) from notice_depts d
+        where d.notice_id = n.id) as depts from notices n order by id`,
+      );
+
+    // Addressing: only organisations inside the scope (one outside reads as missing), never everybody.
+    const before = await rows();
+    const toB = await scoped.call(noticeApi.add, body({ title: '发往B部', deptCodes: [deptB] }));
+    expect([toB.status, toB.msg]).toEqual([400, `发布范围的组织不存在：${deptB}`]);
+    const toAll = await scoped.call(noticeApi.add, body({ title: '发往全部' }));
+    expect([toAll.status, toAll.msg]).toEqual([400, '发布范围只能选择您数据权限内的组织']);
+    expect(await rows()).toEqual(before);
+    const own = await scoped.ok<NoticeView>(noticeApi.add, body({ title: 'S-本部', deptCodes: [deptA] }));
+
+    // The administrator's, and a wider colleague's reaching B: neither listed, read, edited,
+    // withdrawn nor deleted (404), and nothing changes.
+    const adminsToB = await add({ title: 'S-管理员发B部', deptCodes: [deptB] });
+    const adminsToA = await add({ title: 'S-管理员发A部', deptCodes: [deptA] });
+    const widesToAB = await wide.ok<NoticeView>(
+      noticeApi.add,
+      body({ title: 'S-同事发AB', deptCodes: [deptA, deptB] }),
+    );
+    const kept = await rows();
+    for (const n of [adminsToB, adminsToA, widesToAB]) {
+      const calls: [keyof typeof NOTICE_PATHS, unknown][] = [
+        ['get', { id: n.id }],
+        ['update', { ...body({ title: '改写', deptCodes: [deptA] }), id: n.id, version: n.version }],
+        ['setState', { id: n.id, state: 'withdrawn' }],
+        ['delete', { id: n.id }],
+      ];
+      for (const [k, b] of calls)
+        expect([(await scoped.call(noticeApi[k], b)).status, k, n.title]).toEqual([404, k, n.title]);
+    }
+    expect(await rows()).toEqual(kept);
+    const listed = async (c: TestClient) =>
+      (await c.ok<Page<NoticeView>>(noticeApi.list, { title: 'S-', pageSize: 100 })).list.map((n) => n.title);
+    expect(await listed(scoped)).toEqual(['S-本部']);
+    expect(await listed(scopedB)).toEqual([]);
+
+    // Their own, and a colleague's of their organisation addressed inside it: theirs to keep.
+    const widesToA = await wide.ok<NoticeView>(
+      noticeApi.add,
+      body({ title: 'S-同事发A部', deptCodes: [deptA] }),
+    );
+    await scoped.ok(noticeApi.setState, { id: widesToA.id, state: 'withdrawn' });
+    const edited = await scoped.ok<NoticeView>(noticeApi.update, {
+      ...body({ title: 'S-本部（改）', deptCodes: [deptA] }),
+      id: own.id,
+      version: own.version,
+    });
+    expect(edited.title).toBe('S-本部（改）');
+    // The administrator keeps every one.
+    await admin.ok(noticeApi.setState, { id: adminsToB.id, state: 'withdrawn' });
   });
 });

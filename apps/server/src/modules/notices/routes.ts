@@ -21,37 +21,40 @@ import {
   updateNotice,
 } from './service';
 
-/** 通知公告 (docs/operations.md "Announcements"): kept by the portal's administrators. */
+/**
+ * 通知公告 (docs/operations.md "Announcements"): kept by the holders of its codes, each within their
+ * data scope (service.ts noticeScope: the author and the audience).
+ */
 export const noticesModule: PortalModule = {
   name: 'notices',
   register({ api, db }) {
-    const scope = UNSCOPED.admin;
-    api.post(P.list, { perm: menu(NOTICE_MENU), scope, body: noticeListSchema }, async ({ body }) =>
-      listNotices(db, body),
+    const scope = { none: "an announcement's author and audience are narrowed in the handler (noticeScope)" };
+    api.post(P.list, { perm: menu(NOTICE_MENU), scope, body: noticeListSchema }, async ({ body, user }) =>
+      listNotices(db, body, user),
     );
-    api.post(P.get, { perm: menu(NOTICE_MENU), scope, body: noticeIdSchema }, async ({ body }) =>
-      getNotice(db, body.id),
+    api.post(P.get, { perm: menu(NOTICE_MENU), scope, body: noticeIdSchema }, async ({ body, user }) =>
+      getNotice(db, body.id, user),
     );
     api.post(
       P.add,
       { perm: button(NOTICE_MENU, 'add'), scope, body: noticeBodySchema },
-      async ({ body, actor }) => addNotice(db, body, actor),
+      async ({ body, actor, user }) => addNotice(db, body, actor, user),
     );
     api.post(
       P.update,
       { perm: button(NOTICE_MENU, 'update'), scope, body: noticeUpdateSchema },
-      async ({ body, actor }) => updateNotice(db, body, actor),
+      async ({ body, actor, user }) => updateNotice(db, body, actor, user),
     );
     api.post(
       P.setState,
       { perm: button(NOTICE_MENU, 'publish'), scope, body: noticeStateSchema },
-      async ({ body, actor }) => setNoticeState(db, body, actor),
+      async ({ body, actor, user }) => setNoticeState(db, body, actor, user),
     );
     api.post(
       P.delete,
       { perm: button(NOTICE_MENU, 'delete'), scope, body: noticeIdSchema },
-      async ({ body, actor }) => {
-        await deleteNotice(db, body.id, actor);
+      async ({ body, actor, user }) => {
+        await deleteNotice(db, body.id, actor, user);
         return null;
       },
     );

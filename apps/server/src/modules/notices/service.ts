@@ -8,6 +8,8 @@ import {
   type NoticeState,
   type NoticeView,
 } from '@portal/contract/notices';
+import { dataScopeCondition, type ScopeUser } from '../../platform/auth/data-scope';
+import { rowScopeCondition } from '../../platform/auth/row-scope';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { queryRows, type Db, type Executor } from '../../platform/db/client';
@@ -41,6 +43,21 @@ const SELECT = sql`select n.id::int as id, n.title, n.content, ${wall(sql`n.publ
           from notice_depts nd join depts d on d.id = nd.dept_id where nd.notice_id = n.id) as depts
   from notices n left join users u on u.id = n.created_by`;
 
+/** The organisations inside the user's data scope, as the organisation screens scope them. */
+const orgsOf = (user: ScopeUser) => sql`(select r.id from depts r where ${rowScopeCondition('org', user)})`;
+
+/**
+ * The announcements a user keeps (SECURITY.md "Row scope"): like any document, those whose author
+ * lies inside the user's data scope, and, since changing one changes what others read, whose
+ * audience does too: every organisation it is for (one for everybody lies inside 全部数据 only).
+ */
+function noticeScope(user: ScopeUser): SQL {
+  if (user.dataScope === 'all') return sql`true`;
+  return sql`(${dataScopeCondition(user, { ownerUser: sql`n.created_by` })}
+    and exists (select 1 from notice_depts nd where nd.notice_id = n.id)
+    and not exists (select 1 from notice_depts nd where nd.notice_id = n.id and nd.dept_id not in ${orgsOf(user)}))`;
+}
+
 function view(r: Row): NoticeView {
   return {
     id: Number(r.id),
@@ -57,8 +74,8 @@ function view(r: Row): NoticeView {
   };
 }
 
-export async function listNotices(db: Db, q: NoticeListQuery): Promise<Page<NoticeView>> {
-  const conds: SQL[] = [sql`true`];
+export async function listNotices(db: Db, q: NoticeListQuery, user: ScopeUser): Promise<Page<NoticeView>> {
+  const conds: SQL[] = [noticeScope(user)];
   if (q.title) conds.push(sql`n.title ilike ${likePattern(q.title)}`);
   if (q.state) conds.push(sql`n.state = ${q.state}`);
   const where = sql`where ${sql.join(conds, sql` and `)}`;
@@ -71,28 +88,35 @@ export async function listNotices(db: Db, q: NoticeListQuery): Promise<Page<Noti
   return page(rows.map(view), await countOf(db, sql`from notices n ${where}`), q);
 }
 
-async function read(ex: Executor, id: number, lock = false): Promise<NoticeView> {
+/** The announcement, if the user keeps it (noticeScope; 404 otherwise). */
+async function read(ex: Executor, id: number, user: ScopeUser, lock = false): Promise<NoticeView> {
   const [row] = await queryRows<Row>(
     ex,
-    sql`${SELECT} where n.id = ${id} ${lock ? sql`for update of n` : sql``}`,
+    sql`${SELECT} where n.id = ${id} and ${noticeScope(user)} ${lock ? sql`for update of n` : sql``}`,
   );
   if (!row) throw notFound('通知公告');
   return view(row);
 }
 
-export const getNotice = (db: Db, id: number) => read(db, id);
+export const getNotice = (db: Db, id: number, user: ScopeUser) => read(db, id, user);
 
-/** The organisations chosen, by code: each must exist (not deleted). */
-async function deptIds(ex: Executor, codes: readonly string[]): Promise<number[]> {
+/**
+ * The organisations chosen, by code: each must exist (not deleted) and lie inside the user's data
+ * scope (one outside it reads as missing); everybody (none chosen) only for 全部数据.
+ */
+async function deptIds(ex: Executor, codes: readonly string[], user: ScopeUser): Promise<number[]> {
   const unique = [...new Set(codes)];
-  if (unique.length === 0) return [];
+  if (unique.length === 0) {
+    if (user.dataScope !== 'all') throw badInput('发布范围只能选择您数据权限内的组织');
+    return [];
+  }
   const rows = await queryRows<{ id: number; code: string }>(
     ex,
-    sql`select id::int as id, trim(biz_code) as code from depts
-         where biz_code in (${sql.join(
+    sql`select r.id::int as id, trim(r.biz_code) as code from depts r
+         where r.biz_code in (${sql.join(
            unique.map((c) => sql`${c}`),
            sql`, `,
-         )}) and deleted_at is null`,
+         )}) and r.deleted_at is null and ${rowScopeCondition('org', user)}`,
   );
   const missing = unique.find((c) => !rows.some((r) => r.code === c));
   if (missing) throw badInput(`发布范围的组织不存在：${missing}`);
@@ -127,9 +151,14 @@ async function writeDepts(ex: Executor, id: number, ids: number[]): Promise<void
     await ex.execute(sql`insert into notice_depts (notice_id, dept_id) values (${id}, ${d})`);
 }
 
-export async function addNotice(db: Db, body: NoticeBody, actor: Actor): Promise<NoticeView> {
+export async function addNotice(
+  db: Db,
+  body: NoticeBody,
+  actor: Actor,
+  user: ScopeUser,
+): Promise<NoticeView> {
   return db.transaction(async (tx) => {
-    const ids = await deptIds(tx, body.deptCodes);
+    const ids = await deptIds(tx, body.deptCodes, user);
     const [row] = await queryRows<{ id: number }>(
       tx,
       sql`insert into notices (title, content, publish_from, publish_to, state, created_by, updated_by)
@@ -139,7 +168,7 @@ export async function addNotice(db: Db, body: NoticeBody, actor: Actor): Promise
     );
     const id = Number(row!.id);
     await writeDepts(tx, id, ids);
-    const saved = await read(tx, id);
+    const saved = await read(tx, id, user);
     await writeAudit(tx, actor, {
       entity: 'notice',
       entityCode: String(id),
@@ -154,11 +183,12 @@ export async function updateNotice(
   db: Db,
   body: NoticeBody & { id: number; version: number },
   actor: Actor,
+  user: ScopeUser,
 ): Promise<NoticeView> {
   return db.transaction(async (tx) => {
-    const before = await read(tx, body.id, true);
+    const before = await read(tx, body.id, user, true);
     if (before.version !== body.version) throw conflict(STALE_VERSION_MSG);
-    const ids = await deptIds(tx, body.deptCodes);
+    const ids = await deptIds(tx, body.deptCodes, user);
     await tx.execute(
       sql`update notices set title = ${body.title}, content = ${body.content},
              publish_from = ${instant(body.publishFrom)}, publish_to = ${instant(body.publishTo)},
@@ -166,7 +196,7 @@ export async function updateNotice(
            where id = ${body.id}`,
     );
     await writeDepts(tx, body.id, ids);
-    const after = await read(tx, body.id);
+    const after = await read(tx, body.id, user);
     const detail = changes(before, after);
     if (Object.keys(detail.after).length > 0)
       await writeAudit(tx, actor, {
@@ -184,9 +214,10 @@ export async function setNoticeState(
   db: Db,
   body: { id: number; state: 'published' | 'withdrawn' },
   actor: Actor,
+  user: ScopeUser,
 ): Promise<NoticeView> {
   return db.transaction(async (tx) => {
-    const before = await read(tx, body.id, true);
+    const before = await read(tx, body.id, user, true);
     if (body.state === 'published' && before.state === 'published') throw conflict('公告已发布');
     if (body.state === 'withdrawn' && before.state !== 'published')
       throw conflict('只有已发布的公告可以撤回');
@@ -194,7 +225,7 @@ export async function setNoticeState(
       sql`update notices set state = ${body.state}, version = version + 1, updated_by = ${actor.userId || null}, updated_at = now()
            where id = ${body.id}`,
     );
-    const after = await read(tx, body.id);
+    const after = await read(tx, body.id, user);
     await writeAudit(tx, actor, {
       entity: 'notice',
       entityCode: String(body.id),
@@ -205,9 +236,9 @@ export async function setNoticeState(
   });
 }
 
-export async function deleteNotice(db: Db, id: number, actor: Actor): Promise<void> {
+export async function deleteNotice(db: Db, id: number, actor: Actor, user: ScopeUser): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await read(tx, id, true);
+    const before = await read(tx, id, user, true);
     await tx.execute(sql`delete from notices where id = ${id}`);
     await writeAudit(tx, actor, {
       entity: 'notice',

@@ -23,6 +23,7 @@ import { queryRows, type Executor } from '../../platform/db/client';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
 import type { WorkflowRegistry } from './registry';
 import { allowSelfApproval, latestInstance, refusalFor } from './service';
+import { decidesStep, deciderOf } from './deciders';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { documentScope } from '../../platform/auth/row-scope';
 
@@ -190,14 +191,15 @@ export async function records(ex: Executor, type: string, code: string): Promise
 
 // ----- to-do and to-read ---------------------------------------------------------------------
 
-/** Pending instances whose current step this user may decide (role or admin; not their own unless allowed). */
+/**
+ * Pending instances whose current step this user may decide (the step's role inside the data scope
+ * it grants, or admin: deciders.ts; not their own unless allowed).
+ */
 async function todoWhere(ex: Executor, userId: number, docType: string | undefined): Promise<SQL> {
   const self = await allowSelfApproval(ex);
+  const decider = await deciderOf(ex, userId);
   return sql`from wf_instances i where i.state = 'pending'
-    and exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
-                 where ur.user_id = ${userId}
-                   and (r.code = i.step_role or r.code = 'admin'
-                        or exists (select 1 from role_menus rm where rm.role_id = r.id and rm.menu_code = 'admin')))
+    and ${decidesStep(decider, sql`i.step_role`, sql`i.doc_type`, sql`i.doc_code`)}
     ${
       self
         ? sql``

@@ -18,7 +18,8 @@ import { kindOfDocType, rowVisibility } from '../../platform/auth/row-scope';
 import type { PortalModule } from '../../platform/module';
 import { WORKFLOW_REGISTRY, type WorkflowRegistry } from './registry';
 import { seedWorkflow } from './seed';
-import { holdsRole, latestInstance, withdraw } from './service';
+import { latestInstance, withdraw } from './service';
+import { decidesAnyStep, deciderOf } from './deciders';
 import {
   circulationOf,
   counts,
@@ -45,10 +46,11 @@ function menuOf(workflow: WorkflowRegistry, docType: string): string {
 }
 
 /**
- * Who may open a document's audit views (they follow the document: SECURITY.md): holders of its
- * screen's menu code (or admin, or the process screen ft-process) for whom the document lies inside
- * their data scope, the colleagues it was circulated to, and whoever may decide one of its steps.
- * A user holding the screen but not the row gets 404, as the document's own view answers.
+ * Who may open a document's audit views (they follow the document: SECURITY.md "Approvals"):
+ * holders of its screen's menu code (or admin, or the process screen ft-process) for whom the
+ * document lies inside their data scope, the colleagues it was circulated to, and whoever may act
+ * on one of its steps (the step's role inside the data scope that role grants: deciders.ts). Anyone
+ * else holding the screen or one of the steps' roles gets 404, as the document's own view answers.
  */
 async function assertCanView(
   ex: Executor,
@@ -58,12 +60,13 @@ async function assertCanView(
 ): Promise<void> {
   const code = menuOf(workflow, ref.docType);
   const screen = user.codes.has('admin') || user.codes.has(code) || user.codes.has(menu('ft-process'));
-  const inScope = await docInScope(ex, user, ref);
-  if (screen && inScope) return;
+  if (screen && (await docInScope(ex, user, ref))) return;
   if (await isRecipient(ex, ref.docType, ref.docCode, user.userId)) return;
-  const inst = await latestInstance(ex, ref.docType, ref.docCode);
-  for (const s of inst?.steps ?? []) if (await holdsRole(ex, user.userId, s.roleCode)) return;
-  if (screen) throw notFound(workflow.info(ref.docType)?.label ?? '单据');
+  const stepRoles = (await latestInstance(ex, ref.docType, ref.docCode))?.steps.map((s) => s.roleCode) ?? [];
+  const decider = await deciderOf(ex, user.userId);
+  if (await decidesAnyStep(ex, decider, stepRoles, ref.docType, ref.docCode)) return;
+  if (screen || decider.roles.some((r) => stepRoles.includes(r.code)))
+    throw notFound(workflow.info(ref.docType)?.label ?? '单据');
   throw noPermission();
 }
 

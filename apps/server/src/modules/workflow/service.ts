@@ -12,6 +12,8 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import type { ResolvedDocType, WorkflowDoc, WorkflowRegistry } from './registry';
 import type { InstanceStep } from './schema';
+import { decidesAnyStep, deciderOf } from './deciders';
+import { addTodoMessages } from '../messages';
 
 /**
  * The workflow's service API (see README.md beside this file). Every function takes the
@@ -186,29 +188,15 @@ export async function allowSelfApproval(ex: Executor): Promise<boolean> {
   return rows[0]?.v ?? false;
 }
 
-/** Does the user hold the role (by code), or the administrator code? */
-export async function holdsRole(ex: Executor, userId: number, roleCode: string): Promise<boolean> {
-  const rows = await queryRows<{ ok: boolean }>(
-    ex,
-    sql`select exists (
-          select 1 from user_roles ur
-            join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
-           where ur.user_id = ${userId}
-             and (r.code = ${roleCode} or r.code = 'admin'
-                  or exists (select 1 from role_menus rm where rm.role_id = r.id and rm.menu_code = 'admin'))
-        ) as ok`,
-  );
-  return rows[0]?.ok ?? false;
-}
-
 /**
  * Why the user may not act on the instance's current step, or null when they may: the step's
- * role (or admin), four eyes (not the submitter), and not the same person on two steps.
+ * role inside the data scope it grants (or admin: deciders.ts), four eyes (not the submitter), and
+ * not the same person on two steps.
  */
 export async function refusalFor(ex: Executor, inst: InstanceRow, userId: number): Promise<AppError | null> {
   const step = inst.steps[inst.current_step - 1];
   if (!step) return conflict(MOVED_ON_MSG);
-  if (!(await holdsRole(ex, userId, step.roleCode)))
+  if (!(await decidesAnyStep(ex, await deciderOf(ex, userId), [step.roleCode], inst.doc_type, inst.doc_code)))
     return noPermission(`当前审批步骤「${step.name}」需由${step.roleName}审批`);
   const self = await allowSelfApproval(ex);
   if (!self && inst.submitted_by === userId) return conflict(SELF_APPROVAL_MSG);
@@ -221,6 +209,32 @@ export async function refusalFor(ex: Executor, inst: InstanceRow, userId: number
     if ((rows[0]?.n ?? 0) > 0) return conflict('同一人不能审批同一单据的多个步骤');
   }
   return null;
+}
+
+/**
+ * 待审批 messages for the step now waiting: to every enabled holder of its role who may act on it
+ * (refusalFor: inside the role's data scope, four eyes), in the transaction that moved the process.
+ */
+async function tellDeciders(tx: Tx, inst: InstanceRow, stepNo: number): Promise<void> {
+  const step = inst.steps[stepNo - 1]!;
+  const holders = await queryRows<{ id: unknown }>(
+    tx,
+    sql`select distinct ur.user_id as id from user_roles ur
+          join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
+          join users u on u.id = ur.user_id and u.state = 'enabled' and u.deleted_at is null
+         where r.code = ${step.roleCode} order by 1`,
+  );
+  const waiting = { ...inst, current_step: stepNo };
+  const userIds: number[] = [];
+  for (const h of holders)
+    if ((await refusalFor(tx, waiting, Number(h.id))) === null) userIds.push(Number(h.id));
+  await addTodoMessages(tx, {
+    userIds,
+    docType: inst.doc_type,
+    docCode: inst.doc_code,
+    subject: inst.subject,
+    fromName: inst.submitter_name,
+  });
 }
 
 async function record(
@@ -308,6 +322,7 @@ export async function submit(
   );
   const instance = normaliseInstance(inst!);
   await record(tx, instance, 0, '提交', 'submit', input.actor, name, null);
+  await tellDeciders(tx, instance, 1);
   await setDocState(tx, t, input.code, state, 'pending', input.actor);
   await writeAudit(tx, input.actor, {
     entity: t.type,
@@ -374,6 +389,7 @@ export async function approve(
       sql`update wf_instances set current_step = ${next.no}, step_role = ${next.roleCode}, version = version + 1
            where id = ${inst.id}`,
     );
+    await tellDeciders(tx, inst, next.no);
     result = { state: 'pending', step: next.no, stepName: next.name, finished: false };
   }
   await writeAudit(tx, input.actor, {
@@ -432,7 +448,8 @@ async function revoke(
   input: DecideInput,
 ): Promise<TransitionResult> {
   const lastStep = inst.steps[inst.step_count - 1]!;
-  if (!(await holdsRole(tx, input.actor.userId, lastStep.roleCode)))
+  const decider = await deciderOf(tx, input.actor.userId);
+  if (!(await decidesAnyStep(tx, decider, [lastStep.roleCode], inst.doc_type, inst.doc_code)))
     throw noPermission(`反审核需由${lastStep.roleName}操作`);
   if (!(await allowSelfApproval(tx)) && inst.submitted_by === input.actor.userId)
     throw conflict(SELF_APPROVAL_MSG);
