@@ -391,7 +391,7 @@ export async function myReminders(
     const penalty = f
       ? new Decimal(f.outstanding).minus(f.open.PRINCIPAL).minus(f.open.INTEREST).minus(f.open.FEE)
       : new Decimal(0);
-    return { ...r, openAmount: money(r.openAmount), penaltyAmount: money(Decimal.max(0, penalty)) };
+    return { ...r, openAmount: money(r.openAmount), penaltyAmount: money(Decimal.max(0, penalty)), asOf };
   });
   return page(list, await countOf(ex, from), q);
 }

@@ -174,7 +174,7 @@ export function openAsOf(
       principal: it.principal,
       interest: it.interest,
       fee: it.fee,
-      penaltyAccrued: f.penaltyPayable,
+      penaltyAccrued: f.penaltyDue,
       open: f.open,
       openTotal: openTotal.toFixed(2),
     });

@@ -291,6 +291,13 @@ export default function PaidEditorPage() {
             </Form.Item>
           </Space>
           {note ? <Alert type="info" showIcon message={note} /> : null}
+          {plan.data ? (
+            <span data-testid="paid-as-of">
+              待还金额截至核销日 {plan.data.paidDate}；罚息累计截至 {plan.data.paidDate}
+              （与还款计划、台账同日一致），本次可核销罚息计至 {plan.data.penaltyThrough}
+              （核销日当日已还本金不计罚息）
+            </span>
+          ) : null}
           <Table<OpenPlanItem>
             data-testid="paid-open-items"
             size="small"
@@ -311,6 +318,12 @@ export default function PaidEditorPage() {
                     {o.overdueDays ? ` ${o.overdueDays}天` : ''}
                   </Tag>
                 ),
+              },
+              {
+                title: `罚息累计（截至${paidDate}）`,
+                key: 'penaltyAccrued',
+                align: 'right' as const,
+                render: (_: unknown, o: OpenPlanItem) => formatMoney(o.penaltyAccrued),
               },
               ...COMPONENTS.map((c) => ({
                 title: `待还${COMPONENT_LABELS[c]}`,
