@@ -293,9 +293,8 @@ export default function PaidEditorPage() {
           {note ? <Alert type="info" showIcon message={note} /> : null}
           {plan.data ? (
             <span data-testid="paid-as-of">
-              待还金额截至核销日 {plan.data.paidDate}；罚息累计截至 {plan.data.paidDate}
-              （与还款计划、台账同日一致），本次可核销罚息计至 {plan.data.penaltyThrough}
-              （核销日当日已还本金不计罚息）
+              金额截至 {plan.data.paidDate}（罚息累计与还款计划、台账同日一致）；本次可核销罚息计至{' '}
+              {plan.data.penaltyThrough}（核销日当日还本的部分不计罚息）
             </span>
           ) : null}
           <Table<OpenPlanItem>
