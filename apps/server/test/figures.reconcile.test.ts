@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
-import { INCOME_PATHS, PAID_PATHS, type PaidSuggestion, type ValidPlan } from '@portal/contract/accounts';
+import type { PaidSuggestion, ValidPlan } from '@portal/contract/accounts';
 import { BIZDATE_PATHS, type ReminderItem } from '@portal/contract/bizdate';
-import { CONTRACT_PATHS, type DueView, type SchemeView, type PlanItemView } from '@portal/contract/contract';
+import type { DueView, PlanItemView, SchemeView } from '@portal/contract/contract';
 import { CREDIT_PATHS } from '@portal/contract/credit';
 import { DASHBOARD_PATHS, type PortfolioFigures, type TrendPoint } from '@portal/contract/dashboard';
 import { formatMoney } from '@portal/contract/format';
@@ -26,7 +26,14 @@ import {
   type ContractFixture,
 } from '../src/modules/contract/testkit';
 import { disburse, reverseLoan } from '../src/modules/loan/testkit';
-import { approvedIncome, incomeApi, paidApi, paidRedApi, submittedPaid } from '../src/modules/paid/testkit';
+import {
+  approvedIncome,
+  incomeApi,
+  paidApi,
+  principalWriteOff,
+  reverseWriteOff,
+  submittedPaid,
+} from '../src/modules/paid/testkit';
 
 /**
  * One figure on every surface (docs/money-rules.md "Figures as of a date", docs/ledger.md): a
@@ -63,22 +70,8 @@ const dec = (v: Decimal.Value) => new Decimal(v);
 const sum = <T>(rows: readonly T[], pick: (r: T) => Decimal.Value) =>
   rows.reduce((s, r) => s.plus(pick(r)), new Decimal(0)).toFixed(2);
 
-async function manualWriteOff(contBizCode: string, date: string, principal: string): Promise<string> {
-  const fiid = await approvedIncome(admin, checker, f1.bankBizCode, principal, date);
-  const plan = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
-    query: { contBizCode, paidDate: date },
-  });
-  const w = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
-    fiidBizCode: fiid,
-    contBizCode,
-    paidDate: date,
-    kind: 'manual',
-    lines: [{ itemId: plan.items[0]!.itemId, component: 'PRINCIPAL', amount: principal }],
-    submit: true,
-  });
-  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
-  return w.paidBizCode;
-}
+const manualWriteOff = (contBizCode: string, date: string, principal: string) =>
+  principalWriteOff(admin, checker, f1.bankBizCode, contBizCode, date, principal);
 
 async function ruleWriteOff(contBizCode: string, bank: string, date: string, amount: string): Promise<void> {
   const fiid = await approvedIncome(admin, checker, bank, amount, date);
@@ -168,12 +161,7 @@ beforeAll(async () => {
   const reversed = await manualWriteOff(code.B, '2026-05-10', '10000.00');
   // The reversal is dated the business date it is made; the clerk re-enters the receipt that day.
   t.portal.clock.set('2026-05-20');
-  const red = await admin.ok<{ paidRedBizCode: string }>(
-    paidApi.rushRed,
-    { reason: '串户' },
-    { query: { paidBizCode: reversed } },
-  );
-  await checker.ok(paidRedApi.audit, {}, { query: { paidRedBizCode: red.paidRedBizCode } });
+  await reverseWriteOff(admin, checker, reversed);
   await manualWriteOff(code.B, '2026-05-20', '10000.00');
 
   // An incoming the checker rejects: listed, never counted.
