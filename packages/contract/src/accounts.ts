@@ -276,6 +276,11 @@ export interface OpenPlanItem {
   principal: string;
   interest: string;
   fee: string;
+  /**
+   * Penalty accrued through the end of the date (paid included): the plan view's, the ledger's and
+   * the reminders' figure on that date. open.PENALTY is what a payment dated that day may pay:
+   * accrued through the day before (`ValidPlan.penaltyThrough`), less what was paid.
+   */
   penaltyAccrued: string;
   open: Record<Component, string>;
   openTotal: string;
@@ -286,6 +291,8 @@ export interface ValidPlan {
   contractNo: string;
   custName: string;
   paidDate: string;
+  /** The last day whose penalty a write-off dated paidDate pays (paidDate − 1). */
+  penaltyThrough: string;
   items: OpenPlanItem[];
   openTotal: string;
 }

@@ -110,5 +110,8 @@ export interface ReminderItem {
   openAmount: string;
   /** Penalty owed on the business date (accrued less paid): an overdue item may owe only this. */
   penaltyAmount: string;
+  /** The date the reminder was given. */
   businessDate: string;
+  /** The date openAmount and penaltyAmount are as of: the business date of the request. */
+  asOf: string;
 }

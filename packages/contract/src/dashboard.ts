@@ -65,8 +65,8 @@ export interface TrendPoint {
   incoming: string;
   /** Σ approved write-offs dated that month, reversed ones left out. */
   writtenOff: string;
-  /** Σ financing of the approved contracts that started that month. */
+  /** Σ principal disbursed that month by the 放款单 in force (value date; a reversed one never counts). */
   financed: string;
-  /** How many approved contracts started that month. */
+  /** How many 放款单 in force have a value date in that month. */
   contracts: number;
 }

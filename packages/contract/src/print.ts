@@ -163,6 +163,7 @@ const CONTRACT_FIELDS: readonly PrintField[] = [
   f('managerName', '业务经理', 'text', '王敏'),
   f('totalInterest', '利息合计', 'money', '80000.00'),
   f('totalFee', '费用合计', 'money', '0.00'),
+  f('asOf', '数字截至日（营业日）', 'date', '2026-11-23'),
 ];
 
 const PLAN_LIST: PrintList = {
@@ -176,7 +177,9 @@ const PLAN_LIST: PrintList = {
     f('principal', '本金', 'money', '0.00'),
     f('interest', '利息', 'money', '6666.67'),
     f('fee', '费用', 'money', '0.00'),
-    f('total', '应还合计', 'money', '6666.67'),
+    f('total', '应还合计（本金+利息+费用）', 'money', '6666.67'),
+    f('penalty', '罚息（截至数字截至日）', 'money', '0.00'),
+    f('overdueDays', '逾期天数', 'number', '0'),
   ],
 };
 
@@ -296,7 +299,10 @@ export const PRINT_CATALOGUES: Record<BizType, PrintCatalogue> = {
       ...CONTRACT_FIELDS,
       f('nextDueDate', '本期还款日', 'date', '2026-12-23'),
       f('nextDueAmount', '本期应还', 'money', '6666.67'),
-      f('outstandingTotal', '未还合计', 'money', '1080000.00'),
+      f('outstandingTotal', '未还合计（含罚息）', 'money', '1080000.00'),
+      f('penaltyTotal', '未还罚息合计', 'money', '0.00'),
+      f('nextOverdueDays', '本期逾期天数', 'number', '0'),
+      f('overdueNote', '逾期提示（如：已逾期5天）', 'text', ''),
     ],
     lists: [
       {
@@ -304,8 +310,8 @@ export const PRINT_CATALOGUES: Record<BizType, PrintCatalogue> = {
         label: '未还期次',
         fields: [
           ...PLAN_LIST.fields,
-          f('paid', '已还', 'money', '0.00'),
-          f('outstanding', '未还', 'money', '6666.67'),
+          f('paid', '已还（含罚息）', 'money', '0.00'),
+          f('outstanding', '未还（含罚息）', 'money', '6666.67'),
         ],
       },
     ],

@@ -386,12 +386,8 @@ export async function myReminders(
   );
   const figures = await itemsAsOf(ex, [...new Set(rows.map((r) => r.itemId))], asOf);
   const list = rows.map(({ itemId, ...r }): ReminderItem => {
-    const f = figures.get(itemId);
-    // Penalty owed on asOf: what is outstanding beyond principal, interest and fee.
-    const penalty = f
-      ? new Decimal(f.outstanding).minus(f.open.PRINCIPAL).minus(f.open.INTEREST).minus(f.open.FEE)
-      : new Decimal(0);
-    return { ...r, openAmount: money(r.openAmount), penaltyAmount: money(Decimal.max(0, penalty)) };
+    const penalty = figures.get(itemId)?.penaltyOwed ?? '0';
+    return { ...r, openAmount: money(r.openAmount), penaltyAmount: money(penalty), asOf };
   });
   return page(list, await countOf(ex, from), q);
 }

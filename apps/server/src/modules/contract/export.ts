@@ -24,5 +24,12 @@ const COLUMNS: ExportColumn<ContractListRow>[] = [
 
 /** 合同信息 导出: the list's rows, page after page of its own query. */
 export function contractExport(page: ListExport<ContractListRow>['page']): ListExport<ContractListRow> {
-  return { fileName: CONTRACT_EXPORT_FILE_NAME, sheetName: '合同信息', columns: COLUMNS, unit: '笔', page };
+  return {
+    fileName: CONTRACT_EXPORT_FILE_NAME,
+    sheetName: '合同信息',
+    columns: COLUMNS,
+    unit: '笔',
+    page,
+    inForce: (r) => r.state === 'approved',
+  };
 }

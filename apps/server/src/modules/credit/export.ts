@@ -32,7 +32,14 @@ const COLUMNS: ExportColumn<CreditListRow>[] = [
 
 /** 授信 导出: the list's rows, page after page of its own query. */
 export function creditExport(page: ListExport<CreditListRow>['page']): ListExport<CreditListRow> {
-  return { fileName: CREDIT_EXPORT_FILE_NAME, sheetName: '授信', columns: COLUMNS, unit: '笔', page };
+  return {
+    fileName: CREDIT_EXPORT_FILE_NAME,
+    sheetName: '授信',
+    columns: COLUMNS,
+    unit: '笔',
+    page,
+    inForce: (r) => r.state === 'approved',
+  };
 }
 
 const docLabel = (docType: string) =>

@@ -97,7 +97,8 @@ export function aging(overdue: readonly OverdueItem[]): AgingRow[] {
 /**
  * Per month: incoming payments (every approved one: incomings are the finance office's, not a
  * contract owner's), the write-offs of contracts the user may see (reversed ones left out), and
- * new financing.
+ * new financing: the principal of the 放款单 in force by value date, a reversed one never counting
+ * (docs/ledger.md "As posted on a date"), with their number.
  */
 export async function trend(
   ex: Executor,
@@ -117,10 +118,10 @@ export async function trend(
           select d::date as first, to_char(d, 'YYYY-MM') as month
             from generate_series(date_trunc('month', ${asOf}::date) - (${months - 1} * interval '1 month'),
                                  date_trunc('month', ${asOf}::date), interval '1 month') as d),
-        f as (select date_trunc('month', start_date)::date as first, sum(financing_amount) as v, count(*) as n
-                from contracts
-               where deleted_at is null and status <> 'none'
-                 and start_date >= (select min(first) from m) and ${scopeOf(user)}
+        f as (select date_trunc('month', l.value_date)::date as first, sum(l.financing_amount) as v, count(*) as n
+                from loans l join contracts on contracts.id = l.contract_id
+               where l.deleted_at is null and l.state = 'approved' and l.red_state = 'none' and contracts.deleted_at is null
+                 and l.value_date >= (select min(first) from m) and ${scopeOf(user)}
                group by 1),
         i as (select date_trunc('month', value_date)::date as first, sum(amount) as v
                 from incomes

@@ -20,5 +20,12 @@ const COLUMNS: ExportColumn<IncomeRow>[] = [
 
 /** 来款 导出: the list's rows, page after page of its own query. */
 export function incomeExport(page: ListExport<IncomeRow>['page']): ListExport<IncomeRow> {
-  return { fileName: INCOME_EXPORT_FILE_NAME, sheetName: '来款', columns: COLUMNS, unit: '笔', page };
+  return {
+    fileName: INCOME_EXPORT_FILE_NAME,
+    sheetName: '来款',
+    columns: COLUMNS,
+    unit: '笔',
+    page,
+    inForce: (r) => r.state === 'approved',
+  };
 }

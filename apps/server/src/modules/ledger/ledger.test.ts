@@ -6,7 +6,7 @@ import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioFigures } from '@portal/contract/dashboard';
-import { RECONCILE_PATHS, type Reconciliation, type ValidPlan } from '@portal/contract/accounts';
+import { RECONCILE_PATHS, type Reconciliation } from '@portal/contract/accounts';
 import {
   LEDGER_PATHS,
   type LedgerPage,
@@ -18,7 +18,7 @@ import { createTestPortal, type TestClient, type TestPortal, servedPaths } from 
 import { addChecker } from '../credit/testkit';
 import { approvedContract, BULLET_RULE, contractFixture, receivable } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
-import { approvedIncome, paidApi, paidRedApi, submittedPaid } from '../paid/testkit';
+import { approvedIncome, paidApi, principalWriteOff, reverseWriteOff, submittedPaid } from '../paid/testkit';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { overdueItems } from '../paid/overdue';
@@ -42,22 +42,8 @@ let checker: TestClient;
 const code: Record<'A' | 'B' | 'C' | 'D', string> = { A: '', B: '', C: '', D: '' };
 let cust1 = '';
 
-async function writeOff(contBizCode: string, bank: string, date: string, principal: string): Promise<string> {
-  const fiid = await approvedIncome(admin, checker, bank, principal, date);
-  const plan = await admin.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
-    query: { contBizCode, paidDate: date },
-  });
-  const w = await admin.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
-    fiidBizCode: fiid,
-    contBizCode,
-    paidDate: date,
-    kind: 'manual',
-    lines: [{ itemId: plan.items[0]!.itemId, component: 'PRINCIPAL', amount: principal }],
-    submit: true,
-  });
-  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
-  return w.paidBizCode;
-}
+const writeOff = (contBizCode: string, bank: string, date: string, principal: string) =>
+  principalWriteOff(admin, checker, bank, contBizCode, date, principal);
 
 beforeAll(async () => {
   t = await createTestPortal({ BUSINESS_DATE: TODAY });
@@ -100,12 +86,7 @@ beforeAll(async () => {
   const reversed = await writeOff(code.B, f1.bankBizCode, '2026-05-10', '10000.00');
   // The reversal is dated on the business date it is made: move the date to 05-20 for it.
   t.portal.clock.set('2026-05-20');
-  const red = await admin.ok<{ paidRedBizCode: string }>(
-    paidApi.rushRed,
-    { reason: '串户' },
-    { query: { paidBizCode: reversed } },
-  );
-  await checker.ok(paidRedApi.audit, {}, { query: { paidRedBizCode: red.paidRedBizCode } });
+  await reverseWriteOff(admin, checker, reversed);
   t.portal.clock.set(TODAY);
 }, 120_000);
 afterAll(() => t.close());

@@ -50,15 +50,22 @@ interface RawMove {
   fee: string;
   penalty: string;
   remark: string | null;
+  /** When the document was approved (UTC, microseconds): the order the books took it in. */
+  posted: string | null;
 }
 
 const KIND_ORDER: Record<StatementKind, number> = { loan: 0, receipt: 1, reversal: 2 };
+
+/** A document's approval time as a sortable string. */
+const postedAt = (alias: string) =>
+  sql.raw(`to_char(${alias}.approved_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as posted`);
 
 /**
  * 客户对账单 over [dateFrom, dateTo]: the opening principal balance (end of dateFrom − 1), every
  * disbursement (放款单 in force), every write-off with its allocation per component, every
  * reversal (the negative of its write-off, on its own date), and the closing balance (end of
  * dateTo), computed apart from the movements: opening + Σ movements = closing is what a test checks.
+ * One day's lines run in the order they were posted (docs/ledger.md "The statement").
  */
 export async function statement(ex: Executor, user: ScopeUser, q: StatementQuery): Promise<Statement> {
   const cs = statementContracts(user, q);
@@ -91,24 +98,28 @@ export async function statement(ex: Executor, user: ScopeUser, q: StatementQuery
                coalesce((select sum(i.principal) from contract_plan_items i
                           where i.contract_id = lc.id and i.superseded_by is null), 0)::text as disbursed,
                l.net_amount::text as net_paid, l.deducted_amount::text as deducted,
-               '0' as principal, '0' as interest, '0' as fee, '0' as penalty, l.remark
+               '0' as principal, '0' as interest, '0' as fee, '0' as penalty, l.remark, ${postedAt('l')}
           from loans l join lc on lc.id = l.contract_id
          where l.deleted_at is null and l.state = 'approved' and l.red_state = 'none'
            and lc.loan_biz_code = l.biz_code and l.value_date between ${from} and ${to}
         union all
         select to_char(p.paid_date, 'YYYY-MM-DD'), 'receipt', p.biz_code, lc.biz_code, lc.contract_no,
-               '0', '0', '0', ${lineSums('')}, p.remark
+               '0', '0', '0', ${lineSums('')}, p.remark, ${postedAt('p')}
           from paids p join lc on lc.id = p.contract_id
          where p.deleted_at is null and p.state = 'approved' and p.paid_date between ${from} and ${to}
         union all
         select to_char(r.red_date, 'YYYY-MM-DD'), 'reversal', r.biz_code, lc.biz_code, lc.contract_no,
-               '0', '0', '0', ${lineSums('-')}, r.reason
+               '0', '0', '0', ${lineSums('-')}, r.reason, ${postedAt('r')}
           from paid_reds r join paids p on p.id = r.paid_id join lc on lc.id = p.contract_id
          where r.deleted_at is null and r.state = 'approved' and r.red_date between ${from} and ${to}`,
   );
+  // Same-day lines in the order they were posted, so each running balance is one the books held
+  // (a reversal and the write-off that replaces it, on one day, never dip below both); documents
+  // without an approval time (seeded) fall back to disbursement, receipt, reversal.
   moves.sort(
     (a, b) =>
       a.date.localeCompare(b.date) ||
+      (a.posted ?? '').localeCompare(b.posted ?? '') ||
       KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
       a.doc_code.localeCompare(b.doc_code),
   );

@@ -27,6 +27,6 @@ export function loanExport(page: ListExport<LoanRow>['page']): ListExport<LoanRo
     columns: COLUMNS,
     unit: '笔',
     page,
-    inTotal: (r) => r.state === 'approved' && r.redState === 'none',
+    inForce: (r) => r.state === 'approved' && r.redState === 'none',
   };
 }

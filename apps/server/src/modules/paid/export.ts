@@ -18,5 +18,13 @@ const COLUMNS: ExportColumn<PaidRow>[] = [
 
 /** 来款核销 导出: the list's rows, page after page of its own query. */
 export function paidExport(page: ListExport<PaidRow>['page']): ListExport<PaidRow> {
-  return { fileName: PAID_EXPORT_FILE_NAME, sheetName: '来款核销', columns: COLUMNS, unit: '笔', page };
+  return {
+    fileName: PAID_EXPORT_FILE_NAME,
+    sheetName: '来款核销',
+    columns: COLUMNS,
+    unit: '笔',
+    page,
+    // A reversed write-off is listed (已冲红) but is not money received (docs/money-rules.md "Totals").
+    inForce: (r) => r.state === 'approved' && !r.red,
+  };
 }

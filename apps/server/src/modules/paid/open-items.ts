@@ -90,6 +90,8 @@ export interface ItemAsOf {
   penaltyDue: string;
   /** Penalty accrued through the day before `asOf`: what a payment dated `asOf` may pay. */
   penaltyPayable: string;
+  /** penaltyDue less the penalty paid: the penalty owed on `asOf` (the ledger's, the reminders'). */
+  penaltyOwed: string;
   /** Outstanding per component for a payment dated `asOf` (penalty: payable less paid). */
   open: Record<Component, string>;
   /** Due − paid over the four components as of the end of `asOf` (penalty: due less paid). */
@@ -142,6 +144,7 @@ export function itemAsOf(
     overdueDays: now.overdueDays,
     penaltyDue: now.penaltyAccrued,
     penaltyPayable: before.penaltyAccrued,
+    penaltyOwed: now.penaltyOutstanding,
     open,
     outstanding: outstanding.toFixed(2),
   };
@@ -174,7 +177,7 @@ export function openAsOf(
       principal: it.principal,
       interest: it.interest,
       fee: it.fee,
-      penaltyAccrued: f.penaltyPayable,
+      penaltyAccrued: f.penaltyDue,
       open: f.open,
       openTotal: openTotal.toFixed(2),
     });

@@ -79,13 +79,12 @@ export async function overdueItems(ex: Executor, contracts: SQL, asOf: string): 
     const payments = r.payments.map((p) => itemPayment(r.period, p.component, p.amount, p.date));
     const f = itemAsOf(item, payments, asOf, rule);
     if (f.status !== '逾期') continue;
-    const open = new Decimal(f.open.PRINCIPAL).plus(f.open.INTEREST).plus(f.open.FEE);
     out.push({
       contractId: r.contract_id,
       dueDate: r.due_date,
       overdueDays: f.overdueDays,
-      open: open.toFixed(2),
-      penalty: new Decimal(f.outstanding).minus(open).toFixed(2),
+      open: new Decimal(f.open.PRINCIPAL).plus(f.open.INTEREST).plus(f.open.FEE).toFixed(2),
+      penalty: f.penaltyOwed,
     });
   }
   return out;

@@ -38,6 +38,7 @@ import {
 import { contractRule, lastPostingDate, openAsOf, paymentsOf, planItems } from './open-items';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import { formatYuan } from '@portal/contract/format';
+import { addDays } from '@portal/contract/plan/dates';
 
 type ContractRow = typeof contracts.$inferSelect;
 export type PaidRecord = typeof paids.$inferSelect;
@@ -83,6 +84,7 @@ export async function validPlan(ex: Executor, contract: ContractRow, date: strin
     contractNo: contract.contractNo,
     custName: contract.custName,
     paidDate: date,
+    penaltyThrough: addDays(date, -1),
     items: open,
     openTotal: open.reduce((s, o) => s.plus(o.openTotal), new Decimal(0)).toFixed(2),
   };

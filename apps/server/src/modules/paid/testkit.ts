@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { INCOME_PATHS, PAID_PATHS, PAID_RED_PATHS, type PaidSuggestion } from '@portal/contract/accounts';
+import {
+  INCOME_PATHS,
+  PAID_PATHS,
+  PAID_RED_PATHS,
+  type PaidSuggestion,
+  type ValidPlan,
+} from '@portal/contract/accounts';
 import { queryRows, type Database } from '../../platform/db/client';
 import { servedPaths, type TestClient } from '../../testing/harness';
 
@@ -59,6 +65,50 @@ export async function submittedPaid(
     submit: true,
   });
   return { paidBizCode: s.paidBizCode, suggestion };
+}
+
+/**
+ * An approved manual write-off of `principal` to the first open item's principal, from a new
+ * incoming of that amount on `bankBizCode`; answers its code.
+ */
+export async function principalWriteOff(
+  maker: TestClient,
+  checker: TestClient,
+  bankBizCode: string,
+  contBizCode: string,
+  date: string,
+  principal: string,
+): Promise<string> {
+  const fiidBizCode = await approvedIncome(maker, checker, bankBizCode, principal, date);
+  const plan = await maker.ok<ValidPlan>(paidApi.getValidPlanPaid, undefined, {
+    query: { contBizCode, paidDate: date },
+  });
+  const w = await maker.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
+    fiidBizCode,
+    contBizCode,
+    paidDate: date,
+    kind: 'manual',
+    lines: [{ itemId: plan.items[0]!.itemId, component: 'PRINCIPAL', amount: principal }],
+    submit: true,
+  });
+  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
+  return w.paidBizCode;
+}
+
+/** 冲红 of an approved write-off, dated the business date: asked by the maker, approved by the checker. */
+export async function reverseWriteOff(
+  maker: TestClient,
+  checker: TestClient,
+  paidBizCode: string,
+  reason = '串户',
+): Promise<string> {
+  const { paidRedBizCode } = await maker.ok<{ paidRedBizCode: string }>(
+    paidApi.rushRed,
+    { reason },
+    { query: { paidBizCode } },
+  );
+  await checker.ok(paidRedApi.audit, {}, { query: { paidRedBizCode } });
+  return paidRedBizCode;
 }
 
 /** Every money figure a write-off and its reversal touch, for before/after comparisons. */

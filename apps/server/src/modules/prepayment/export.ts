@@ -14,5 +14,12 @@ const COLUMNS: ExportColumn<PaRow>[] = [
 
 /** 前期款 导出: the list's rows, page after page of its own query. */
 export function paExport(page: ListExport<PaRow>['page']): ListExport<PaRow> {
-  return { fileName: PA_EXPORT_FILE_NAME, sheetName: '前期款', columns: COLUMNS, unit: '笔', page };
+  return {
+    fileName: PA_EXPORT_FILE_NAME,
+    sheetName: '前期款',
+    columns: COLUMNS,
+    unit: '笔',
+    page,
+    inForce: (r) => r.state === 'approved',
+  };
 }

@@ -15,6 +15,7 @@ import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import type { BizType, printContractDraftSchema } from '@portal/contract/print';
 import { chineseDate, type RawPrintData, type RawRow } from '@portal/contract/print/data';
 import type { PlanItem } from '@portal/contract/plan/schedule';
+import type { PlanItemView } from '@portal/contract/contract';
 import type { z } from 'zod';
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { ScopeUser } from '../../platform/auth/data-scope';
@@ -108,10 +109,16 @@ function contractFields(
     managerName: c.managerName,
     totalInterest: plan.totalInterest,
     totalFee: plan.totalFee,
+    asOf: today,
   };
 }
 
-const planRow = (r: PlanItem): RawRow => ({
+/**
+ * A plan row as printed: the schedule (应还合计 = principal + interest + fee, as signed) and, apart,
+ * the penalty and overdue days as of the business date from the plan view (itemAsOf), never
+ * folded into the row's total (docs/money-rules.md "Figures as of a date").
+ */
+const planRow = (r: PlanItem | PlanItemView): RawRow => ({
   period: r.period,
   startDate: r.startDate,
   dueDate: r.dueDate,
@@ -119,7 +126,9 @@ const planRow = (r: PlanItem): RawRow => ({
   principal: r.principal,
   interest: r.interest,
   fee: r.fee,
-  total: r.total,
+  total: new Decimal(r.principal).plus(r.interest).plus(r.fee).toFixed(2),
+  penalty: 'penalty' in r ? r.penalty : '0.00',
+  overdueDays: 'overdueDays' in r ? r.overdueDays : 0,
 });
 
 const receivableRow = (r: ContractReceivable): RawRow => ({
@@ -171,14 +180,16 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
 
   async repayment(ex, code, user, today) {
     const c = await contractPrint(ex, code, user, today);
+    // The plan view's figures on the business date: outstanding holds the penalty due less paid.
     const open = c.scheme.items
       .map((i) => {
-        // The item's total already holds its penalty due on the date (contract/plan.ts itemView).
         const paid = new Decimal(i.principalPaid).plus(i.interestPaid).plus(i.feePaid).plus(i.penaltyPaid);
-        return { item: i, paid, outstanding: new Decimal(i.outstanding) };
+        const penaltyOpen = Decimal.max(0, new Decimal(i.penalty).minus(i.penaltyPaid));
+        return { item: i, paid, penaltyOpen, outstanding: new Decimal(i.outstanding) };
       })
       .filter((x) => x.outstanding.gt(0));
     const next = open[0];
+    const late = next && next.item.status === '逾期' ? next.item.overdueDays : 0;
     return {
       raw: {
         fields: {
@@ -186,6 +197,9 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
           nextDueDate: next?.item.dueDate ?? null,
           nextDueAmount: next ? next.outstanding.toFixed(2) : null,
           outstandingTotal: open.reduce((s, x) => s.plus(x.outstanding), new Decimal(0)).toFixed(2),
+          penaltyTotal: open.reduce((s, x) => s.plus(x.penaltyOpen), new Decimal(0)).toFixed(2),
+          nextOverdueDays: late,
+          overdueNote: late > 0 ? `已逾期${late}天` : '',
         },
         lists: {
           openItems: open.map((x) => ({

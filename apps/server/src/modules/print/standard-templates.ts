@@ -33,10 +33,11 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
 </table>
 <div class="page-break"></div>
 <h2>附件一 还款计划</h2>
+<p>罚息截至{{asOf}}。</p>
 <table>
-<thead><tr><th>期次</th><th>起息日</th><th>还款日</th><th>天数</th><th class="num">本金</th><th class="num">利息</th><th class="num">费用</th><th class="num">应还合计</th></tr></thead>
+<thead><tr><th>期次</th><th>起息日</th><th>还款日</th><th>天数</th><th class="num">本金</th><th class="num">利息</th><th class="num">费用</th><th class="num">应还合计</th><th class="num">罚息</th></tr></thead>
 <tbody>
-{{#plan}}<tr><td>{{period}}</td><td>{{startDate}}</td><td>{{dueDate}}</td><td>{{days}}</td><td class="num">{{principal}}</td><td class="num">{{interest}}</td><td class="num">{{fee}}</td><td class="num">{{total}}</td></tr>{{/plan}}
+{{#plan}}<tr><td>{{period}}</td><td>{{startDate}}</td><td>{{dueDate}}</td><td>{{days}}</td><td class="num">{{principal}}</td><td class="num">{{interest}}</td><td class="num">{{fee}}</td><td class="num">{{total}}</td><td class="num">{{penalty}}</td></tr>{{/plan}}
 </tbody>
 </table>
 <h2>附件二 转让应收账款清单</h2>
@@ -102,11 +103,11 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
     name: '标准还款通知书',
     content: `<h1>还款通知书</h1>
 <p>{{custName}}：</p>
-<p style="text-indent: 2em">贵司与我司签订的保理合同{{contractNo}}项下，本期应还款日为{{nextDueDate}}，应还金额人民币{{nextDueAmount}}元（大写：{{nextDueAmountCapitals}}）。目前未还合计人民币{{outstandingTotal}}元。请按期将款项付至户名{{bankName}}、账号{{bankAccountNo}}。</p>
+<p style="text-indent: 2em">贵司与我司签订的保理合同{{contractNo}}项下，本期应还款日为{{nextDueDate}}{{#overdueNote}}，该期{{overdueNote}}{{/overdueNote}}，截至{{asOf}}应还金额人民币{{nextDueAmount}}元（大写：{{nextDueAmountCapitals}}）。截至{{asOf}}未还合计人民币{{outstandingTotal}}元，其中罚息{{penaltyTotal}}元。请{{#overdueNote}}尽快{{/overdueNote}}{{^overdueNote}}按期{{/overdueNote}}将款项付至户名{{bankName}}、账号{{bankAccountNo}}。</p>
 <table>
-<thead><tr><th>期次</th><th>还款日</th><th class="num">应还合计</th><th class="num">已还</th><th class="num">未还</th></tr></thead>
+<thead><tr><th>期次</th><th>还款日</th><th class="num">应还合计</th><th class="num">罚息</th><th class="num">已还</th><th class="num">未还</th><th>逾期天数</th></tr></thead>
 <tbody>
-{{#openItems}}<tr><td>{{period}}</td><td>{{dueDate}}</td><td class="num">{{total}}</td><td class="num">{{paid}}</td><td class="num">{{outstanding}}</td></tr>{{/openItems}}
+{{#openItems}}<tr><td>{{period}}</td><td>{{dueDate}}</td><td class="num">{{total}}</td><td class="num">{{penalty}}</td><td class="num">{{paid}}</td><td class="num">{{outstanding}}</td><td>{{overdueDays}}</td></tr>{{/openItems}}
 </tbody>
 </table>
 {{^openItems}}<p>本合同已无未还款项。</p>{{/openItems}}

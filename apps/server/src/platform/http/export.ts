@@ -33,10 +33,10 @@ export interface ListExport<R> {
   /** The count's unit in the 合计 row (笔, 户, 人). */
   unit: string;
   /**
-   * The rows the 合计 row counts and sums: documents in force (a reversed or rejected one is listed
-   * with its state and left out). Every row when absent.
+   * A document list: whether a row is in force. A reversed or rejected (or not yet approved) row is
+   * listed with its state but left out of the 合计 row's count and sums (docs/money-rules.md "Totals").
    */
-  inTotal?: (row: R) => boolean;
+  inForce?: (row: R) => boolean;
   /** Rows per batch; memory holds one batch. */
   batchSize?: number;
 }
@@ -53,6 +53,8 @@ export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<
   const size = spec.batchSize ?? EXPORT_BATCH;
   let rows = await spec.page(1, size);
   const sums = spec.columns.map(() => new Decimal(0));
+  // Set per row before its cells are written: whether its money goes into the 合计 row.
+  let counted = true;
   const columns = spec.columns.map((c, i) => ({
     header: c.header,
     width: c.width ?? 16,
@@ -61,7 +63,7 @@ export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<
       const v = c.value(r);
       if (!c.money) return v ?? null;
       if (v === null || v === undefined || v === '') return null;
-      if (spec.inTotal?.(r) ?? true) sums[i] = sums[i]!.plus(v);
+      if (counted) sums[i] = sums[i]!.plus(v);
       return moneyCell(String(v));
     },
   }));
@@ -76,9 +78,14 @@ export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<
     },
     async (w) => {
       let n = 0;
+      let left = 0;
       for (let pageNum = 1; ;) {
-        for (const r of rows) w.record(r);
-        n += spec.inTotal ? rows.filter(spec.inTotal).length : rows.length;
+        for (const r of rows) {
+          counted = spec.inForce?.(r) ?? true;
+          if (counted) n++;
+          else left++;
+          w.record(r);
+        }
         if (rows.length < size) break;
         await w.drained();
         pageNum++;
@@ -87,7 +94,7 @@ export async function streamListExport<R>(reply: FastifyReply, spec: ListExport<
       w.cells(
         spec.columns.map((c, i) => {
           if (i === 0) return '合计';
-          if (i === 1) return `${n}${spec.unit}`;
+          if (i === 1) return `${n}${spec.unit}${left ? `（不含未生效${left}${spec.unit}）` : ''}`;
           return c.money && !c.noTotal ? moneyCell(sums[i]!.toFixed(2)) : null;
         }),
         true,

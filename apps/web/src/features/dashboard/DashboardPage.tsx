@@ -59,7 +59,12 @@ function PortfolioRow() {
     retry: false,
   });
   return (
-    <Widget title="资产概况" query={query} testId="widget-portfolio">
+    <Widget
+      title="资产概况"
+      query={query}
+      testId="widget-portfolio"
+      extra={query.data ? <span data-testid="portfolio-as-of">截至 {query.data.asOf}</span> : null}
+    >
       {(p) => (
         <Row gutter={[12, 12]}>
           <Col xs={12} md={8} xl={4}>
@@ -186,7 +191,7 @@ function TrendChart() {
           const first = Array.isArray(params) ? params[0] : params;
           const p = points[first?.dataIndex ?? -1];
           return p
-            ? `${p.month}<br/>来款：${formatMoney(p.incoming)}<br/>核销：${formatMoney(p.writtenOff)}<br/>新增融资：${formatMoney(p.financed)}（${p.contracts} 份）`
+            ? `${p.month}<br/>来款：${formatMoney(p.incoming)}<br/>核销：${formatMoney(p.writtenOff)}<br/>新增融资（按放款日）：${formatMoney(p.financed)}（${p.contracts} 笔放款）`
             : '';
         },
       },

@@ -75,6 +75,7 @@ const plan: ValidPlan = {
   contractNo: view.contractNo,
   custName: view.custName,
   paidDate: view.paidDate,
+  penaltyThrough: '2027-03-04',
   items: [item(11, 1, '500.00'), item(12, 2, '600.00')],
   openTotal: '1200.00',
 };
@@ -172,6 +173,10 @@ describe('来款核销编辑 on the editor frame, validated by the contract sche
     type('第1期本金', '500.00');
     type('第2期本金', '500.01');
     await waitFor(() => expect(totals()).toContain('核销后来款余额-0.01'), slow);
+    // Each figure says the date it is as of (docs/money-rules.md "Figures as of a date").
+    const asOf = screen.getByTestId('paid-as-of').textContent;
+    expect(asOf).toContain('金额截至 2027-03-05');
+    expect(asOf).toContain('本次可核销罚息计至 2027-03-04');
     expect(screen.getByText('核销金额超过来款可核销余额')).toBeTruthy();
     expect((screen.getByRole('button', { name: '保 存' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: '保存并提交' }) as HTMLButtonElement).disabled).toBe(true);

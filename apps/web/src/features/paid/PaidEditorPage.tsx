@@ -291,6 +291,12 @@ export default function PaidEditorPage() {
             </Form.Item>
           </Space>
           {note ? <Alert type="info" showIcon message={note} /> : null}
+          {plan.data ? (
+            <span data-testid="paid-as-of">
+              金额截至 {plan.data.paidDate}（罚息累计与还款计划、台账同日一致）；本次可核销罚息计至{' '}
+              {plan.data.penaltyThrough}（核销日当日还本的部分不计罚息）
+            </span>
+          ) : null}
           <Table<OpenPlanItem>
             data-testid="paid-open-items"
             size="small"
@@ -311,6 +317,12 @@ export default function PaidEditorPage() {
                     {o.overdueDays ? ` ${o.overdueDays}天` : ''}
                   </Tag>
                 ),
+              },
+              {
+                title: `罚息累计（截至${paidDate}）`,
+                key: 'penaltyAccrued',
+                align: 'right' as const,
+                render: (_: unknown, o: OpenPlanItem) => formatMoney(o.penaltyAccrued),
               },
               ...COMPONENTS.map((c) => ({
                 title: `待还${COMPONENT_LABELS[c]}`,

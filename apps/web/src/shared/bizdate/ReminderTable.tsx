@@ -53,6 +53,7 @@ export function ReminderTable({ pageSize = 10 }: { pageSize?: number }) {
           align: 'right',
           render: (v: string) => formatMoney(v),
         },
+        { title: '金额截至', dataIndex: 'asOf' },
       ]}
     />
   );
