@@ -438,7 +438,7 @@ describe('导出', () => {
       rs.reduce((a, r) => a.plus(String(r.getCell(col('实付金额')).value)), new Decimal(0)).toFixed(2);
     const total = ws.getRow(ws.rowCount);
     expect(total.getCell(1).value).toBe('合计');
-    expect(total.getCell(2).value).toBe(`${inForce.length}笔`);
+    expect(total.getCell(2).value).toBe(`${inForce.length}笔（不含未生效${rows.length - inForce.length}笔）`);
     expect(new Decimal(String(total.getCell(col('实付金额')).value)).toFixed(2)).toBe(sum(inForce));
     expect(sum(inForce)).not.toBe(sum(rows));
     // The export is a button of its own.
