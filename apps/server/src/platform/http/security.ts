@@ -71,43 +71,35 @@ export async function installSecurity(app: FastifyInstance, config: Config, redi
   // treatments of their own (installSignInLimits), so no flood of anonymous calls stops a sign-in
   // (SECURITY.md "Rate limits"). Checked once every onRequest hook has run: the session is resolved
   // (platform/http/app.ts), and so is the owner of a download token (modules/files).
-  const perUser =
-    config.rateLimitPerMinute > 0 &&
-    app.createRateLimit({
-      max: config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (req) => `u:${callerId(req) ?? ''}`,
-    });
-  const perIp =
-    config.rateLimitPerIpPerMinute > 0 &&
-    app.createRateLimit({
-      max: config.rateLimitPerIpPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (req) => `ip:${req.ip}`,
-    });
-  const anonymous =
-    config.rateLimitPerMinute > 0 &&
-    app.createRateLimit({
-      max: config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (req) => `anon:${req.ip}`,
-    });
-  const signedIn = [perUser, perIp].filter((l) => l !== false);
-  const anonymousOnly = [anonymous].filter((l) => l !== false);
-  if (signedIn.length > 0 || anonymousOnly.length > 0) {
-    app.addHook('preParsing', async (req, reply) => {
-      // API calls only. The web client's files (some 60 chunks per cold page) are not calls: counted,
-      // an office behind one address ran out of its anonymous allowance at a busy start of day,
-      // the chunks answered 429 and screens stayed blank (the browser tests' 30 s "stalls").
-      if (!req.url.startsWith(`${API_PREFIX}/`) || SIGN_IN_URLS.has(req.routeOptions.url ?? '')) return;
-      for (const limit of callerId(req) === undefined ? anonymousOnly : signedIn) {
-        const verdict = await limit(req);
-        if (!verdict.isAllowed && verdict.isExceeded) {
-          void reply.header('retry-after', String(verdict.ttlInSeconds));
-          throw tooMany('请求过于频繁，请稍后再试');
-        }
-      }
-    });
+  const signedIn = [
+    ...perMinute(app, config.rateLimitPerMinute, (req) => `u:${callerId(req) ?? ''}`),
+    ...perMinute(app, config.rateLimitPerIpPerMinute, (req) => `ip:${req.ip}`),
+  ];
+  const anonymous = perMinute(app, config.rateLimitPerMinute, (req) => `anon:${req.ip}`);
+  app.addHook('preParsing', async (req, reply) => {
+    // API calls only. The web client's files (some 60 chunks per cold page) are not calls: counted,
+    // an office behind one address ran out of its anonymous allowance at a busy start of day,
+    // the chunks answered 429 and screens stayed blank (the browser tests' 30 s "stalls").
+    if (!req.url.startsWith(`${API_PREFIX}/`) || SIGN_IN_URLS.has(req.routeOptions.url ?? '')) return;
+    await enforce(callerId(req) === undefined ? anonymous : signedIn, req, reply, '请求过于频繁，请稍后再试');
+  });
+}
+
+type Limit = ReturnType<FastifyInstance['createRateLimit']>;
+
+/** `max` calls a minute per key; none when `max` is 0 (the setting turns the limit off). */
+function perMinute(app: FastifyInstance, max: number, key: (req: FastifyRequest) => string): Limit[] {
+  return max > 0 ? [app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: key })] : [];
+}
+
+/** Counts the call in each limit; past one, 429 with `message` and when to try again. */
+async function enforce(limits: Limit[], req: FastifyRequest, reply: FastifyReply, message: string) {
+  for (const limit of limits) {
+    const verdict = await limit(req);
+    if (!verdict.isAllowed && verdict.isExceeded) {
+      void reply.header('retry-after', String(verdict.ttlInSeconds));
+      throw tooMany(message);
+    }
   }
 }
 
@@ -135,36 +127,20 @@ const SIGN_IN_URLS = new Set([KEY_URL, CAPTCHA_URL, LOGIN_URL]);
  * rate-limit plugin.
  */
 export function installSignInLimits(app: FastifyInstance, config: Config): void {
-  const check = async (
-    url: string,
-    message: string,
-    limit: ReturnType<FastifyInstance['createRateLimit']>,
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ) => {
-    if (req.routeOptions.url !== url) return;
-    const verdict = await limit(req);
-    if (!verdict.isAllowed && verdict.isExceeded) {
-      void reply.header('retry-after', String(verdict.ttlInSeconds));
-      throw tooMany(message);
-    }
-  };
-  const limit = (max: number, key: (req: FastifyRequest) => string) =>
-    app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: key });
-  if (config.captchaPerIpPerMinute > 0) {
-    const perIp = limit(config.captchaPerIpPerMinute, (req) => `captcha-ip:${req.ip}`);
-    app.addHook('onRequest', (req, reply) => check(CAPTCHA_URL, CAPTCHA_TOO_FREQUENT, perIp, req, reply));
-  }
-  if (config.loginPerIpPerMinute > 0) {
-    const perIp = limit(config.loginPerIpPerMinute, (req) => `login-ip:${req.ip}`);
-    app.addHook('onRequest', (req, reply) => check(LOGIN_URL, LOGIN_MESSAGES.tooFrequent, perIp, req, reply));
-  }
-  if (config.loginPerUserPerMinute > 0) {
-    const perUser = limit(config.loginPerUserPerMinute, (req) => `login-user:${loginName(req.body)}`);
-    app.addHook('preHandler', (req, reply) =>
-      check(LOGIN_URL, LOGIN_MESSAGES.tooFrequent, perUser, req, reply),
-    );
-  }
+  const only =
+    (url: string, message: string, limits: Limit[]) => async (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.routeOptions.url === url) await enforce(limits, req, reply, message);
+    };
+  const captchaPerIp = perMinute(app, config.captchaPerIpPerMinute, (req) => `captcha-ip:${req.ip}`);
+  const loginPerIp = perMinute(app, config.loginPerIpPerMinute, (req) => `login-ip:${req.ip}`);
+  const loginPerUser = perMinute(
+    app,
+    config.loginPerUserPerMinute,
+    (req) => `login-user:${loginName(req.body)}`,
+  );
+  app.addHook('onRequest', only(CAPTCHA_URL, CAPTCHA_TOO_FREQUENT, captchaPerIp));
+  app.addHook('onRequest', only(LOGIN_URL, LOGIN_MESSAGES.tooFrequent, loginPerIp));
+  app.addHook('preHandler', only(LOGIN_URL, LOGIN_MESSAGES.tooFrequent, loginPerUser));
 }
 
 const CAPTCHA_TOO_FREQUENT = '获取验证码过于频繁，请稍后再试';
