@@ -14,7 +14,7 @@ import { dbNonceStore, redisNonceStore, type NonceStore } from './platform/envel
 import { createHttp } from './platform/http/app';
 import { SessionCache } from './platform/auth/sessions';
 import { installWatchdog } from './platform/http/watchdog';
-import { installLoginLimits, installSecurity } from './platform/http/security';
+import { installSignInLimits, installSecurity } from './platform/http/security';
 import { publishDocs } from './platform/http/docs';
 import type { RouteRecord } from './platform/http/route';
 import { Registries, type ModuleContext, type PortalModule, type SeedContext } from './platform/module';
@@ -98,7 +98,7 @@ export async function buildPortal({
   params.follow(database.changes, db, (err) => app.log.error({ err }, 'reading 参数设置 failed'));
   installWatchdog(app, database.inFlight);
   await installSecurity(app, config, redis);
-  installLoginLimits(app, config);
+  installSignInLimits(app, config);
   // Uploads (files, xlsx imports) are parsed for every module's calls.
   await app.register(multipart, {
     limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },

@@ -16,19 +16,30 @@ function typeError(label: string) {
 export const MAX_TEXT = 200;
 
 /**
- * Characters no identifier or name may hold (SECURITY.md "Input"): C0 and C1 controls (NUL
- * included), DEL, bidirectional overrides and isolates (U+202E turns `invoice\u202Efdp.exe.pdf` around
- * on screen), zero-width and other invisible format characters, and lone UTF-16 surrogates (they
- * cannot be stored as UTF-8). Tab, CR and LF are allowed only in multi-line text.
+ * The blank fillers: the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0) and the empty Braille
+ * pattern (U+2800), drawn as blank space but not default-ignorable in every Unicode version.
  */
-const INVISIBLE =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const BLANK_FILLERS = '\u115F\u1160\u3164\uFFA0\u2800';
+
+/**
+ * Characters that show nothing (SECURITY.md "Input"), decided by Unicode property rather than a
+ * list: default-ignorable code points (zero-width characters, tag characters U+E0000–E007F,
+ * variation selectors…), format characters (Cf: bidirectional overrides and isolates, the soft
+ * hyphen, the BOM), the line and paragraph separators (Zl, Zp), lone UTF-16 surrogates (they
+ * cannot be stored as UTF-8), and the blank fillers.
+ */
+const INVISIBLE_CLASS = String.raw`\p{Default_Ignorable_Code_Point}\p{Cf}\p{Zl}\p{Zp}\p{Cs}${BLANK_FILLERS}`;
+const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'u');
+/** Control characters (Cc, C0 and C1 with NUL and DEL); tab, CR and LF only in multi-line text. */
+const CONTROL = /(?![\t\n\r])\p{Cc}/u;
 const LINE_BREAKS = /[\t\n\r]/;
 
-/** True when `v` holds a character refused in names (line breaks too unless `multiline`). */
+/**
+ * True when `v` holds a character refused in every text field (invisible or control characters;
+ * U+202E turns `invoice\u202Efdp.exe.pdf` around on screen), or a line break or tab unless `multiline`.
+ */
 export function hasForbiddenChars(v: string, multiline = false): boolean {
-  return INVISIBLE.test(v) || (!multiline && LINE_BREAKS.test(v));
+  return INVISIBLE.test(v) || CONTROL.test(v) || (!multiline && LINE_BREAKS.test(v));
 }
 
 export const forbiddenCharsMessage = (label: string) => `${label}不能包含控制字符、换行或不可见字符`;
@@ -70,13 +81,14 @@ export function optionalText(label: string, max = MAX_TEXT, opts: TextOptions = 
   );
 }
 
-/** Zero-width, soft-hyphen and bidirectional control characters: invisible in a pasted serial. */
-const SERIAL_INVISIBLE = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/g;
+/** The invisible characters of any text field: nothing a person sees in a pasted serial. */
+const SERIAL_INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'gu');
 
 /**
  * A bank serial number as compared and stored (docs/money-rules.md "Bank serial numbers"):
- * NFKC (full-width digits and letters become ASCII), invisible characters removed, trimmed,
- * upper-cased. `ａｂ１２\u200B` and `AB12` are one serial.
+ * NFKC (full-width digits and letters become ASCII), invisible characters removed (every one
+ * hasForbiddenChars refuses except controls, which the field still refuses), trimmed, upper-cased.
+ * `ａｂ１２\u200B`, `AB\u{E0041}12` and `AB12` are one serial.
  */
 export function normalizeSerial(v: string): string {
   return v.normalize('NFKC').replace(SERIAL_INVISIBLE, '').trim().toUpperCase();

@@ -44,6 +44,8 @@ export interface Config {
   /** Login attempts per minute per client IP / per user name (SECURITY.md "Sign-in"); 0 = off. */
   loginPerIpPerMinute: number;
   loginPerUserPerMinute: number;
+  /** Captchas drawn per minute per client IP (SECURITY.md "Sign-in"); 0 = off. */
+  captchaPerIpPerMinute: number;
   /** Password hashes running at once, and waiting; a login beyond both answers 429 at once. */
   loginHashConcurrency: number;
   loginHashQueue: number;
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hsts: onOff(env, 'HSTS', true),
     loginPerIpPerMinute: int(env, 'LOGIN_RATE_PER_IP_PER_MINUTE', 60),
     loginPerUserPerMinute: int(env, 'LOGIN_RATE_PER_USER_PER_MINUTE', 10),
+    captchaPerIpPerMinute: int(env, 'CAPTCHA_RATE_PER_IP_PER_MINUTE', 60),
     loginHashConcurrency: hashConcurrency,
     loginHashQueue: int(env, 'LOGIN_HASH_QUEUE', LOGIN_QUEUE_PER_HASH * hashConcurrency),
     companyName: env.COMPANY_NAME || '本公司',

@@ -114,6 +114,19 @@ describe('upload', () => {
     expect(readdirSync(join(dataDir, 'files', '.tmp'))).toEqual([]);
   });
 
+  it('refuses a file name holding an invisible character, naming the file name', async () => {
+    const before = await fileCount();
+    // Line separator, a tag character, a Hangul filler and a blank Braille pattern (SECURITY.md "Input").
+    for (const ch of ['\u2028', '\u{E0041}', '\u3164', '\u2800']) {
+      const r = await upload(`合同${ch}.pdf`, PDF);
+      expect([r.status, r.body.msg], JSON.stringify(ch)).toEqual([
+        400,
+        '文件名不能包含控制字符、换行或不可见字符',
+      ]);
+    }
+    expect(await fileCount()).toBe(before);
+  });
+
   it('accepts xlsx (a zip with a workbook) and UTF-8 csv', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('应收账款').addRow(['发票号', '金额']);

@@ -15,6 +15,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import {
   consumeDownloadToken,
+  downloadTokenOwner,
   fileVisible,
   findFile,
   issueDownloadToken,
@@ -38,17 +39,16 @@ function bearer(req: FastifyRequest): string | undefined {
  * Downloads accept the session header of a user who may view the file's document, or a
  * single-use download token (docs/protocol.md "Sessions") issued to such a user: sent with a session, only that
  * same user's. Whoever may not see the file gets the answer of a missing one, or without any
- * session the answer of a missing session.
+ * session the answer of a missing session. The session was resolved as the call arrived
+ * (identifyCaller).
  */
 async function authorize(
   db: Db,
-  config: Config,
   req: FastifyRequest,
   file: FileRow | undefined,
   downloadToken: string | undefined,
 ): Promise<FileRow> {
-  const token = bearer(req);
-  const user = token ? await resolveSession(db, token, config.sessionIdleMs) : undefined;
+  const user = req.user;
   if (file) {
     const allowed = downloadToken
       ? await consumeDownloadToken(db, downloadToken, file.id, user?.userId)
@@ -59,9 +59,30 @@ async function authorize(
   throw notFound('附件');
 }
 
+/**
+ * The user a download or preview counts against (SECURITY.md "Rate limits"): these calls are public
+ * (a browser opens them with a download token and no header), so the platform resolves no session
+ * for them. Their session's user, else the owner of the download token they carry; only a call
+ * proving neither counts in its address's anonymous allowance.
+ */
+async function identifyCaller(db: Db, config: Config, req: FastifyRequest): Promise<void> {
+  const token = bearer(req);
+  const user = token ? await resolveSession(db, token, config.sessionIdleMs) : undefined;
+  if (user) {
+    req.user = user;
+    return;
+  }
+  const parsed = fileGetQuery.safeParse(req.query);
+  if (parsed.success && parsed.data.downloadToken)
+    req.rateUserId = await downloadTokenOwner(db, parsed.data.downloadToken);
+}
+
 export const filesModule: PortalModule = {
   name: 'files',
-  register({ api, db, config }) {
+  register({ app, api, db, config }) {
+    app.addHook('onRequest', async (req) => {
+      if (req.routeOptions.config.perm === 'public') await identifyCaller(db, config, req);
+    });
     const s3 = s3ConfigFromEnv(process.env);
     const store = s3 ? s3Store(s3, join(config.dataDir, 'files')) : localStore(join(config.dataDir, 'files'));
 
@@ -120,13 +141,7 @@ export const filesModule: PortalModule = {
           query: fileGetQuery,
         },
         async ({ query, req, reply }) => {
-          const file = await authorize(
-            db,
-            config,
-            req,
-            await findFile(db, query.fileToken),
-            query.downloadToken,
-          );
+          const file = await authorize(db, req, await findFile(db, query.fileToken), query.downloadToken);
           if (mode === 'preview' && !PREVIEWABLE.has(file.mime)) throw badInput(PREVIEW_UNSUPPORTED_MSG);
           const name =
             mode !== 'preview' && query.originFileName

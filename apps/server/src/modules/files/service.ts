@@ -283,6 +283,24 @@ export async function issueDownloadToken(
 }
 
 /**
+ * The user a download token was issued to while it can still be spent, without spending it: its
+ * download counts against that user's limit, not its address's (SECURITY.md "Rate limits").
+ */
+export async function downloadTokenOwner(db: Db, downloadToken: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ userId: fileDownloadTokens.userId })
+    .from(fileDownloadTokens)
+    .where(
+      and(
+        eq(fileDownloadTokens.tokenHash, hashToken(downloadToken)),
+        isNull(fileDownloadTokens.usedAt),
+        sql`${fileDownloadTokens.expiresAt} > now()`,
+      ),
+    );
+  return row?.userId;
+}
+
+/**
  * Spends a download token on its file: true once, within its minute, for that file only. When the
  * request also carries a session, only the user the token was issued to may spend it.
  */

@@ -17,6 +17,7 @@ import {
   type loanListSchema,
   type loanSaveSchema,
 } from '@portal/contract/loan';
+import { normalizeSerial } from '@portal/contract/fields';
 import { formatMoney, formatYuan } from '@portal/contract/format';
 import { interestRuleCalc } from '@portal/contract/plan/rule';
 import { disbursedPlan, type DisbursedPlan } from '@portal/contract/plan/schedule';
@@ -44,17 +45,8 @@ const DISBURSE = '放款';
 const live = isNull(loans.deletedAt);
 const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 
-/**
- * A bank serial as compared (docs/money-lifecycle.md): NFKC (full-width digits and letters become
- * ASCII), zero-width and bidi control characters removed, trimmed, upper case.
- */
-export function serialKey(serial: string): string {
-  return serial
-    .normalize('NFKC')
-    .replace(/[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g, '')
-    .trim()
-    .toUpperCase();
-}
+/** A bank serial as compared (docs/money-lifecycle.md): the contract's normalizeSerial. */
+export const serialKey = normalizeSerial;
 
 /** The contract's up-front items (保证金, 前置利息, 手续费), locked when asked. */
 async function upfrontDues(ex: Executor | Tx, contractId: number, lock = false): Promise<UpfrontDue[]> {

@@ -21,7 +21,7 @@ import {
   type TestPortal,
 } from '../../testing/harness';
 import { API_PREFIX } from '@portal/contract/api';
-import { AUTH_PATHS } from '@portal/contract/session';
+import { FILE_PATHS } from '@portal/contract/files';
 
 const INFO = '/api/admin/portal/user/info';
 const BUTTONS = '/api/admin/portal/user/res/menu/btns';
@@ -191,7 +191,7 @@ describe('request envelope (docs/protocol.md "The envelope")', () => {
   });
 });
 
-const AUTH_PATHS_RSA = `${API_PREFIX}${AUTH_PATHS.rsaKey}`;
+const ANON_DOWNLOAD = `${API_PREFIX}${FILE_PATHS.download}`;
 
 describe('rate limit', () => {
   it('answers 429 past the per-user limit, counting all the user’s sessions, other users unaffected', async () => {
@@ -231,10 +231,11 @@ describe('rate limit', () => {
         expect(chunk.statusCode, `chunk ${i}`).toBe(200);
       }
       expect((await limited.portal.app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
-      // The API's anonymous allowance is untouched by them, and still ends at its five.
+      // The API's anonymous allowance is untouched by them, and still ends at its five (an
+      // anonymous download naming no file: refused, and counted).
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await limited.client().call(AUTH_PATHS_RSA)).httpStatus);
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      for (let i = 0; i < 6; i++) statuses.push((await limited.client().call(ANON_DOWNLOAD)).httpStatus);
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     } finally {
       await limited.close();
       rmSync(web, { recursive: true, force: true });
@@ -247,11 +248,12 @@ describe('rate limit', () => {
       const a = await limited.login();
       await createUserWithCodes(limited.database.db, 'other', 'Other@12345678', []);
       const other = await limited.login('other', 'Other@12345678');
-      // Two logins, then four calls reach the six of this address.
+      // Six calls reach the six of this address (the logins have limits of their own).
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await a.call(INFO)).httpStatus);
+      for (let i = 0; i < 5; i++) statuses.push((await a.call(INFO)).httpStatus);
+      statuses.push((await other.call(INFO)).httpStatus);
       statuses.push((await a.call(INFO)).httpStatus, (await other.call(INFO)).httpStatus);
-      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
     } finally {
       await limited.close();
     }
