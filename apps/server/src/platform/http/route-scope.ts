@@ -86,7 +86,7 @@ export async function refuseOutOfScope(
  */
 export type GrantTarget = 'staff' | 'role';
 
-const GRANT_TARGETS: Record<
+export const GRANT_TARGETS: Record<
   GrantTarget,
   {
     params: readonly string[];
