@@ -389,4 +389,24 @@ describe('nobody acts on a user or role wider than themselves', () => {
     await rm.ok(permissionApi.roleUpdate, { ...again, dataScope: 'deptOnly' });
     expect(await role(narrow.bizCode)).toMatchObject({ dataScope: 'deptOnly', deptCodes: [] });
   });
+
+  it('refuses a change that leaves the user wider: a kept 本组织及下级 moved up past a 自定义 manager', async () => {
+    const { db } = t.database;
+    const [jia1] = await queryRows<{ id: number }>(
+      db,
+      sql`select id::int as id from depts where biz_code = ${jia1Code}`,
+    );
+    const a = await createDept(db, '甲一a', jia1!.id);
+    await createDept(db, '甲一b', jia1!.id);
+    // The manager reaches 甲一 and 甲一a, not 甲一b.
+    const { roleId } = await createUserWithCodes(db, 'cm', PASSWORD, UM_CODES, { deptId: jia1!.id });
+    await db.execute(sql`update roles set data_scope = 'custom' where id = ${roleId}`);
+    await db.execute(sql`insert into role_depts values (${roleId}, ${jia1!.id}), (${roleId}, ${a.id})`);
+    const cm = await t.login('cm', PASSWORD);
+    const subtree = await adminRole('cm-dept', 'dept', ['permission', 'permission-user']);
+    const target = await adminUser('in-a', a.bizCode, [subtree.bizCode]);
+    const body = { ...target, roleCodes: [subtree.bizCode] };
+    await refused(() => cm.call(permissionApi.userUpdate, { ...body, deptCode: jia1Code }), 401, M.userWider);
+    await cm.ok(permissionApi.userUpdate, { ...body, realName: '改名' });
+  });
 });
