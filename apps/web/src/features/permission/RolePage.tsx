@@ -38,7 +38,7 @@ const MENU = 'permission-role';
 const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((k) => ({ value: k, label: labels[k] }));
 
-function RoleForm({ editing, onClose }: { editing: RoleView | 'new'; onClose(saved: boolean): void }) {
+export function RoleForm({ editing, onClose }: { editing: RoleView | 'new'; onClose(saved: boolean): void }) {
   const [form] = Form.useForm<RoleAdd>();
   const [saving, setSaving] = useState(false);
   const current = editing === 'new' ? undefined : editing;
