@@ -4,7 +4,7 @@ import { PERMISSION_MESSAGES as M } from '@portal/contract/permission';
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import type { SessionUser } from '../../platform/auth/sessions';
-import { grantBeyond, isAdministrator, userGrant, type Grant } from '../../platform/auth/grant';
+import { grantBeyond, isAdministrator, roleGrant, userGrant, type Grant } from '../../platform/auth/grant';
 import { conflict, noPermission } from '../../platform/errors';
 
 /** Who acts: the session (self checks, data scope, admin-only grants) and the audit actor. */
@@ -53,12 +53,17 @@ export async function assertGrantable(ex: Executor, u: SessionUser, grant: Parti
 }
 
 /**
- * The user as a change leaves them is still within the acting user (the route checked them
- * before): a kept role of 本组织及下级 reaches further once its holder moves, for instance.
+ * The user or role is within the acting user, checked again under lockPermissions: the route's
+ * `within` ran before the transaction, and a grant may have raced it. For a user, also what a
+ * change leaves: a kept role of 本组织及下级 reaches further once its holder moves, for instance.
  */
 export async function assertUserWithin(ex: Executor, u: SessionUser, userCode: string): Promise<void> {
   const grant = await userGrant(ex, userCode);
   if (grant && (await grantBeyond(ex, u, grant))) throw noPermission(M.userWider);
+}
+export async function assertRoleWithin(ex: Executor, u: SessionUser, roleCode: string): Promise<void> {
+  const grant = await roleGrant(ex, roleCode, u);
+  if (grant && (await grantBeyond(ex, u, grant))) throw noPermission(M.roleWider);
 }
 
 /** A role the acting (non-administrator) user holds is configured by someone else. */

@@ -10,6 +10,9 @@ import {
   type UserView,
 } from '@portal/contract/permission';
 import { queryRows } from '../../platform/db/client';
+import type { SessionUser } from '../../platform/auth/sessions';
+import { removeRole } from './roles';
+import { removeUser, resetPassword, setUserStatus } from './users';
 import { tableChecksums } from '../../testing/checksum';
 import {
   createDept,
@@ -408,5 +411,38 @@ describe('nobody acts on a user or role wider than themselves', () => {
     const body = { ...target, roleCodes: [subtree.bizCode] };
     await refused(() => cm.call(permissionApi.userUpdate, { ...body, deptCode: jia1Code }), 401, M.userWider);
     await cm.ok(permissionApi.userUpdate, { ...body, realName: '改名' });
+  });
+
+  it('checks again inside the transaction, under the permissions lock (a grant racing the route)', async () => {
+    const { db } = t.database;
+    const [jia] = await queryRows<{ id: number }>(
+      db,
+      sql`select dept_id::int as id from users where user_name = 'um'`,
+    );
+    const acting = {
+      user: {
+        sessionId: 0,
+        userId: 0,
+        userCode: '000000000000',
+        userName: 'um',
+        realName: 'um',
+        deptId: jia!.id,
+        mustChangePassword: false,
+        codes: new Set(UM_CODES),
+        dataScope: 'dept',
+      } satisfies SessionUser,
+      actor: { userId: 0, userName: 'um', requestId: 'test', ip: '127.0.0.1' },
+    };
+    const editor = await adminUser('raced', jia1Code, [(await roleByCode('gm')).bizCode]);
+    const before = await tableChecksums(db);
+    for (const call of [
+      () => resetPassword(db, { userCode: editor.userCode }, acting),
+      () =>
+        setUserStatus(db, { userCode: editor.userCode, version: editor.version, state: 'disabled' }, acting),
+      () => removeUser(db, editor.userCode, acting),
+      async () => removeRole(db, (await roleByCode('gm')).bizCode, acting),
+    ])
+      await expect(call()).rejects.toMatchObject({ status: 401 });
+    expect(await tableChecksums(db)).toEqual(before);
   });
 });

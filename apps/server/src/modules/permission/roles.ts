@@ -31,6 +31,7 @@ import {
   assertAdminRemains,
   assertGrantable,
   assertNotOwnRole,
+  assertRoleWithin,
   isAdmin,
   lockPermissions,
   requireAdmin,
@@ -210,6 +211,7 @@ export async function updateRole(
     await lockPermissions(tx);
     const row = await findRole(tx, input.bizCode, true);
     await assertNotOwnRole(tx, user, row.id);
+    await assertRoleWithin(tx, user, row.bizCode);
     const deptIds = await askedScope(tx, input, user);
     const beforeDepts = (await chosenDepts(tx, [row.id])).get(row.id) ?? [];
     if (
@@ -265,6 +267,7 @@ export async function removeRole(db: Db, bizCode: string, { actor, user }: Actin
     await lockPermissions(tx);
     const row = await findRole(tx, bizCode, true);
     await assertNotOwnRole(tx, user, row.id);
+    await assertRoleWithin(tx, user, row.bizCode);
     if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleRemove);
     const [n] = await tx.select({ n: userCountSql }).from(roles).where(eq(roles.id, row.id));
     if ((n?.n ?? 0) > 0) throw conflict(`${M.roleInUse}（${n!.n}个用户）`);
@@ -301,6 +304,7 @@ export async function saveRoleConfig(
     const row = await findRole(tx, input.bizCode, true);
     if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleFixed);
     await assertNotOwnRole(tx, user, row.id);
+    await assertRoleWithin(tx, user, row.bizCode);
     const all = await tx.select({ code: menus.code, parent: menus.parentCode }).from(menus);
     const parentOf = new Map(all.map((m) => [m.code, m.parent]));
     const wanted = new Set<string>();

@@ -273,6 +273,7 @@ export async function setUserStatus(
   await db.transaction(async (tx) => {
     await lockPermissions(tx);
     const row = await findUser(tx, input.userCode, acting, true);
+    await assertUserWithin(tx, user, row.userCode);
     if (row.id === user.userId && input.state === 'disabled') throw conflict(M.selfDisable);
     await updateVersioned(
       tx,
@@ -300,6 +301,7 @@ export async function removeUser(db: Db, userCode: string, acting: Acting): Prom
   await db.transaction(async (tx) => {
     await lockPermissions(tx);
     const row = await findUser(tx, userCode, acting, true);
+    await assertUserWithin(tx, user, row.userCode);
     if (row.id === user.userId) throw conflict(M.selfRemove);
     await tx
       .update(users)
@@ -334,6 +336,7 @@ export async function resetPassword(
     await lockPermissions(tx);
     const row = await findUser(tx, input.userCode, acting, true);
     if (row.id === user.userId) throw conflict(M.selfReset);
+    await assertUserWithin(tx, user, row.userCode);
     await tx
       .update(users)
       .set({
