@@ -3,11 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docRefQuery } from '@portal/contract/workflow';
 import { addCustomer, creditApi, platform } from './modules/credit/testkit';
 import { createUser } from './modules/workflow/testkit';
+import { ADMIN_CODE, ALL_CODES } from '@portal/contract/menus';
+import { ADMIN_ROLE_CODE, ADMIN_USER_NAME } from '@portal/contract/permission';
 import { hashPassword } from './platform/auth/password-hash';
+import { queryRows } from './platform/db/client';
 import { nextCode } from './platform/db/codes';
 import type { RouteRecord } from './platform/http/route';
+import { GRANT_TARGETS, resolveRouteScope, type GrantTarget } from './platform/http/route-scope';
 import { tableChecksums } from './testing/checksum';
-import { createTestPortal, type TestClient, type TestPortal } from './testing/harness';
+import { createTestPortal, createUserWithCodes, type TestClient, type TestPortal } from './testing/harness';
+import { expectWiderRefused } from './testing/within';
 
 /**
  * Generated from the server's own route table, so a new route is covered without anyone
@@ -108,6 +113,51 @@ describe('routes naming a document by docType and docCode (the approval views, c
       expect((await stepOnly.call(r.path, body, query)).httpStatus, r.path).toBe(404);
     }
   });
+});
+
+/** The field names of a route's body and query schemas. */
+function fieldsOf(r: RouteRecord): string[] {
+  return [r.body, r.query].flatMap((s) => (s && 'shape' in s ? Object.keys(s.shape as object) : []));
+}
+
+/**
+ * What a route acts on (SECURITY.md "No escalation"): a button that names a staff user by its row
+ * scope, or a button of 角色管理 that names a role.
+ */
+function actsOn(r: RouteRecord): GrantTarget | undefined {
+  if (typeof r.perm !== 'string' || !r.perm.includes(':')) return undefined;
+  if ((resolveRouteScope(r.scope) ?? []).some((s) => s.kind === 'staff' && s.params.length > 0))
+    return 'staff';
+  if (r.perm.startsWith('permission-role:') && fieldsOf(r).some((f) => GRANT_TARGETS.role.params.includes(f)))
+    return 'role';
+  return undefined;
+}
+
+describe('no escalation, from the route table', () => {
+  it('every route acting on a user or a role declares that it must be within the caller', () => {
+    const acting = t.portal.routes.filter((r) => actsOn(r) !== undefined);
+    expect(acting.length).toBeGreaterThanOrEqual(7);
+    for (const r of acting) expect(r.within, `${r.method} ${r.path}`).toBe(actsOn(r));
+    for (const r of t.portal.routes.filter((x) => x.within))
+      expect(actsOn(r), `${r.method} ${r.path} declares within`).toBe(r.within);
+  });
+
+  it(
+    'answers 401 to a caller holding every other code for the administrator and their role, writing nothing',
+    { timeout: 120_000 },
+    async () => {
+      const { db } = t.database;
+      const everything = [...ALL_CODES].filter((c) => c !== ADMIN_CODE);
+      await createUserWithCodes(db, 'all-but-admin', 'Almost@12345678', everything, { dataScope: 'all' });
+      const almost = await t.login('all-but-admin', 'Almost@12345678');
+      const [target] = await queryRows<{ user: string; role: string }>(
+        db,
+        sql`select (select user_code from users where user_name = ${ADMIN_USER_NAME}) as user,
+                   (select biz_code from roles where code = ${ADMIN_ROLE_CODE}) as role`,
+      );
+      await expectWiderRefused(t, almost, { staff: target!.user, role: target!.role });
+    },
+  );
 });
 
 describe('the OpenAPI document', () => {

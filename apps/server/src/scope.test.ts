@@ -11,6 +11,7 @@ import type { ScopeUser } from './platform/auth/data-scope';
 import { queryRows } from './platform/db/client';
 import type { RouteRecord } from './platform/http/route';
 import { resolveRouteScope } from './platform/http/route-scope';
+import { expectWiderRefused } from './testing/within';
 import { tableChecksums } from './testing/checksum';
 import {
   createDept,
@@ -168,6 +169,30 @@ describe('every route declares its row scope', () => {
     }
     expect(counts.listsWithRows).toBeGreaterThan(5);
   });
+});
+
+describe('no escalation by data scope', () => {
+  it(
+    'answers 401 from every route declaring `within` for a user or role inside the scope that reaches beyond it',
+    { timeout: 120_000 },
+    async () => {
+      const { db } = t.database;
+      // A role of 自定义 reaching 总部 (above 乙部), held by a user of 乙部: no code, only reach.
+      const [made] = await queryRows<{ role: string; user: string }>(
+        db,
+        sql`with r as (
+              insert into roles (biz_code, name, code, data_scope)
+                values ('000000990001', '总部数据', 'reach-root', 'custom') returning id, biz_code),
+            d as (insert into role_depts select r.id, (select id from depts where parent_id is null) from r),
+            u as (
+              insert into users (user_code, user_name, real_name, dept_id, password_hash)
+                values ('000000990001', 'reach-root', '总部数据', ${otherScope.deptId}, 'x') returning id, user_code),
+            ur as (insert into user_roles select u.id, r.id from u, r)
+          select r.biz_code as role, u.user_code as user from r, u`,
+      );
+      await expectWiderRefused(t, other, { staff: made!.user, role: made!.role });
+    },
+  );
 });
 
 describe('the one document pipeline', () => {

@@ -34,12 +34,18 @@ export const STATES = ['enabled', 'disabled'] as const;
 export type State = (typeof STATES)[number];
 export const STATE_LABELS: Record<State, string> = { enabled: '启用', disabled: '停用' };
 
-/** A role's data scope: all data, its holder's organisation and below, or the holder's own records. */
-export const DATA_SCOPES = ['all', 'dept', 'self'] as const;
+/**
+ * A role's data scope (SECURITY.md "Row scope"): all data, its holder's organisation and below, its
+ * holder's organisation alone, the organisations chosen on the role (`deptCodes`), or the holder's
+ * own records. A holder always sees their own records; several roles add up.
+ */
+export const DATA_SCOPES = ['all', 'dept', 'deptOnly', 'custom', 'self'] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
 export const DATA_SCOPE_LABELS: Record<DataScope, string> = {
   all: '全部数据',
   dept: '本组织及下级',
+  deptOnly: '本部门',
+  custom: '自定义',
   self: '仅本人数据',
 };
 
@@ -68,6 +74,11 @@ export const PERMISSION_MESSAGES = {
   scopeBeyondOwn: '数据范围不能大于本人的数据范围',
   ownRoleFixed: '不能修改本人所属角色的配置',
   roleBeyondOwn: '不能分配权限或数据范围超出本人的角色',
+  /** The user or role a call acts on grants more than the caller holds (SECURITY.md "No escalation"). */
+  userWider: '不能操作权限或数据范围超出本人的用户',
+  roleWider: '不能修改权限或数据范围超出本人的角色',
+  customDeptsMissing: '自定义数据范围请至少选择一个组织',
+  scopeDeptMissing: '数据范围组织不存在',
 } as const;
 
 const blank = (v: unknown) => (v === null || v === '' ? undefined : v);
@@ -103,11 +114,23 @@ const roleFields = {
   description: optionalText('角色描述', 500, { multiline: true }),
   state: oneOf('状态', STATES).default('enabled'),
   dataScope: oneOf('数据范围', DATA_SCOPES).default('all'),
+  /** The organisations of the 自定义 data scope (ignored for the other scopes). */
+  deptCodes: z
+    .array(code('数据范围组织'), { error: '数据范围组织格式不正确' })
+    .max(500, '数据范围组织过多')
+    .default([]),
+};
+/** 自定义 needs at least one organisation; the other scopes keep none. */
+const customDepts = <T extends { dataScope: DataScope; deptCodes: string[] }>(v: T, ctx: z.RefinementCtx) => {
+  if (v.dataScope === 'custom' && v.deptCodes.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['deptCodes'], message: PERMISSION_MESSAGES.customDeptsMissing });
 };
 
-export const roleAddSchema = z.object(roleFields);
+export const roleAddSchema = z.object(roleFields).superRefine(customDepts);
 export type RoleAdd = z.input<typeof roleAddSchema>;
-export const roleUpdateSchema = z.object({ bizCode: code('角色编号'), version, ...roleFields });
+export const roleUpdateSchema = z
+  .object({ bizCode: code('角色编号'), version, ...roleFields })
+  .superRefine(customDepts);
 export type RoleUpdate = z.input<typeof roleUpdateSchema>;
 
 export const ROLE_SORTABLE = ['bizCode', 'name', 'code', 'createdAt'] as const;
@@ -138,6 +161,8 @@ export interface RoleView {
   description: string | null;
   state: State;
   dataScope: DataScope;
+  /** The organisations of the 自定义 scope (empty for the other scopes). */
+  deptCodes: string[];
   /** The seeded administrator role: everything, not editable beyond name and description. */
   builtIn: boolean;
   userCount: number;

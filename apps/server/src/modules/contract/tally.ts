@@ -22,8 +22,8 @@ const TALLIED = new Set<string>(['pageNum', 'pageSize', 'orderBy', 'order', 'sta
 export function tallyTotal(q: ListInput, user: ScopeUser): SQL | null {
   for (const [key, value] of Object.entries(q)) if (value !== undefined && !TALLIED.has(key)) return null;
   // The tally keys on the maker, not on the organisation stamped on the contract (migrations/0020):
-  // a scope by organisation counts its own, fewer, rows instead.
-  if (user.dataScope === 'dept' && user.deptId !== null) return null;
+  // a scope by organisation (any that reaches one, platform/auth/data-scope.ts) counts its rows instead.
+  if (user.dataScope === 'dept') return null;
   // Who sees everything needs no owner: the rollup without it (migrations/0018) has a few rows per key.
   const t = user.dataScope === 'all' ? contractTallyAll : contractTally;
   const where = and(

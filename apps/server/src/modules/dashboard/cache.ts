@@ -15,8 +15,8 @@ const MAX_ENTRIES = 500;
 /** Users who see the same rows share an entry. */
 export function scopeKey(user: ScopeUser): string {
   if (user.dataScope === 'all') return 'all';
-  if (user.dataScope === 'self' || user.deptId === null) return `self:${user.userId}`;
-  return `${user.dataScope}:${user.deptId}:${user.userId}`;
+  if (user.dataScope === 'self') return `self:${user.userId}`;
+  return `${user.dataScope}:${user.deptId}:${user.userId}:${JSON.stringify(user.reach ?? null)}`;
 }
 
 /** One cache per portal (its own database). */

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_CODE } from '@portal/contract/menus';
-import { PERMISSION_MESSAGES as M, type DataScope } from '@portal/contract/permission';
+import { PERMISSION_MESSAGES as M } from '@portal/contract/permission';
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import type { SessionUser } from '../../platform/auth/sessions';
+import { grantBeyond, isAdministrator, roleGrant, userGrant, type Grant } from '../../platform/auth/grant';
 import { conflict, noPermission } from '../../platform/errors';
 
 /** Who acts: the session (self checks, data scope, admin-only grants) and the audit actor. */
@@ -39,31 +40,30 @@ export async function assertAdminRemains(tx: Executor): Promise<void> {
   if ((await countActiveAdmins(tx)) === 0) throw conflict(M.lastAdmin);
 }
 
-export const isAdmin = (u: SessionUser) => u.codes.has(ADMIN_CODE);
-
-const SCOPE_WIDTH: Record<DataScope, number> = { self: 0, dept: 1, all: 2 };
+export const isAdmin = isAdministrator;
 
 /**
- * No escalation (SECURITY.md): who is not an administrator grants only codes they hold themselves, a
- * data scope no wider than their own, and never edits the configuration of a role they hold.
+ * No escalation (SECURITY.md): who is not an administrator grants only codes they hold themselves
+ * and a data scope reaching no organisation beyond their own (platform/auth/grant.ts).
  */
-export function assertGrantable(u: SessionUser, grant: Grant): void {
-  const why = beyondOwn(u, grant);
-  if (why) throw noPermission(why);
+export async function assertGrantable(ex: Executor, u: SessionUser, grant: Partial<Grant>): Promise<void> {
+  const beyond = await grantBeyond(ex, u, grant);
+  if (beyond?.codes.length) throw noPermission(`${M.grantBeyondOwn}：${beyond.codes.slice(0, 5).join('、')}`);
+  if (beyond) throw noPermission(M.scopeBeyondOwn);
 }
 
-export interface Grant {
-  codes?: Iterable<string>;
-  dataScope?: DataScope;
+/**
+ * The user or role is within the acting user, checked again under lockPermissions: the route's
+ * `within` ran before the transaction, and a grant may have raced it. For a user, also what a
+ * change leaves: a kept role of 本组织及下级 reaches further once its holder moves, for instance.
+ */
+export async function assertUserWithin(ex: Executor, u: SessionUser, userCode: string): Promise<void> {
+  const grant = await userGrant(ex, userCode);
+  if (grant && (await grantBeyond(ex, u, grant))) throw noPermission(M.userWider);
 }
-
-/** Why the grant exceeds what the user holds, or null (always null for an administrator). */
-export function beyondOwn(u: SessionUser, grant: Grant): string | null {
-  if (isAdmin(u)) return null;
-  const beyond = [...(grant.codes ?? [])].filter((c) => !u.codes.has(c));
-  if (beyond.length > 0) return `${M.grantBeyondOwn}：${beyond.slice(0, 5).join('、')}`;
-  if (grant.dataScope && SCOPE_WIDTH[grant.dataScope] > SCOPE_WIDTH[u.dataScope]) return M.scopeBeyondOwn;
-  return null;
+export async function assertRoleWithin(ex: Executor, u: SessionUser, roleCode: string): Promise<void> {
+  const grant = await roleGrant(ex, roleCode, u);
+  if (grant && (await grantBeyond(ex, u, grant))) throw noPermission(M.roleWider);
 }
 
 /** A role the acting (non-administrator) user holds is configured by someone else. */

@@ -271,10 +271,32 @@ describe('roles', () => {
       code: 'cashier',
     });
     expect(stale.status).toBe(409);
+    // 自定义 names its organisations; the other scopes keep none.
+    const custom = {
+      bizCode: r.bizCode,
+      version: r.version + 1,
+      name: '出纳员',
+      code: 'cashier',
+      dataScope: 'custom',
+    };
+    const none = await admin.call(permissionApi.roleUpdate, custom);
+    expect([none.status, none.msg]).toEqual([400, M.customDeptsMissing]);
+    const unknown = await admin.call(permissionApi.roleUpdate, { ...custom, deptCodes: ['000000999999'] });
+    expect([unknown.status, unknown.msg]).toEqual([400, M.scopeDeptMissing]);
+    const [rootOrg] = await admin.ok<{ deptBizCode: string }[]>(permissionApi.orgTree);
+    await admin.ok(permissionApi.roleUpdate, { ...custom, deptCodes: [rootOrg!.deptBizCode] });
+    expect(await role(r.bizCode)).toMatchObject({ dataScope: 'custom', deptCodes: [rootOrg!.deptBizCode] });
+    await admin.ok(permissionApi.roleUpdate, {
+      ...custom,
+      version: r.version + 2,
+      dataScope: 'deptOnly',
+      deptCodes: [rootOrg!.deptBizCode],
+    });
+    expect(await role(r.bizCode)).toMatchObject({ dataScope: 'deptOnly', deptCodes: [] });
     expect(
       (await admin.call(permissionApi.roleGet, undefined, { query: { bizCode: '000000999999' } })).status,
     ).toBe(404);
-    expect(await audits('role', r.bizCode)).toEqual(['add', 'update']);
+    expect(await audits('role', r.bizCode)).toEqual(['add', 'update', 'update', 'update']);
   });
 
   it('menuTree is the catalogue: menus with their buttons', async () => {

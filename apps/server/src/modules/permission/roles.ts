@@ -23,12 +23,15 @@ import { writeAudit } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { depts, menus, roleMenus, roles, userRoles, users } from '../../platform/auth/schema';
+import { depts, menus, roleDepts, roleMenus, roles, userRoles, users } from '../../platform/auth/schema';
+import { roleReach } from '../../platform/auth/data-scope';
+import { grantBeyond, roleGrant } from '../../platform/auth/grant';
+import type { SessionUser } from '../../platform/auth/sessions';
 import {
   assertAdminRemains,
   assertGrantable,
   assertNotOwnRole,
-  beyondOwn,
+  assertRoleWithin,
   isAdmin,
   lockPermissions,
   requireAdmin,
@@ -42,7 +45,7 @@ const live = isNull(roles.deletedAt);
 const userCountSql = sql<number>`(select count(*)::int from user_roles ur join users u on u.id = ur.user_id
   where ur.role_id = "roles"."id" and u.deleted_at is null)`;
 
-function toView(r: RoleRow, userCount: number): RoleView {
+function toView(r: RoleRow, userCount: number, deptCodes: string[]): RoleView {
   return {
     bizCode: r.bizCode,
     name: r.name,
@@ -50,6 +53,7 @@ function toView(r: RoleRow, userCount: number): RoleView {
     description: r.description,
     state: r.state as State,
     dataScope: r.dataScope as DataScope,
+    deptCodes,
     builtIn: r.code === ADMIN_ROLE_CODE,
     userCount: Number(userCount),
     version: r.version,
@@ -78,11 +82,57 @@ export async function listRoles(db: Db, q: z.output<typeof roleListSchema>): Pro
     .limit(q.pageSize)
     .offset(offsetOf(q));
   const total = await countOf(db, sql`from ${roles} where ${cond}`);
+  const chosen = await chosenDepts(
+    db,
+    rows.map((x) => x.r.id),
+  );
   return page(
-    rows.map((x) => toView(x.r, x.n)),
+    rows.map((x) => toView(x.r, x.n, chosen.get(x.r.id) ?? [])),
     total,
     q,
   );
+}
+
+/** The organisations of the roles' 自定义 scopes, by role id. */
+async function chosenDepts(ex: Executor, roleIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (roleIds.length === 0) return out;
+  const rows = await ex
+    .select({ roleId: roleDepts.roleId, code: depts.bizCode })
+    .from(roleDepts)
+    .innerJoin(depts, eq(depts.id, roleDepts.deptId))
+    .where(inArray(roleDepts.roleId, roleIds))
+    .orderBy(asc(depts.bizCode));
+  for (const r of rows) out.set(r.roleId, [...(out.get(r.roleId) ?? []), r.code]);
+  return out;
+}
+
+/**
+ * The scope a role add or update asks for, checked against the acting user (no escalation): the
+ * chosen organisations' ids for 自定义 (none for the other scopes).
+ */
+async function askedScope(
+  tx: Executor,
+  input: { dataScope: DataScope; deptCodes: string[] },
+  user: SessionUser,
+): Promise<number[]> {
+  const codes = input.dataScope === 'custom' ? [...new Set(input.deptCodes)] : [];
+  const found =
+    codes.length > 0
+      ? await tx
+          .select({ id: depts.id })
+          .from(depts)
+          .where(and(inArray(depts.bizCode, codes), isNull(depts.deletedAt)))
+      : [];
+  if (found.length !== codes.length) throw badInput(M.scopeDeptMissing);
+  const ids = found.map((d) => d.id);
+  await assertGrantable(tx, user, { reach: roleReach(input.dataScope, ids, user.deptId) });
+  return ids;
+}
+
+async function setChosenDepts(tx: Executor, roleId: number, deptIds: number[]): Promise<void> {
+  await tx.delete(roleDepts).where(eq(roleDepts.roleId, roleId));
+  if (deptIds.length > 0) await tx.insert(roleDepts).values(deptIds.map((deptId) => ({ roleId, deptId })));
 }
 
 async function findRole(ex: Executor, bizCode: string, forUpdate = false): Promise<RoleRow> {
@@ -108,7 +158,8 @@ async function grantedCodes(ex: Executor, roleId: number): Promise<string[]> {
 export async function getRole(db: Db, bizCode: string): Promise<RoleDetail> {
   const row = await findRole(db, bizCode);
   const [n] = await db.select({ n: userCountSql }).from(roles).where(eq(roles.id, row.id));
-  return { ...toView(row, n?.n ?? 0), menuCodes: await grantedCodes(db, row.id) };
+  const chosen = (await chosenDepts(db, [row.id])).get(row.id) ?? [];
+  return { ...toView(row, n?.n ?? 0, chosen), menuCodes: await grantedCodes(db, row.id) };
 }
 
 async function assertCodeFree(tx: Executor, code: string, exceptId?: number): Promise<void> {
@@ -127,21 +178,25 @@ export async function addRole(
   input: z.output<typeof roleAddSchema>,
   { actor, user }: Acting,
 ): Promise<{ bizCode: string }> {
-  assertGrantable(user, { dataScope: input.dataScope });
   return db.transaction(async (tx) => {
     await lockPermissions(tx);
+    const deptIds = await askedScope(tx, input, user);
     await assertCodeFree(tx, input.code);
     const bizCode = await nextCode(tx, 'role');
-    await tx.insert(roles).values({
-      bizCode,
-      name: input.name,
-      code: input.code,
-      description: input.description ?? null,
-      state: input.state,
-      dataScope: input.dataScope,
-      createdBy: actor.userId || null,
-      updatedBy: actor.userId || null,
-    });
+    const [made] = await tx
+      .insert(roles)
+      .values({
+        bizCode,
+        name: input.name,
+        code: input.code,
+        description: input.description ?? null,
+        state: input.state,
+        dataScope: input.dataScope,
+        createdBy: actor.userId || null,
+        updatedBy: actor.userId || null,
+      })
+      .returning({ id: roles.id });
+    await setChosenDepts(tx, made!.id, deptIds);
     await writeAudit(tx, actor, { entity: 'role', entityCode: bizCode, action: 'add', detail: input });
     return { bizCode };
   });
@@ -156,7 +211,9 @@ export async function updateRole(
     await lockPermissions(tx);
     const row = await findRole(tx, input.bizCode, true);
     await assertNotOwnRole(tx, user, row.id);
-    assertGrantable(user, { dataScope: input.dataScope });
+    await assertRoleWithin(tx, user, row.bizCode);
+    const deptIds = await askedScope(tx, input, user);
+    const beforeDepts = (await chosenDepts(tx, [row.id])).get(row.id) ?? [];
     if (
       row.code === ADMIN_ROLE_CODE &&
       (input.code !== ADMIN_ROLE_CODE || input.state !== 'enabled' || input.dataScope !== 'all')
@@ -178,14 +235,28 @@ export async function updateRole(
       actor.userId,
       WHAT,
     );
+    await setChosenDepts(tx, row.id, deptIds);
     await assertAdminRemains(tx);
+    const afterDepts = (await chosenDepts(tx, [row.id])).get(row.id) ?? [];
     await writeAudit(tx, actor, {
       entity: 'role',
       entityCode: row.bizCode,
       action: 'update',
       detail: {
-        before: { name: row.name, code: row.code, state: row.state, dataScope: row.dataScope },
-        after: { name: input.name, code: input.code, state: input.state, dataScope: input.dataScope },
+        before: {
+          name: row.name,
+          code: row.code,
+          state: row.state,
+          dataScope: row.dataScope,
+          deptCodes: beforeDepts,
+        },
+        after: {
+          name: input.name,
+          code: input.code,
+          state: input.state,
+          dataScope: input.dataScope,
+          deptCodes: afterDepts,
+        },
       },
     });
   });
@@ -196,6 +267,7 @@ export async function removeRole(db: Db, bizCode: string, { actor, user }: Actin
     await lockPermissions(tx);
     const row = await findRole(tx, bizCode, true);
     await assertNotOwnRole(tx, user, row.id);
+    await assertRoleWithin(tx, user, row.bizCode);
     if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleRemove);
     const [n] = await tx.select({ n: userCountSql }).from(roles).where(eq(roles.id, row.id));
     if ((n?.n ?? 0) > 0) throw conflict(`${M.roleInUse}（${n!.n}个用户）`);
@@ -232,6 +304,7 @@ export async function saveRoleConfig(
     const row = await findRole(tx, input.bizCode, true);
     if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleFixed);
     await assertNotOwnRole(tx, user, row.id);
+    await assertRoleWithin(tx, user, row.bizCode);
     const all = await tx.select({ code: menus.code, parent: menus.parentCode }).from(menus);
     const parentOf = new Map(all.map((m) => [m.code, m.parent]));
     const wanted = new Set<string>();
@@ -240,7 +313,7 @@ export async function saveRoleConfig(
       for (let cur: string | null | undefined = c; cur && !wanted.has(cur); cur = parentOf.get(cur))
         wanted.add(cur);
     }
-    assertGrantable(user, { codes: wanted });
+    await assertGrantable(tx, user, { codes: wanted });
     const before = await grantedCodes(tx, row.id);
     await updateVersioned(tx, roles, eq(roles.id, row.id), input.version, {}, actor.userId, WHAT);
     await tx.delete(roleMenus).where(eq(roleMenus.roleId, row.id));
@@ -345,8 +418,9 @@ export async function resolveRoles(
     requireAdmin(acting.user, '只有超级管理员可以分配超级管理员角色');
   if (!isAdmin(acting.user)) {
     for (const r of rows.filter((x) => !kept.includes(x.bizCode))) {
-      const grant = { codes: await grantedCodes(tx, r.id), dataScope: r.dataScope as DataScope };
-      if (beyondOwn(acting.user, grant)) throw noPermission(`${M.roleBeyondOwn}：${r.name}`);
+      const grant = await roleGrant(tx, r.bizCode, acting.user);
+      if (grant && (await grantBeyond(tx, acting.user, grant)))
+        throw noPermission(`${M.roleBeyondOwn}：${r.name}`);
     }
   }
   return rows;

@@ -50,8 +50,11 @@ const ORG = 'permission-org';
 const USER = 'permission-user';
 /** The permission screens (权限管理): the only ones shown organisations, roles and login names. */
 const DIRECTORY = [menu(ROLE), menu(ORG), menu(USER)];
-/** Roles have no organisation: held by the permission administrators, escalation checked in roles.ts. */
-const ROLES = { none: 'roles have no organisation; no escalation is enforced by roles.ts' };
+/**
+ * Roles have no organisation: held by the permission administrators. A role acted on is declared
+ * `within` (no wider than the caller), what it is changed into is checked in roles.ts.
+ */
+const ROLES = { none: 'roles have no organisation; no escalation: `within` and roles.ts' };
 /** The organisation a user is created in or moved to, named by deptCode. */
 const USER_ORG: ScopedRows = { kind: 'org', params: ['deptCode'] };
 
@@ -79,7 +82,7 @@ export const permissionModule: PortalModule = {
     );
     api.post(
       P.roleUpdate,
-      { perm: button(ROLE, 'update'), scope: ROLES, body: roleUpdateSchema },
+      { perm: button(ROLE, 'update'), scope: ROLES, within: 'role', body: roleUpdateSchema },
       async ({ body, user, actor }) => {
         await updateRole(db, body, { user, actor });
         return null;
@@ -87,7 +90,7 @@ export const permissionModule: PortalModule = {
     );
     api.post(
       P.roleRemove,
-      { perm: button(ROLE, 'delete'), scope: ROLES, query: roleQuery },
+      { perm: button(ROLE, 'delete'), scope: ROLES, within: 'role', query: roleQuery },
       async ({ query, user, actor }) => {
         await removeRole(db, query.bizCode, { user, actor });
         return null;
@@ -95,7 +98,7 @@ export const permissionModule: PortalModule = {
     );
     api.post(
       P.roleCfgSave,
-      { perm: button(ROLE, 'cfgSave'), scope: ROLES, body: roleCfgSaveSchema },
+      { perm: button(ROLE, 'cfgSave'), scope: ROLES, within: 'role', body: roleCfgSaveSchema },
       async ({ body, user, actor }) => saveRoleConfig(db, body, { user, actor }),
     );
     api.post(P.roleUserTree, { perm: DIRECTORY, scope: UNSCOPED.picker }, async () => userTree(db));
@@ -165,7 +168,7 @@ export const permissionModule: PortalModule = {
     );
     api.post(
       P.userUpdate,
-      { perm: button(USER, 'update'), scope: ['staff', USER_ORG], body: userUpdateSchema },
+      { perm: button(USER, 'update'), scope: ['staff', USER_ORG], within: 'staff', body: userUpdateSchema },
       async ({ body, user, actor }) => {
         await updateUser(db, body, { user, actor });
         return null;
@@ -173,7 +176,7 @@ export const permissionModule: PortalModule = {
     );
     api.post(
       P.userStatus,
-      { perm: button(USER, 'status'), scope: 'staff', body: userStatusSchema },
+      { perm: button(USER, 'status'), scope: 'staff', within: 'staff', body: userStatusSchema },
       async ({ body, user, actor }) => {
         await setUserStatus(db, body, { user, actor });
         return null;
@@ -181,7 +184,7 @@ export const permissionModule: PortalModule = {
     );
     api.post(
       P.userRemove,
-      { perm: button(USER, 'delete'), scope: 'staff', query: userQuery },
+      { perm: button(USER, 'delete'), scope: 'staff', within: 'staff', query: userQuery },
       async ({ query, user, actor }) => {
         await removeUser(db, query.bizCode, { user, actor });
         return null;
@@ -190,7 +193,7 @@ export const permissionModule: PortalModule = {
     api.post(P.userDict, { perm: DIRECTORY, scope: UNSCOPED.picker }, async () => userDict(db));
     api.post(
       P.passwordReset,
-      { perm: button(USER, 'resetPassword'), scope: 'staff', body: passwordResetSchema },
+      { perm: button(USER, 'resetPassword'), scope: 'staff', within: 'staff', body: passwordResetSchema },
       async ({ body, user, actor }) => resetPassword(db, body, { user, actor }),
     );
   },

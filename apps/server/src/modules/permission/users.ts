@@ -24,14 +24,13 @@ import { dataScopeCondition, deptSubtree } from '../../platform/auth/data-scope'
 import { hashPassword } from '../../platform/auth/password-hash';
 import { revokeUserSessions } from '../../platform/auth/sessions';
 import { depts, userRoles, users } from '../../platform/auth/schema';
-import { assertAdminRemains, lockPermissions, requireAdmin, type Acting } from './common';
-import { adminRoleIdSet, resolveRoles, rolesOfUsers } from './roles';
+import { assertAdminRemains, assertUserWithin, lockPermissions, requireAdmin, type Acting } from './common';
+import { resolveRoles, rolesOfUsers } from './roles';
 import { findDept } from './orgs';
 
 type UserRow = typeof users.$inferSelect;
 const WHAT = '用户';
 const live = isNull(users.deletedAt);
-const ADMIN_ONLY = '只有超级管理员可以管理超级管理员用户';
 
 /** A user manager sees (and acts on) the users inside their data scope. */
 const scopeOf = (a: Acting) => dataScopeCondition(a.user, { ownerUser: users.id, ownerDept: users.deptId });
@@ -125,22 +124,6 @@ async function findUser(ex: Executor, userCode: string, acting: Acting, forUpdat
   return row;
 }
 
-async function holdsAdmin(ex: Executor, userId: number): Promise<boolean> {
-  const ids = await adminRoleIdSet(ex);
-  if (ids.size === 0) return false;
-  const rows = await ex
-    .select({ r: userRoles.roleId })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), inArray(userRoles.roleId, [...ids])))
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** Only an administrator may change, disable, remove or reset an administrator. */
-async function guardAdminTarget(ex: Executor, row: UserRow, acting: Acting): Promise<void> {
-  if (await holdsAdmin(ex, row.id)) requireAdmin(acting.user, ADMIN_ONLY);
-}
-
 export async function getUser(db: Db, userCode: string, acting: Acting): Promise<UserView> {
   return (await toViews(db, [await findUser(db, userCode, acting)]))[0]!;
 }
@@ -203,6 +186,7 @@ export async function addUser(
       row!.id,
       rs.map((r) => r.id),
     );
+    await assertUserWithin(tx, acting.user, userCode);
     await writeAudit(tx, actor, {
       entity: 'user',
       entityCode: userCode,
@@ -222,7 +206,6 @@ export async function updateUser(
   await db.transaction(async (tx) => {
     await lockPermissions(tx);
     const row = await findUser(tx, input.userCode, acting, true);
-    await guardAdminTarget(tx, row, acting);
     if (row.id === user.userId && input.state === 'disabled') throw conflict(M.selfDisable);
     await assertNameFree(tx, input.userName, row.id);
     const deptId = await requireDept(tx, input.deptCode);
@@ -255,6 +238,7 @@ export async function updateUser(
     );
     if (input.state === 'disabled') await revokeUserSessions(tx, row.id);
     await assertAdminRemains(tx);
+    await assertUserWithin(tx, user, row.userCode);
     await writeAudit(tx, actor, {
       entity: 'user',
       entityCode: row.userCode,
@@ -289,7 +273,7 @@ export async function setUserStatus(
   await db.transaction(async (tx) => {
     await lockPermissions(tx);
     const row = await findUser(tx, input.userCode, acting, true);
-    await guardAdminTarget(tx, row, acting);
+    await assertUserWithin(tx, user, row.userCode);
     if (row.id === user.userId && input.state === 'disabled') throw conflict(M.selfDisable);
     await updateVersioned(
       tx,
@@ -317,7 +301,7 @@ export async function removeUser(db: Db, userCode: string, acting: Acting): Prom
   await db.transaction(async (tx) => {
     await lockPermissions(tx);
     const row = await findUser(tx, userCode, acting, true);
-    await guardAdminTarget(tx, row, acting);
+    await assertUserWithin(tx, user, row.userCode);
     if (row.id === user.userId) throw conflict(M.selfRemove);
     await tx
       .update(users)
@@ -352,7 +336,7 @@ export async function resetPassword(
     await lockPermissions(tx);
     const row = await findUser(tx, input.userCode, acting, true);
     if (row.id === user.userId) throw conflict(M.selfReset);
-    await guardAdminTarget(tx, row, acting);
+    await assertUserWithin(tx, user, row.userCode);
     await tx
       .update(users)
       .set({

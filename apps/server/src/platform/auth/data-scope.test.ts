@@ -5,7 +5,8 @@ import { createTestPortal, type TestClient, type TestPortal } from '../../testin
 import { nextCode } from '../db/codes';
 import { queryRows } from '../db/client';
 import type { PortalModule } from '../module';
-import { dataScopeCondition, deptSubtreeIds } from './data-scope';
+import type { DataScope } from '@portal/contract/permission';
+import { dataScopeCondition, deptSubtreeIds, reachWithin, roleReach, unionReach } from './data-scope';
 import { hashPassword } from './password-hash';
 
 /** A sample business table with owner columns, and a list route that filters by data scope. */
@@ -60,7 +61,8 @@ async function dept(name: string, parent: string | null): Promise<number> {
   return Number(rows[0]!.id);
 }
 
-async function user(name: string, deptName: string | null, scope: 'all' | 'dept' | 'self'): Promise<number> {
+/** A user with one role per scope; a 自定义 scope names its organisations (`custom:华北,上海`). */
+async function user(name: string, deptName: string | null, ...scopes: string[]): Promise<number> {
   const { db } = t.database;
   const hash = await hashPassword(PASSWORD);
   const [u] = await queryRows<{ id: number }>(
@@ -68,12 +70,17 @@ async function user(name: string, deptName: string | null, scope: 'all' | 'dept'
     sql`insert into users (user_code, user_name, real_name, dept_id, password_hash)
       values (${await nextCode(db, 'user')}, ${name}, ${name}, ${deptName ? ids[deptName]! : null}, ${hash}) returning id`,
   );
-  const [r] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into roles (biz_code, name, code, data_scope)
-      values (${await nextCode(db, 'role')}, ${name}, ${`r-${name}`}, ${scope}) returning id`,
-  );
-  await db.execute(sql`insert into user_roles values (${u!.id}, ${r!.id})`);
+  for (const [i, spec] of scopes.entries()) {
+    const [scope, chosen] = spec.split(':') as [DataScope, string | undefined];
+    const [r] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into roles (biz_code, name, code, data_scope)
+        values (${await nextCode(db, 'role')}, ${name}, ${`r-${name}${i || ''}`}, ${scope}) returning id`,
+    );
+    await db.execute(sql`insert into user_roles values (${u!.id}, ${r!.id})`);
+    for (const d of chosen?.split(',') ?? [])
+      await db.execute(sql`insert into role_depts values (${r!.id}, ${ids[d]!})`);
+  }
   return Number(u!.id);
 }
 
@@ -96,6 +103,10 @@ beforeAll(async () => {
   const north = await user('north', '华北', 'dept');
   await user('boss', '华北', 'all');
   const loner = await user('loner', null, 'dept');
+  await user('east-only', '华东', 'deptOnly');
+  await user('chosen', '华东', 'custom:上海,华北');
+  await user('both', '华东', 'deptOnly', 'custom:华北');
+  await user('loner-chosen', null, 'custom:华北');
   for (const [title, owner, d] of [
     ['a-east-own', east, '华东'],
     ['b-sh-own', sh, '上海'],
@@ -106,7 +117,8 @@ beforeAll(async () => {
     await db.execute(
       sql`insert into sample_scoped_docs (title, owner_user_id, owner_dept_id) values (${title}, ${owner}, ${ids[d]!})`,
     );
-  for (const n of ['east', 'sh', 'north', 'boss', 'loner']) clients[n] = await t.login(n, PASSWORD);
+  for (const n of ['east', 'sh', 'north', 'boss', 'loner', 'east-only', 'chosen', 'both', 'loner-chosen'])
+    clients[n] = await t.login(n, PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -155,5 +167,36 @@ describe('data scope', () => {
   it('a user without an organisation and dept scope sees only their own rows', async () => {
     expect(await clients['loner']!.ok<string[]>('/api/sample/scoped/list', {})).toEqual(['e-loner-own']);
     expect(await clients['loner']!.ok<string[]>('/api/sample/scoped/byUser', {})).toEqual(['e-loner-own']);
+  });
+
+  it('本部门 sees its organisation without those below it, 自定义 the chosen ones, and roles add up', async () => {
+    const list = (n: string) => clients[n]!.ok<string[]>('/api/sample/scoped/list', {});
+    expect(await list('east-only')).toEqual(['a-east-own', 'e-loner-own']);
+    expect(await list('chosen')).toEqual(['b-sh-own', 'c-north-own']);
+    expect(await list('both')).toEqual(['a-east-own', 'c-north-own', 'e-loner-own']);
+    // Without an organisation of their own, a 自定义 role still reaches what it chose.
+    expect(await list('loner-chosen')).toEqual(['c-north-own']);
+    const byUser = (n: string) => clients[n]!.ok<string[]>('/api/sample/scoped/byUser', {});
+    expect(await byUser('east-only')).toEqual(['a-east-own']);
+    expect(await byUser('chosen')).toEqual(['b-sh-own', 'c-north-own', 'd-root-doc']);
+  });
+
+  it('compares every kind of scope by the organisations it reaches', async () => {
+    const { db } = t.database;
+    const [east, sh, north] = [ids['华东']!, ids['上海']!, ids['华北']!];
+    const within = (inner: ReturnType<typeof roleReach>, outer: ReturnType<typeof roleReach>) =>
+      reachWithin(db, inner, outer);
+    const subtree = roleReach('dept', [], east);
+    expect(await within(roleReach('deptOnly', [], east), subtree)).toBe(true);
+    expect(await within(roleReach('custom', [east, sh], null), subtree)).toBe(true);
+    expect(await within(roleReach('custom', [sh, north], east), subtree)).toBe(false);
+    expect(await within(subtree, roleReach('deptOnly', [], east))).toBe(false);
+    expect(await within(subtree, roleReach('custom', [east, sh], null))).toBe(true);
+    expect(await within(roleReach('dept', [], ids['总部']!), subtree)).toBe(false);
+    expect(await within(roleReach('self', [], east), roleReach('self', [], east))).toBe(true);
+    expect(await within(roleReach('deptOnly', [], east), roleReach('self', [], east))).toBe(false);
+    expect(await within('all', subtree)).toBe(false);
+    expect(await within(subtree, 'all')).toBe(true);
+    expect(await within(unionReach([subtree, roleReach('custom', [north], null)]), subtree)).toBe(false);
   });
 });

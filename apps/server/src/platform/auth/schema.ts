@@ -72,6 +72,16 @@ export const roleMenus = pgTable(
   (t) => [primaryKey({ columns: [t.roleId, t.menuCode] })],
 );
 
+/** The organisations of a role's 自定义 data scope (migrations/0044). */
+export const roleDepts = pgTable(
+  'role_depts',
+  {
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    deptId: bigint('dept_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.deptId] })],
+);
+
 export const userRoles = pgTable(
   'user_roles',
   {

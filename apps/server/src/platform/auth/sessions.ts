@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../db/change-feed';
 import { queryRows, type Executor } from '../db/client';
+import type { DataScope } from '@portal/contract/permission';
+import { roleReach, sessionScope, unionReach, type DeptReach } from './data-scope';
 import { sessions } from './schema';
 
 export function hashToken(token: string): string {
@@ -36,8 +38,13 @@ export interface SessionUser {
   mustChangePassword: boolean;
   /** Menu and button codes, the union over the user's enabled roles. */
   codes: Set<string>;
-  /** Widest data scope over the user's roles: all > dept > self. */
+  /**
+   * The data scopes of the user's roles together (data-scope.ts): 'all', 'self' (their own rows
+   * only) or 'dept' (their own rows plus the organisations of `reach`).
+   */
   dataScope: 'all' | 'dept' | 'self';
+  /** With 'dept': the organisations reached; absent, the user's organisation and all below it. */
+  reach?: DeptReach;
 }
 
 interface Row {
@@ -52,7 +59,8 @@ interface Row {
   touch: boolean;
   expires_ms: number;
   codes: string[] | null;
-  scopes: string[] | null;
+  scopes: DataScope[] | null;
+  custom_depts: (number | string)[] | null;
 }
 
 /**
@@ -89,7 +97,11 @@ async function readSession(
              where ur.user_id = u.id) as codes,
            (select array_agg(distinct r.data_scope) from user_roles ur
               join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
-             where ur.user_id = u.id) as scopes
+             where ur.user_id = u.id) as scopes,
+           (select array_agg(distinct rd.dept_id) from user_roles ur
+              join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
+              join role_depts rd on rd.role_id = r.id
+             where ur.user_id = u.id and r.data_scope = 'custom') as custom_depts
       from sessions s join users u on u.id = s.user_id
      where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()
        and u.state = 'enabled' and u.deleted_at is null`,
@@ -102,17 +114,19 @@ async function readSession(
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(sessions.id, Number(row.session_id)));
-  const scopes = row.scopes ?? [];
+  const deptId = row.dept_id === null ? null : Number(row.dept_id);
+  const customDepts = (row.custom_depts ?? []).map(Number);
+  const reach = unionReach((row.scopes ?? []).map((s) => roleReach(s, customDepts, deptId)));
   const user: SessionUser = {
     sessionId: Number(row.session_id),
     userId: Number(row.user_id),
     userCode: row.user_code,
     userName: row.user_name,
     realName: row.real_name,
-    deptId: row.dept_id === null ? null : Number(row.dept_id),
+    deptId,
     mustChangePassword: row.must_change_password,
     codes: new Set(row.codes ?? []),
-    dataScope: scopes.includes('all') ? 'all' : scopes.includes('dept') ? 'dept' : 'self',
+    ...sessionScope(reach),
   };
   return { user, expiresAt: Number(row.expires_ms) };
 }

@@ -15,7 +15,13 @@ import { openEnvelope } from './envelope-hook';
 import { mapError } from './error-map';
 import { clientErrorHandler, drainRequest } from './limits';
 import { permAllows, type Api, type Perm, type RouteRecord } from './route';
-import { refuseOutOfScope, resolveRouteScope, type ResolvedRowScope } from './route-scope';
+import {
+  refuseOutOfScope,
+  refuseWiderTarget,
+  resolveRouteScope,
+  type GrantTarget,
+  type ResolvedRowScope,
+} from './route-scope';
 import { unstorableMessage, unstorablePath, zodMessage } from './validation';
 
 declare module 'fastify' {
@@ -27,6 +33,7 @@ declare module 'fastify' {
     envelope?: boolean;
     hasBodySchema?: boolean;
     rowScope?: ResolvedRowScope[];
+    within?: GrantTarget;
     background?: boolean;
   }
 }
@@ -184,6 +191,7 @@ export function createHttp(deps: HttpDeps): Http {
     }
     // After the envelope (the body is readable), before validation (route-scope.ts).
     if (cfg.rowScope && req.user) await refuseOutOfScope(db, cfg.rowScope, req.user, [req.query, req.body]);
+    if (cfg.within && req.user) await refuseWiderTarget(db, cfg.within, req.user, [req.query, req.body]);
   });
 
   app.setErrorHandler(async (err, req, reply) => {
@@ -227,6 +235,7 @@ export function createHttp(deps: HttpDeps): Http {
       const rowScope = resolveRouteScope(opts.scope);
       for (const method of methods) {
         const rec: RouteRecord = { method, path, perm: opts.perm, scope: opts.scope, envelope };
+        if (opts.within) rec.within = opts.within;
         if (opts.body) rec.body = opts.body;
         if (opts.query) rec.query = opts.query;
         if (opts.summary) rec.summary = opts.summary;
@@ -243,6 +252,7 @@ export function createHttp(deps: HttpDeps): Http {
             envelope,
             hasBodySchema: !!opts.body,
             ...(rowScope ? { rowScope } : {}),
+            ...(opts.within ? { within: opts.within } : {}),
             ...(opts.background ? { background: true } : {}),
           },
           handler: async (req, reply) => {

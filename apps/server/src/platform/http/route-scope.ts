@@ -6,8 +6,10 @@ import {
   type ScopeKind,
   type ScopeKindDef,
 } from '../auth/row-scope';
+import { PERMISSION_MESSAGES } from '@portal/contract/permission';
+import { grantBeyond, roleGrant, userGrant, type Grant } from '../auth/grant';
 import type { Executor } from '../db/client';
-import { notFound } from '../errors';
+import { noPermission, notFound } from '../errors';
 
 /**
  * A route's row scope, declared next to its `perm` (docs/architecture.md "Who may see a row"):
@@ -41,6 +43,19 @@ export function resolveRouteScope(scope: RouteScope): ResolvedRowScope[] | undef
 /** A list of rows of a kind: narrowed by its handler, it names no row (no parameters checked). */
 export const listOf = (kind: ScopeKind): ScopedRows => ({ kind, params: [] });
 
+/** The codes the request names by these parameters, as the route's `code()` fields will read them. */
+function namedCodes(params: readonly string[], sources: readonly unknown[]): Set<string> {
+  const codes = new Set<string>();
+  for (const source of sources) {
+    if (typeof source !== 'object' || source === null) continue;
+    for (const name of params) {
+      const value = normaliseCode((source as Record<string, unknown>)[name]);
+      if (value !== undefined) codes.add(value);
+    }
+  }
+  return codes;
+}
+
 /**
  * Answers 404 before validation and the handler when the request names a row outside the user's
  * data scope: whoever may not see the row learns nothing, not even whether their body was valid,
@@ -56,18 +71,52 @@ export async function refuseOutOfScope(
 ): Promise<void> {
   if (user.dataScope === 'all') return;
   for (const scope of scopes) {
-    const codes = new Set<string>();
-    for (const source of sources) {
-      if (typeof source !== 'object' || source === null) continue;
-      for (const name of scope.params) {
-        const value = normaliseCode((source as Record<string, unknown>)[name]);
-        if (value !== undefined) codes.add(value);
-      }
-    }
     const def: ScopeKindDef = SCOPE_KINDS[scope.kind];
-    for (const c of codes) {
+    for (const c of namedCodes(scope.params, sources)) {
       if ((await rowVisibility(ex, scope.kind, c, user)) === 'hidden') throw notFound(def.label);
     }
+  }
+}
+
+/**
+ * The user or role a route acts on, declared next to its `perm` and `scope` as `within`
+ * (SECURITY.md "No escalation"): who is not an administrator may act on it only when it grants no
+ * code they lack and reaches no organisation their data scope does not. Named by the same
+ * parameters as its row scope.
+ */
+export type GrantTarget = 'staff' | 'role';
+
+export const GRANT_TARGETS: Record<
+  GrantTarget,
+  {
+    params: readonly string[];
+    read(ex: Executor, code: string, user: SessionUser): Promise<Grant | undefined>;
+    msg: string;
+  }
+> = {
+  staff: {
+    params: SCOPE_KINDS.staff.params,
+    read: (ex, c) => userGrant(ex, c),
+    msg: PERMISSION_MESSAGES.userWider,
+  },
+  role: { params: ['bizCode'], read: roleGrant, msg: PERMISSION_MESSAGES.roleWider },
+};
+
+/**
+ * Answers 401 before validation and the handler when the request names a user or role that
+ * grants more than the caller holds; run after the row scope, so a target outside the scope stays
+ * a 404. A target that does not exist is left to the handler.
+ */
+export async function refuseWiderTarget(
+  ex: Executor,
+  target: GrantTarget,
+  user: SessionUser,
+  sources: readonly unknown[],
+): Promise<void> {
+  const def = GRANT_TARGETS[target];
+  for (const c of namedCodes(def.params, sources)) {
+    const grant = await def.read(ex, c, user);
+    if (grant && (await grantBeyond(ex, user, grant))) throw noPermission(def.msg);
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../db/audit';
 import type { SessionUser } from '../auth/sessions';
-import type { RouteScope } from './route-scope';
+import type { GrantTarget, RouteScope } from './route-scope';
 
 /**
  * Who may call a route (docs/protocol.md "Menu and button codes"): `public` needs no session, `session` any
@@ -17,6 +17,11 @@ export interface RouteOptions<B extends Schema, Q extends Schema> {
   perm: Perm;
   /** The rows the route touches and whose data scope applies (route-scope.ts), or `{ none: reason }`. */
   scope: RouteScope;
+  /**
+   * The user or role the route acts on (reset, disable, remove, change; route-scope.ts): refused
+   * with 401 when it grants more than the caller holds. Administrators act on any.
+   */
+  within?: GrantTarget;
   body?: B;
   query?: Q;
   /** Also answer GET (menus, downloads: docs/protocol.md "Paths and methods"). */
@@ -59,6 +64,7 @@ export interface RouteRecord {
   path: string;
   perm: Perm;
   scope: RouteScope;
+  within?: GrantTarget;
   body?: z.ZodType;
   query?: z.ZodType;
   envelope: boolean;

@@ -1,30 +1,25 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
-  Alert,
   Button,
-  Checkbox,
-  Drawer,
   Form,
   Input,
   Modal,
   Radio,
   Select,
   Space,
-  Spin,
   Tag,
-  Tree,
+  TreeSelect,
   type TableColumnsType,
 } from 'antd';
-import type { DataNode } from 'antd/es/tree';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { button } from '@portal/contract/menus';
 import {
   DATA_SCOPE_LABELS,
   DATA_SCOPES,
+  PERMISSION_MESSAGES,
   PERMISSION_PATHS,
   STATE_LABELS,
   STATES,
-  type MenuTreeNode,
   type RoleAdd,
   type RoleView,
   roleAddSchema,
@@ -34,8 +29,8 @@ import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { allCodes, branchCodes, filterTree, indexTree, toggleCode } from './menu-tree';
-import { addRole, getRole, removeRole, ROLE_DICT_KEY, saveRoleConfig, updateRole, useMenuTree } from './api';
+import { addRole, orgOptions, removeRole, ROLE_DICT_KEY, updateRole, useOrgTree } from './api';
+import { RoleConfig } from './RoleConfig';
 import { AddButton } from '../../shared/list/AddButton';
 
 const roleRules = fieldRules(roleAddSchema);
@@ -43,10 +38,12 @@ const MENU = 'permission-role';
 const opts = <K extends string>(keys: readonly K[], labels: Record<K, string>) =>
   keys.map((k) => ({ value: k, label: labels[k] }));
 
-function RoleForm({ editing, onClose }: { editing: RoleView | 'new'; onClose(saved: boolean): void }) {
+export function RoleForm({ editing, onClose }: { editing: RoleView | 'new'; onClose(saved: boolean): void }) {
   const [form] = Form.useForm<RoleAdd>();
   const [saving, setSaving] = useState(false);
   const current = editing === 'new' ? undefined : editing;
+  const custom = Form.useWatch('dataScope', form) === 'custom';
+  const orgs = useOrgTree().data ?? [];
   const submit = async (v: RoleAdd) => {
     setSaving(true);
     try {
@@ -92,6 +89,25 @@ function RoleForm({ editing, onClose }: { editing: RoleView | 'new'; onClose(sav
         <Form.Item name="dataScope" rules={roleRules.dataScope} label="数据范围">
           <Select options={opts(DATA_SCOPES, DATA_SCOPE_LABELS)} disabled={current?.builtIn} />
         </Form.Item>
+        {custom ? (
+          // Each organisation is chosen by itself (no cascade): ticking a parent does not choose
+          // those below it, as the 自定义 scope reaches exactly the ones chosen.
+          <Form.Item
+            name="deptCodes"
+            label="数据权限"
+            rules={[{ required: true, message: PERMISSION_MESSAGES.customDeptsMissing }]}
+            getValueProps={(v: string[] | undefined) => ({ value: (v ?? []).map((value) => ({ value })) })}
+            normalize={(v: { value: string }[]) => v.map((x) => x.value)}
+          >
+            <TreeSelect
+              treeCheckable
+              treeCheckStrictly
+              treeDefaultExpandAll
+              treeData={orgOptions(orgs)}
+              placeholder="请选择组织"
+            />
+          </Form.Item>
+        ) : null}
         <Form.Item name="state" label="状态">
           <Radio.Group options={opts(STATES, STATE_LABELS)} disabled={current?.builtIn} />
         </Form.Item>
@@ -100,139 +116,6 @@ function RoleForm({ editing, onClose }: { editing: RoleView | 'new'; onClose(sav
         </Form.Item>
       </Form>
     </Modal>
-  );
-}
-
-function toTreeData(nodes: readonly MenuTreeNode[]): DataNode[] {
-  return nodes.map((n) => ({
-    key: n.code,
-    title: (
-      <span data-code={n.code}>
-        {n.title}
-        {n.kind === 'button' ? (
-          <Tag style={{ marginLeft: 6 }} bordered={false}>
-            按钮
-          </Tag>
-        ) : null}
-      </span>
-    ),
-    ...(n.children ? { children: toTreeData(n.children) } : {}),
-  }));
-}
-
-/** The role's menu tree with the check rule of toggleCode (menu-tree.ts). */
-function RoleConfig({ role, onClose }: { role: RoleView; onClose(): void }) {
-  const tree = useMenuTree();
-  const detail = useQuery({
-    queryKey: ['permission', 'role', role.bizCode, role.version],
-    queryFn: () => getRole(role.bizCode),
-    gcTime: 0,
-  });
-  const index = useMemo(() => indexTree(tree.data ?? []), [tree.data]);
-  const everyCode = useMemo(() => allCodes(tree.data ?? []), [tree.data]);
-  const [query, setQuery] = useState('');
-  const shown = useMemo(() => filterTree(tree.data ?? [], query), [tree.data, query]);
-  // Open at first; a search opens the paths to what it found.
-  const [expanded, setExpanded] = useState<string[] | null>(null);
-  const expandedKeys = query.trim() ? branchCodes(shown) : (expanded ?? branchCodes(tree.data ?? []));
-  const [checked, setChecked] = useState<Set<string> | null>(null);
-  const [saving, setSaving] = useState(false);
-  const seeded = useRef(false);
-  useEffect(() => {
-    if (detail.data && !seeded.current) {
-      seeded.current = true;
-      setChecked(new Set(detail.data.menuCodes));
-    }
-  }, [detail.data]);
-
-  const toggle = (code: string, on: boolean) => {
-    setChecked((prev) => toggleCode(prev ?? new Set(), index, code, on));
-  };
-
-  const save = async () => {
-    if (!checked || !detail.data) return;
-    setSaving(true);
-    try {
-      const r = await saveRoleConfig({
-        bizCode: role.bizCode,
-        version: detail.data.version,
-        menuCodes: [...checked],
-      });
-      if (r.ok) onClose();
-    } catch {
-      // warned by the request layer
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const builtIn = role.builtIn;
-  return (
-    <Drawer
-      open
-      size={560}
-      title={`权限配置：${role.name}`}
-      onClose={onClose}
-      className="role-config"
-      extra={
-        builtIn ? null : (
-          <Auth code={button(MENU, 'cfgSave')}>
-            <Button type="primary" loading={saving} disabled={!checked} onClick={() => void save()}>
-              保存
-            </Button>
-          </Auth>
-        )
-      }
-    >
-      {builtIn ? (
-        <Alert type="info" showIcon title="超级管理员拥有全部菜单和按钮权限，无需配置。" />
-      ) : tree.isLoading || !checked ? (
-        <Spin />
-      ) : (
-        <>
-          <Space className="role-config-tools" wrap style={{ marginBottom: 12 }}>
-            <Input.Search
-              allowClear
-              placeholder="搜索菜单或按钮"
-              aria-label="搜索菜单或按钮"
-              style={{ width: 220 }}
-              onChange={(e) => setQuery(e.target.value)}
-            />
-            <Button
-              size="small"
-              onClick={() => setExpanded(branchCodes(tree.data ?? []))}
-              disabled={!!query.trim()}
-            >
-              展开全部
-            </Button>
-            <Button size="small" onClick={() => setExpanded([])} disabled={!!query.trim()}>
-              折叠全部
-            </Button>
-            <Checkbox
-              checked={checked.size > 0 && checked.size === everyCode.length}
-              indeterminate={checked.size > 0 && checked.size < everyCode.length}
-              onChange={(e) => setChecked(new Set(e.target.checked ? everyCode : []))}
-            >
-              全选
-            </Checkbox>
-          </Space>
-          {shown.length === 0 ? (
-            <Alert type="info" showIcon title="没有匹配的菜单或按钮" />
-          ) : (
-            <Tree
-              checkable
-              checkStrictly
-              selectable={false}
-              treeData={toTreeData(shown)}
-              expandedKeys={expandedKeys}
-              onExpand={(keys) => setExpanded(keys.map(String))}
-              checkedKeys={{ checked: [...checked], halfChecked: [] }}
-              onCheck={(_, info) => toggle(String(info.node.key), info.checked)}
-            />
-          )}
-        </>
-      )}
-    </Drawer>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuTreeNode, OrgNode } from '@portal/contract/permission';
-import { allCodes, branchCodes, filterTree, indexTree, toggleCode } from './menu-tree';
+import { allCodes, branchCodes, filterTree, indexTree, toggleCode, treeChecks } from './menu-tree';
 import { orgOptions } from './api';
 
 const tree: MenuTreeNode[] = [
@@ -55,6 +55,28 @@ describe('role menu tree check rule', () => {
       false,
     );
     expect(noButtons.has('permission-org')).toBe(true);
+  });
+});
+
+describe('role menu tree ticks', () => {
+  const index = indexTree(tree);
+
+  it('ticks a node only when everything below it is granted, half-ticks it when part is', () => {
+    expect(treeChecks(new Set(['permission', 'permission-role']), index)).toEqual({
+      checked: ['permission-role'],
+      halfChecked: ['permission'],
+    });
+    // A screen without its buttons is half-ticked: a click grants the buttons, not takes the screen.
+    expect(treeChecks(new Set(['permission', 'permission-org', 'permission-org:add']), index)).toEqual({
+      checked: ['permission-org:add'],
+      halfChecked: ['permission', 'permission-org'],
+    });
+    expect(treeChecks(new Set(allCodes(tree)), index).halfChecked).toEqual([]);
+  });
+
+  it('taking the last granted child away takes the directory above it too', () => {
+    const roleOnly = toggleCode(new Set(), index, 'permission-role', true);
+    expect([...toggleCode(roleOnly, index, 'permission-role', false)]).toEqual([]);
   });
 });
 

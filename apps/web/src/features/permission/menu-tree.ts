@@ -3,14 +3,18 @@ import type { MenuTreeNode } from '@portal/contract/permission';
 export interface TreeIndex {
   parentOf: Map<string, string | null>;
   childrenOf: Map<string, string[]>;
+  /** Menus with menus below them (账务管理): granted only for what they hold. */
+  directories: Set<string>;
 }
 
 export function indexTree(nodes: readonly MenuTreeNode[]): TreeIndex {
   const parentOf = new Map<string, string | null>();
   const childrenOf = new Map<string, string[]>();
+  const directories = new Set<string>();
   const walk = (list: readonly MenuTreeNode[], parent: string | null) => {
     for (const n of list) {
       parentOf.set(n.code, parent);
+      if (n.children?.some((c) => c.kind === 'menu')) directories.add(n.code);
       childrenOf.set(
         n.code,
         (n.children ?? []).map((c) => c.code),
@@ -19,7 +23,7 @@ export function indexTree(nodes: readonly MenuTreeNode[]): TreeIndex {
     }
   };
   walk(nodes, null);
-  return { parentOf, childrenOf };
+  return { parentOf, childrenOf, directories };
 }
 
 function descendants(index: TreeIndex, code: string): string[] {
@@ -34,9 +38,9 @@ function descendants(index: TreeIndex, code: string): string[] {
 }
 
 /**
- * The role editor's check rule: checking a node grants it with everything below it and the menus
- * above it; unchecking takes it away with everything below (the menus above stay). A menu can
- * thus be granted without its buttons.
+ * The role editor's check rule (RuoYi's): checking a node grants it with everything below it and
+ * the menus above it; unchecking takes it away with everything below, and a directory above left
+ * with nothing granted below it goes too. A screen stays without its buttons (read only).
  */
 export function toggleCode(
   checked: ReadonlySet<string>,
@@ -52,8 +56,33 @@ export function toggleCode(
   } else {
     next.delete(code);
     for (const d of descendants(index, code)) next.delete(d);
+    for (let p = index.parentOf.get(code); p && index.directories.has(p); p = index.parentOf.get(p)) {
+      if (descendants(index, p).some((d) => next.has(d))) break;
+      next.delete(p);
+    }
   }
   return next;
+}
+
+/**
+ * What the tree shows of the granted codes (antd's `checkStrictly` keys): a node is ticked when it
+ * and everything below it are granted, half-ticked when only part of that is. A parent granted for
+ * one of its children is therefore never shown as granting them all, and a click on it grants the
+ * rest instead of taking the one away.
+ */
+export function treeChecks(
+  granted: ReadonlySet<string>,
+  index: TreeIndex,
+): { checked: string[]; halfChecked: string[] } {
+  const checked: string[] = [];
+  const halfChecked: string[] = [];
+  for (const code of index.parentOf.keys()) {
+    const below = [code, ...descendants(index, code)];
+    const held = below.filter((c) => granted.has(c)).length;
+    if (held === below.length) checked.push(code);
+    else if (held > 0) halfChecked.push(code);
+  }
+  return { checked, halfChecked };
 }
 
 /** Every code of the tree, menus and buttons. */
