@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ADMIN_CODE } from '@portal/contract/menus';
+import type { DataScope } from '@portal/contract/permission';
 import { DOC_TYPE_KEYS } from '@portal/contract/workflow';
-import type { ScopeUser } from '../../platform/auth/data-scope';
+import { roleReach, sessionScope, type ScopeUser } from '../../platform/auth/data-scope';
 import { documentScope } from '../../platform/auth/row-scope';
 import { queryRows, type Executor } from '../../platform/db/client';
 
@@ -23,12 +24,14 @@ export interface Decider {
 export async function deciderOf(ex: Executor, userId: number): Promise<Decider> {
   const rows = await queryRows<{
     code: string;
-    data_scope: ScopeUser['dataScope'];
+    data_scope: DataScope;
+    depts: unknown[] | null;
     dept_id: unknown;
     admin: boolean;
   }>(
     ex,
     sql`select r.code, r.data_scope, u.dept_id,
+               (select array_agg(rd.dept_id) from role_depts rd where rd.role_id = r.id) as depts,
                r.code = ${ADMIN_CODE} or exists (select 1 from role_menus rm
                  where rm.role_id = r.id and rm.menu_code = ${ADMIN_CODE}) as admin
           from users u
@@ -40,7 +43,15 @@ export async function deciderOf(ex: Executor, userId: number): Promise<Decider> 
   return {
     userId,
     admin: rows.some((r) => r.admin),
-    roles: rows.map((r) => ({ code: r.code, scope: { userId, deptId, dataScope: r.data_scope } })),
+    // Each role with its own reach: 本部门 and 自定义 reach only what that role names.
+    roles: rows.map((r) => ({
+      code: r.code,
+      scope: {
+        userId,
+        deptId,
+        ...sessionScope(roleReach(r.data_scope, (r.depts ?? []).map(Number), deptId)),
+      },
+    })),
   };
 }
 

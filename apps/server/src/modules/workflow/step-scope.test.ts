@@ -10,6 +10,7 @@ import {
   type TodoItem,
   type WorkflowCounts,
 } from '@portal/contract/workflow';
+import { queryRows } from '../../platform/db/client';
 import { tableChecksums } from '../../testing/checksum';
 import {
   createDept,
@@ -168,6 +169,34 @@ describe('an approval step reaches a document only inside its role’s data scop
     const view = await riskWide.ok<ProcessView>(workflowApi.process, undefined, { query: ref(creditB) });
     expect(view.canApprove).toBe(false);
     expect(await tableChecksums(t.database.db)).toEqual(before);
+  });
+
+  it('本部门 and 自定义 on the step role reach only what that role names', async () => {
+    const { db } = t.database;
+    const [jia] = await queryRows<{ id: number }>(db, sql`select id from depts where name = '甲部'`);
+    const sub = await createDept(db, '甲一部', Number(jia!.id));
+    const everything = [...ALL_CODES].filter((c) => c !== ADMIN_CODE);
+    await createUserWithCodes(db, 'maker-a1', PASSWORD, everything, { deptId: sub.id });
+    const creditA1 = await submittedCredit(await t.login('maker-a1', PASSWORD), '甲一客户有限公司');
+    const sees = async (code: string) =>
+      (await riskA.call(workflowApi.process, undefined, { query: ref(code) })).httpStatus;
+    // 本组织及下级: 甲 and the organisation below it.
+    expect([await sees(creditA), await sees(creditA1)]).toEqual([200, 200]);
+    try {
+      await db.execute(sql`update roles set data_scope = 'deptOnly' where code = 'risk'`);
+      expect([await sees(creditA), await sees(creditA1)]).toEqual([200, 404]);
+      expect(await todoCodes(riskA)).not.toContain(creditA1);
+      await db.execute(sql`update roles set data_scope = 'custom' where code = 'risk'`);
+      await db.execute(
+        sql`insert into role_depts (role_id, dept_id) select id, ${sub.id} from roles where code = 'risk'`,
+      );
+      expect([await sees(creditA), await sees(creditA1)]).toEqual([404, 200]);
+    } finally {
+      await db.execute(
+        sql`delete from role_depts where role_id in (select id from roles where code = 'risk')`,
+      );
+      await db.execute(sql`update roles set data_scope = 'dept' where code = 'risk'`);
+    }
   });
 
   it('the other organisation’s 风控 is refused the decision; ours decides', async () => {
