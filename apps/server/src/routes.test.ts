@@ -122,12 +122,19 @@ function fieldsOf(r: RouteRecord): string[] {
 
 /**
  * What a route acts on (SECURITY.md "No escalation"): a button that names a staff user by its row
- * scope, or a button of 角色管理 that names a role.
+ * scope, by one of their sessions, or by sign-in name outside a list's filters; or a button of
+ * 角色管理 that names a role.
  */
 function actsOn(r: RouteRecord): GrantTarget | undefined {
   if (typeof r.perm !== 'string' || !r.perm.includes(':')) return undefined;
   if ((resolveRouteScope(r.scope) ?? []).some((s) => s.kind === 'staff' && s.params.length > 0))
     return 'staff';
+  const fields = fieldsOf(r);
+  if (fields.includes('sessionId')) return 'staffBySession';
+  // Only 系统监控 names a staff user by sign-in name (登录日志's unlock); elsewhere userName is the
+  // name a user is given (用户管理, 企业用户).
+  if (fields.includes('userName') && !fields.includes('pageNum') && r.perm.startsWith('monitor-'))
+    return 'staffByName';
   if (r.perm.startsWith('permission-role:') && fieldsOf(r).some((f) => GRANT_TARGETS.role.params.includes(f)))
     return 'role';
   return undefined;

@@ -64,7 +64,12 @@ export const monitorModule: PortalModule = {
     );
     api.post(
       P.loginLogUnlock,
-      { perm: button(M.loginLog, 'unlock'), scope: BY_CONCERNED_USER, body: loginUnlockSchema },
+      {
+        perm: button(M.loginLog, 'unlock'),
+        scope: BY_CONCERNED_USER,
+        within: 'staffByName',
+        body: loginUnlockSchema,
+      },
       async ({ body, user, actor }) => {
         await unlockLogin(db, body, { user, actor });
         return null;
@@ -77,7 +82,12 @@ export const monitorModule: PortalModule = {
     );
     api.post(
       P.onlineForceLogout,
-      { perm: button(M.online, 'forceLogout'), scope: BY_CONCERNED_USER, body: forceLogoutSchema },
+      {
+        perm: button(M.online, 'forceLogout'),
+        scope: BY_CONCERNED_USER,
+        within: 'staffBySession',
+        body: forceLogoutSchema,
+      },
       async ({ body, user, actor }) => {
         await forceLogout(db, config.sessionIdleMs, body.sessionId, { user, actor });
         return null;

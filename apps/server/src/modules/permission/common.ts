@@ -58,7 +58,7 @@ export async function assertGrantable(ex: Executor, u: SessionUser, grant: Parti
  * change leaves: a kept role of 本组织及下级 reaches further once its holder moves, for instance.
  */
 export async function assertUserWithin(ex: Executor, u: SessionUser, userCode: string): Promise<void> {
-  const grant = await userGrant(ex, userCode);
+  const grant = await userGrant(ex, { userCode });
   if (grant && (await grantBeyond(ex, u, grant))) throw noPermission(M.userWider);
 }
 export async function assertRoleWithin(ex: Executor, u: SessionUser, roleCode: string): Promise<void> {

@@ -2,7 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ADMIN_CODE } from '@portal/contract/menus';
 import type { DataScope } from '@portal/contract/permission';
 import { queryRows, type Executor } from '../db/client';
-import { reachOf, reachWithin, roleReach, unionReach, type Reach } from './data-scope';
+import {
+  dataScopeCondition,
+  reachOf,
+  reachWithin,
+  roleReach,
+  unionReach,
+  type Reach,
+  type ScopeUser,
+} from './data-scope';
 import type { SessionUser } from './sessions';
 
 /**
@@ -63,12 +71,26 @@ function grantOf(rows: readonly RoleRow[], holderDept: number | null): Grant {
 
 /**
  * What a user's roles grant, enabled or not (enabling a role gives it back), with their data
- * scopes reached from the user's organisation; undefined for no such live user.
+ * scopes reached from the user's organisation; undefined for no such live user. The user is named
+ * by code, by sign-in name (login unlock) or by one of their sessions (强退). With `visibleTo`, a
+ * user outside that reader's data scope is no such user (the handler answers its 404).
  */
-export async function userGrant(ex: Executor, userCode: string): Promise<Grant | undefined> {
+export async function userGrant(
+  ex: Executor,
+  named: { userCode: string } | { userName: string } | { sessionId: string },
+  visibleTo?: ScopeUser,
+): Promise<Grant | undefined> {
+  const where =
+    'userCode' in named
+      ? sql`user_code = ${named.userCode}`
+      : 'userName' in named
+        ? sql`user_name = ${named.userName}`
+        : sql`id = (select user_id from sessions where id = ${named.sessionId}::bigint)`;
   const [user] = await queryRows<{ id: number; dept_id: number | null }>(
     ex,
-    sql`select id, dept_id from users where user_code = ${userCode} and deleted_at is null`,
+    sql`select id, dept_id from users
+         where ${where} and deleted_at is null
+           and ${visibleTo ? dataScopeCondition(visibleTo, { ownerUser: sql`id`, ownerDept: sql`dept_id` }) : sql`true`}`,
   );
   if (!user) return undefined;
   const rows = await readRoles(ex, sql`r.id in (select role_id from user_roles where user_id = ${user.id})`);

@@ -44,12 +44,16 @@ export function resolveRouteScope(scope: RouteScope): ResolvedRowScope[] | undef
 export const listOf = (kind: ScopeKind): ScopedRows => ({ kind, params: [] });
 
 /** The codes the request names by these parameters, as the route's `code()` fields will read them. */
-function namedCodes(params: readonly string[], sources: readonly unknown[]): Set<string> {
+function namedCodes(
+  params: readonly string[],
+  sources: readonly unknown[],
+  read: (raw: unknown) => string | undefined = normaliseCode,
+): Set<string> {
   const codes = new Set<string>();
   for (const source of sources) {
     if (typeof source !== 'object' || source === null) continue;
     for (const name of params) {
-      const value = normaliseCode((source as Record<string, unknown>)[name]);
+      const value = read((source as Record<string, unknown>)[name]);
       if (value !== undefined) codes.add(value);
     }
   }
@@ -84,19 +88,35 @@ export async function refuseOutOfScope(
  * code they lack and reaches no organisation their data scope does not. Named by the same
  * parameters as its row scope.
  */
-export type GrantTarget = 'staff' | 'role';
+export type GrantTarget = 'staff' | 'staffByName' | 'staffBySession' | 'role';
 
 export const GRANT_TARGETS: Record<
   GrantTarget,
   {
     params: readonly string[];
     read(ex: Executor, code: string, user: SessionUser): Promise<Grant | undefined>;
+    /** How the route's validation will read the parameter; a 12-digit code when absent. */
+    value?: (raw: unknown) => string | undefined;
     msg: string;
   }
 > = {
   staff: {
     params: SCOPE_KINDS.staff.params,
-    read: (ex, c) => userGrant(ex, c),
+    read: (ex, userCode) => userGrant(ex, { userCode }),
+    msg: PERMISSION_MESSAGES.userWider,
+  },
+  // 登录日志's unlock and 在线用户's 强退 name the user by sign-in name and by session; their routes
+  // narrow rows in the handler, so a user outside the caller's scope is left to its 404.
+  staffByName: {
+    params: ['userName'],
+    read: (ex, userName, user) => userGrant(ex, { userName }, user),
+    value: (raw) => (typeof raw === 'string' ? raw.normalize('NFKC').trim() || undefined : undefined),
+    msg: PERMISSION_MESSAGES.userWider,
+  },
+  staffBySession: {
+    params: ['sessionId'],
+    read: (ex, sessionId, user) => userGrant(ex, { sessionId }, user),
+    value: (raw) => (/^[1-9]\d{0,15}$/.test(String(raw)) ? String(raw) : undefined),
     msg: PERMISSION_MESSAGES.userWider,
   },
   role: { params: ['bizCode'], read: roleGrant, msg: PERMISSION_MESSAGES.roleWider },
@@ -114,7 +134,7 @@ export async function refuseWiderTarget(
   sources: readonly unknown[],
 ): Promise<void> {
   const def = GRANT_TARGETS[target];
-  for (const c of namedCodes(def.params, sources)) {
+  for (const c of namedCodes(def.params, sources, def.value)) {
     const grant = await def.read(ex, c, user);
     if (grant && (await grantBeyond(ex, user, grant))) throw noPermission(def.msg);
   }
