@@ -51,6 +51,13 @@ export type MoneyEvent =
       period: string;
       date: string;
       contracts: { amount: string; aux: Aux }[];
+    }
+  | {
+      /** 前置利息 recognised in a month: 预收利息 → 利息收入 (negative takes back what was recognised). */
+      kind: 'deferral';
+      period: string;
+      date: string;
+      contracts: { amount: string; aux: Aux }[];
     };
 
 export interface JournalLine {
@@ -98,7 +105,8 @@ export function journalOf(e: MoneyEvent): Journal {
       b.dr('factoring', e.financing);
       b.cr('bank', e.net);
       b.cr('margin', e.deducted.margin);
-      b.cr('interestIncome', e.deducted.upfrontInterest);
+      // 前置利息 is earned over the days it covers: deferred, recognised by the month-end accrual.
+      b.cr('deferredInterest', e.deducted.upfrontInterest);
       b.cr('feeIncome', e.deducted.upfrontFee);
       return { docType: 'loan', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
@@ -108,7 +116,7 @@ export function journalOf(e: MoneyEvent): Journal {
       const r = e.received;
       b.dr('bank', new Decimal(r.margin).plus(r.upfrontInterest).plus(r.upfrontFee));
       b.cr('margin', r.margin);
-      b.cr('interestIncome', r.upfrontInterest);
+      b.cr('deferredInterest', r.upfrontInterest);
       b.cr('feeIncome', r.upfrontFee);
       return { docType: 'prepayment', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
@@ -130,11 +138,18 @@ export function journalOf(e: MoneyEvent): Journal {
       return { docType: 'paid', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
     case 'accrual': {
-      const summary = `计提${e.period}应收未到期利息`;
+      const summary = `计提${e.period}应收利息`;
       const b = builder(summary, {});
       for (const c of e.contracts) b.dr('interestReceivable', c.amount, c.aux);
       for (const c of e.contracts) b.cr('interestIncome', c.amount, c.aux);
       return { docType: 'accrual', docCode: e.period, date: e.date, summary, lines: b.lines };
+    }
+    case 'deferral': {
+      const summary = `摊销${e.period}预收利息`;
+      const b = builder(summary, {});
+      for (const c of e.contracts) b.dr('deferredInterest', c.amount, c.aux);
+      for (const c of e.contracts) b.cr('interestIncome', c.amount, c.aux);
+      return { docType: 'deferral', docCode: e.period, date: e.date, summary, lines: b.lines };
     }
   }
 }
