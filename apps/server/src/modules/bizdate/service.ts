@@ -210,7 +210,9 @@ export async function catchUpDayEnds(
 
 /** The day-end running now, if any (the newest run still 运行中): a long catch-up's progress. */
 export async function runningDayEnd(db: Executor): Promise<DayEndRun | null> {
-  return (await listRuns(db, { pageNum: 1, pageSize: 1 }, undefined, sql`r.state = 'running'`)).list[0] ?? null;
+  return (
+    (await listRuns(db, { pageNum: 1, pageSize: 1 }, undefined, sql`r.state = 'running'`)).list[0] ?? null
+  );
 }
 
 async function dayEndWork(tx: Tx, date: string, thresholds: ClassThresholds, actor: Actor) {

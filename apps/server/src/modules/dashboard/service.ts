@@ -78,7 +78,10 @@ export async function portfolio(
     outstandingPrincipal: fmt(r!.principal as string | null),
     interestReceivable: fmt(r!.interest_accrued as string | null),
     // The open interest not earned yet nor off the books (docs/accounting.md).
-    interestNotDue: interest('interest').minus(interest('interest_accrued')).minus(interest('interest_off')).toFixed(2),
+    interestNotDue: interest('interest')
+      .minus(interest('interest_accrued'))
+      .minus(interest('interest_off'))
+      .toFixed(2),
     interestOffBalance: fmt(r!.interest_off as string | null),
     feeReceivable: fmt(r!.fee as string | null),
     due7: fmt(r!.due7 as string | null),

@@ -137,21 +137,23 @@ export function journalOf(e: MoneyEvent): Journal {
       b.cr('penaltyIncome', e.penalty);
       return { docType: 'paid', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
-    case 'accrual': {
-      const summary = `计提${e.period}应收利息`;
-      const b = builder(summary, {});
-      for (const c of e.contracts) b.dr('interestReceivable', c.amount, c.aux);
-      for (const c of e.contracts) b.cr('interestIncome', c.amount, c.aux);
-      return { docType: 'accrual', docCode: e.period, date: e.date, summary, lines: b.lines };
-    }
-    case 'deferral': {
-      const summary = `摊销${e.period}预收利息`;
-      const b = builder(summary, {});
-      for (const c of e.contracts) b.dr('deferredInterest', c.amount, c.aux);
-      for (const c of e.contracts) b.cr('interestIncome', c.amount, c.aux);
-      return { docType: 'deferral', docCode: e.period, date: e.date, summary, lines: b.lines };
-    }
+    case 'accrual':
+      return monthEndJournal(e, 'interestReceivable', `计提${e.period}应收利息`);
+    case 'deferral':
+      return monthEndJournal(e, 'deferredInterest', `摊销${e.period}预收利息`);
   }
+}
+
+/** A month end's journal: per contract, `debit` debited and 利息收入 credited with its amount. */
+function monthEndJournal(
+  e: Extract<MoneyEvent, { kind: 'accrual' | 'deferral' }>,
+  debit: AccountRole,
+  summary: string,
+): Journal {
+  const b = builder(summary, {});
+  for (const c of e.contracts) b.dr(debit, c.amount, c.aux);
+  for (const c of e.contracts) b.cr('interestIncome', c.amount, c.aux);
+  return { docType: e.kind, docCode: e.period, date: e.date, summary, lines: b.lines };
 }
 
 /** Σ debit and Σ credit of a journal; a posted journal has them equal. */

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOUCHER_PATHS } from '@portal/contract/voucher';
 import { queryRows } from '../../platform/db/client';
-import { createTestPortal, createUserWithCodes, servedPaths, type TestPortal } from '../../testing/harness';
+import { createTestPortal, createUserWithCodes, type TestPortal } from '../../testing/harness';
+import { voucherApi } from './testkit';
 
-const voucherApi = servedPaths(VOUCHER_PATHS);
 let t: TestPortal;
 beforeAll(async () => {
   t = await createTestPortal({ DEMO_DATA: 'on' });

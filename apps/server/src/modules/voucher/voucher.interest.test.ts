@@ -5,12 +5,7 @@ import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboa
 import { LEDGER_PATHS, type LedgerPage } from '@portal/contract/ledger';
 import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
 import { PA_PATHS } from '@portal/contract/prepayment';
-import {
-  VOUCHER_PATHS,
-  type TrialBalance,
-  type VoucherPage,
-  type VoucherView,
-} from '@portal/contract/voucher';
+import { type TrialBalance, type VoucherView } from '@portal/contract/voucher';
 import type { ContractInfo } from '@portal/contract/contract';
 import { queryRows } from '../../platform/db/client';
 import { createTestPortal, servedPaths, type TestClient, type TestPortal } from '../../testing/harness';
@@ -27,6 +22,7 @@ import {
   type ContractFixture,
 } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
+import { voucherApi, voucherReader } from './testkit';
 
 /**
  * Interest on the books (docs/accounting.md "Interest on the books", worked example 2):
@@ -44,7 +40,6 @@ const FRONT_RULE: InterestRuleCalcInput = {
   annualRate: '0.0900',
   interestCollection: 'FRONT',
 };
-const voucherApi = servedPaths(VOUCHER_PATHS);
 const ledgerApi = servedPaths(LEDGER_PATHS);
 
 let t: TestPortal;
@@ -54,24 +49,10 @@ let front: ContractFixture;
 const no = { a: '', b: '', c: '', d: '' };
 const docs = { loanA: '', pa: '' };
 
-const list = (body: Record<string, unknown>) =>
-  admin.ok<VoucherPage>(voucherApi.list, {
-    pageNum: 1,
-    pageSize: 50,
-    orderBy: 'voucherNo',
-    order: 'asc',
-    ...body,
-  });
-const view = (voucherId: number) =>
-  admin.ok<VoucherView>(voucherApi.view, undefined, { query: { voucherId: String(voucherId) } });
+const { list, view, voucherOf: only } = voucherReader(() => admin);
 /** The lines of a voucher as `code debit credit contractNo`. */
 const lines = (v: VoucherView) =>
   v.lines.map((l) => `${l.accountCode} ${l.debit} ${l.credit} ${l.aux.replace(/.*合同:/, '')}`);
-async function only(docType: string, docCode: string) {
-  const page = await list({ docType, docCode });
-  expect(page.total).toBe(1);
-  return view(page.list[0]!.voucherId);
-}
 const contractNo = async (bizCode: string) =>
   (await admin.ok<ContractInfo>(contractApi.infoView, undefined, { query: { bizCode } })).contractNo;
 const dayEnd = async (date: string) => {
@@ -108,16 +89,16 @@ beforeAll(async () => {
   checker = await addChecker(t);
   front = await contractFixture(t, admin, checker, { limit: '9000000.00', rule: FRONT_RULE });
   const back = await contractFixture(t, admin, checker, { limit: '9000000.00' });
-  const b = await approvedContract(t, admin, checker, {
-    fixture: back,
-    over: {
-      startDate: '2026-01-15',
-      maturityDate: '2026-02-14',
-      receivables: [receivable('150000.00', '2026-02-14')],
-    },
-  });
-  await disburse(admin, checker, b.bizCode);
-  no.b = await contractNo(b.bizCode);
+  /** A 后置 contract of 100,000.00, disbursed on its start: its contract number. */
+  const disbursedBack = async (startDate: string, maturityDate: string) => {
+    const { bizCode } = await approvedContract(t, admin, checker, {
+      fixture: back,
+      over: { startDate, maturityDate, receivables: [receivable('150000.00', maturityDate)] },
+    });
+    await disburse(admin, checker, bizCode);
+    return contractNo(bizCode);
+  };
+  no.b = await disbursedBack('2026-01-15', '2026-02-14');
   await dayEnd('2026-02-28');
   t.portal.clock.set('2026-03-01');
   const a = await frontContract();
@@ -144,16 +125,7 @@ beforeAll(async () => {
   await dayEnd('2026-03-31');
   await dayEnd('2026-04-30');
   t.portal.clock.set('2026-05-01');
-  const d = await approvedContract(t, admin, checker, {
-    fixture: back,
-    over: {
-      startDate: '2026-05-01',
-      maturityDate: '2026-07-30',
-      receivables: [receivable('300000.00', '2026-07-30')],
-    },
-  });
-  no.d = await contractNo(d.bizCode);
-  await disburse(admin, checker, d.bizCode);
+  no.d = await disbursedBack('2026-05-01', '2026-07-30');
   await dayEnd('2026-05-31');
 }, 240_000);
 afterAll(() => t.close());

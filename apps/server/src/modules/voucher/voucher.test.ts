@@ -7,19 +7,12 @@ import type { ValidPlan } from '@portal/contract/accounts';
 import type { ContractInfo } from '@portal/contract/contract';
 import { PA_PATHS } from '@portal/contract/prepayment';
 import { queryRows } from '../../platform/db/client';
-import {
-  VOUCHER_PATHS,
-  type AccountRow,
-  type TrialBalance,
-  type VoucherPage,
-  type VoucherView,
-} from '@portal/contract/voucher';
+import { type AccountRow, type TrialBalance, type VoucherView } from '@portal/contract/voucher';
 import {
   createTestPortal,
   createUserWithCodes,
   type TestClient,
   type TestPortal,
-  servedPaths,
 } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
@@ -35,6 +28,7 @@ import {
 import { disburse, reverseLoan } from '../loan/testkit';
 import { approvedIncome, incomeApi, paidApi, paidRedApi } from '../paid/testkit';
 import { csvLine, EXPORT_HEADERS } from './export';
+import { voucherApi, voucherReader } from './testkit';
 
 /**
  * A hand-built portfolio (docs/accounting.md "Worked example"), rules ACT/360 7.20 % bullet,
@@ -47,7 +41,6 @@ import { csvLine, EXPORT_HEADERS } from './export';
  *   month end 31 of its 90 days are earned, 1,240.00, accrued on 05-31 and reversed on 06-01.
  */
 const TODAY = '2026-05-31';
-const voucherApi = servedPaths(VOUCHER_PATHS);
 
 let t: TestPortal;
 let admin: TestClient;
@@ -61,21 +54,7 @@ async function info(code: string) {
   return { code, no: c.contractNo, cust: c.custName, custCode: c.custCode };
 }
 
-const list = (body: Record<string, unknown> = {}) =>
-  admin.ok<VoucherPage>(voucherApi.list, {
-    pageNum: 1,
-    pageSize: 50,
-    orderBy: 'voucherNo',
-    order: 'asc',
-    ...body,
-  });
-const view = (voucherId: number) =>
-  admin.ok<VoucherView>(voucherApi.view, undefined, { query: { voucherId: String(voucherId) } });
-async function voucherOf(docType: string, docCode: string): Promise<VoucherView> {
-  const page = await list({ docType, docCode });
-  expect(page.total).toBe(1);
-  return view(page.list[0]!.voucherId);
-}
+const { list, view, voucherOf } = voucherReader(() => admin);
 /** A voucher's lines as `code name debit credit aux`. */
 const lines = (v: VoucherView) =>
   v.lines.map((l) => `${l.accountCode} ${l.accountName} ${l.debit} ${l.credit} ${l.aux}`);
