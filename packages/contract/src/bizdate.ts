@@ -12,6 +12,11 @@ export const BIZDATE_PATHS = {
   view: `${BASE}/bizDate`,
   /** ft-bizdate:save, body bizDateSaveSchema: moves the business date, then runs the day-end. */
   save: `${BASE}/bizDate/save`,
+  /**
+   * Who may move the date: the day-end running now (a forward move's catch-up, docs/business-date.md),
+   * DayEndProgress.
+   */
+  progress: `${BASE}/dayEnd/progress`,
   /** ft-bizdate:save: runs the day-end for the current business date again. */
   runDayEnd: `${BASE}/dayEnd/run`,
   /** ft-bizdate: the day-end job log. Body dayEndListSchema. */
@@ -54,11 +59,12 @@ export const DAY_END_STATE_LABELS: Record<DayEndState, string> = {
   done: '完成',
   failed: '失败',
 };
-export const DAY_END_TRIGGERS = ['dateChange', 'manual'] as const;
+export const DAY_END_TRIGGERS = ['dateChange', 'manual', 'catchUp'] as const;
 export type DayEndTrigger = (typeof DAY_END_TRIGGERS)[number];
 export const DAY_END_TRIGGER_LABELS: Record<DayEndTrigger, string> = {
   dateChange: '营业日变更',
   manual: '手动运行',
+  catchUp: '日终补跑',
 };
 
 /** One line of the job log. */
@@ -77,6 +83,21 @@ export interface DayEndRun {
   /** Reminders added by this run (0 when the date was already done). */
   remindersAdded: number;
   error: string | null;
+}
+
+/** What moving the date did: the day-ends it ran, in order, the move's own (or a failed one) last. */
+export interface BizDateMoved {
+  from: string;
+  to: string;
+  /** The last day-end run: `to`'s, or the day that failed and stopped the catch-up. */
+  run: DayEndRun;
+  /** Day-ends run by this move (days a run had completed before are not run again). */
+  days: number;
+}
+
+/** The day-end running now, if any: the screen polls it while a move catches up. */
+export interface DayEndProgress {
+  running: DayEndRun | null;
 }
 
 export const dayEndListSchema = listSchema({}, ['startedAt']);

@@ -6,7 +6,10 @@ import { int } from './fields';
  * scope), each widget one call answered by one SQL round trip. Definitions, as of the business
  * date D (营业日), over live plan items of 履约中 contracts:
  * - outstanding principal: Σ (principal − principal paid);
- * - interest / fee receivable: Σ (interest − paid), Σ (fee − paid), every period;
+ * - interest receivable (应收利息): interest earned through D and not received, on the books; 未到期
+ *   利息 the open interest not earned yet; 表外利息 the open interest of items more than 90 days past
+ *   due (docs/accounting.md "Interest on the books", the ledger's figures);
+ * - fee receivable: Σ (fee − paid), every period;
  * - due in the next N days: Σ open principal + interest + fee of items due D … D + N (an item due
  *   on D itself is due, not overdue);
  * - overdue: items whose status as of D is 逾期, with their open principal + interest + fee and,
@@ -29,6 +32,8 @@ export interface PortfolioFigures {
   contractCount: number;
   outstandingPrincipal: string;
   interestReceivable: string;
+  interestNotDue: string;
+  interestOffBalance: string;
   feeReceivable: string;
   due7: string;
   due7Count: number;

@@ -96,7 +96,12 @@ export interface LedgerRow {
   ruleName: string;
   method: string;
   principalOutstanding: string;
+  /** 应收利息: interest earned by the end of asOf and not received, on the books (docs/accounting.md). */
   interestOutstanding: string;
+  /** 未到期利息: the open interest not earned yet (later days of the plan). */
+  interestNotDue: string;
+  /** 表外利息: open interest of items more than 90 days past due, taken off the books. */
+  interestOffBalance: string;
   feeOutstanding: string;
   overdueDays: number;
   /** Open principal + interest + fee of the items overdue on asOf. */
@@ -126,6 +131,8 @@ export interface LedgerTotals {
   loanNetAmount: string;
   principalOutstanding: string;
   interestOutstanding: string;
+  interestNotDue: string;
+  interestOffBalance: string;
   feeOutstanding: string;
   overdueAmount: string;
   overduePenalty: string;

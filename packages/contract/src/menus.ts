@@ -501,7 +501,12 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
       },
       // 会计凭证 (docs/accounting.md): journals of the approved money events, their mapping and trial balance.
       { code: 'ft-voucher', title: '会计凭证', path: '/factoring/accounts/voucher', actions: ['export'] },
-      { code: 'ft-voucher-trial', title: '试算平衡', path: '/factoring/accounts/voucher-trial' },
+      {
+        code: 'ft-voucher-trial',
+        title: '试算平衡',
+        path: '/factoring/accounts/voucher-trial',
+        actions: ['export'],
+      },
       {
         code: 'ft-voucher-account',
         title: '科目映射',

@@ -20,6 +20,8 @@ export const VOUCHER_PATHS = {
   export: '/ft/api/voucher/export',
   /** body trialSchema: the trial balance of a period. */
   trial: '/ft/api/voucher/trial',
+  /** body trialSchema: the trial balance of a period as xlsx (button ft-voucher-trial:export). */
+  trialExport: '/ft/api/voucher/trial/export',
 } as const;
 
 export const VOUCHER_MENUS = {
@@ -29,6 +31,7 @@ export const VOUCHER_MENUS = {
 } as const;
 
 export const VOUCHER_FILE_NAME = '会计凭证';
+export const TRIAL_FILE_NAME = '试算平衡';
 
 /** What an account is used for in the journals; the mapping gives each its code and name. */
 export const ACCOUNT_ROLES = [
@@ -36,6 +39,7 @@ export const ACCOUNT_ROLES = [
   'factoring',
   'interestReceivable',
   'advance',
+  'deferredInterest',
   'margin',
   'interestIncome',
   'feeIncome',
@@ -47,8 +51,9 @@ export const ACCOUNT_ROLE_LABELS: Record<AccountRole, string> = {
   factoring: '保理融资本金',
   interestReceivable: '月末计提的应收利息',
   advance: '来款待核销',
+  deferredInterest: '预收利息（前置利息，按月摊入利息收入）',
   margin: '收取的保证金',
-  interestIncome: '利息收入（含前置利息）',
+  interestIncome: '利息收入',
   feeIncome: '手续费收入',
   penaltyIncome: '罚息收入',
 };
@@ -58,6 +63,7 @@ export const ACCOUNT_DEFAULTS: Record<AccountRole, { code: string; name: string 
   factoring: { code: '1135', name: '应收保理款' },
   interestReceivable: { code: '1132', name: '应收利息' },
   advance: { code: '2203', name: '预收款项' },
+  deferredInterest: { code: '2401', name: '递延收益' },
   margin: { code: '2241', name: '保证金' },
   interestIncome: { code: '6011', name: '利息收入' },
   feeIncome: { code: '6021', name: '手续费收入' },
@@ -73,6 +79,7 @@ export const VOUCHER_DOC_TYPES = [
   'paid',
   'paidRed',
   'accrual',
+  'deferral',
 ] as const;
 export type VoucherDocType = (typeof VOUCHER_DOC_TYPES)[number];
 export const VOUCHER_DOC_LABELS: Record<VoucherDocType, string> = {
@@ -83,6 +90,7 @@ export const VOUCHER_DOC_LABELS: Record<VoucherDocType, string> = {
   paid: '来款核销',
   paidRed: '核销冲红',
   accrual: '月末计提',
+  deferral: '预收利息摊销',
 };
 
 export interface AccountRow {

@@ -11,6 +11,8 @@ import {
 } from '@portal/contract/bizdate';
 import type { ValidPlan } from '@portal/contract/accounts';
 import { queryRows } from '../../platform/db/client';
+import { SYSTEM_ACTOR } from '../../platform/db/audit';
+import { catchUpDayEnds } from './service';
 import {
   createTestPortal,
   createUserWithCodes,
@@ -147,13 +149,24 @@ describe('日终 (day-end)', () => {
     const second = await admin.ok<DayEndRun>(bizdateApi.runDayEnd);
     expect(second).toMatchObject({ state: 'done', overdueItems: 1, remindersAdded: 0, penaltyOfDay: '5.00' });
     expect(await snapshot()).toEqual(before);
-    // The maker (the contract's owner) has the overdue reminder in 待办.
+    // The maker (the contract's owner) has the overdue reminder in 待办, and the due-soon one the
+    // day-end of 02-13 gave on the way (the move from 01-20 ran every day's day-end).
     const mine = await admin.ok<Page<ReminderItem>>(bizdateApi.reminders, {});
-    expect(mine.list.map((r) => [r.kind, r.period, r.dueDate])).toEqual([['overdue', 1, '2026-02-20']]);
-    // 2026-03-15: item 2 (due 03-20) is within 7 days.
-    expect((await setDate(admin, '2026-03-15')).data!.run.remindersAdded).toBe(1);
+    expect(mine.list.map((r) => [r.kind, r.period, r.dueDate])).toEqual([
+      ['dueSoon', 1, '2026-02-20'],
+      ['overdue', 1, '2026-02-20'],
+    ]);
+    // 2026-03-15: item 2 (due 03-20) came within 7 days on 03-13, whose day-end the move ran.
+    const moved = await setDate(admin, '2026-03-15');
+    expect(moved.data).toMatchObject({ days: 14, run: { businessDate: '2026-03-15', remindersAdded: 0 } });
+    const [given] = await queryRows<{ d: string }>(
+      db(),
+      sql`select business_date::text as d from reminders where kind = 'dueSoon' order by id desc limit 1`,
+    );
+    expect(given!.d).toBe('2026-03-13');
     const later = await admin.ok<Page<ReminderItem>>(bizdateApi.reminders, {});
     expect(later.list.map((r) => [r.kind, r.period])).toEqual([
+      ['dueSoon', 1],
       ['overdue', 1],
       ['dueSoon', 2],
     ]);
@@ -204,6 +217,29 @@ describe('日终 (day-end)', () => {
     ]);
   });
 
+  it('runs every day’s day-end in order when the date moves forward, each once', async () => {
+    // Business date 2026-03-16 (previous test). Days a run completed are not run again: 03-17 now.
+    expect((await admin.ok<DayEndRun>(bizdateApi.runDayEnd)).state).toBe('done');
+    const runsOf = async (from: string) =>
+      queryRows<{ d: string; trigger: string; state: string }>(
+        db(),
+        sql`select business_date::text as d, trigger, state from day_end_runs
+             where business_date > ${from}::date order by id`,
+      );
+    await setDate(admin, '2026-03-17');
+    expect((await setDate(admin, '2026-03-16')).status).toBe(200);
+    const moved = await setDate(admin, '2026-03-20');
+    expect(moved.data).toMatchObject({ from: '2026-03-16', to: '2026-03-20', days: 3 });
+    expect((await runsOf('2026-03-16')).map((r) => `${r.d} ${r.trigger} ${r.state}`)).toEqual([
+      '2026-03-17 dateChange done',
+      '2026-03-18 catchUp done',
+      '2026-03-19 catchUp done',
+      '2026-03-20 dateChange done',
+    ]);
+    // Nothing runs now: the progress the screen polls while a move catches up says so.
+    expect(await admin.ok(bizdateApi.progress)).toEqual({ running: null });
+  });
+
   it('leaves contracts not yet disbursed alone', async () => {
     const { bizCode } = await approvedContract(t, admin, checker, {
       fixture: f,
@@ -219,6 +255,19 @@ describe('日终 (day-end)', () => {
 });
 
 describe.runIf(onPostgres)('day-end on PostgreSQL', () => {
+  it('catches up on two servers at once without running a day twice', async () => {
+    const from = '2026-04-01';
+    await Promise.all([1, 2].map(() => catchUpDayEnds(db(), from, '2026-04-06', SYSTEM_ACTOR)));
+    const [r] = await queryRows<{ passed: number; target: number }>(
+      db(),
+      sql`select count(*) filter (where trigger = 'catchUp')::int as passed,
+                 count(*) filter (where trigger = 'dateChange')::int as target
+            from day_end_runs where business_date > ${from}::date and state = 'done'`,
+    );
+    // 04-02 … 04-05 once each; the move's own day (04-06) by each mover, idempotent.
+    expect(r).toEqual({ passed: 4, target: 2 });
+  });
+
   it('runs queue on the lock: concurrent runs of one date give one set of marks and reminders', async () => {
     await queryRows(db(), sql`delete from reminders`);
     const runs = await Promise.all([1, 2, 3].map(() => admin.ok<DayEndRun>(bizdateApi.runDayEnd)));

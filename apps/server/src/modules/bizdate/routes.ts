@@ -7,7 +7,9 @@ import {
   dayEndListSchema,
   dayEndQuery,
   reminderListSchema,
+  type BizDateMoved,
   type BizDateView,
+  type DayEndProgress,
 } from '@portal/contract/bizdate';
 import { SYSPARAM_MENU } from '@portal/contract/sysparams';
 import type { PortalModule } from '../../platform/module';
@@ -15,6 +17,7 @@ import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { classThresholds } from '../../platform/params';
 import {
   BIZDATE_TOPIC,
+  catchUpDayEnds,
   dayEndItemsOf,
   followStoredDate,
   lastPosting,
@@ -22,6 +25,7 @@ import {
   listRuns,
   myReminders,
   runDayEnd,
+  runningDayEnd,
   setBusinessDate,
 } from './service';
 
@@ -49,15 +53,16 @@ export const bizdateModule: PortalModule = {
         app.log.error({ err }, 'reading the business date failed'),
       );
     database.changes.on(BIZDATE_TOPIC, follow);
-    // The calendar's own day change runs the day-end when nothing pins the date.
+    // The calendar's own day change runs the day-ends when nothing pins the date.
     let seen = clock.today();
     const timer = setInterval(() => {
       follow();
       const today = clock.today();
       if (today === seen) return;
+      const from = seen;
       seen = today;
-      if (clock.source() !== 'calendar') return;
-      void runDayEnd(db, today, 'dateChange', SYSTEM_ACTOR, purge()).catch((err: unknown) =>
+      if (clock.source() !== 'calendar' || today < from) return;
+      void catchUpDayEnds(db, from, today, SYSTEM_ACTOR, purge()).catch((err: unknown) =>
         app.log.error({ err }, 'day-end failed'),
       );
     }, FOLLOW_MS);
@@ -82,14 +87,23 @@ export const bizdateModule: PortalModule = {
         scope: DAY_END,
         body: bizDateSaveSchema,
       },
-      async ({ body, actor }) => {
+      async ({ body, actor }): Promise<BizDateMoved> => {
         const moved = await db.transaction((tx) =>
           setBusinessDate(tx, body.businessDate, clock.today(), actor),
         );
         clock.setStored(moved.to);
-        const run = await runDayEnd(db, moved.to, 'dateChange', actor, purge());
-        return { ...moved, run };
+        // Forward: every day's day-end in order; back (or the same day): the new date's only.
+        const runs =
+          moved.to > moved.from
+            ? await catchUpDayEnds(db, moved.from, moved.to, actor, purge())
+            : [await runDayEnd(db, moved.to, 'dateChange', actor, purge())];
+        return { ...moved, run: runs.at(-1)!, days: runs.length };
       },
+    );
+    api.post(
+      BIZDATE_PATHS.progress,
+      { perm: [button(BIZDATE_MENU, 'save'), button(SYSPARAM_MENU, 'save')], scope: DAY_END },
+      async (): Promise<DayEndProgress> => ({ running: await runningDayEnd(db) }),
     );
     api.post(
       BIZDATE_PATHS.runDayEnd,

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@portal/contract/api';
 import {
@@ -112,8 +112,28 @@ export async function runDayEnd(
   date: string,
   trigger: DayEndTrigger,
   actor: Actor,
-  opts: { logRetentionDays?: number; classThresholds?: ClassThresholds } = {},
+  opts: DayEndOptions = {},
 ): Promise<DayEndRun> {
+  return (await dayEnd(db, date, trigger, actor, opts))!;
+}
+
+interface DayEndOptions {
+  logRetentionDays?: number;
+  classThresholds?: ClassThresholds;
+}
+
+/**
+ * One day-end (runDayEnd); with `once`, a date some run already completed is left alone (no log
+ * row, null), checked under the advisory lock: a run marks itself done in its work's transaction,
+ * so two servers catching up never run a day twice.
+ */
+async function dayEnd(
+  db: Db,
+  date: string,
+  trigger: DayEndTrigger,
+  actor: Actor,
+  opts: DayEndOptions & { once?: boolean },
+): Promise<DayEndRun | null> {
   const [run] = await db
     .insert(dayEndRuns)
     .values({
@@ -130,13 +150,22 @@ export async function runDayEnd(
   const id = run!.id;
   try {
     const thresholds = opts.classThresholds ?? DEFAULT_CLASS_THRESHOLDS;
-    const counts = await db.transaction((tx) => dayEndWork(tx, date, thresholds, actor));
+    const ran = await db.transaction(async (tx) => {
+      await advisoryXactLock(tx, 'dayEnd', 'run');
+      if (opts.once && (await doneAlready(tx, date))) return false;
+      const counts = await dayEndWork(tx, date, thresholds, actor);
+      await tx
+        .update(dayEndRuns)
+        .set({ state: 'done', endedAt: sql`now()`, ...counts })
+        .where(eq(dayEndRuns.id, id));
+      return true;
+    });
+    if (!ran) {
+      await db.delete(dayEndRuns).where(eq(dayEndRuns.id, id));
+      return null;
+    }
     // Logs older than 参数设置's retention go at the day-end (docs/operations.md "Log retention").
     if (opts.logRetentionDays !== undefined) await purgeLogs(db, opts.logRetentionDays);
-    await db
-      .update(dayEndRuns)
-      .set({ state: 'done', endedAt: sql`now()`, ...counts })
-      .where(eq(dayEndRuns.id, id));
   } catch (err) {
     await db
       .update(dayEndRuns)
@@ -146,8 +175,47 @@ export async function runDayEnd(
   return (await listRuns(db, { pageNum: 1, pageSize: 1 }, id)).list[0]!;
 }
 
+async function doneAlready(tx: Tx, date: string): Promise<boolean> {
+  const [r] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from day_end_runs where business_date = ${date}::date and state = 'done'`,
+  );
+  return (r?.n ?? 0) > 0;
+}
+
+/**
+ * The day-ends of a forward move from `from` to `to` (docs/business-date.md "Catching up"): every
+ * day after `from` up to `to` in order, each its own run (log row, transaction, lock). A day passed
+ * over that a run already completed is not run again; `to`, the move's own day-end, always runs.
+ * A failed day stops the walk (the later days build on it) and is the last run returned.
+ */
+export async function catchUpDayEnds(
+  db: Db,
+  from: string,
+  to: string,
+  actor: Actor,
+  opts: DayEndOptions = {},
+): Promise<DayEndRun[]> {
+  const runs: DayEndRun[] = [];
+  for (let d = addDays(from, 1); d < to; d = addDays(d, 1)) {
+    // Logs are purged once, by the last day's run.
+    const run = await dayEnd(db, d, 'catchUp', actor, { classThresholds: opts.classThresholds, once: true });
+    if (!run) continue;
+    runs.push(run);
+    if (run.state === 'failed') return runs;
+  }
+  runs.push(await runDayEnd(db, to, 'dateChange', actor, opts));
+  return runs;
+}
+
+/** The day-end running now, if any (the newest run still 运行中): a long catch-up's progress. */
+export async function runningDayEnd(db: Executor): Promise<DayEndRun | null> {
+  return (
+    (await listRuns(db, { pageNum: 1, pageSize: 1 }, undefined, sql`r.state = 'running'`)).list[0] ?? null
+  );
+}
+
 async function dayEndWork(tx: Tx, date: string, thresholds: ClassThresholds, actor: Actor) {
-  await advisoryXactLock(tx, 'dayEnd', 'run');
   // The month-end interest accrual of a month end this day-end reached (docs/accounting.md).
   await accrueMonthEnds(tx, date, actor);
   const horizon = addDays(date, DUE_REMINDER_DAYS);
@@ -251,8 +319,9 @@ export async function listRuns(
   db: Executor,
   q: Pick<z.output<typeof dayEndListSchema>, 'pageNum' | 'pageSize'>,
   only?: number,
+  where: SQL = sql`true`,
 ): Promise<Page<DayEndRun>> {
-  const cond = only === undefined ? sql`true` : sql`r.id = ${only}`;
+  const cond = only === undefined ? where : sql`r.id = ${only}`;
   const rows = await queryRows<DayEndRun>(
     db,
     sql`select r.id::int as id, to_char(r.business_date, 'YYYY-MM-DD') as "businessDate", r.trigger, r.state,

@@ -11,6 +11,7 @@ import { queryRows, type Executor } from '../../platform/db/client';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { scopeOf } from '../contract';
 import { overdueItems, type OverdueItem } from '../paid';
+import { interestSplit } from '../ledger';
 
 /* The dashboard's figures, computed from the contracts, plan items, incomings and write-offs the
  * user may see; routes.ts only wires them to their calls through the cache. */
@@ -59,19 +60,29 @@ export async function portfolio(
           select count(*)::int as contracts, sum(principal_open)::text as principal,
                  sum(interest_open)::text as interest, sum(fee_open)::text as fee
             from ${liveContracts(user)} as c),
-        items as ${openItemsDue(user, d, sql`${d} + 30`)}
-        select totals.*,
+        items as ${openItemsDue(user, d, sql`${d} + 30`)},
+        split as (select sum(accrued) as accrued, sum(off_balance) as off_balance
+                    from ${interestSplit(sql`(select c.id from ${liveContracts(user)} as c)`, asOf)} as s)
+        select totals.*, (select accrued from split)::text as interest_accrued,
+               (select off_balance from split)::text as interest_off,
                (select sum(open) from items where due_date <= ${d} + 7)::text as due7,
                (select count(*) from items where due_date <= ${d} + 7)::int as due7_count,
                (select sum(open) from items)::text as due30,
                (select count(*) from items)::int as due30_count
           from totals`,
   );
+  const interest = (k: string) => new Decimal((r![k] as string | null) ?? 0);
   return {
     asOf,
     contractCount: Number(r!.contracts ?? 0),
     outstandingPrincipal: fmt(r!.principal as string | null),
-    interestReceivable: fmt(r!.interest as string | null),
+    interestReceivable: fmt(r!.interest_accrued as string | null),
+    // The open interest not earned yet nor off the books (docs/accounting.md).
+    interestNotDue: interest('interest')
+      .minus(interest('interest_accrued'))
+      .minus(interest('interest_off'))
+      .toFixed(2),
+    interestOffBalance: fmt(r!.interest_off as string | null),
     feeReceivable: fmt(r!.fee as string | null),
     due7: fmt(r!.due7 as string | null),
     due7Count: Number(r!.due7_count ?? 0),

@@ -135,7 +135,8 @@ describe('the ledger on a hand-built portfolio', () => {
       loanDate: '2026-03-01',
       loanNet: '200000.00',
       principal: '150000.00',
-      interest: '7200.00',
+      // 应收利息: 92 of its 180 days earned by 05-31, 7,200.00 × 92 / 180; the rest is 未到期.
+      interest: '3680.00',
       overdueDays: 0,
       overdue: '0.00',
       penalty: '0.00',
@@ -172,6 +173,10 @@ describe('the ledger on a hand-built portfolio', () => {
       received: '81440.00',
       reversed: '0.00',
     });
+    expect([rowOf(page, code.B).interestNotDue, rowOf(page, code.B).interestOffBalance]).toEqual([
+      '3520.00',
+      '0.00',
+    ]);
     expect(rowOf(page, code.A)).toMatchObject({
       custCode: cust1,
       debtorName: '核心买方有限公司',
@@ -188,7 +193,9 @@ describe('the ledger on a hand-built portfolio', () => {
       financingAmount: '430000.00',
       loanNetAmount: '380000.00',
       principalOutstanding: '250000.00',
-      interestOutstanding: '9000.00',
+      interestOutstanding: '5480.00',
+      interestNotDue: '3520.00',
+      interestOffBalance: '0.00',
       feeOutstanding: '0.00',
       overdueAmount: '101800.00',
       overduePenalty: '1380.00',

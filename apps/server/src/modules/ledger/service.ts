@@ -146,6 +146,38 @@ const OWING = (alias: string) => {
 const disbursedBy = (alias: string, asOf: string) =>
   sql`(${sql.raw(alias)}.loan_state = 'loaned' and ${sql.raw(alias)}.loan_date <= ${asOf}::date)`;
 
+/** Past this many days after its due date an item's open interest is off the books (表外). */
+export const OFF_BALANCE_DAYS = 90;
+
+/**
+ * The open interest of contracts as of the end of `asOf`, split as the books hold it
+ * (docs/accounting.md "Interest on the books"), one row per contract with open interest:
+ * - `accrued` (应收利息): of each started item not more than OFF_BALANCE_DAYS past due, the
+ *   interest earned through `asOf` — all of it once due, else interest × (asOf + 1 − start) /
+ *   (due − start) days rounded half-up to the cent — less the interest received, never below 0;
+ * - `off_balance` (表外利息): the open interest of items more than OFF_BALANCE_DAYS past due, whose
+ *   accrual was reversed and stopped until it is paid.
+ * The rest of the open interest is 未到期利息. Received means written off as of `asOf`
+ * (paidCorrections). `ids` is a row source of the contracts' ids (column `id`). The ledger, the
+ * dashboard and the month-end accrual all read it.
+ */
+export function interestSplit(ids: SQL, asOf: string): SQL {
+  const d = sql`${asOf}::date`;
+  const off = sql`${d} - it.due_date > ${OFF_BALANCE_DAYS}`;
+  return sql`(select it.contract_id,
+                     sum(case when ${off} then 0 else greatest(0, least(it.interest, it.earned) - it.ip) end) as accrued,
+                     sum(case when ${off} then it.interest - it.ip else 0 end) as off_balance
+                from (select i.contract_id, i.due_date, i.interest, i.interest_paid + coalesce(ic.i, 0) as ip,
+                             case when i.due_date <= ${d} then i.interest
+                                  else round(i.interest * (${d} + 1 - i.start_date) / (i.due_date - i.start_date), 2)
+                             end as earned
+                        from contract_plan_items i left join ${paidCorrections(asOf)} as ic on ic.plan_item_id = i.id
+                       where i.contract_id in ${ids} and i.superseded_by is null and i.start_date <= ${d}
+                         and (i.interest_paid < i.interest or ic.plan_item_id is not null)) as it
+               where it.ip < it.interest
+               group by it.contract_id)`;
+}
+
 interface OverdueFigures {
   contractId: number;
   days: number;
@@ -338,6 +370,7 @@ async function buildLedger(
                        c0.principal_open, c0.interest_open, c0.fee_open
                   from ${base} as c0),
     cc as ${contractCorrections(asOf)},
+    ai as ${interestSplit(sql`(select lc.id from lc where ${disbursed})`, asOf)},
     od as (select * from json_to_recordset(${od}::json) as od(id bigint, days int, open numeric, penalty numeric)),
     moved as (select p.contract_id, sum(p.amount) as received from paids p
                where ${slice} and p.deleted_at is null and p.state = 'approved' and p.paid_date between ${dateFrom}::date and ${d}
@@ -351,10 +384,12 @@ async function buildLedger(
                    case when ${disbursed} then lc.principal_open - coalesce(cc.p, 0) else 0 end as p_open,
                    case when ${disbursed} then lc.interest_open - coalesce(cc.i, 0) else 0 end as i_open,
                    case when ${disbursed} then lc.fee_open - coalesce(cc.f, 0) else 0 end as f_open,
+                   coalesce(ai.accrued, 0) as i_accrued, coalesce(ai.off_balance, 0) as i_off,
                    od.id as od_id, od.days as od_days, od.open as od_open, od.penalty as od_penalty,
                    moved.received, reversed.reversed
               from lc
               left join cc on cc.contract_id = lc.id
+              left join ai on ai.contract_id = lc.id
               left join od on od.id = lc.id
               left join moved on moved.contract_id = lc.id
               left join reversed on reversed.contract_id = lc.id)
@@ -366,7 +401,8 @@ async function buildLedger(
            to_char(fig.start_date, 'YYYY-MM-DD') as "startDate", to_char(fig.maturity_date, 'YYYY-MM-DD') as "maturityDate",
            coalesce(fig.annual_rate, '') as "annualRate", coalesce(fig.method, '') as method,
            fig.rule_biz_code, fig.org_id,
-           fig.p_open as principal_open, fig.i_open as interest_open, fig.f_open as fee_open,
+           fig.p_open as principal_open, fig.i_accrued as interest_open,
+           fig.i_open - fig.i_accrued - fig.i_off as interest_not_due, fig.i_off as interest_off, fig.f_open as fee_open,
            coalesce(fig.od_days, 0) as overdue_days, coalesce(fig.od_open, 0) as overdue_open,
            coalesce(fig.od_penalty, 0) as overdue_penalty,
            coalesce(fig.received, 0) as received, coalesce(fig.reversed, 0) as reversed,
@@ -439,6 +475,8 @@ interface RawRow {
   ruleName: string;
   principal_open: string;
   interest_open: string;
+  interest_not_due: string;
+  interest_off: string;
   fee_open: string;
   overdue_days: number;
   overdue_open: string;
@@ -472,6 +510,8 @@ function toRow(r: RawRow): LedgerRow {
     method: r.method,
     principalOutstanding: money(r.principal_open),
     interestOutstanding: money(r.interest_open),
+    interestNotDue: money(r.interest_not_due),
+    interestOffBalance: money(r.interest_off),
     feeOutstanding: money(r.fee_open),
     overdueDays: Number(r.overdue_days),
     overdueAmount: money(r.overdue_open),
@@ -508,12 +548,13 @@ function orderOf(q: Pick<LedgerListQuery, 'orderBy' | 'order'>): SQL {
  */
 const FIGURE_COLUMNS =
   sql.raw(`id, "contractNo", "loanDate", receivables, financing, loan_net, principal_open,
-  interest_open, fee_open, overdue_days, overdue_open, overdue_penalty, received, reversed`);
+  interest_open, interest_not_due, interest_off, fee_open, overdue_days, overdue_open, overdue_penalty, received, reversed`);
 
 /** The totals of a ledger row source `r`, as columns named t_*. */
 const TOTALS_COLUMNS = sql.raw(`count(*)::int as t_n, sum(receivables)::text as t_receivables,
   sum(financing)::text as t_financing, sum(loan_net)::text as t_loan_net, sum(principal_open)::text as t_p,
-  sum(interest_open)::text as t_i, sum(fee_open)::text as t_f, sum(overdue_open)::text as t_od,
+  sum(interest_open)::text as t_i, sum(interest_not_due)::text as t_ind, sum(interest_off)::text as t_ioff,
+  sum(fee_open)::text as t_f, sum(overdue_open)::text as t_od,
   sum(overdue_penalty)::text as t_pen, (count(*) filter (where overdue_days > 0))::int as t_odn,
   sum(received)::text as t_received, sum(reversed)::text as t_reversed`);
 
@@ -526,6 +567,8 @@ function totalsFrom(t: Record<string, unknown> | undefined): LedgerTotals {
     loanNetAmount: s('loan_net'),
     principalOutstanding: s('p'),
     interestOutstanding: s('i'),
+    interestNotDue: s('ind'),
+    interestOffBalance: s('ioff'),
     feeOutstanding: s('f'),
     overdueAmount: s('od'),
     overduePenalty: s('pen'),
@@ -615,6 +658,8 @@ function addToTotals(t: LedgerTotals, rows: readonly LedgerRow[]): LedgerTotals 
       loanNetAmount: plus(out.loanNetAmount, r.loanNetAmount),
       principalOutstanding: plus(out.principalOutstanding, r.principalOutstanding),
       interestOutstanding: plus(out.interestOutstanding, r.interestOutstanding),
+      interestNotDue: plus(out.interestNotDue, r.interestNotDue),
+      interestOffBalance: plus(out.interestOffBalance, r.interestOffBalance),
       feeOutstanding: plus(out.feeOutstanding, r.feeOutstanding),
       overdueAmount: plus(out.overdueAmount, r.overdueAmount),
       overduePenalty: plus(out.overduePenalty, r.overduePenalty),

@@ -58,11 +58,14 @@ describe('日终提醒 → 消息中心', () => {
     await disburse(admin, checker, bizCode, { valueDate: '2026-01-20' });
     expect(await reminderMessages(manager)).toEqual([]);
 
-    // 2026-03-15: item 1 (due 02-20) is overdue, item 2 (due 03-20) is due within 7 days.
+    // 2026-03-15: the move runs every day's day-end (docs/business-date.md "Catching up"): item 1
+    // (due 02-20) came due soon on 02-13 and is overdue since 02-21; item 2 (due 03-20) came due soon
+    // on 03-13.
     const moved = await admin.call<{ run: DayEndRun }>(bizdateApi.save, { businessDate: '2026-03-15' });
     expect(moved.status).toBe(200);
-    expect(moved.data!.run.remindersAdded).toBe(4);
+    expect(moved.data!.run.remindersAdded).toBe(0);
     const expected = [
+      ['dueSoon', '即将到期', 'contract', bizCode, '第1期，还款日 2026-02-20'],
       ['dueSoon', '即将到期', 'contract', bizCode, '第2期，还款日 2026-03-20'],
       ['overdue', '已逾期', 'contract', bizCode, '第1期，还款日 2026-02-20'],
     ];
@@ -71,7 +74,7 @@ describe('日终提醒 → 消息中心', () => {
     expect(await reminderMessages(bystander)).toEqual([]);
     expect(await reminderMessages(checker)).toEqual([]);
     const unread = (await manager.ok<Page<MessageView>>(messageApi.list, { unreadOnly: true })).list;
-    expect(unread.filter((m) => m.docCode === bizCode)).toHaveLength(2);
+    expect(unread.filter((m) => m.docCode === bizCode)).toHaveLength(3);
 
     // The same day again: no reminder and no message added.
     const again = await admin.ok<DayEndRun>(bizdateApi.runDayEnd);

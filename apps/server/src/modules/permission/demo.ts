@@ -26,6 +26,7 @@ function financeButtons(): string[] {
     // 五级分类: finance raises 分类调整单 and exports the list; 风控 checks them.
     'ft-classification',
     'ft-voucher',
+    'ft-voucher-trial',
     'ft-voucher-account',
   ];
   // 放款 and 生成前期款 on the contract list open a new 放款单 / 前期款 (finance makes both).
@@ -38,7 +39,17 @@ function financeButtons(): string[] {
 
 /** Roles the demo adds next to those the workflow seed made (biz-manager, risk, gm). */
 const DEMO_ROLES = [
-  { code: 'viewer', name: '只读', description: '查看全部页面，不能修改', grants: readMenus },
+  {
+    code: 'viewer',
+    name: '只读',
+    description: '查看全部页面，导出会计凭证和试算平衡，不能修改',
+    // Who reads the books (复核, 审计) may take them out (docs/accounting.md "Export").
+    grants: () => [
+      ...readMenus(),
+      buttonCode('ft-voucher', 'export'),
+      buttonCode('ft-voucher-trial', 'export'),
+    ],
+  },
   { code: 'finance', name: '财务', description: '录入来款、核销、冲红、前期款', grants: financeButtons },
 ] as const;
 

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
-import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@portal/contract/plan/dates';
-import type { Tx } from '../../platform/db/client';
+import { queryRows, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
-import { contractPlanItems, contracts } from '../contract/schema';
+import { interestSplit } from '../ledger';
 import type { Aux } from './journal';
 import { postEvent, reverseDocument } from './service';
 import { vouchers } from './schema';
@@ -19,95 +19,137 @@ export function monthEndOnOrBefore(date: string): string {
   return monthEnd(date) === date ? date : addDays(`${date.slice(0, 8)}01`, -1);
 }
 
+type ContractAmount = { amount: string; aux: Aux };
+
 /**
- * Interest earned by the end of month end E and not yet due, per contract (docs/accounting.md
- * "Month-end accrual"): for each live plan item of a contract disbursed by E that started by E and
- * falls due after E, its interest × (E + 1 − start) / (due − start) calendar days, rounded half-up
- * to the cent, less what was already paid of its interest (never below 0).
+ * 应收利息 at the end of month end E, per contract (docs/accounting.md "Month-end accrual"): the
+ * ledger's accrued interest of E (interestSplit) — interest earned through E and not received, of
+ * every item not more than 90 days past due — for each contract disbursed by E.
  */
-export async function accruedInterest(tx: Tx, e: string): Promise<{ amount: string; aux: Aux }[]> {
-  const rows = await tx
-    .select({
-      contractId: contracts.id,
-      custCode: contracts.custCode,
-      custName: contracts.custName,
-      contractNo: contracts.contractNo,
-      startDate: contractPlanItems.startDate,
-      dueDate: contractPlanItems.dueDate,
-      interest: contractPlanItems.interest,
-      interestPaid: contractPlanItems.interestPaid,
-    })
-    .from(contractPlanItems)
-    .innerJoin(contracts, eq(contracts.id, contractPlanItems.contractId))
-    .where(
-      and(
-        isNull(contracts.deletedAt),
-        eq(contracts.loanState, 'loaned'),
-        lte(contracts.loanDate, e),
-        isNull(contractPlanItems.supersededBy),
-        lte(contractPlanItems.startDate, e),
-        gt(contractPlanItems.dueDate, e),
-      ),
-    )
-    .orderBy(contracts.id, contractPlanItems.period);
-  const byContract = new Map<number, { amount: Decimal; aux: Aux }>();
-  for (const r of rows) {
-    const span = daysBetween(r.startDate, r.dueDate);
-    if (span <= 0) continue;
-    const earned = new Decimal(r.interest)
-      .times(daysBetween(r.startDate, addDays(e, 1)))
-      .div(span)
-      .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    const open = Decimal.max(0, earned.minus(r.interestPaid));
-    const c = byContract.get(r.contractId) ?? {
-      amount: new Decimal(0),
-      aux: { custCode: r.custCode, custName: r.custName, contractNo: r.contractNo },
-    };
-    c.amount = c.amount.plus(open);
-    byContract.set(r.contractId, c);
-  }
-  return [...byContract.values()]
-    .filter((c) => c.amount.gt(0))
-    .map((c) => ({ amount: c.amount.toFixed(2), aux: c.aux }));
+export async function accruedInterest(tx: Tx, e: string): Promise<ContractAmount[]> {
+  const rows = await queryRows<{ cust_code: string; cust_name: string; contract_no: string; amount: string }>(
+    tx,
+    sql`select c.cust_code, c.cust_name, c.contract_no, s.accrued::text as amount
+          from ${interestSplit(
+            sql`(select id from contracts where deleted_at is null and loan_state = 'loaned' and loan_date <= ${e}::date)`,
+            e,
+          )} as s join contracts c on c.id = s.contract_id
+         where s.accrued > 0
+         order by c.id`,
+  );
+  return rows.map((r) => ({
+    amount: new Decimal(r.amount).toFixed(2),
+    aux: { custCode: r.cust_code, custName: r.cust_name, contractNo: r.contract_no },
+  }));
 }
 
 /**
- * The day-end's month-end accrual (called by bizdate inside the day-end's transaction, under its
- * advisory lock): for each month end from the one after the last accrued, up to the month end on
- * or before D (only that one when nothing was accrued yet), posts the accrual dated the month end
- * and its reversal dated the next day (自动冲回), so the interest written off later goes to 利息收入
- * whole. Idempotent: a month already accrued is not accrued again.
+ * 前置利息 to recognise at month end E, per contract (docs/accounting.md "预收利息"). What a contract
+ * holds deferred is what was posted to the role deferredInterest by its disbursements, prepayments
+ * and their reversals dated by E; what was recognised is what the 预收利息摊销 vouchers moved out of
+ * it. By E the share earned is deferred × (E + 1 − 放款日) / (到期日 − 放款日) days (all of it from
+ * the maturity on; none while the contract is not disbursed), rounded half-up; the month's
+ * amount is that less what was recognised (negative when a reversal took the deferral back). A
+ * contract whose 前置利息 went to income before this rule posted nothing deferred, so nothing of it
+ * is recognised again.
+ */
+export async function deferralDue(tx: Tx, e: string): Promise<ContractAmount[]> {
+  const rows = await queryRows<{
+    cust_code: string;
+    cust_name: string;
+    contract_no: string;
+    loan_date: string | null;
+    maturity_date: string;
+    deferred: string;
+    recognised: string;
+  }>(
+    tx,
+    sql`with posted as (
+          select l.contract_no,
+                 coalesce(sum(l.credit - l.debit) filter (where v.doc_type <> 'deferral'), 0) as deferred,
+                 coalesce(sum(l.debit - l.credit) filter (where v.doc_type = 'deferral'), 0) as recognised
+            from voucher_lines l join vouchers v on v.id = l.voucher_id
+           where l.role = 'deferredInterest' and l.contract_no is not null and v.voucher_date <= ${e}::date
+           group by l.contract_no)
+        select c.cust_code, c.cust_name, c.contract_no,
+               case when c.loan_state = 'loaned' and c.loan_date <= ${e}::date
+                    then to_char(c.loan_date, 'YYYY-MM-DD') end as loan_date,
+               to_char(c.maturity_date, 'YYYY-MM-DD') as maturity_date,
+               p.deferred::text, p.recognised::text
+          from posted p join contracts c on c.contract_no = p.contract_no and c.deleted_at is null
+         order by c.id`,
+  );
+  const out: ContractAmount[] = [];
+  for (const r of rows) {
+    const deferred = new Decimal(r.deferred);
+    let earned = new Decimal(0);
+    if (r.loan_date !== null) {
+      const span = daysBetween(r.loan_date, r.maturity_date);
+      const days = Math.min(span, daysBetween(r.loan_date, addDays(e, 1)));
+      earned =
+        span <= 0 ? deferred : deferred.times(days).div(span).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    }
+    const amount = earned.minus(r.recognised);
+    if (!amount.isZero())
+      out.push({
+        amount: amount.toFixed(2),
+        aux: { custCode: r.cust_code, custName: r.cust_name, contractNo: r.contract_no },
+      });
+  }
+  return out;
+}
+
+/** Whether a month's voucher of this kind was posted (the kind is then done for that month). */
+async function posted(tx: Tx, docType: 'accrual' | 'deferral', period: string): Promise<boolean> {
+  const [done] = await tx
+    .select({ id: vouchers.id })
+    .from(vouchers)
+    .where(and(eq(vouchers.docType, docType), eq(vouchers.docCode, period)))
+    .limit(1);
+  return done !== undefined;
+}
+
+/**
+ * The day-end's month-end work (called by bizdate inside the day-end's transaction, under its
+ * advisory lock), for each month end from the one after the last done, up to the month end on or
+ * before D (only that one when nothing was done yet):
+ * - the accrual dated the month end and its reversal dated the next day (自动冲回), so the interest
+ *   written off later goes to 利息收入 whole;
+ * - the month's share of 前置利息 moved from 预收利息 to 利息收入, dated the month end.
+ * Idempotent: a month already accrued (recognised) is not accrued (recognised) again.
  */
 export async function accrueMonthEnds(tx: Tx, d: string, actor: Actor): Promise<number> {
   const target = monthEndOnOrBefore(d);
-  const [last] = await tx
-    .select({ code: vouchers.docCode })
-    .from(vouchers)
-    .where(and(eq(vouchers.docType, 'accrual'), isNull(vouchers.redOf)))
-    .orderBy(desc(vouchers.docCode))
-    .limit(1);
-  if (last && last.code >= target.slice(0, 7)) return 0;
-  // A gap of months is caught up month by month, from the one after the last accrued.
-  let e = last ? monthEnd(addDays(monthEnd(`${last.code}-01`), 1)) : target;
-  let posted = 0;
+  const [last] = await queryRows<{ code: string | null }>(
+    tx,
+    sql`select max(doc_code) as code from vouchers where doc_type in ('accrual', 'deferral') and red_of is null`,
+  );
+  if (last?.code && last.code >= target.slice(0, 7)) return 0;
+  // A gap of months is caught up month by month, from the one after the last done.
+  let e = last?.code ? monthEnd(addDays(monthEnd(`${last.code}-01`), 1)) : target;
+  let count = 0;
   for (; e <= target; e = monthEnd(addDays(e, 1))) {
     const period = e.slice(0, 7);
-    const [done] = await tx
-      .select({ id: vouchers.id })
-      .from(vouchers)
-      .where(and(eq(vouchers.docType, 'accrual'), eq(vouchers.docCode, period)))
-      .limit(1);
-    if (done) continue;
-    const lines = await accruedInterest(tx, e);
-    if (lines.length === 0) continue;
-    await postEvent(tx, { kind: 'accrual', period, date: e, contracts: lines }, actor);
-    await reverseDocument(
-      tx,
-      { docType: 'accrual', docCode: period },
-      { docType: 'accrual', docCode: period, date: addDays(e, 1), summary: `冲回${period}计提利息` },
-      actor,
-    );
-    posted++;
+    if (!(await posted(tx, 'accrual', period))) {
+      const lines = await accruedInterest(tx, e);
+      if (lines.length > 0) {
+        await postEvent(tx, { kind: 'accrual', period, date: e, contracts: lines }, actor);
+        await reverseDocument(
+          tx,
+          { docType: 'accrual', docCode: period },
+          { docType: 'accrual', docCode: period, date: addDays(e, 1), summary: `冲回${period}计提利息` },
+          actor,
+        );
+        count++;
+      }
+    }
+    if (!(await posted(tx, 'deferral', period))) {
+      const lines = await deferralDue(tx, e);
+      if (lines.length > 0) {
+        await postEvent(tx, { kind: 'deferral', period, date: e, contracts: lines }, actor);
+        count++;
+      }
+    }
   }
-  return posted;
+  return count;
 }

@@ -2,7 +2,13 @@ import Decimal from 'decimal.js';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { VOUCHER_DOC_LABELS, VOUCHER_FILE_NAME, type VoucherDocType } from '@portal/contract/voucher';
+import {
+  TRIAL_FILE_NAME,
+  VOUCHER_DOC_LABELS,
+  VOUCHER_FILE_NAME,
+  type TrialBalance,
+  type VoucherDocType,
+} from '@portal/contract/voucher';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { contentDisposition } from '../../platform/http/download';
 import { moneyCell, streamSheet, type XlsxColumn } from '../../platform/http/xlsx';
@@ -161,9 +167,15 @@ const XLSX_COLUMNS: XlsxColumn<ExportLine>[] = [
   { header: EXPORT_HEADERS[8], width: 24, value: (l) => l.source },
 ];
 
-/** The vouchers as a streamed xlsx: header, one row per line, read batch by batch as the client takes them. */
+/**
+ * The vouchers as a streamed xlsx: header, one row per line, read batch by batch as the client
+ * takes them, and a 合计 row: Σ debit and Σ credit of the lines above it, red lines with their
+ * negative amounts (docs/accounting.md "Export"), so a voucher and its mirror in the file net to 0.
+ */
 export async function streamXlsx(reply: FastifyReply, next: Next): Promise<void> {
   let batch = await next(null);
+  let debit = new Decimal(0);
+  let credit = new Decimal(0);
   streamSheet(
     reply,
     {
@@ -175,11 +187,67 @@ export async function streamXlsx(reply: FastifyReply, next: Next): Promise<void>
     },
     async (w) => {
       for (;;) {
-        for (const l of batch.lines) w.record(l);
+        for (const l of batch.lines) {
+          w.record(l);
+          debit = debit.plus(l.debit);
+          credit = credit.plus(l.credit);
+        }
         if (!batch.next) break;
         await w.drained();
         batch = await next(batch.next);
       }
+      w.cells(
+        [
+          '合计',
+          null,
+          null,
+          null,
+          null,
+          moneyCell(debit.toFixed(2)),
+          moneyCell(credit.toFixed(2)),
+          null,
+          null,
+        ],
+        true,
+      );
+    },
+  );
+}
+
+type TrialLine = TrialBalance['rows'][number];
+const TRIAL_COLUMNS: XlsxColumn<TrialLine>[] = [
+  { header: '科目编码', width: 12, value: (r) => r.accountCode },
+  { header: '科目名称', width: 18, value: (r) => r.accountName },
+  { header: '期初借方', width: 16, money: true, value: (r) => moneyCell(r.openingDebit) },
+  { header: '期初贷方', width: 16, money: true, value: (r) => moneyCell(r.openingCredit) },
+  { header: '本期借方', width: 16, money: true, value: (r) => moneyCell(r.debit) },
+  { header: '本期贷方', width: 16, money: true, value: (r) => moneyCell(r.credit) },
+  { header: '期末借方', width: 16, money: true, value: (r) => moneyCell(r.closingDebit) },
+  { header: '期末贷方', width: 16, money: true, value: (r) => moneyCell(r.closingCredit) },
+];
+
+/** 试算平衡.xlsx: the screen's rows and totals (one row per account, a period holds few). */
+export function streamTrial(reply: FastifyReply, tb: TrialBalance): void {
+  streamSheet(
+    reply,
+    {
+      fileName: `${TRIAL_FILE_NAME}.xlsx`,
+      sheetName: '试算平衡',
+      columns: TRIAL_COLUMNS,
+      titles: [`试算平衡（科目余额表）  会计期间：${tb.period}  ${tb.balanced ? '借贷平衡' : '借贷不平衡'}`],
+      freeze: true,
+      what: 'trial balance xlsx',
+    },
+    async (w) => {
+      for (const r of tb.rows) w.record(r);
+      w.cells(
+        [
+          '合计',
+          null,
+          ...TRIAL_COLUMNS.slice(2).map((c) => c.value({ accountCode: '', accountName: '', ...tb.totals })),
+        ],
+        true,
+      );
     },
   );
 }

@@ -53,6 +53,13 @@ export type MoneyEvent =
       period: string;
       date: string;
       contracts: { amount: string; aux: Aux }[];
+    }
+  | {
+      /** 前置利息 recognised in a month: 预收利息 → 利息收入 (negative takes back what was recognised). */
+      kind: 'deferral';
+      period: string;
+      date: string;
+      contracts: { amount: string; aux: Aux }[];
     };
 
 export interface JournalLine {
@@ -100,7 +107,8 @@ export function journalOf(e: MoneyEvent): Journal {
       b.dr('factoring', e.financing);
       b.cr('bank', e.net);
       b.cr('margin', e.deducted.margin);
-      b.cr('interestIncome', e.deducted.upfrontInterest);
+      // 前置利息 is earned over the days it covers: deferred, recognised by the month-end accrual.
+      b.cr('deferredInterest', e.deducted.upfrontInterest);
       b.cr('feeIncome', e.deducted.upfrontFee);
       // Taken back from where the prepayment credited it; paid out within the net.
       b.dr('interestIncome', e.returnedInterest ?? 0);
@@ -112,7 +120,7 @@ export function journalOf(e: MoneyEvent): Journal {
       const r = e.received;
       b.dr('bank', new Decimal(r.margin).plus(r.upfrontInterest).plus(r.upfrontFee));
       b.cr('margin', r.margin);
-      b.cr('interestIncome', r.upfrontInterest);
+      b.cr('deferredInterest', r.upfrontInterest);
       b.cr('feeIncome', r.upfrontFee);
       return { docType: 'prepayment', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
@@ -133,14 +141,23 @@ export function journalOf(e: MoneyEvent): Journal {
       b.cr('penaltyIncome', e.penalty);
       return { docType: 'paid', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
-    case 'accrual': {
-      const summary = `计提${e.period}应收未到期利息`;
-      const b = builder(summary, {});
-      for (const c of e.contracts) b.dr('interestReceivable', c.amount, c.aux);
-      for (const c of e.contracts) b.cr('interestIncome', c.amount, c.aux);
-      return { docType: 'accrual', docCode: e.period, date: e.date, summary, lines: b.lines };
-    }
+    case 'accrual':
+      return monthEndJournal(e, 'interestReceivable', `计提${e.period}应收利息`);
+    case 'deferral':
+      return monthEndJournal(e, 'deferredInterest', `摊销${e.period}预收利息`);
   }
+}
+
+/** A month end's journal: per contract, `debit` debited and 利息收入 credited with its amount. */
+function monthEndJournal(
+  e: Extract<MoneyEvent, { kind: 'accrual' | 'deferral' }>,
+  debit: AccountRole,
+  summary: string,
+): Journal {
+  const b = builder(summary, {});
+  for (const c of e.contracts) b.dr(debit, c.amount, c.aux);
+  for (const c of e.contracts) b.cr('interestIncome', c.amount, c.aux);
+  return { docType: e.kind, docCode: e.period, date: e.date, summary, lines: b.lines };
 }
 
 /** Σ debit and Σ credit of a journal; a posted journal has them equal. */

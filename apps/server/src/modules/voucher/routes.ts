@@ -9,7 +9,7 @@ import {
 } from '@portal/contract/voucher';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
-import { exportBatches, streamCsv, streamXlsx } from './export';
+import { exportBatches, streamCsv, streamTrial, streamXlsx } from './export';
 import { listAccounts, listVouchers, saveAccount, seedAccounts, trialBalance, viewVoucher } from './service';
 
 /** The books are the office's, not a customer's or an organisation's: no row scope narrows them. */
@@ -53,6 +53,17 @@ export const voucherModule: PortalModule = {
     );
     api.post(P.trial, { perm: menu(M.trial), scope: BOOKS, body: trialSchema }, ({ body }) =>
       trialBalance(db, body.period),
+    );
+    api.post(
+      P.trialExport,
+      {
+        perm: button(M.trial, 'export'),
+        scope: BOOKS,
+        body: trialSchema,
+        raw: true,
+        summary: '试算平衡.xlsx',
+      },
+      async ({ body, reply }) => streamTrial(reply, await trialBalance(db, body.period)),
     );
   },
 };

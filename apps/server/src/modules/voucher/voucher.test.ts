@@ -7,19 +7,12 @@ import type { ValidPlan } from '@portal/contract/accounts';
 import type { ContractInfo } from '@portal/contract/contract';
 import { PA_PATHS } from '@portal/contract/prepayment';
 import { queryRows } from '../../platform/db/client';
-import {
-  VOUCHER_PATHS,
-  type AccountRow,
-  type TrialBalance,
-  type VoucherPage,
-  type VoucherView,
-} from '@portal/contract/voucher';
+import { type AccountRow, type TrialBalance, type VoucherView } from '@portal/contract/voucher';
 import {
   createTestPortal,
   createUserWithCodes,
   type TestClient,
   type TestPortal,
-  servedPaths,
 } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import {
@@ -35,6 +28,7 @@ import {
 import { disburse, reverseLoan } from '../loan/testkit';
 import { approvedIncome, incomeApi, paidApi, paidRedApi } from '../paid/testkit';
 import { csvLine, EXPORT_HEADERS } from './export';
+import { voucherApi, voucherReader } from './testkit';
 
 /**
  * A hand-built portfolio (docs/accounting.md "Worked example"), rules ACT/360 7.20 % bullet,
@@ -47,7 +41,6 @@ import { csvLine, EXPORT_HEADERS } from './export';
  *   month end 31 of its 90 days are earned, 1,240.00, accrued on 05-31 and reversed on 06-01.
  */
 const TODAY = '2026-05-31';
-const voucherApi = servedPaths(VOUCHER_PATHS);
 
 let t: TestPortal;
 let admin: TestClient;
@@ -61,21 +54,7 @@ async function info(code: string) {
   return { code, no: c.contractNo, cust: c.custName, custCode: c.custCode };
 }
 
-const list = (body: Record<string, unknown> = {}) =>
-  admin.ok<VoucherPage>(voucherApi.list, {
-    pageNum: 1,
-    pageSize: 50,
-    orderBy: 'voucherNo',
-    order: 'asc',
-    ...body,
-  });
-const view = (voucherId: number) =>
-  admin.ok<VoucherView>(voucherApi.view, undefined, { query: { voucherId: String(voucherId) } });
-async function voucherOf(docType: string, docCode: string): Promise<VoucherView> {
-  const page = await list({ docType, docCode });
-  expect(page.total).toBe(1);
-  return view(page.list[0]!.voucherId);
-}
+const { list, view, voucherOf } = voucherReader(() => admin);
 /** A voucher's lines as `code name debit credit aux`. */
 const lines = (v: VoucherView) =>
   v.lines.map((l) => `${l.accountCode} ${l.accountName} ${l.debit} ${l.credit} ${l.aux}`);
@@ -208,20 +187,27 @@ describe('the journals of a hand-built portfolio', () => {
     expect(lines(w)[1]).toBe(`1135 应收保理款 0.00 48333.33 ${aux}`);
   });
 
-  it('accrues the interest earned and not yet due at the month end, reversed the next day', async () => {
+  it('accrues the interest earned and not received at the month end, overdue included, reversed the next day', async () => {
     const page = await list({ docType: 'accrual' });
     expect(page.list.map((v) => [v.period, v.voucherNo, v.voucherDate])).toEqual([
       ['2026-05', '记-0005', '2026-05-31'],
       ['2026-06', '记-0001', '2026-06-01'],
     ]);
-    const aux = `客户:${h.cust}(${h.custCode});合同:${h.no}`;
+    // G's interest, due 04-30 and unpaid since its write-off was reversed (31 days past due), and
+    // the 31 of 90 days of H's.
+    const auxG = `客户:${g.cust}(${g.custCode});合同:${g.no}`;
+    const auxH = `客户:${h.cust}(${h.custCode});合同:${h.no}`;
     expect(lines(await view(page.list[0]!.voucherId))).toEqual([
-      `1132 应收利息 1240.00 0.00 ${aux}`,
-      `6011 利息收入 0.00 1240.00 ${aux}`,
+      `1132 应收利息 1200.00 0.00 ${auxG}`,
+      `1132 应收利息 1240.00 0.00 ${auxH}`,
+      `6011 利息收入 0.00 1200.00 ${auxG}`,
+      `6011 利息收入 0.00 1240.00 ${auxH}`,
     ]);
     expect(lines(await view(page.list[1]!.voucherId))).toEqual([
-      `1132 应收利息 -1240.00 0.00 ${aux}`,
-      `6011 利息收入 0.00 -1240.00 ${aux}`,
+      `1132 应收利息 -1200.00 0.00 ${auxG}`,
+      `1132 应收利息 -1240.00 0.00 ${auxH}`,
+      `6011 利息收入 0.00 -1200.00 ${auxG}`,
+      `6011 利息收入 0.00 -1240.00 ${auxH}`,
     ]);
     // The day-end again accrues nothing twice.
     await admin.ok(`/api${BIZDATE_PATHS.runDayEnd}`);
@@ -235,19 +221,19 @@ describe('the journals of a hand-built portfolio', () => {
       return [r.openingDebit, r.openingCredit, r.debit, r.credit, r.closingDebit, r.closingCredit].join(' ');
     };
     expect(row('1002')).toBe('0.00 95000.00 50000.00 200000.00 0.00 245000.00');
-    expect(row('1132')).toBe('0.00 0.00 1240.00 0.00 1240.00 0.00');
+    expect(row('1132')).toBe('0.00 0.00 2440.00 0.00 2440.00 0.00');
     expect(row('1135')).toBe('100000.00 0.00 200000.00 0.00 300000.00 0.00');
     expect(row('2203')).toBe('0.00 0.00 0.00 50000.00 0.00 50000.00');
     expect(row('2241')).toBe('0.00 5000.00 0.00 0.00 0.00 5000.00');
-    expect(row('6011')).toBe('0.00 0.00 0.00 1240.00 0.00 1240.00');
+    expect(row('6011')).toBe('0.00 0.00 0.00 2440.00 0.00 2440.00');
     expect(row('6021')).toBe('0.00 0.00 0.00 0.00 0.00 0.00');
     expect(tb.totals).toEqual({
       openingDebit: '100000.00',
       openingCredit: '100000.00',
-      debit: '251240.00',
-      credit: '251240.00',
-      closingDebit: '301240.00',
-      closingCredit: '301240.00',
+      debit: '252440.00',
+      credit: '252440.00',
+      closingDebit: '302440.00',
+      closingCredit: '302440.00',
     });
     expect(tb.balanced).toBe(true);
   });
@@ -291,8 +277,8 @@ describe('the export', () => {
     await wb.xlsx.load(Buffer.from(res.raw) as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.getRow(1).values).toEqual([undefined, ...EXPORT_HEADERS]);
-    // loan H (2 lines), income (2), write-off (5), reversal (5), accrual (2).
-    expect(ws.rowCount).toBe(1 + 16);
+    // loan H (2 lines), income (2), write-off (5), reversal (5), accrual (4), then 合计.
+    expect(ws.rowCount).toBe(1 + 18 + 1);
     const first = ws.getRow(2);
     expect(first.getCell(2).value).toBe('记-0001');
     expect(first.getCell(6).value).toBe(200000);
@@ -300,12 +286,47 @@ describe('the export', () => {
     // The cells are numbers (Excel sums them); the test adds them as decimals.
     let debit = new Decimal(0);
     let credit = new Decimal(0);
-    for (let i = 2; i <= ws.rowCount; i++) {
+    for (let i = 2; i < ws.rowCount; i++) {
       debit = debit.plus(String(ws.getRow(i).getCell(6).value ?? 0));
       credit = credit.plus(String(ws.getRow(i).getCell(7).value ?? 0));
     }
-    expect(debit.toFixed(2)).toBe('251240.00');
-    expect(credit.toFixed(2)).toBe('251240.00');
+    expect(debit.toFixed(2)).toBe('252440.00');
+    expect(credit.toFixed(2)).toBe('252440.00');
+    // 合计: the lines above it, red ones negative (the reversed write-off and its mirror net to 0),
+    // so it equals the period's movement on the trial balance.
+    const total = ws.getRow(ws.rowCount);
+    expect([total.getCell(1).value, total.getCell(6).value, total.getCell(7).value]).toEqual([
+      '合计',
+      252440,
+      252440,
+    ]);
+    const paidOnly = await admin.call(voucherApi.export, { docType: 'paid', format: 'xlsx' });
+    const wp = new ExcelJS.Workbook();
+    await wp.xlsx.load(Buffer.from(paidOnly.raw) as unknown as ArrayBuffer);
+    const last = wp.worksheets[0]!.getRow(wp.worksheets[0]!.rowCount);
+    expect([last.getCell(1).value, last.getCell(6).value]).toEqual(['合计', 50000]);
+  });
+
+  it('exports the trial balance of a period as xlsx, with its totals', async () => {
+    const res = await admin.call(voucherApi.trialExport, { period: '2026-05' });
+    expect(res.httpStatus).toBe(200);
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('试算平衡.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(res.raw) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(String(ws.getRow(1).getCell(1).value)).toContain('会计期间：2026-05  借贷平衡');
+    const byCode = new Map<string, unknown[]>();
+    for (let i = 3; i <= ws.rowCount; i++) {
+      const r = ws.getRow(i);
+      byCode.set(
+        String(r.getCell(1).value),
+        [3, 4, 5, 6, 7, 8].map((c) => r.getCell(c).value),
+      );
+    }
+    expect(byCode.get('1132')).toEqual([0, 0, 2440, 0, 2440, 0]);
+    expect(byCode.get('合计')).toEqual([100000, 100000, 252440, 252440, 302440, 302440]);
+    expect(ws.getRow(ws.rowCount).getCell(5).numFmt).toBe('#,##0.00');
+    expect((await admin.call(voucherApi.trialExport, { period: '2026-13' })).status).toBe(400);
   });
 });
 
@@ -373,6 +394,7 @@ describe('permissions and concurrency', () => {
     expect((await u.call(voucherApi.list, { pageNum: 1, pageSize: 10 })).status).toBe(200);
     expect((await u.call(voucherApi.export, { format: 'csv' })).status).toBe(401);
     expect((await u.call(voucherApi.trial, { period: '2026-05' })).status).toBe(401);
+    expect((await u.call(voucherApi.trialExport, { period: '2026-05' })).status).toBe(401);
     expect((await u.call(voucherApi.accountList)).status).toBe(401);
     expect(
       (await u.call(voucherApi.accountSave, { role: 'bank', code: '1002', name: '银行存款', version: 0 }))

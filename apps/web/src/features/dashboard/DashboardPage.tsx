@@ -77,7 +77,14 @@ function PortfolioRow() {
             />
           </Col>
           <Col xs={12} md={8} xl={4}>
-            <Figure title="应收利息" value={p.interestReceivable} to={effectiveUrl()} testId="fig-interest" />
+            {/* 应收利息: earned and not received; interest of later days is 未到期 (docs/accounting.md). */}
+            <Figure
+              title="应收利息"
+              value={p.interestReceivable}
+              sub={`未到期利息 ${formatMoney(p.interestNotDue)} · 表外利息 ${formatMoney(p.interestOffBalance)}`}
+              to={effectiveUrl()}
+              testId="fig-interest"
+            />
           </Col>
           <Col xs={12} md={8} xl={4}>
             <Figure title="应收费用" value={p.feeReceivable} to={effectiveUrl()} testId="fig-fee" />

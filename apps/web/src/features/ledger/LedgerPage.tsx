@@ -75,6 +75,8 @@ const COLUMNS: TableColumnsType<LedgerRow> = [
   },
   moneyColumn('本金余额', 'principalOutstanding', { width: 140 }),
   moneyColumn('应收利息', 'interestOutstanding', { width: 120 }),
+  moneyColumn('未到期利息', 'interestNotDue', { width: 120 }),
+  moneyColumn('表外利息', 'interestOffBalance', { width: 120 }),
   { title: '逾期天数', dataIndex: 'overdueDays', key: 'overdueDays', width: 90, align: 'right' },
   moneyColumn('逾期金额', 'overdueAmount', { width: 130 }),
   moneyColumn('应收罚息', 'overduePenalty', { width: 120 }),
@@ -109,6 +111,8 @@ const TOTAL_OF: Partial<Record<string, keyof LedgerTotals>> = {
   loanNetAmount: 'loanNetAmount',
   principalOutstanding: 'principalOutstanding',
   interestOutstanding: 'interestOutstanding',
+  interestNotDue: 'interestNotDue',
+  interestOffBalance: 'interestOffBalance',
   overdueAmount: 'overdueAmount',
   overduePenalty: 'overduePenalty',
   periodReceived: 'periodReceived',
@@ -238,7 +242,7 @@ export default function LedgerPage(_props: ScreenProps) {
         loading={q.isFetching}
         columns={COLUMNS}
         dataSource={page?.list ?? []}
-        scroll={{ x: 3200 }}
+        scroll={{ x: 3440 }}
         pagination={{
           current: paging.pageNum,
           pageSize: paging.pageSize,

@@ -6,13 +6,18 @@ import type { TrialBalance } from '@portal/contract/voucher';
 import type { ScreenProps } from '../../shared/ui/screen';
 
 const trial = vi.hoisted(() => vi.fn());
+const exportFile = vi.hoisted(() => vi.fn());
 vi.mock('./api', () => ({ voucherApi: { trial }, currentPeriod: () => '2026-05' }));
+vi.mock('../../shared/request/http', () => ({ exportFile, post: vi.fn() }));
 
+import { useSessionStore } from '../../shared/session/session-store';
 import TrialPage from './TrialPage';
 
 afterEach(() => {
   cleanup();
   trial.mockReset();
+  exportFile.mockReset();
+  useSessionStore.setState({ roles: null });
 });
 
 const MAY: TrialBalance = {
@@ -59,6 +64,22 @@ describe('试算平衡', () => {
     const totals = screen.getByTestId('trial-totals');
     expect(totals.textContent).toContain('251,240.00');
     expect(totals.textContent).toContain('301,240.00');
+  });
+
+  it('exports the period shown as 试算平衡.xlsx for holders of its export button', async () => {
+    useSessionStore.setState({ roles: ['admin'] });
+    trial.mockResolvedValue(MAY);
+    exportFile.mockResolvedValue(undefined);
+    show();
+    await screen.findByText('借贷平衡');
+    fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
+    await waitFor(() =>
+      expect(exportFile).toHaveBeenCalledWith(
+        '/ft/api/voucher/trial/export',
+        { period: '2026-05' },
+        { fileName: '试算平衡.xlsx' },
+      ),
+    );
   });
 
   it('names a malformed period and asks nothing', async () => {

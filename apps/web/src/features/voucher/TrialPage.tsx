@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatMoney } from '@portal/contract/format';
-import { PERIOD_PATTERN, type TrialRow } from '@portal/contract/voucher';
+import {
+  PERIOD_PATTERN,
+  TRIAL_FILE_NAME,
+  VOUCHER_MENUS,
+  VOUCHER_PATHS,
+  type TrialRow,
+} from '@portal/contract/voucher';
+import { ExportButton } from '../../shared/list/ExportButton';
 import { moneyColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { currentPeriod, voucherApi } from './api';
@@ -49,6 +56,14 @@ export default function TrialPage(_props: ScreenProps) {
           <Button type="primary" htmlType="submit">
             查询
           </Button>
+        </Form.Item>
+        <Form.Item>
+          <ExportButton
+            menu={VOUCHER_MENUS.trial}
+            path={VOUCHER_PATHS.trialExport}
+            fileName={`${TRIAL_FILE_NAME}.xlsx`}
+            body={() => ({ period })}
+          />
         </Form.Item>
         {tb ? (
           <Form.Item>

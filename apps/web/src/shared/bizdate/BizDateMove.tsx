@@ -1,9 +1,34 @@
 import { useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Space } from 'antd';
-import { BIZDATE_PATHS, bizDateSaveSchema } from '@portal/contract/bizdate';
-import { update } from '../request/http';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Progress, Space, Typography } from 'antd';
+import { BIZDATE_PATHS, bizDateSaveSchema, type DayEndProgress } from '@portal/contract/bizdate';
+import { daysBetween } from '@portal/contract/plan/dates';
+import { post, update } from '../request/http';
 import { useBizDate } from './api';
+
+/**
+ * While a forward move runs the day-ends of the days it passes (docs/business-date.md "Catching
+ * up"), the day-end running now, polled: day k of n.
+ */
+function CatchUpProgress({ from, to }: { from: string; to: string }) {
+  const q = useQuery({
+    queryKey: ['bizdate', 'progress', from, to],
+    queryFn: () => post<DayEndProgress>(BIZDATE_PATHS.progress),
+    refetchInterval: 1000,
+  });
+  const running = q.data?.running;
+  const total = daysBetween(from, to);
+  if (!running || running.businessDate <= from || running.businessDate > to) return null;
+  const k = daysBetween(from, running.businessDate);
+  return (
+    <Space data-testid="day-end-progress">
+      <Progress percent={Math.floor(((k - 1) * 100) / total)} size="small" style={{ width: 160 }} />
+      <Typography.Text>
+        正在运行 {running.businessDate} 的日终（{k} / {total}）
+      </Typography.Text>
+    </Space>
+  );
+}
 
 /**
  * Moving the business date (docs/business-date.md "Moving the date"): one control for the two
@@ -17,15 +42,25 @@ export function BizDateMove({ onMoved, extra }: { onMoved?: () => void; extra?: 
   const date = current.data?.businessDate;
   const [next, setNext] = useState('');
   const [error, setError] = useState<string>();
+  const [moving, setMoving] = useState<{ from: string; to: string }>();
   const move = async () => {
     const parsed = bizDateSaveSchema.safeParse({ businessDate: next });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
     }
+    const to = parsed.data.businessDate;
+    const days = date && to > date ? daysBetween(date, to) : 0;
+    // Shown only while a day-end of the days passed over runs (not while the dialog asks).
+    setMoving(date && days > 1 ? { from: date, to } : undefined);
     const r = await update(BIZDATE_PATHS.save, parsed.data, {
-      confirm: `此操作将把营业日由 ${date ?? ''} 改为 ${parsed.data.businessDate}，并运行日终！ 是否继续？`,
-    }).catch(() => null);
+      confirm:
+        days > 1
+          ? `此操作将把营业日由 ${date ?? ''} 改为 ${to}，并依次运行其间 ${days} 天的日终！ 是否继续？`
+          : `此操作将把营业日由 ${date ?? ''} 改为 ${to}，并运行日终！ 是否继续？`,
+    })
+      .catch(() => null)
+      .finally(() => setMoving(undefined));
     if (r?.ok) {
       setNext('');
       void qc.invalidateQueries({ queryKey: ['bizdate'] });
@@ -51,6 +86,7 @@ export function BizDateMove({ onMoved, extra }: { onMoved?: () => void; extra?: 
         设置营业日
       </Button>
       {extra}
+      {moving ? <CatchUpProgress from={moving.from} to={moving.to} /> : null}
     </Space>
   );
 }
