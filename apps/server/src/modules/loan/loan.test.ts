@@ -399,7 +399,7 @@ describe('前置利息 runs from the value date', () => {
     expect(lines.map((l) => [l.role, l.debit, l.credit]).sort()).toEqual(
       [
         ['factoring', '100000.00', '0.00'],
-        ['interestIncome', '425.00', '0.00'],
+        ['deferredInterest', '425.00', '0.00'],
         ['bank', '0.00', '90324.44'],
         ['margin', '0.00', '10000.00'],
         ['feeIncome', '0.00', '100.56'],

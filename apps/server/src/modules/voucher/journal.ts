@@ -110,8 +110,9 @@ export function journalOf(e: MoneyEvent): Journal {
       // 前置利息 is earned over the days it covers: deferred, recognised by the month-end accrual.
       b.cr('deferredInterest', e.deducted.upfrontInterest);
       b.cr('feeIncome', e.deducted.upfrontFee);
-      // Taken back from where the prepayment credited it; paid out within the net.
-      b.dr('interestIncome', e.returnedInterest ?? 0);
+      // The excess a prepayment received leaves the deferral it went to, paid out within the net
+      // (docs/accounting.md "Journals").
+      b.dr('deferredInterest', e.returnedInterest ?? 0);
       return { docType: 'loan', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
     case 'prepayment': {
