@@ -86,13 +86,15 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
     content: `<h1>放款通知书</h1>
 {{#redMark}}<p style="text-align: center; color: #cf1322; font-size: 20px; border: 2px solid #cf1322">{{redMark}}</p>{{/redMark}}
 <p>{{custName}}：</p>
-<p style="text-indent: 2em">根据保理合同{{contractNo}}的约定，我司已于{{valueDate}}向贵司发放融资款。融资金额人民币{{financingAmount}}元，扣收前期款项合计人民币{{deductedAmount}}元，实付金额人民币{{netAmount}}元（大写：{{netAmountCapitals}}）。明细如下：</p>
+<p style="text-indent: 2em">根据保理合同{{contractNo}}的约定，我司已于{{valueDate}}向贵司发放融资款。融资金额人民币{{financingAmount}}元，扣收前期款项合计人民币{{deductedAmount}}元，退还多收人民币{{returnedAmount}}元，实付金额人民币{{netAmount}}元（大写：{{netAmountCapitals}}）。明细如下：</p>
 <table>
-<thead><tr><th>款项</th><th class="num">应收金额</th><th class="num">前期款已收</th><th class="num">本次扣收</th></tr></thead>
+<thead><tr><th>款项</th><th class="num">合同应收</th><th class="num">本次应收</th><th class="num">前期款已收</th><th class="num">本次扣收</th><th class="num">退还多收</th></tr></thead>
 <tbody>
-{{#lines}}<tr><td>{{kind}}</td><td class="num">{{amount}}</td><td class="num">{{prepaid}}</td><td class="num">{{deducted}}</td></tr>{{/lines}}
+{{#lines}}<tr><td>{{kind}}</td><td class="num">{{dueAmount}}</td><td class="num">{{amount}}</td><td class="num">{{prepaid}}</td><td class="num">{{deducted}}</td><td class="num">{{returned}}</td></tr>{{/lines}}
 </tbody>
+<tfoot><tr><td>合计</td><td></td><td></td><td class="num">{{prepaidAmount}}</td><td class="num">{{deductedAmount}}</td><td class="num">{{returnedAmount}}</td></tr></tfoot>
 </table>
+<p>实付金额 = 融资金额 {{financingAmount}} − 本次扣收 {{deductedAmount}} + 退还多收 {{returnedAmount}} = {{netAmount}}（元）。</p>
 <table class="plain">
 <tr><td>付款账户：{{payBankName}} {{payAccountNo}}</td><td>收款账户：{{payeeBankName}} {{payeeAccountNo}}</td></tr>
 <tr><td>银行流水号：{{serialNo}}</td><td>放款单编号：{{loanBizCode}}</td></tr>
