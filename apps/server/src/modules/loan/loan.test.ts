@@ -380,7 +380,10 @@ describe('前置利息 runs from the value date', () => {
       const due = (await maker.ok<DueView[]>(contractApi.dueView, undefined, cq(cont))).find(
         (d) => d.kind === 'upfrontInterest',
       )!;
-      const print = await maker.call(`/api${PRINT_PATHS.perViewHtml}`, { bizType: 'contract', docCode: cont });
+      const print = await maker.call(`/api${PRINT_PATHS.perViewHtml}`, {
+        bizType: 'contract',
+        docCode: cont,
+      });
       return {
         plan: [scheme.upfrontInterest, scheme.totalInterest],
         due: [due.amount, due.ruleAmount],
