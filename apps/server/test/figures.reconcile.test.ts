@@ -476,6 +476,7 @@ async function everySurfaceAgrees(D: string): Promise<void> {
   const hDue = (
     await admin.ok<DueView[]>(contractApi.dueView, undefined, { query: { contBizCode: code.H } })
   ).find((d) => d.kind === 'upfrontInterest')!;
+  expect.soft(hScheme.asOf).toBe(D);
   expect
     .soft([hScheme.upfrontInterest, hScheme.totalInterest, hDue.amount, hDue.ruleAmount, hDue.receivedAmount])
     .toEqual(Array(5).fill(hFront.amount));

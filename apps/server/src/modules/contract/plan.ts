@@ -224,6 +224,7 @@ export async function viewScheme(ex: Executor, signed: ContractRow, asOf: string
     totalFee: sum(items, (r) => r.fee)
       .plus(contract.upfrontFee)
       .toFixed(2),
+    asOf,
     items: await planViews(ex, contract, asOf, items),
   };
 }
