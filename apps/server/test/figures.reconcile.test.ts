@@ -5,6 +5,7 @@ import type { Page } from '@portal/contract/api';
 import type { PaidSuggestion, ValidPlan } from '@portal/contract/accounts';
 import { BIZDATE_PATHS, type ReminderItem } from '@portal/contract/bizdate';
 import type { DueView, PlanItemView, SchemeView } from '@portal/contract/contract';
+import { UPFRONT_LABELS, type LoanView } from '@portal/contract/loan';
 import { CREDIT_PATHS } from '@portal/contract/credit';
 import { DASHBOARD_PATHS, type PortfolioFigures, type TrendPoint } from '@portal/contract/dashboard';
 import { formatMoney } from '@portal/contract/format';
@@ -25,7 +26,7 @@ import {
   submitContract,
   type ContractFixture,
 } from '../src/modules/contract/testkit';
-import { disburse, reverseLoan } from '../src/modules/loan/testkit';
+import { disburse, loanApi, lq, reverseLoan } from '../src/modules/loan/testkit';
 import {
   approvedIncome,
   incomeApi,
@@ -48,7 +49,8 @@ import {
  * disbursed 05-05 and the disbursement reversed; K 100,000.00 with a 10 % margin prepaid (one
  * prepayment rejected, one approved) and disbursed; G a draft. Customer 2 (one-off line): F
  * 80,000.00 02-01 → 05-02 paid in part late (penalty paid) on 05-12 and again on 06-10.
- * Also an incoming rejected by the checker.
+ * Customer 3: H 400,000.00 05-01 → 07-30 with 9 % 前置利息 (90 days signed: 9,000.00), disbursed
+ * 05-03 (88 days: 8,800.00). Also an incoming rejected by the checker.
  */
 const D1 = '2026-05-31';
 const D2 = '2026-06-20';
@@ -64,7 +66,8 @@ let admin: TestClient;
 let checker: TestClient;
 let f1: ContractFixture;
 let f2: ContractFixture;
-const code = { A: '', B: '', C: '', E: '', F: '', K: '' };
+let f3: ContractFixture;
+const code = { A: '', B: '', C: '', E: '', F: '', H: '', K: '' };
 
 const dec = (v: Decimal.Value) => new Decimal(v);
 const sum = <T>(rows: readonly T[], pick: (r: T) => Decimal.Value) =>
@@ -111,6 +114,9 @@ beforeAll(async () => {
   checker = await addChecker(t);
   f1 = await contractFixture(t, admin, checker, { rule: BULLET_RULE, limit: '5000000.00' });
   f2 = await contractFixture(t, admin, checker, { rule: BULLET_RULE, cycle: 'oneOff' });
+  f3 = await contractFixture(t, admin, checker, {
+    rule: { ...BULLET_RULE, annualRate: '0.0900', interestCollection: 'FRONT' },
+  });
   const make = async (f: ContractFixture, amount: string, startDate: string, maturityDate: string) =>
     (
       await approvedContract(t, admin, checker, {
@@ -128,6 +134,7 @@ beforeAll(async () => {
   code.C = await make(f1, '50000.00', '2026-05-01', '2026-07-30');
   code.E = await make(f1, '60000.00', '2026-05-05', '2026-08-05');
   code.F = await make(f2, '80000.00', '2026-02-01', '2026-05-02');
+  code.H = await make(f3, '400000.00', '2026-05-01', '2026-07-30');
   code.K = await contractWithMargin(f1);
   // G: saved, never submitted.
   await draftContract(admin, contractBody(f1, { financingAmount: '30000.00' }));
@@ -155,6 +162,7 @@ beforeAll(async () => {
 
   for (const c of [code.A, code.B, code.E, code.F, code.K]) await disburse(admin, checker, c);
   await reverseLoan(admin, checker, (await loanOf(code.E))!);
+  await disburse(admin, checker, code.H, { valueDate: '2026-05-03' });
 
   await manualWriteOff(code.B, '2026-04-10', '50000.00');
   await ruleWriteOff(code.F, f2.bankBizCode, '2026-05-12', '20000.00');
@@ -215,7 +223,7 @@ async function exported(path: string, body: unknown = {}) {
   };
 }
 
-const DISBURSED = () => [code.A, code.B, code.F, code.K];
+const DISBURSED = () => [code.A, code.B, code.F, code.H, code.K];
 const plan = async (c: string) =>
   (await admin.ok<SchemeView>(contractApi.schemeView, undefined, { query: { contBizCode: c } })).items;
 const overdueItems = (items: readonly PlanItemView[]) => items.filter((i) => i.status === '逾期');
@@ -396,6 +404,19 @@ async function everySurfaceAgrees(D: string): Promise<void> {
     .toBe(contracts.sumOf('融资金额', (r) => contracts.cell(r, '审核状态') === '已审核'));
   expect.soft(contracts.total('在贷本金')).toBe(tiles.outstandingPrincipal);
 
+  // 放款单 导出 over the months of the trend: its 合计 is the 放款单 in force, and the 新增融资 of
+  // those months.
+  const loans = await exported(loanApi.listExport, {
+    valueDateFrom: `${trend[0]!.month}-01`,
+    valueDateTo: D,
+  });
+  const loanInForce = (r: unknown[]) =>
+    loans.cell(r, '审核状态') === '已审核' && loans.cell(r, '冲红状态') === '正常';
+  expect.soft(loans.rows.some((r) => loans.cell(r, '冲红状态') === '已冲红')).toBe(true);
+  expect.soft(loans.total('融资金额')).toBe(loans.sumOf('融资金额', loanInForce));
+  expect.soft(loans.total('实付金额')).toBe(loans.sumOf('实付金额', loanInForce));
+  expect.soft(loans.total('融资金额')).toBe(sum(trend, (p) => p.financed));
+
   const credits = await exported(creditApi.creditListExport);
   expect
     .soft(credits.total('授信额度'))
@@ -420,6 +441,46 @@ async function everySurfaceAgrees(D: string): Promise<void> {
   const notice = await html('repayment', code.A);
   expect.soft(notice).toContain(`该期已逾期${rowOf(ledger, code.A).overdueDays}天`);
   expect.soft(notice).toContain(`其中罚息${formatMoney(rowOf(ledger, code.A).overduePenalty)}元`);
+
+  // The 放款通知书 prints every line of its 放款单 and the net, as the 放款单 screen shows them.
+  for (const c of DISBURSED()) {
+    const loan = await admin.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq((await loanOf(c))!));
+    const printed = await html('loan', loan.loanBizCode);
+    const cells = (xs: readonly string[]) => xs.map((x) => `<td class="num">${formatMoney(x)}</td>`).join('');
+    for (const l of loan.lines)
+      expect
+        .soft(printed, `${c} 放款通知书 ${l.kind}`)
+        .toContain(
+          `<tr><td>${UPFRONT_LABELS[l.kind]}</td>${cells([l.dueAmount, l.amount, l.prepaid, l.deducted, l.returned])}</tr>`,
+        );
+    expect
+      .soft(printed)
+      .toContain(
+        `<td>合计</td><td></td><td></td>${cells([loan.prepaidTotal, loan.deductedTotal, loan.returnedTotal])}`,
+      );
+    expect
+      .soft(printed)
+      .toContain(
+        `实付金额 = 融资金额 ${formatMoney(loan.financingAmount)} − 本次扣收 ${formatMoney(loan.deductedTotal)} + 退还多收 ${formatMoney(loan.returnedTotal)} = ${formatMoney(loan.netAmount)}（元）`,
+      );
+  }
+
+  // H, disbursed two days after its start: its 前置利息 is the 放款单's on the plan tab (前置利息 and
+  // 利息合计), the dues tab (amount, the rule's figure, received) and the printed contract.
+  const hLoan = await admin.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq((await loanOf(code.H))!));
+  const hFront = hLoan.lines.find((l) => l.kind === 'upfrontInterest')!;
+  expect.soft([hFront.dueAmount, hFront.amount]).toEqual(['9000.00', '8800.00']);
+  const hScheme = await admin.ok<SchemeView>(contractApi.schemeView, undefined, {
+    query: { contBizCode: code.H },
+  });
+  const hDue = (
+    await admin.ok<DueView[]>(contractApi.dueView, undefined, { query: { contBizCode: code.H } })
+  ).find((d) => d.kind === 'upfrontInterest')!;
+  expect.soft(hScheme.asOf).toBe(D);
+  expect
+    .soft([hScheme.upfrontInterest, hScheme.totalInterest, hDue.amount, hDue.ruleAmount, hDue.receivedAmount])
+    .toEqual(Array(5).fill(hFront.amount));
+  expect.soft(await html('contract', code.H)).toContain(`预计利息合计人民币${formatMoney(hFront.amount)}元`);
 
   // Reminders (待办 到期提醒) on D: the ledger's open amount and penalty, item by item.
   const reminders = await admin.ok<Page<ReminderItem>>(bizdateApi.reminders, { pageNum: 1, pageSize: 100 });

@@ -479,6 +479,8 @@ export interface SchemeView {
   upfrontFee: string;
   totalInterest: string;
   totalFee: string;
+  /** The business date the items' outstanding, overdue days and penalty are as of. */
+  asOf: string;
   items: PlanItemView[];
 }
 

@@ -184,7 +184,25 @@ export async function planViews(
   return items.map((r) => itemView(r, rule, asOf, live, payments));
 }
 
-export async function viewScheme(ex: Executor, contract: ContractRow, asOf: string): Promise<SchemeView> {
+/**
+ * The contract with its 前置利息 in force: once disbursed, the disbursement's figure (its 前置利息
+ * due, which the 放款单 set from the value date); before, or after a 冲红, the contract's own
+ * (docs/money-lifecycle.md "One 前置利息 on every screen"). Every surface that shows the contract's
+ * 前置利息 reads it through this.
+ */
+export async function inForce(ex: Executor, contract: ContractRow): Promise<ContractRow> {
+  if (contract.loanState !== 'loaned') return contract;
+  const [due] = await ex
+    .select({ amount: sql<string | null>`sum(${contractDues.amount})::text` })
+    .from(contractDues)
+    .where(and(eq(contractDues.contractId, contract.id), eq(contractDues.kind, 'upfrontInterest')));
+  // A contract disbursed before up-front items were implied may have none: its own figure stands.
+  if (!due?.amount) return contract;
+  return { ...contract, upfrontInterest: new Decimal(due.amount).toFixed(2) };
+}
+
+export async function viewScheme(ex: Executor, signed: ContractRow, asOf: string): Promise<SchemeView> {
+  const contract = await inForce(ex, signed);
   const items = await activeItems(ex, contract.id);
   const rule = contract.ruleSnapshot ? interestRuleCalc.parse(contract.ruleSnapshot) : null;
   const [ruleRow] = await ex
@@ -206,6 +224,7 @@ export async function viewScheme(ex: Executor, contract: ContractRow, asOf: stri
     totalFee: sum(items, (r) => r.fee)
       .plus(contract.upfrontFee)
       .toFixed(2),
+    asOf,
     items: await planViews(ex, contract, asOf, items),
   };
 }
@@ -249,7 +268,7 @@ const duesOf = (ex: Executor, contractId: number) =>
 
 /** The contract's dues, each up-front one beside the rule's figure and the maker's reason. */
 export async function viewDues(ex: Executor, contract: ContractRow): Promise<DueView[]> {
-  const implied = impliedDues(contract);
+  const implied = impliedDues(await inForce(ex, contract));
   return (await duesOf(ex, contract.id)).map((r) => ({
     id: r.id,
     kind: r.kind as DueView['kind'],

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import ExcelJS from 'exceljs';
-import type { ContractInfo, ContractListRow, InfoSave, SchemeView } from '@portal/contract/contract';
+import type { ContractInfo, ContractListRow, DueView, InfoSave, SchemeView } from '@portal/contract/contract';
 import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
 import type {
   LoanInit,
@@ -371,6 +371,41 @@ describe('前置利息 runs from the value date', () => {
         status: '未到期',
       },
     ]);
+  });
+
+  it('every screen of the contract shows the 前置利息 in force: the disbursement’s once disbursed, the contract’s before and after 冲红', async () => {
+    const cont = await ninetyDays();
+    const shown = async () => {
+      const scheme = await maker.ok<SchemeView>(contractApi.schemeView, undefined, cq(cont));
+      const due = (await maker.ok<DueView[]>(contractApi.dueView, undefined, cq(cont))).find(
+        (d) => d.kind === 'upfrontInterest',
+      )!;
+      const print = await maker.call(`/api${PRINT_PATHS.perViewHtml}`, {
+        bizType: 'contract',
+        docCode: cont,
+      });
+      return {
+        plan: [scheme.upfrontInterest, scheme.totalInterest],
+        due: [due.amount, due.ruleAmount],
+        printed: /预计利息合计人民币([\d,.]+)元/.exec(print.raw.toString('utf8'))?.[1],
+      };
+    };
+    const signed = { plan: ['9000.00', '9000.00'], due: ['9000.00', '9000.00'], printed: '9,000.00' };
+    expect(await shown()).toEqual(signed);
+    t.portal.clock.set('2026-01-17');
+    const code = await disburse(maker, checker, cont, { valueDate: '2026-01-17' });
+    // 88 days from the value date: the plan tab, the dues tab (amount and the rule's figure beside
+    // it) and the printed contract all say 8,800.00, as the 放款单 does.
+    expect(interestLine(await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code)))?.amount).toBe(
+      '8800.00',
+    );
+    expect(await shown()).toEqual({
+      plan: ['8800.00', '8800.00'],
+      due: ['8800.00', '8800.00'],
+      printed: '8,800.00',
+    });
+    await reverseLoan(maker, checker, code);
+    expect(await shown()).toEqual(signed);
   });
 
   it('returns what a prepayment received above the figure, as its own line and in the voucher; 冲红 restores it', async () => {

@@ -240,7 +240,8 @@ export const printModule: PortalModule = {
     );
   },
   async seed({ db, log }) {
-    const added = await seedStandardTemplates({ db });
+    const { added, upgraded } = await seedStandardTemplates({ db });
     if (added.length) log(`print: standard templates added (${added.join(', ')})`);
+    if (upgraded.length) log(`print: unedited standard templates upgraded (${upgraded.join(', ')})`);
   },
 };

@@ -255,7 +255,9 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
           custName: l.custName,
           valueDate: l.valueDate,
           financingAmount: l.financingAmount,
-          deductedAmount: l.deductedAmount,
+          prepaidAmount: l.prepaidTotal,
+          deductedAmount: l.deductedTotal,
+          returnedAmount: l.returnedTotal,
           netAmount: l.netAmount,
           payBankName: l.payBankName,
           payAccountNo: l.payAccountNo,
@@ -266,12 +268,15 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
           redMark: l.redState === 'reversed' ? `已冲红（${l.redReason ?? ''}）` : '',
           remark: l.remark,
         },
+        // Each up-front line as the 放款单 screen shows it (docs/money-lifecycle.md).
         lists: {
           lines: l.lines.map((x) => ({
             kind: label(UPFRONT_LABELS, x.kind),
+            dueAmount: x.dueAmount,
             amount: x.amount,
             prepaid: x.prepaid,
             deducted: x.deducted,
+            returned: x.returned,
           })),
         },
       },

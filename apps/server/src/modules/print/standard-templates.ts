@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { BizType } from '@portal/contract/print';
 
 /**
@@ -86,13 +87,15 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
     content: `<h1>放款通知书</h1>
 {{#redMark}}<p style="text-align: center; color: #cf1322; font-size: 20px; border: 2px solid #cf1322">{{redMark}}</p>{{/redMark}}
 <p>{{custName}}：</p>
-<p style="text-indent: 2em">根据保理合同{{contractNo}}的约定，我司已于{{valueDate}}向贵司发放融资款。融资金额人民币{{financingAmount}}元，扣收前期款项合计人民币{{deductedAmount}}元，实付金额人民币{{netAmount}}元（大写：{{netAmountCapitals}}）。明细如下：</p>
+<p style="text-indent: 2em">根据保理合同{{contractNo}}的约定，我司已于{{valueDate}}向贵司发放融资款。融资金额人民币{{financingAmount}}元，扣收前期款项合计人民币{{deductedAmount}}元，退还多收人民币{{returnedAmount}}元，实付金额人民币{{netAmount}}元（大写：{{netAmountCapitals}}）。明细如下：</p>
 <table>
-<thead><tr><th>款项</th><th class="num">应收金额</th><th class="num">前期款已收</th><th class="num">本次扣收</th></tr></thead>
+<thead><tr><th>款项</th><th class="num">合同应收</th><th class="num">本次应收</th><th class="num">前期款已收</th><th class="num">本次扣收</th><th class="num">退还多收</th></tr></thead>
 <tbody>
-{{#lines}}<tr><td>{{kind}}</td><td class="num">{{amount}}</td><td class="num">{{prepaid}}</td><td class="num">{{deducted}}</td></tr>{{/lines}}
+{{#lines}}<tr><td>{{kind}}</td><td class="num">{{dueAmount}}</td><td class="num">{{amount}}</td><td class="num">{{prepaid}}</td><td class="num">{{deducted}}</td><td class="num">{{returned}}</td></tr>{{/lines}}
 </tbody>
+<tfoot><tr><td>合计</td><td></td><td></td><td class="num">{{prepaidAmount}}</td><td class="num">{{deductedAmount}}</td><td class="num">{{returnedAmount}}</td></tr></tfoot>
 </table>
+<p>实付金额 = 融资金额 {{financingAmount}} − 本次扣收 {{deductedAmount}} + 退还多收 {{returnedAmount}} = {{netAmount}}（元）。</p>
 <table class="plain">
 <tr><td>付款账户：{{payBankName}} {{payAccountNo}}</td><td>收款账户：{{payeeBankName}} {{payeeAccountNo}}</td></tr>
 <tr><td>银行流水号：{{serialNo}}</td><td>放款单编号：{{loanBizCode}}</td></tr>
@@ -186,4 +189,39 @@ export const STANDARD_TEMPLATES: Record<BizType, { name: string; content: string
 <tr><td>经办人（签字）：</td><td>复核人（签字）：</td><td>日期：{{printDate}}</td></tr>
 </table>`,
   },
+};
+
+/** How a stored template body is recognised: SHA-256 (hex) of its stored, sanitised text. */
+export const templateHash = (content: string): string => createHash('sha256').update(content).digest('hex');
+
+/**
+ * Every standard text a release has stored, by type: the hash of each one as seed.ts stored it
+ * (sanitised), the current one included. An office's template whose body is one of the earlier
+ * texts is unedited and is brought to the current one at start-up; any other body is the office's
+ * and is never touched. Changing a standard template means adding the new text's hash here
+ * (seed.test.ts fails until it is), never removing one.
+ */
+export const RELEASED_STANDARD_HASHES: Record<BizType, readonly string[]> = {
+  contract: [
+    '588691d824134ee90af4839a280d662233c8fa754a5e0071099d0ddb140331f0',
+    'f57105b7a2e404c906db2ba09a0d3a29a81ad15742e91ff7d1af0eb155ef78fa',
+    // 罚息 column and the as-of date in 附件一.
+    'fa1741bfd5e725c13ce7dc8671dfacaa36fba4b740babd25482416061d370fb5',
+  ],
+  handover: ['fd2b30c7cf9d04fd09182299267b9f586d77cf71f990318d9b1e596548e00c76'],
+  prepayment: ['be5aa45c8768da39eec9fa06e711f9b573093f5c38010b2f4bed37f0137cdc4e'],
+  loan: [
+    '3bf7d1159b8c40d521c8ed91e333d808dfd064e752d37cd982ae0244524a326e',
+    // Every up-front line (合同应收, 本次应收, 前期款已收, 本次扣收, 退还多收) and the net.
+    '38a3c4b1daac88090792ced8e506cb6f92c8a96f1c2dbdce0f5a4b4c19188dd8',
+  ],
+  repayment: [
+    '04c791b5a483c81cb89b2ff79463b470e09f8f8b6f2cbea4800a5e48dfe53093',
+    // 罚息 column, the as-of date and 已逾期 N 天.
+    '77797360d6c2ec4f35969f7e66cf05f9a48c16d33458fd3ba2c18ca60ef18507',
+  ],
+  writeOff: ['25d0884eb511579df7b681ef4ecce1d8c73c77367f39cc9d762445dc2eea823c'],
+  credit: ['898b4c447dbe267e76c8387e64d4b7f22aa55fb38d070e984a2c9c4fdd1e688c'],
+  statement: ['244b3a2d6ffb15daefbcf3950ee95327c8651226429d1c62249874f3d9062197'],
+  classAdjust: ['b5df0e6e20e682ad5f9f736fc44d6a410f01af8e0631bee6e6565c814f9753b3'],
 };

@@ -85,7 +85,7 @@ export default function ContractViewPage() {
                         {formatMoney(scheme.data.totalFee)}
                       </Descriptions.Item>
                     </Descriptions>
-                    <PlanTable items={scheme.data.items} />
+                    <PlanTable items={scheme.data.items} asOf={scheme.data.asOf} />
                     <PlanChart items={scheme.data.items} height={260} />
                   </>
                 ) : (

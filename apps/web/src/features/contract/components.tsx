@@ -24,21 +24,37 @@ export function sumOf<T>(rows: readonly T[], pick: (r: T) => string | null | und
 
 type AnyPlanRow = PlanItem | PlanItemView;
 
-/** A plan's items with totals; paid and status columns when the items are stored ones. */
+/**
+ * A plan's items with totals; paid and status columns when the items are stored ones, with the
+ * business date their outstanding, overdue and penalty are as of (`asOf`), said above the table
+ * and in the penalty column as the write-off screen says its own (docs/money-rules.md).
+ */
 export function PlanTable({
   items,
   testId = 'plan-table',
+  asOf,
 }: {
   items: readonly AnyPlanRow[];
   testId?: string;
+  asOf?: string | undefined;
 }) {
   const stored = items.length > 0 && 'principalPaid' in items[0]!;
+  const dated = stored && asOf;
   return (
     <Table<AnyPlanRow>
       data-testid={testId}
       size="small"
       rowKey="period"
       pagination={false}
+      title={
+        dated
+          ? () => (
+              <span data-testid="plan-as-of">
+                金额截至 {asOf}（营业日；待还、逾期天数、罚息与台账、核销、到期提醒同日一致）
+              </span>
+            )
+          : undefined
+      }
       // Wide plans scroll inside their card instead of overflowing it.
       scroll={{ x: 'max-content' }}
       dataSource={[...items]}
@@ -55,7 +71,7 @@ export function PlanTable({
           ? [
               moneyColumn<AnyPlanRow>('已还本金', 'principalPaid'),
               moneyColumn<AnyPlanRow>('已还利息', 'interestPaid'),
-              moneyColumn<AnyPlanRow>('罚息', 'penalty'),
+              moneyColumn<AnyPlanRow>(dated ? `罚息（截至${asOf}）` : '罚息', 'penalty'),
               moneyColumn<AnyPlanRow>('已还罚息', 'penaltyPaid'),
               moneyColumn<AnyPlanRow>('待还', 'outstanding'),
               {

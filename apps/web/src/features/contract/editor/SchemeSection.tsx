@@ -81,7 +81,7 @@ export function SchemeSection({ doc }: { doc: ContractDoc }) {
         </>
       ) : (scheme.data?.items.length ?? 0) > 0 ? (
         <>
-          <PlanTable items={scheme.data!.items} />
+          <PlanTable items={scheme.data!.items} asOf={scheme.data!.asOf} />
           <PlanChart items={scheme.data!.items} height={260} />
         </>
       ) : (
