@@ -123,7 +123,11 @@ async function frontContract(marginRatio = '0.1'): Promise<string> {
 }
 
 /** An approved contract of the fixture with the up-front dues its rule suggests saved. */
-async function contractWithDues(fixture: ContractFixture, over: Partial<InfoSave>): Promise<string> {
+async function contractWithDues(
+  fixture: ContractFixture,
+  over: Partial<InfoSave>,
+  agreed: Record<string, { amount: string; reason: string }> = {},
+): Promise<string> {
   const body = contractBody(fixture, over);
   const s = await draftContract(maker, body);
   const suggested = await maker.ok<{ kind: string; amount: string; dueDate: string }[]>(
@@ -134,7 +138,7 @@ async function contractWithDues(fixture: ContractFixture, over: Partial<InfoSave
   const d = await maker.ok<{ version: number }>(contractApi.dueSave, {
     contBizCode: s.bizCode,
     version: s.version,
-    items: suggested,
+    items: suggested.map((i) => ({ ...i, ...agreed[i.kind] })),
   });
   await submitContract(maker, body, { ...s, version: d.version });
   await checker.ok(contractApi.infoAudit, {}, q(s.bizCode));
@@ -406,6 +410,23 @@ describe('前置利息 runs from the value date', () => {
     });
     await reverseLoan(maker, checker, code);
     expect(await shown()).toEqual(signed);
+  });
+
+  it('keeps a 前置利息 the maker agreed with a reason: the value date recomputes only the rule’s figure', async () => {
+    const cont = await contractWithDues(
+      frontOnly,
+      {
+        financingAmount: '400000.00',
+        maturityDate: '2026-04-15',
+        receivables: [receivable('500000.00', '2026-04-10')],
+      },
+      { upfrontInterest: { amount: '8500.00', reason: '总经理批准优惠' } },
+    );
+    t.portal.clock.set('2026-01-17');
+    const code = await disburse(maker, checker, cont, { valueDate: '2026-01-17' });
+    const view = await maker.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(code));
+    expect(interestLine(view)).toMatchObject({ amount: '8500.00', deducted: '8500.00', returned: '0.00' });
+    expect(view.netAmount).toBe('391500.00');
   });
 
   it('returns what a prepayment received above the figure, as its own line and in the voucher; 冲红 restores it', async () => {

@@ -49,19 +49,26 @@ const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);
 export const serialKey = normalizeSerial;
 
 /** The contract's up-front items (保证金, 前置利息, 手续费), locked when asked. */
-async function upfrontDues(ex: Executor | Tx, contractId: number, lock = false): Promise<UpfrontDue[]> {
+async function upfrontDues(
+  ex: Executor | Tx,
+  contractId: number,
+  lock = false,
+): Promise<{ dues: UpfrontDue[]; agreedInterest: boolean }> {
   const q = ex
     .select()
     .from(contractDues)
     .where(and(eq(contractDues.contractId, contractId), inArray(contractDues.kind, [...UPFRONT_KINDS])))
     .orderBy(asc(contractDues.sort), asc(contractDues.id));
   const rows = await (lock ? q.for('update') : q);
-  return rows.map((d) => ({
+  const dues = rows.map((d) => ({
     dueId: d.id,
     kind: d.kind as UpfrontKind,
     amount: d.amount,
     received: d.receivedAmount,
   }));
+  // A 前置利息 the maker changed with a reason is the contract's agreed figure, not the rule's.
+  const agreedInterest = rows.some((d) => d.kind === 'upfrontInterest' && !!d.reason);
+  return { dues, agreedInterest };
 }
 
 function requireNotLoaned(c: ContractRow): void {
@@ -111,8 +118,8 @@ async function disbursementOn(
     if (err instanceof PlanInputError) throw badInput(err.message);
     throw err;
   }
-  const dues = await upfrontDues(ex, c.id, lockDues);
-  const front = rule.interestCollection === 'FRONT' ? plan.upfrontInterest : undefined;
+  const { dues, agreedInterest } = await upfrontDues(ex, c.id, lockDues);
+  const front = rule.interestCollection === 'FRONT' && !agreedInterest ? plan.upfrontInterest : undefined;
   return { current, plan, figures: disbursementFigures(c.financingAmount, dues, front) };
 }
 
