@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { AUTH_PATHS } from '@portal/contract/session';
+import { addDays } from '@portal/contract/plan/dates';
 import { BIZDATE_PATHS, type BizDateView, type DayEndRun } from '@portal/contract/bizdate';
 import { MONITOR_PATHS, type OnlineSessionView } from '@portal/contract/monitor';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
@@ -134,7 +135,9 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     const admin = new HttpClient(a.url);
     await admin.login('admin', pw.get('admin')!);
     const adminOnB = await admin.on(b.url);
-    const target = '2099-01-01';
+    // A few days on: every day passed over runs its day-end (docs/business-date.md "Catching up").
+    const today = (await admin.call<BizDateView>(`/api${BIZDATE_PATHS.view}`, {})).data!.businessDate;
+    const target = addDays(today, 3);
     const set = await admin.call(`/api${BIZDATE_PATHS.save}`, { businessDate: target });
     expect(set.status, set.msg).toBe(200);
     const seenMs = await until(

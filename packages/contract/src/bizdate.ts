@@ -31,6 +31,11 @@ export const BIZDATE_MENU = 'ft-bizdate';
 
 /** Items due within this many days get a 到期提醒 in their contract owners' 待办. */
 export const DUE_REMINDER_DAYS = 7;
+/**
+ * The furthest one move of the business date may go forward: every day passed over runs its
+ * day-end (docs/business-date.md "Catching up"), so a mistyped year would hold the book for hours.
+ */
+export const MAX_FORWARD_DAYS = 366;
 
 export const BIZDATE_SOURCES = ['override', 'stored', 'setting', 'calendar'] as const;
 export type BizDateSource = (typeof BIZDATE_SOURCES)[number];

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import {
   BIZDATE_PATHS,
+  MAX_FORWARD_DAYS,
   type BizDateView,
   type DayEndItem,
   type DayEndRun,
   type ReminderItem,
 } from '@portal/contract/bizdate';
 import type { ValidPlan } from '@portal/contract/accounts';
+import { addDays } from '@portal/contract/plan/dates';
 import { queryRows } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { catchUpDayEnds } from './service';
@@ -115,6 +117,18 @@ describe('营业日 (business date)', () => {
     // Back, but not past the posting: allowed.
     expect((await setDate(admin, '2026-01-20')).status).toBe(200);
     expect((await admin.ok<BizDateView>(bizdateApi.view)).lastPostingDate).toBe('2026-01-20');
+  });
+
+  it('moves forward at most a year at once (each day passed over runs its day-end), changing nothing', async () => {
+    const from = (await admin.ok<BizDateView>(bizdateApi.view)).businessDate;
+    const runsBefore = await queryRows(db(), sql`select id from day_end_runs order by id`);
+    const far = await setDate(admin, addDays(from, MAX_FORWARD_DAYS + 1));
+    expect([far.status, far.msg]).toEqual([
+      400,
+      `营业日一次最多前移${MAX_FORWARD_DAYS}天（当前营业日 ${from}），请分次前移`,
+    ]);
+    expect((await admin.ok<BizDateView>(bizdateApi.view)).businessDate).toBe(from);
+    expect(await queryRows(db(), sql`select id from day_end_runs order by id`)).toEqual(runsBefore);
   });
 });
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Page } from '@portal/contract/api';
 import {
   DUE_REMINDER_DAYS,
+  MAX_FORWARD_DAYS,
   type DayEndItem,
   type DayEndRun,
   type DayEndTrigger,
@@ -12,12 +13,12 @@ import {
   type reminderListSchema,
 } from '@portal/contract/bizdate';
 import { DEFAULT_CLASS_THRESHOLDS, type ClassThresholds } from '@portal/contract/classification';
-import { addDays } from '@portal/contract/plan/dates';
+import { addDays, daysBetween } from '@portal/contract/plan/dates';
 import { interestRuleCalc } from '@portal/contract/plan/rule';
 import { queryRows, type Db, type Executor, type Tx } from '../../platform/db/client';
 import { advisoryXactLock } from '../../platform/db/advisory';
 import { writeAudit, type Actor } from '../../platform/db/audit';
-import { conflict } from '../../platform/errors';
+import { badInput, conflict } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { BusinessClock } from '../../platform/clock';
 import { contractPlanItems, contracts } from '../contract/schema';
@@ -68,6 +69,8 @@ export async function setBusinessDate(
   actor: Actor,
 ): Promise<{ from: string; to: string }> {
   await advisoryXactLock(tx, 'bizdate', 'set');
+  if (daysBetween(current, date) > MAX_FORWARD_DAYS)
+    throw badInput(`营业日一次最多前移${MAX_FORWARD_DAYS}天（当前营业日 ${current}），请分次前移`);
   if (date < current) {
     const last = await lastPosting(tx);
     if (last && last.date > date)
