@@ -36,6 +36,8 @@ export const DUE_REMINDER_DAYS = 7;
  * day-end (docs/business-date.md "Catching up"), so a mistyped year would hold the book for hours.
  */
 export const MAX_FORWARD_DAYS = 366;
+export const tooFarForwardMessage = (current: string) =>
+  `营业日一次最多前移${MAX_FORWARD_DAYS}天（当前营业日 ${current}），请分次前移`;
 
 export const BIZDATE_SOURCES = ['override', 'stored', 'setting', 'calendar'] as const;
 export type BizDateSource = (typeof BIZDATE_SOURCES)[number];

@@ -5,6 +5,7 @@ import type { Page } from '@portal/contract/api';
 import {
   DUE_REMINDER_DAYS,
   MAX_FORWARD_DAYS,
+  tooFarForwardMessage,
   type DayEndItem,
   type DayEndRun,
   type DayEndTrigger,
@@ -69,8 +70,7 @@ export async function setBusinessDate(
   actor: Actor,
 ): Promise<{ from: string; to: string }> {
   await advisoryXactLock(tx, 'bizdate', 'set');
-  if (daysBetween(current, date) > MAX_FORWARD_DAYS)
-    throw badInput(`营业日一次最多前移${MAX_FORWARD_DAYS}天（当前营业日 ${current}），请分次前移`);
+  if (daysBetween(current, date) > MAX_FORWARD_DAYS) throw badInput(tooFarForwardMessage(current));
   if (date < current) {
     const last = await lastPosting(tx);
     if (last && last.date > date)

@@ -1,8 +1,8 @@
 import '../../test/jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { BIZDATE_PATHS } from '@portal/contract/bizdate';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { BIZDATE_PATHS, tooFarForwardMessage } from '@portal/contract/bizdate';
 
 const post = vi.hoisted(() => vi.fn());
 const update = vi.hoisted(() => vi.fn());
@@ -42,5 +42,28 @@ describe('moving the business date forward', () => {
     });
     finish({ ok: true, confirmed: true });
     await vi.waitFor(() => expect(screen.queryByTestId('day-end-progress')).toBeNull());
+  });
+
+  it('refuses a move of more than a year in the form, before any confirmation', async () => {
+    post.mockResolvedValue({
+      businessDate: '2026-01-15',
+      source: 'stored',
+      lastPostingDate: null,
+      lastDayEnd: null,
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <BizDateMove />
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(post).toHaveBeenCalledWith(BIZDATE_PATHS.view));
+    // The current date has reached the control before the move is asked for.
+    await act(async () => {
+      await post.mock.results[0]!.value;
+    });
+    fireEvent.change(screen.getByLabelText('新营业日'), { target: { value: '2062-01-15' } });
+    fireEvent.click(screen.getByRole('button', { name: '设置营业日' }));
+    expect(await screen.findByText(tooFarForwardMessage('2026-01-15'))).toBeTruthy();
+    expect(update).not.toHaveBeenCalled();
   });
 });

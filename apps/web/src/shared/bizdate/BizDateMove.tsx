@@ -1,7 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Progress, Space, Typography } from 'antd';
-import { BIZDATE_PATHS, bizDateSaveSchema, type DayEndProgress } from '@portal/contract/bizdate';
+import {
+  BIZDATE_PATHS,
+  bizDateSaveSchema,
+  MAX_FORWARD_DAYS,
+  tooFarForwardMessage,
+  type DayEndProgress,
+} from '@portal/contract/bizdate';
 import { daysBetween } from '@portal/contract/plan/dates';
 import { post, update } from '../request/http';
 import { useBizDate } from './api';
@@ -51,6 +57,11 @@ export function BizDateMove({ onMoved, extra }: { onMoved?: () => void; extra?: 
     }
     const to = parsed.data.businessDate;
     const days = date && to > date ? daysBetween(date, to) : 0;
+    // The server's bound, before the confirmation asks about it.
+    if (date && days > MAX_FORWARD_DAYS) {
+      setError(tooFarForwardMessage(date));
+      return;
+    }
     // Shown only while a day-end of the days passed over runs (not while the dialog asks).
     setMoving(date && days > 1 ? { from: date, to } : undefined);
     const r = await update(BIZDATE_PATHS.save, parsed.data, {
