@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ADMIN_CODE } from '@portal/contract/menus';
-import type { DataScope } from '@portal/contract/permission';
 import { DOC_TYPE_KEYS } from '@portal/contract/workflow';
 import { roleReach, sessionScope, type ScopeUser } from '../../platform/auth/data-scope';
+import { readRoles } from '../../platform/auth/grant';
 import { documentScope } from '../../platform/auth/row-scope';
 import { queryRows, type Executor } from '../../platform/db/client';
 
@@ -22,27 +22,18 @@ export interface Decider {
 }
 
 export async function deciderOf(ex: Executor, userId: number): Promise<Decider> {
-  const rows = await queryRows<{
-    code: string;
-    data_scope: DataScope;
-    depts: unknown[] | null;
-    dept_id: unknown;
-    admin: boolean;
-  }>(
+  const [user] = await queryRows<{ dept_id: unknown }>(
     ex,
-    sql`select r.code, r.data_scope, u.dept_id,
-               (select array_agg(rd.dept_id) from role_depts rd where rd.role_id = r.id) as depts,
-               r.code = ${ADMIN_CODE} or exists (select 1 from role_menus rm
-                 where rm.role_id = r.id and rm.menu_code = ${ADMIN_CODE}) as admin
-          from users u
-          join user_roles ur on ur.user_id = u.id
-          join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
-         where u.id = ${userId}`,
+    sql`select dept_id from users where id = ${userId}`,
   );
-  const deptId = rows[0]?.dept_id === null || rows[0] === undefined ? null : Number(rows[0].dept_id);
+  const deptId = user?.dept_id === null || user === undefined ? null : Number(user.dept_id);
+  const rows = await readRoles(
+    ex,
+    sql`r.state = 'enabled' and r.id in (select role_id from user_roles where user_id = ${userId})`,
+  );
   return {
     userId,
-    admin: rows.some((r) => r.admin),
+    admin: rows.some((r) => r.code === ADMIN_CODE || (r.codes ?? []).includes(ADMIN_CODE)),
     // Each role with its own reach: 本部门 and 自定义 reach only what that role names.
     roles: rows.map((r) => ({
       code: r.code,

@@ -44,18 +44,19 @@ export async function grantBeyond(
   return codes.length > 0 || scope ? { codes, scope } : null;
 }
 
-interface RoleRow {
+export interface RoleRow {
   id: number;
+  code: string;
   data_scope: DataScope;
   depts: (number | string)[] | null;
   codes: string[] | null;
 }
 
-/** Roles with their scope, chosen organisations and codes. */
-async function readRoles(ex: Executor, where: SQL): Promise<RoleRow[]> {
+/** Live roles with their scope, chosen organisations and codes. */
+export async function readRoles(ex: Executor, where: SQL): Promise<RoleRow[]> {
   return queryRows<RoleRow>(
     ex,
-    sql`select r.id, r.data_scope,
+    sql`select r.id, r.code, r.data_scope,
                (select array_agg(rd.dept_id) from role_depts rd where rd.role_id = r.id) as depts,
                (select array_agg(rm.menu_code) from role_menus rm where rm.role_id = r.id) as codes
           from roles r where r.deleted_at is null and ${where}`,
