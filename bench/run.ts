@@ -9,6 +9,7 @@ const steps: [string, string[]][] = [
   ['plan engine (100,000 plans of 12 periods)', ['npx', 'tsx', 'bench/plan-engine.ts']],
   ['web build', ['npm', 'run', 'build', '-w', '@portal/web']],
   ['web sizes and budgets', ['npx', 'tsx', 'bench/web/sizes.ts']],
+  ['first screen: bytes and round trips', ['npx', 'tsx', 'bench/web/first-screen.ts']],
   ['page timings in Chromium', ['npx', 'tsx', 'bench/web/timings.ts', ...(full ? ['--scale', '1'] : [])]],
   ['load scenarios (PostgreSQL)', ['npx', 'tsx', 'bench/load/run.ts', ...(full ? ['--scale', '1'] : [])]],
   [

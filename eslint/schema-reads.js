@@ -5,8 +5,13 @@
  * a write of another module's table is refused whatever this says.
  */
 export const SCHEMA_READS = {
+  admission: ['company'],
+  assignment: ['contract'],
   bizdate: ['contract'],
-  contract: ['bank', 'credit', 'files', 'ruler'],
+  buyback: ['contract', 'income'],
+  collections: ['contract'],
+  // The contract list's 转让通知 column reads assignment_notices (raw SQL, docs/assignment-notice.md).
+  contract: ['assignment', 'bank', 'credit', 'files', 'ruler'],
   credit: ['company'],
   crm: ['company'],
   'crm-change': ['company', 'crm'],
@@ -15,5 +20,6 @@ export const SCHEMA_READS = {
   paid: ['bank', 'contract', 'income'],
   permit: ['company', 'crm'],
   prepayment: ['contract'],
+  regulator: ['company', 'contract'],
   voucher: ['contract'],
 };

@@ -13,11 +13,20 @@ import { format, resolveConfig } from 'prettier';
 
 /** What each server module is for, in one line. A new module needs its line here. */
 export const PURPOSE: Record<string, string> = {
+  assignment:
+    'notices of assignment (应收账款转让通知书) of disclosed contracts: each debtor’s 确认 or a checker’s 豁免, required before 放款',
   auth: 'sign-in with the envelope key, captcha and the login limits; the session’s user, menus and buttons',
   bank: 'our and the customers’ bank accounts',
   bizdate: 'the business date (营业日) and the day-end run',
+  buyback:
+    'buy-back under recourse (回购): the 回购单 closing a contract into the seller’s receivable, 回购款核销',
   classification: 'five-category asset classification (五级分类): the day-end proposal and the 分类调整单',
+  collections:
+    'collections (逾期催收): the overdue worklist, 催收记录 and promises to pay, the day-end’s reminders',
   company: 'enterprise customers (企业), their export',
+  admission: '客户准入: the KYC document that admits a customer to credits and contracts, approved by risk',
+  debtor:
+    'debtors (债务人) as customers: the picker, 待匹配 names to link, debtor lines across sellers, concentration',
   contract: 'factoring contracts, their plans, changes, handover and imports',
   credit: 'credit lines (授信), distribution, raises and the credit ledger',
   'crm-change': 'information and administrator changes of an enterprise, approved',
@@ -26,6 +35,7 @@ export const PURPOSE: Record<string, string> = {
   files: 'uploads and downloads (local disk or S3), tokens that follow their document',
   geo: 'the administrative divisions (省市区) for region pickers',
   income: 'incoming payments (来款) and bank statement imports',
+  jobs: 'the scheduler and its 定时任务 screen: cron schedules, one run per time across servers, run history, failures told to administrators',
   ledger: 'the portfolio ledger (保理业务台账) as of a date and the customer statement (客户对账单)',
   loan: 'disbursements (放款单) of approved contracts and their reversals (放款单冲红)',
   messages: 'the message centre (消息中心): to-dos, rejections, circulations and reminders per user',
@@ -37,6 +47,7 @@ export const PURPOSE: Record<string, string> = {
   permit: 'admission (准入) of enterprises and their role changes',
   prepayment: 'prepayments (预收) received before disbursement',
   print: 'print templates and printing (HTML preview, PDF)',
+  regulator: 'the monthly figures for the regulator (监管报表), summed from the ledger',
   ruler: 'interest rules (计息规则) and plan previews',
   system: 'settings an administrator changes at run time (参数设置)',
   voucher:
@@ -54,7 +65,7 @@ const dirs = (dir: string) =>
     .map((d) => d.name)
     .sort();
 
-function tablesOf(module: string): string[] {
+export function tablesOf(module: string): string[] {
   const schema = join(modulesDir, module, 'schema.ts');
   if (!existsSync(schema)) return [];
   return [...readFileSync(schema, 'utf8').matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g)].map((m) => m[1]!).sort();

@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js. Workspace code (@portal/*) is compiled in; npm
-// dependencies stay external and load from node_modules.
+// Bundles the server into dist/main.js (and dist/start.cjs, dist/backup-cli.js). Workspace code
+// (@portal/*) is compiled in; npm dependencies stay external and load from node_modules.
+// `node build.mjs --release DIR` then writes the production folder (release.mjs).
 import { build } from 'esbuild';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,5 +47,13 @@ export async function bundleStart() {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await bundleServer('src/main.ts', 'dist/main.js');
+  await bundleServer('src/backup-cli.ts', 'dist/backup-cli.js');
   await bundleStart();
+  const at = process.argv.indexOf('--release');
+  if (at > 0) {
+    const { writeRelease } = await import('./release.mjs');
+    const out = resolve(process.cwd(), process.argv[at + 1] ?? 'release');
+    writeRelease(out);
+    console.info(`production folder: ${out} (install with npm ci --omit=dev, start with npm start)`);
+  }
 }

@@ -9,22 +9,25 @@ import type { PortalModule } from '../../apps/server/src/platform/module';
 import { buildPortal } from '../../apps/server/src/server';
 import { MODULES } from '../../apps/server/src/modules';
 import { listContracts } from '../../apps/server/src/modules/contract/service';
+import { KeysetPages } from '../../apps/server/src/platform/http/list';
 import { contractListSchema } from '@portal/contract/contract';
 import { seed } from '../seed/seed';
-import { AS_OF, FLOOR_PATH, LIST_BODY } from './scenarios';
+import { AS_OF, FLOOR_ROUTE, LIST_BODY } from './scenarios';
 
 // The same parsed body and scope the product's route hands the service (admin sees everything).
 const floorBody = contractListSchema.parse(LIST_BODY);
 const admin = { dataScope: 'all' as const, deptId: null, userId: 1 };
+// The route's own page boundaries, as the product's list keeps its own (page 1 reads from the start).
+const pages = new KeysetPages();
 
 const floor: PortalModule = {
   name: 'bench-floor',
   register({ app, db }) {
-    app.post(FLOOR_PATH, { config: { perm: 'public' } }, async () => ({
+    app.post(FLOOR_ROUTE, { config: { perm: 'public' } }, async () => ({
       status: 200,
       ok: true,
       msg: '操作成功',
-      data: await listContracts(db, floorBody, admin, AS_OF),
+      data: await listContracts(db, floorBody, admin, AS_OF, pages),
     }));
   },
 };

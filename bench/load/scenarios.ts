@@ -1,5 +1,9 @@
+import { API_PREFIX } from '@portal/contract/api';
+
 /** What the load scenarios call (shared by the runner and the bench server). */
-export const FLOOR_PATH = '/bench/floor/contract-list';
+/** The floor's route as registered by its module, which serves under the API prefix like every module. */
+export const FLOOR_ROUTE = '/bench/floor/contract-list';
+export const FLOOR_PATH = `${API_PREFIX}${FLOOR_ROUTE}`;
 export const LIST_PATH = '/api/ft/api/contract/list';
 /** Two filters and a sort, as the issue's list scenario asks (page 1; page 500 below). */
 export const LIST_BODY = {

@@ -30,15 +30,17 @@ export async function freePort(): Promise<number> {
 export async function freshDatabase(usePglite: boolean, reuse = false): Promise<string | undefined> {
   if (usePglite) return undefined;
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  // BENCH_DATABASE_NAME: another name, so that two engineers' runs on one server do not drop each other's.
+  const name = process.env.BENCH_DATABASE_NAME ?? 'portal_bench';
   if (!reuse) {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
-    await c.query('drop database if exists portal_bench with (force)');
-    await c.query('create database portal_bench');
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name}`);
     await c.end();
   }
   const url = new URL(base);
-  url.pathname = '/portal_bench';
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -160,8 +162,10 @@ export async function startServer(
   // Bundled like the product's dist/main.js and run by plain node: the child is the server itself
   // (tsx would add its loader and an esbuild child process to the memory measured).
   await bundleServer('../../bench/load/bench-server.ts', BENCH_BUNDLE);
+  // BENCH_SERVER_NODE_ARGS: node flags for the serving process only (`--cpu-prof --cpu-prof-dir=…`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const run = (phase: 'seed' | 'serve') =>
-    spawn(process.execPath, [`apps/server/${BENCH_BUNDLE}`], {
+    spawn(process.execPath, [...(phase === 'serve' ? nodeArgs : []), `apps/server/${BENCH_BUNDLE}`], {
       env: { ...env, BENCH_PHASE: phase },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -1,6 +1,7 @@
 /**
  * Production build sizes per chunk (raw and gzip) with their budgets (bench/README.md): the login page's
- * initial JavaScript under 200 KB gzip; no route chunk over 150 KB gzip beyond the shared vendor
+ * initial JavaScript under 150 KB gzip (issue 42 §4; the login route's own chunk is counted by
+ * first-screen.ts); no route chunk over 150 KB gzip beyond the shared vendor
  * chunks. Exits 1 when a budget is broken. Writes bench/results/web-sizes.json.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(1);
 }
 const KB = 1024;
-const INITIAL_BUDGET = 200 * KB;
+const INITIAL_BUDGET = 150 * KB;
 const ROUTE_BUDGET = 150 * KB;
 
 const assets = join(dist, 'assets');

@@ -48,6 +48,8 @@ async function start(port: number): Promise<ChildProcess> {
       DEMO_DATA: 'off',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      // No 503 grace on the final SIGTERM (docs/operations.md "Stopping a server").
+      DRAIN_GRACE_SECONDS: '0',
       RATE_LIMIT_PER_IP_PER_MINUTE: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },

@@ -1,12 +1,6 @@
 import { join } from 'node:path';
 import { loadConfig, type Config } from './platform/config';
-import {
-  checkChromium,
-  checkDatabaseUrl,
-  checkPgliteDir,
-  checkPortFree,
-  explainStartupError,
-} from './platform/startup';
+import { checkDatabaseUrl, checkPgliteDir, checkPortFree, explainStartupError } from './platform/startup';
 import { openDatabase } from './platform/db/client';
 import { boundHeapGrowth } from './platform/heap';
 import { firstStartBanner, PASSWORD_FILE, writePasswordFile } from './platform/initial-passwords';
@@ -14,7 +8,6 @@ import { buildPortal } from './server';
 
 async function main(config: Config) {
   boundHeapGrowth();
-  checkChromium(config);
   await checkPortFree(config.port, config.host);
   if (config.databaseUrl) checkDatabaseUrl(config.databaseUrl);
   else checkPgliteDir(join(config.dataDir, 'pg'));
@@ -37,14 +30,28 @@ async function main(config: Config) {
     `Portal listening on ${where} (${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'pg')}` : 'PostgreSQL'})`,
   );
 
+  // docs/operations.md "Stopping a server": not ready first (/readyz 503, new calls 503 so the
+  // proxy passes them on), then stop listening and finish the calls in flight, then exit.
+  // A second signal during the grace ends it at once (Ctrl-C twice).
   let stopping = false;
+  let endGrace = () => {};
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) return endGrace();
     stopping = true;
-    console.info(`${signal}: finishing in-flight requests and closing the database`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    portal.readiness.drain();
+    console.info(
+      `${signal}: not ready; new calls answer 503 for ${config.drainGraceMs / 1000} s, then the calls in flight finish and the server exits`,
+    );
+    const force = setTimeout(() => process.exit(1), config.drainGraceMs + 60_000);
     force.unref();
     try {
+      await new Promise<void>((r) => {
+        const grace = setTimeout(r, config.drainGraceMs);
+        endGrace = () => {
+          clearTimeout(grace);
+          r();
+        };
+      });
       await portal.close();
       await database.close();
       process.exit(0);

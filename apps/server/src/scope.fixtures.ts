@@ -55,6 +55,17 @@ export async function addScopeFixtures(db: Db): Promise<void> {
     select ${await code('loan_red')}, id, '范围测试' from loans where deleted_at is null order by id limit 1`,
   );
   await ensure(
+    'buybacks',
+    sql`insert into buybacks (biz_code, contract_id, buyback_date, principal, interest, fee, penalty, amount)
+    values (${await code('buyback')}, ${contract}, '2026-01-14', 100, 0, 0, 0, 100)`,
+  );
+  await ensure(
+    'buyback_settlements',
+    sql`insert into buyback_settlements (biz_code, buyback_id, income_id, settle_date, amount)
+    select ${await code('buyback_settle')}, b.id, i.id, '2026-01-15', 10 from buybacks b, incomes i
+     where b.deleted_at is null and i.deleted_at is null order by b.id, i.id limit 1`,
+  );
+  await ensure(
     'class_adjustments',
     sql`insert into class_adjustments (biz_code, contract_id, to_class, reason)
     values (${await code('class_adj')}, ${contract}, 'watch', '范围测试')`,

@@ -7,12 +7,14 @@ import multipart from '@fastify/multipart';
 import { API_PREFIX } from '@portal/contract/api';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
-import { migrate } from './platform/db/migrate';
+import { lastMigration, migrate } from './platform/db/migrate';
 import { createClock, type BusinessClock } from './platform/clock';
 import { Keyring } from './platform/envelope/keyring';
 import { dbNonceStore, redisNonceStore, type NonceStore } from './platform/envelope/nonces';
 import { createHttp } from './platform/http/app';
-import { SessionCache } from './platform/auth/sessions';
+import { countActiveSessions, SessionCache } from './platform/auth/sessions';
+import { installHealth, Readiness } from './platform/http/health';
+import { addMetricSource, installHttpMetrics } from './platform/metrics';
 import { installWatchdog } from './platform/http/watchdog';
 import { installSignInLimits, installSecurity } from './platform/http/security';
 import { publishDocs } from './platform/http/docs';
@@ -36,6 +38,8 @@ export function serverRoot(): string {
 
 export interface Portal {
   app: FastifyInstance;
+  /** Drained on SIGTERM before close (docs/operations.md "Stopping a server"). */
+  readiness: Readiness;
   routes: RouteRecord[];
   clock: BusinessClock;
   keyring: Keyring;
@@ -67,7 +71,8 @@ export async function buildPortal({
   const webDist = given.webDist ?? resolve(serverRoot(), '../web/dist');
   const config: Config = { ...given, webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined };
   const log = (msg: string) => console.info(msg);
-  await migrate(database, join(serverRoot(), 'migrations'));
+  const migrations = join(serverRoot(), 'migrations');
+  await migrate(database, migrations);
   const { db } = database;
   // 参数设置 before anything reads the session or upload settings (docs/operations.md).
   const params = new LiveParams(config);
@@ -87,13 +92,28 @@ export async function buildPortal({
     nonces = dbNonceStore(db);
   }
 
+  const readiness = new Readiness();
+  const sessions = new SessionCache(database.changes, () => config.sessionIdleMs);
   const { app, apiOn, routes } = createHttp({
     config,
     db,
     keyring,
     nonces,
-    sessions: new SessionCache(database.changes, () => config.sessionIdleMs),
+    sessions,
+    readiness,
     ...(logger !== undefined ? { logger } : {}),
+  });
+  installHttpMetrics(app);
+  installHealth(app, {
+    db,
+    readiness,
+    lastMigration: lastMigration(migrations),
+    metricsToken: config.metricsToken,
+  });
+  const dropMetrics = addMetricSource({
+    pool: () => database.pool(),
+    sessionsActive: () => countActiveSessions(db, config.sessionIdleMs),
+    sessionsCached: () => sessions.size,
   });
   params.follow(database.changes, db, (err) => app.log.error({ err }, 'reading 参数设置 failed'));
   installWatchdog(app, database.inFlight);
@@ -109,7 +129,7 @@ export async function buildPortal({
   for (const m of modules) {
     await app.register(
       async (instance) => {
-        const ctx: ModuleContext = { ...shared, app: instance, api: apiOn(instance) };
+        const ctx: ModuleContext = { ...shared, app: instance, api: apiOn(instance, m.name) };
         await m.register(ctx);
       },
       { prefix: API_PREFIX },
@@ -162,6 +182,7 @@ export async function buildPortal({
   await app.ready();
   return {
     app,
+    readiness,
     routes,
     clock,
     keyring,
@@ -169,6 +190,7 @@ export async function buildPortal({
     firstStart,
     close: async () => {
       timers.forEach((t) => clearInterval(t));
+      dropMetrics();
       await app.close();
       await redis?.quit();
     },

@@ -15,6 +15,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from './testing/harness';
 import { freePort, serverEnv, spawnServer } from './testing/process';
+import { HttpClient } from './testing/http-client';
+import { PRINT_PATHS } from '@portal/contract/print';
 import { PGLITE_PG_MAJOR } from './platform/startup';
 
 /**
@@ -84,11 +86,6 @@ describe('start-up errors', { timeout: 120_000 }, () => {
       busy.close();
     }
   });
-  it.concurrent('CHROMIUM_PATH without a Chromium', async () => {
-    expect(await refused({ CHROMIUM_PATH: join(scratch, 'no-chromium') })).toMatch(
-      /^Cannot start: CHROMIUM_PATH: no executable Chromium at .*apt-get install chromium.*CHROMIUM_PATH=off/,
-    );
-  });
   it.concurrent('a bad setting', async () => {
     expect(await refused({ PORT: 'eighty' })).toMatch(/^Cannot start: PORT must be a non-negative integer/);
   });
@@ -144,5 +141,36 @@ describe('a data directory that is not ours', { timeout: 120_000 }, () => {
     const db = await PGlite.create(dir);
     await db.close();
     expect(readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim()).toBe(PGLITE_PG_MAJOR);
+  });
+});
+
+// docs/operations.md "Print PDFs and Chromium": a missing Chromium no longer refuses the start (the
+// HTML preview beside it: print.test.ts).
+describe('CHROMIUM_PATH pointing to nothing', { timeout: 240_000 }, () => {
+  it('starts, warns once, and the print call answers why PDFs are unavailable', async () => {
+    const sp = spawnServer(
+      serverEnv(mkdtempSync(join(scratch, 'data-')), {
+        CHROMIUM_PATH: join(scratch, 'no-chromium'),
+        ADMIN_PASSWORD: 'Admin@12345678',
+        DEMO_DATA: 'off',
+      }),
+      await freePort(),
+    );
+    try {
+      await sp.waitFor('Portal listening', 200_000);
+      const admin = new HttpClient(sp.url);
+      await admin.login('admin', 'Admin@12345678');
+      const pdf = await admin.call(`/api${PRINT_PATHS.perViewPdf}`, {
+        bizType: 'contract',
+        docCode: '000000000001',
+      });
+      expect(pdf.status).toBe(400);
+      expect(pdf.msg).toBe(
+        'PDF打印不可用：服务器上CHROMIUM_PATH所指的Chromium不存在或不可执行，请联系管理员；请用“预览”在浏览器中打印',
+      );
+      expect(sp.output().match(/no executable Chromium at \S*no-chromium/g), sp.output()).toHaveLength(1);
+    } finally {
+      await sp.stop();
+    }
   });
 });

@@ -1,15 +1,33 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase, type Database } from '../src/platform/db/client';
+import { migrate } from '../src/platform/db/migrate';
 
 /**
  * Tests that start the real server process (crash, restart, several servers) run the built
  * `dist/start.cjs` and the `dist/main.js` it loads, as `npm start` does. They are built here once,
  * before any test file runs, when missing or older than a source of the server or the contract
  * package: files building them in parallel would write them over each other.
+ *
+ * Every test database starts as a copy of one migrated template made here (README "Tests"): an
+ * empty PGlite costs seconds of initdb and the migrations seconds more, in each of ~100 databases.
  */
 const root = resolve(import.meta.dirname, '..');
 const main = join(root, 'dist/main.js');
+const migrations = join(root, 'migrations');
 
 function newerThanMain(dir: string): boolean {
   const r = spawnSync(
@@ -22,10 +40,11 @@ function newerThanMain(dir: string): boolean {
   return r.stdout.trim() !== '';
 }
 
-export default function setup(): void {
+function buildServer(): void {
   if (
     existsSync(main) &&
     existsSync(join(root, 'dist/start.cjs')) &&
+    existsSync(join(root, 'dist/backup-cli.js')) &&
     statSync(main).size > 0 &&
     !newerThanMain(join(root, 'src')) &&
     !newerThanMain(resolve(root, '../../packages/contract/src'))
@@ -34,4 +53,86 @@ export default function setup(): void {
   }
   const r = spawnSync(process.execPath, ['build.mjs'], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`building apps/server/dist failed: ${r.stderr}`);
+}
+
+/** What the template's content follows: every migration's name and text, and PGlite's version. */
+function migrationsHash(): string {
+  const h = createHash('sha256');
+  const pglite = JSON.parse(
+    readFileSync(resolve(root, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
+  h.update(`pglite ${pglite.version}\n`);
+  for (const name of readdirSync(migrations).sort()) {
+    if (name.endsWith('.sql')) h.update(`${name}\n${readFileSync(join(migrations, name), 'utf8')}\n`);
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * The migrated PGlite data directory as a tarball, kept in node_modules/.cache between runs under
+ * the hash of the migrations (a changed or added migration makes a new one). Written to a
+ * temporary name and renamed, so a run started meanwhile never reads half a file.
+ */
+async function pgliteTemplate(): Promise<string> {
+  const dir = resolve(root, '../../node_modules/.cache/portal-tests');
+  const file = join(dir, `pglite-${migrationsHash()}.tar`);
+  if (existsSync(file)) return file;
+  mkdirSync(dir, { recursive: true });
+  const database = await openDatabase({});
+  try {
+    await migrate(database, migrations);
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir('none');
+    const partial = `${file}.${process.pid}.part`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  } finally {
+    await database.close();
+  }
+  return file;
+}
+
+/** A migrated PostgreSQL database of this run's own (other runs may share the server), dropped after it. */
+async function pgTemplate(url: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `portal_tpl_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: target.toString(), poolSize: 1 });
+    await migrate(database, migrations);
+  } finally {
+    // A template must have no connection left when it is copied.
+    await database?.close();
+  }
+  return {
+    name,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildServer();
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    project.provide('pgliteTemplate', await pgliteTemplate());
+    project.provide('pgTemplate', '');
+    return async () => {};
+  }
+  const template = await pgTemplate(url);
+  project.provide('pgliteTemplate', '');
+  project.provide('pgTemplate', template.name);
+  return template.drop;
 }

@@ -20,6 +20,11 @@ import { serverRoot } from '../src/server';
 const RAW_SQL_TABLES: Record<string, string> = {
   schema_migrations: 'the migration runner’s own record (platform/db/migrate.ts)',
   portal_settings: 'facts about the database as key and value (first start, business date, seeded templates)',
+  book_months:
+    'the month close’s lock row per month, read and written in SQL by voucher/close.ts and the posting',
+  book_close_requests:
+    'the four-eyes requests of the month close, in SQL beside book_months (voucher/close.ts)',
+  guarantee_reminders: 'the day-end’s once-only record of guarantee reminders, in SQL (credit/guarantees.ts)',
 };
 
 interface CatalogColumn {

@@ -21,10 +21,10 @@ import {
   shotPath,
   tokenOf,
   watchPage,
+  base,
 } from './helpers';
 import { approve, changeFirstPassword, confirm, data, loginAs, pick, publicCall } from './flows';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 

@@ -11,6 +11,7 @@ import {
   searchField,
   shotPath,
   tokenOf,
+  base,
 } from './helpers';
 import {
   addChecker,
@@ -24,7 +25,6 @@ import {
   today,
 } from './flows';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 const stamp = String(Date.now()).slice(-6);
 let browser: Browser;
@@ -92,9 +92,12 @@ describe('contract screens', () => {
         .fill(String(40_000_000 + Number(stamp)));
       await receivables.getByLabel('开票日期').first().fill(start);
       await receivables.getByLabel('发票金额').first().fill('800000.00');
-      await receivables.getByLabel('债务人名称').first().fill('核心买方有限公司');
+      // The debtor is a customer chosen from the picker (docs/credit.md "Debtors").
+      await receivables.getByLabel('债务人名称').first().click();
+      await pick(page, '华东建工集团有限公司');
       await receivables.getByLabel('到期日').first().fill(addMonths(start, 6));
-      await editor.getByLabel('付款方名称').first().fill('核心买方有限公司');
+      await editor.getByLabel('付款方名称').first().click();
+      await pick(page, '华东建工集团有限公司');
       await editor.getByTestId('save-info').click();
       await confirm(page);
       await page.waitForURL(/info-editor\?bizCode=\d{12}/);

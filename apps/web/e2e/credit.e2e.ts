@@ -4,10 +4,20 @@ import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { CONTRACT_PATHS, type ContractInit } from '@portal/contract/contract';
 import { RULER_PATHS } from '@portal/contract/ruler';
-import { activePage, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
-import { addChecker, approve, clickTab, confirm, data, loginAs, openScreen, pick, today } from './flows';
+import { activePage, base, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import {
+  addChecker,
+  admitCustomer,
+  approve,
+  clickTab,
+  confirm,
+  data,
+  loginAs,
+  openScreen,
+  pick,
+  today,
+} from './flows';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 
@@ -104,7 +114,10 @@ describe('credit screens', () => {
     const groupName = `授信集团${stamp}`;
     const memberName = `授信成员${stamp}`;
     const group = await addCompany(token, groupName, 1);
-    await addCompany(token, memberName, 2, group);
+    const member = await addCompany(token, memberName, 2, group);
+    // Only admitted customers hold a credit (客户准入, docs/admission.md).
+    await admitCustomer(token, group);
+    await admitCustomer(token, member);
     const checkerUser = await addChecker(token);
     const checker = await newPage(browser);
     await loginAs(checker.page, checkerUser.userName, checkerUser.password);
@@ -155,7 +168,8 @@ async function scenario(
     await clickTab(editor, '保理授信');
     const ft = editor.getByTestId('ft-editor');
     await ft.getByRole('button', { name: /添\s*加/ }).click();
-    await ft.getByLabel('债务人名称').fill('核心买方有限公司');
+    await ft.getByLabel('债务人名称').click();
+    await pick(page, '华东建工集团有限公司');
     await ft.getByLabel('保理子额度').fill('600000.00');
     await ft.getByLabel('融资比例').fill('0.8');
     await ft.getByLabel('追索权').click();

@@ -4,10 +4,9 @@ import { COMPANY_PATHS, type CompanyAdd, type CompanyView } from '@portal/contra
 import { COMP_MANAGER_PATHS } from '@portal/contract/crm-change';
 import { FILE_PATHS } from '@portal/contract/files';
 import { usccCheckChar } from '@portal/contract/uscc';
-import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
 import { addChecker, approve, clickTab, confirm, data, loginAs, openScreen, pick } from './flows';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 
@@ -81,18 +80,18 @@ describe('企业信息变更 screens', () => {
       // 3. 其他信息 (the other tab route keeps the draft): a new contact and the reason.
       await page.getByTestId('website-tabs').getByText('其他信息').click();
       await page.waitForURL(/change-editor\/other-info/);
-      const contact = page.getByTestId('info-change-editor').getByLabel('联系人', { exact: true });
+      // The record's other tab stays mounted (hidden): the editor on screen is the visible one.
+      const shown = () => page.locator('[data-testid="info-change-editor"]:visible');
+      const contact = shown().getByLabel('联系人', { exact: true });
       await expect.poll(() => contact.inputValue(), { timeout: 10_000 }).toBe('原联系人');
       await contact.fill('新联系人');
-      await page.getByTestId('info-change-editor').getByLabel('变更原因').fill('工商登记变更');
+      await shown().getByLabel('变更原因').fill('工商登记变更');
       // Back on 认证信息 the edits are still there.
       await page.getByTestId('website-tabs').getByText('认证信息').click();
       await page.waitForURL(/change-editor\/at-info/);
-      await expect
-        .poll(() => page.getByTestId('info-change-editor').getByLabel('法定代表人').inputValue())
-        .toBe('新法人');
+      await expect.poll(() => shown().getByLabel('法定代表人').inputValue()).toBe('新法人');
 
-      await page.getByTestId('info-change-editor').getByRole('button', { name: '保存并提交' }).click();
+      await shown().getByRole('button', { name: '保存并提交' }).click();
       await confirm(page);
       await page.waitForURL(/change-view\/after\?bizCode=\d{12}/, { timeout: 15_000 });
       const bizCode = new URL(page.url()).searchParams.get('bizCode')!;

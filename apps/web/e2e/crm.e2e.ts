@@ -27,9 +27,9 @@ import {
   searchField,
   shotPath,
   tokenOf,
+  base,
 } from './helpers';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 

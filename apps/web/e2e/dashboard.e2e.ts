@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
 import { formatMoney } from '@portal/contract/format';
-import { apiCall, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { apiCall, launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { INCOME_PATHS } from '@portal/contract/accounts';
 import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
-import { activePage, launchBrowser, login, newPage, switchTab, tagOf, tokenOf } from './helpers';
+import { activePage, launchBrowser, login, newPage, switchTab, tagOf, tokenOf, base } from './helpers';
 import { addChecker, confirm, data, openScreen, publicCall, today } from './flows';
 
 /**
@@ -10,7 +10,6 @@ import { addChecker, confirm, data, openScreen, publicCall, today } from './flow
  * submission nobody acted on can be taken back, and an editor keeps its input across tabs and
  * asks before it is thrown away.
  */
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 let adminToken: string;

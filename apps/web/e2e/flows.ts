@@ -1,22 +1,70 @@
-import { inject } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import Decimal from 'decimal.js';
-import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { ADMISSION_PATHS } from '@portal/contract/admission';
+import { BANK_PATHS, REPAY_PURPOSES, type BankAccountView } from '@portal/contract/bank';
+import { FILE_PATHS } from '@portal/contract/files';
 import { CONTRACT_PATHS, type ContractInit, type DueKind } from '@portal/contract/contract';
 import { addMonths } from '@portal/contract/plan/dates';
 import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import type { Page as ListPage } from '@portal/contract/api';
 import { PERMISSION_PATHS, type RoleView, type UserView } from '@portal/contract/permission';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
-import { animationsDone, apiCall, motionDone, screenShows } from './helpers';
+import {
+  animationsDone,
+  apiCall,
+  base,
+  launchBrowser,
+  login,
+  motionDone,
+  newPage,
+  screenShows,
+  shotPath,
+  tokenOf,
+  watchPage,
+} from './helpers';
 
 /**
  * Steps the business screens' browser tests share: API calls as a signed-in user, a second
  * administrator for four-eyes approvals, picking from antd selects, opening a screen, approving
  * a document in its audit view.
  */
-const base = inject('baseUrl');
+
+/** One Chromium for a file's tests, launched before them and closed after: read it in a test. */
+export function fileBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/**
+ * `work` on a page of its own (1600×960 unless told), signed in as the administrator, with the
+ * session's token for API calls. A failure says what the page still waited for and the errors it
+ * saw (watchPage), after a screenshot named `failureShot` when given; the page is closed after.
+ */
+export async function asAdmin(
+  browser: Browser,
+  work: (session: { page: Page; context: BrowserContext; token: string }) => Promise<void>,
+  opts: { width?: number; height?: number; failureShot?: string } = {},
+): Promise<void> {
+  const { context, page } = await newPage(browser, opts.width ?? 1600, opts.height ?? 960);
+  const report = watchPage(page);
+  try {
+    await login(page, base, inject('adminPassword'));
+    const token = (await tokenOf(context))!;
+    await work({ page, context, token });
+  } catch (e) {
+    if (opts.failureShot) await page.screenshot({ path: shotPath(opts.failureShot) });
+    throw new Error(`${String(e)}\n${report()}`);
+  } finally {
+    await context.close();
+  }
+}
 
 export async function data<T>(
   path: string,
@@ -185,12 +233,14 @@ const DEMO_CREDIT_CUSTOMER = '华东建工集团有限公司';
 /**
  * A contract of the demo credit, 300,000.00 bullet with a 10 % margin (30,000.00) and the rule's
  * 前置 interest and fee when it has them, saved and submitted through the API: its code and its
- * up-front dues. `invoiceNo` keeps each test's receivable apart from the others'.
+ * up-front dues. `invoiceNo` keeps each test's receivable apart from the others'; `recourse`, when
+ * given, overrides the credit's (有追索 / 无追索).
  */
 export async function submittedContract(
   token: string,
   contractNo: string,
   invoiceNo: number,
+  opts: { recourse?: 'with' | 'without' } = {},
 ): Promise<{ bizCode: string; dues: { kind: DueKind; amount: string }[] }> {
   const init = await data<ContractInit>(CONTRACT_PATHS.init, token, undefined, {
     platCredBizCode: (await demoCredit(token)).credBizCode,
@@ -206,8 +256,9 @@ export async function submittedContract(
   const start = today();
   const body = {
     contractNo,
-    recourse: init.recourse ?? 'with',
-    disclosure: 'disclosed',
+    recourse: opts.recourse ?? init.recourse ?? 'with',
+    // 暗保理: the flows that disburse need no 转让通知 (assignment.e2e.ts walks the disclosed case).
+    disclosure: 'undisclosed',
     product: init.product,
     custCode: init.custCode,
     platCredBizCode: init.platCredBizCode,
@@ -219,7 +270,8 @@ export async function submittedContract(
     startDate: start,
     maturityDate: addMonths(start, 6),
     ruleBizCode: rule.bizCode,
-    bankBizCode: ours.list[0]!.bizCode,
+    // A 还款账户 is never a 付款账户 (the server refuses it).
+    bankBizCode: ours.list.find((a) => REPAY_PURPOSES.includes(a.purpose))!.bizCode,
     receivables: [
       {
         invoiceCode: `31002${start.slice(2, 4)}130`,
@@ -268,4 +320,64 @@ export async function submitContract(
 /** Today in Asia/Shanghai (the server's business date). */
 export function today(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+}
+
+const kycPdf = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
+
+/** Uploads a small PDF as `token`'s user (multipart carries only the session) and answers its token. */
+async function uploadPdf(token: string, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([kycPdf], { type: 'application/pdf' }), name);
+  const res = await fetch(`${base}/api${FILE_PATHS.upload}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const json = (await res.json()) as { status: number; msg: string; data: { fileToken: string } };
+  if (json.status !== 200) throw new Error(`upload: ${json.status} ${json.msg}`);
+  return json.data.fileToken;
+}
+
+/**
+ * 客户准入 through the API (docs/admission.md): a customer entered in a test may hold a credit or a
+ * contract only once admitted. `token`'s user raises the 准入单 with four KYC files on the customer's
+ * first account (one is added when it has none), a second administrator approves it.
+ */
+export async function admitCustomer(token: string, compCode: string): Promise<void> {
+  const accounts = await data<ListPage<BankAccountView>>(BANK_PATHS.list, token, {
+    ownerType: 'customer',
+    ownerCode: compCode,
+    pageNum: 1,
+    pageSize: 10,
+  });
+  const bankBizCode =
+    accounts.list[0]?.bizCode ??
+    (
+      await data<{ bizCode: string }>(BANK_PATHS.save, token, {
+        ownerType: 'customer',
+        ownerCode: compCode,
+        bankCode: '102',
+        branchName: '营业部',
+        accountName: '准入账户',
+        accountNo: `6222${String(Date.now()).slice(-10)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`,
+        purpose: 'collect',
+      })
+    ).bizCode;
+  const saved = await data<{ bizCode: string }>(ADMISSION_PATHS.save, token, {
+    compCode,
+    legalIdNo: '11010519491231002X',
+    controllerName: '测试实际控制人',
+    bankBizCode,
+    licenseFile: await uploadPdf(token, '营业执照.pdf'),
+    legalIdFile: await uploadPdf(token, '法定代表人身份证件.pdf'),
+    controllerFile: await uploadPdf(token, '受益所有人证明.pdf'),
+    bankProofFile: await uploadPdf(token, '银行账户证明.pdf'),
+    submit: true,
+  });
+  const checker = await addChecker(token);
+  const session = await publicCall<{ accessToken: string }>(
+    '/admin/portal/api/login/user/mobileNumberLogin',
+    { userName: checker.userName, passWord: checker.password, userType: '2' },
+  );
+  await data(ADMISSION_PATHS.audit, session.accessToken, {}, { bizCode: saved.bizCode });
 }

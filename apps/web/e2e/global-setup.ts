@@ -17,7 +17,8 @@ import type { TestProject } from 'vitest/node';
 /**
  * Browser tests run against the production build served by the real server: build when the
  * output is missing or older than the sources, start `node apps/server/dist/start.cjs` on a free
- * port with a fresh DATA_DIR, provide the base URL, stop it afterwards.
+ * port with a fresh DATA_DIR for each worker of the e2e project (two files run at a time, each
+ * against its worker's server: helpers.ts `base`), provide their base URLs, stop them afterwards.
  */
 export const ADMIN_PASSWORD = 'Admin@12345678';
 
@@ -25,14 +26,16 @@ const repo = resolve(import.meta.dirname, '../../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /**
+     * One server per worker (VITEST_POOL_ID n uses the n-th): its base URL and its log, written as
+     * it runs (a failing test prints its warnings: on-failure.ts; '' for a server given by URL).
+     */
+    servers: { baseUrl: string; log: string }[];
     adminPassword: string;
-    /** The server's log, written as it runs: a failing test prints its warnings (on-failure.ts). */
-    serverLog: string;
   }
 }
 
-export const SERVER_LOG = join(repo, 'apps/web/test-results/e2e-server.log');
+const serverLog = (n: number) => join(repo, `apps/web/test-results/e2e-server-${n}.log`);
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -81,7 +84,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(base: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+async function waitForServer(base: string, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
@@ -96,16 +99,14 @@ async function waitForServer(base: string, child: ChildProcess, timeoutMs = 90_0
   throw new Error('server did not start in time');
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  project.provide('adminPassword', process.env.E2E_ADMIN_PASSWORD || ADMIN_PASSWORD);
-  // E2E_BASE_URL: test a server that is already running (its admin password in E2E_ADMIN_PASSWORD).
-  const given = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
-  if (given) {
-    project.provide('baseUrl', given);
-    project.provide('serverLog', '');
-    return async () => {};
-  }
-  buildIfStale();
+interface Started {
+  baseUrl: string;
+  log: string;
+  stop(): Promise<void>;
+}
+
+/** A server of its own (port, DATA_DIR, log), once it answers. */
+async function startServer(n: number): Promise<Started> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const child = spawn(process.execPath, ['apps/server/dist/start.cjs'], {
@@ -123,23 +124,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  mkdirSync(dirname(SERVER_LOG), { recursive: true });
-  const log = createWriteStream(SERVER_LOG);
+  const logPath = serverLog(n);
+  mkdirSync(dirname(logPath), { recursive: true });
+  const log = createWriteStream(logPath);
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
-  project.provide('serverLog', SERVER_LOG);
   const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForServer(base, child);
-  } catch (err) {
-    child.kill('SIGTERM');
-    await new Promise((r) => log.end(r));
-    console.error(readFileSync(SERVER_LOG, 'utf8'));
-    throw err;
-  }
-  project.provide('baseUrl', base);
-
-  return async () => {
+  const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise<void>((r) => {
@@ -154,6 +145,44 @@ export default async function setup(project: TestProject): Promise<() => Promise
       });
     }
     rmSync(dataDir, { recursive: true, force: true });
-    log.end();
+    await new Promise((r) => log.end(r));
+  };
+  try {
+    await waitForServer(base, child);
+  } catch (err) {
+    await stop();
+    console.error(readFileSync(logPath, 'utf8'));
+    throw err;
+  }
+  return { baseUrl: base, log: logPath, stop };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  project.provide('adminPassword', process.env.E2E_ADMIN_PASSWORD || ADMIN_PASSWORD);
+  // E2E_BASE_URL: test a server that is already running (its admin password in E2E_ADMIN_PASSWORD);
+  // the files then run one at a time (vitest.config.ts).
+  const given = process.env.E2E_BASE_URL?.replace(/\/+$/, '');
+  if (given) {
+    project.provide('servers', [{ baseUrl: given, log: '' }]);
+    return async () => {};
+  }
+  buildIfStale();
+  // A server per worker, started side by side: a file shares its server only with the files its
+  // worker ran before it, as all files shared the one server when they ran one at a time.
+  const started = await Promise.allSettled(
+    Array.from({ length: project.config.maxWorkers }, (_, i) => startServer(i + 1)),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseUrl, log }) => ({ baseUrl, log })),
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
   };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
@@ -25,6 +25,15 @@ export function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * The server of this file's worker (global-setup.ts starts one per worker; VITEST_POOL_ID is the
+ * worker's number from 1): a file shares it only with the files that ran before it on this worker.
+ */
+export const server = ((servers) =>
+  servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length]!)(inject('servers'));
+/** Where this file's server answers, e.g. `${base}/login`. */
+export const base = server.baseUrl;
 
 export const SHOTS_DIR = resolve(import.meta.dirname, '../test-results');
 mkdirSync(SHOTS_DIR, { recursive: true });

@@ -1,41 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@portal/contract/format';
 import { LEDGER_PATHS, type LedgerPage, type Statement } from '@portal/contract/ledger';
-import {
-  animationsDone,
-  activePage,
-  downloadXlsx,
-  launchBrowser,
-  login,
-  newPage,
-  shotPath,
-  tokenOf,
-  watchPage,
-} from './helpers';
-import { data, today } from './flows';
+import { animationsDone, activePage, downloadXlsx, shotPath, base } from './helpers';
+import { data, today, asAdmin, fileBrowser } from './flows';
 
-const base = inject('baseUrl');
-const password = inject('adminPassword');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe('保理业务台账 and 客户对账单', () => {
   it(
     'a finance user exports the ledger and a customer statement, and the workbooks hold the screen’s figures',
     { timeout: 240_000 },
-    async () => {
-      const { context, page } = await newPage(browser, 1600, 960);
-      const report = watchPage(page);
-      try {
-        await login(page, base, password);
-        const token = (await tokenOf(context))!;
+    () =>
+      asAdmin(browser(), async ({ page, token }) => {
         // The demo office's portfolio: the ledger as the server computes it, for the checks below.
         const expected = await data<LedgerPage>(LEDGER_PATHS.list, token, { pageNum: 1, pageSize: 500 });
         expect(expected.total).toBeGreaterThan(0);
@@ -124,11 +100,6 @@ describe('保理业务台账 and 客户对账单', () => {
           0,
         );
         expect((net / 100).toFixed(2)).toBe(statement.closing);
-      } catch (e) {
-        throw new Error(`${String(e)}\n${report()}`);
-      } finally {
-        await context.close();
-      }
-    },
+      }),
   );
 });

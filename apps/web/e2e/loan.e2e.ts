@@ -6,10 +6,9 @@ import { CONTRACT_PATHS, type ContractInfo, type ContractListRow } from '@portal
 import { formatMoney } from '@portal/contract/format';
 import { LOAN_PATHS, type LoanView } from '@portal/contract/loan';
 import type { Page } from '@portal/contract/api';
-import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
 import { addChecker, approve, confirm, data, loginAs, openScreen, submittedContract } from './flows';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 const stamp = String(Date.now()).slice(-6);
 let browser: Browser;
@@ -23,7 +22,8 @@ afterAll(async () => {
 
 describe('放款单 (disbursement) screens', () => {
   it('contract approved → 放款 from the list → 放款单 approved by a second user → 已放款 → 冲红', async () => {
-    const maker = await newPage(browser, 1440, 960);
+    // Wide enough for the 放款单 list's every column in its row (docs/architecture.md "Lists fit their box").
+    const maker = await newPage(browser, 2400, 1000);
     await login(maker.page, base, password);
     const token = (await tokenOf(maker.context))!;
     const checkerUser = await addChecker(token);

@@ -14,10 +14,9 @@ import {
   type ValidPlan,
 } from '@portal/contract/accounts';
 import { formatMoney } from '@portal/contract/format';
-import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
 import { addChecker, approve, confirm, data, loginAs, openScreen, pick, today } from './flows';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 const stamp = String(Date.now()).slice(-6);
 let browser: Browser;

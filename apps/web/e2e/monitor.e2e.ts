@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MONITOR_PATHS } from '@portal/contract/monitor';
 import { PERMISSION_PATHS, type UserView } from '@portal/contract/permission';
-import { activePage, launchBrowser, login, newPage, tokenOf, watchPage } from './helpers';
+import { activePage, launchBrowser, login, newPage, tokenOf, watchPage, base } from './helpers';
 import { addChecker, confirm, data, loginAs, publicCall } from './flows';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 

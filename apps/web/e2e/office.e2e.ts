@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { AUTH_PATHS } from '@portal/contract/session';
-import { activePage, apiCall, launchBrowser, login, newPage, tokenOf } from './helpers';
+import { activePage, apiCall, launchBrowser, login, newPage, tokenOf, base } from './helpers';
 import { changeFirstPassword, confirm, data, loginAs } from './flows';
 
 /**
  * Issue 27, screens as an office uses them: lists that reload, menus that lead somewhere, row
  * actions in a row, forms whose checks are not errors, toasts that stay and say why.
  */
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 let adminToken: string;

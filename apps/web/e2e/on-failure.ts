@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { afterEach, beforeEach, inject } from 'vitest';
-import { closedPages, livePages, shotPath } from './helpers';
+import { afterEach, beforeEach } from 'vitest';
+import { closedPages, livePages, server, shotPath } from './helpers';
 
 /** The server's warnings and errors of the last `ms` (pino lines: level 40 and up), e.g. the watchdog's. */
 function serverWarnings(ms: number): string {
-  const path = inject('serverLog');
+  const path = server.log;
   if (!path || !existsSync(path)) return '(no server log)';
   const since = Date.now() - ms;
   const lines = readFileSync(path, 'utf8')

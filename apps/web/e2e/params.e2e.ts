@@ -4,7 +4,7 @@ import type { Page as ListPage } from '@portal/contract/api';
 import { CONTRACT_PATHS, type ContractListRow } from '@portal/contract/contract';
 import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
 import { NOTICE_PATHS, type NoticeView } from '@portal/contract/notices';
-import { animationsDone, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { animationsDone, launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
 import { confirm, data, openScreen, pick } from './flows';
 
 /**
@@ -12,7 +12,6 @@ import { confirm, data, openScreen, pick } from './flows';
  * company's legal name; the screen keeps it and a printed contract names 甲方 by it; bad input is
  * told under its field, in Chinese, and saves nothing.
  */
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 const stamp = String(Date.now()).slice(-6);
 let browser: Browser;
@@ -54,8 +53,9 @@ describe('参数设置', () => {
         original.params.companyName,
       );
 
-      // A valid save, confirmed.
+      // A valid save, confirmed, naming the signatory the prints carry at their foot.
       await regNo.fill(original.params.companyRegNo ?? '');
+      await screen.getByLabel('签字人（法定代表人或授权代表）', { exact: true }).fill('张伟');
       await screen.getByRole('button', { name: /保\s*存/ }).click();
       await confirm(page);
       await expect
@@ -77,11 +77,12 @@ describe('参数设置', () => {
       await view.getByTestId('print-button').hover();
       const [popup] = await Promise.all([
         context.waitForEvent('page'),
-        page.locator('.ant-dropdown:visible').getByText('预览HTML').first().click(),
+        page.locator('.ant-dropdown:visible').getByText('预览', { exact: true }).first().click(),
       ]);
       await popup.waitForURL((u) => u.pathname === '/preview-html', { timeout: 30_000 });
       const doc = popup.frameLocator('iframe.preview-html');
       await expect.poll(() => doc.locator('body').textContent(), { timeout: 15_000 }).toContain(name);
+      expect(await doc.locator('body').textContent()).toContain('法定代表人或授权代表（签字）：张伟');
       await popup.close();
     } catch (err) {
       await page.screenshot({ path: shotPath('params-failed.png'), fullPage: true });
@@ -99,6 +100,10 @@ describe('参数设置', () => {
     const title = `E2E公告${stamp}`;
     const minute = (hours: number) =>
       new Date(Date.now() + (hours + 8) * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    // Taken once: read again later, a minute boundary passed meanwhile made the expected end differ
+    // from the one typed.
+    const from = minute(-1);
+    const to = minute(24);
     try {
       await page.goto(`${base}/system/notice`);
       await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -113,11 +118,11 @@ describe('参数设置', () => {
       await m.getByLabel('公告内容', { exact: true }).fill('第一行\n<script>alert(1)</script>');
       const range = m.locator('.ant-picker-range input');
       await range.first().click();
-      await range.first().fill(minute(-1));
+      await range.first().fill(from);
       await page.keyboard.press('Enter');
-      await range.last().fill(minute(24));
+      await range.last().fill(to);
       await page.keyboard.press('Enter');
-      await expect.poll(() => range.last().inputValue()).toBe(minute(24));
+      await expect.poll(() => range.last().inputValue()).toBe(to);
       // The picker's popup slides away first: opened meanwhile, the select's dropdown moved under
       // the pointer and the option's click was lost.
       await animationsDone(page);
@@ -143,7 +148,7 @@ describe('参数设置', () => {
       await edit.waitFor();
       const titleInput = edit.getByLabel('公告标题', { exact: true });
       await expect.poll(() => titleInput.inputValue()).toBe(title);
-      await expect.poll(() => edit.locator('.ant-picker-range input').last().inputValue()).toBe(minute(24));
+      await expect.poll(() => edit.locator('.ant-picker-range input').last().inputValue()).toBe(to);
       await titleInput.fill(`${title}（改）`);
       await edit.getByRole('button', { name: /保\s*存/ }).click();
       await confirm(page);

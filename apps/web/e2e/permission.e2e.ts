@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { animationsDone, activePage, launchBrowser, login, newPage, shotPath, watchPage } from './helpers';
+import {
+  animationsDone,
+  activePage,
+  launchBrowser,
+  login,
+  newPage,
+  shotPath,
+  watchPage,
+  base,
+} from './helpers';
 import { confirm, loginAs } from './flows';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 

@@ -7,9 +7,8 @@ import { PERMISSION_PATHS } from '@portal/contract/permission';
 import { PERMIT_PATHS } from '@portal/contract/permit';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { confirm, data, loginAs, publicCall } from './flows';
-import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 
@@ -184,7 +183,9 @@ describe('admission screens (准入)', () => {
   });
 
   it('changes the roles of an open admission and lists the change under 企业角色变更', async () => {
-    const { context, page } = await newPage(browser);
+    // Wide enough for every column of the change list in its row (narrower, the history columns
+    // fold into the row's expansion: docs/architecture.md "Lists fit their box", fit.e2e.ts).
+    const { context, page } = await newPage(browser, 2400, 1000);
     await login(page, base, password);
     const token = (await tokenOf(context))!;
     const f = await fixture(token);

@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatMoney } from '@portal/contract/format';
 import { PA_PATHS } from '@portal/contract/prepayment';
-import { launchBrowser, login, newPage, searchField, shotPath, tokenOf } from './helpers';
+import { launchBrowser, login, newPage, searchField, shotPath, tokenOf, base } from './helpers';
 import { addChecker, approve, confirm, demoLogin, loginAs, openScreen, submittedContract } from './flows';
 
 /**
  * 前期款 as finance makes it: from the contract list's 生成前期款 on an approved contract, the
  * amounts checked under their fields before any 是否继续？, saved, submitted and listed.
  */
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 const stamp = String(Date.now()).slice(-6);
 let browser: Browser;

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Page as ListPage } from '@portal/contract/api';
 import { CONTRACT_PATHS, type ContractListRow } from '@portal/contract/contract';
-import { launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
+import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
 import { confirm, data, openScreen } from './flows';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 const stamp = String(Date.now()).slice(-6);
 let browser: Browser;
@@ -110,7 +109,7 @@ describe('print templates and printing', () => {
       await view.getByTestId('print-button').hover();
       const [popup] = await Promise.all([
         context.waitForEvent('page'),
-        page.locator('.ant-dropdown:visible').getByText('预览HTML').first().click(),
+        page.locator('.ant-dropdown:visible').getByText('预览', { exact: true }).first().click(),
       ]);
       await popup.waitForURL((u) => u.pathname === '/preview-html', { timeout: 30_000 });
       const doc = popup.frameLocator('iframe.preview-html');

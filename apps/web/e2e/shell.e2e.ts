@@ -18,9 +18,9 @@ import {
   switchTab,
   tagOf,
   tokenOf,
+  base,
 } from './helpers';
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 
@@ -105,7 +105,7 @@ describe('session guard and login', () => {
       const answered = page.waitForResponse((r) => r.url().includes('/mobileNumberLogin'));
       await submit.click();
       expect((await answered).status()).toBe(400);
-      await expect.poll(() => submit.getAttribute('class')).not.toContain('ant-btn-loading');
+      await expect.poll(() => submit.getAttribute('class')).not.toContain('login-submit--loading');
     }
     await page.getByText('用户名或密码错误').first().waitFor();
     const image = page.locator('.login-captcha img[alt="验证码"]');
@@ -220,13 +220,13 @@ describe('management layout', () => {
     await context.close();
   });
 
-  it("switches the size with 'Switch Size Success'", async () => {
+  it('switches the size with 布局大小已切换', async () => {
     const { context, page } = await newPage(browser);
     await login(page, base, password);
     await page.getByTestId('dashboard').waitFor();
     await page.getByRole('button', { name: '布局大小' }).click();
-    await page.getByRole('menuitem', { name: 'Small' }).click();
-    await page.getByText('Switch Size Success').waitFor();
+    await page.getByRole('menuitem', { name: '紧凑' }).click();
+    await page.getByText('布局大小已切换').waitFor();
     const size = (await context.cookies()).find((c) => c.name === 'size')?.value;
     expect(size).toBe('small');
     await context.close();

@@ -15,6 +15,7 @@ import {
   newPage,
   shotPath,
   tokenOf,
+  base,
 } from './helpers';
 
 /**
@@ -26,7 +27,6 @@ import {
  * `expectAuditTabs`, `circulateInAuditView`) are for each document's own e2e test.
  */
 
-const base = inject('baseUrl');
 const password = inject('adminPassword');
 let browser: Browser;
 

@@ -1,26 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConfigProvider, message } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { App, themeFor } from './app/App';
-import { antdSize, useSettingsStore } from './app/layout/settings-store';
+import { App } from './app/App';
 import { addErrorLog, installErrorLog } from './shared/error-log/error-log-store';
-import { TOAST_SECONDS } from './shared/ui/toast';
-import 'antd/dist/antd.css';
-import './app/styles.css';
+import { setFeedbackSetup } from './shared/ui/feedback-lazy';
+import './app/boot.css';
 
-// Static antd feedback may fire before the first render (the guard runs first): configure it now.
-const size = useSettingsStore.getState().size;
-ConfigProvider.config({
-  holderRender: (children) => (
-    <ConfigProvider locale={zhCN} theme={themeFor(size)} componentSize={antdSize(size)}>
-      {children}
-    </ConfigProvider>
-  ),
-});
-
-// Every toast stays 5000 ms (antd's default is 3 s).
-message.config({ duration: TOAST_SECONDS });
+// antd (its stylesheet, locale and static config) comes with the first screen that uses it; a
+// toast shown before that (a refused login) loads it first (docs/architecture.md "The first
+// screen without antd").
+setFeedbackSetup(() => import('./app/antd-shell'));
 
 // The error log is kept in production (docs/architecture.md "Layouts and their numbers").
 if (import.meta.env.PROD) installErrorLog();

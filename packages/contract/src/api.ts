@@ -17,6 +17,8 @@ export const STATUS = {
   badEnvelope: 422,
   tooMany: 429,
   fault: 500,
+  /** A server draining for a restart (docs/operations.md); a proxy passes the call to another server. */
+  unavailable: 503,
 } as const;
 
 export interface Page<T> {

@@ -127,6 +127,19 @@ export interface BankDictItem {
   label: string;
 }
 
+/**
+ * The purposes an account may have to be a contract's 还款账户 (where the customer repays): never
+ * a 付款账户, which is where our money leaves from.
+ */
+export const REPAY_PURPOSES: readonly Purpose[] = ['repay', 'collect', 'settle'];
+
+/** An account as a picker shows it: bank, number and purpose (and whose, when it is not ours). */
+export function accountLabel(
+  a: Pick<BankAccountView, 'bankName' | 'accountNo' | 'purpose' | 'accountName'>,
+): string {
+  return `${a.bankName} ${formatAccountNo(a.accountNo)}（${PURPOSE_LABELS[a.purpose]}）${a.accountName}`;
+}
+
 /** Shows 6222 0210 0112 3456 789 as groups of four, as printed on Chinese bank documents. */
 export function formatAccountNo(no: string | null | undefined): string {
   if (!no) return '';

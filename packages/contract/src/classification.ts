@@ -142,6 +142,8 @@ export interface ClassRow {
   /** The approved 分类调整单 holding the class, if one does. */
   adjBizCode: string | null;
   principalOutstanding: string;
+  /** 坏账准备 it holds: what the month-end provisioning runs posted to it (docs/accounting.md "Provisioning"). */
+  provision: string;
   /** A live 分类调整单 not yet approved (draft, pending or rejected), if any. */
   openAdjBizCode: string | null;
 }

@@ -121,6 +121,11 @@ export const COMP_STATES = ['enabled', 'disabled'] as const;
 export type CompState = (typeof COMP_STATES)[number];
 export const COMP_STATE_LABELS: Record<CompState, string> = { enabled: '启用', disabled: '停用' };
 
+/** 客户准入 (docs/admission.md): a customer entered on the screen starts pending until risk admits it. */
+export const ADMISSIONS = ['pending', 'admitted'] as const;
+export type Admission = (typeof ADMISSIONS)[number];
+export const ADMISSION_LABELS: Record<Admission, string> = { pending: '未准入', admitted: '已准入' };
+
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 const optionalDivision = (label: string) => z.preprocess(blankToUndefined, divisionCode(label).optional());
 const PHONE = /^[0-9+\-() ]{5,30}$/;
@@ -170,9 +175,38 @@ const companyFields = {
 };
 
 export const companyAddSchema = z.object(companyFields);
-export const companyUpdateSchema = z.object({ compCode: code('企业编号'), version, ...companyFields });
+
+/**
+ * SPEC's name for a company customer's code is `companyBizCode` (docs/protocol.md "companyBizCode"):
+ * every company record carries it beside `compCode` (the same value), and a request that names the
+ * customer by `compCode` may name it by `companyBizCode` instead. Naming it by both, they must agree.
+ */
+function namedByCompanyBizCode<S extends z.ZodObject<{ compCode: z.ZodType<string> }>>(schema: S) {
+  const aliased = (raw: unknown) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+    const r = raw as Record<string, unknown>;
+    if (r.companyBizCode === undefined || r.compCode !== undefined) return raw;
+    return { ...r, compCode: r.companyBizCode };
+  };
+  return z.preprocess(
+    aliased,
+    schema
+      .extend({ companyBizCode: optionalCode('企业编号') })
+      .refine((v) => v.companyBizCode === undefined || v.companyBizCode === v.compCode, {
+        message: '企业编号与companyBizCode不一致',
+        path: ['companyBizCode'],
+      })
+      .transform(({ companyBizCode: _alias, ...rest }) => rest as z.output<S>),
+  ) as unknown as z.ZodType<
+    z.output<S>,
+    z.input<S> | (Omit<z.input<S>, 'compCode'> & { companyBizCode: string })
+  >;
+}
+
+const companyUpdateFields = z.object({ compCode: code('企业编号'), version, ...companyFields });
+export const companyUpdateSchema = namedByCompanyBizCode(companyUpdateFields);
 export type CompanyAdd = z.input<typeof companyAddSchema>;
-export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
+export type CompanyUpdate = z.input<typeof companyUpdateFields>;
 
 export const companyFilters = {
   compName: optionalText('企业名称', 100),
@@ -182,6 +216,7 @@ export const companyFilters = {
   /** A province, city or district: matches customers registered anywhere inside it. */
   regionCode: optionalDivision('所在地区'),
   state: optionalOneOf('状态', COMP_STATES),
+  admission: optionalOneOf('准入状态', ADMISSIONS),
   createdStart: optionalDate('创建日期起'),
   createdEnd: optionalDate('创建日期止'),
 };
@@ -191,12 +226,14 @@ export type CompanyListInput = z.input<typeof companyListSchema>;
 /** The export takes the list's filters and sort; paging is ignored (every matching row). */
 export const companyExportSchema = companyListSchema;
 
-export const compCodeQuery = z.object({ compCode: code('企业编号') });
+export const compCodeQuery = namedByCompanyBizCode(z.object({ compCode: code('企业编号') }));
 export const supCompQuery = z.strictObject({ compName: optionalText('企业名称', 100) });
 export const companyDictSchema = z.object({
   role: optionalOneOf('客户角色', COMP_ROLES),
   /** true: disabled customers too (for showing names of old records). */
   all: z.preprocess(blankToUndefined, z.boolean({ error: '参数all格式不正确' }).optional()),
+  /** true: admitted customers only (the credit and contract forms' customer pickers). */
+  admitted: z.preprocess(blankToUndefined, z.boolean({ error: '参数admitted格式不正确' }).optional()),
 });
 export const checkUsccSchema = z.object({
   usccCode: uscc('统一社会信用代码'),
@@ -215,6 +252,8 @@ export interface CompanyFileInfo {
 
 export interface CompanyRow {
   compCode: string;
+  /** SPEC's name of the same code (docs/protocol.md "companyBizCode"). */
+  companyBizCode: string;
   compName: string;
   usccCode: string;
   compType: CompType;
@@ -235,6 +274,10 @@ export interface CompanyRow {
   parentCompCode: string | null;
   parentCompName: string | null;
   state: CompState;
+  /** 客户准入 (docs/admission.md): only an admitted customer may hold a credit or a contract. */
+  admission: Admission;
+  /** The approved 客户准入单 that admitted it (null: admitted by the upgrade, or not yet admitted). */
+  admissionCode: string | null;
   remark: string | null;
   version: number;
   createdAt: string;

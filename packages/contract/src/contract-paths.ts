@@ -80,6 +80,12 @@ export const CONTRACT_PATHS = {
   chgPayerInfo: `${BASE}/chg/getPayerInfo`,
   /** multipart xlsx -> ImportPreview<ReceivableItem>; nothing is saved. */
   importReceivables: `${BASE}/import/receivables`,
+  /** 期初导入 (opening balances): the template with its two sheets' exact headers. */
+  openingTemplate: `${BASE}/opening/template`,
+  /** multipart xlsx -> OpeningPreview: every row checked by a trial import rolled back; nothing saved. */
+  openingPreview: `${BASE}/opening/preview`,
+  /** multipart xlsx + field mode ('all' | 'valid') -> OpeningResult: the rows imported. */
+  openingImport: `${BASE}/opening/import`,
   /** multipart xlsx -> ImportPreview<CustomPlanRow>; nothing is saved. */
   resolvePlanExcel: '/ft/api/loan/apply/resovlePlanExcel',
   /** Staff of our company (业务经理 picker): { userId, name, deptCode, deptName }[]. */

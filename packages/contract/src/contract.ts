@@ -17,6 +17,7 @@ import {
 import { listSchema } from './list';
 import { dictItems, type DictItem } from './dict';
 import { fileToken } from './files';
+import type { NoticeState } from './assignment';
 import {
   CURRENCIES,
   CURRENCY_LABELS,
@@ -440,6 +441,8 @@ export interface ContractListRow {
   state: DocState;
   status: ContractStatus;
   loanState: LoanState;
+  /** 转让通知: 暗保理 无需通知, 明保理 待确认 / 已确认 (docs/assignment-notice.md). */
+  noticeState: NoticeState;
   /** Σ principal outstanding of the active plan ("0.00" before approval). */
   principalOutstanding: string;
   updatedAt: string;

@@ -15,7 +15,7 @@ import {
 } from './fields';
 import { listSchema } from './list';
 import { dictItems, type DictItem } from './dict';
-import { fileToken } from './files';
+import { fileToken, type FileInfo } from './files';
 import { DOC_STATES, DOC_STATE_LABELS, submitFlag, type DocState } from './workflow';
 
 /** Every credit call, without the /api prefix (docs/protocol.md "Paths and methods"). */
@@ -29,6 +29,8 @@ export const CREDIT_PATHS = {
   credChangeList: `${BASE}/credChangeList`,
   creditPlatform: `${BASE}/creditPlatform`,
   creditGua: `${BASE}/creditGua`,
+  /** ?bizCode: the credit's collateral (抵质押物), with the age of each valuation. */
+  creditCollateral: `${BASE}/creditCollateral`,
   creditFt: `${BASE}/creditFt`,
   receivables: `${BASE}/receivables`,
   creditHistory: `${BASE}/creditHistory`,
@@ -38,11 +40,14 @@ export const CREDIT_PATHS = {
   credDistribution: `${BASE}/credDistribution`,
   credDistributionFile: `${BASE}/credDistributionFile`,
   credChange: `${BASE}/credChange`,
+  /** ?compdif=all: the customers that may hold a credit (enabled and admitted); a role: its customers. */
   compList: `${BASE}/compList`,
   userList: `${BASE}/userList`,
   custFileList: `${BASE}/custFileList`,
   saveCreditPlatform: `${BASE}/save/creditPlatform`,
   saveCreditGua: `${BASE}/save/creditGua`,
+  /** Ends one guarantee of a pending or approved credit (解除担保), by a holder of 审核. */
+  releaseGuarantee: `${BASE}/save/releaseGuarantee`,
   saveCreditFt: `${BASE}/save/creditFt`,
   saveReceivables: `${BASE}/save/receivables`,
   saveInvoiceVerification: `${BASE}/save/invoiceVerification`,
@@ -87,6 +92,57 @@ export const GUARANTEE_TYPE_LABELS: Record<(typeof GUARANTEE_TYPES)[number], str
   mortgage: '抵押',
   pledge: '质押',
 };
+
+/**
+ * Whether a credit requires a guarantee (担保要求, docs/credit.md "Guarantees and collateral"):
+ * a `guaranteed` credit is approved only with a guarantee in force on the business date.
+ */
+export const GUARANTEE_MODES = ['credit', 'guaranteed'] as const;
+export type GuaranteeMode = (typeof GUARANTEE_MODES)[number];
+export const GUARANTEE_MODE_LABELS: Record<GuaranteeMode, string> = {
+  credit: '信用（无需担保）',
+  guaranteed: '须有担保',
+};
+
+export const GUARANTOR_KINDS = ['enterprise', 'person'] as const;
+export type GuarantorKind = (typeof GUARANTOR_KINDS)[number];
+export const GUARANTOR_KIND_LABELS: Record<GuarantorKind, string> = { enterprise: '企业', person: '自然人' };
+
+export const COLLATERAL_KINDS = [
+  'realEstate',
+  'land',
+  'equipment',
+  'vehicle',
+  'receivable',
+  'deposit',
+  'equity',
+  'other',
+] as const;
+export type CollateralKind = (typeof COLLATERAL_KINDS)[number];
+export const COLLATERAL_KIND_LABELS: Record<CollateralKind, string> = {
+  realEstate: '房产',
+  land: '土地使用权',
+  equipment: '机器设备',
+  vehicle: '车辆',
+  receivable: '应收账款',
+  deposit: '存单/保证金',
+  equity: '股权',
+  other: '其他',
+};
+
+/** Where a guarantee stands on a date (guaranteeStatus). */
+export const GUARANTEE_STATUSES = ['notStarted', 'inForce', 'expiring', 'expired', 'released'] as const;
+export type GuaranteeStatus = (typeof GUARANTEE_STATUSES)[number];
+export const GUARANTEE_STATUS_LABELS: Record<GuaranteeStatus, string> = {
+  notStarted: '未生效',
+  inForce: '有效',
+  expiring: '即将到期',
+  expired: '已到期',
+  released: '已解除',
+};
+
+/** The files module's doc_type of the contracts of guarantee, filed under the credit's code. */
+export const GUARANTEE_FILE_DOC_TYPE = 'creditGua';
 
 export const RECOURSES = ['with', 'without'] as const;
 export const RECOURSE_LABELS: Record<(typeof RECOURSES)[number], string> = {
@@ -164,6 +220,10 @@ export const CREDIT_DICT: readonly DictItem[] = [
   ...items('currency', CURRENCY_LABELS),
   ...items('cycle', CYCLE_LABELS),
   ...items('guaranteeType', GUARANTEE_TYPE_LABELS),
+  ...items('guaranteeMode', GUARANTEE_MODE_LABELS),
+  ...items('guarantorKind', GUARANTOR_KIND_LABELS),
+  ...items('collateralKind', COLLATERAL_KIND_LABELS),
+  ...items('guaranteeStatus', GUARANTEE_STATUS_LABELS),
   ...items('recourse', RECOURSE_LABELS),
   ...items('product', PRODUCT_LABELS),
   ...items('lineKind', LINE_KIND_LABELS),
@@ -229,6 +289,8 @@ export const platformSaveSchema = z
     endDate: date('到期日'),
     cycle: oneOf('额度类型', CYCLES),
     product: oneOf('产品', PRODUCTS),
+    /** Absent: 信用 (no guarantee required), as every credit before guarantees were required. */
+    guaranteeMode: oneOf('担保要求', GUARANTEE_MODES).default('credit'),
     remark: optionalText('备注', 500, { multiline: true }),
     /** true: save, then submit for approval (draft/rejected -> pending). */
     ...submitFlag,
@@ -236,17 +298,108 @@ export const platformSaveSchema = z
   .refine((v) => v.endDate >= v.startDate, { message: '到期日不能早于起始日', path: ['endDate'] });
 export type PlatformSave = z.input<typeof platformSaveSchema>;
 
-export const guaranteeItemSchema = z.object({
-  guarantorName: text('担保人名称', 100),
-  guarantorCode: optionalCode('担保人编号'),
-  guaranteeType: oneOf('担保方式', GUARANTEE_TYPES),
-  amount: money('担保金额', { min: 'positive' }),
-  remark: optionalText('担保备注', 200, { multiline: true }),
+/** 居民身份证号 (GB 11643): 17 digits of which 6 region, 8 a real birth date, and the check character. */
+export function idCardProblem(v: string): string | null {
+  if (!/^\d{17}[\dX]$/.test(v)) return '身份证号必须是18位，末位为数字或X';
+  const birth = `${v.slice(6, 10)}-${v.slice(10, 12)}-${v.slice(12, 14)}`;
+  if (!isRealDate(birth) || birth < '1900-01-01') return '身份证号中的出生日期不正确';
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = weights.reduce((s, w, i) => s + w * Number(v[i]), 0);
+  const check = '10X98765432'[sum % 11];
+  return v[17] === check ? null : '身份证号校验位不正确';
+}
+
+const idNo = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : blankToUndefined(v)),
+  z
+    .string({ error: '担保人身份证号格式不正确' })
+    .superRefine((v, ctx) => {
+      const problem = idCardProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: `担保人${problem}` });
+    })
+    .optional(),
+);
+
+/**
+ * One guarantee (担保): an enterprise guarantor (a customer picked by code where it is one; the name
+ * alone otherwise) or a person (name and 身份证号), the amount guaranteed, its period, and the
+ * contract of guarantee (保证合同/抵押合同, an uploaded file).
+ */
+export const guaranteeItemSchema = z
+  .object({
+    guarantorKind: oneOf('担保人类型', GUARANTOR_KINDS).default('enterprise'),
+    guarantorName: text('担保人名称', 100),
+    guarantorCode: z.preprocess(blankToUndefined, optionalCode('担保人编号')),
+    idNo,
+    guaranteeType: oneOf('担保方式', GUARANTEE_TYPES),
+    amount: money('担保金额', { min: 'positive' }),
+    startDate: date('担保起始日'),
+    endDate: date('担保到期日'),
+    contractFileToken: z.preprocess(blankToUndefined, fileToken.optional()),
+    remark: optionalText('担保备注', 200, { multiline: true }),
+  })
+  .refine((v) => v.endDate >= v.startDate, { message: '担保到期日不能早于担保起始日', path: ['endDate'] })
+  .refine((v) => v.guarantorKind !== 'person' || v.idNo !== undefined, {
+    message: '自然人担保人的身份证号不能为空',
+    path: ['idNo'],
+  })
+  .refine((v) => v.guarantorKind !== 'person' || v.guarantorCode === undefined, {
+    message: '自然人担保人不能选择企业客户',
+    path: ['guarantorCode'],
+  })
+  .refine((v) => v.guarantorKind !== 'enterprise' || v.idNo === undefined, {
+    message: '企业担保人不填身份证号',
+    path: ['idNo'],
+  });
+
+/** One piece of collateral (抵质押物): kind, value (exact money), valuation date, registration number. */
+export const collateralItemSchema = z.object({
+  kind: oneOf('抵质押物类型', COLLATERAL_KINDS),
+  name: optionalText('抵质押物名称', 100),
+  value: money('评估价值', { min: 'positive' }),
+  valuationDate: date('评估日期'),
+  regNo: text('登记编号', 64),
+  remark: optionalText('抵质押物备注', 200, { multiline: true }),
 });
+
 export const guaSaveSchema = z.object({
   credBizCode: code('授信编号'),
   version,
   items: z.array(guaranteeItemSchema, { error: '担保信息格式不正确' }).max(50, '担保人不能超过50个'),
+  collaterals: z
+    .array(collateralItemSchema, { error: '抵质押物格式不正确' })
+    .max(100, '抵质押物不能超过100个')
+    .default([]),
+});
+
+/** Whole days from `from` to `to` (dates YYYY-MM-DD; negative when `to` is earlier). */
+export function daysFromTo(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Where a guarantee stands on `date`: 已解除 once released, 未生效 before its start, 已到期 after its
+ * end, 即将到期 from `remindDays` days before its end through the end date, 有效 otherwise. A guarantee is
+ * "in force" (what a guaranteed credit's approval needs) when 有效 or 即将到期.
+ */
+export function guaranteeStatus(
+  g: { startDate: string; endDate: string; releasedOn: string | null },
+  date: string,
+  remindDays: number,
+): GuaranteeStatus {
+  if (g.releasedOn) return 'released';
+  if (date < g.startDate) return 'notStarted';
+  if (date > g.endDate) return 'expired';
+  return daysFromTo(date, g.endDate) <= remindDays ? 'expiring' : 'inForce';
+}
+
+export const releaseGuaranteeSchema = z.object({
+  credBizCode: code('授信编号'),
+  guaranteeId: z.coerce
+    .number({ error: '担保编号格式不正确' })
+    .int('担保编号格式不正确')
+    .positive('担保编号格式不正确'),
+  reason: text('解除原因', 200),
 });
 
 export const ftItemSchema = z.object({
@@ -446,6 +599,7 @@ export interface CreditView {
   endDate: string;
   cycle: Cycle;
   product: string;
+  guaranteeMode: GuaranteeMode;
   remark: string | null;
   createdByName: string | null;
   submittedAt: string | null;
@@ -463,6 +617,21 @@ export interface CreditListRow extends Omit<CreditView, 'line'> {
 
 export interface GuaranteeRow extends z.output<typeof guaranteeItemSchema> {
   id: number;
+  /** On the business date: 未生效, 有效, 即将到期 (within the reminder days), 已到期, 已解除. */
+  status: GuaranteeStatus;
+  /** Days from the business date to the end date (negative once ended). */
+  daysLeft: number;
+  releasedOn: string | null;
+  releaseReason: string | null;
+  /** The contract of guarantee, when one is attached. */
+  contractFile: FileInfo | null;
+}
+export interface CollateralRow extends z.output<typeof collateralItemSchema> {
+  id: number;
+  /** Days since the valuation, on the business date. */
+  valuationAgeDays: number;
+  /** Older than 参数设置's 抵质押物估值有效天数. */
+  stale: boolean;
 }
 export interface FtRow extends z.output<typeof ftItemSchema> {
   id: number;

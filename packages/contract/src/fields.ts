@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 
 /**
@@ -150,10 +151,31 @@ export function optionalMoney(label: string) {
  * both inclusive, either may be left open.
  */
 export function moneyRange<const K extends string>(key: K, label: string) {
+  const start = optionalMoney(`${label}起`);
+  MONEY_RANGES.set(start, { key, label });
   return {
-    [`${key}Start`]: optionalMoney(`${label}起`),
+    [`${key}Start`]: start,
     [`${key}End`]: optionalMoney(`${label}止`),
   } as Record<`${K}Start` | `${K}End`, ReturnType<typeof optionalMoney>>;
+}
+
+/** The `xxxStart` schemas made by `moneyRange`, with their range's key and label (read by `listSchema`). */
+const MONEY_RANGES = new WeakMap<z.ZodType, { key: string; label: string }>();
+
+/** The range a list filter's schema opens (`moneyRange`'s `xxxStart`), if it is one. */
+export function moneyRangeOf(schema: unknown): { key: string; label: string } | undefined {
+  return schema instanceof z.ZodType ? MONEY_RANGES.get(schema) : undefined;
+}
+
+/**
+ * The message for crossed bounds of an amount range (起 above 止), or undefined: both the list
+ * schemas (400 instead of a silently empty list) and the range filter of the list screens use it
+ * (docs/protocol.md "Lists"). Bounds that are not amounts are the fields' own errors, not this one.
+ */
+export function moneyRangeError(label: string, start: unknown, end: unknown): string | undefined {
+  if (typeof start !== 'string' || typeof end !== 'string') return undefined;
+  if (!MONEY_PATTERN.test(start) || !MONEY_PATTERN.test(end)) return undefined;
+  return new Decimal(start).gt(end) ? `${label}起不能大于${label}止` : undefined;
 }
 
 /** A rate as a decimal fraction a year ("0.0850" is 8.5 %), 0 to 10 (1000 %). */

@@ -106,3 +106,10 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** The refusal of a file over the upload limit names the limit (issue 40): 「上传文件超过大小限制（最大10MB）」. */
+export function uploadTooLargeMessage(limitBytes: number): string {
+  const mb = limitBytes / (1024 * 1024);
+  const size = Number.isInteger(mb) ? `${mb}MB` : `${Math.max(1, Math.round(limitBytes / 1024))}KB`;
+  return `上传文件超过大小限制（最大${size}）`;
+}

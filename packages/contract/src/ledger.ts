@@ -96,6 +96,8 @@ export interface LedgerRow {
   ruleName: string;
   method: string;
   principalOutstanding: string;
+  /** 坏账准备 held on asOf: the provisioning runs posted to it by then (docs/accounting.md "Provisioning"). */
+  provision: string;
   /** 应收利息: interest earned by the end of asOf and not received, on the books (docs/accounting.md). */
   interestOutstanding: string;
   /** 未到期利息: the open interest not earned yet (later days of the plan). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { code, date, optionalCode, optionalDate, optionalOneOf, optionalText, text, version } from './fields';
 import { listSchema } from './list';
 import { DOC_STATES, submitFlag, type DocState } from './workflow';
-import type { PlanItemView } from './contract';
+import { DUE_KIND_LABELS, type PlanItemView } from './contract';
 import type { PlanItem } from './plan/schedule';
 import { D, type Dec } from './plan/money';
 
@@ -56,10 +56,11 @@ export const LOAN_EXPORT_FILE_NAME = '放款单明细.xlsx';
  */
 export const UPFRONT_KINDS = ['margin', 'upfrontInterest', 'upfrontFee'] as const;
 export type UpfrontKind = (typeof UPFRONT_KINDS)[number];
+/** Named as the contract's 应收费用 name them (DUE_KIND_LABELS): one word on every screen and print. */
 export const UPFRONT_LABELS: Record<UpfrontKind, string> = {
-  margin: '保证金',
-  upfrontInterest: '前置利息',
-  upfrontFee: '手续费',
+  margin: DUE_KIND_LABELS.margin,
+  upfrontInterest: DUE_KIND_LABELS.upfrontInterest,
+  upfrontFee: DUE_KIND_LABELS.upfrontFee,
 };
 
 export const LOAN_RED_STATES = ['none', 'reversed'] as const;

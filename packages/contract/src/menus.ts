@@ -57,12 +57,16 @@ export const ACTION_TITLES = {
   isPrevious: '生成前期款',
   isChange: '发起变更',
   isLoan: '放款初始化',
+  openingImport: '期初导入',
   open: '开通',
   setRole: '设置角色',
   circulate: '传阅',
   unlock: '解锁',
   forceLogout: '强退',
   publish: '发布/撤回',
+  run: '立即执行',
+  noticeConfirm: '登记转让通知确认',
+  noticeWaive: '豁免转让通知确认',
 } as const;
 
 export type Action = keyof typeof ACTION_TITLES;
@@ -334,7 +338,17 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         code: 'ft-contract-info',
         title: '合同信息',
         path: '/factoring/contract/info',
-        actions: [...DOC, 'isPrevious', 'isChange', 'isLoan', 'import', 'export'],
+        actions: [
+          ...DOC,
+          'isPrevious',
+          'isChange',
+          'isLoan',
+          'import',
+          'openingImport',
+          'export',
+          'noticeConfirm',
+          'noticeWaive',
+        ],
       },
       {
         code: 'ft-contract-info',
@@ -376,6 +390,14 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         title: '资料交接单查看',
         path: '/factoring/contract/handover-view',
         hidden: true,
+      },
+      // 逾期催收 (docs/collections.md): the overdue worklist and its 催收记录; `add` records a contact,
+      // `update` sets the assignee and the next action.
+      {
+        code: 'ft-collection',
+        title: '逾期催收',
+        path: '/factoring/contract/collection',
+        actions: ['add', 'update', 'export', 'print'],
       },
     ],
   },
@@ -465,6 +487,28 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         path: '/factoring/accounts/paid-red-view',
         hidden: true,
       },
+      // 回购 (docs/buyback.md): a with-recourse contract's receivable bought back by the seller, and
+      // the 回购款核销 that settle it (both documents under this screen's buttons).
+      {
+        code: 'ft-buyback',
+        title: '回购单',
+        path: '/factoring/accounts/buyback',
+        actions: [...DOC, 'rushRed', 'export'],
+      },
+      {
+        code: 'ft-buyback',
+        title: '回购单编辑',
+        path: '/factoring/accounts/buyback-editor',
+        hidden: true,
+        noCache: true,
+      },
+      { code: 'ft-buyback', title: '回购单查看', path: '/factoring/accounts/buyback-view', hidden: true },
+      {
+        code: 'ft-buyback',
+        title: '回购款核销查看',
+        path: '/factoring/accounts/buyback-settle-view',
+        hidden: true,
+      },
       { code: 'ft-reconcile', title: '对账', path: '/factoring/accounts/reconcile', actions: ['export'] },
       // 五级分类 (docs/classification.md): the class of each live contract and its 分类调整单.
       {
@@ -507,12 +551,21 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         path: '/factoring/accounts/voucher-trial',
         actions: ['export'],
       },
+      // 月结 (docs/accounting.md "Month close"): finance asks (add), a checker approves (audit).
+      {
+        code: 'ft-voucher-close',
+        title: '月结',
+        path: '/factoring/accounts/voucher-close',
+        actions: ['add', 'audit'],
+      },
       {
         code: 'ft-voucher-account',
         title: '科目映射',
         path: '/factoring/accounts/voucher-account',
         actions: ['save'],
       },
+      // 监管报表 (docs/ledger.md "The regulator's figures"): the monthly figures for the regulator.
+      { code: 'ft-regulator', title: '监管报表', path: '/factoring/accounts/regulator', actions: ['export'] },
     ],
   },
   {
@@ -563,6 +616,22 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         noCache: true,
       },
       { code: 'ft-credit-chg', title: '额度变更查看', path: '/factoring/credit/change-view', hidden: true },
+      // Debtors (docs/credit.md "Debtors"): 债务人额度 across all sellers (`save` proposes a line or
+      // a limit, `pass`/`reject` decide it: never its maker), 待匹配 names to link to a customer,
+      // and the concentration of exposure by debtor.
+      {
+        code: 'ft-debtor-line',
+        title: '债务人额度',
+        path: '/factoring/credit/debtor-line',
+        actions: ['save', 'pass', 'reject'],
+      },
+      {
+        code: 'ft-debtor-match',
+        title: '债务人待匹配',
+        path: '/factoring/credit/debtor-match',
+        actions: ['save'],
+      },
+      { code: 'ft-debtor-conc', title: '债务人集中度', path: '/factoring/credit/debtor-concentration' },
     ],
   },
   {
@@ -583,6 +652,21 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         path: '/factoring/config/company-editor',
         hidden: true,
         noCache: true,
+      },
+      // 客户准入 (docs/admission.md): 业务部 raises it with the KYC material, 风控 admits the customer.
+      { code: 'ft-cust-admit', title: '客户准入', path: '/factoring/config/admission', actions: DOC },
+      {
+        code: 'ft-cust-admit',
+        title: '客户准入编辑',
+        path: '/factoring/config/admission-editor',
+        hidden: true,
+        noCache: true,
+      },
+      {
+        code: 'ft-cust-admit',
+        title: '客户准入查看',
+        path: '/factoring/config/admission-view',
+        hidden: true,
       },
       {
         code: 'ft-bank',
@@ -679,6 +763,11 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         path: '/system/notice',
         actions: ['add', 'update', 'delete', 'publish'],
       },
+      // 定时任务 (docs/operations.md "Scheduled jobs"): `update` changes a schedule, `status` pauses
+      // and resumes it, `run` is 立即执行.
+      { code: 'system-job', title: '定时任务', path: '/system/job', actions: ['update', 'status', 'run'] },
+      // 服务监控 (docs/operations.md "Monitoring"): the serving process's figures, read only.
+      { code: 'system-server', title: '服务监控', path: '/system/server' },
     ],
   },
 ];

@@ -16,7 +16,18 @@ export const MESSAGE_PATHS = {
 /** How often the bell asks (ms); the count is also asked again when the window gets focus. */
 export const MESSAGE_POLL_MS = 15_000;
 
-export const MESSAGE_KINDS = ['todo', 'rejected', 'circulate', 'dueSoon', 'overdue'] as const;
+export const MESSAGE_KINDS = [
+  'todo',
+  'rejected',
+  'circulate',
+  'dueSoon',
+  'overdue',
+  'jobFailed',
+  'notice',
+  'collect',
+  'promiseBroken',
+  'guaranteeExpiry',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   todo: '待审批',
@@ -24,6 +35,11 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   circulate: '传阅',
   dueSoon: '即将到期',
   overdue: '已逾期',
+  jobFailed: '任务失败',
+  notice: '通知公告',
+  collect: '催收提醒',
+  promiseBroken: '承诺未履行',
+  guaranteeExpiry: '担保到期提醒',
 };
 
 export const messageListSchema = listSchema({ unreadOnly: bool('仅未读').optional() }, [
@@ -59,4 +75,9 @@ export interface MessageCount {
   unread: number;
   /** The newest message's id (0 when none): the bell reloads its list when it moves. */
   latestId: number;
+  /**
+   * Which announcements the caller's messages show now (a digest of their ids and versions, '' when
+   * none): the 工作 dashboard reloads its 通知公告 when it moves (docs/operations.md "Announcements").
+   */
+  notices: string;
 }

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { listSchema } from './list';
-import { PARAM_LABELS } from './sysparams';
-import { NOTICE_LABELS } from './notices';
 import { int, optionalDate, optionalOneOf, optionalText, text } from './fields';
 
 /** 系统监控: 操作日志, 登录日志, 在线用户 (docs/operations.md). */
@@ -70,13 +68,8 @@ export interface OperLogView {
 
 export const operLogGetSchema = z.object({ id: int('日志编号', 1, Number.MAX_SAFE_INTEGER) });
 
-/** One field of an audited write: its label and the value before and after (text, as shown). */
-export interface OperLogChange {
-  field: string;
-  label: string;
-  before: string | null;
-  after: string | null;
-}
+export type { OperLogChange } from './audit';
+import type { OperLogChange } from './audit';
 
 export interface OperLogDetail extends OperLogView {
   /** Whether the row recorded the values before the write (else only what was written). */
@@ -84,150 +77,7 @@ export interface OperLogDetail extends OperLogView {
   changes: OperLogChange[];
 }
 
-/** What the audit rows name (their `entity`), in words. Unknown entities show as written. */
-export const AUDIT_ENTITY_LABELS: Record<string, string> = {
-  session: '登录会话',
-  user: '用户',
-  role: '角色',
-  dept: '组织',
-  company: '客户',
-  compUser: '客户用户',
-  compRole: '客户角色',
-  compDept: '客户部门',
-  compRelation: '客户关系',
-  bankAccount: '银行账户',
-  contract: '合同',
-  contractChange: '合同变更',
-  handover: '交接单',
-  loan: '放款单',
-  prepayment: '预付款',
-  income: '来款',
-  paid: '核销',
-  paidRed: '核销冲红',
-  loanRed: '放款冲红',
-  classAdjust: '分类调整',
-  credit: '授信',
-  credDistribution: '授信分配',
-  credChange: '授信变更',
-  permit: '准入',
-  permitRoleChange: '角色变更',
-  interestRule: '利率规则',
-  printTemplate: '打印模板',
-  file: '附件',
-  loginLock: '登录锁定',
-  sysParams: '参数设置',
-  notice: '通知公告',
-  system: '系统',
-};
-
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  login: '登录',
-  logout: '退出登录',
-  forceLogout: '强退',
-  unlock: '解锁',
-  create: '新增',
-  add: '新增',
-  update: '修改',
-  save: '保存',
-  delete: '删除',
-  remove: '删除',
-  audit: '审核',
-  unAudit: '驳回',
-  submit: '提交',
-  pass: '通过',
-  reject: '拒绝',
-  setDefault: '设为默认',
-  changePassword: '修改密码',
-  resetPassword: '重置密码',
-  status: '启停用',
-  enable: '启用',
-  disable: '停用',
-  rushRed: '冲红',
-  purgeLogs: '清理日志',
-  setBusinessDate: '设置营业日',
-  publish: '发布',
-  withdraw: '撤回',
-};
-
-/** Field names of audit details, in words; a field not listed shows as written. */
-export const AUDIT_FIELD_LABELS: Record<string, string> = {
-  accountName: '账户名称',
-  accountNo: '账号',
-  bankName: '开户行',
-  bankCode: '银行',
-  branchName: '支行',
-  isDefault: '默认账户',
-  compCode: '客户编号',
-  compName: '客户名称',
-  contBizCode: '合同编号',
-  bizCode: '编号',
-  userName: '用户名',
-  realName: '姓名',
-  userCodes: '用户',
-  deptId: '所属组织（内部编号）',
-  roleCodes: '角色',
-  roleCode: '角色编号',
-  roleName: '角色名称',
-  deptCode: '部门编号',
-  deptName: '部门名称',
-  parentDeptCode: '上级部门',
-  sort: '排序',
-  name: '名称',
-  state: '状态',
-  phone: '手机号',
-  email: '邮箱',
-  remark: '备注',
-  comment: '意见',
-  reason: '原因',
-  ip: 'IP地址',
-  financingAmount: '融资金额',
-  netAmount: '实付金额',
-  valueDate: '起息日',
-  lineCode: '额度编号',
-  occupied: '占用额度',
-  relType: '关系类型',
-  regState: '登记状态',
-  automatic: '自动设置',
-  sessionUser: '被强退用户',
-  lockedUntil: '锁定至',
-  ...PARAM_LABELS,
-  title: NOTICE_LABELS.title,
-  content: NOTICE_LABELS.content,
-  publishFrom: NOTICE_LABELS.publishFrom,
-  publishTo: NOTICE_LABELS.publishTo,
-  deptCodes: NOTICE_LABELS.deptCodes,
-  retentionDays: '保留天数',
-  cutoff: '清理此时刻之前的记录',
-  operLogs: '操作日志条数',
-  loginLogs: '登录日志条数',
-  path: '接口',
-  status: '状态码',
-  msg: '失败原因',
-  // 企业 (CRM) records
-  usccCode: '统一社会信用代码',
-  compType: '企业类型',
-  roles: '角色',
-  legalPerson: '法定代表人',
-  regCapital: '注册资本',
-  establishDate: '成立日期',
-  provinceCode: '省份',
-  cityCode: '城市',
-  areaCode: '区县',
-  address: '详细地址',
-  industry: '所属行业',
-  contactName: '联系人',
-  contactPhone: '联系电话',
-  contactEmail: '联系邮箱',
-  parentCompCode: '上级企业',
-  files: '资料文件',
-  mobile: '手机号',
-  userCode: '用户编号',
-  mainBusiness: '主营业务',
-  website: '企业网站',
-  introLength: '企业介绍字数',
-  shareholders: '股东',
-  idCardNo: '身份证号',
-};
+export { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_FIELD_LABELS } from './audit';
 
 // ---- 登录日志
 

@@ -26,7 +26,16 @@ export const PRINT_PATHS = {
   /** A document printed with a template, as an A4 PDF (application/pdf). */
   perViewPdf: `${BASE}/perViewPdf`,
   bizTypeList: `${BASE}/bizTypeList`,
+  /** Whether this server renders PDFs, and why not (the print menus say so before a click). */
+  pdfStatus: `${BASE}/pdfStatus`,
 } as const;
+
+/** The answer of PRINT_PATHS.pdfStatus. */
+export interface PdfStatus {
+  available: boolean;
+  /** Why PDFs are unavailable (the preview still prints through the browser). */
+  reason: string | null;
+}
 
 export const PRINT_MENU = 'ft-print';
 
@@ -41,6 +50,8 @@ export const BIZ_TYPES = [
   'credit',
   'statement',
   'classAdjust',
+  'assignNotice',
+  'buyback',
 ] as const;
 export type BizType = (typeof BIZ_TYPES)[number];
 export const BIZ_TYPE_LABELS: Record<BizType, string> = {
@@ -53,6 +64,8 @@ export const BIZ_TYPE_LABELS: Record<BizType, string> = {
   credit: '授信审批表',
   statement: '客户对账单',
   classAdjust: '分类调整单',
+  assignNotice: '应收账款转让通知书',
+  buyback: '回购通知书',
 };
 /** The screen (menu code) whose documents a type prints; its 打印 button allows printing. */
 export const BIZ_TYPE_MENUS: Record<BizType, string> = {
@@ -65,6 +78,8 @@ export const BIZ_TYPE_MENUS: Record<BizType, string> = {
   credit: 'ft-credit-info',
   statement: 'ft-ledger-statement',
   classAdjust: 'ft-classification',
+  assignNotice: 'ft-contract-info',
+  buyback: 'ft-buyback',
 };
 /** The name of the document code each type is printed from, as the screens call it. */
 export const BIZ_TYPE_DOC_LABELS: Record<BizType, string> = {
@@ -77,6 +92,8 @@ export const BIZ_TYPE_DOC_LABELS: Record<BizType, string> = {
   credit: '授信编号',
   statement: '客户编号',
   classAdjust: '分类调整单编号',
+  assignNotice: '通知书编号',
+  buyback: '回购单编号',
 };
 
 export const TEMPLATE_STATES = ['enabled', 'disabled'] as const;
@@ -130,9 +147,10 @@ export const COMPANY_FIELDS: readonly PrintField[] = [
   f('companyAddress', '本公司地址', 'text', '上海市浦东新区世纪大道100号'),
   f('companyRegNo', '本公司统一社会信用代码', 'text', '91310115MA1K3YJ12X'),
   f('companySeal', '本公司公章（图片）', 'text', ''),
+  f('companySignatory', '本公司签字人（法定代表人或授权代表）', 'text', '张伟'),
 ];
 export type CompanyPrintData = Record<
-  'companyName' | 'companyAddress' | 'companyRegNo' | 'companySeal',
+  'companyName' | 'companyAddress' | 'companyRegNo' | 'companySeal' | 'companySignatory',
   string | null
 >;
 
@@ -433,6 +451,69 @@ export const PRINT_CATALOGUES: Record<BizType, PrintCatalogue> = {
       f('checkComment', '复核意见', 'text', '同意'),
     ],
     lists: [],
+  },
+  assignNotice: {
+    bizType: 'assignNotice',
+    label: BIZ_TYPE_LABELS.assignNotice,
+    fields: [
+      ...COMMON,
+      f('noticeBizCode', '通知书编号', 'text', '000000000015'),
+      f('debtorName', '债务人', 'text', '中国宏达建设集团有限公司'),
+      f('contractNo', '合同号', 'text', 'BL-2026-0001'),
+      f('contBizCode', '合同编号', 'text', '000000000001'),
+      f('custName', '客户名称（转让人）', 'text', '上海华东机电设备有限公司'),
+      f('recourse', '追索类型', 'text', '有追索权'),
+      f('totalAmount', '转让应收账款合计', 'money', '1250000.00'),
+      f('bankName', '收款账户名', 'text', '上海宏达商业保理有限公司'),
+      f('bankAccountNo', '收款账号', 'text', '6222 0210 0112 3456 789'),
+      f('status', '确认状态', 'text', '待确认'),
+      f('confirmDate', '确认日期', 'date', ''),
+      f('confirmedBy', '确认人', 'text', ''),
+    ],
+    lists: [
+      {
+        key: 'receivables',
+        label: '转让应收账款',
+        fields: [
+          f('invoiceNo', '发票号', 'text', '04411234'),
+          f('invoiceDate', '开票日期', 'date', '2026-10-08'),
+          f('dueDate', '到期日', 'date', '2027-04-08'),
+          f('amount', '金额', 'money', '1250000.00'),
+        ],
+      },
+    ],
+  },
+  buyback: {
+    bizType: 'buyback',
+    label: BIZ_TYPE_LABELS.buyback,
+    fields: [
+      ...COMMON,
+      f('buybackBizCode', '回购单编号', 'text', '000000000015'),
+      f('contractNo', '合同号', 'text', 'BL-2026-0001'),
+      f('custName', '客户名称（回购方）', 'text', '上海华东机电设备有限公司'),
+      f('buybackDate', '回购日期', 'date', '2026-11-23'),
+      f('principal', '未还本金', 'money', '1000000.00'),
+      f('interest', '利息（计至回购日）', 'money', '12000.00'),
+      f('fee', '费用', 'money', '0.00'),
+      f('penalty', '罚息', 'money', '3500.00'),
+      f('amount', '回购金额', 'money', '1015500.00'),
+      f('settled', '已收回购款', 'money', '0.00'),
+      f('open', '未收回购款', 'money', '1015500.00'),
+      f('state', '审核状态', 'text', '已审核'),
+      f('remark', '备注', 'text', ''),
+    ],
+    lists: [
+      {
+        key: 'lines',
+        label: '回购明细',
+        fields: [
+          f('period', '期次', 'number', '1'),
+          f('dueDate', '还款日', 'date', '2026-10-23'),
+          f('component', '科目', 'text', '本金'),
+          f('amount', '金额', 'money', '1000000.00'),
+        ],
+      },
+    ],
   },
 };
 

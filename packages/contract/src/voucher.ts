@@ -24,6 +24,18 @@ export const VOUCHER_PATHS = {
   trialExport: '/ft/api/voucher/trial/export',
 } as const;
 
+/** 月结 (docs/accounting.md "Month close"): closing and reopening a month, each asked and then approved. */
+export const CLOSE_PATHS = {
+  /** body closeListSchema: the months with vouchers or a close record, newest first. */
+  list: '/ft/api/voucher/close/list',
+  /** body closeAskSchema: finance asks to close (or reopen, with a reason) a month. */
+  ask: '/ft/api/voucher/close/ask',
+  /** body closeDecideSchema: a checker (not the asker) approves — the close runs — or rejects. */
+  approve: '/ft/api/voucher/close/approve',
+  reject: '/ft/api/voucher/close/reject',
+} as const;
+export const CLOSE_MENU = 'ft-voucher-close';
+
 export const VOUCHER_MENUS = {
   accounts: 'ft-voucher-account',
   vouchers: 'ft-voucher',
@@ -44,6 +56,10 @@ export const ACCOUNT_ROLES = [
   'interestIncome',
   'feeIncome',
   'penaltyIncome',
+  'buyback',
+  'openingClearing',
+  'creditLoss',
+  'badDebtReserve',
 ] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 export const ACCOUNT_ROLE_LABELS: Record<AccountRole, string> = {
@@ -56,6 +72,10 @@ export const ACCOUNT_ROLE_LABELS: Record<AccountRole, string> = {
   interestIncome: '利息收入',
   feeIncome: '手续费收入',
   penaltyIncome: '罚息收入',
+  buyback: '回购应收款（有追索合同由卖方回购的应收）',
+  openingClearing: '期初余额过渡（期初导入的对方科目）',
+  creditLoss: '信用减值损失（计提减值准备）',
+  badDebtReserve: '坏账准备（按五级分类计提）',
 };
 /** The seeded mapping: codes after the Chinese enterprise chart of accounts (docs/accounting.md). */
 export const ACCOUNT_DEFAULTS: Record<AccountRole, { code: string; name: string }> = {
@@ -68,6 +88,10 @@ export const ACCOUNT_DEFAULTS: Record<AccountRole, { code: string; name: string 
   interestIncome: { code: '6011', name: '利息收入' },
   feeIncome: { code: '6021', name: '手续费收入' },
   penaltyIncome: { code: '6051', name: '罚息收入' },
+  buyback: { code: '1221', name: '其他应收款-回购款' },
+  openingClearing: { code: '3999', name: '期初余额过渡' },
+  creditLoss: { code: '6702', name: '信用减值损失' },
+  badDebtReserve: { code: '1231', name: '坏账准备' },
 };
 
 /** The source documents of a voucher. */
@@ -80,6 +104,11 @@ export const VOUCHER_DOC_TYPES = [
   'paidRed',
   'accrual',
   'deferral',
+  'buyback',
+  'buybackRed',
+  'buybackSettle',
+  'opening',
+  'provision',
 ] as const;
 export type VoucherDocType = (typeof VOUCHER_DOC_TYPES)[number];
 export const VOUCHER_DOC_LABELS: Record<VoucherDocType, string> = {
@@ -91,6 +120,11 @@ export const VOUCHER_DOC_LABELS: Record<VoucherDocType, string> = {
   paidRed: '核销冲红',
   accrual: '月末计提',
   deferral: '预收利息摊销',
+  buyback: '回购单',
+  buybackRed: '回购冲红',
+  buybackSettle: '回购款核销',
+  opening: '期初导入',
+  provision: '计提减值准备',
 };
 
 export interface AccountRow {
@@ -145,6 +179,62 @@ export const voucherQuery = z.object({
     .min(1, '凭证编号取值不正确')
     .max(2_147_483_647, '凭证编号取值不正确'),
 });
+
+export const CLOSE_ACTIONS = ['close', 'reopen'] as const;
+export type CloseAction = (typeof CLOSE_ACTIONS)[number];
+export const CLOSE_ACTION_LABELS: Record<CloseAction, string> = { close: '结账', reopen: '反结账' };
+export const CLOSE_STATES = ['pending', 'approved', 'rejected'] as const;
+export type CloseState = (typeof CLOSE_STATES)[number];
+export const CLOSE_STATE_LABELS: Record<CloseState, string> = {
+  pending: '待复核',
+  approved: '已执行',
+  rejected: '已驳回',
+};
+
+export const closeListSchema = listSchema({}, ['period']);
+export const closeAskSchema = z
+  .object({
+    period: period('会计期间'),
+    action: z.enum(CLOSE_ACTIONS, { error: '操作取值不正确' }),
+    reason: optionalText('原因', 200),
+  })
+  .refine((v) => v.action !== 'reopen' || (v.reason ?? '') !== '', {
+    path: ['reason'],
+    message: '反结账须填写原因',
+  });
+export type CloseAskInput = z.input<typeof closeAskSchema>;
+export const closeDecideSchema = z.object({
+  requestId: int('申请编号', 1, 2_147_483_647),
+  comment: optionalText('复核意见', 200),
+});
+export type CloseDecideInput = z.input<typeof closeDecideSchema>;
+
+/** A month of the books: whether it is closed, and its open request, if any. */
+export interface CloseMonth {
+  period: string;
+  closed: boolean;
+  closedAt: string | null;
+  closedByName: string | null;
+  /** The request waiting for a checker, if any. */
+  request: CloseRequest | null;
+  /** The latest decided request (what was done last, or refused). */
+  last: CloseRequest | null;
+}
+
+export interface CloseRequest {
+  requestId: number;
+  period: string;
+  action: CloseAction;
+  reason: string | null;
+  state: CloseState;
+  askedByName: string | null;
+  askedAt: string;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  comment: string | null;
+}
+
+export type CloseMonthPage = Page<CloseMonth>;
 
 export const trialSchema = z.object({ period: period('会计期间') });
 export type TrialInput = z.input<typeof trialSchema>;

@@ -36,11 +36,16 @@ export const DOC_TYPES = {
   loanRed: { label: '放款单冲红', menuCode: 'ft-loan' },
   // 五级分类的调整 (docs/classification.md).
   classAdjust: { label: '分类调整单', menuCode: 'ft-classification' },
+  // 回购 (docs/buyback.md): the 回购单 and the 回购款核销 that settle it, under one screen.
+  buyback: { label: '回购单', menuCode: 'ft-buyback' },
+  buybackSettle: { label: '回购款核销', menuCode: 'ft-buyback' },
   credit: { label: '授信', menuCode: 'ft-credit-info' },
   credDistribution: { label: '额度分配', menuCode: 'ft-credit-dist' },
   credChange: { label: '额度变更', menuCode: 'ft-credit-chg' },
   compInfoChange: { label: '企业信息变更', menuCode: 'crm-cor-info' },
   compManagerChange: { label: '管理员变更', menuCode: 'crm-cor-mg' },
+  // 客户准入 (docs/admission.md): the business side raises it, risk admits the customer.
+  custAdmission: { label: '客户准入', menuCode: 'ft-cust-admit' },
 } as const satisfies Record<string, { label: string; menuCode: string }>;
 export type DocType = keyof typeof DOC_TYPES;
 export const DOC_TYPE_KEYS = Object.keys(DOC_TYPES) as [DocType, ...DocType[]];

@@ -5,11 +5,13 @@ import { rulerModule } from './ruler/routes';
 import { filesModule } from './files/routes';
 import { companyModule } from './company/routes';
 import { bankModule } from './bank/routes';
+import { admissionModule } from './admission/routes';
 import { crmModule } from './crm/routes';
 import { creditModule } from './credit/routes';
 import { workflowModule } from './workflow/routes';
 import { permissionModule } from './permission/routes';
 import { contractModule } from './contract/routes';
+import { assignmentModule } from './assignment/routes';
 import { dashboardModule } from './dashboard/routes';
 import { incomeModule } from './income/routes';
 import { paidModule } from './paid/routes';
@@ -25,7 +27,12 @@ import { messagesModule } from './messages/routes';
 import { ledgerModule } from './ledger/routes';
 import { classificationModule } from './classification/routes';
 import { voucherModule } from './voucher/routes';
+import { regulatorModule } from './regulator/routes';
 import { noticesModule } from './notices/routes';
+import { jobsModule } from './jobs/routes';
+import { collectionsModule } from './collections/routes';
+import { debtorModule } from './debtor/routes';
+import { buybackModule } from './buyback/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
@@ -36,10 +43,13 @@ export const MODULES: readonly PortalModule[] = [
   filesModule,
   companyModule,
   bankModule,
+  admissionModule,
   crmModule,
   rulerModule,
   creditModule,
   contractModule,
+  // Before loan: the demo disbursement needs its debtor's confirmation.
+  assignmentModule,
   prepaymentModule,
   loanModule,
   incomeModule,
@@ -55,5 +65,10 @@ export const MODULES: readonly PortalModule[] = [
   ledgerModule,
   classificationModule,
   voucherModule,
+  regulatorModule,
   noticesModule,
+  jobsModule,
+  collectionsModule,
+  debtorModule,
+  buybackModule,
 ];

@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILE_PATHS, type Reconciliation } from '@portal/contract/accounts';
-import { buildPortal } from '../server';
 import { loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
 import { backup, restore } from './backup';
-import { onPostgres, TestClient } from '../testing/harness';
+import { onPostgres, withStartedPortal } from '../testing/harness';
 import { createPgDatabase } from '../testing/process';
 
 /**
@@ -44,35 +42,13 @@ async function target(name: string): Promise<Config> {
 }
 
 /** Starts the portal on the target and answers its reconciliation of all time. */
-async function figures(config: Config): Promise<Reconciliation> {
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { databaseUrl: config.databaseUrl }
-      : { pgliteDir: join(config.dataDir, 'pg'), lockDir: config.dataDir },
+function figures(config: Config): Promise<Reconciliation> {
+  return withStartedPortal(config, PASSWORD, (admin) =>
+    admin.ok<Reconciliation>('/api' + RECONCILE_PATHS.reconcile, {
+      dateFrom: '2000-01-01',
+      dateTo: '2100-12-31',
+    }),
   );
-  try {
-    const portal = await buildPortal({ config, database, logger: false });
-    try {
-      const c = new TestClient(portal);
-      const login = await c.ok<{ accessToken: string }>(
-        '/api/admin/portal/api/login/user/mobileNumberLogin',
-        {
-          userName: 'admin',
-          passWord: PASSWORD,
-          userType: '2',
-        },
-      );
-      c.token = login.accessToken;
-      return await c.ok<Reconciliation>('/api' + RECONCILE_PATHS.reconcile, {
-        dateFrom: '2000-01-01',
-        dateTo: '2100-12-31',
-      });
-    } finally {
-      await portal.close();
-    }
-  } finally {
-    await database.close();
-  }
 }
 
 describe(`backup and restore (${onPostgres ? 'pg_dump' : 'PGlite dump'})`, () => {

@@ -27,7 +27,7 @@ import { checkPgliteDir, StartupError } from './startup';
 const pgliteDir = (config: Config) => join(config.dataDir, 'pg');
 
 /** 'pglite' (gzip, PGlite's dump) or 'postgres' (pg_dump custom format, starts with PGDMP). */
-function kindOf(file: string): 'pglite' | 'postgres' | 'unknown' {
+export function kindOf(file: string): 'pglite' | 'postgres' | 'unknown' {
   const fd = openSync(file, 'r');
   const head = Buffer.alloc(5);
   readSync(fd, head, 0, 5, 0);

@@ -24,14 +24,22 @@ export interface Config {
   logLevel: string;
   voucherSiteUrl: string | undefined;
   dwSiteUrl: string | undefined;
+  /**
+   * The parent domain of the token and layout cookies (COOKIE_DOMAIN, e.g. `.example.com`), served
+   * to the page in /portal-config.js; unset = the page's own host.
+   */
+  cookieDomain: string | undefined;
   /** Requests per minute per user (per IP for calls without a session); 0 turns the limit off. */
   rateLimitPerMinute: number;
   /** Requests per minute per client IP, whoever is signed in; 0 turns the limit off. */
   rateLimitPerIpPerMinute: number;
   /** Business date override (YYYY-MM-DD); unset = today in Asia/Shanghai (docs/business-date.md). */
   businessDate: string | undefined;
-  /** Headless Chromium for PDFs (Debian's package by default), or `off` (CHROMIUM_OFF). */
-  chromiumPath: string;
+  /**
+   * CHROMIUM_PATH: the headless Chromium for PDFs, `off` (CHROMIUM_OFF), or unset: Debian's, else
+   * the bundled one (platform/chromium.ts).
+   */
+  chromiumPath: string | undefined;
   /** A PDF render still running after this is abandoned (below the client's 50 s PDF timeout). */
   pdfTimeoutMs: number;
   /**
@@ -57,6 +65,39 @@ export interface Config {
   companyAddress: string | undefined;
   companyRegNo: string | undefined;
   logRetentionDays: number;
+  /** `/metrics` answers only with this bearer token; unset, it is not served (docs/operations.md). */
+  metricsToken: string | undefined;
+  /**
+   * After SIGTERM the server answers 503 (not ready) for this long before it stops listening, so a
+   * load balancer that polls /readyz takes it out first; the calls in flight finish either way.
+   */
+  drainGraceMs: number;
+  /**
+   * How often each server looks for a scheduled job whose time has come (docs/operations.md
+   * "Scheduled jobs"); 0 = this server runs no scheduled job (立即执行 still works).
+   */
+  jobTickMs: number;
+  /** Nightly dumps of the embedded database kept in DATA_DIR/backups (older ones are deleted). */
+  backupKeep: number;
+  /** On PostgreSQL: the newest pg_dump in DATA_DIR/backups may be this old before the check fails. */
+  backupMaxAgeHours: number;
+  /** S3-compatible object storage for uploaded files; undefined = DATA_DIR/files. */
+  s3: S3Config | undefined;
+}
+
+/** S3-compatible object storage (AWS S3, MinIO, Ceph, OSS/COS S3 endpoints), path-style URLs. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Key prefix inside the bucket. */
+  prefix: string;
+  /** Longest wait for one S3 call to connect, and to answer or move data, before it is retried. */
+  timeoutMs: number;
+  /** Tries per call (the first and the retries), with the SDK's backoff between them. */
+  maxAttempts: number;
 }
 
 /**
@@ -82,12 +123,16 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return n;
 }
 
-/** A positive decimal (a fraction of an hour shortens rotation for soak runs). */
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/**
+ * A positive decimal (a fraction of an hour shortens rotation for soak runs), or with `zero` a
+ * non-negative one (a drain grace of 0 s).
+ */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, zero = false): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !zero))
+    throw new Error(`${name} must be a ${zero ? 'non-negative' : 'positive'} number, got "${raw}"`);
   return n;
 }
 
@@ -97,6 +142,15 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   if (raw === 'on' || raw === 'true') return true;
   if (raw === 'off' || raw === 'false') return false;
   throw new Error(`${name} must be "on" or "off", got "${raw}"`);
+}
+
+/** A cookie's Domain: a host name, optionally with a leading dot; anything else stops the start. */
+function cookieDomain(raw: string | undefined): string | undefined {
+  const v = raw?.trim();
+  if (!v) return undefined;
+  if (!/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(v))
+    throw new Error(`COOKIE_DOMAIN must be a domain such as ".example.com", got "${raw}"`);
+  return v.toLowerCase();
 }
 
 function trustProxy(raw: string | undefined): boolean | string {
@@ -130,10 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     voucherSiteUrl: env.VOUCHER_SITE_URL || undefined,
     dwSiteUrl: env.DW_SITE_URL || undefined,
+    cookieDomain: cookieDomain(env.COOKIE_DOMAIN),
     businessDate: env.BUSINESS_DATE || undefined,
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1200),
     rateLimitPerIpPerMinute: int(env, 'RATE_LIMIT_PER_IP_PER_MINUTE', 6000),
-    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    chromiumPath: env.CHROMIUM_PATH || undefined,
     pdfTimeoutMs: int(env, 'PDF_TIMEOUT_SECONDS', 45) * 1000,
     trustProxy: trustProxy(env.TRUST_PROXY),
     hsts: onOff(env, 'HSTS', true),
@@ -146,5 +201,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     companyAddress: env.COMPANY_ADDRESS || undefined,
     companyRegNo: env.COMPANY_REG_NO || undefined,
     logRetentionDays: int(env, 'LOG_RETENTION_DAYS', 180),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    drainGraceMs: Math.round(positive(env, 'DRAIN_GRACE_SECONDS', 5, true) * 1000),
+    jobTickMs: int(env, 'JOB_TICK_MS', 10_000),
+    backupKeep: Math.max(1, int(env, 'BACKUP_KEEP', 7)),
+    backupMaxAgeHours: positive(env, 'BACKUP_MAX_AGE_HOURS', 26),
+    s3: s3Config(env),
+  };
+}
+
+/** S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY together, or none of them. */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+  if (!S3_ENDPOINT && !S3_BUCKET) return undefined;
+  if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY)
+    throw new Error(
+      'S3: object storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or none of them for local files)',
+    );
+  return {
+    endpoint: S3_ENDPOINT.replace(/\/+$/, ''),
+    bucket: S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+    prefix: (env.S3_PREFIX ?? 'files/').replace(/^\/+/, ''),
+    timeoutMs: Math.max(1, int(env, 'S3_TIMEOUT_SECONDS', 60)) * 1000,
+    maxAttempts: Math.max(1, int(env, 'S3_MAX_ATTEMPTS', 3)),
   };
 }

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_CLASS_THRESHOLDS, type ClassThresholds } from '@portal/contract/classification';
-import { PARAM_LABELS, type ParamKey, type SysParams } from '@portal/contract/sysparams';
+import { DEFAULT_COLLECTION_SCHEDULE, type CollectionSchedule } from '@portal/contract/collections';
+import {
+  DEFAULT_GUARANTEE_WATCH,
+  DEFAULT_PROVISION_RATES,
+  PARAM_LABELS,
+  type ParamKey,
+  type SysParams,
+} from '@portal/contract/sysparams';
 import type { Config } from './config';
 import type { ChangeFeed } from './db/change-feed';
 import { queryRows, type Executor } from './db/client';
@@ -21,6 +28,20 @@ export function classThresholds(p: SysParams): ClassThresholds {
   };
 }
 
+/** The 催收提醒 schedule in force (docs/collections.md "Reminders"). */
+export function collectionSchedule(p: SysParams): CollectionSchedule {
+  return {
+    beforeDays: [p.collectBeforeFirstDays, p.collectBeforeLastDays],
+    afterFirstDays: p.collectAfterFirstDays,
+    afterEveryDays: p.collectAfterEveryDays,
+  };
+}
+
+/** The 担保到期提醒 settings in force (docs/credit.md "Reminders"). */
+export function guaranteeWatch(p: SysParams): { remindDays: number; valuationMaxDays: number } {
+  return { remindDays: p.guaranteeRemindDays, valuationMaxDays: p.collateralValuationMaxDays };
+}
+
 /** The environment's values: what a database gets for a setting it has no row of yet. */
 export function defaultParams(config: Config): SysParams {
   return {
@@ -31,10 +52,18 @@ export function defaultParams(config: Config): SysParams {
     companyAddress: config.companyAddress,
     companyRegNo: config.companyRegNo,
     companySeal: undefined,
+    companySignatory: undefined,
     logRetentionDays: config.logRetentionDays,
     classWatchMaxDays: DEFAULT_CLASS_THRESHOLDS.watchMaxDays,
     classSubstandardMaxDays: DEFAULT_CLASS_THRESHOLDS.substandardMaxDays,
     classDoubtfulMaxDays: DEFAULT_CLASS_THRESHOLDS.doubtfulMaxDays,
+    ...DEFAULT_PROVISION_RATES,
+    collectBeforeFirstDays: DEFAULT_COLLECTION_SCHEDULE.beforeDays[0]!,
+    collectBeforeLastDays: DEFAULT_COLLECTION_SCHEDULE.beforeDays[1]!,
+    collectAfterFirstDays: DEFAULT_COLLECTION_SCHEDULE.afterFirstDays,
+    collectAfterEveryDays: DEFAULT_COLLECTION_SCHEDULE.afterEveryDays,
+    guaranteeRemindDays: DEFAULT_GUARANTEE_WATCH.remindDays,
+    collateralValuationMaxDays: DEFAULT_GUARANTEE_WATCH.valuationMaxDays,
   };
 }
 
@@ -53,8 +82,14 @@ function readValue<K extends ParamKey>(key: K, raw: unknown, fallback: SysParams
     key === 'logRetentionDays' ||
     key === 'classWatchMaxDays' ||
     key === 'classSubstandardMaxDays' ||
-    key === 'classDoubtfulMaxDays';
+    key === 'classDoubtfulMaxDays' ||
+    key.startsWith('collect') ||
+    key === 'guaranteeRemindDays' ||
+    key === 'collateralValuationMaxDays';
   if (numeric) return (positiveInt(raw) ? raw : fallback) as SysParams[K];
+  // A provision rate is a decimal string (a rate percent); anything else keeps the default.
+  if (key.startsWith('provisionRate'))
+    return (typeof raw === 'string' && /^\d{1,3}(\.\d{1,2})?$/.test(raw) ? raw : fallback) as SysParams[K];
   if (raw === null) return (key === 'companyName' ? fallback : undefined) as SysParams[K];
   return (typeof raw === 'string' && raw !== '' ? raw : fallback) as SysParams[K];
 }

@@ -1,4 +1,6 @@
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import { metrics } from './metrics';
+import { PRINT_FONT_FAMILY, printFontFaces, withPrintFont } from './print-font';
 
 /** The flags every headless Chromium of this project runs with (README "Browser"). */
 export const CHROMIUM_ARGS = [
@@ -10,7 +12,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-const FOOTER = `<div style="width:100%;font-size:9px;text-align:center;color:#555;font-family:'Noto Sans CJK SC',sans-serif">第 <span class="pageNumber"></span> 页 / 共 <span class="totalPages"></span> 页</div>`;
+// The footer's characters: the page loads their slices of the print font (print-font.ts says why).
+const FOOTER_CHARS = '第页共/ 0123456789';
+const FOOTER_DIV = `<div style="width:100%;font-size:9px;text-align:center;color:#555;font-family:'${PRINT_FONT_FAMILY}','Noto Sans CJK SC',sans-serif">第 <span class="pageNumber"></span> 页 / 共 <span class="totalPages"></span> 页</div>`;
+const FOOTER = `<style>${printFontFaces(FOOTER_CHARS)}</style>${FOOTER_DIV}`;
 
 export interface PdfRendererOptions {
   executablePath: string;
@@ -78,7 +83,20 @@ export class PdfRenderer {
     else this.active--;
   }
 
-  async render(html: string, timeoutMs = this.options.timeoutMs): Promise<Buffer> {
+  /** `landscape` turns the A4 page across (the page's own @page size is not consulted). */
+  async render(html: string, timeoutMs = this.options.timeoutMs, landscape = false): Promise<Buffer> {
+    const timed = metrics.pdfStarted();
+    try {
+      const pdf = await this.renderTimed(html, timeoutMs, landscape);
+      timed('ok');
+      return pdf;
+    } catch (err) {
+      timed('failed');
+      throw err;
+    }
+  }
+
+  private async renderTimed(html: string, timeoutMs: number, landscape: boolean): Promise<Buffer> {
     await this.acquire();
     try {
       let running: Running;
@@ -91,9 +109,10 @@ export class PdfRenderer {
         const context = await running.browser.newContext({ javaScriptEnabled: false, offline: true });
         try {
           const page = await context.newPage();
-          await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
+          await page.setContent(withPrintFont(html, FOOTER_CHARS), { waitUntil: 'load', timeout: timeoutMs });
           return await page.pdf({
             format: 'A4',
+            landscape,
             printBackground: true,
             displayHeaderFooter: true,
             headerTemplate: '<span></span>',

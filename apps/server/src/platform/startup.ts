@@ -1,7 +1,7 @@
-import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { CHROMIUM_OFF, type Config } from './config';
+import type { Config } from './config';
 import { DamagedDatabaseError } from './db/client';
 
 /**
@@ -34,23 +34,6 @@ export function checkPgliteDir(dir: string): void {
     throw new StartupError(
       `DATA_DIR: ${dir} holds a PostgreSQL ${major} database; this release embeds PostgreSQL ${PGLITE_PG_MAJOR}. ` +
         'It was left untouched: start the release that made it, back it up with `npm run backup` there and restore it here.',
-    );
-  }
-}
-
-/**
- * Print PDFs need Chromium: a missing one refuses the start like any other broken setting, unless
- * the operator said `CHROMIUM_PATH=off` (then PDF calls answer a message, docs/operations.md).
- */
-export function checkChromium(config: Config): void {
-  if (config.chromiumPath === CHROMIUM_OFF) return;
-  try {
-    accessSync(config.chromiumPath, constants.X_OK);
-  } catch {
-    throw new StartupError(
-      `CHROMIUM_PATH: no executable Chromium at ${config.chromiumPath}; install it ` +
-        '(apt-get install chromium fonts-noto-cjk), set CHROMIUM_PATH to its executable, ' +
-        'or CHROMIUM_PATH=off to run without print PDFs.',
     );
   }
 }

@@ -13,7 +13,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(2);
+  // The number as written, never rounded: 100.123 stays 100.123, so a money column refuses it
+  // (docs/protocol.md "Imports"). 15 significant digits drop binary noise (0.1 + 0.2) only.
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(15)));
   if (typeof v === 'string' || typeof v === 'boolean') return String(v).trim();
   if (typeof v === 'object') {
     if ('result' in v && v.result !== undefined) return cellText(v.result as ExcelJS.CellValue);
@@ -33,16 +35,24 @@ export interface SheetRow<K extends string> {
   item: Partial<Record<K, string>>;
 }
 
+/** Which sheet readSheet reads (the first by default) and whether it may have no data row. */
+export interface SheetOptions {
+  /** The sheet's name: 400 `表格中缺少工作表「name」` when the file has none by that name. */
+  sheet?: string;
+  allowEmpty?: boolean;
+}
+
 /**
- * The rows of the first sheet as `{ row, item }`, keys from `headers` (header text without
- * spaces or '*' → key). 400 when the file is not xlsx, a required column is missing, there is no
- * data row, or there are more than `maxRows`.
+ * The rows of the first sheet (or the one named) as `{ row, item }`, keys from `headers` (header
+ * text without spaces or '*' → key). 400 when the file is not xlsx, a required column is missing,
+ * there is no data row (unless `allowEmpty`), or there are more than `maxRows`.
  */
 export async function readSheet<K extends string>(
   buf: Buffer,
   headers: Readonly<Record<string, K>>,
   required: readonly { key: K; label: string }[],
   maxRows: number,
+  opts: SheetOptions = {},
 ): Promise<SheetRow<K>[]> {
   const wb = new ExcelJS.Workbook();
   try {
@@ -50,8 +60,9 @@ export async function readSheet<K extends string>(
   } catch {
     throw badInput('文件不是有效的xlsx表格');
   }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badInput('表格中没有工作表');
+  const ws = opts.sheet === undefined ? wb.worksheets[0] : wb.getWorksheet(opts.sheet);
+  if (!ws)
+    throw badInput(opts.sheet === undefined ? '表格中没有工作表' : `表格中缺少工作表「${opts.sheet}」`);
   const columns = new Map<number, K>();
   ws.getRow(1).eachCell((cell, col) => {
     const key = headers[cellText(cell.value).replace(/\s|\*/g, '')];
@@ -75,7 +86,7 @@ export async function readSheet<K extends string>(
     rows.push({ row: r, item });
     if (rows.length > maxRows) throw badInput(`导入行数不能超过${maxRows}行`);
   }
-  if (rows.length === 0) throw badInput('表格中没有数据行');
+  if (rows.length === 0 && !opts.allowEmpty) throw badInput('表格中没有数据行');
   return rows;
 }
 
@@ -93,4 +104,25 @@ export async function readXlsxUpload(
     if (v && !Array.isArray(v) && v.type === 'field') fields[k] = String(v.value);
   }
   return { buf, fields };
+}
+
+/**
+ * An import's 下载模板: one sheet whose first row is `headers` (bold, frozen, wide enough to read),
+ * the names `readSheet` maps back to keys (docs/protocol.md "Imports").
+ */
+export async function templateXlsx(headers: readonly string[]): Promise<Buffer> {
+  return templateWorkbook([{ name: '导入', headers }]);
+}
+
+/** A template of several sheets, each laid out as templateXlsx's (an import that reads them by name). */
+export async function templateWorkbook(
+  sheets: readonly { name: string; headers: readonly string[] }[],
+): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  for (const s of sheets) {
+    const ws = wb.addWorksheet(s.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = s.headers.map((h) => ({ header: h, width: Math.max(12, h.length * 3) }));
+    ws.getRow(1).font = { bold: true };
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
 }

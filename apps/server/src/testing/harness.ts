@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import {
   createClientKey,
   importRsaPublicKey,
@@ -35,34 +37,68 @@ export function servedPaths<T extends Record<string, string>>(paths: T): { reado
   };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of a PGlite data directory with every migration applied ('' on PostgreSQL). */
+    pgliteTemplate: string;
+    /** A PostgreSQL database with every migration applied, to copy per test database ('' on PGlite). */
+    pgTemplate: string;
+  }
+}
+
 /** Server tests run on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (README "Tests"). */
 export const onPostgres = !!process.env.TEST_DATABASE_URL;
 
 export interface TestDb {
   database: Database;
+  /** On PostgreSQL: the URL of this test's own database (another connection to it, as a second server would). */
+  url: string | undefined;
   drop(): Promise<void>;
 }
 
-/** A fresh database: PGlite in memory, or a new schema of the PostgreSQL test database. */
-export async function createTestDb(opts: { poolSize?: number } = {}): Promise<TestDb> {
+/** The migrated template's tarball, read once per test file's process. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * A fresh database with every migration applied, copied from the template that
+ * test/global-setup.ts migrated once (README "Tests"): PGlite in memory loaded from its dumped data
+ * directory, or a new PostgreSQL database made with `create database … template`. Without a
+ * template (a runner without that set-up) or with `empty`, an empty one (the portal migrates it).
+ */
+export async function createTestDb(
+  opts: {
+    poolSize?: number;
+    /** An empty database instead, for tests of the migrations themselves (upgrades). */
+    empty?: boolean;
+  } = {},
+): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
-    return { database, drop: () => database.close() };
+    const tarball = opts.empty ? '' : inject('pgliteTemplate');
+    if (tarball) pgliteTemplate ??= readFile(tarball).then((b) => new Blob([b]));
+    const database = await openDatabase(tarball ? { loadDataDir: await pgliteTemplate } : {});
+    return { database, url: undefined, drop: () => database.close() };
   }
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const template = opts.empty ? '' : inject('pgTemplate');
+  const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: url, schema, poolSize: opts.poolSize ?? 60 });
+  try {
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: own.toString(), poolSize: opts.poolSize ?? 60 });
   return {
     database,
+    url: own.toString(),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
+      await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
   };
@@ -144,6 +180,8 @@ export class TestClient {
 export interface TestPortal {
   portal: Portal;
   database: Database;
+  /** On PostgreSQL: the URL of the portal's own database. */
+  databaseUrl: string | undefined;
   config: Config;
   /** An anonymous client. */
   client(): TestClient;
@@ -169,6 +207,9 @@ export async function createTestPortal(
     // own tests (modules/auth/auth.test.ts), which turn them on.
     LOGIN_RATE_PER_IP_PER_MINUTE: '0',
     LOGIN_RATE_PER_USER_PER_MINUTE: '0',
+    // No scheduled job runs by itself in a test's portal: a test ticks the scheduler or runs a job
+    // (modules/jobs/jobs.test.ts), so a day-end never starts in the middle of another test.
+    JOB_TICK_MS: '0',
     ...env,
   });
   const portal = await buildPortal({
@@ -180,6 +221,7 @@ export async function createTestPortal(
   const t: TestPortal = {
     portal,
     database: db.database,
+    databaseUrl: db.url,
     config,
     client: () => new TestClient(portal),
     async login(userName = 'admin', password = TEST_ADMIN_PASSWORD) {
@@ -250,4 +292,41 @@ export async function createDept(
     .values({ bizCode, name, parentId: parent })
     .returning({ id: depts.id });
   return { id: row!.id, bizCode };
+}
+
+/**
+ * A portal on the database a Config names (its DATA_DIR's PGlite, or DATABASE_URL), as a restart
+ * would start it: opens it, starts the portal, signs in as admin with `password`, runs `work`, then
+ * closes both (backup and restore, object storage).
+ */
+export async function withStartedPortal<T>(
+  config: Config,
+  password: string,
+  work: (admin: TestClient, portal: Portal) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { pgliteDir: join(config.dataDir, 'pg'), lockDir: config.dataDir },
+  );
+  try {
+    const portal = await buildPortal({ config, database, logger: false });
+    try {
+      const admin = new TestClient(portal);
+      const login = await admin.ok<{ accessToken: string }>(
+        '/api/admin/portal/api/login/user/mobileNumberLogin',
+        {
+          userName: 'admin',
+          passWord: password,
+          userType: '2',
+        },
+      );
+      admin.token = login.accessToken;
+      return await work(admin, portal);
+    } finally {
+      await portal.close();
+    }
+  } finally {
+    await database.close();
+  }
 }

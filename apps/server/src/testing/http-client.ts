@@ -6,6 +6,8 @@ import {
 } from '@portal/contract/envelope';
 import type { ApiResponse } from '@portal/contract/api';
 
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
 /**
  * A client of a real server over HTTP, speaking the wire protocol (docs/protocol.md; crash tests, benchmarks,
  * e2e).
@@ -14,11 +16,15 @@ export class HttpClient {
   private key: ClientEnvelopeKey | undefined;
   token: string | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  /** `transport`: how requests go out (default: Node's fetch; the proxy test's TLS client: testing/tls-fetch.ts). */
+  constructor(
+    readonly baseUrl: string,
+    private readonly transport: Fetch = (input, init) => fetch(input, init),
+  ) {}
 
   private async envelopeKey(): Promise<ClientEnvelopeKey> {
     if (!this.key) {
-      const res = await fetch(`${this.baseUrl}/api/admin/portal/login/user/rsa/secretKey`, {
+      const res = await this.transport(`${this.baseUrl}/api/admin/portal/login/user/rsa/secretKey`, {
         method: 'POST',
       });
       const { data } = (await res.json()) as ApiResponse<{ keyId: string; publicKey: string }>;
@@ -29,7 +35,7 @@ export class HttpClient {
 
   /** The same envelope key and session against another server (several servers share both). */
   async on(baseUrl: string): Promise<HttpClient> {
-    const other = new HttpClient(baseUrl);
+    const other = new HttpClient(baseUrl, this.transport);
     other.key = await this.envelopeKey();
     other.token = this.token;
     return other;
@@ -54,7 +60,7 @@ export class HttpClient {
     headers: Record<string, string>;
     body?: string;
   }): Promise<ApiResponse<T>> {
-    const res = await fetch(this.baseUrl + req.url, {
+    const res = await this.transport(this.baseUrl + req.url, {
       method: 'POST',
       headers: req.headers,
       ...(req.body !== undefined ? { body: req.body } : {}),
@@ -69,7 +75,7 @@ export class HttpClient {
       ...sealed.headers,
       ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
     };
-    const res = await fetch(this.baseUrl + url, {
+    const res = await this.transport(this.baseUrl + url, {
       method: 'POST',
       headers,
       ...(sealed.body !== undefined ? { body: sealed.body } : {}),

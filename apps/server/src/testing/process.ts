@@ -46,11 +46,16 @@ export function serverEnv(
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_PER_IP_PER_MINUTE: '0',
     WEB_DIST: '',
+    // A stop answers 503 for this long first (docs/operations.md "Stopping a server"); the tests
+    // that need the grace set it.
+    DRAIN_GRACE_SECONDS: '0',
   };
   // The test runner's own settings are not the server's.
   delete env.DATABASE_URL;
   delete env.ADMIN_PASSWORD;
   delete env.DEMO_DATA;
+  // Redis is given to the tests that mean it (the proxy test), as DATABASE_URL is.
+  delete env.REDIS_URL;
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;
@@ -58,10 +63,10 @@ export function serverEnv(
   return env;
 }
 
-/** Starts `node dist/main.js` without waiting for anything. */
-export function spawnServer(env: NodeJS.ProcessEnv, port?: number): ServerProcess {
+/** Starts `node dist/start.cjs` (or another entry: the production folder's) without waiting. */
+export function spawnServer(env: NodeJS.ProcessEnv, port?: number, main = MAIN): ServerProcess {
   const p = port ?? 0;
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [main], {
     env: { ...env, ...(port !== undefined ? { PORT: String(port) } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,16 +1,30 @@
 import ExcelJS from 'exceljs';
 import type { TestClient } from './harness';
 
+type Cells = (string | number | Date)[][];
+
 /** Uploads a one-sheet xlsx of `rows` (row 1 the header) as multipart "file", with extra fields. */
-export async function uploadXlsx(
+export function uploadXlsx(
   client: TestClient,
   path: string,
-  rows: (string | number | Date)[][],
+  rows: Cells,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; msg: string; data: unknown }> {
+  return uploadWorkbook(client, path, [{ name: '导入', rows }], fields);
+}
+
+/** Uploads an xlsx of several named sheets (each's row 1 its header), as uploadXlsx does. */
+export async function uploadWorkbook(
+  client: TestClient,
+  path: string,
+  sheets: readonly { name: string; rows: Cells }[],
   fields: Record<string, string> = {},
 ): Promise<{ status: number; msg: string; data: unknown }> {
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('导入');
-  for (const r of rows) ws.addRow(r);
+  for (const s of sheets) {
+    const ws = wb.addWorksheet(s.name);
+    for (const r of s.rows) ws.addRow(r);
+  }
   const buf = Buffer.from(await wb.xlsx.writeBuffer());
   const boundary = '----portal' + Date.now();
   const parts: Buffer[] = [];

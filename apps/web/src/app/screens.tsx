@@ -2,9 +2,10 @@ import { CONTRACT_PATHS } from '@portal/contract/contract-paths';
 import { prefetchListPage } from '../shared/list/list-query';
 import { findRoute } from '../shared/routing/route-table';
 import { lazyScreen, type LazyScreen } from '../shared/ui/screen';
-import { ManagementLayout, WebsiteLayout } from './layout/layouts';
+import { AntdShell, ManagementLayout, WebsiteLayout } from './layout/layouts';
 import { CRM_SCREENS } from '../features/crm/screens';
 import { CRM_CHANGE_SCREENS } from '../features/crm-change/screens';
+import { ADMISSION_SCREENS } from '../features/admission/screens';
 import { PERMIT_SCREENS } from '../features/permit/screens';
 import { queryClient } from './query-client';
 
@@ -16,6 +17,7 @@ import { queryClient } from './query-client';
 export const SCREENS: Record<string, LazyScreen> = {
   ...CRM_SCREENS,
   ...CRM_CHANGE_SCREENS,
+  ...ADMISSION_SCREENS,
   '/dashboard': lazyScreen(() => import('../features/dashboard/DashboardPage')),
   '/factoring/config/company': lazyScreen(() => import('../features/company/CompanyListPage')),
   '/factoring/config/company-editor': lazyScreen(() => import('../features/company/CompanyEditorPage')),
@@ -43,6 +45,14 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/monitor/online': lazyScreen(() => import('../features/monitor/OnlinePage')),
   '/system/config': lazyScreen(() => import('../features/system/ParamsPage')),
   '/system/notice': lazyScreen(() => import('../features/notices/NoticePage')),
+  '/system/job': lazyScreen(() => import('../features/jobs/JobsPage')),
+  '/system/server': lazyScreen(() => import('../features/system/ServerPage')),
+  '/factoring/contract/collection': lazyScreen(() => import('../features/collections/CollectionsPage')),
+  '/factoring/credit/debtor-line': lazyScreen(() => import('../features/debtor/DebtorLinePage')),
+  '/factoring/credit/debtor-match': lazyScreen(() => import('../features/debtor/DebtorMatchPage')),
+  '/factoring/credit/debtor-concentration': lazyScreen(
+    () => import('../features/debtor/DebtorConcentrationPage'),
+  ),
   '/factoring/contract/info': lazyScreen(() => import('../features/contract/ContractListPage')),
   '/factoring/contract/info-editor': lazyScreen(() => import('../features/contract/ContractEditorPage')),
   '/factoring/contract/info-view': lazyScreen(() => import('../features/contract/ContractViewPage')),
@@ -100,6 +110,7 @@ export const SCREENS: Record<string, LazyScreen> = {
   ),
   '/factoring/accounts/reconcile': lazyScreen(() => import('../features/paid/ReconcilePage')),
   '/factoring/accounts/ledger': lazyScreen(() => import('../features/ledger/LedgerPage')),
+  '/factoring/accounts/regulator': lazyScreen(() => import('../features/regulator/RegulatorPage')),
   '/factoring/accounts/classification': lazyScreen(() =>
     import('../features/classification/ClassificationPages').then((m) => ({
       default: m.ClassificationListPage,
@@ -115,9 +126,22 @@ export const SCREENS: Record<string, LazyScreen> = {
       default: m.ClassAdjViewPage,
     })),
   ),
+  '/factoring/accounts/buyback': lazyScreen(() =>
+    import('../features/buyback/BuybackPages').then((m) => ({ default: m.BuybackListPage })),
+  ),
+  '/factoring/accounts/buyback-editor': lazyScreen(() =>
+    import('../features/buyback/BuybackPages').then((m) => ({ default: m.BuybackEditorPage })),
+  ),
+  '/factoring/accounts/buyback-view': lazyScreen(() =>
+    import('../features/buyback/BuybackPages').then((m) => ({ default: m.BuybackViewPage })),
+  ),
+  '/factoring/accounts/buyback-settle-view': lazyScreen(() =>
+    import('../features/buyback/BuybackPages').then((m) => ({ default: m.BuybackSettleViewPage })),
+  ),
   '/factoring/accounts/statement': lazyScreen(() => import('../features/ledger/StatementPage')),
   '/factoring/accounts/voucher': lazyScreen(() => import('../features/voucher/VoucherPage')),
   '/factoring/accounts/voucher-trial': lazyScreen(() => import('../features/voucher/TrialPage')),
+  '/factoring/accounts/voucher-close': lazyScreen(() => import('../features/voucher/ClosePage')),
   '/factoring/accounts/voucher-account': lazyScreen(() => import('../features/voucher/AccountPage')),
   '/factoring/config/print': lazyScreen(() => import('../features/print/PrintListPage')),
   '/factoring/config/print-editor': lazyScreen(() => import('../features/print/PrintEditorPage')),
@@ -147,9 +171,10 @@ export function screenFor(path: string): LazyScreen {
 export function preloadScreen(path: string): void {
   let meta = findRoute(path);
   for (let hops = 0; meta?.redirect && hops < 3; hops++) meta = findRoute(meta.redirect);
-  if (!meta || meta.isPublic) return;
+  // The public routes render outside the layouts, except the dashboard (the home screen).
+  if (!meta || (meta.isPublic && !SCREENS[meta.path])) return;
   const layout = meta.layout === 'website' ? WebsiteLayout : ManagementLayout;
-  for (const chunk of [layout, screenFor(meta.path)]) chunk.preload().catch(() => undefined);
+  for (const chunk of [AntdShell, layout, screenFor(meta.path)]) chunk.preload().catch(() => undefined);
 }
 
 /**

@@ -1,6 +1,14 @@
-import { vi } from 'vitest';
+import { act } from 'react';
+import { afterEach, vi } from 'vitest';
+import { Modal, message, notification } from 'antd';
+// The CommonJS build is the instance the tests load (antd has no "exports" map).
+import { actDestroy as resetMessageHolder, actWrapper as messageActWrapper } from 'antd/lib/message';
+import {
+  actDestroy as resetNotificationHolder,
+  actWrapper as notificationActWrapper,
+} from 'antd/lib/notification';
 
-/** What antd needs from a browser that jsdom lacks. Import first in component tests. */
+/** What antd needs from a browser that jsdom lacks; the web project's setup file. */
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
@@ -29,3 +37,23 @@ window.getComputedStyle = (el: Element, pseudo?: string | null) => original(el, 
 
 // antd component tests render real forms and tables: on a busy 2-core machine they outrun 5 s.
 vi.setConfig({ testTimeout: 30_000 });
+
+// antd's static message, notification and Modal.confirm render into React roots of their own
+// that testing-library's cleanup does not know, and antd is loaded once per worker, so those
+// roots outlive the test file. An update still queued when the file's window was torn down
+// (a message closing on its timer) then ran in the next file and React threw "window is not
+// defined". antd's test hooks make those updates synchronous under act; each test closes what
+// it opened, and each file starts with holders of its own document.
+// What testing-library declares for its own act; antd's static methods now use act too.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+messageActWrapper(act);
+notificationActWrapper(act);
+resetMessageHolder();
+resetNotificationHolder();
+afterEach(() => {
+  act(() => {
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+  });
+});

@@ -1,11 +1,19 @@
+import type { BizType } from '../print';
 import { escapeHtml } from './template';
+
+/**
+ * Documents printed across the page (A4 landscape): the 客户对账单's twelve-column ledger does not
+ * fit the width of a portrait page (docs/operations.md "Print layout").
+ */
+export const LANDSCAPE_TYPES: ReadonlySet<BizType> = new Set<BizType>(['statement']);
 
 /**
  * The page a rendered template is printed on: zh-CN (so Chromium shapes Chinese with the Simplified
  * Chinese faces of fonts-noto-cjk, not Japanese ones), A4, and a plain layout for contract tables.
+ * A date, code or amount never breaks inside: cells of class num, date or nowrap keep to one line,
+ * and a table of class compact sets a ledger in a smaller size (docs/operations.md "Print layout").
  */
 const STYLE = `
-  @page { size: A4; }
   html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   body { margin: 0; font-family: 'Noto Serif CJK SC', 'Noto Sans CJK SC', 'Source Han Serif SC', serif;
          font-size: 12pt; line-height: 1.7; color: #000; }
@@ -14,6 +22,10 @@ const STYLE = `
   th, td { border: 1px solid #333; padding: 3px 6px; vertical-align: top; }
   th { background: #f2f2f2; }
   td.num, th.num { text-align: right; white-space: nowrap; }
+  td.date, th.date, .nowrap { white-space: nowrap; }
+  table.compact { font-size: 9pt; line-height: 1.45; }
+  table.compact th, table.compact td { padding: 2px 4px; }
+  table.compact th { white-space: nowrap; }
   table.plain td, table.plain th { border: none; padding: 2px 0; }
   tr { page-break-inside: avoid; }
   .page-break { break-before: page; page-break-before: always; }
@@ -28,7 +40,15 @@ const STYLE = `
  * The whole page. `mark` (已冲红 on a reversed write-off) is stamped over the body on every
  * printed page whatever the template says, so a reversed document never prints as a live one.
  */
-export function printPage(title: string, body: string, mark?: string | null): string {
+export function printPage(
+  title: string,
+  body: string,
+  mark?: string | null,
+  opts: { landscape?: boolean } = {},
+): string {
   const stamp = mark ? `<div class="doc-mark" data-mark="${escapeHtml(mark)}">${escapeHtml(mark)}</div>` : '';
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${stamp}${body}</body></html>`;
+  const page = opts.landscape
+    ? '@page { size: A4 landscape; } @media screen { body { max-width: 261mm; } }'
+    : '@page { size: A4; }';
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}${page}</style></head><body>${stamp}${body}</body></html>`;
 }

@@ -10,6 +10,7 @@ import type { LoginOutcome } from '@portal/contract/monitor';
 import type { PasswordChange } from '@portal/contract/password';
 import type { Config } from '../../platform/config';
 import { queryRows, type Db } from '../../platform/db/client';
+import { metrics } from '../../platform/metrics';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { badInput, tooMany } from '../../platform/errors';
 import { depts, loginAttempts, users } from '../../platform/auth/schema';
@@ -67,6 +68,7 @@ async function recordAttempt(
   outcome: LoginOutcome,
   meta: { ip: string; userAgent?: string },
 ) {
+  if (outcome !== 'success') metrics.loginFailed(outcome);
   await db.insert(loginAttempts).values({
     userName: name,
     success: outcome === 'success',

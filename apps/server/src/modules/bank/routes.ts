@@ -1,3 +1,4 @@
+import { ADMISSION_MENU } from '@portal/contract/admission';
 import { BANK_PATHS, bankBizCodeQuery, bankListSchema, bankSaveSchema } from '@portal/contract/bank';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
@@ -35,7 +36,12 @@ export const bankModule: PortalModule = {
     });
     api.post(
       BANK_PATHS.list,
-      { perm: [menu(FT), menu(CRM)], scope: listOf('bankAccount'), body: bankListSchema },
+      // 客户准入 picks the customer's account its bank proof shows (docs/admission.md).
+      {
+        perm: [menu(FT), menu(CRM), menu(ADMISSION_MENU)],
+        scope: listOf('bankAccount'),
+        body: bankListSchema,
+      },
       // Our own accounts are the company's: listed for everyone (SCOPE_KINDS.bankAccount).
       async ({ body, user }) =>
         listAccounts(db, body, or(eq(bankAccounts.ownerType, 'self'), tableScope(user, bankAccounts))),

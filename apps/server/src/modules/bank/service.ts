@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  PURPOSE_LABELS,
   SELF_OWNER_NAME,
   type BankAccountView,
   type BankDictItem,
@@ -114,13 +115,15 @@ export async function getBankAccount(ex: Executor, bizCode: string): Promise<Ban
 export async function requireBankAccount(
   ex: Executor,
   bizCode: string,
-  opts: { label?: string; ownerType?: OwnerType; ownerCode?: string } = {},
+  opts: { label?: string; ownerType?: OwnerType; ownerCode?: string; purposes?: readonly Purpose[] } = {},
 ): Promise<BankAccountView> {
   const label = opts.label ?? WHAT;
   const a = await getBankAccount(ex, bizCode);
   if (!a) throw badInput(`${label}不存在`);
   if (opts.ownerType && a.ownerType !== opts.ownerType) throw badInput(`${label}不属于所选单位`);
   if (opts.ownerCode && a.ownerCode !== opts.ownerCode) throw badInput(`${label}不属于所选客户`);
+  if (opts.purposes && !opts.purposes.includes(a.purpose))
+    throw badInput(`${label}不能是${PURPOSE_LABELS[a.purpose]}`);
   return a;
 }
 

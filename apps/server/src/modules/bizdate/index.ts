@@ -1,5 +1,5 @@
 /**
- * What other modules may use of bizdate (docs/architecture.md "Modules"): nothing yet. Another
- * module that needs to call it imports from here, never from its files.
+ * What other modules may use of bizdate (docs/architecture.md "Modules"): they import from here,
+ * never from its files.
  */
-export {};
+export { scheduledDayEnd } from './service';

@@ -13,8 +13,7 @@ import {
 } from '@portal/contract/bizdate';
 import { SYSPARAM_MENU } from '@portal/contract/sysparams';
 import type { PortalModule } from '../../platform/module';
-import { SYSTEM_ACTOR } from '../../platform/db/audit';
-import { classThresholds } from '../../platform/params';
+import { classThresholds, collectionSchedule, guaranteeWatch } from '../../platform/params';
 import {
   BIZDATE_TOPIC,
   catchUpDayEnds,
@@ -34,7 +33,7 @@ const FOLLOW_MS = 60_000;
 /**
  * 营业日 and 日终 (docs/business-date.md): the business date every server shows and computes with,
  * set on its screen by holders of ft-bizdate:save; the day-end runs when it moves, on demand, and
- * (when the date simply follows the calendar) when the calendar day turns.
+ * (when the date simply follows the calendar) as the scheduled job `dayEnd` (modules/jobs).
  */
 /** The business date and day-end run over the whole book, by its administrators (营业日管理). */
 const DAY_END = { none: 'the business date and day-end of the whole book, run by its administrators' };
@@ -46,6 +45,8 @@ export const bizdateModule: PortalModule = {
     const purge = () => ({
       logRetentionDays: params.current.logRetentionDays,
       classThresholds: classThresholds(params.current),
+      collectionSchedule: collectionSchedule(params.current),
+      guaranteeWatch: guaranteeWatch(params.current),
     });
     await followStoredDate(db, clock);
     const follow = () =>
@@ -53,19 +54,8 @@ export const bizdateModule: PortalModule = {
         app.log.error({ err }, 'reading the business date failed'),
       );
     database.changes.on(BIZDATE_TOPIC, follow);
-    // The calendar's own day change runs the day-ends when nothing pins the date.
-    let seen = clock.today();
-    const timer = setInterval(() => {
-      follow();
-      const today = clock.today();
-      if (today === seen) return;
-      const from = seen;
-      seen = today;
-      if (clock.source() !== 'calendar' || today < from) return;
-      void catchUpDayEnds(db, from, today, SYSTEM_ACTOR, purge()).catch((err: unknown) =>
-        app.log.error({ err }, 'day-end failed'),
-      );
-    }, FOLLOW_MS);
+    // The calendar's own day change runs the day-ends as the scheduled job `dayEnd` (modules/jobs).
+    const timer = setInterval(follow, FOLLOW_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
 

@@ -14,6 +14,7 @@ import {
   type reminderListSchema,
 } from '@portal/contract/bizdate';
 import { DEFAULT_CLASS_THRESHOLDS, type ClassThresholds } from '@portal/contract/classification';
+import { DEFAULT_COLLECTION_SCHEDULE, type CollectionSchedule } from '@portal/contract/collections';
 import { addDays, daysBetween } from '@portal/contract/plan/dates';
 import { interestRuleCalc } from '@portal/contract/plan/rule';
 import { queryRows, type Db, type Executor, type Tx } from '../../platform/db/client';
@@ -27,7 +28,10 @@ import { itemAsOf, itemsReadFromLines, paymentsOf, type ItemAsOf } from '../paid
 import { dayEndItems, dayEndRuns } from './schema';
 import { purgeLogs } from '../monitor';
 import { classifyAtDayEnd } from '../classification';
-import { accrueMonthEnds } from '../voucher';
+import { accrueMonthEnds, provideMonthEnd } from '../voucher';
+import { collectAtDayEnd } from '../collections';
+import { guaranteeWatchAtDayEnd, type GuaranteeWatch } from '../credit';
+import { DEFAULT_GUARANTEE_WATCH } from '@portal/contract/sysparams';
 
 export const BIZDATE_KEY = 'business_date';
 /** The change-feed topic a new business date announces (every server reloads it). */
@@ -123,6 +127,10 @@ export async function runDayEnd(
 interface DayEndOptions {
   logRetentionDays?: number;
   classThresholds?: ClassThresholds;
+  /** The 催收提醒 schedule of 参数设置 (docs/collections.md "Reminders"). */
+  collectionSchedule?: CollectionSchedule;
+  /** The 担保到期提醒 settings of 参数设置 (docs/credit.md "Reminders"). */
+  guaranteeWatch?: GuaranteeWatch;
 }
 
 /**
@@ -153,10 +161,12 @@ async function dayEnd(
   const id = run!.id;
   try {
     const thresholds = opts.classThresholds ?? DEFAULT_CLASS_THRESHOLDS;
+    const schedule = opts.collectionSchedule ?? DEFAULT_COLLECTION_SCHEDULE;
+    const watch = opts.guaranteeWatch ?? DEFAULT_GUARANTEE_WATCH;
     const ran = await db.transaction(async (tx) => {
       await advisoryXactLock(tx, 'dayEnd', 'run');
       if (opts.once && (await doneAlready(tx, date))) return false;
-      const counts = await dayEndWork(tx, date, thresholds, actor);
+      const counts = await dayEndWork(tx, date, thresholds, actor, schedule, watch);
       await tx
         .update(dayEndRuns)
         .set({ state: 'done', endedAt: sql`now()`, ...counts })
@@ -202,13 +212,45 @@ export async function catchUpDayEnds(
   const runs: DayEndRun[] = [];
   for (let d = addDays(from, 1); d < to; d = addDays(d, 1)) {
     // Logs are purged once, by the last day's run.
-    const run = await dayEnd(db, d, 'catchUp', actor, { classThresholds: opts.classThresholds, once: true });
+    const run = await dayEnd(db, d, 'catchUp', actor, {
+      classThresholds: opts.classThresholds,
+      collectionSchedule: opts.collectionSchedule,
+      guaranteeWatch: opts.guaranteeWatch,
+      once: true,
+    });
     if (!run) continue;
     runs.push(run);
     if (run.state === 'failed') return runs;
   }
   runs.push(await runDayEnd(db, to, 'dateChange', actor, opts));
   return runs;
+}
+
+/**
+ * The scheduled day-end (定时任务 `dayEnd`, docs/business-date.md "The day-end"): when the date
+ * follows the calendar, the day-ends from the last completed one up to today, in order
+ * (catchUpDayEnds: a day already completed is not run again), so a server that was down over
+ * midnight, or several days, closes every day it missed. With no completed day-end, or one beyond
+ * MAX_FORWARD_DAYS, only today's runs. When the date is stored or set, the office ends its days by
+ * moving the date, and the job leaves the book alone (`skipped` says why).
+ */
+export async function scheduledDayEnd(
+  db: Db,
+  clock: BusinessClock,
+  actor: Actor,
+  opts: DayEndOptions = {},
+): Promise<{ runs: DayEndRun[]; skipped?: string }> {
+  if (clock.source() !== 'calendar') return { runs: [], skipped: '营业日由人工设置，日终随营业日变更运行' };
+  const today = clock.today();
+  const [last] = await queryRows<{ date: string | null }>(
+    db,
+    sql`select max(business_date)::text as date from day_end_runs
+         where state = 'done' and business_date <= ${today}::date`,
+  );
+  const done = last?.date ?? null;
+  if (done === today) return { runs: [], skipped: `${today} 的日终已完成` };
+  const from = done && daysBetween(done, today) <= MAX_FORWARD_DAYS ? done : addDays(today, -1);
+  return { runs: await catchUpDayEnds(db, from, today, actor, opts) };
 }
 
 /** The day-end running now, if any (the newest run still 运行中): a long catch-up's progress. */
@@ -218,7 +260,14 @@ export async function runningDayEnd(db: Executor): Promise<DayEndRun | null> {
   );
 }
 
-async function dayEndWork(tx: Tx, date: string, thresholds: ClassThresholds, actor: Actor) {
+async function dayEndWork(
+  tx: Tx,
+  date: string,
+  thresholds: ClassThresholds,
+  actor: Actor,
+  schedule: CollectionSchedule,
+  watch: GuaranteeWatch,
+) {
   // The month-end interest accrual of a month end this day-end reached (docs/accounting.md).
   await accrueMonthEnds(tx, date, actor);
   const horizon = addDays(date, DUE_REMINDER_DAYS);
@@ -299,6 +348,8 @@ async function dayEndWork(tx: Tx, date: string, thresholds: ClassThresholds, act
   const longest = new Map<number, number>();
   for (const m of marks) longest.set(m.contractId, Math.max(longest.get(m.contractId) ?? 0, m.overdueDays));
   await classifyAtDayEnd(tx, date, longest, thresholds);
+  // 减值准备 of a month's last day, from the classes just recorded (docs/accounting.md "Provisioning").
+  if (addDays(date, 1).endsWith('-01')) await provideMonthEnd(tx, date, actor);
   let added = 0;
   for (const w of wanted) {
     const r = await queryRows<{ id: number }>(
@@ -310,6 +361,11 @@ async function dayEndWork(tx: Tx, date: string, thresholds: ClassThresholds, act
     );
     added += r.length;
   }
+  // 催收提醒 by the schedule and the promises to pay judged (docs/collections.md); its messages are
+  // its own, not the 待办 reminders counted here.
+  await collectAtDayEnd(tx, date, schedule);
+  // 担保到期提醒: guarantees ending, valuations grown old (docs/credit.md "Reminders").
+  await guaranteeWatchAtDayEnd(tx, date, watch);
   return {
     contracts: byContract.size,
     overdueItems: marks.length,

@@ -20,6 +20,7 @@ const COLUMNS: XlsxColumn<ClassRow>[] = [
   { header: '合同号', width: 18, value: (r) => r.contractNo },
   { header: '客户名称', width: 28, value: (r) => r.custName },
   { header: '本金余额', width: 16, money: true, value: (r) => moneyCell(r.principalOutstanding) },
+  { header: '坏账准备', width: 16, money: true, value: (r) => moneyCell(r.provision) },
   { header: '逾期天数', width: 10, value: (r) => r.overdueDays },
   { header: '建议分类', width: 10, value: (r) => label(r.proposedClass) },
   { header: '当前分类', width: 10, value: (r) => label(r.assetClass) },
@@ -54,18 +55,27 @@ export async function streamClasses(
     async (w) => {
       let n = 0;
       let total = new Decimal(0);
+      let provision = new Decimal(0);
       for (;;) {
         for (const r of batch.rows) {
           w.record(r);
           n++;
           total = total.plus(r.principalOutstanding);
+          provision = provision.plus(r.provision);
         }
         if (batch.next === null) break;
         await w.drained();
         batch = await classBatch(ex, q, user, today, batch.next);
       }
       w.cells(
-        ['合计', `${n}笔`, null, moneyCell(total.toFixed(2)), ...COLUMNS.slice(4).map(() => null)],
+        [
+          '合计',
+          `${n}笔`,
+          null,
+          moneyCell(total.toFixed(2)),
+          moneyCell(provision.toFixed(2)),
+          ...COLUMNS.slice(5).map(() => null),
+        ],
         true,
       );
     },

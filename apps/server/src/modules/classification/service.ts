@@ -194,6 +194,7 @@ interface RawClassRow {
   asset_class: string | null;
   adjBizCode: string | null;
   principal_open: string;
+  provision: string;
   openAdjBizCode: string | null;
 }
 
@@ -202,6 +203,8 @@ const ROW_COLUMNS = sql`contracts.id::int as id, contracts.biz_code as "contBizC
     contracts.cust_name as "custName", to_char(cl.business_date, 'YYYY-MM-DD') as "classDate",
     cl.overdue_days, cl.proposed_class, cl.asset_class, ca.biz_code as "adjBizCode",
     contracts.principal_open::text as principal_open,
+    (select coalesce(sum(l.credit - l.debit), 0)::text from voucher_lines l
+      where l.role = 'badDebtReserve' and l.contract_no = contracts.contract_no) as provision,
     (select o.biz_code from class_adjustments o where o.contract_id = contracts.id
        and o.deleted_at is null and o.state <> 'approved') as "openAdjBizCode"`;
 
@@ -215,6 +218,7 @@ const toClassRow = (r: RawClassRow): ClassRow => ({
   assetClass: asClass(r.asset_class),
   adjBizCode: r.adjBizCode,
   principalOutstanding: new Decimal(r.principal_open).toFixed(2),
+  provision: new Decimal(r.provision).toFixed(2),
   openAdjBizCode: r.openAdjBizCode,
 });
 

@@ -34,6 +34,8 @@ interface Demo {
   contact: string;
   phone: string;
   parent?: number;
+  /** Not yet admitted: the admission demo raises its 客户准入单 (docs/admission.md). */
+  pending?: true;
 }
 
 export const DEMO_COMPANIES: Demo[] = [
@@ -123,6 +125,38 @@ export const DEMO_COMPANIES: Demo[] = [
     phone: '028-85551234',
     parent: 0,
   },
+  // 客户准入 (docs/admission.md): entered by 业务部; the first is admitted by its approved 准入单,
+  // the second waits for 风控 (modules/admission/demo.ts).
+  {
+    name: '苏州新锐智能装备有限公司',
+    region: ['320000', '320500', '320506'],
+    body: '7A3K2Q58',
+    type: 'private',
+    roles: ['supplier'],
+    legal: '陈志远',
+    capital: '20000000.00',
+    since: '2017-04-18',
+    industry: 'C',
+    address: '苏州市吴中区东吴北路66号',
+    contact: '周琳',
+    phone: '0512-65201234',
+    pending: true,
+  },
+  {
+    name: '合肥未来新能源科技有限公司',
+    region: ['340000', '340100', '340104'],
+    body: '5L8M0C21',
+    type: 'private',
+    roles: ['supplier'],
+    legal: '刘芳',
+    capital: '15000000.00',
+    since: '2019-10-08',
+    industry: 'D',
+    address: '合肥市蜀山区望江西路520号',
+    contact: '何静',
+    phone: '0551-63881234',
+    pending: true,
+  },
 ];
 
 /** A handful of realistic customers so a fresh `npm start` shows something. */
@@ -149,6 +183,8 @@ export async function seedDemoCompanies({ db }: SeedContext): Promise<void> {
         contactName: d.contact,
         contactPhone: d.phone,
         parentCompCode: d.parent === undefined ? null : (codes[d.parent] ?? null),
+        // Customers the office already works with are admitted (as migration 0058 admits them).
+        admission: d.pending ? 'pending' : 'admitted',
       });
       await writeAudit(tx, SYSTEM_ACTOR, { entity: 'company', entityCode: compCode, action: 'demo' });
     }

@@ -3,8 +3,10 @@
  * never from its files, and change its tables only through these functions.
  */
 export {
+  admitCustomer,
   applyCompanyValues,
   checkUscc,
+  companyCodeByUscc,
   COMPANY_DOC_TYPE,
   COMPANY_USAGE,
   companyDict,
@@ -13,6 +15,7 @@ export {
   lockCustomer,
   regionName,
   requireActiveCustomer,
+  requireAdmittedCustomer,
   requireCustomer,
   viewCompany,
 } from './service';

@@ -1,3 +1,4 @@
+import { ADMISSION_MENU } from '@portal/contract/admission';
 import {
   checkUsccSchema,
   COMPANY_PATHS,
@@ -57,6 +58,8 @@ const CUSTOMER_PICKERS = [
   ...['crm-cor-info', 'crm-cor-mg', 'ft-bank', PERMIT_CHG_MENU, ...Object.values(PERMIT_AREA_MENU)].map(menu),
   // 台账 and 对账单 filter by customer (docs/ledger.md).
   ...['ft-ledger-portfolio', 'ft-ledger-statement'].map(menu),
+  // 客户准入 picks the (pending) customer it admits (docs/admission.md).
+  menu(ADMISSION_MENU),
   ...PERMIT_USER_AREAS.map((a) => menu(PERMIT_USER_AREA_MENU[a]!)),
 ];
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, char, date, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { auditColumns, softDelete, makerOrg } from '../../platform/db/columns';
+import { bigserial, boolean, char, date, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditColumns, softDelete, makerOrg, timestamptz } from '../../platform/db/columns';
 
 export const companies = pgTable('companies', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -26,6 +26,12 @@ export const companies = pgTable('companies', {
   parentCompCode: char('parent_comp_code', { length: 12 }),
   state: text('state').notNull().default('enabled'),
   remark: text('remark'),
+  /** 关联方: a related party of the factoring company (监管报表, migration 0052). */
+  relatedParty: boolean('related_party').notNull().default(false),
+  /** 客户准入 (migration 0058, docs/admission.md): pending until a 客户准入单 is approved. */
+  admission: text('admission').notNull().default('pending'),
+  admittedAt: timestamptz('admitted_at'),
+  admissionCode: char('admission_code', { length: 12 }),
   ...auditColumns,
   ...makerOrg,
   ...softDelete,

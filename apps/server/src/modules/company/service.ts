@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { NOT_ADMITTED } from '@portal/contract/admission';
+import { AT_INFO_FIELDS, CHANGE_FIELD_LABELS } from '@portal/contract/crm-change';
+import Decimal from 'decimal.js';
 import {
+  type Admission,
   COMPANY_INFO_DICT,
   type CompanyInfoDict,
   type companyAddSchema,
@@ -58,6 +62,7 @@ export function regionName(r: Pick<Row, 'provinceCode' | 'cityCode' | 'areaCode'
 function toRow(r: Row, parentName: string | null): CompanyRow {
   return {
     compCode: r.compCode,
+    companyBizCode: r.compCode,
     compName: r.compName,
     usccCode: r.usccCode,
     compType: r.compType as CompType,
@@ -77,6 +82,8 @@ function toRow(r: Row, parentName: string | null): CompanyRow {
     parentCompCode: r.parentCompCode,
     parentCompName: parentName,
     state: r.state as CompState,
+    admission: r.admission as Admission,
+    admissionCode: r.admissionCode,
     remark: r.remark,
     version: r.version,
     createdAt: r.createdAt,
@@ -105,6 +112,7 @@ export function companyWhere(q: Partial<CompanyListQuery>, scope: SQL): SQL {
       )!,
     );
   if (q.state) where.push(eq(companies.state, q.state));
+  if (q.admission) where.push(eq(companies.admission, q.admission));
   if (q.createdStart) where.push(gte(companies.createdAt, dayStart(q.createdStart)));
   if (q.createdEnd) where.push(lt(companies.createdAt, dayAfter(q.createdEnd)));
   return and(...where)!;
@@ -145,6 +153,16 @@ export async function getCustomer(ex: Executor, compCode: string): Promise<Compa
     .where(and(eq(companies.compCode, compCode), live))
     .limit(1);
   return r ? toRow(r.c, r.parentName) : undefined;
+}
+
+/** The code of the live company with this 统一社会信用代码, if there is one. */
+export async function companyCodeByUscc(ex: Executor, uscc: string): Promise<string | undefined> {
+  const [r] = await ex
+    .select({ code: companies.compCode })
+    .from(companies)
+    .where(and(eq(companies.usccCode, uscc), live))
+    .limit(1);
+  return r?.code;
 }
 
 /** A live customer by code; 404 (企业客户) otherwise. */
@@ -204,7 +222,7 @@ export async function applyCompanyValues(
 export async function requireActiveCustomer(
   ex: Executor,
   compCode: string,
-  opts: { label?: string; role?: CompRole } = {},
+  opts: { label?: string; role?: CompRole; admitted?: boolean } = {},
 ): Promise<CompanyRow> {
   const label = opts.label ?? '客户';
   const c = await getCustomer(ex, compCode);
@@ -212,7 +230,66 @@ export async function requireActiveCustomer(
   if (c.state !== 'enabled') throw badInput(`${label}「${c.compName}」已停用`);
   if (opts.role && !c.roles.includes(opts.role))
     throw badInput(`${label}「${c.compName}」不具备所需的客户角色`);
+  if (opts.admitted && c.admission !== 'admitted') throw conflict(NOT_ADMITTED(label, c.compName));
   return c;
+}
+
+/**
+ * The customer that holds a credit or a contract (the seller, never the debtor): enabled and
+ * admitted (客户准入, docs/admission.md); 409 naming it otherwise. Its row is share-locked until the
+ * transaction ends, so an admission cannot be undone under a credit or contract being written.
+ */
+export async function requireAdmittedCustomer(
+  tx: Executor,
+  compCode: string,
+  label = '客户',
+): Promise<CompanyRow> {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.compCode, compCode), live))
+    .for('share');
+  return requireActiveCustomer(tx, compCode, { label, admitted: true });
+}
+
+/**
+ * Workflow hook of an approved 客户准入单 (modules/admission), in the approving transaction: the
+ * customer becomes admitted, but only while it is pending and still at `baseVersion` (the data the
+ * checker saw); 409 otherwise, and everything rolls back.
+ */
+export async function admitCustomer(
+  tx: Tx,
+  compCode: string,
+  baseVersion: number,
+  admissionCode: string,
+  actor: Actor,
+): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(companies)
+    .where(and(eq(companies.compCode, compCode), live))
+    .for('update');
+  if (!row) throw conflict('企业客户不存在或已删除，不能准入');
+  if (row.admission === 'admitted') throw conflict(`企业客户「${row.compName}」已准入`);
+  if (row.version !== baseVersion)
+    throw conflict(`企业客户「${row.compName}」的信息在准入单提交后已被修改，请驳回后重新提交`);
+  await tx
+    .update(companies)
+    .set({
+      admission: 'admitted',
+      admittedAt: sql`now()`,
+      admissionCode,
+      version: sql`${companies.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId || null,
+    })
+    .where(eq(companies.id, row.id));
+  await writeAudit(tx, actor, {
+    entity: 'company',
+    entityCode: compCode,
+    action: 'admit',
+    detail: { admissionCode },
+  });
 }
 
 /** Names of customers by code (for lists in other modules), deleted ones included. */
@@ -245,10 +322,11 @@ export async function viewCompany(db: Db, compCode: string): Promise<CompanyView
 
 export async function companyDict(
   db: Db,
-  opts: { role?: CompRole | undefined; all?: boolean | undefined },
+  opts: { role?: CompRole | undefined; all?: boolean | undefined; admitted?: boolean | undefined },
 ): Promise<DictItem[]> {
   const where: SQL[] = [live];
   if (!opts.all) where.push(eq(companies.state, 'enabled'));
+  if (opts.admitted) where.push(eq(companies.admission, 'admitted'));
   if (opts.role) where.push(sql`${opts.role} = any(${companies.roles})`);
   return db
     .select({ code: companies.compCode, label: companies.compName })
@@ -356,6 +434,23 @@ async function ensureUsccFree(tx: Executor, usccCode: string, self?: string) {
   if (dup.exists) throw conflict(`统一社会信用代码已被企业「${dup.compName}」使用`);
 }
 
+/**
+ * An admitted customer's 认证信息 (name, USCC, legal person, capital, …) changes only through an
+ * approved 企业信息变更 (docs/admission.md): the edit form may change the rest.
+ */
+function refuseLegalChange(before: Row, v: ReturnType<typeof values>): void {
+  const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+  const changed = AT_INFO_FIELDS.filter((f) =>
+    f === 'regCapital'
+      ? new Decimal(before.regCapital).cmp(new Decimal(v.regCapital)) !== 0
+      : !same(before[f], v[f]),
+  );
+  if (changed.length > 0)
+    throw conflict(
+      `企业客户「${before.compName}」已准入，${changed.map((f) => CHANGE_FIELD_LABELS[f]).join('、')}的修改请通过企业信息变更办理`,
+    );
+}
+
 export async function addCompany(db: Db, input: AddInput, actor: Actor): Promise<{ compCode: string }> {
   checkRegion(input);
   return db.transaction(async (tx) => {
@@ -382,9 +477,10 @@ export async function updateCompany(db: Db, input: UpdateInput, actor: Actor): P
     const where = and(eq(companies.compCode, input.compCode), live)!;
     const [before] = await tx.select().from(companies).where(where).limit(1);
     if (!before) throw notFound(WHAT);
+    const v = values(input);
+    if (before.admission === 'admitted') refuseLegalChange(before, v);
     await ensureUsccFree(tx, input.usccCode, input.compCode);
     await checkParent(tx, input.parentCompCode, input.compCode);
-    const v = values(input);
     await updateVersioned(tx, companies, where, input.version, v, actor.userId, WHAT);
     if (input.fileTokens)
       await setDocumentFiles(tx, {

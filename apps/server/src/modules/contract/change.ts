@@ -23,6 +23,7 @@ import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { occupy, release } from '../credit';
+import { syncContractDebtors } from '../debtor';
 import { creditLines } from '../credit/schema';
 import { bankAccounts } from '../bank/schema';
 import { interestRules } from '../ruler/schema';
@@ -32,7 +33,9 @@ import {
   checkInvoicesFree,
   findContract,
   lockContract,
+  payerDebtors,
   payersOf,
+  receivableDebtors,
   receivablesOf,
   replacePayers,
   replaceReceivables,
@@ -138,6 +141,8 @@ async function checkProposal(ex: Executor, row: ContractRow, p: Proposal, today:
   if (effective < row.startDate) throw badInput('变更生效日不能早于合同起始日');
   if (effective >= maturity) throw badInput('变更生效日必须早于变更后到期日');
   if (p.receivables) await checkInvoicesFree(ex, p.receivables, row.id);
+  if (p.receivables) await receivableDebtors(ex, p.receivables);
+  if (p.payers) await payerDebtors(ex, p.payers);
   const receivables = p.receivables ?? (await receivablesOf(ex, row.id));
   if (receivables.length === 0) throw badInput('应收账款不能为空');
   const total = receivables.reduce((s, r) => s.plus(r.amount), new Decimal(0));
@@ -378,7 +383,14 @@ export async function applyChange(tx: Tx, code: string, actor: Actor, today: str
       updatedBy: actor.userId,
     })
     .where(eq(contracts.id, row.id));
-  if (p.receivables) await replaceReceivables(tx, row.id, p.receivables);
+  if (p.receivables) {
+    await replaceReceivables(tx, row.id, p.receivables);
+    // The contract's hold on the debtor lines follows its new receivables (docs/credit.md "Debtor lines").
+    await syncContractDebtors(tx, row.id, 'receivables', {
+      ...doc,
+      reason: `合同 ${row.contractNo} 变更应收账款`,
+    });
+  }
   if (p.payers) await replacePayers(tx, row.id, p.payers);
   if (p.dues) await replaceDues(tx, row.id, p.dues);
   if (p.business) await writeBusiness(tx, row, p.business, actor);

@@ -28,6 +28,7 @@ import {
 import { addChecker } from '../credit/testkit';
 import { disburse, loanApi, lq } from '../loan/testkit';
 import {
+  addOwnAccount,
   approvedContract,
   contractBody,
   contractFixture,
@@ -106,6 +107,16 @@ describe('contract info', () => {
     }
     const after = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from contracts`);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('never takes a 付款账户 as 还款账户: the picker leaves it out and a save refuses it', async () => {
+    const pay = await addOwnAccount(maker, 'pay');
+    const banks = await maker.ok<{ bizCode: string; purpose: string }[]>(contractApi.bank);
+    expect(banks.map((b) => b.bizCode)).toContain(f.bankBizCode);
+    expect(banks.map((b) => b.bizCode)).not.toContain(pay);
+    const r = await maker.call(contractApi.infoSave, contractBody(f, { bankBizCode: pay }));
+    expect(r.status).toBe(400);
+    expect(r.msg).toMatch(/还款账户不能是付款账户/);
   });
 
   it('an invoice backs one live contract; deleting the contract frees it', async () => {

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { REPAY_PURPOSES } from '@portal/contract/bank';
 import { addDays, addMonths } from '@portal/contract/plan/dates';
 import type { SeedContext } from '../../platform/module';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
@@ -41,7 +42,15 @@ export async function seedDemoContracts({ db, clock, registries }: SeedContext):
   const [bank] = await db
     .select({ code: bankAccounts.bizCode })
     .from(bankAccounts)
-    .where(and(eq(bankAccounts.ownerType, 'self'), isNull(bankAccounts.deletedAt)))
+    .where(
+      and(
+        eq(bankAccounts.ownerType, 'self'),
+        // A 还款账户, never a 付款账户 (contract/service.ts).
+        inArray(bankAccounts.purpose, [...REPAY_PURPOSES]),
+        isNull(bankAccounts.deletedAt),
+      ),
+    )
+    .orderBy(asc(bankAccounts.id))
     .limit(1);
   if (!credit || !line || rules.length === 0 || !bank) return;
   const today = clock.today();

@@ -3,6 +3,9 @@ import { button } from '@portal/contract/menus';
 import type { ModuleContext } from '../../platform/module';
 import { badInput, notFound } from '../../platform/errors';
 import { readXlsxUpload } from '../../platform/xlsx';
+import { contentDisposition, XLSX_MIME } from '../../platform/http/download';
+import { OPENING_MODES, OPENING_TEMPLATE_FILE_NAME, type OpeningMode } from '@portal/contract/opening';
+import { importOpening, openingTemplate, previewOpening } from './opening';
 import { rowVisibility } from '../../platform/auth/row-scope';
 import { getCredit } from '../credit';
 import { previewContractReceivables, previewPlanExcel } from './imports';
@@ -10,6 +13,50 @@ import { CHG, EDITORS, INFO } from './route-perms';
 
 /** The contract form's uploads (receivables, a custom plan): previews only, nothing saved. */
 export function registerImportRoutes({ api, db, clock }: ModuleContext): void {
+  const OPENING = button(INFO, 'openingImport');
+  api.post(
+    CONTRACT_PATHS.openingTemplate,
+    {
+      perm: OPENING,
+      scope: { none: 'two header rows, the same for everyone; no stored data' },
+      raw: true,
+      summary: '期初导入 下载模板: xlsx with the sheets 合同 and 已还明细 and their exact headers',
+    },
+    async ({ reply }) =>
+      reply
+        .code(200)
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', contentDisposition('attachment', OPENING_TEMPLATE_FILE_NAME))
+        .header('cache-control', 'no-store')
+        .send(await openingTemplate()),
+  );
+  api.post(
+    CONTRACT_PATHS.openingPreview,
+    {
+      perm: OPENING,
+      scope: { none: 'a trial import rolled back; the references it names are checked by the save rules' },
+      envelope: false,
+      summary:
+        '期初导入 xlsx (multipart "file") -> per-row preview from a trial import rolled back; nothing saved',
+    },
+    async ({ req, actor }) => previewOpening(db, (await readXlsxUpload(req)).buf, actor, clock.today()),
+  );
+  api.post(
+    CONTRACT_PATHS.openingImport,
+    {
+      perm: OPENING,
+      scope: { none: 'creates new contracts, stamped with the maker’s organisation' },
+      envelope: false,
+      summary:
+        '期初导入 xlsx (multipart "file", field mode all|valid) -> the contracts imported; all: every row or none',
+    },
+    async ({ req, actor }) => {
+      const { buf, fields } = await readXlsxUpload(req);
+      const mode = (fields.mode ?? 'all') as OpeningMode;
+      if (!OPENING_MODES.includes(mode)) throw badInput('导入方式取值不正确');
+      return importOpening(db, buf, mode, actor, clock.today());
+    },
+  );
   api.post(
     CONTRACT_PATHS.importReceivables,
     {

@@ -9,6 +9,7 @@ import {
   type CompanyMember,
   type ContractInit,
 } from '@portal/contract/contract';
+import { REPAY_PURPOSES } from '@portal/contract/bank';
 import { button, menu } from '@portal/contract/menus';
 import type { ModuleContext } from '../../platform/module';
 import { queryRows } from '../../platform/db/client';
@@ -41,7 +42,8 @@ export function registerPickerRoutes({ api, db, clock }: ModuleContext): void {
     const res = await listAccounts(db, { ownerType: 'self', pageNum: 1, pageSize: 500 } as Parameters<
       typeof listAccounts
     >[1]);
-    return res.list;
+    // A 付款账户 is never offered as 还款账户 (and is refused on save, contract/service.ts).
+    return res.list.filter((a) => REPAY_PURPOSES.includes(a.purpose));
   });
   // The customer's whole record (its files too): only within the scope over customers.
   api.post(

@@ -2,8 +2,6 @@ import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  differsFromRule,
-  DUE_KIND_LABELS,
   type DueItem,
   type DueView,
   type PlanItemView,
@@ -15,13 +13,20 @@ import { interestRuleCalc, type InterestRuleCalc } from '@portal/contract/plan/r
 import { generatePlan, type CustomItem, type PlanResult } from '@portal/contract/plan/schedule';
 import type { ItemPayment } from '@portal/contract/plan/accrual';
 import { PlanInputError } from '@portal/contract/plan/money';
+import { planProblem as savedPlanProblem } from '@portal/contract/plan/complete';
+import {
+  impliedDues as impliedFrom,
+  impliedDueStays,
+  missingImplied,
+  ruleFigure,
+  upfrontProblem as sharedUpfrontProblem,
+} from '@portal/contract/plan/upfront';
 import type { Executor, Tx } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { interestRules } from '../ruler/schema';
 import { itemAsOf, paymentsOf } from '../paid';
 import { ruleCalc } from '../ruler';
 import { contractDues, contractPlanItems, type contracts } from './schema';
-import { formatYuan } from '@portal/contract/format';
 
 type ContractRow = typeof contracts.$inferSelect;
 type ItemRow = typeof contractPlanItems.$inferSelect;
@@ -125,11 +130,7 @@ const sum = (rows: readonly ItemRow[], pick: (r: ItemRow) => string) =>
 
 /** A saved plan is complete when it has items and its principal adds up to the financing amount. */
 export function planProblem(contract: ContractRow, items: readonly ItemRow[]): string | null {
-  if (items.length === 0 || !contract.ruleSnapshot) return '请先生成并保存还款计划';
-  const principal = sum(items, (r) => r.principal);
-  if (!principal.eq(contract.financingAmount))
-    return `还款计划本金合计 ${formatYuan(principal)} 与融资金额 ${formatYuan(contract.financingAmount)} 不一致`;
-  return null;
+  return savedPlanProblem(items, contract.financingAmount, !!contract.ruleSnapshot);
 }
 
 /**
@@ -232,32 +233,21 @@ export async function viewScheme(ex: Executor, signed: ContractRow, asOf: string
 // ---------------------------------------------------------------------------------------------
 // Dues (应收费用)
 
-type DueRow = typeof contractDues.$inferSelect;
-const UPFRONT: readonly string[] = UPFRONT_KINDS;
-
 /**
- * The up-front items the contract's rule and terms imply once its plan is made: margin (financing ×
- * margin ratio), 前置利息 and 前置手续费 (the plan engine's), each due on the start date
- * (docs/money-lifecycle.md "Implied up-front items"). None while there is no plan.
+ * The up-front items the contract's rule and terms imply once its plan is made (docs/money-lifecycle.md
+ * "Implied up-front items"): the shared rule (plan/upfront), read from the stored contract.
  */
-export function impliedDues(contract: ContractRow): DueItem[] {
-  if (!contract.ruleSnapshot) return [];
-  const out: DueItem[] = [];
-  const on = contract.startDate;
-  const margin = new Decimal(contract.financingAmount)
-    .times(contract.marginRatio ?? 0)
-    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  if (margin.gt(0)) out.push({ kind: 'margin', amount: margin.toFixed(2), dueDate: on });
-  if (new Decimal(contract.upfrontInterest).gt(0))
-    out.push({ kind: 'upfrontInterest', amount: contract.upfrontInterest, dueDate: on });
-  if (new Decimal(contract.upfrontFee).gt(0))
-    out.push({ kind: 'upfrontFee', amount: contract.upfrontFee, dueDate: on });
-  return out;
-}
+export const impliedDues = (contract: ContractRow): DueItem[] =>
+  impliedFrom({
+    planned: !!contract.ruleSnapshot,
+    startDate: contract.startDate,
+    financingAmount: contract.financingAmount,
+    marginRatio: contract.marginRatio,
+    upfrontInterest: contract.upfrontInterest,
+    upfrontFee: contract.upfrontFee,
+  });
 
-/** The rule's figure for one kind of due (null: the rule implies none of that kind). */
-export const ruleFigure = (implied: readonly DueItem[], kind: string): string | null =>
-  implied.find((d) => d.kind === kind)?.amount ?? null;
+export { ruleFigure };
 
 const duesOf = (ex: Executor, contractId: number) =>
   ex
@@ -329,16 +319,11 @@ export async function refreshImpliedDues(tx: Tx, contract: ContractRow): Promise
     .from(contractDues)
     .where(eq(contractDues.contractId, contract.id))
     .for('update');
-  const stays = (d: DueRow) => {
-    if (!UPFRONT.includes(d.kind) || !new Decimal(d.receivedAmount).isZero()) return true;
-    const figure = ruleFigure(implied, d.kind);
-    if (figure === null) return d.ruleAmount === null;
-    return d.ruleAmount !== null && new Decimal(d.ruleAmount).eq(figure);
-  };
+  const stays = (d: (typeof current)[number]) => impliedDueStays(implied, d);
   const gone = current.filter((d) => !stays(d)).map((d) => d.id);
   if (gone.length) await tx.delete(contractDues).where(inArray(contractDues.id, gone));
   const kept = current.filter(stays);
-  const missing = implied.filter((i) => !kept.some((d) => d.kind === i.kind));
+  const missing = missingImplied(implied, kept);
   await insertDues(
     tx,
     contract.id,
@@ -353,19 +338,7 @@ export async function refreshImpliedDues(tx: Tx, contract: ContractRow): Promise
  * reason.
  */
 export async function upfrontProblem(ex: Executor, contract: ContractRow): Promise<string | null> {
-  const dues = await duesOf(ex, contract.id);
-  for (const i of impliedDues(contract)) {
-    const label = DUE_KIND_LABELS[i.kind];
-    const mine = dues.filter((d) => d.kind === i.kind);
-    if (mine.length === 0)
-      return `应收费用缺少「${label}」（按规则应为 ${formatYuan(i.amount)}），请在应收费用中保存`;
-    if (mine.length > 1) return `应收费用「${label}」只能有一条`;
-    const d = mine[0]!;
-    const explained = !!d.reason && d.ruleAmount !== null && new Decimal(d.ruleAmount).eq(i.amount);
-    if (differsFromRule(d.amount, i.amount) && !explained)
-      return `应收费用「${label}」${formatYuan(d.amount)} 与按规则计算的 ${formatYuan(i.amount)} 不一致，请填写原因`;
-  }
-  return null;
+  return sharedUpfrontProblem(impliedDues(contract), await duesOf(ex, contract.id));
 }
 
 /** Up-front dues still to collect (what a prepayment takes, and what blocks 放款). */

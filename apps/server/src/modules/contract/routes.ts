@@ -1,4 +1,6 @@
 import type { PortalModule } from '../../platform/module';
+import { DEBTOR_LINKERS } from '../debtor';
+import { linkContractDebtors } from './debtor-link';
 import { COMPANY_USAGE } from '../company';
 import { BANK_ACCOUNT_USAGE } from '../bank';
 import { RULE_USAGE } from '../ruler';
@@ -27,6 +29,7 @@ export const contractModule: PortalModule = {
     registries.get(RULE_USAGE).add(ruleUsage);
     registries.get(COMPANY_USAGE).add(customerUsage);
     registries.get(BANK_ACCOUNT_USAGE).add(bankUsage);
+    registries.get(DEBTOR_LINKERS).push(linkContractDebtors);
 
     registerInfoRoutes(ctx, workflow);
     registerPickerRoutes(ctx);

@@ -65,6 +65,8 @@ export const contracts = pgTable('contracts', {
   loanAmount: moneyColumn('loan_amount'),
   /** The 放款单 in force (migrations/0020). */
   loanBizCode: code('loan_biz_code'),
+  /** The business date of the 期初导入 that brought it in; null when made here (migrations/0059). */
+  openingDate: dateColumn('opening_date'),
   ...docStateColumns,
   ...auditColumns,
   ...makerOrg,

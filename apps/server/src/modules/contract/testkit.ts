@@ -46,7 +46,7 @@ export async function addRule(
 }
 
 /** Our own receiving account (the contract's repayment account). */
-export async function addOwnAccount(maker: TestClient): Promise<string> {
+export async function addOwnAccount(maker: TestClient, purpose = 'collect'): Promise<string> {
   n++;
   const r = await maker.ok<{ bizCode: string }>('/api/ft/api/bank/save', {
     ownerType: 'self',
@@ -54,7 +54,7 @@ export async function addOwnAccount(maker: TestClient): Promise<string> {
     branchName: '上海分行营业部',
     accountName: '测试保理有限公司',
     accountNo: `6222${String(Date.now() % 1e9).padStart(9, '0')}${String(n).padStart(4, '0')}`,
-    purpose: 'collect',
+    purpose,
   });
   return r.bizCode;
 }
@@ -116,7 +116,8 @@ export function contractBody(f: ContractFixture, over: Partial<InfoSave> = {}): 
   return {
     contractNo: `BL-2026-${String(n).padStart(4, '0')}`,
     recourse: 'with',
-    disclosure: 'disclosed',
+    // 暗保理: other modules' disbursements need no 转让通知 (assignment.test.ts tests the disclosed rule).
+    disclosure: 'undisclosed',
     product: 'factoring',
     custCode: f.custCode,
     platCredBizCode: f.credBizCode,

@@ -121,7 +121,15 @@ describe('credit record', () => {
     const g = await maker.ok<Saved>(creditApi.saveCreditGua, {
       credBizCode: s.bizCode,
       version: 0,
-      items: [{ guarantorName: '担保人丙', guaranteeType: 'joint', amount: '500000' }],
+      items: [
+        {
+          guarantorName: '担保人丙',
+          guaranteeType: 'joint',
+          amount: '500000',
+          startDate: '2026-01-01',
+          endDate: '2026-12-31',
+        },
+      ],
     });
     expect(g.version).toBe(1);
     // A stale version answers 409 and changes nothing.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UtilisationRow } from '@portal/contract/credit';
+import type { CollateralRow, CreditListRow, GuaranteeRow, UtilisationRow } from '@portal/contract/credit';
 import { createTestPortal, type TestPortal } from '../../testing/harness';
 import { creditApi } from './testkit';
 
@@ -16,5 +16,19 @@ describe('demo data', () => {
     expect(util).toHaveLength(1);
     // The demo contracts occupy part of it (contract/demo.test.ts).
     expect(util[0]).toMatchObject({ limitAmount: '50000000.00' });
+    // It requires a guarantee and has two in force (an enterprise, a person) and a property.
+    const { list } = await admin.ok<{ list: CreditListRow[] }>(creditApi.creditList, {
+      pageNum: 1,
+      pageSize: 10,
+    });
+    const q = { query: { bizCode: list[0]!.bizCode } };
+    expect(list[0]).toMatchObject({ guaranteeMode: 'guaranteed', state: 'approved' });
+    const gua = await admin.ok<GuaranteeRow[]>(creditApi.creditGua, undefined, q);
+    expect(gua.map((g) => [g.guarantorKind, g.status])).toEqual([
+      ['enterprise', 'inForce'],
+      ['person', 'inForce'],
+    ]);
+    const coll = await admin.ok<CollateralRow[]>(creditApi.creditCollateral, undefined, q);
+    expect(coll).toMatchObject([{ kind: 'realEstate', value: '12000000.00' }]);
   });
 });

@@ -4,12 +4,14 @@ import { nextCode } from '../../platform/db/codes';
 import { SYSTEM_ACTOR, writeAudit } from '../../platform/db/audit';
 import { companies } from '../company/schema';
 import { applyCredit } from './service';
-import { creditFtItems, credits } from './schema';
+import { creditCollaterals, creditFtItems, creditGuarantees, credits } from './schema';
 
 /**
  * Demo data on a fresh database: one approved cyclical credit for the first demo customer that
  * has group members, with a factoring sub-limit on another demo customer, so the utilisation
- * chart shows something after `npm start`. Entered as approved (no approval round).
+ * chart shows something after `npm start`. It requires a guarantee (须有担保) and has one: an
+ * enterprise guarantor (a further demo customer), a person guarantor, and a mortgaged property (docs/credit.md "Guarantees and collateral").
+ * Entered as approved (no approval round, but through the approval's own checks).
  */
 export async function seedDemoCredit({ db, clock }: SeedContext): Promise<void> {
   const [parent] = await db
@@ -36,6 +38,18 @@ export async function seedDemoCredit({ db, clock }: SeedContext): Promise<void> 
     .orderBy(asc(companies.id))
     .limit(1);
   if (!parent || !debtor) return;
+  const [guarantor] = await db
+    .select({ code: companies.compCode, name: companies.compName })
+    .from(companies)
+    .where(
+      and(
+        isNull(companies.deletedAt),
+        sql`${companies.compCode} not in (${parent.code}, ${debtor.code})`,
+        sql`${companies.parentCompCode} is distinct from ${parent.code}`,
+      ),
+    )
+    .orderBy(asc(companies.id))
+    .limit(1);
   const today = clock.today();
   const year = Number(today.slice(0, 4));
   await db.transaction(async (tx) => {
@@ -51,6 +65,7 @@ export async function seedDemoCredit({ db, clock }: SeedContext): Promise<void> 
         endDate: `${year + 1}-12-31`,
         cycle: 'cyclical',
         product: 'factoring',
+        guaranteeMode: 'guaranteed',
         remark: '演示数据',
         state: 'approved',
         approvedAt: sql`now()`,
@@ -63,6 +78,44 @@ export async function seedDemoCredit({ db, clock }: SeedContext): Promise<void> 
       limitAmount: '20000000.00',
       financingRatio: '0.8000',
       recourse: 'with',
+    });
+    await tx.insert(creditGuarantees).values([
+      ...(guarantor
+        ? [
+            {
+              creditId: c!.id,
+              guarantorKind: 'enterprise',
+              guarantorCode: guarantor.code,
+              guarantorName: guarantor.name,
+              guaranteeType: 'joint',
+              amount: '20000000.00',
+              startDate: `${year}-01-01`,
+              endDate: `${year + 1}-12-31`,
+              sort: 0,
+            },
+          ]
+        : []),
+      {
+        creditId: c!.id,
+        guarantorKind: 'person',
+        guarantorName: '张伟',
+        idNo: '110101198001010010',
+        guaranteeType: 'joint',
+        amount: '5000000.00',
+        startDate: `${year}-01-01`,
+        endDate: `${year + 1}-12-31`,
+        remark: '实际控制人个人连带责任保证',
+        sort: 1,
+      },
+    ]);
+    await tx.insert(creditCollaterals).values({
+      creditId: c!.id,
+      kind: 'realEstate',
+      name: '办公楼（演示）',
+      value: '12000000.00',
+      valuationDate: `${year}-01-01`,
+      regNo: `京(${year})朝阳区不动产权第0012345号`,
+      sort: 0,
     });
     await applyCredit(tx, bizCode, SYSTEM_ACTOR, today);
     await tx

@@ -18,7 +18,7 @@ import type { WorkflowRegistry, Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { getCustomer, requireActiveCustomer } from '../company';
+import { getCustomer, requireActiveCustomer, requireAdmittedCustomer } from '../company';
 import { listFiles, setDocumentFiles } from '../files';
 import { deleteDoc, editableDoc } from './flow';
 import { available, createLine, figures, lockChain, reserve, type LineRow } from './ledger';
@@ -162,7 +162,10 @@ async function checkItems(
   const seen = new Set<string>();
   for (const [n, i] of items.entries()) {
     if (i.targetType === 'member') {
-      const m = await requireActiveCustomer(ex, i.custCode!, { label: `分配明细第${n + 1}行成员客户` });
+      const m = await requireActiveCustomer(ex, i.custCode!, {
+        label: `分配明细第${n + 1}行成员客户`,
+        admitted: true,
+      });
       const sameGroup =
         m.compCode === custCode ||
         m.parentCompCode === custCode ||
@@ -286,8 +289,7 @@ export async function applyDistribution(tx: Tx, bizCode: string, actor: Actor, t
       .where(eq(credDistributionItems.distId, d.id))
       .orderBy(asc(credDistributionItems.sort), asc(credDistributionItems.id));
     for (const i of items) {
-      if (i.targetType === 'member' && i.custCode)
-        await requireActiveCustomer(tx, i.custCode, { label: '成员客户' });
+      if (i.targetType === 'member' && i.custCode) await requireAdmittedCustomer(tx, i.custCode, '成员客户');
     }
     const total = sumOf(items);
     checkSum(parent, total);

@@ -5,3 +5,4 @@
 export { parseReceivablesXlsx, previewReceivables } from './invoices';
 export { canOccupy, linesOfCustomer, occupy, release, reoccupy } from './ledger';
 export { getCredit, viewPlatform } from './service';
+export { guaranteeWatchAtDayEnd, type GuaranteeWatch } from './guarantees';

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { and, inArray, sql } from 'drizzle-orm';
 import {
   INVOICE_CODE_PATTERN,
@@ -12,6 +13,7 @@ import type { Executor } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { zodMessage } from '../../platform/http/validation';
 import { readSheet } from '../../platform/xlsx';
+import { IMPORT_TEMPLATES } from '@portal/contract/import-templates';
 import { creditReceivables, credits } from './schema';
 
 /**
@@ -142,16 +144,8 @@ const HEADERS: Record<string, keyof ReceivableItem> = {
   应收账款到期日: 'dueDate',
   备注: 'remark',
 };
-export const IMPORT_HEADERS = [
-  '发票代码',
-  '发票号码',
-  '开票日期',
-  '发票金额',
-  '债务人名称',
-  '债务人编号',
-  '到期日',
-  '备注',
-];
+/** The template's columns (下载模板), one list with the web: packages/contract/src/import-templates.ts. */
+const IMPORT_HEADERS: readonly string[] = IMPORT_TEMPLATES.receivables.headers;
 export const MAX_IMPORT_ROWS = 2000;
 
 export async function parseReceivablesXlsx(
@@ -192,6 +186,12 @@ export async function previewReceivables(
           errors.add(msg);
       }
     } else if (parsed.data.dueDate < parsed.data.invoiceDate) errors.add('应收账款到期日不能早于开票日期');
-    return { row: i + 2, item, errors: [...errors] };
+    // A valid amount reads as the two-decimal figure it is (a cell typed 1234.5 is 1234.50).
+    const amount = MONEY_PATTERN.test(item.amount ?? '') ? new Decimal(item.amount!).toFixed(2) : item.amount;
+    return {
+      row: i + 2,
+      item: { ...item, ...(amount === undefined ? {} : { amount }) },
+      errors: [...errors],
+    };
   });
 }

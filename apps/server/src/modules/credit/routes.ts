@@ -1,4 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { DEBTOR_LINKERS } from '../debtor';
+import { linkCreditDebtors } from './debtor-link';
 import {
   bizCodeOnly,
   changeListSchema,
@@ -19,6 +21,7 @@ import {
   linesQuery,
   platformSaveSchema,
   receivablesSaveSchema,
+  releaseGuaranteeSchema,
   userListQuery,
   utilisationSchema,
 } from '@portal/contract/credit';
@@ -40,13 +43,11 @@ import {
   listCredits,
   saveCredFiles,
   saveFt,
-  saveGuarantees,
   saveInvoiceVerification,
   savePlatform,
   saveReceivables,
   utilisation,
   viewFt,
-  viewGuarantees,
   viewPlatform,
   viewReceivables,
   type CreditDeps,
@@ -71,6 +72,8 @@ import {
   saveChange,
   viewChange,
 } from './change';
+import { releaseGuarantee, saveGuarantees, viewCollaterals, viewGuarantees } from './guarantees';
+import { guaranteeWatch } from '../../platform/params';
 import { parseReceivablesXlsx, previewReceivables } from './invoices';
 import { linesOfCustomer } from './ledger';
 import { streamListExport } from '../../platform/http/export';
@@ -96,12 +99,13 @@ const CONTRACT = 'ft-contract-info';
 
 export const creditModule: PortalModule = {
   name: 'credit',
-  register({ api, registries, db, config, clock }) {
+  register({ api, registries, db, config, clock, params }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const deps: CreditDeps = { db, config, clock, workflow };
     // The approvals of our three documents run on the workflow; their side effects are these hooks.
     const readers = [menu(INFO), menu(DIST), menu(CHG)];
     registries.get(COMPANY_USAGE).add(customerUsage);
+    registries.get(DEBTOR_LINKERS).push(linkCreditDebtors);
 
     // Lists and dictionaries
     api.post(CREDIT_PATHS.dict, { perm: readers, scope: UNSCOPED.reference }, async () => CREDIT_DICT);
@@ -154,7 +158,12 @@ export const creditModule: PortalModule = {
     api.post(
       CREDIT_PATHS.creditGua,
       { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
-      credit((c) => viewGuarantees(db, c)),
+      credit((c) => viewGuarantees(db, c, clock.today(), guaranteeWatch(params.current))),
+    );
+    api.post(
+      CREDIT_PATHS.creditCollateral,
+      { perm: readers, scope: CREDIT_QUERY, query: creditQuery },
+      credit((c) => viewCollaterals(db, c, clock.today(), guaranteeWatch(params.current))),
     );
     api.post(
       CREDIT_PATHS.creditFt,
@@ -218,7 +227,8 @@ export const creditModule: PortalModule = {
         const dif = query.compdif;
         if (dif !== 'all' && !(COMP_ROLES as readonly string[]).includes(dif))
           throw badInput(`企业类型取值不正确（all 或 ${COMP_ROLES.join('、')}）`);
-        return companyDict(db, dif === 'all' ? {} : { role: dif as CompRole });
+        // all: the customers that may hold a credit, enabled and admitted (客户准入, docs/admission.md).
+        return companyDict(db, dif === 'all' ? { admitted: true } : { role: dif as CompRole });
       },
     );
     // Code and name only: login names are for the permission screens (SECURITY.md).
@@ -277,7 +287,13 @@ export const creditModule: PortalModule = {
     api.post(
       CREDIT_PATHS.saveCreditGua,
       { perm: save, scope: 'credit', body: guaSaveSchema },
-      async ({ body, actor }) => saveGuarantees(deps, body, actor),
+      async ({ body, actor }) => db.transaction((tx) => saveGuarantees(tx, workflow, body, actor)),
+    );
+    // 解除担保: a risk decision on a credit in approval or approved, by those who approve credits.
+    api.post(
+      CREDIT_PATHS.releaseGuarantee,
+      { perm: button(INFO, 'pass'), scope: 'credit', body: releaseGuaranteeSchema },
+      async ({ body, actor }) => db.transaction((tx) => releaseGuarantee(tx, body, clock.today(), actor)),
     );
     api.post(
       CREDIT_PATHS.saveCreditFt,

@@ -11,8 +11,7 @@ import type {
   DocState,
   FtRow,
   ftSaveSchema,
-  GuaranteeRow,
-  guaSaveSchema,
+  GuaranteeMode,
   HistoryRow,
   invoiceVerificationSchema,
   LineKind,
@@ -33,19 +32,14 @@ import type { WorkflowRegistry, Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
-import { requireActiveCustomer } from '../company';
+import { requireAdmittedCustomer } from '../company';
+import { linkDebtors } from '../debtor';
 import { listFiles, setDocumentFiles } from '../files';
 import { deleteDoc, editableDoc } from './flow';
+import { requireGuaranteeInForce } from './guarantees';
 import { checkReceivables, verifyInvoices } from './invoices';
 import { createLine, figures, lineOfCreditIn } from './ledger';
-import {
-  creditFtItems,
-  creditGuarantees,
-  creditLedger,
-  creditLines,
-  creditReceivables,
-  credits,
-} from './schema';
+import { creditFtItems, creditLedger, creditLines, creditReceivables, credits } from './schema';
 import { formatYuan } from '@portal/contract/format';
 
 export interface CreditDeps {
@@ -87,6 +81,7 @@ function toView(r: CreditRow, line: typeof creditLines.$inferSelect | undefined)
     endDate: r.endDate,
     cycle: r.cycle as Cycle,
     product: r.product,
+    guaranteeMode: r.guaranteeMode as GuaranteeMode,
     remark: r.remark,
     createdByName: null,
     submittedAt: r.submittedAt,
@@ -164,23 +159,6 @@ export async function listCredits(
     total,
     q,
   );
-}
-
-export async function viewGuarantees(ex: Executor, bizCode: string): Promise<GuaranteeRow[]> {
-  const c = await getCredit(ex, bizCode);
-  const rows = await ex
-    .select()
-    .from(creditGuarantees)
-    .where(eq(creditGuarantees.creditId, c.id))
-    .orderBy(asc(creditGuarantees.sort), asc(creditGuarantees.id));
-  return rows.map((r) => ({
-    id: r.id,
-    guarantorName: r.guarantorName,
-    guarantorCode: r.guarantorCode ?? undefined,
-    guaranteeType: r.guaranteeType as GuaranteeRow['guaranteeType'],
-    amount: fmt(r.amount),
-    remark: r.remark ?? undefined,
-  }));
 }
 
 export async function viewFt(ex: Executor, bizCode: string): Promise<FtRow[]> {
@@ -365,7 +343,7 @@ export async function savePlatform(
   input: z.output<typeof platformSaveSchema>,
   actor: Actor,
 ): Promise<Written> {
-  const cust = await requireActiveCustomer(tx, input.custCode, { label: '客户' });
+  const cust = await requireAdmittedCustomer(tx, input.custCode);
   const values = {
     custCode: input.custCode,
     custName: cust.compName,
@@ -375,6 +353,7 @@ export async function savePlatform(
     endDate: input.endDate,
     cycle: input.cycle,
     product: input.product,
+    guaranteeMode: input.guaranteeMode,
     remark: input.remark ?? null,
   };
   let bizCode = input.bizCode;
@@ -404,36 +383,6 @@ export const creditSubmission = (c: CreditRow) => ({
   amount: fmt(c.limitAmount),
 });
 
-export async function saveGuarantees(deps: CreditDeps, input: z.output<typeof guaSaveSchema>, actor: Actor) {
-  return deps.db.transaction(async (tx) => {
-    const c = await editCredit(tx, deps.workflow, input.credBizCode, input.version, actor);
-    for (const i of input.items) {
-      if (i.guarantorCode) await requireActiveCustomer(tx, i.guarantorCode, { label: '担保人' });
-    }
-    await tx.delete(creditGuarantees).where(eq(creditGuarantees.creditId, c.id));
-    if (input.items.length > 0) {
-      await tx.insert(creditGuarantees).values(
-        input.items.map((i, sort) => ({
-          creditId: c.id,
-          guarantorName: i.guarantorName,
-          guarantorCode: i.guarantorCode ?? null,
-          guaranteeType: i.guaranteeType,
-          amount: fmt(i.amount),
-          remark: i.remark ?? null,
-          sort,
-        })),
-      );
-    }
-    await writeAudit(tx, actor, {
-      entity: 'credit',
-      entityCode: c.bizCode,
-      action: 'saveGuarantees',
-      detail: { items: input.items },
-    });
-    return { bizCode: c.bizCode, version: c.version };
-  });
-}
-
 export async function saveFt(deps: CreditDeps, input: z.output<typeof ftSaveSchema>, actor: Actor) {
   return deps.db.transaction(async (tx) => {
     const c = await editCredit(tx, deps.workflow, input.credBizCode, input.version, actor);
@@ -441,10 +390,18 @@ export async function saveFt(deps: CreditDeps, input: z.output<typeof ftSaveSche
     for (const [n, i] of input.items.entries()) {
       if (names.has(i.debtorName)) throw badInput(`保理授信第${n + 1}行：债务人「${i.debtorName}」重复`);
       names.add(i.debtorName);
-      if (i.debtorCode) {
-        const d = await requireActiveCustomer(tx, i.debtorCode, { label: '债务人' });
-        if (d.compName !== i.debtorName) throw badInput(`保理授信第${n + 1}行：债务人名称与编号不一致`);
-      }
+    }
+    // The debtor is a customer (docs/credit.md "Debtors"): checked when chosen, linked by exact name.
+    const debtors = await linkDebtors(
+      tx,
+      input.items.map((i) => ({ name: i.debtorName, code: i.debtorCode })),
+      (n) => `保理授信第${n + 1}行债务人`,
+    );
+    const linked = new Set<string>();
+    for (const [n, code] of debtors.entries()) {
+      if (code && linked.has(code))
+        throw badInput(`保理授信第${n + 1}行：债务人「${input.items[n]!.debtorName}」重复`);
+      if (code) linked.add(code);
     }
     checkFtAgainstLimit(new Decimal(c.limitAmount), input.items);
     await tx.delete(creditFtItems).where(eq(creditFtItems.creditId, c.id));
@@ -452,7 +409,7 @@ export async function saveFt(deps: CreditDeps, input: z.output<typeof ftSaveSche
       await tx.insert(creditFtItems).values(
         input.items.map((i, sort) => ({
           creditId: c.id,
-          debtorCode: i.debtorCode ?? null,
+          debtorCode: debtors[sort] ?? null,
           debtorName: i.debtorName,
           limitAmount: fmt(i.limitAmount),
           financingRatio: i.financingRatio,
@@ -480,6 +437,11 @@ export async function saveReceivables(
   return deps.db.transaction(async (tx) => {
     const c = await editCredit(tx, deps.workflow, input.credBizCode, input.version, actor);
     await checkReceivables(tx, input.items, deps.clock.today(), c.id);
+    const debtors = await linkDebtors(
+      tx,
+      input.items.map((i) => ({ name: i.debtorName, code: i.debtorCode })),
+      (n) => `应收账款第${n + 1}行债务人`,
+    );
     const before = await tx.select().from(creditReceivables).where(eq(creditReceivables.creditId, c.id));
     const keep = new Map(before.map((r) => [`${r.invoiceCode}/${r.invoiceNo}`, r]));
     await tx.delete(creditReceivables).where(eq(creditReceivables.creditId, c.id));
@@ -496,7 +458,7 @@ export async function saveReceivables(
             invoiceDate: i.invoiceDate,
             amount: fmt(i.amount),
             debtorName: i.debtorName,
-            debtorCode: i.debtorCode ?? null,
+            debtorCode: debtors[sort] ?? null,
             dueDate: i.dueDate,
             remark: i.remark ?? null,
             verifyState: same ? old.verifyState : 'unverified',
@@ -592,8 +554,9 @@ export async function deleteCredit(tx: Tx, bizCode: string, actor: Actor): Promi
  */
 export async function applyCredit(tx: Tx, bizCode: string, actor: Actor, today: string): Promise<void> {
   const c = await getCredit(tx, bizCode);
-  await requireActiveCustomer(tx, c.custCode, { label: '客户' });
+  await requireAdmittedCustomer(tx, c.custCode);
   if (c.endDate < today) throw conflict(`授信到期日 ${c.endDate} 早于营业日 ${today}，不能审批通过`);
+  await requireGuaranteeInForce(tx, c.id, today);
   const ft = await tx
     .select()
     .from(creditFtItems)

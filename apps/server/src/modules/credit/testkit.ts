@@ -9,17 +9,20 @@ import { servedPaths, type TestClient, type TestPortal } from '../../testing/har
 export const creditApi = servedPaths(CREDIT_PATHS);
 
 let uscc = 0;
-/** A customer straight into the company table (the company module's own tests cover its API). */
+/**
+ * A customer straight into the company table (the company module's own tests cover its API),
+ * admitted (客户准入) unless `admission` says otherwise.
+ */
 export async function addCustomer(
   db: Db,
   name: string,
-  opts: { parent?: string; roles?: string[]; state?: string } = {},
+  opts: { parent?: string; roles?: string[]; state?: string; admission?: 'pending' | 'admitted' } = {},
 ): Promise<string> {
   const code = await nextCode(db, 'comp');
   uscc++;
   const roles = `{${(opts.roles ?? ['supplier']).join(',')}}`;
-  await db.execute(sql`insert into companies (comp_code, comp_name, uscc_code, comp_type, roles, legal_person, reg_capital, parent_comp_code, state)
-    values (${code}, ${name}, ${`91310000CR${String(uscc).padStart(8, '0')}`}, 'private', ${roles}::text[], '法人', 1000000, ${opts.parent ?? null}, ${opts.state ?? 'enabled'})`);
+  await db.execute(sql`insert into companies (comp_code, comp_name, uscc_code, comp_type, roles, legal_person, reg_capital, parent_comp_code, state, admission)
+    values (${code}, ${name}, ${`91310000CR${String(uscc).padStart(8, '0')}`}, 'private', ${roles}::text[], '法人', 1000000, ${opts.parent ?? null}, ${opts.state ?? 'enabled'}, ${opts.admission ?? 'admitted'})`);
   return code;
 }
 

@@ -3,6 +3,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Page } from '@portal/contract/api';
+import { auditActionLabel, auditEntityLabel, SYSTEM_ACTOR_NAME } from '@portal/contract/audit';
 import type { BankAccountView } from '@portal/contract/bank';
 import type { FileInfo } from '@portal/contract/files';
 import type {
@@ -26,7 +27,7 @@ import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { UsageChecks } from '../../platform/module';
 import { deleteAccount, getBankAccount, listAccounts, saveAccount, setDefaultAccount } from '../bank';
 import { COMPANY_DOC_TYPE, lockCustomer, requireCustomer } from '../company';
-import { fileNamesByToken, listFiles, setDocumentFiles } from '../files';
+import { listFiles, setDocumentFiles } from '../files';
 import { detailChanges } from '../monitor';
 import { compAddInfos, compIntros, compInvoiceInfos, compShareholders } from './schema';
 
@@ -348,22 +349,22 @@ export async function customerHistory(
     .limit(q.pageSize)
     .offset(offsetOf(q));
   const total = await countOf(db, sql`from ${auditLog} where ${cond}`);
-  const names = await fileNamesByToken(
+  const words = await detailChanges(
     db,
-    rows.flatMap((r) => tokensIn(r.detail)),
+    rows.map((r) => r.detail),
   );
   return page(
-    rows.map((r) => {
-      const { hasBefore, changes } = detailChanges(withFileNames(r.detail, names));
+    rows.map((r, i) => {
+      const { hasBefore, changes } = words[i]!;
       const comment = isRecord(r.detail) && typeof r.detail.comment === 'string' ? r.detail.comment : null;
       return {
         id: r.id,
         at: r.at,
-        actorName: r.actorName,
+        actorName: r.actorName === 'system' ? SYSTEM_ACTOR_NAME : r.actorName,
         entity: r.entity,
-        entityLabel: ENTITY_LABELS[r.entity] ?? r.entity,
+        entityLabel: ENTITY_LABELS[r.entity] ?? auditEntityLabel(r.entity) ?? r.entity,
         action: r.action,
-        actionLabel: ACTION_LABELS[r.action] ?? r.action,
+        actionLabel: ACTION_LABELS[r.action] ?? auditActionLabel(r.action) ?? r.action,
         comment,
         hasBefore,
         changes,
@@ -376,28 +377,3 @@ export async function customerHistory(
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const FILE_TOKENS = /^fileTokens?$/;
-
-/** The file tokens an audit detail records (at its top level or in its before / after). */
-function tokensIn(detail: unknown): string[] {
-  if (!isRecord(detail)) return [];
-  return Object.entries(detail).flatMap(([k, v]) => {
-    if (FILE_TOKENS.test(k))
-      return (Array.isArray(v) ? v : [v]).filter((t): t is string => typeof t === 'string');
-    return isRecord(v) ? tokensIn(v) : [];
-  });
-}
-
-/** The detail with its file tokens replaced by the files' names (`files`): a token is never shown. */
-function withFileNames(detail: unknown, names: ReadonlyMap<string, string>): unknown {
-  if (!isRecord(detail)) return detail;
-  return Object.fromEntries(
-    Object.entries(detail).map(([k, v]) => {
-      if (FILE_TOKENS.test(k)) {
-        const tokens = (Array.isArray(v) ? v : [v]).filter((t): t is string => typeof t === 'string');
-        return ['files', tokens.map((t) => names.get(t) ?? '（文件已不存在）')];
-      }
-      return [k, isRecord(v) ? withFileNames(v, names) : v];
-    }),
-  );
-}

@@ -149,7 +149,7 @@ describe('upload', () => {
     const before = await fileCount();
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024 + 10, 0x20)]);
     const r = await upload('big.pdf', big);
-    expect([r.status, r.body.msg]).toEqual([413, '上传文件超过大小限制']);
+    expect([r.status, r.body.msg]).toEqual([413, '上传文件超过大小限制（最大1MB）']);
     const anon = await upload('a.pdf', PDF, null);
     expect(anon.status).toBe(403);
     const json = await admin.call(`/api${FILE_PATHS.upload}`, { file: 'x' }, { plain: true });
@@ -181,6 +181,25 @@ describe('download and preview', () => {
     expect((await get(FILE_PATHS.download, { fileToken: pdf.fileToken }, 'y'.repeat(43))).statusCode).toBe(
       403,
     );
+  });
+
+  it('serves one byte range (206 with Content-Range), and 416 past the end', async () => {
+    const ranged = (range: string) =>
+      t.portal.app.inject({
+        method: 'GET',
+        url: `/api${FILE_PATHS.download}?fileToken=${pdf.fileToken}`,
+        headers: { authorization: `Bearer ${admin.token}`, range },
+      });
+    const part = await ranged('bytes=5-14');
+    expect([part.statusCode, part.headers['content-range']]).toEqual([206, `bytes 5-14/${PDF.length}`]);
+    expect(part.rawPayload.equals(PDF.subarray(5, 15))).toBe(true);
+    const open = await ranged('bytes=100-');
+    expect(open.rawPayload.equals(PDF.subarray(100))).toBe(true);
+    const beyond = await ranged(`bytes=${PDF.length}-`);
+    expect([beyond.statusCode, beyond.headers['content-range']]).toEqual([416, `bytes */${PDF.length}`]);
+    // Several ranges are not served piecewise: the whole file comes back.
+    const several = await ranged('bytes=0-1,4-5');
+    expect([several.statusCode, several.rawPayload.length]).toEqual([200, PDF.length]);
   });
 
   it('downloads the exact bytes with the original name (RFC 5987) and the session', async () => {

@@ -9,7 +9,13 @@ import {
 } from '@portal/contract/files';
 import type { PortalModule } from '../../platform/module';
 import { resolveSession } from '../../platform/auth/sessions';
-import { contentDisposition } from '../../platform/http/download';
+import { contentDisposition, XLSX_MIME } from '../../platform/http/download';
+import { templateXlsx } from '../../platform/xlsx';
+import {
+  IMPORT_TEMPLATE_PATH,
+  IMPORT_TEMPLATES,
+  importTemplateSchema,
+} from '@portal/contract/import-templates';
 import { badInput, noSession, notFound } from '../../platform/errors';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
@@ -24,7 +30,8 @@ import {
 } from './service';
 import type { files } from './schema';
 import { localStore } from './storage';
-import { s3ConfigFromEnv, s3Store } from './s3';
+import { s3Store } from './s3';
+import { parseRange } from './range';
 import { sanitizeFileName } from './sniff';
 
 type FileRow = typeof files.$inferSelect;
@@ -79,12 +86,14 @@ async function identifyCaller(db: Db, config: Config, req: FastifyRequest): Prom
 
 export const filesModule: PortalModule = {
   name: 'files',
-  register({ app, api, db, config }) {
+  async register({ app, api, db, config }) {
     app.addHook('onRequest', async (req) => {
       if (req.routeOptions.config.perm === 'public') await identifyCaller(db, config, req);
     });
-    const s3 = s3ConfigFromEnv(process.env);
-    const store = s3 ? s3Store(s3, join(config.dataDir, 'files')) : localStore(join(config.dataDir, 'files'));
+    const root = join(config.dataDir, 'files');
+    const store = config.s3 ? s3Store(config.s3, root) : localStore(root);
+    await store.check();
+    app.addHook('onClose', async () => store.close());
 
     api.post(
       FILE_PATHS.upload,
@@ -97,9 +106,10 @@ export const filesModule: PortalModule = {
       async ({ req, actor }) => {
         if (!req.isMultipart()) throw badInput('请以multipart/form-data方式上传文件');
         // The limit is a setting changed without a restart (docs/operations.md).
-        const part = await req.file({ limits: { fileSize: config.uploadLimitBytes } });
+        const limitBytes = config.uploadLimitBytes;
+        const part = await req.file({ limits: { fileSize: limitBytes } });
         if (!part) throw badInput('请选择要上传的文件');
-        return storeUpload(db, store, { stream: part.file, fileName: part.filename }, actor);
+        return storeUpload(db, store, { stream: part.file, fileName: part.filename, limitBytes }, actor);
       },
     );
 
@@ -150,12 +160,19 @@ export const filesModule: PortalModule = {
                   exts: [file.originalName.split('.').pop() ?? 'bin'],
                 })
               : file.originalName;
-          const stream = await store.get(file.storageKey);
+          const range = parseRange(req.headers.range, file.size);
+          reply.header('accept-ranges', 'bytes').header('cache-control', 'private, no-store');
+          if (range === 'unsatisfiable')
+            return reply.code(416).header('content-range', `bytes */${file.size}`).send();
+          const stream = await store.get(file.storageKey, range);
+          if (range)
+            reply
+              .code(206)
+              .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+              .header('content-length', String(range.end - range.start + 1));
+          else reply.code(200).header('content-length', String(file.size));
           reply
-            .code(200)
             .header('content-type', file.mime)
-            .header('content-length', String(file.size))
-            .header('cache-control', 'private, no-store')
             .header(
               'content-disposition',
               contentDisposition(mode === 'preview' ? 'inline' : 'attachment', name),
@@ -170,6 +187,27 @@ export const filesModule: PortalModule = {
           return reply.send(stream);
         },
       );
+    api.post(
+      IMPORT_TEMPLATE_PATH,
+      {
+        perm: 'session',
+        scope: { none: 'a header row, the same for everyone; no stored data' },
+        body: importTemplateSchema,
+        raw: true,
+        summary: "an xlsx import's 下载模板 (its header row)",
+      },
+      async ({ body, reply }) => {
+        const template = IMPORT_TEMPLATES[body.kind];
+        const buf = await templateXlsx(template.headers);
+        return reply
+          .code(200)
+          .header('content-type', XLSX_MIME)
+          .header('content-disposition', contentDisposition('attachment', template.fileName))
+          .header('cache-control', 'no-store')
+          .send(buf);
+      },
+    );
+
     serve('download');
     serve('origin');
     serve('preview');

@@ -6,7 +6,12 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { forbiddenCharsMessage, hasForbiddenChars } from '@portal/contract/fields';
-import { DOC_TYPE_PATTERN, type DownloadTokenResult, type FileInfo } from '@portal/contract/files';
+import {
+  DOC_TYPE_PATTERN,
+  uploadTooLargeMessage,
+  type DownloadTokenResult,
+  type FileInfo,
+} from '@portal/contract/files';
 import type { Db, Executor } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { AppError, badInput, notFound } from '../../platform/errors';
@@ -47,7 +52,7 @@ export const UNSUPPORTED_TYPE_MSG =
 export async function storeUpload(
   db: Db,
   store: FileStore,
-  input: { stream: Readable & { truncated?: boolean }; fileName: string | undefined },
+  input: { stream: Readable & { truncated?: boolean }; fileName: string | undefined; limitBytes: number },
   actor: Actor,
 ): Promise<FileInfo> {
   const token = randomBytes(24).toString('base64url');
@@ -71,7 +76,7 @@ export async function storeUpload(
     }
     out.end();
     await finished(out);
-    if (input.stream.truncated) throw new AppError(STATUS.tooLarge, '上传文件超过大小限制');
+    if (input.stream.truncated) throw new AppError(STATUS.tooLarge, uploadTooLargeMessage(input.limitBytes));
     if (size === 0) throw badInput('上传文件不能为空');
     // A bidi override shows `invoice\u202Efdp.exe.pdf` as `invoiceexe.pdf…`: refused, not cleaned
     // (SECURITY.md "Input").

@@ -14,9 +14,22 @@ export interface FileStore {
   tempDir: string;
   /** Takes ownership of `tempPath` (moved or uploaded, then removed). */
   put(key: string, tempPath: string, meta: { size: number; mime: string }): Promise<void>;
-  get(key: string): Promise<Readable>;
+  /** The whole content, or the bytes of `range` only. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** At start-up: throws a StartupError naming the setting when the store cannot be used. */
+  check(): Promise<void>;
+  /** Releases connections when the server closes. */
+  close(): void;
 }
+
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export const byteRangeHeader = (r: ByteRange) => `bytes=${r.start}-${r.end}`;
 
 /** Keys look like `ab/cd/<token>`: two levels of fan-out keep directories small. */
 export function storageKeyFor(token: string, sha256: string): string {
@@ -38,8 +51,8 @@ export function localStore(root: string): FileStore {
       await mkdir(join(target, '..'), { recursive: true });
       await rename(tempPath, target);
     },
-    async get(key) {
-      const stream = createReadStream(pathOf(key));
+    async get(key, range) {
+      const stream = createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
       await new Promise<void>((resolve, reject) => {
         stream.once('open', () => resolve());
         stream.once('error', reject);
@@ -49,5 +62,9 @@ export function localStore(root: string): FileStore {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+    async check() {
+      await mkdir(tempDir, { recursive: true });
+    },
+    close() {},
   };
 }

@@ -8,6 +8,15 @@ import {
   type TestClient,
   type TestPortal,
 } from '../../testing/harness';
+import ExcelJS from 'exceljs';
+import { CONTRACT_PATHS } from '@portal/contract/contract';
+import { CREDIT_PATHS } from '@portal/contract/credit';
+import {
+  IMPORT_KINDS,
+  IMPORT_TEMPLATE_PATH,
+  IMPORT_TEMPLATES,
+  type ImportKind,
+} from '@portal/contract/import-templates';
 import { queryRows } from '../../platform/db/client';
 import { uploadXlsx } from '../../testing/xlsx-upload';
 import { addChecker } from '../credit/testkit';
@@ -109,6 +118,48 @@ describe('bank statement import (resovleIncomeExcel, incomingImportSave)', () =>
     expect((await maker.ok<Page<IncomeRow>>(incomeApi.list, { serialNo: 'S-NEW' })).total).toBe(0);
     for (const code of saved.codes) await checker.ok(incomeApi.audit, {}, { query: { fiidBizCode: code } });
     expect((await maker.ok<Page<IncomeRow>>(incomeApi.initList, {})).total).toBe(2);
+  });
+
+  it('keeps a money cell as written: 100.123 is an error row, not 100.12', async () => {
+    const res = await uploadXlsx(maker, incomeApi.resolveIncomeExcel, [
+      HEADER,
+      [accountNo, 'S-R1', '买方', '', '', 100.123, '2026-01-14', ''],
+      [accountNo, 'S-R2', '买方', '', '', 100.1, '2026-01-14', ''],
+      [accountNo, 'S-R3', '买方', '', '', 0.1 + 0.2, '2026-01-14', ''],
+    ]);
+    const p = res.data as IncomeImportPreview;
+    expect(p.rows.map((r) => [r.row, r.item.amount, r.errors])).toEqual([
+      [2, '100.123', ['来款金额必须是最多两位小数的金额']],
+      [3, '100.1', []],
+      [4, '0.3', []],
+    ]);
+    expect(p.valid.map((v) => v.amount)).toEqual(['100.1', '0.3']);
+    expect(p.total).toBe('100.40');
+  });
+
+  it('下载模板: every xlsx import offers its header row, and reads it back column for column', async () => {
+    const importOf: Record<ImportKind, string[]> = {
+      income: [incomeApi.resolveIncomeExcel],
+      receivables: [`/api${CONTRACT_PATHS.importReceivables}`, `/api${CREDIT_PATHS.importReceivables}`],
+      plan: [`/api${CONTRACT_PATHS.resolvePlanExcel}`],
+    };
+    for (const kind of IMPORT_KINDS) {
+      const res = await maker.call(`/api${IMPORT_TEMPLATE_PATH}`, { kind });
+      expect(res.httpStatus).toBe(200);
+      expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(
+        IMPORT_TEMPLATES[kind].fileName,
+      );
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.raw as unknown as ArrayBuffer);
+      const header = (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
+      expect(header).toEqual([...IMPORT_TEMPLATES[kind].headers]);
+      // The template alone has every column the import needs: what is missing is a data row.
+      for (const path of importOf[kind]) {
+        const back = await uploadXlsx(maker, path, [header as string[]]);
+        expect([kind, back.msg]).toEqual([kind, '表格中没有数据行']);
+      }
+    }
+    expect((await maker.call(`/api${IMPORT_TEMPLATE_PATH}`, { kind: 'x' })).msg).toBe('模板类型取值不正确');
   });
 
   it('names a missing column; without the import button the server refuses', async () => {

@@ -3,4 +3,4 @@
  * never from its files, and change its tables only through these functions.
  */
 export { statement } from './statement';
-export { interestSplit } from './service';
+export { interestSplit, ledgerBatches, principalOpenAsOf } from './service';

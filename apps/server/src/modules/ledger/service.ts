@@ -83,6 +83,17 @@ function contractCorrections(asOf: string): SQL {
                group by i.contract_id)`;
 }
 
+/**
+ * Each contract's 本金余额 as of the end of `asOf`, as the ledger shows it (its stored balance less
+ * the postings dated after it), for the contracts disbursed by then: row source (contract_id,
+ * p_open). The month-end provisioning reads it (docs/accounting.md "Provisioning").
+ */
+export function principalOpenAsOf(asOf: string): SQL {
+  return sql`(select c.id as contract_id, c.principal_open - coalesce(cc.p, 0) as p_open
+                from contracts c left join ${contractCorrections(asOf)} as cc on cc.contract_id = c.id
+               where c.deleted_at is null and c.loan_state = 'loaned' and c.loan_date <= ${asOf}::date)`;
+}
+
 /** The ledger's date and period: asOf defaults to the business date, dateFrom to its month's first. */
 export function ledgerPeriod(
   q: Pick<LedgerExportQuery, 'asOf' | 'dateFrom'>,
@@ -442,7 +453,10 @@ function decorate(r: string, asOf: string): SQL {
                  where cr.contract_id = ${a}.id and cr.live), '') as "debtorName",
       coalesce((select name from interest_rules ir where ir.biz_code = ${a}.rule_biz_code), '') as "ruleName",
       (select dp.name from depts dp where dp.id = ${a}.org_id) as "deptName",
-      cl.asset_class, nx.due as "nextDueDate", nx.open as next_open
+      cl.asset_class, nx.due as "nextDueDate", nx.open as next_open,
+      (select coalesce(sum(l.credit - l.debit), 0) from voucher_lines l join vouchers v on v.id = l.voucher_id
+        where l.role = 'badDebtReserve' and l.contract_no = ${a}."contractNo"
+          and v.voucher_date <= ${asOf}::date)::text as provision
     from ${a}
     left join ${classAsOf(sql`${a}.id`, asOf)} as cl on true
     left join lateral (select to_char(i.due_date, 'YYYY-MM-DD') as due, i.principal + i.interest + i.fee
@@ -489,6 +503,7 @@ interface RawRow {
   deptName: string | null;
   ledger_state: LedgerState;
   asset_class: string | null;
+  provision: string;
 }
 
 function toRow(r: RawRow): LedgerRow {
@@ -509,6 +524,7 @@ function toRow(r: RawRow): LedgerRow {
     ruleName: r.ruleName,
     method: r.method,
     principalOutstanding: money(r.principal_open),
+    provision: money(r.provision),
     interestOutstanding: money(r.interest_open),
     interestNotDue: money(r.interest_not_due),
     interestOffBalance: money(r.interest_off),

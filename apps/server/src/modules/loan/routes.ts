@@ -1,4 +1,3 @@
-import { formatMoney } from '@portal/contract/format';
 import { button, menu } from '@portal/contract/menus';
 import {
   LOAN_MENU,
@@ -26,6 +25,7 @@ import {
   findLoan,
   listLoans,
   loanInit,
+  loanSubmission,
   planPreview,
   postLoan,
   deleteLoanRed,
@@ -111,10 +111,7 @@ export const loanModule: PortalModule = {
         body: loanSaveSchema,
         write: (tx, body, { actor, user }) => saveLoan(tx, body, actor, user, clock.today()),
         find: findLoan,
-        submission: async (_tx, row) => ({
-          subject: `放款单 ${row.bizCode} 实付 ${formatMoney(row.netAmount)}元`,
-          amount: row.financingAmount,
-        }),
+        submission: loanSubmission,
       },
       remove: {
         path: LOAN_PATHS.deleteInfo,

@@ -35,6 +35,7 @@ import { contractChanges, contractDues, contractPlanItems, contracts } from '../
 import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract';
 import { activeItems, applyDisbursement, planViews, reverseDisbursement } from '../contract';
 import { paids } from '../paid/schema';
+import { requireNoticesSettled } from '../assignment';
 import { removeDraft, saveDraft, type WorkflowRegistry, type Written } from '../workflow';
 import { postEvent, reverseDocument } from '../voucher';
 import { loanLines, loanReds, loans } from './schema';
@@ -237,6 +238,19 @@ export async function saveLoan(
   };
 }
 
+/**
+ * The submission of a 放款单 (its subject and amount for the process): refused while a debtor of a
+ * disclosed contract is neither confirmed nor waived (docs/assignment-notice.md); approval asks again.
+ */
+export async function loanSubmission(tx: Tx, row: LoanRecord): Promise<{ subject: string; amount: string }> {
+  const [c] = await tx.select().from(contracts).where(eq(contracts.id, row.contractId));
+  await requireNoticesSettled(tx, c!);
+  return {
+    subject: `放款单 ${row.bizCode} 实付 ${formatMoney(row.netAmount)}元`,
+    amount: row.financingAmount,
+  };
+}
+
 async function contractOf(tx: Tx, loan: LoanRecord): Promise<ContractRow> {
   const [c] = await tx
     .select({ code: contracts.bizCode })
@@ -257,6 +271,9 @@ export async function postLoan(tx: Tx, code: string, actor: Actor, today: string
   const c = await contractOf(tx, loan);
   requireEffective(c, DISBURSE);
   requireNotLoaned(c);
+  // A disclosed contract: every debtor confirmed or waived, read under the contract's lock, which
+  // every confirmation, waiver and withdrawal takes first (docs/assignment-notice.md).
+  await requireNoticesSettled(tx, c);
   checkValueDate(c, loan.valueDate, today);
   if (!new Decimal(loan.financingAmount).eq(c.financingAmount))
     throw conflict(`合同融资金额已变更为 ${formatMoney(c.financingAmount)}元，请重新保存放款单`);

@@ -1,5 +1,3 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -12,7 +10,7 @@ import {
 import { formatDateTime } from '@portal/contract/format';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { queryRows, type Db } from '../../platform/db/client';
-import { contentDisposition, XLSX_MIME } from '../../platform/http/download';
+import { streamSheet, type XlsxCell } from '../../platform/http/xlsx';
 import {
   LOCKED_UNTIL,
   loginConds,
@@ -40,50 +38,40 @@ interface Cursor {
 }
 
 /**
- * A sheet streamed as it is read (docs/operations.md "Exports of the logs"): batches by keyset on
- * (at, id), each written and committed before the next is read, so memory stays flat at any row
- * count. The first batch is read before any byte is sent, so a failure there still answers as JSON.
+ * A log streamed as it is read (docs/operations.md "Exports of the logs") through the lists' own
+ * sheet writer: batches by keyset on (at, id), the next read only once the client has taken the
+ * last, so memory stays flat at any row count. The first batch is read before any byte is sent,
+ * so a failure there still answers as JSON.
  */
-async function streamSheet<R extends { at_key: string; id: number }>(
+async function streamLog<R extends { at_key: string; id: number }>(
   reply: FastifyReply,
   fileName: string,
-  sheet: string,
+  sheetName: string,
   columns: readonly Column[],
   read: (after: Cursor | undefined) => Promise<R[]>,
-  cells: (row: R, n: number) => (string | number)[],
+  cells: (row: R, n: number) => XlsxCell[],
 ): Promise<void> {
   let rows = await read(undefined);
-  const out = new PassThrough();
-  reply
-    .code(200)
-    .header('content-type', XLSX_MIME)
-    .header('content-disposition', contentDisposition('attachment', fileName))
-    .header('cache-control', 'no-store');
-  const produce = async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const ws = wb.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = columns.map((c) => ({ header: c.header, width: c.width }));
-    const head = ws.getRow(1);
-    head.font = { bold: true };
-    head.commit();
-    let n = 0;
-    while (rows.length > 0) {
-      for (const r of rows) ws.addRow(cells(r, ++n)).commit();
-      const last = rows[rows.length - 1]!;
-      rows = rows.length < BATCH ? [] : await read({ at: last.at_key, id: Number(last.id) });
-    }
-    ws.commit();
-    await wb.commit();
-  };
-  produce().catch((err: unknown) => {
-    reply.log.error({ err }, `${fileName} export failed mid-stream`);
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  reply.send(out);
+  streamSheet<XlsxCell[]>(
+    reply,
+    {
+      fileName,
+      sheetName,
+      columns: columns.map((c, i) => ({ ...c, value: (r) => r[i] ?? null })),
+      freeze: true,
+      what: `log ${fileName}`,
+    },
+    async (w) => {
+      let n = 0;
+      while (rows.length > 0) {
+        for (const r of rows) w.record(cells(r, ++n));
+        if (rows.length < BATCH) break;
+        await w.drained();
+        const last = rows[rows.length - 1]!;
+        rows = await read({ at: last.at_key, id: Number(last.id) });
+      }
+    },
+  );
 }
 
 /** Newest first, like the list; the cursor's time is the database's text, so it compares exactly. */
@@ -111,7 +99,7 @@ export async function streamOperLogExport(
   reply: FastifyReply,
 ): Promise<void> {
   const base = operConds(q, user);
-  await streamSheet(
+  await streamLog(
     reply,
     OPER_LOG_EXPORT_FILE_NAME,
     '操作日志',
@@ -158,7 +146,7 @@ export async function streamLoginLogExport(
   reply: FastifyReply,
 ): Promise<void> {
   const base = loginConds(q, user);
-  await streamSheet(
+  await streamLog(
     reply,
     LOGIN_LOG_EXPORT_FILE_NAME,
     '登录日志',

@@ -13,7 +13,7 @@ import type { Page } from '@portal/contract/api';
 import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
 import { writeAudit } from '../../platform/db/audit';
 import { revokeUserSessions } from '../../platform/auth/sessions';
-import { detailChanges } from './service';
+import { auditChanges } from '@portal/contract/audit';
 import {
   createDept,
   createTestPortal,
@@ -246,13 +246,13 @@ describe('在线用户', () => {
 
 describe('操作日志 detail', () => {
   it('shows amounts as on the screens, codes and serial numbers as written', () => {
-    const loan = detailChanges({
+    const loan = auditChanges({
       contBizCode: '000000000123',
       valueDate: '2026-01-15',
       netAmount: '1920000.5',
     });
     expect(loan.changes.map((c) => c.after)).toEqual(['000000000123', '2026-01-15', '1,920,000.50']);
-    const change = detailChanges({
+    const change = auditChanges({
       before: { regCapital: '1234567.89', serialNo: '20260115001' },
       after: { regCapital: '-5000', serialNo: '20260115002' },
     });
@@ -260,7 +260,7 @@ describe('操作日志 detail', () => {
       { field: 'regCapital', before: '1,234,567.89', after: '-5,000.00' },
       { field: 'serialNo', before: '20260115001', after: '20260115002' },
     ]);
-    const nested = detailChanges({ lines: [{ principal: '100000', period: 3 }] });
+    const nested = auditChanges({ lines: [{ principal: '100000', period: 3 }] });
     expect(nested.changes[0]!.after).toContain('100,000.00');
     expect(nested.changes[0]!.after).not.toContain('3.00');
   });

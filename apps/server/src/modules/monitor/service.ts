@@ -1,10 +1,7 @@
-import { formatMoney } from '@portal/contract/format';
 import { sql, type SQL } from 'drizzle-orm';
 import { LOCK_AFTER_FAILURES, LOCK_WINDOW_MINUTES } from '@portal/contract/auth';
+import { auditActionLabel, auditChanges, auditEntityLabel, SYSTEM_ACTOR_NAME } from '@portal/contract/audit';
 import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_ENTITY_LABELS,
-  AUDIT_FIELD_LABELS,
   type LoginLogListQuery,
   type LoginLogView,
   type LoginOutcome,
@@ -18,14 +15,14 @@ import {
   OPER_RESULT_LABELS,
   type OperResult,
 } from '@portal/contract/monitor';
-import { ACTION_TITLES, flattenCatalogue } from '@portal/contract/menus';
 import type { Page } from '@portal/contract/api';
 import { dataScopeCondition } from '../../platform/auth/data-scope';
 import { revokeSession, type SessionUser } from '../../platform/auth/sessions';
 import { writeAudit, type Actor } from '../../platform/db/audit';
-import { queryRows, type Db } from '../../platform/db/client';
+import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { badInput, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
+import { fileNamesByToken } from '../files';
 
 /**
  * 系统监控 (docs/operations.md). These screens are held by administrators, but the rows follow the reader's
@@ -68,38 +65,33 @@ export interface OperRow {
   detail?: unknown;
 }
 
+/** A 附件 row names its file by the file's name, never by its token (a token grants the file). */
 export const OPER_SELECT = sql`select a.id, a.at, a.actor_name as user_name, u.real_name, d.name as org_name,
-       a.entity, a.entity_code, a.action, a.ip, a.request_id, a.result`;
+       a.entity, case when a.entity = 'file' then coalesce(f.original_name, '（文件已不存在）') else a.entity_code end
+       as entity_code, a.action, a.ip, a.request_id, a.result`;
 export const OPER_FROM = sql`from audit_log a left join users u on u.id = a.actor_id
-       left join depts d on d.id = u.dept_id`;
+       left join depts d on d.id = u.dept_id
+       left join files f on a.entity = 'file' and f.file_token = a.entity_code`;
 
 export function operView(r: OperRow): OperLogView {
   return {
     id: Number(r.id),
     at: new Date(r.at).toISOString(),
-    userName: r.user_name,
+    // Rows the server wrote itself (demo data, day-end) before they were named in Chinese.
+    userName: r.user_name === 'system' ? SYSTEM_ACTOR_NAME : r.user_name,
     realName: r.real_name,
     orgName: r.org_name,
     entity: r.entity,
-    entityLabel: AUDIT_ENTITY_LABELS[r.entity] ?? menuTitle(r.entity) ?? r.entity,
+    entityLabel: auditEntityLabel(r.entity) ?? r.entity,
     entityCode: r.entity_code,
     action: r.action,
-    actionLabel: AUDIT_ACTION_LABELS[r.action] ?? actionTitle(r.action) ?? r.action,
+    actionLabel: auditActionLabel(r.action) ?? r.action,
     ip: r.ip,
     requestId: r.request_id,
     result: r.result,
     resultLabel: OPER_RESULT_LABELS[r.result] ?? r.result,
   };
 }
-
-/**
- * A failure row (platform/http/app.ts) names the screen and button the refused call needed: the
- * menu code and the action, shown by their titles in the catalogue.
- */
-const MENU_TITLES = new Map(flattenCatalogue().map((e) => [e.code, e.title]));
-const menuTitle = (code: string) => MENU_TITLES.get(code);
-const actionTitle = (a: string) =>
-  a in ACTION_TITLES ? ACTION_TITLES[a as keyof typeof ACTION_TITLES] : undefined;
 
 const operScope = (user: SessionUser) => dataScopeCondition(user, { ownerUser: sql`a.actor_id` });
 
@@ -128,56 +120,44 @@ export async function listOperLogs(db: Db, q: OperLogListQuery, { user }: Ctx): 
   return page(rows.map(operView), await countOf(db, sql`${OPER_FROM} ${where}`), q);
 }
 
-/** Keys that are never shown: file tokens and secrets (a download token grants the file). */
-const HIDDEN_FIELD = /token|password|secret|hash/i;
-
-/**
- * Fields whose values are money: shown as on every screen (1,920,000.00), never as the raw
- * decimal the audit row keeps (docs/operations.md "操作日志 result").
- */
-const MONEY_FIELD = /(amount|Amount|^principal|^interest|^fee|^penalty|^occupied|^regCapital|Limit$|^limit)$/;
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-function shown(v: unknown, field = ''): string | null {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'boolean') return v ? '是' : '否';
-  if (typeof v === 'string' || typeof v === 'number') {
-    const text = String(v);
-    return MONEY_FIELD.test(field) && DECIMAL.test(text) ? formatMoney(text) : text;
-  }
-  if (Array.isArray(v)) return v.map((x) => shown(x, field) ?? '').join('、');
-  if (typeof v === 'object')
-    return Object.entries(v as Record<string, unknown>)
-      .filter(([k]) => !HIDDEN_FIELD.test(k))
-      .map(([k, x]) => `${AUDIT_FIELD_LABELS[k] ?? k}：${shown(x, k) ?? ''}`)
-      .join('；');
-  return String(v);
-}
-
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+const FILE_TOKENS = /^fileTokens?$/;
+
+/** The file tokens an audit detail records (at its top level or in its before / after). */
+function tokensIn(detail: unknown): string[] {
+  if (!isRecord(detail)) return [];
+  return Object.entries(detail).flatMap(([k, v]) => {
+    if (FILE_TOKENS.test(k))
+      return (Array.isArray(v) ? v : [v]).filter((t): t is string => typeof t === 'string');
+    return isRecord(v) ? tokensIn(v) : [];
+  });
+}
+
+/** The detail with its file tokens replaced by the files' names (`files`): a token is never shown. */
+function withFileNames(detail: unknown, names: ReadonlyMap<string, string>): unknown {
+  if (!isRecord(detail)) return detail;
+  return Object.fromEntries(
+    Object.entries(detail).map(([k, v]) => {
+      if (FILE_TOKENS.test(k)) {
+        const tokens = (Array.isArray(v) ? v : [v]).filter((t): t is string => typeof t === 'string');
+        return ['files', tokens.map((t) => names.get(t) ?? '（文件已不存在）')];
+      }
+      return [k, isRecord(v) ? withFileNames(v, names) : v];
+    }),
+  );
+}
 
 /**
- * The fields of an audit detail in words: with `before` and `after` recorded, the fields whose
- * value changed; otherwise what the write recorded, as the values after it.
+ * Audit details in words (docs/operations.md "操作日志 in words"): each row's fields with their
+ * labels and formatted values (packages/contract audit.ts), files by name.
  */
-export function detailChanges(detail: unknown): { hasBefore: boolean; changes: OperLogChange[] } {
-  if (!isRecord(detail)) return { hasBefore: false, changes: [] };
-  const label = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;
-  if (isRecord(detail.before) && isRecord(detail.after)) {
-    const before = detail.before;
-    const after = detail.after;
-    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    const changes = fields
-      .filter((f) => !HIDDEN_FIELD.test(f))
-      .map((f) => ({ field: f, label: label(f), before: shown(before[f], f), after: shown(after[f], f) }))
-      .filter((c) => c.before !== c.after);
-    return { hasBefore: true, changes };
-  }
-  const changes = Object.entries(detail)
-    .filter(([f]) => !HIDDEN_FIELD.test(f))
-    .map(([f, v]) => ({ field: f, label: label(f), before: null, after: shown(v, f) }));
-  return { hasBefore: false, changes };
+export async function detailChanges(
+  ex: Executor,
+  details: readonly unknown[],
+): Promise<{ hasBefore: boolean; changes: OperLogChange[] }[]> {
+  const names = await fileNamesByToken(ex, details.flatMap(tokensIn));
+  return details.map((d) => auditChanges(withFileNames(d, names)));
 }
 
 export async function getOperLog(db: Db, id: number, { user }: Ctx): Promise<OperLogDetail> {
@@ -186,7 +166,8 @@ export async function getOperLog(db: Db, id: number, { user }: Ctx): Promise<Ope
     sql`${OPER_SELECT}, a.detail ${OPER_FROM} where a.id = ${id} and ${operScope(user)}`,
   );
   if (!row) throw notFound('操作日志');
-  return { ...operView(row), ...detailChanges(row.detail) };
+  const [changes] = await detailChanges(db, [row.detail]);
+  return { ...operView(row), ...changes! };
 }
 
 // ---- 登录日志
@@ -325,7 +306,8 @@ export async function listOnline(
   );
   const list = rows.map((r) => ({
     sessionId: Number(r.session_id),
-    userName: r.user_name,
+    // Rows the server wrote itself (demo data, day-end) before they were named in Chinese.
+    userName: r.user_name === 'system' ? SYSTEM_ACTOR_NAME : r.user_name,
     realName: r.real_name,
     orgName: r.org_name,
     ip: r.ip,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
+import { MESSAGE_PATHS, type MessageCount, type MessageView } from '@portal/contract/messages';
 import { MONITOR_PATHS, type OperLogDetail, type OperLogView } from '@portal/contract/monitor';
 import { button, menu } from '@portal/contract/menus';
 import {
@@ -21,6 +22,7 @@ import {
 } from '../../testing/harness';
 
 const noticeApi = servedPaths(NOTICE_PATHS);
+const messageApi = servedPaths(MESSAGE_PATHS);
 const PW = 'Notice@123456789';
 
 /** A minute in Asia/Shanghai, `hours` from now, as the screen sends it. */
@@ -290,5 +292,97 @@ describe('通知公告', () => {
     expect(edited.title).toBe('S-本部（改）');
     // The administrator keeps every one.
     await admin.ok(noticeApi.setState, { id: adminsToB.id, state: 'withdrawn' });
+  });
+  it('reaches the message centre of everyone it is addressed to while it is in force', async () => {
+    const count = (c: TestClient) => c.ok<MessageCount>(messageApi.count);
+    const messagesOf = async (c: TestClient, id: number) =>
+      (await c.ok<Page<MessageView>>(messageApi.list, { pageSize: 100 })).list.filter(
+        (m) => m.kind === 'notice' && m.docCode === String(id),
+      );
+    const everyone = [admin, inA, inA1, inB, plain];
+    const before = await Promise.all(everyone.map(count));
+
+    // A draft tells nobody; publishing it tells organisation A and its sub-organisation.
+    const n = await add({ title: 'M-A部公告', deptCodes: [deptA], state: 'draft' });
+    for (const c of everyone) expect(await messagesOf(c, n.id)).toEqual([]);
+    const published = await admin.ok<NoticeView>(noticeApi.setState, { id: n.id, state: 'published' });
+    for (const c of [inA, inA1]) {
+      const [m] = await messagesOf(c, n.id);
+      expect(m).toMatchObject({
+        kindLabel: '通知公告',
+        docType: 'notice',
+        subject: 'M-A部公告',
+        read: false,
+      });
+      expect(m!.title).toContain('发布了通知公告「M-A部公告」');
+    }
+    for (const c of [admin, inB, plain]) expect(await messagesOf(c, n.id)).toEqual([]);
+    const afterPublish = await Promise.all(everyone.map(count));
+    expect(afterPublish.map((c, i) => c.unread - before[i]!.unread)).toEqual([0, 1, 1, 0, 0]);
+    // The dashboard's cue moves for the addressees only.
+    expect(afterPublish.map((c, i) => c.notices !== before[i]!.notices)).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+
+    // Re-addressed to B: A's messages go (A1 had read theirs), B gets one.
+    const [a1Message] = await messagesOf(inA1, n.id);
+    await inA1.ok(messageApi.read, { ids: [a1Message!.id] });
+    const toB = await admin.ok<NoticeView>(noticeApi.update, {
+      ...body({ title: 'M-B部公告', deptCodes: [deptB] }),
+      id: n.id,
+      version: published.version,
+    });
+    expect(await messagesOf(inA, n.id)).toEqual([]);
+    expect((await messagesOf(inB, n.id)).map((m) => m.subject)).toEqual(['M-B部公告']);
+    // Retitled while published: the messages kept follow the title, as read or unread as they were.
+    const toAB = await admin.ok<NoticeView>(noticeApi.update, {
+      ...body({ title: 'M-AB公告', deptCodes: [deptA, deptB] }),
+      id: n.id,
+      version: toB.version,
+    });
+    expect((await messagesOf(inB, n.id)).map((m) => [m.subject, m.read])).toEqual([['M-AB公告', false]]);
+    // A1, addressed again, gets a new message: unread, though the one it had was read.
+    expect((await messagesOf(inA1, n.id)).map((m) => m.read)).toEqual([false]);
+
+    // Withdrawn: no dead message is left; the count falls back.
+    await admin.ok(noticeApi.setState, { id: n.id, state: 'withdrawn' });
+    for (const c of everyone) expect(await messagesOf(c, n.id)).toEqual([]);
+    expect((await Promise.all(everyone.map(count))).map((c) => c.unread)).toEqual(
+      before.map((c) => c.unread),
+    );
+    const stored = async (id: number) =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from messages where kind = 'notice' and doc_code = ${String(id)}`,
+        )
+      )[0]!.n;
+    expect(await stored(n.id)).toBe(0);
+
+    // Published again for everyone, then deleted: its messages go with it.
+    await admin.ok(noticeApi.update, {
+      ...body({ title: 'M-全员公告', deptCodes: [] }),
+      id: n.id,
+      version: toAB.version + 1,
+    });
+    for (const c of everyone) expect((await messagesOf(c, n.id)).length).toBe(1);
+    await admin.ok(noticeApi.delete, { id: n.id });
+    expect(await stored(n.id)).toBe(0);
+
+    // One whose window has not begun is delivered but not shown (nor counted) until it does.
+    const later = await add({ title: 'M-明天的公告', publishFrom: at(24), publishTo: at(48) });
+    expect(await stored(later.id)).toBeGreaterThan(0);
+    expect(await messagesOf(inB, later.id)).toEqual([]);
+    expect((await count(inB)).unread).toBe(before[3]!.unread);
+    await t.database.db.execute(
+      sql`update notices set publish_from = now() - interval '1 minute' where id = ${later.id}`,
+    );
+    expect((await messagesOf(inB, later.id)).length).toBe(1);
+    expect((await count(inB)).unread).toBe(before[3]!.unread + 1);
+    await admin.ok(noticeApi.delete, { id: later.id });
   });
 });

@@ -15,6 +15,7 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
+import { syncNoticeMessages } from '../messages';
 
 /**
  * 通知公告 (docs/operations.md "Announcements"). Times travel as the office reads them, a minute
@@ -168,6 +169,7 @@ export async function addNotice(
     );
     const id = Number(row!.id);
     await writeDepts(tx, id, ids);
+    await syncNoticeMessages(tx, id, actor.userId);
     const saved = await read(tx, id, user);
     await writeAudit(tx, actor, {
       entity: 'notice',
@@ -196,6 +198,7 @@ export async function updateNotice(
            where id = ${body.id}`,
     );
     await writeDepts(tx, body.id, ids);
+    await syncNoticeMessages(tx, body.id, actor.userId);
     const after = await read(tx, body.id, user);
     const detail = changes(before, after);
     if (Object.keys(detail.after).length > 0)
@@ -225,6 +228,7 @@ export async function setNoticeState(
       sql`update notices set state = ${body.state}, version = version + 1, updated_by = ${actor.userId || null}, updated_at = now()
            where id = ${body.id}`,
     );
+    await syncNoticeMessages(tx, body.id, actor.userId);
     const after = await read(tx, body.id, user);
     await writeAudit(tx, actor, {
       entity: 'notice',
@@ -240,6 +244,8 @@ export async function deleteNotice(db: Db, id: number, actor: Actor, user: Scope
   await db.transaction(async (tx) => {
     const before = await read(tx, id, user, true);
     await tx.execute(sql`delete from notices where id = ${id}`);
+    // Gone, so addressed to nobody: its messages go with it.
+    await syncNoticeMessages(tx, id, actor.userId);
     await writeAudit(tx, actor, {
       entity: 'notice',
       entityCode: String(id),

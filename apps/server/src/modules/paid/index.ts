@@ -4,4 +4,14 @@
  */
 export { itemAsOf, itemPayment, itemsReadFromLines, paymentsOf, type ItemAsOf } from './open-items';
 export { overdueItems, type OverdueItem } from './overdue';
+export { recordOpeningRepayment } from './opening';
 export { viewPaid } from './service';
+export {
+  checkClosureDate,
+  closureCode,
+  closureLines,
+  closureQuote,
+  postClosure,
+  reverseClosure,
+  type ClosureQuote,
+} from './closure';

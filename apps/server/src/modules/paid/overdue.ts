@@ -7,6 +7,9 @@ import { itemAsOf, itemPayment, itemsReadFromLines } from './open-items';
 /** An overdue item as of D, with the figures itemAsOf gives it. */
 export interface OverdueItem {
   contractId: number;
+  /** The plan item (contract_plan_items.id) and its period. */
+  itemId: number;
+  period: number;
   dueDate: string;
   overdueDays: number;
   /** Open principal + interest + fee. */
@@ -16,6 +19,7 @@ export interface OverdueItem {
 }
 
 interface Candidate {
+  id: number;
   contract_id: number;
   period: number;
   due_date: string;
@@ -52,7 +56,7 @@ export async function overdueItems(ex: Executor, contracts: SQL, asOf: string): 
              and (i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee)
           union
           select id from ${itemsReadFromLines(sql`c`, asOf)} as late)
-        select i.contract_id::int as contract_id, i.period, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
+        select i.id::int as id, i.contract_id::int as contract_id, i.period, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
                i.principal::text, i.interest::text, i.fee::text, i.penalty::text, k.rule_snapshot,
                coalesce((select json_agg(json_build_object('component', l.component, 'amount', l.amount::text,
                                                            'date', to_char(p.paid_date, 'YYYY-MM-DD')))
@@ -81,6 +85,8 @@ export async function overdueItems(ex: Executor, contracts: SQL, asOf: string): 
     if (f.status !== '逾期') continue;
     out.push({
       contractId: r.contract_id,
+      itemId: r.id,
+      period: r.period,
       dueDate: r.due_date,
       overdueDays: f.overdueDays,
       open: new Decimal(f.open.PRINCIPAL).plus(f.open.INTEREST).plus(f.open.FEE).toFixed(2),

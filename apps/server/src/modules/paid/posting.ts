@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { conflict } from '../../platform/errors';
 import { release, reoccupy } from '../credit';
+import { syncContractDebtors } from '../debtor';
 import { contractChanges, contractPlanItems, contracts } from '../contract/schema';
 import {
   lockContract,
@@ -35,6 +36,16 @@ async function storedWaivers(tx: Tx, paidId: number): Promise<Waiver[]> {
     component: r.component as Waiver['component'],
     amount: r.amount,
   }));
+}
+
+/**
+ * The incoming a write-off draws on. A repayment carried in by the 期初导入 (kind 'opening') has
+ * none: it was received before the portal, is never approved or reversed here (docs/money-lifecycle.md
+ * "Opening balances").
+ */
+function incomeOf(paid: { incomeId: number | null }): number {
+  if (paid.incomeId === null) throw conflict('期初导入或回购结清的核销记录不能审核或冲红');
+  return paid.incomeId;
 }
 
 const same = (a: readonly (Line | Waiver)[], b: readonly (Line | Waiver)[]) => {
@@ -86,6 +97,7 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
     .from(paids)
     .where(and(eq(paids.bizCode, code), isNull(paids.deletedAt)));
   if (!paid) throw conflict('核销单据不存在');
+  if (paid.incomeId === null) throw conflict(CLOSURE_ALONE);
   const [c] = await tx
     .select({ code: contracts.bizCode })
     .from(contracts)
@@ -103,7 +115,7 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
     (!same(resolved.lines, given) || !same(resolved.waivers, await storedWaivers(tx, paid.id)))
   )
     throw conflict('提前结清金额已变化，请重新生成核销明细');
-  const income = await lockIncome(tx, paid.incomeId);
+  const income = await lockIncome(tx, incomeOf(paid));
   requireApprovedIncome(income);
   await checkPaidDate(tx, paid.paidDate, income, contract, today);
 
@@ -139,6 +151,15 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
         new Decimal(i.feePaid).eq(i.fee),
     );
   await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled });
+  // A settled contract holds nothing on its debtors' lines any more (docs/credit.md "Debtor lines").
+  if (settled)
+    await syncContractDebtors(tx, contract.id, 'none', {
+      docType: 'paid',
+      docCode: code,
+      date: today,
+      actor,
+      reason: `来款核销 ${code} 结清合同`,
+    });
   await tx
     .update(paids)
     .set({
@@ -183,12 +204,16 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
   );
 }
 
+/** A buy-back's closing write-off moves only with its 回购单 (docs/buyback.md). */
+const CLOSURE_ALONE = '回购结转的核销只能随回购单审核或冲红';
+
 /** Why a write-off cannot be reversed now (null when it can). */
 export async function redRefusal(tx: Tx, paid: typeof paids.$inferSelect): Promise<string | null> {
+  if (paid.incomeId === null) return CLOSURE_ALONE;
   if (paid.state !== 'approved') return '只能冲红已审核的核销';
   if (paid.red) return '该核销已冲红';
   const [later] = await tx
-    .select({ code: paids.bizCode })
+    .select({ code: paids.bizCode, kind: paids.kind })
     .from(paids)
     .where(
       and(
@@ -200,6 +225,7 @@ export async function redRefusal(tx: Tx, paid: typeof paids.$inferSelect): Promi
       ),
     )
     .limit(1);
+  if (later?.kind === 'buyback') return '该合同已回购，请先冲红回购单';
   return later ? `该合同在此核销之后还有已审核的核销 ${later.code}，请先冲红最近的核销` : null;
 }
 
@@ -226,7 +252,7 @@ export async function postRed(tx: Tx, redCode: string, actor: Actor, today: stri
   const refusal = await redRefusal(tx, locked!);
   if (refusal) throw conflict(refusal);
   if (red.redDate < locked!.paidDate) throw conflict('冲红日期不能早于核销日期');
-  const income = await lockIncome(tx, locked!.incomeId);
+  const income = await lockIncome(tx, incomeOf(locked!));
 
   const lines = await storedLines(tx, locked!.id);
   await reversePlanSettlement(tx, lines, await storedWaivers(tx, locked!.id));
@@ -250,6 +276,15 @@ export async function postRed(tx: Tx, redCode: string, actor: Actor, today: stri
     reoccupied: moved.toFixed(2),
     reopen: contract.status === 'settled',
   });
+  // Reopened: its receivables hold the debtors' lines again (409 when another contract took the room).
+  if (contract.status === 'settled')
+    await syncContractDebtors(tx, contract.id, 'receivables', {
+      docType: 'paidRed',
+      docCode: redCode,
+      date: today,
+      actor,
+      reason: `核销冲红 ${redCode} 合同恢复履约`,
+    });
   await tx.update(paids).set({ red: true }).where(eq(paids.id, locked!.id));
   await writeAudit(tx, actor, {
     entity: 'paidRed',

@@ -12,7 +12,11 @@ import {
 export const paids = pgTable('paids', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   bizCode: char('biz_code', { length: 12 }).notNull(),
-  incomeId: bigint('income_id', { mode: 'number' }).notNull(),
+  /**
+   * Null on a buy-back's closing write-off (kind 'buyback', migration 0055) and on what was repaid
+   * before the 期初导入 (kind 'opening', migration 0059): no incoming stands behind either.
+   */
+  incomeId: bigint('income_id', { mode: 'number' }),
   contractId: bigint('contract_id', { mode: 'number' }).notNull(),
   paidDate: dateColumn('paid_date').notNull(),
   kind: text('kind').notNull(),

@@ -101,13 +101,17 @@ export async function paidInit(
   requireApprovedIncome(income);
   const balance = balanceOf(income);
   if (balance.lte(0)) throw conflict('该来款已全部核销');
-  // The payer's own contracts first (customer or a payer of the contract by name), then the rest.
+  // The payer's own contracts first (customer or a payer of the contract by name; or, when the
+  // payer is a customer, a contract naming it as payer or debtor: docs/credit.md "Debtors"), then the rest.
   const list = await queryRows<PaidInit['contracts'][number] & { match: boolean }>(
     ex,
-    sql`select c.biz_code as "contBizCode", c.contract_no as "contractNo", c.cust_name as "custName",
+    sql`with payer as (select comp_code as code from companies where comp_name = ${income.payerName} and deleted_at is null)
+        select c.biz_code as "contBizCode", c.contract_no as "contractNo", c.cust_name as "custName",
                c.principal_open::text as "principalOpen",
                (c.cust_name = ${income.payerName} or exists (select 1 from contract_payers p
-                  where p.contract_id = c.id and p.payer_name = ${income.payerName})) as match
+                  where p.contract_id = c.id and (p.payer_name = ${income.payerName} or p.payer_code in (select code from payer)))
+                or exists (select 1 from contract_receivables r
+                  where r.contract_id = c.id and r.debtor_code in (select code from payer))) as match
           from contracts c
          where c.deleted_at is null and c.status = 'effective' and c.loan_state = 'loaned' and ${scopeOf(user)}
          order by match desc, c.contract_no limit 200`,

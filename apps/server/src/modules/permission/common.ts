@@ -35,6 +35,19 @@ export async function countActiveAdmins(ex: Executor): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** The ids of live, enabled users that hold an enabled role granting `admin` (a failed job tells them). */
+export async function activeAdminIds(ex: Executor): Promise<number[]> {
+  const rows = await queryRows<{ id: unknown }>(
+    ex,
+    sql`select distinct u.id from users u
+          join user_roles ur on ur.user_id = u.id
+          join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
+          join role_menus rm on rm.role_id = r.id and rm.menu_code = ${ADMIN_CODE}
+         where u.state = 'enabled' and u.deleted_at is null order by 1`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /** Run at the end of a change, inside its transaction: refusing rolls the whole change back. */
 export async function assertAdminRemains(tx: Executor): Promise<void> {
   if ((await countActiveAdmins(tx)) === 0) throw conflict(M.lastAdmin);

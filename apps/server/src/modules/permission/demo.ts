@@ -28,6 +28,8 @@ function financeButtons(): string[] {
     'ft-voucher',
     'ft-voucher-trial',
     'ft-voucher-account',
+    // 月结: finance asks to close a month; 风控 approves it (workflow seed).
+    'ft-voucher-close',
   ];
   // 放款 and 生成前期款 on the contract list open a new 放款单 / 前期款 (finance makes both).
   return [

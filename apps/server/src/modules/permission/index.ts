@@ -3,3 +3,4 @@
  * never from its files, and change its tables only through these functions.
  */
 export { orgTree } from './orgs';
+export { activeAdminIds } from './common';

@@ -105,18 +105,25 @@ export async function addOrg(
     const bizCode = await nextCode(tx, 'dept');
     await tx.insert(depts).values({
       bizCode,
-      name: input.name,
-      parentId: pid,
-      sort: input.sort,
-      leader: input.leader ?? null,
-      phone: input.phone ?? null,
-      state: input.state,
+      ...orgValues(input, pid),
       createdBy: actor.userId || null,
       updatedBy: actor.userId || null,
     });
     await writeAudit(tx, actor, { entity: 'dept', entityCode: bizCode, action: 'add', detail: input });
     return { deptBizCode: bizCode };
   });
+}
+
+/** The columns an organisation's form sets. */
+function orgValues(input: z.output<typeof orgAddSchema>, pid: number | null) {
+  return {
+    name: input.name,
+    parentId: pid,
+    sort: input.sort,
+    leader: input.leader ?? null,
+    phone: input.phone ?? null,
+    state: input.state,
+  };
 }
 
 /** Moving a node under itself or under one of its descendants would make a cycle: 409. */
@@ -131,29 +138,23 @@ export async function updateOrg(
     if (!row) throw notFound(WHAT);
     const pid = await parentId(tx, input.parentCode);
     if (pid !== null && (await deptSubtreeIds(tx, row.id)).includes(pid)) throw conflict(M.orgCycle);
-    await updateVersioned(
-      tx,
-      depts,
-      eq(depts.id, row.id),
-      input.version,
-      {
-        name: input.name,
-        parentId: pid,
-        sort: input.sort,
-        leader: input.leader ?? null,
-        phone: input.phone ?? null,
-        state: input.state,
-      },
-      actor.userId,
-      WHAT,
-    );
+    // The columns set are the audit row's `after`: a change of any of them shows before and after.
+    const after = orgValues(input, pid);
+    await updateVersioned(tx, depts, eq(depts.id, row.id), input.version, after, actor.userId, WHAT);
     await writeAudit(tx, actor, {
       entity: 'dept',
       entityCode: row.bizCode,
       action: 'update',
       detail: {
-        before: { name: row.name, parentId: row.parentId, sort: row.sort, state: row.state },
-        after: { name: input.name, parentId: pid, sort: input.sort, state: input.state },
+        before: {
+          name: row.name,
+          parentId: row.parentId,
+          sort: row.sort,
+          leader: row.leader,
+          phone: row.phone,
+          state: row.state,
+        },
+        after,
       },
     });
   });

@@ -246,6 +246,7 @@ export async function updateRole(
         before: {
           name: row.name,
           code: row.code,
+          description: row.description,
           state: row.state,
           dataScope: row.dataScope,
           deptCodes: beforeDepts,
@@ -253,6 +254,7 @@ export async function updateRole(
         after: {
           name: input.name,
           code: input.code,
+          description: input.description ?? null,
           state: input.state,
           dataScope: input.dataScope,
           deptCodes: afterDepts,

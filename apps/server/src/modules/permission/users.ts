@@ -247,6 +247,8 @@ export async function updateUser(
         before: {
           userName: row.userName,
           realName: row.realName,
+          phone: row.phone,
+          email: row.email,
           deptId: row.deptId,
           state: row.state,
           roleCodes: beforeRoles.map((r) => r.code),
@@ -254,6 +256,8 @@ export async function updateUser(
         after: {
           userName: input.userName,
           realName: input.realName,
+          phone: input.phone ?? null,
+          email: input.email ?? null,
           deptId,
           state: input.state,
           roleCodes: rs.map((r) => r.bizCode),
@@ -290,7 +294,7 @@ export async function setUserStatus(
       entity: 'user',
       entityCode: row.userCode,
       action: input.state === 'disabled' ? 'disable' : 'enable',
-      detail: { before: row.state, after: input.state },
+      detail: { before: { state: row.state }, after: { state: input.state } },
     });
   });
 }

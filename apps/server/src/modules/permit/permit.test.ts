@@ -31,6 +31,7 @@ import {
 } from '../../testing/harness';
 import { compUsers } from '../crm/schema';
 import { permitRoleChanges, permits } from './schema';
+import { sqlStateOf } from '../../testing/sql-state';
 
 const permitApi = servedPaths(PERMIT_PATHS);
 const PASSWORD = 'Perm1t@Test_01';
@@ -123,18 +124,6 @@ async function openCust(compCode: string, area: 'ec' | 'dw' | 'fc', roles: strin
 }
 
 /** The PostgreSQL error code a statement fails with, or undefined when it succeeds. */
-async function pgCode(statement: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await statement;
-    return undefined;
-  } catch (err) {
-    for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-      const code = (e as { code?: unknown }).code;
-      if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    }
-    throw err;
-  }
-}
 
 async function count(table: typeof permits | typeof permitRoleChanges): Promise<number> {
   const [r] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
@@ -281,13 +270,13 @@ describe('customer admission (企业客户准入)', () => {
         roles: ['core'],
         ...v,
       });
-    expect(await pgCode(direct({}))).toBe('23505');
+    expect(await sqlStateOf(direct({}))).toBe('23505');
     // And roles outside the area's dictionary; every dictionary role is accepted.
     const other = await newCustomer('字典约束测试有限公司');
-    expect(await pgCode(direct({ compCode: other.code, area: 'ec', roles: ['core'] }))).toBe('23514');
+    expect(await sqlStateOf(direct({ compCode: other.code, area: 'ec', roles: ['core'] }))).toBe('23514');
     for (const area of PERMIT_AREAS) {
       const roles = Object.keys(CUST_ROLE_LABELS[area]);
-      expect(await pgCode(direct({ compCode: other.code, area, roles })), area).toBeUndefined();
+      expect(await sqlStateOf(direct({ compCode: other.code, area, roles })), area).toBeUndefined();
     }
     const info = await admin.ok<CompInfoByDif>(permitApi.custByDif, undefined, {
       query: { compDif: comp.uscc },

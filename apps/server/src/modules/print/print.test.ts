@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -13,12 +12,16 @@ import {
   PRINT_MENU,
   PRINT_PATHS,
   type BizType,
+  type PdfStatus,
   type TemplateRow,
   type TemplateView,
 } from '@portal/contract/print';
 import { buttonCode } from '@portal/contract/menus';
+import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
 import { queryRows } from '../../platform/db/client';
 import { PdfRenderer } from '../../platform/pdf';
+import { sparticuzChromium } from '../../platform/chromium';
+import { readPdf } from '../../testing/pdf-read';
 import {
   createTestPortal,
   createUserWithCodes,
@@ -229,16 +232,18 @@ describe('print templates (/ft/api/print)', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment; .*filename\*=UTF-8''/);
     expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
-    const file = join(tmp, 'contract.pdf');
-    writeFileSync(file, res.raw);
-    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    expect(info).toMatch(/Pages:\s+2\n/);
-    expect(info).toMatch(/Page size:\s+59[56]\.\d+ x 84[12]\.\d+ pts \(A4\)/);
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const pdf = await readPdf(res.raw);
+    expect(pdf.pages).toBe(2);
+    // A4 is 595.28 × 841.89 pt; Chromium rounds to whole CSS pixels.
+    expect(Math.abs(pdf.size[0] - 595.28)).toBeLessThan(1.5);
+    expect(Math.abs(pdf.size[1] - 841.89)).toBeLessThan(1.5);
+    // The font from npm, embedded in the page, not one of the machine's (docs/operations.md).
+    expect(pdf.fonts).toEqual(['NotoSansSC-Thin']);
+    const text = pdf.text.join('\n');
     expect(text).toContain('<script>alert(1)</script>华东机电有限公司');
     expect(text).toContain('壹拾万元整');
     expect(text).toContain('100,000.00');
-    // The footer's page numbers (pdftotext drops the spaces around CJK).
+    // The footer's page numbers.
     expect(text).toMatch(/第\s*1\s*页\s*\/\s*共\s*2\s*页/);
     expect(text).toMatch(/第\s*2\s*页\s*\/\s*共\s*2\s*页/);
   });
@@ -292,6 +297,11 @@ describe('print templates (/ft/api/print)', () => {
       t.database.db,
       sql`select biz_code as c from loans limit 1`,
     );
+    // The demo's 回购单 (a draft on its disbursed contract).
+    const [buyback] = await queryRows<{ c: string }>(
+      t.database.db,
+      sql`select biz_code as c from buybacks where deleted_at is null limit 1`,
+    );
     const [cust] = await queryRows<{ c: string }>(
       t.database.db,
       sql`select cust_code as c from contracts where biz_code = ${contract}`,
@@ -305,7 +315,13 @@ describe('print templates (/ft/api/print)', () => {
       toClass: 'watch',
       reason: '买方付款意愿下降',
     });
+    const [notice] = await queryRows<{ c: string }>(
+      t.database.db,
+      sql`select n.biz_code as c from assignment_notices n join contracts c on c.id = n.contract_id
+           where c.biz_code = ${contract} limit 1`,
+    );
     const docs: Record<BizType, string> = {
+      assignNotice: notice!.c,
       statement: cust!.c,
       classAdjust: adj.adjBizCode,
       contract,
@@ -315,6 +331,7 @@ describe('print templates (/ft/api/print)', () => {
       prepayment: pa.preamtBizCode,
       writeOff: paid!.c,
       credit: credit!.c,
+      buyback: buyback!.c,
     };
     for (const type of BIZ_TYPES) {
       const page = await html(type, docs[type]);
@@ -327,6 +344,56 @@ describe('print templates (/ft/api/print)', () => {
     expect(await html('repayment', contract)).toMatch(/本期应还款日为2026-02-15/);
     const missing = await admin.call(printApi.perViewHtml, { bizType: 'writeOff', docCode: '000000099999' });
     expect([missing.status, missing.msg]).toEqual([404, '来款核销不存在']);
+  });
+
+  it('prints 本公司’s name, seal and signatory from 参数设置 at the foot of the 放款通知书 and the other notices', async () => {
+    const params = servedPaths(SYSPARAM_PATHS);
+    const before = (await admin.ok<SysParamsView>(params.get)).params;
+    /** A 1×1 PNG. */
+    const seal =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const [loan] = await queryRows<{ c: string }>(
+      t.database.db,
+      sql`select biz_code as c from loans where red_state is distinct from 'reversed' limit 1`,
+    );
+    const [cust] = await queryRows<{ c: string }>(
+      t.database.db,
+      sql`select cust_code as c from contracts where biz_code = ${contract}`,
+    );
+    const docs: [BizType, string][] = [
+      ['loan', loan!.c],
+      ['repayment', contract],
+      ['contract', contract],
+      ['statement', cust!.c],
+    ];
+    // Before 参数设置 has a seal and a signatory, the foot prints the name and blank lines.
+    const unset = await html('loan', loan!.c);
+    expect(unset).not.toContain('<img');
+    expect(unset).toContain(`<td>${before.companyName}（盖章）</td>`);
+    expect(unset).toContain('<td>签字：</td>');
+    await admin.ok(params.save, {
+      ...before,
+      companyName: '华信商业保理有限公司',
+      companySeal: seal,
+      companySignatory: '张伟',
+    });
+    try {
+      for (const [type, code] of docs) {
+        const page = await html(type, code);
+        expect(page, type).toContain(`<img src="${seal}" alt="公章" width="120" height="120" />`);
+        expect(page, type).toMatch(/<td>(法定代表人或授权代表（签字）|签字)：张伟<\/td>/);
+        expect(page, type).toContain('华信商业保理有限公司');
+      }
+      expect(await html('loan', loan!.c)).toContain(
+        `<td>华信商业保理有限公司（盖章）<br /><img src="${seal}"`,
+      );
+      // And in the PDF: the signatory's line with its date under the seal.
+      const res = await admin.call(printApi.perViewPdf, { bizType: 'loan', docCode: loan!.c });
+      const text = (await readPdf(res.raw)).text.join('\n');
+      expect(text).toMatch(/华信商业保理有限公司（盖章）\n签字：张伟\n日期：\d{4}年\d{1,2}月\d{1,2}日/);
+    } finally {
+      await admin.ok(params.save, before);
+    }
   });
 
   it('lets a document print only with that screen’s 打印 button, and a draft body only for designers', async () => {
@@ -405,20 +472,47 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
   });
 });
 
-describe('an office started with CHROMIUM_PATH=off', () => {
-  it('answers the PDF call with a message naming the HTML preview instead of failing', async () => {
-    const off = await createTestPortal({ CHROMIUM_PATH: 'off' });
-    try {
-      const res = await (
-        await off.login()
-      ).call(printApi.perViewPdf, { bizType: 'contract', docCode: '000000000001' });
-      expect(res.status).toBe(400);
-      expect(res.msg).toBe('PDF打印未启用（服务器未配置Chromium），请使用预览HTML打印');
-    } finally {
-      await off.close();
-    }
-  });
-});
+// Each case starts an office of its own (the second with the demo data): generous time on a busy machine.
+describe(
+  'an office without a Chromium (docs/operations.md "Print PDFs and Chromium")',
+  { timeout: 180_000 },
+  () => {
+    it('with CHROMIUM_PATH=off answers the PDF call with the reason and the HTML preview', async () => {
+      const off = await createTestPortal({ CHROMIUM_PATH: 'off' });
+      try {
+        const res = await (
+          await off.login()
+        ).call(printApi.perViewPdf, { bizType: 'contract', docCode: '000000000001' });
+        expect(res.status).toBe(400);
+        expect(res.msg).toBe('PDF打印未启用（服务器设置CHROMIUM_PATH=off），请用“预览”在浏览器中打印');
+      } finally {
+        await off.close();
+      }
+    });
+
+    it('with CHROMIUM_PATH naming no file still previews the contract, and says why there is no PDF', async () => {
+      const missing = await createTestPortal({ CHROMIUM_PATH: join(tmp, 'no-chromium'), DEMO_DATA: 'on' });
+      try {
+        const client = await missing.login();
+        const [row] = await queryRows<{ biz_code: string }>(
+          missing.database.db,
+          sql`select biz_code from contracts limit 1`,
+        );
+        expect(row, 'the demo office has contracts').toBeDefined();
+        const doc = { bizType: 'contract', docCode: row!.biz_code };
+        const pdf = await client.call(printApi.perViewPdf, doc);
+        expect(pdf.status).toBe(400);
+        // The print menus learn it before anyone clicks.
+        const status = await client.ok<PdfStatus>(printApi.pdfStatus, {});
+        expect(status).toEqual({ available: false, reason: pdf.msg });
+        expect(pdf.msg).toMatch(/^PDF打印不可用：服务器上CHROMIUM_PATH所指的Chromium不存在或不可执行.*预览”/);
+        expect(await html('contract', row!.biz_code, client)).toContain('国内保理业务合同');
+      } finally {
+        await missing.close();
+      }
+    });
+  },
+);
 
 describe('PDF renderer', () => {
   it('kills a render that outlives its timeout and serves the next request with a fresh browser', async () => {
@@ -430,6 +524,26 @@ describe('PDF renderer', () => {
       expect(renderer.launches).toBe(2);
       await renderer.render('<p>复用</p>');
       expect(renderer.launches).toBe(2);
+    } finally {
+      await renderer.close();
+    }
+  });
+});
+
+// The fallback when neither CHROMIUM_PATH nor Debian's chromium is there: the browser inside the npm
+// package @sparticuz/chromium (Linux x64 only), unpacked on first use.
+describe.runIf(process.platform === 'linux' && process.arch === 'x64')('the bundled Chromium', () => {
+  it('renders a PDF with the embedded Chinese font', { timeout: 180_000 }, async () => {
+    const found = await sparticuzChromium();
+    expect(found).toHaveProperty('path');
+    const renderer = new PdfRenderer({ executablePath: (found as { path: string }).path, timeoutMs: 60_000 });
+    try {
+      const pdf = await readPdf(
+        await renderer.render('<html lang="zh-CN"><body><p>应收账款转让通知书</p></body></html>'),
+      );
+      expect(pdf.text[0]).toContain('应收账款转让通知书');
+      expect(pdf.text[0]).toMatch(/第\s*1\s*页\s*\/\s*共\s*1\s*页/);
+      expect(pdf.fonts).toEqual(['NotoSansSC-Thin']);
     } finally {
       await renderer.close();
     }

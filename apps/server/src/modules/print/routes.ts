@@ -13,6 +13,7 @@ import {
   templateSaveSchema,
   type BizType,
   type CompanyPrintData,
+  type PdfStatus,
 } from '@portal/contract/print';
 import { placeholderHints } from '@portal/contract/print/data';
 import { button, menu } from '@portal/contract/menus';
@@ -21,11 +22,11 @@ import type { PortalModule } from '../../platform/module';
 import { permAllows } from '../../platform/http/route';
 import { contentDisposition } from '../../platform/http/download';
 import { badInput, noPermission, notFound } from '../../platform/errors';
-import { CHROMIUM_OFF } from '../../platform/config';
+import { findChromium } from '../../platform/chromium';
 import { PdfRenderer } from '../../platform/pdf';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { companyDict } from '../company';
-import { printPage } from '@portal/contract/print/page';
+import { LANDSCAPE_TYPES, printPage } from '@portal/contract/print/page';
 import { contractDraftSource, PRINT_LOADERS, type PrintOptions } from './sources';
 import {
   cleanTemplate,
@@ -58,6 +59,8 @@ const PRINT_KINDS: Record<BizType, ScopeKind> = {
   // A statement is printed for a customer (and, narrowed, one of its contracts in scope).
   statement: 'customer',
   classAdjust: 'classAdjust',
+  assignNotice: 'assignNotice',
+  buyback: 'buyback',
 };
 const PRINT_SCOPE = {
   none: 'the document named by bizType and docCode is checked in renderDoc (PRINT_KINDS)',
@@ -76,12 +79,9 @@ function sendHtml(reply: FastifyReply, html: string): void {
     .send(html);
 }
 
-/** The PDF call when the operator started without Chromium; the HTML preview still works. */
-const PDF_OFF_MESSAGE = 'PDF打印未启用（服务器未配置Chromium），请使用预览HTML打印';
-
 export const printModule: PortalModule = {
   name: 'print',
-  register({ api, app, db, config, clock, params }) {
+  async register({ api, app, db, config, clock, params }) {
     const company = (): CompanyPrintData => {
       const c = params.current;
       return {
@@ -89,11 +89,24 @@ export const printModule: PortalModule = {
         companyAddress: c.companyAddress ?? null,
         companyRegNo: c.companyRegNo ?? null,
         companySeal: c.companySeal ?? null,
+        companySignatory: c.companySignatory ?? null,
       };
     };
-    const pdf = new PdfRenderer({ executablePath: config.chromiumPath, timeoutMs: config.pdfTimeoutMs });
-    app.addHook('onClose', () => pdf.close());
+    // Without a Chromium the office still starts: one warning, and the PDF call answers why
+    // (the HTML preview prints through the browser; docs/operations.md "Print PDFs and Chromium").
+    const browser = await findChromium(config.chromiumPath);
+    if (!browser.available && browser.warning) app.log.warn(browser.warning);
+    const pdf = browser.available
+      ? new PdfRenderer({ executablePath: browser.executablePath, timeoutMs: config.pdfTimeoutMs })
+      : browser.reason;
+    if (typeof pdf !== 'string') app.addHook('onClose', () => pdf.close());
 
+    api.post(
+      PRINT_PATHS.pdfStatus,
+      { perm: 'session', scope: UNSCOPED.reference, summary: 'whether PDFs render here, and why not' },
+      async (): Promise<PdfStatus> =>
+        typeof pdf === 'string' ? { available: false, reason: pdf } : { available: true, reason: null },
+    );
     api.post(PRINT_PATHS.bizTypeList, { perm: 'session', scope: UNSCOPED.reference }, async () =>
       BIZ_TYPES.map((t) => ({ code: t, label: BIZ_TYPE_LABELS[t] })),
     );
@@ -184,9 +197,13 @@ export const printModule: PortalModule = {
           ? (await printingTemplate(db, body.bizType, source.coreCompCode, body.tplBizCode)).content
           : cleanTemplate(body.bizType, body.content);
       const title = `${BIZ_TYPE_LABELS[body.bizType]}-${body.docCode}`;
+      const landscape = LANDSCAPE_TYPES.has(body.bizType);
       return {
         title,
-        html: printPage(title, renderBody(body.bizType, content, source, company()), source.mark),
+        landscape,
+        html: printPage(title, renderBody(body.bizType, content, source, company()), source.mark, {
+          landscape,
+        }),
       };
     };
 
@@ -211,9 +228,9 @@ export const printModule: PortalModule = {
         summary: 'application/pdf, A4',
       },
       async ({ body, user, reply }) => {
-        if (config.chromiumPath === CHROMIUM_OFF) throw badInput(PDF_OFF_MESSAGE);
-        const { title, html } = await renderDoc(body, user);
-        const file = await pdf.render(html);
+        if (typeof pdf === 'string') throw badInput(pdf);
+        const { title, html, landscape } = await renderDoc(body, user);
+        const file = await pdf.render(html, undefined, landscape);
         void reply
           .code(200)
           .header('content-type', 'application/pdf')

@@ -54,6 +54,26 @@ const LOAN_BEFORE = `<h1>放款通知书</h1>
 </table>
 <p style="text-align: right; margin-top: 32px">{{printDate}}</p>`;
 
+/** The standard 客户对账单 of the previous release (portrait, blank 保理商 line), as it shipped. */
+const STATEMENT_BEFORE = `<h1>客户对账单</h1>
+<table class="plain">
+<tr><td>客户名称：{{custName}}</td><td>客户编号：{{custCode}}</td></tr>
+<tr><td>对账期间：{{dateFrom}} 至 {{dateTo}}</td><td>合同号：{{contractNo}}</td></tr>
+</table>
+<p>期初本金余额人民币{{opening}}元。</p>
+<table>
+<thead><tr><th>日期</th><th>业务类型</th><th>单据编号</th><th>合同号</th><th class="num">放款本金</th><th class="num">回款金额</th><th class="num">本金</th><th class="num">利息</th><th class="num">费用</th><th class="num">罚息</th><th class="num">本金余额</th><th>备注</th></tr></thead>
+<tbody>
+{{#lines}}<tr><td>{{date}}</td><td>{{kind}}</td><td>{{docCode}}</td><td>{{contractNo}}</td><td class="num">{{disbursed}}</td><td class="num">{{received}}</td><td class="num">{{principal}}</td><td class="num">{{interest}}</td><td class="num">{{fee}}</td><td class="num">{{penalty}}</td><td class="num">{{balance}}</td><td>{{remark}}</td></tr>{{/lines}}
+</tbody>
+</table>
+<p>本期放款{{disbursed}}元；本期回款{{received}}元，其中本金{{principal}}元、利息{{interest}}元、费用{{fee}}元、罚息{{penalty}}元。</p>
+<p>期末本金余额人民币{{closing}}元（大写：{{closingCapitals}}）。</p>
+<p>请贵司核对上述往来，如有不符，请于收到本对账单之日起十日内提出。</p>
+<table class="plain" style="margin-top: 32px">
+<tr><td>保理商（盖章）：</td><td>客户确认（盖章）：</td><td>日期：{{printDate}}</td></tr>
+</table>`;
+
 beforeAll(async () => {
   // DEMO_DATA off: the database has run the migrations and the seeds, and nothing else.
   t = await createTestPortal();
@@ -147,8 +167,31 @@ describe('standard print templates are reference data (every database, once per 
       content: cleanTemplate('loan', STANDARD_TEMPLATES.loan.content),
     });
     expect(rows.find((r) => r.biz_code === '900000000011')!.content).toContain('退还多收');
+    expect(rows.find((r) => r.biz_code === '900000000011')!.content).toContain('签字：{{companySignatory}}');
     expect(rows.filter((r) => r.biz_code !== '900000000011')).toEqual(untouched);
     // Once upgraded, it is the current text: a later start changes nothing.
+    expect(await restart()).toEqual(NOTHING);
+    expect(await templates()).toEqual(rows);
+  });
+
+  it('brings the previous release’s 客户对账单 to the one-line ledger with 本公司’s seal and signatory, and leaves an edited one', async () => {
+    await db().execute(sql`delete from print_templates`);
+    const before = cleanTemplate('statement', STATEMENT_BEFORE);
+    expect(RELEASED_STANDARD_HASHES.statement).toContain(templateHash(before));
+    const edited = before.replace('保理商（盖章）：', '保理商（盖章）：本行');
+    await db().execute(
+      sql`insert into print_templates (biz_code, name, biz_type, content, state)
+          values ('900000000021', '标准客户对账单', 'statement', ${before}, 'enabled'),
+                 ('900000000022', '本行客户对账单', 'statement', ${edited}, 'disabled')`,
+    );
+    expect(await restart()).toEqual({ added: [], upgraded: ['900000000021'] });
+    const rows = await templates();
+    const current = cleanTemplate('statement', STANDARD_TEMPLATES.statement.content);
+    expect(rows.find((r) => r.biz_code === '900000000021')!.content).toBe(current);
+    expect(current).toContain('<td class="date">{{date}}</td>');
+    expect(current).toContain('{{#companySeal}}');
+    expect(current).toContain('签字：{{companySignatory}}');
+    expect(rows.find((r) => r.biz_code === '900000000022')!.content).toBe(edited);
     expect(await restart()).toEqual(NOTHING);
     expect(await templates()).toEqual(rows);
   });

@@ -31,7 +31,10 @@ import { STATEMENT_KIND_LABELS } from '@portal/contract/ledger';
 import { ASSET_CLASS_LABELS, UNCLASSIFIED_LABEL } from '@portal/contract/classification';
 import { formatDateTime } from '@portal/contract/format';
 import { viewAdj } from '../classification';
+import { viewBuyback } from '../buyback';
+import { BUYBACK_RED_LABELS } from '@portal/contract/buyback';
 import { records } from '../workflow';
+import { findNotice } from '../assignment';
 
 /** A document's print data and the core enterprise whose template it prefers. */
 export interface PrintSource {
@@ -348,6 +351,42 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
     };
   },
 
+  /** 回购通知书: the amount on the buy-back date, part by part and line by line (docs/buyback.md). */
+  async buyback(ex, code, user, today) {
+    const b = await viewBuyback(ex, code, user);
+    const contract = await findContract(ex, b.contBizCode, user);
+    return {
+      raw: {
+        fields: {
+          printDate: chineseDate(today),
+          buybackBizCode: b.buybackBizCode,
+          contractNo: b.contractNo,
+          custName: b.custName,
+          buybackDate: b.buybackDate,
+          principal: b.principal,
+          interest: b.interest,
+          fee: b.fee,
+          penalty: b.penalty,
+          amount: b.amount,
+          settled: b.settled,
+          open: b.open,
+          state: DOC_STATE_LABELS[b.state],
+          remark: b.remark,
+        },
+        lists: {
+          lines: b.lines.map((l) => ({
+            period: l.period,
+            dueDate: l.dueDate,
+            component: label(COMPONENT_LABELS, l.component),
+            amount: l.amount,
+          })),
+        },
+      },
+      coreCompCode: contract.coreCompCode,
+      mark: b.redState === 'reversed' ? BUYBACK_RED_LABELS.reversed : null,
+    };
+  },
+
   async statement(ex, code, user, today, opts = {}) {
     const dateTo = opts.dateTo ?? today;
     const s = await statement(ex, user, {
@@ -434,6 +473,45 @@ export const PRINT_LOADERS: Record<BizType, PrintLoader> = {
     };
   },
 
+  /**
+   * 应收账款转让通知书 (docs/assignment-notice.md): one debtor's notice, its receivables on the
+   * contract, our account it is to pay into, and its confirmation as recorded.
+   */
+  async assignNotice(ex, code, user, today) {
+    const { notice, contract } = await findNotice(ex, code, user);
+    const info = await viewInfo(ex, contract);
+    const mine = info.receivables.filter((r) => r.debtorName === notice.debtorName);
+    const status = notice.confirmDate ? '已确认' : notice.waivedAt ? '已豁免' : '待确认';
+    return {
+      raw: {
+        fields: {
+          printDate: chineseDate(today),
+          noticeBizCode: notice.bizCode,
+          debtorName: notice.debtorName,
+          contractNo: info.contractNo,
+          contBizCode: info.bizCode,
+          custName: info.custName,
+          recourse: label(RECOURSE_LABELS, info.recourse),
+          totalAmount: mine.reduce((s, r) => s.plus(r.amount), new Decimal(0)).toFixed(2),
+          bankName: info.bankName,
+          bankAccountNo: info.bankAccountNo,
+          status,
+          confirmDate: notice.confirmDate,
+          confirmedBy: notice.confirmedBy,
+        },
+        lists: {
+          receivables: mine.map((r) => ({
+            invoiceNo: r.invoiceNo,
+            invoiceDate: r.invoiceDate,
+            dueDate: r.dueDate,
+            amount: r.amount,
+          })),
+        },
+      },
+      coreCompCode: contract.coreCompCode,
+    };
+  },
+
   async credit(ex, code, _user, today) {
     const c = await viewPlatform(ex, code);
     return {
@@ -499,7 +577,7 @@ export async function contractDraftSource(
     financingRatio: body.financingRatio,
     receivablesAmount: refs.receivablesAmount,
     marginRatio: body.marginRatio ?? null,
-    currency: body.currency,
+    currency: label(CURRENCY_LABELS, body.currency),
     startDate: body.startDate,
     maturityDate: body.maturityDate,
     ruleName: names?.rule_name ?? null,

@@ -113,11 +113,13 @@ describe('参数设置', () => {
       companyName: '华信商业保理有限公司',
       companyAddress: '上海市浦东新区世纪大道100号',
       companySeal: SEAL,
+      companySignatory: '张伟',
     });
     expect(saved.params).toMatchObject({
       sessionAbsoluteMinutes: 480,
       companyName: '华信商业保理有限公司',
       companySeal: SEAL,
+      companySignatory: '张伟',
     });
     expect(saved.updatedByName).toBeTruthy();
     const [row] = await queryRows<{
@@ -128,8 +130,13 @@ describe('参数设置', () => {
       companyName: '环境保理有限公司',
       companyAddress: null,
       companySeal: null,
+      companySignatory: null,
     });
-    expect(row!.detail.after).toMatchObject({ sessionAbsoluteMinutes: 480, companySeal: '图片（1KB）' });
+    expect(row!.detail.after).toMatchObject({
+      sessionAbsoluteMinutes: 480,
+      companySeal: '图片（1KB）',
+      companySignatory: '张伟',
+    });
     // Saving the same values again changes nothing and writes no audit row.
     await admin.ok(served(P.save), saved.params);
     expect(await auditCount()).toBe(n0 + 1);

@@ -5,7 +5,7 @@ import { queryRows, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { interestSplit } from '../ledger';
 import type { Aux } from './journal';
-import { postEvent, reverseDocument } from './service';
+import { isClosed, postEvent, reverseDocument } from './service';
 import { vouchers } from './schema';
 
 /** The last day of a date's month. */
@@ -51,7 +51,9 @@ export async function accruedInterest(tx: Tx, e: string): Promise<ContractAmount
  * the maturity on; none while the contract is not disbursed), rounded half-up; the month's
  * amount is that less what was recognised (negative when a reversal took the deferral back). A
  * contract whose 前置利息 went to income before this rule posted nothing deferred, so nothing of it
- * is recognised again.
+ * is recognised again. A 期初 voucher credits the 前置利息 received whole (deferred) and debits the
+ * share the earlier books recognised before the import (counted as recognised), so the first
+ * month end after an import recognises only the days since.
  */
 export async function deferralDue(tx: Tx, e: string): Promise<ContractAmount[]> {
   const rows = await queryRows<{
@@ -66,8 +68,10 @@ export async function deferralDue(tx: Tx, e: string): Promise<ContractAmount[]> 
     tx,
     sql`with posted as (
           select l.contract_no,
-                 coalesce(sum(l.credit - l.debit) filter (where v.doc_type <> 'deferral'), 0) as deferred,
-                 coalesce(sum(l.debit - l.credit) filter (where v.doc_type = 'deferral'), 0) as recognised
+                 coalesce(sum(case when v.doc_type = 'opening' then l.credit
+                                   when v.doc_type <> 'deferral' then l.credit - l.debit end), 0) as deferred,
+                 coalesce(sum(case when v.doc_type = 'opening' then l.debit
+                                   when v.doc_type = 'deferral' then l.debit - l.credit end), 0) as recognised
             from voucher_lines l join vouchers v on v.id = l.voucher_id
            where l.role = 'deferredInterest' and l.contract_no is not null and v.voucher_date <= ${e}::date
            group by l.contract_no)
@@ -130,6 +134,8 @@ export async function accrueMonthEnds(tx: Tx, d: string, actor: Actor): Promise<
   let count = 0;
   for (; e <= target; e = monthEnd(addDays(e, 1))) {
     const period = e.slice(0, 7);
+    // A closed month is final: its close ran whatever of this work was due (月结).
+    if (await isClosed(tx, period)) continue;
     if (!(await posted(tx, 'accrual', period))) {
       const lines = await accruedInterest(tx, e);
       if (lines.length > 0) {

@@ -12,7 +12,7 @@ import {
 import { queryRows, type Executor } from '../../platform/db/client';
 import { contentDisposition } from '../../platform/http/download';
 import { moneyCell, streamSheet, type XlsxColumn } from '../../platform/http/xlsx';
-import { waitForRoom } from '../../platform/http/zip-stream';
+import { waitForRoom } from '../../platform/http/zip';
 import { auxText, voucherNo, voucherWhere } from './service';
 
 const BATCH = 1000;

@@ -48,6 +48,43 @@ export type MoneyEvent =
       aux: Aux;
     }
   | {
+      /** A buy-back's approval: the plan's open items closed into the seller's buy-back receivable. */
+      kind: 'buyback';
+      docCode: string;
+      date: string;
+      principal: string;
+      interest: string;
+      fee: string;
+      penalty: string;
+      aux: Aux;
+    }
+  | {
+      /** A 回购款核销's approval: an incoming spent on the buy-back receivable. */
+      kind: 'buybackSettle';
+      docCode: string;
+      date: string;
+      amount: string;
+      aux: Aux;
+    }
+  | {
+      /**
+       * 期初: an imported contract's balances carried in (docs/accounting.md "期初"), against the
+       * opening clearing account.
+       */
+      kind: 'opening';
+      docCode: string;
+      date: string;
+      /** Principal outstanding on the import's date. */
+      principal: string;
+      /** 保证金 received and still held. */
+      margin: string;
+      /** 前置利息 received, whole. */
+      upfrontInterest: string;
+      /** Its share earned before the import's date (already income in the earlier books). */
+      upfrontInterestEarned: string;
+      aux: Aux;
+    }
+  | {
       kind: 'accrual';
       /** YYYY-MM of the month end. */
       period: string;
@@ -57,6 +94,13 @@ export type MoneyEvent =
   | {
       /** 前置利息 recognised in a month: 预收利息 → 利息收入 (negative takes back what was recognised). */
       kind: 'deferral';
+      period: string;
+      date: string;
+      contracts: { amount: string; aux: Aux }[];
+    }
+  | {
+      /** The month-end provisioning: the change in each contract's 坏账准备 (negative releases). */
+      kind: 'provision';
       period: string;
       date: string;
       contracts: { amount: string; aux: Aux }[];
@@ -142,10 +186,52 @@ export function journalOf(e: MoneyEvent): Journal {
       b.cr('penaltyIncome', e.penalty);
       return { docType: 'paid', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
+    case 'buyback': {
+      // As a write-off's, the seller's receivable standing where the incoming would (docs/accounting.md).
+      const summary = `回购 ${who(e.aux)}`.trim();
+      const b = builder(summary, e.aux);
+      b.dr('buyback', new Decimal(e.principal).plus(e.interest).plus(e.fee).plus(e.penalty));
+      b.cr('factoring', e.principal);
+      b.cr('interestIncome', e.interest);
+      b.cr('feeIncome', e.fee);
+      b.cr('penaltyIncome', e.penalty);
+      return { docType: 'buyback', docCode: e.docCode, date: e.date, summary, lines: b.lines };
+    }
+    case 'buybackSettle': {
+      const summary = `回购款核销 ${who(e.aux)}`.trim();
+      const b = builder(summary, e.aux);
+      b.dr('advance', e.amount);
+      b.cr('buyback', e.amount);
+      return { docType: 'buybackSettle', docCode: e.docCode, date: e.date, summary, lines: b.lines };
+    }
+    case 'opening': {
+      const summary = `期初 ${who(e.aux)}`.trim();
+      const b = builder(summary, e.aux);
+      b.dr('factoring', e.principal);
+      b.cr('margin', e.margin);
+      // The deferral carried whole, less what the earlier books already recognised: the month-end
+      // 摊销 reads both lines (accrual.ts deferralDue) and recognises only the days from here on.
+      b.cr('deferredInterest', e.upfrontInterest);
+      b.dr('deferredInterest', e.upfrontInterestEarned);
+      const rest = new Decimal(e.principal)
+        .plus(e.upfrontInterestEarned)
+        .minus(e.margin)
+        .minus(e.upfrontInterest);
+      if (rest.gt(0)) b.cr('openingClearing', rest);
+      else b.dr('openingClearing', rest.neg());
+      return { docType: 'opening', docCode: e.docCode, date: e.date, summary, lines: b.lines };
+    }
     case 'accrual':
       return monthEndJournal(e, 'interestReceivable', `计提${e.period}应收利息`);
     case 'deferral':
       return monthEndJournal(e, 'deferredInterest', `摊销${e.period}预收利息`);
+    case 'provision': {
+      const summary = `计提${e.period}减值准备`;
+      const b = builder(summary, {});
+      for (const c of e.contracts) b.dr('creditLoss', c.amount, c.aux);
+      for (const c of e.contracts) b.cr('badDebtReserve', c.amount, c.aux);
+      return { docType: 'provision', docCode: e.period, date: e.date, summary, lines: b.lines };
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { bigint, bigserial, char, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, char, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { dateColumn, moneyColumn, timestamptz } from '../../platform/db/columns';
 
@@ -10,6 +10,10 @@ export const voucherAccounts = pgTable('voucher_accounts', {
   version: integer('version').notNull().default(0),
   updatedAt: timestamptz('updated_at'),
   updatedBy: bigint('updated_by', { mode: 'number' }),
+  /** 凭证引入 (migration 0052): the package's codes, null meaning ours; the auxiliary, null the role's default. */
+  yonyouCode: text('yonyou_code'),
+  kingdeeCode: text('kingdee_code'),
+  packageAux: boolean('package_aux'),
 });
 
 export const voucherPeriods = pgTable('voucher_periods', {
@@ -20,7 +24,8 @@ export const voucherPeriods = pgTable('voucher_periods', {
 export const vouchers = pgTable('vouchers', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   period: char('period', { length: 7 }).notNull(),
-  no: integer('no').notNull(),
+  /** Null only inside the posting's transaction: given at its commit (migration 0053). */
+  no: integer('no'),
   voucherDate: dateColumn('voucher_date').notNull(),
   summary: text('summary').notNull(),
   docType: text('doc_type').notNull(),

@@ -21,7 +21,7 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { offsetOf, page } from '../../platform/http/list';
 import { journalOf, totals, type Aux, type Journal, type MoneyEvent } from './journal';
-import { voucherAccounts, voucherLines, voucherPeriods, vouchers } from './schema';
+import { voucherAccounts, voucherLines, vouchers } from './schema';
 
 /** 凭证字 of every voucher: 记 (记账凭证), numbered per period (docs/accounting.md "Numbers"). */
 export const VOUCHER_WORD = '记';
@@ -99,19 +99,6 @@ export async function saveAccount(
 
 // ---- posting
 
-/**
- * The next 凭证号 of a period. The upsert locks the period's row until the transaction ends, so
- * two postings at once get consecutive numbers; unique (period, no) backs it.
- */
-async function nextNo(tx: Tx, period: string): Promise<number> {
-  const [row] = await tx
-    .insert(voucherPeriods)
-    .values({ period, lastNo: 1 })
-    .onConflictDoUpdate({ target: voucherPeriods.period, set: { lastNo: sql`${voucherPeriods.lastNo} + 1` } })
-    .returning({ no: voucherPeriods.lastNo });
-  return row!.no;
-}
-
 interface PostLine {
   role: string;
   accountCode: string;
@@ -128,16 +115,18 @@ async function insertVoucher(
   lines: PostLine[],
   actor: Actor,
 ): Promise<number> {
+  await requireOpenMonth(tx, head.date);
   const t = totals(lines);
   // A programming error, never a user's: the journal rules always balance (docs/accounting.md).
   if (!t.debit.eq(t.credit)) throw new Error(`voucher of ${head.docType} ${head.docCode} does not balance`);
-  const period = periodOf(head.date);
-  const no = await nextNo(tx, period);
+  // No number yet: the period's next one is given when this transaction commits, by the trigger
+  // of migration 0053 (docs/accounting.md "Numbers"), so no posting waits on another's whole
+  // transaction for it.
   const [v] = await tx
     .insert(vouchers)
     .values({
-      period,
-      no,
+      period: periodOf(head.date),
+      no: null,
       voucherDate: head.date,
       summary: head.summary,
       docType: head.docType,
@@ -163,6 +152,39 @@ async function insertVoucher(
   );
   return v!.id;
 }
+
+/**
+ * Whether a month is closed (月结, docs/accounting.md "Month close"). A read without a lock: the
+ * posting's own check below is what holds under concurrency.
+ */
+export async function isClosed(ex: Executor, period: string): Promise<boolean> {
+  const [m] = await queryRows<{ closed: boolean }>(
+    ex,
+    sql`select closed from book_months where period = ${period}`,
+  );
+  return m?.closed === true;
+}
+
+/**
+ * Refuses (409, with the reason) a voucher dated in a closed month. Every voucher goes through
+ * insertVoucher, so every money document's posting — those of modules written after this one too —
+ * is checked here. It takes the month's row FOR SHARE (making the row when missing) and keeps it
+ * to the end of the transaction: a close, which takes it FOR UPDATE, waits for this posting to
+ * commit and then counts it, or this posting waits for the close and is refused. The trigger
+ * vouchers_open_month (migration 0060) does the same for any insert that bypasses this function.
+ */
+export async function requireOpenMonth(tx: Tx, date: string): Promise<void> {
+  const period = periodOf(date);
+  await tx.execute(sql`insert into book_months (period) values (${period}) on conflict (period) do nothing`);
+  const [m] = await queryRows<{ closed: boolean }>(
+    tx,
+    sql`select closed from book_months where period = ${period} for share`,
+  );
+  if (m?.closed) throw conflict(closedMonthMessage(date));
+}
+
+export const closedMonthMessage = (date: string) =>
+  `凭证日期${date}所在的会计期间${periodOf(date)}已结账，不能记账；如须记入该月，请先反结账`;
 
 /** Posts a journal through the mapping as it is now; nothing is posted when every line is 0.00. */
 export async function postJournal(tx: Tx, j: Journal, actor: Actor): Promise<number | null> {

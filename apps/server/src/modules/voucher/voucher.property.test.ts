@@ -8,7 +8,8 @@ import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { queryRows } from '../../platform/db/client';
 import { createTestPortal, type TestPortal } from '../../testing/harness';
 import { journalOf, totals, type MoneyEvent } from './journal';
-import { postEvent, reverseDocument, trialBalance } from './service';
+import { postEvent, trialBalance } from './service';
+import { clearVouchers, moneyEvent, moneyHistory, postRed } from './testkit';
 
 /**
  * Over random histories of money events and red reversals of earlier ones (docs/accounting.md
@@ -17,40 +18,10 @@ import { postEvent, reverseDocument, trialBalance } from './service';
  * balance after all events is what the events say it should be (a reversed event counts for 0);
  * and the per-period account totals the trial balance reads equal the lines summed.
  */
-const cents = fc.integer({ min: 0, max: 50_000_000 }).map((n) => new Decimal(n).div(100).toFixed(2));
-const day = fc.integer({ min: 0, max: 180 }).map((n) => addDays('2026-01-01', n));
-const aux = fc.record({
-  custCode: fc.constantFrom('000000000001', '000000000002'),
-  custName: fc.constantFrom('甲供应商', '乙供应商'),
-  contractNo: fc.constantFrom('HT-1', 'HT-2', 'HT-3'),
-});
-const upfront = fc.record({ margin: cents, upfrontInterest: cents, upfrontFee: cents });
-
-const event: fc.Arbitrary<Omit<MoneyEvent, 'docCode'> & { docCode?: string }> = fc.oneof(
-  fc.record({ date: day, net: cents, deducted: upfront, aux }).map((e) => ({
-    kind: 'disbursement' as const,
-    ...e,
-    financing: new Decimal(e.net)
-      .plus(e.deducted.margin)
-      .plus(e.deducted.upfrontInterest)
-      .plus(e.deducted.upfrontFee)
-      .toFixed(2),
-  })),
-  fc.record({ date: day, received: upfront, aux }).map((e) => ({ kind: 'prepayment' as const, ...e })),
-  fc.record({ date: day, amount: cents, payer: fc.constantFrom('买方A', '买方B') }).map((e) => ({
-    kind: 'income' as const,
-    ...e,
-  })),
-  fc
-    .record({ date: day, principal: cents, interest: cents, fee: cents, penalty: cents, aux })
-    .map((e) => ({ kind: 'writeOff' as const, ...e })),
-);
+const event = moneyEvent({ days: 180, contracts: 3 });
 
 /** A history: events, some followed later by the red reversal of an earlier one (by index). */
-const history = fc.array(fc.tuple(event, fc.option(fc.nat(), { nil: null }), fc.nat({ max: 30 })), {
-  minLength: 1,
-  maxLength: 25,
-});
+const history = moneyHistory({ days: 180, contracts: 3, maxLength: 25, maxLag: 30 });
 
 let t: TestPortal;
 beforeAll(async () => {
@@ -80,9 +51,7 @@ describe('the trial balance over random histories', () => {
     await fc.assert(
       fc.asyncProperty(history, async (steps) => {
         run++;
-        await db.execute(sql`delete from voucher_lines`);
-        await db.execute(sql`delete from vouchers`);
-        await db.execute(sql`delete from voucher_periods`);
+        await clearVouchers(db);
         const expected = new Map<string, Decimal>();
         const posted: {
           type: MoneyEvent['kind'];
@@ -102,19 +71,7 @@ describe('the trial balance over random histories', () => {
             const target = posted[redOf % posted.length]!;
             if (!target.red) {
               const j = target.journal;
-              await db.transaction((tx) =>
-                reverseDocument(
-                  tx,
-                  { docType: j.docType, docCode: j.docCode },
-                  {
-                    docType: j.docType === 'loan' ? 'loanRed' : j.docType === 'paid' ? 'paidRed' : j.docType,
-                    docCode: `${code}R`,
-                    date: addDays(target.date, lag),
-                    summary: '冲红',
-                  },
-                  SYSTEM_ACTOR,
-                ),
-              );
+              await postRed(db, { docType: j.docType, docCode: j.docCode, date: target.date }, code, lag);
               target.red = true;
             }
           }
@@ -196,9 +153,7 @@ describe('the trial balance over random histories', () => {
 describe('numbers under concurrent postings', () => {
   it('gives eight transactions at once eight consecutive numbers of the period', async () => {
     const db = t.database.db;
-    await db.execute(sql`delete from voucher_lines`);
-    await db.execute(sql`delete from vouchers`);
-    await db.execute(sql`delete from voucher_periods`);
+    await clearVouchers(db);
     const ids = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         db.transaction((tx) =>

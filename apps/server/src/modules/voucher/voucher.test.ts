@@ -227,13 +227,17 @@ describe('the journals of a hand-built portfolio', () => {
     expect(row('2241')).toBe('0.00 5000.00 0.00 0.00 0.00 5000.00');
     expect(row('6011')).toBe('0.00 0.00 0.00 2440.00 0.00 2440.00');
     expect(row('6021')).toBe('0.00 0.00 0.00 0.00 0.00 0.00');
+    // The month-end provisioning (docs/accounting.md "Provisioning"): G, 31 days past due, is 关注
+    // at 2 % of its 100,000.00; H is 正常 at 1 % of its 200,000.00.
+    expect(row('6702')).toBe('0.00 0.00 4000.00 0.00 4000.00 0.00');
+    expect(row('1231')).toBe('0.00 0.00 0.00 4000.00 0.00 4000.00');
     expect(tb.totals).toEqual({
       openingDebit: '100000.00',
       openingCredit: '100000.00',
-      debit: '252440.00',
-      credit: '252440.00',
-      closingDebit: '302440.00',
-      closingCredit: '302440.00',
+      debit: '256440.00',
+      credit: '256440.00',
+      closingDebit: '306440.00',
+      closingCredit: '306440.00',
     });
     expect(tb.balanced).toBe(true);
   });
@@ -277,8 +281,8 @@ describe('the export', () => {
     await wb.xlsx.load(Buffer.from(res.raw) as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.getRow(1).values).toEqual([undefined, ...EXPORT_HEADERS]);
-    // loan H (2 lines), income (2), write-off (5), reversal (5), accrual (4), then 合计.
-    expect(ws.rowCount).toBe(1 + 18 + 1);
+    // loan H (2 lines), income (2), write-off (5), reversal (5), accrual (4), provision (4), 合计.
+    expect(ws.rowCount).toBe(1 + 22 + 1);
     const first = ws.getRow(2);
     expect(first.getCell(2).value).toBe('记-0001');
     expect(first.getCell(6).value).toBe(200000);
@@ -290,15 +294,15 @@ describe('the export', () => {
       debit = debit.plus(String(ws.getRow(i).getCell(6).value ?? 0));
       credit = credit.plus(String(ws.getRow(i).getCell(7).value ?? 0));
     }
-    expect(debit.toFixed(2)).toBe('252440.00');
-    expect(credit.toFixed(2)).toBe('252440.00');
+    expect(debit.toFixed(2)).toBe('256440.00');
+    expect(credit.toFixed(2)).toBe('256440.00');
     // 合计: the lines above it, red ones negative (the reversed write-off and its mirror net to 0),
     // so it equals the period's movement on the trial balance.
     const total = ws.getRow(ws.rowCount);
     expect([total.getCell(1).value, total.getCell(6).value, total.getCell(7).value]).toEqual([
       '合计',
-      252440,
-      252440,
+      256440,
+      256440,
     ]);
     const paidOnly = await admin.call(voucherApi.export, { docType: 'paid', format: 'xlsx' });
     const wp = new ExcelJS.Workbook();
@@ -324,7 +328,8 @@ describe('the export', () => {
       );
     }
     expect(byCode.get('1132')).toEqual([0, 0, 2440, 0, 2440, 0]);
-    expect(byCode.get('合计')).toEqual([100000, 100000, 252440, 252440, 302440, 302440]);
+    expect(byCode.get('6702')).toEqual([0, 0, 4000, 0, 4000, 0]);
+    expect(byCode.get('合计')).toEqual([100000, 100000, 256440, 256440, 306440, 306440]);
     expect(ws.getRow(ws.rowCount).getCell(5).numFmt).toBe('#,##0.00');
     expect((await admin.call(voucherApi.trialExport, { period: '2026-13' })).status).toBe(400);
   });

@@ -5,4 +5,4 @@
 export { registerDocument, removeDraft, saveDraft, type Written } from './pipeline';
 export { records } from './queries';
 export { WORKFLOW_REGISTRY, type WorkflowDoc, type WorkflowRegistry } from './registry';
-export { assertEditable } from './service';
+export { allowSelfApproval, assertEditable, SELF_APPROVAL_MSG } from './service';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ALL_CODES, buttonCode, flattenCatalogue, type Action } from '@portal/contract/menus';
+import { CLOSE_MENU } from '@portal/contract/voucher';
 import { DOC_TYPES, type DocType } from '@portal/contract/workflow';
 import { queryRows, type Db } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
@@ -10,13 +11,15 @@ export const WORKFLOW_ROLES = [
     code: 'biz-manager',
     name: '业务经理',
     description: '录入并提交业务单据',
-    actions: ['add', 'save', 'delete', 'print', 'circulate'],
+    actions: ['add', 'save', 'delete', 'print', 'circulate', 'noticeConfirm'],
+    // 业务部 enters the customers and their accounts it then raises 客户准入 for (docs/admission.md).
+    extra: ['ft-company:add', 'ft-company:update', 'ft-bank:add', 'ft-bank:save'],
   },
   {
     code: 'risk',
     name: '风控',
     description: '复核业务单据',
-    actions: ['audit', 'unAudit', 'pass', 'reject', 'print', 'circulate'],
+    actions: ['audit', 'unAudit', 'pass', 'reject', 'print', 'circulate', 'noticeWaive'],
   },
   {
     code: 'gm',
@@ -29,6 +32,8 @@ export const WORKFLOW_ROLES = [
   name: string;
   description: string;
   actions: readonly Action[];
+  /** Buttons of screens that are no document's, with their menus. */
+  extra?: readonly string[];
 }[];
 
 const REVIEW = { name: '风控复核', roleCode: 'risk', minAmount: null };
@@ -49,15 +54,18 @@ export const DEFAULT_PROCESSES: Record<
   loan: { procName: '放款审批流程', steps: [REVIEW] },
   loanRed: { procName: '放款冲红审批流程', steps: [REVIEW] },
   classAdjust: { procName: '分类调整审批流程', steps: [REVIEW] },
+  buyback: { procName: '回购审批流程', steps: [REVIEW] },
+  buybackSettle: { procName: '回购款核销审批流程', steps: [REVIEW] },
   credit: { procName: '授信审批流程', steps: [REVIEW, gmAbove('10000000.00')] },
   credDistribution: { procName: '额度分配审批流程', steps: [REVIEW] },
   credChange: { procName: '额度变更审批流程', steps: [REVIEW, gmAbove('10000000.00')] },
   compInfoChange: { procName: '企业信息变更审批流程', steps: [REVIEW] },
   compManagerChange: { procName: '管理员变更审批流程', steps: [REVIEW] },
+  custAdmission: { procName: '客户准入审批流程', steps: [REVIEW] },
 };
 
 /** Menu codes a role gets: each document screen, the given buttons that exist, and every ancestor menu. */
-function grantsFor(actions: readonly Action[]): string[] {
+function grantsFor(actions: readonly Action[], extra: readonly string[] = []): string[] {
   const parents = new Map(flattenCatalogue().map((e) => [e.code, e.parentCode]));
   const out = new Set<string>();
   const add = (code: string) => {
@@ -67,6 +75,12 @@ function grantsFor(actions: readonly Action[]): string[] {
     add(menuCode);
     for (const a of actions) if (ALL_CODES.has(buttonCode(menuCode, a))) add(buttonCode(menuCode, a));
   }
+  for (const code of extra) {
+    add(code);
+    add(code.split(':')[0]!);
+  }
+  // 月结 is four-eyes too, though not a workflow document: the checkers approve it (finance asks).
+  if ((actions as readonly Action[]).includes('audit')) add(buttonCode(CLOSE_MENU, 'audit'));
   return [...out];
 }
 
@@ -91,7 +105,7 @@ export async function seedWorkflow(db: Db, allowSelfApproval: boolean): Promise<
         sql`insert into roles (biz_code, name, code, description, data_scope)
             values (${await nextCode(tx, 'role')}, ${r.name}, ${r.code}, ${r.description}, 'all') returning id`,
       );
-      for (const code of grantsFor(r.actions)) {
+      for (const code of grantsFor(r.actions, 'extra' in r ? r.extra : [])) {
         await tx.execute(
           sql`insert into role_menus (role_id, menu_code) values (${Number(role!.id)}, ${code}) on conflict do nothing`,
         );

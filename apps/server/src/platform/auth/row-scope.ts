@@ -1,3 +1,4 @@
+import { GUARANTEE_FILE_DOC_TYPE } from '@portal/contract/credit';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { code } from '@portal/contract/fields';
@@ -119,6 +120,17 @@ export const SCOPE_KINDS = {
     params: ['contractdetailCode'],
     menus: CONTRACT_MENUS,
   },
+  /** 应收账款转让通知 (docs/assignment-notice.md): one per debtor, following its contract. */
+  assignNotice: {
+    label: '转让通知',
+    from: 'assignment_notices x join contracts r on r.id = x.contract_id',
+    code: 'x.biz_code',
+    org: 'r.org_id',
+    owner: 'r.created_by',
+    live: 'r.deleted_at is null',
+    params: ['noticeBizCode'],
+    menus: ['ft-contract-info'],
+  },
   contractChange: ofContract('合同变更', 'contract_changes', TO_CONTRACT, ['ft-contract-chg']),
   handover: ofContract('资料交接单', 'handovers', TO_CONTRACT, ['ft-contract-handover']),
   credit: doc('授信', 'credits', CREDIT_MENUS, ['bizCode', 'credBizCode', 'platCredBizCode']),
@@ -142,6 +154,14 @@ export const SCOPE_KINDS = {
     ['ft-classification'],
     ['bizCode', 'adjBizCode'],
   ),
+  buyback: ofContract('回购单', 'buybacks', TO_CONTRACT, ['ft-buyback'], ['bizCode', 'buybackBizCode']),
+  buybackSettle: ofContract(
+    '回购款核销',
+    'buyback_settlements',
+    'join buybacks b on b.id = x.buyback_id join contracts r on r.id = b.contract_id',
+    ['ft-buyback'],
+    ['bizCode', 'settleBizCode'],
+  ),
   paidRed: ofContract(
     '来款核销冲红',
     'paid_reds',
@@ -151,9 +171,10 @@ export const SCOPE_KINDS = {
   ),
   compInfoChange: doc('企业信息变更单', 'comp_info_changes', ['crm-cor-info']),
   compManagerChange: doc('管理员变更单', 'comp_manager_changes', ['crm-cor-mg']),
+  custAdmission: doc('客户准入单', 'cust_admissions', ['ft-cust-admit']),
   permit: doc('准入记录', 'permits', PERMIT_MENUS, ['bizCode'], false),
   customer: {
-    ...doc('企业客户', 'companies', CUSTOMER_MENUS, ['compCode', 'custCode', 'CompCode']),
+    ...doc('企业客户', 'companies', CUSTOMER_MENUS, ['compCode', 'custCode', 'CompCode', 'companyBizCode']),
     code: 'r.comp_code',
   },
   // Our own accounts are the company's (every income and contract form picks them); a customer's
@@ -212,10 +233,13 @@ export function isScopeKind(name: string): name is ScopeKind {
 /**
  * The kind of the document an attachment or approval belongs to: its document type names the kind
  * (workflow DOC_TYPES and the files' doc_type use the same names), except a customer's own files,
- * filed under `company` (company/service.ts COMPANY_DOC_TYPE).
+ * filed under `company` (company/service.ts COMPANY_DOC_TYPE), and a credit's contracts of
+ * guarantee, filed under `creditGua` with the credit's code (credit/guarantees.ts): they follow
+ * their credit.
  */
 export function kindOfDocType(docType: string): ScopeKind | undefined {
   if (docType === 'company') return 'customer';
+  if (docType === GUARANTEE_FILE_DOC_TYPE) return 'credit';
   return isScopeKind(docType) ? docType : undefined;
 }
 

@@ -95,11 +95,7 @@ describe('SessionCache: no round trip per call for the session', () => {
   });
 
   it.skipIf(!onPostgres)('another server on the same database sees a revocation a moment later', async () => {
-    const [{ schema }] = (await queryRows<{ schema: string }>(
-      db,
-      sql`select current_schema() as schema`,
-    )) as [{ schema: string }];
-    const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema, poolSize: 2 });
+    const other = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 2 });
     try {
       const cache = new SessionCache(t.database.changes, () => 2 * HOUR);
       const token = await createSession(db, adminId, HOUR);

@@ -169,6 +169,11 @@ export class SessionCache {
     });
   }
 
+  /** Sessions held resolved now (服务监控, /metrics). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /**
    * `background`: a call the browser makes by itself. It does not touch the session, and what it
    * reads is not kept: a kept read would spare the next real call its re-read, and with it the touch
@@ -239,4 +244,18 @@ export async function revokeUserSessions(ex: Executor, userId: number): Promise<
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: 'account' })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Sessions in force now on every server (服务监控, /metrics `portal_sessions_active`): not revoked,
+ * not expired, used within the idle timeout.
+ */
+export async function countActiveSessions(ex: Executor, idleMs: number): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from sessions
+         where revoked_at is null and expires_at > now()
+           and last_seen_at >= now() - make_interval(secs => ${idleMs / 1000})`,
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -1,4 +1,5 @@
 import { bigint, bigserial, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { SYSTEM_ACTOR_NAME } from '@portal/contract/audit';
 import type { Executor } from './client';
 
 export const auditLog = pgTable('audit_log', {
@@ -25,7 +26,7 @@ export interface Actor {
   ip?: string;
 }
 
-export const SYSTEM_ACTOR: Actor = { userId: 0, userName: 'system' };
+export const SYSTEM_ACTOR: Actor = { userId: 0, userName: SYSTEM_ACTOR_NAME };
 
 /**
  * One row per state change (docs/architecture.md "Tables and the audit log"): who, when, what, with

@@ -38,9 +38,23 @@ export interface Database {
   changes: ChangeFeed;
   /** Statements running now (the slow-request watchdog logs them). */
   inFlight: InFlightQueries;
+  /** The connection pool now (docs/operations.md "Monitoring"); PGlite is one connection. */
+  pool(): PoolStats;
   /** Runs fn in one transaction on a raw connection (migrations, bulk loads). */
   rawTransaction<T>(fn: (conn: RawConn) => Promise<T>): Promise<T>;
+  /**
+   * The embedded database only: its data directory as a gzipped tar, taken while it runs (the
+   * scheduled backup, modules/jobs); the same format `npm run backup` writes and restore reads.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface OpenOptions {
@@ -52,7 +66,9 @@ export interface OpenOptions {
    * servers").
    */
   lockDir?: string | undefined;
-  /** PostgreSQL search_path (tests run each file in its own schema). */
+  /** PGlite in memory: start from this dumped data directory instead of an empty one (tests' migrated template). */
+  loadDataDir?: Blob | undefined;
+  /** PostgreSQL search_path. */
   schema?: string | undefined;
   poolSize?: number;
 }
@@ -71,9 +87,12 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
  */
 export class DamagedDatabaseError extends Error {}
 
-async function openPglite(dir: string | undefined): Promise<PGlite> {
+async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   try {
-    return await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+    return await PGlite.create(dir, {
+      startParams: PGLITE_START_PARAMS,
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
   } catch (err) {
     if (!dir) throw err;
     const why = err instanceof Error ? err.message : String(err);
@@ -100,11 +119,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     await pool.query('select 1');
+    const max = opts.poolSize ?? 20;
     return {
       kind: 'postgres',
       db: drizzlePg(pool) as unknown as Db,
       changes: notices,
       inFlight,
+      pool: () => ({
+        max,
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       rawTransaction: async (fn) => {
         const client = await pool.connect();
         try {
@@ -135,7 +161,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (opts.pgliteDir) {
       mkdirSync(opts.pgliteDir, { recursive: true });
     }
-    const client = await openPglite(opts.pgliteDir);
+    const client = await openPglite(opts.pgliteDir, opts.loadDataDir);
     const inFlight = new InFlightQueries();
     guardSingleConnection(client, inFlight);
     const notices = new Notices();
@@ -146,6 +172,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db: drizzlePglite(client) as unknown as Db,
       changes: notices,
       inFlight,
+      dumpDataDir: () => client.dumpDataDir('gzip'),
+      // One connection: in use while a statement runs (the others queue inside PGlite, uncounted).
+      pool: () => {
+        const busy = inFlight.list().length > 0 ? 1 : 0;
+        return { max: 1, inUse: busy, idle: 1 - busy, waiting: 0 };
+      },
       rawTransaction: (fn) =>
         client.transaction((tx) =>
           fn({

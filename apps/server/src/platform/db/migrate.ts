@@ -2,14 +2,27 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './client';
 
+/** The migration files of a folder, in the order they apply. */
+function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+}
+
+/** The name of the last migration of a folder: a database without it is not ready (/readyz). */
+export function lastMigration(dir: string): string {
+  const files = migrationFiles(dir);
+  const last = files[files.length - 1];
+  if (!last) throw new Error(`no migrations in ${dir}`);
+  return last;
+}
+
 /**
  * Applies migrations/*.sql in name order, each once and whole (one transaction per file).
  * On PostgreSQL an advisory lock serialises instances that start together.
  */
 export async function migrate(database: Database, dir: string): Promise<string[]> {
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
+  const files = migrationFiles(dir);
   const applied: string[] = [];
   for (const name of files) {
     const script = readFileSync(join(dir, name), 'utf8');

@@ -20,7 +20,7 @@ const MIGRATION = '0023_serial_normalised.sql';
 let t: TestDb;
 let before: string;
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb({ empty: true });
   before = mkdtempSync(join(tmpdir(), 'portal-migrations-'));
   const all = join(serverRoot(), 'migrations');
   for (const f of readdirSync(all)) if (f < MIGRATION) copyFileSync(join(all, f), join(before, f));

@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIZDATE_PATHS } from '@portal/contract/bizdate';
 import { VOUCHER_PATHS, type AccountRow, type TrialBalance } from '@portal/contract/voucher';
+import { PACKAGE_PATHS, type PackageAccountRow } from '@portal/contract/voucher-package';
 import { buildPortal, serverRoot } from '../../server';
 import { loadConfig } from '../config';
 import { hashPassword } from '../auth/password-hash';
@@ -44,7 +47,7 @@ const BACK = { ...FRONT, annualRate: '0.0720', interestCollection: 'BACK' };
 let t: TestDb;
 let dir: string;
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb({ empty: true });
   dir = mkdtempSync(join(tmpdir(), 'portal-migrations-0039-'));
   for (const f of readdirSync(join(serverRoot(), 'migrations')).filter(MIGRATED_BEFORE))
     copyFileSync(join(serverRoot(), 'migrations', f), join(dir, f));
@@ -248,6 +251,35 @@ describe('the books of a database at migration 0039', () => {
         code: '2401',
         name: '递延收益',
       });
+      // 凭证引入 (migration 0052): no package code set, so each line exports under the code it was
+      // posted with, and a month's file sums per account to that month's trial balance.
+      const pkg = await client.ok<PackageAccountRow[]>(`/api${PACKAGE_PATHS.accounts}`);
+      expect(pkg.find((a) => a.role === 'bank')).toMatchObject({
+        code: '100201',
+        yonyouCode: null,
+        aux: false,
+      });
+      for (const period of ['2026-03', '2026-04']) {
+        const res = await client.call(`/api${PACKAGE_PATHS.export}`, { period, package: 'yonyou' });
+        expect(res.httpStatus).toBe(200);
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.load(Buffer.from(res.raw) as unknown as ArrayBuffer);
+        const sums = new Map<string, { debit: Decimal; credit: Decimal }>();
+        wb.worksheets[0]!.eachRow((r, n) => {
+          if (n === 1) return;
+          const code = String(r.getCell(6).value);
+          const s = sums.get(code) ?? { debit: new Decimal(0), credit: new Decimal(0) };
+          sums.set(code, {
+            debit: s.debit.plus(String(r.getCell(7).value ?? 0)),
+            credit: s.credit.plus(String(r.getCell(8).value ?? 0)),
+          });
+        });
+        expect(
+          [...sums]
+            .map(([code, s]) => ({ period, code, debit: s.debit.toFixed(2), credit: s.credit.toFixed(2) }))
+            .sort((a, b) => (a.code < b.code ? -1 : 1)),
+        ).toEqual(before.filter((m) => m.period === period));
+      }
 
       // The next month end: the day-ends of 05-21 … 05-31 run; K2's interest, due 05-30 and
       // unpaid, is accrued whole; K1's and K3's 前置利息, already income, is not recognised again.

@@ -8,7 +8,7 @@ import { createTestDb, createTestPortal, type TestPortal } from '../../testing/h
 import { dbNonceStore, groupClaims } from './nonces';
 
 describe('groupClaims', () => {
-  it('inserts an idle claim at once and the claims that arrive meanwhile in one batch', async () => {
+  it('inserts the claims of one turn together, and those that arrive meanwhile in the next batch', async () => {
     const batches: string[][] = [];
     const seen = new Set<string>();
     const claim = groupClaims(async (batch) => {
@@ -18,13 +18,17 @@ describe('groupClaims', () => {
       batch.forEach((n) => seen.add(n));
       return fresh;
     });
-    const first = claim('a0');
+    const first = Array.from({ length: 10 }, (_, i) => claim(`a${i}`));
+    // The first insert has started (it takes 5 ms); these wait for it and share the next one.
+    await new Promise((r) => setImmediate(r));
+    expect(batches.map((b) => b.length)).toEqual([10]);
     const rest = Array.from({ length: 50 }, (_, i) => claim(`a${i % 25}`));
-    expect(await first).toBe(true);
+    expect(await Promise.all(first)).toEqual(Array(10).fill(true));
     const answers = await Promise.all(rest);
-    expect(batches.map((b) => b.length)).toEqual([1, 25]);
-    // a0 was claimed by the first batch; a1..a24 are new once each, the repeats are replays.
-    expect(answers.filter(Boolean)).toHaveLength(24);
+    expect(batches.map((b) => b.length)).toEqual([10, 25]);
+    // a0..a9 were claimed by the first batch; a10..a24 are new once each, the repeats are replays.
+    expect(answers.filter(Boolean)).toHaveLength(15);
+    expect(answers.slice(10, 25)).toEqual(Array(15).fill(true));
     expect(await claim('a1')).toBe(false);
     expect(await claim('b1')).toBe(true);
     expect(batches.length).toBe(4);

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { TIMESTAMP_WINDOW_MS } from '@portal/contract/envelope';
-import { queryRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { nonces } from '../auth/schema';
 
 /** Remembers nonces for the timestamp window so a replay is refused on any instance. */
@@ -11,22 +11,32 @@ export interface NonceStore {
   purge(): Promise<void>;
 }
 
+/**
+ * The claim of a batch: a prepared statement (PostgreSQL parses and plans it once per connection)
+ * taking the nonces as one text[] parameter, sent on the driver below drizzle, which would build
+ * the SQL again for every batch. Committed without waiting for the WAL flush (set_config local to
+ * this statement's own transaction): a call waits on its nonce before it runs, and the flush was
+ * most of that wait. Safe because WAL is flushed in order: any write the call then commits durably
+ * carries its nonce with it, and a crash can only forget nonces of calls that wrote nothing.
+ */
+const CLAIM_SQL = `insert into nonces (nonce)
+  select n from unnest($1::text[]) n, (select set_config('synchronous_commit', 'off', true)) async_commit
+  on conflict do nothing returning nonce`;
+
+type ClaimRows = Promise<{ rows: { nonce: string }[] }>;
+/** What drizzle's `$client` is on each driver: a pg Pool (config objects) or PGlite (text, params). */
+type DriverClient =
+  | { query(q: { name: string; text: string; values: unknown[] }): ClaimRows; totalCount: number }
+  | { query(text: string, params: unknown[]): ClaimRows };
+
 export function dbNonceStore(db: Db): NonceStore {
+  const client = (db as unknown as { $client: DriverClient }).$client;
+  const insert =
+    'totalCount' in client
+      ? (batch: string[]) => client.query({ name: 'portal_claim_nonces', text: CLAIM_SQL, values: [batch] })
+      : (batch: string[]) => client.query(CLAIM_SQL, [batch]);
   return {
-    claim: groupClaims(async (batch) => {
-      // Committed without waiting for the WAL flush (set_config local to this statement's own
-      // transaction): a call waits on its nonce before it runs, and the flush was most of that
-      // wait. Safe because WAL is flushed in order: any write the call then commits durably
-      // carries its nonce with it, and a crash can only forget nonces of calls that wrote nothing.
-      const rows = await queryRows<{ nonce: string }>(
-        db,
-        sql`insert into ${nonces} (nonce)
-              select n from jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb) n,
-                            (select set_config('synchronous_commit', 'off', true)) async_commit
-              on conflict do nothing returning nonce`,
-      );
-      return new Set(rows.map((r) => r.nonce));
-    }),
+    claim: groupClaims(async (batch) => new Set((await insert(batch)).rows.map((r) => r.nonce))),
     async purge() {
       // Twice the window: a nonce must outlive any timestamp the server still accepts.
       await db
@@ -44,8 +54,10 @@ interface Claim {
 
 /**
  * Group commit for nonce claims: at most one insert is in flight, and the claims that arrive
- * meanwhile share the next one. Idle, a claim is inserted at once; under load, one round trip
- * serves a whole batch instead of one per call (a call's only other query is often its own).
+ * meanwhile share the next one. The first insert starts once the event loop has read what the
+ * sockets brought in this turn (setImmediate), so calls that arrived together share it too; under
+ * load one statement serves a whole batch instead of one per call, and a statement costs the
+ * database about as much for eight nonces as for one (docs/protocol.md "The replay window").
  * `insert` answers which of the given distinct nonces were new.
  */
 export function groupClaims(
@@ -54,7 +66,6 @@ export function groupClaims(
   let queue: Claim[] = [];
   let flushing = false;
   async function flush() {
-    flushing = true;
     while (queue.length) {
       const batch = queue;
       queue = [];
@@ -71,7 +82,9 @@ export function groupClaims(
   return (nonce) =>
     new Promise<boolean>((resolve, reject) => {
       queue.push({ nonce, resolve, reject });
-      if (!flushing) void flush();
+      if (flushing) return;
+      flushing = true;
+      setImmediate(() => void flush());
     });
 }
 

@@ -12,6 +12,7 @@ import { endedSessionMessage, type SessionCache, type SessionUser } from '../aut
 import type { Keyring } from '../envelope/keyring';
 import type { NonceStore } from '../envelope/nonces';
 import { openEnvelope } from './envelope-hook';
+import { DRAINING_MESSAGE, type Readiness } from './health';
 import { mapError } from './error-map';
 import { clientErrorHandler, drainRequest } from './limits';
 import { permAllows, type Api, type Perm, type RouteRecord } from './route';
@@ -44,6 +45,8 @@ export interface HttpDeps {
   keyring: Keyring;
   nonces: NonceStore;
   sessions: SessionCache;
+  /** Draining on SIGTERM: new calls are refused before any other hook runs (platform/http/health.ts). */
+  readiness: Readiness;
   logger?: boolean | object;
 }
 
@@ -134,7 +137,7 @@ export interface Http {
    * Where a module registers its calls: `instance` is the module's own plugin context, registered
    * under the `/api` prefix (server.ts), so the contract path is all the route needs.
    */
-  apiOn(instance: FastifyInstance): Api;
+  apiOn(instance: FastifyInstance, module: string): Api;
   routes: RouteRecord[];
 }
 
@@ -162,6 +165,14 @@ export function createHttp(deps: HttpDeps): Http {
     }
     const err = new AppError(STATUS.badInput, zodMessage(r.error));
     return { error: err };
+  });
+
+  // First of all hooks: a draining server reads no session and opens no envelope for a new call.
+  // 503 is what the proxy passes on to another server (deploy/nginx.conf, proxy_next_upstream).
+  app.addHook('onRequest', async (req, reply) => {
+    if (!deps.readiness.refuses(req.url)) return;
+    reply.header('connection', 'close').header('retry-after', '1');
+    return sendEnvelope(reply, STATUS.unavailable, DRAINING_MESSAGE);
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -222,7 +233,7 @@ export function createHttp(deps: HttpDeps): Http {
       .send(indexHtml);
   });
 
-  const apiOn = (instance: FastifyInstance): Api => {
+  const apiOn = (instance: FastifyInstance, module: string): Api => {
     if (instance.prefix !== API_PREFIX) throw new Error(`module routes belong under ${API_PREFIX}`);
     return { post };
     function post(...[contractPath, opts, handler]: Parameters<Api['post']>): void {
@@ -234,7 +245,7 @@ export function createHttp(deps: HttpDeps): Http {
       const methods: ('POST' | 'GET')[] = opts.get || opts.revalidate ? ['POST', 'GET'] : ['POST'];
       const rowScope = resolveRouteScope(opts.scope);
       for (const method of methods) {
-        const rec: RouteRecord = { method, path, perm: opts.perm, scope: opts.scope, envelope };
+        const rec: RouteRecord = { method, path, module, perm: opts.perm, scope: opts.scope, envelope };
         if (opts.within) rec.within = opts.within;
         if (opts.body) rec.body = opts.body;
         if (opts.query) rec.query = opts.query;

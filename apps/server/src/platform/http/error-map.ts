@@ -14,7 +14,8 @@ interface Mapped {
   data?: unknown;
 }
 
-function pgCode(err: unknown): string | undefined {
+/** The SQLSTATE of a database error, wherever the driver or drizzle wrapped it. */
+export function pgCode(err: unknown): string | undefined {
   for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

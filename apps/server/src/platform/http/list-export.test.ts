@@ -7,7 +7,7 @@ import { CONTRACT_PATHS, type ContractListRow } from '@portal/contract/contract'
 import { CREDIT_PATHS, creditHistoryFileName } from '@portal/contract/credit';
 import { PERMISSION_PATHS, type UserView } from '@portal/contract/permission';
 import { PA_PATHS } from '@portal/contract/prepayment';
-import { PAID_PATHS } from '@portal/contract/accounts';
+import { INCOME_PATHS, PAID_PATHS } from '@portal/contract/accounts';
 import {
   createTestPortal,
   createUserWithCodes,
@@ -95,6 +95,24 @@ describe('amount and date ranges', () => {
   it('names the field of a bound that is not an amount', async () => {
     const bad = await maker.call(incomeApi.list, { pageNum: 1, pageSize: 20, amountStart: '12.345' });
     expect([bad.status, bad.msg]).toEqual([400, '来款金额起必须是最多两位小数的金额']);
+  });
+
+  it('refuses crossed bounds (起 above 止) instead of answering an empty list, the export too', async () => {
+    const crossed = { pageNum: 1, pageSize: 20, amountStart: '2500.50', amountEnd: '100.10' };
+    const bad = await maker.call(incomeApi.list, crossed);
+    expect([bad.status, bad.msg]).toEqual([400, '来款金额起不能大于来款金额止']);
+    const exported = await maker.call(`/api${INCOME_PATHS.listExport}`, crossed);
+    expect([exported.status, exported.msg]).toEqual([400, '来款金额起不能大于来款金额止']);
+    // Equal bounds are one amount, compared as decimals ('100.1' is '100.10').
+    const equal = await incomeList({ amountStart: '100.1', amountEnd: '100.10' });
+    expect(equal.list.map((r) => r.amount)).toEqual(['100.10']);
+    const contracts = await maker.call(`/api${CONTRACT_PATHS.list}`, {
+      pageNum: 1,
+      pageSize: 20,
+      financingAmountStart: '10',
+      financingAmountEnd: '9.99',
+    });
+    expect([contracts.status, contracts.msg]).toEqual([400, '融资金额起不能大于融资金额止']);
   });
 
   it('filters the contract list by financing amount', async () => {

@@ -62,6 +62,8 @@ export type Handler<B extends Schema, Q extends Schema> = (ctx: HandlerContext<B
 export interface RouteRecord {
   method: 'POST' | 'GET';
   path: string;
+  /** The module that registered the call (docs/screen-index.md is generated from it). */
+  module: string;
   perm: Perm;
   scope: RouteScope;
   within?: GrantTarget;

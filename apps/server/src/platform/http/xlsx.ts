@@ -2,7 +2,8 @@ import Decimal from 'decimal.js';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition, XLSX_MIME } from './download';
-import { ZipStream } from './zip-stream';
+import { ZipArchive } from './zip';
+import { metrics } from '../metrics';
 
 /**
  * The streamed xlsx of the exports (docs/architecture.md "List filters and exports"): one sheet written row by row
@@ -121,6 +122,7 @@ export function streamSheet<R>(
   body: (w: SheetWriter<R>) => Promise<void> | void,
 ): void {
   const out = new PassThrough();
+  const timed = metrics.exportStarted();
   reply
     .code(200)
     .header('content-type', XLSX_MIME)
@@ -129,12 +131,12 @@ export function streamSheet<R>(
   const titles = spec.titles ?? [];
   const letters = spec.columns.map((_, i) => columnName(i + 1));
   const produce = async () => {
-    const zip = new ZipStream(out);
-    zip.file('[Content_Types].xml', CONTENT_TYPES_XML);
-    zip.file('_rels/.rels', ROOT_RELS_XML);
-    zip.file('xl/workbook.xml', workbookXml(spec.sheetName));
-    zip.file('xl/_rels/workbook.xml.rels', WORKBOOK_RELS_XML);
-    zip.file('xl/styles.xml', STYLES_XML);
+    const zip = new ZipArchive(out);
+    await zip.file('[Content_Types].xml', CONTENT_TYPES_XML);
+    await zip.file('_rels/.rels', ROOT_RELS_XML);
+    await zip.file('xl/workbook.xml', workbookXml(spec.sheetName));
+    await zip.file('xl/_rels/workbook.xml.rels', WORKBOOK_RELS_XML);
+    await zip.file('xl/styles.xml', STYLES_XML);
     const sheet = zip.stream('xl/worksheets/sheet1.xml');
     const frozen = titles.length + 1;
     const view = spec.freeze
@@ -183,10 +185,11 @@ export function streamSheet<R>(
     text += '</sheetData></worksheet>';
     flush();
     await sheet.end();
-    zip.finish();
-    out.end();
+    await zip.finish();
+    timed('ok');
   };
   produce().catch((err: unknown) => {
+    timed('failed');
     reply.log.error({ err }, `${spec.what} export failed mid-stream`);
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });

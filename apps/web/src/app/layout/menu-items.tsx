@@ -8,6 +8,7 @@ import {
   BankOutlined,
   CalculatorOutlined,
   CheckSquareOutlined,
+  CloudServerOutlined,
   ClusterOutlined,
   ControlOutlined,
   NotificationOutlined,
@@ -88,6 +89,7 @@ const PAGE_ICONS: Record<string, ReactNode> = {
   '/monitor/online': <DesktopOutlined />,
   '/system/config': <ControlOutlined />,
   '/system/notice': <NotificationOutlined />,
+  '/system/server': <CloudServerOutlined />,
 };
 
 function iconOf(path: string): ReactNode {

@@ -16,10 +16,10 @@ export const MOBILE_BREAKPOINT = 992;
 export const TAGS_SUSPEND_SCROLL = 92;
 
 export const SIZE_OPTIONS: { value: UiSize; label: string }[] = [
-  { value: 'default', label: 'Default' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'small', label: 'Small' },
-  { value: 'mini', label: 'Mini' },
+  { value: 'default', label: '默认' },
+  { value: 'medium', label: '中等' },
+  { value: 'small', label: '紧凑' },
+  { value: 'mini', label: '迷你' },
 ];
 
 export const SIDEBAR_MODE_OPTIONS: { value: SidebarMode; label: string }[] = [

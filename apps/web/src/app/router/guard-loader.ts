@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { message, notification } from 'antd';
 import { getToken } from '../../shared/auth/token';
 import { getRuntimeConfig } from '../../shared/config/runtime';
 import { trackRouteForListCondition } from '../../shared/list/list-condition';
 import { ensureRsaKey, hasRsaKey } from '../../shared/request/envelope-keys';
+import { notifyError, showError } from '../../shared/ui/feedback-lazy';
 import {
   findMenu,
   findRoute,
@@ -56,7 +56,7 @@ const leaving = () => new Promise<never>(() => {});
 function fail(err: unknown, fullPath: string): never {
   clearClientSession();
   const text = err instanceof Error && err.message ? err.message : 'Has Error';
-  void message.error(text);
+  showError(text);
   throw redirect(loginRedirect(fullPath));
 }
 
@@ -75,7 +75,9 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
   // Signed in: the screen's chunks download while the key and the session load.
   if (getToken()) preloadScreen(path);
 
-  if (rsaKey) {
+  // Without a session nothing here needs the key: the login page renders while it loads, and its
+  // submit waits for the same fetch.
+  if (rsaKey && getToken()) {
     try {
       await rsaKey;
     } catch (err) {
@@ -93,7 +95,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<null
       fail(err, fullPath);
     }
     if (result === 'empty') {
-      notification.error({ title: EMPTY_PERMISSION_MESSAGE, duration: 5 });
+      notifyError(EMPTY_PERMISSION_MESSAGE, 5);
       await logout();
       // Within the app, not a reload: a reload took the notification with it after 1 s.
       await new Promise((r) => setTimeout(r, LOGOUT_REDIRECT_MS));

@@ -68,10 +68,10 @@ describe('session guard decisions', () => {
     expect(decideGuard(input({ path: '/auth-redirect', rolesLoaded: false }))).toEqual({ type: 'allow' });
   });
 
-  it('allows public and permitted paths, sends unknown and forbidden ones to /404', () => {
+  it('allows public and permitted paths, sends unknown ones to /404 and forbidden ones to /401', () => {
     expect(decideGuard(input({}))).toEqual({ type: 'allow' });
     expect(decideGuard(input({ path: '/factoring/contract/info' }))).toEqual({ type: 'allow' });
-    expect(decideGuard(input({ path: '/permission/role' }))).toEqual({ type: 'redirect', to: '/404' });
+    expect(decideGuard(input({ path: '/permission/role' }))).toEqual({ type: 'redirect', to: '/401' });
     expect(decideGuard(input({ path: '/no/such/page' }))).toEqual({ type: 'redirect', to: '/404' });
   });
 

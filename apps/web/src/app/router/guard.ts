@@ -70,7 +70,7 @@ export function loginRedirect(fullPath: string): string {
  * 2. in a frame that hides the header menu, a path of fewer than 5 segments moves the top window;
  * 3. without a token only /login and /auth-redirect open, anything else goes to /login?redirect=;
  * 4. with a token /login goes to /; before the roles are loaded the session is loaded first;
- * 5. a path outside the generated routes goes to /404.
+ * 5. a path outside the generated routes goes to /404; one the user's menus do not grant to /401.
  */
 export function decideGuard(input: GuardInput): GuardAction {
   const path = normalizePath(input.path);
@@ -91,6 +91,7 @@ export function decideGuard(input: GuardInput): GuardAction {
   if (!input.rolesLoaded) return { type: 'load-session' };
 
   const access = input.access(path);
-  if (access === 'unknown' || access === 'forbidden') return { type: 'redirect', to: '/404' };
+  if (access === 'forbidden') return { type: 'redirect', to: '/401' };
+  if (access === 'unknown') return { type: 'redirect', to: '/404' };
   return { type: 'allow' };
 }

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { Spin } from 'antd';
 import { APP_TITLE } from '../../shared/config/runtime';
 import { setSessionExpiredHandler } from '../../shared/request/http';
 import { LOADING_TEXT } from '../../shared/request/loading-store';
 import { findRoute, HOME_PATH, ROUTE_TABLE, type RouteMeta } from '../../shared/routing/route-table';
 import { PageLoading } from '../layout/common/PageLoading';
-import { ManagementLayout, WebsiteLayout } from '../layout/layouts';
+import { AntdShell, ManagementLayout, WebsiteLayout } from '../layout/layouts';
 import { screenFor } from '../screens';
 import { clearClientSession } from '../session-actions';
 import { trackVisitedTag } from '../tags-view/tags-store';
@@ -19,8 +18,14 @@ const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('../pages/UnauthorizedPage'));
 const PreviewHtmlPage = lazy(() => import('../pages/PreviewHtmlPage'));
 
+/** While the guard runs: our own spinner, so that the login path needs no antd (boot.css). */
 function BootScreen() {
-  return <Spin fullscreen description={LOADING_TEXT} />;
+  return (
+    <div className="boot-screen" role="status">
+      <span className="portal-spinner" />
+      <span>{LOADING_TEXT}</span>
+    </div>
+  );
 }
 
 function Page({ children }: { children: ReactNode }) {
@@ -75,7 +80,9 @@ export function buildRoutes(): RouteObject[] {
       HydrateFallback: BootScreen,
       errorElement: (
         <Suspense fallback={null}>
-          <RouteError />
+          <AntdShell>
+            <RouteError />
+          </AntdShell>
         </Suspense>
       ),
       element: <RootShell />,
@@ -89,53 +96,62 @@ export function buildRoutes(): RouteObject[] {
           ),
         },
         {
-          path: '/auth-redirect',
           element: (
             <Page>
-              <AuthRedirectPage />
+              <AntdShell />
             </Page>
           ),
-        },
-        {
-          path: '/404',
-          element: (
-            <Page>
-              <NotFoundPage />
-            </Page>
-          ),
-        },
-        {
-          path: '/401',
-          element: (
-            <Page>
-              <UnauthorizedPage />
-            </Page>
-          ),
-        },
-        {
-          path: '/preview-html',
-          element: (
-            <Page>
-              <PreviewHtmlPage />
-            </Page>
-          ),
-        },
-        { path: '/', element: <Navigate to={HOME_PATH} replace /> },
-        {
-          element: (
-            <Page>
-              <ManagementLayout />
-            </Page>
-          ),
-          children: [routeFor(dashboard), ...management],
-        },
-        {
-          element: (
-            <Page>
-              <WebsiteLayout />
-            </Page>
-          ),
-          children: website,
+          children: [
+            {
+              path: '/auth-redirect',
+              element: (
+                <Page>
+                  <AuthRedirectPage />
+                </Page>
+              ),
+            },
+            {
+              path: '/404',
+              element: (
+                <Page>
+                  <NotFoundPage />
+                </Page>
+              ),
+            },
+            {
+              path: '/401',
+              element: (
+                <Page>
+                  <UnauthorizedPage />
+                </Page>
+              ),
+            },
+            {
+              path: '/preview-html',
+              element: (
+                <Page>
+                  <PreviewHtmlPage />
+                </Page>
+              ),
+            },
+            { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+            {
+              element: (
+                <Page>
+                  <ManagementLayout />
+                </Page>
+              ),
+              children: [routeFor(dashboard), ...management],
+            },
+            {
+              element: (
+                <Page>
+                  <WebsiteLayout />
+                </Page>
+              ),
+              children: website,
+            },
+          ],
         },
         { path: '*', element: <Navigate to="/404" replace /> },
       ],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Col, Form, Input, Modal, Radio, Row, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Col, Form, Input, Modal, Radio, Row, Select, Tag, type TableColumnsType } from 'antd';
 import {
   CURRENCY_LABELS,
   formatAccountNo,
@@ -13,9 +13,9 @@ import {
   bankSaveSchema,
 } from '@portal/contract/bank';
 import { button } from '@portal/contract/menus';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn } from '../../shared/list/columns';
-import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { AccountFields } from '../../shared/bank/AccountFields';
 import { formRules } from '../../shared/form/zod-rule';
@@ -137,33 +137,21 @@ export default function BankListPage(_props: ScreenProps) {
       width: 70,
       render: (v: boolean) => (v ? <Tag color="blue">默认</Tag> : null),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Auth code={button(MENU, 'save')}>
-            <Button type="link" size="small" onClick={() => setEditing(row)}>
-              编辑
-            </Button>
-          </Auth>
-          {!row.isDefault ? (
-            <Auth code={button(MENU, 'setDefault')}>
-              <Button type="link" size="small" onClick={() => void setDefaultAccount(row).catch(() => null)}>
-                设为默认
-              </Button>
-            </Auth>
-          ) : null}
-          <Auth code={button(MENU, 'delete')}>
-            <Button type="link" size="small" danger onClick={() => void deleteAccount(row).catch(() => null)}>
-              删除
-            </Button>
-          </Auth>
-        </Space>
-      ),
-    },
+    actionsColumn<BankAccountView>((row) => [
+      { label: '编辑', code: button(MENU, 'save'), onClick: () => setEditing(row) },
+      {
+        label: '设为默认',
+        code: button(MENU, 'setDefault'),
+        hidden: row.isDefault,
+        onClick: () => void setDefaultAccount(row).catch(() => null),
+      },
+      {
+        label: '删除',
+        code: button(MENU, 'delete'),
+        danger: true,
+        onClick: () => void deleteAccount(row).catch(() => null),
+      },
+    ]),
   ];
 
   return (

@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -109,6 +108,7 @@ describe('五级分类 list', () => {
       assetClass: 'doubtful',
       adjBizCode: '000000000005',
       principalOutstanding: '10000.00',
+      provision: '5000.00',
       openAdjBizCode: null,
     },
     {
@@ -121,6 +121,7 @@ describe('五级分类 list', () => {
       assetClass: null,
       adjBizCode: null,
       principalOutstanding: '20000.00',
+      provision: '200.00',
       openAdjBizCode: '000000000006',
     },
   ];

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Select, Tabs, Tag } from 'antd';
+import { Alert, Descriptions, Form, Input, Select, Tabs, Tag } from 'antd';
 import {
   ASSET_CLASS_LABELS,
   ASSET_CLASSES,
@@ -22,6 +22,7 @@ import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListExportButton } from '../../shared/list/ExportButton';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -33,6 +34,7 @@ import type { DocKind } from '../../shared/workflow/doc-kind';
 import { useBizDate } from '../../shared/bizdate/api';
 import { ClassSummaryCard } from '../../shared/classification/ClassSummary';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 /** 五级分类 screens (docs/classification.md). */
 export const CLASS_ROUTES = {
@@ -130,6 +132,7 @@ function ContractClassList() {
         { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
         { title: '客户名称', dataIndex: 'custName', key: 'custName' },
         moneyColumn('本金余额', 'principalOutstanding'),
+        moneyColumn('坏账准备', 'provision'),
         { title: '逾期天数', dataIndex: 'overdueDays', key: 'overdueDays', width: 90, align: 'right' },
         {
           title: '建议分类',
@@ -150,21 +153,13 @@ function ContractClassList() {
           width: 130,
           render: (_: unknown, r: ClassRow) => r.adjBizCode ?? r.openAdjBizCode ?? '',
         },
-        {
-          title: '操作',
-          key: 'actions',
-          width: 90,
-          render: (_: unknown, r: ClassRow) =>
-            (buttons.has('add') || buttons.has('save')) && !r.openAdjBizCode ? (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void navigate(`${CLASS_ROUTES.editor}?contBizCode=${r.contBizCode}`)}
-              >
-                调整
-              </Button>
-            ) : null,
-        },
+        actionsColumn<ClassRow>((r) => [
+          {
+            label: '调整',
+            hidden: !(buttons.has('add') || buttons.has('save')) || !!r.openAdjBizCode,
+            onClick: () => void navigate(`${CLASS_ROUTES.editor}?contBizCode=${r.contBizCode}`),
+          },
+        ]),
       ]}
     />
   );
@@ -271,12 +266,10 @@ export function ClassAdjEditorPage() {
     retry: false,
   });
   const head: ClassAdjInit | undefined = existing.data ?? init.data;
-  useEffect(() => {
-    const v = existing.data;
-    if (!v) return;
+  useFormFill(existing.data, (v) => {
     form.setFieldsValue({ toClass: v.toClass, reason: v.reason });
     setVersion(v.version);
-  }, [existing.data, form]);
+  });
 
   const saved = useDocSaved(CLASS_ADJ_DOC, code);
   const save = async (submit: boolean) => {

@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -21,6 +20,7 @@ const EDITOR = '/factoring/config/company-editor';
 
 const view: CompanyView = {
   compCode: '000000000005',
+  companyBizCode: '000000000005',
   compName: '编辑测试供应链有限公司',
   usccCode: '91310115MA1K4AAA1X',
   compType: 'private',
@@ -40,6 +40,8 @@ const view: CompanyView = {
   parentCompCode: null,
   parentCompName: null,
   state: 'enabled',
+  admission: 'admitted',
+  admissionCode: null,
   remark: null,
   version: 3,
   createdAt: '2026-01-01 00:00:00',

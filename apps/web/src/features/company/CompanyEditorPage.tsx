@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Spin } from 'antd';
@@ -16,6 +16,7 @@ import { ApiError } from '../../shared/request/http';
 import { validValues } from '../../shared/ui/valid-values';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { addCompany, COMPANY_LIST_KEY, updateCompany, viewCompany } from './api';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 export const COMPANY_LIST_PATH = '/factoring/config/company';
 
@@ -39,14 +40,8 @@ export default function CompanyEditorPage(_props: ScreenProps) {
     gcTime: 0,
   });
 
-  // The same page serves 新增 after an edit: start from a clean form.
-  useEffect(() => {
-    if (!compCode) form.resetFields();
-  }, [compCode, form]);
-
-  useEffect(() => {
-    if (view.data) form.setFieldsValue({ ...companyToForm(view.data), files: view.data.files });
-  }, [view.data, form]);
+  // Another company (or 新增) is another page: the tabs mount the editor afresh for it.
+  useFormFill(view.data, (v) => form.setFieldsValue({ ...companyToForm(v), files: v.files }));
 
   const save = async () => {
     const values = await validValues(form);

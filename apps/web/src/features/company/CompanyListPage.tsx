@@ -14,7 +14,10 @@ import {
   type TableColumnsType,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { ADMISSION_MENU } from '@portal/contract/admission';
 import {
+  ADMISSION_LABELS,
+  ADMISSIONS,
   COMP_ROLE_LABELS,
   COMP_STATE_LABELS,
   COMP_TYPE_LABELS,
@@ -22,6 +25,7 @@ import {
   type CompanyRow,
 } from '@portal/contract/company';
 import { button } from '@portal/contract/menus';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { listConditionKey, readListCondition } from '../../shared/list/list-condition';
@@ -34,6 +38,8 @@ import { AddButton } from '../../shared/list/AddButton';
 
 const MENU = 'ft-company';
 export const COMPANY_EDITOR_PATH = '/factoring/config/company-editor';
+/** The 客户准入 editor (docs/admission.md), opened for a pending customer. */
+const ADMISSION_EDITOR_PATH = '/factoring/config/admission-editor';
 
 function toFilters(values: Record<string, unknown>): Record<string, unknown> {
   const { region, created, ...rest } = values as { region?: string[]; created?: [Dayjs, Dayjs] | null };
@@ -98,47 +104,44 @@ export default function CompanyListPage(_props: ScreenProps) {
         <Tag color={s === 'enabled' ? 'green' : 'default'}>{COMP_STATE_LABELS[s]}</Tag>
       ),
     },
-    dateColumn('创建时间', 'createdAt', { withTime: true, width: 170 }),
     {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 190,
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Auth code={button(MENU, 'update')}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => navigate(`${COMPANY_EDITOR_PATH}?compCode=${row.compCode}`)}
-            >
-              编辑
-            </Button>
-          </Auth>
-          <Auth code={button(MENU, row.state === 'enabled' ? 'disable' : 'enable')}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() =>
-                void setCompanyState(row.compCode, row.compName, row.state !== 'enabled').catch(() => null)
-              }
-            >
-              {row.state === 'enabled' ? '停用' : '启用'}
-            </Button>
-          </Auth>
-          <Auth code={button(MENU, 'delete')}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => void deleteCompany(row.compCode, row.compName).catch(() => null)}
-            >
-              删除
-            </Button>
-          </Auth>
-        </Space>
+      title: '准入状态',
+      dataIndex: 'admission',
+      key: 'admission',
+      width: 90,
+      render: (a: CompanyRow['admission']) => (
+        <Tag color={a === 'admitted' ? 'blue' : 'orange'}>{ADMISSION_LABELS[a]}</Tag>
       ),
     },
+    dateColumn('创建时间', 'createdAt', { withTime: true, width: 170 }),
+    actionsColumn<CompanyRow>((row) => [
+      ...(row.admission === 'pending'
+        ? [
+            {
+              label: '办理准入',
+              code: button(ADMISSION_MENU, 'add'),
+              onClick: () => void navigate(`${ADMISSION_EDITOR_PATH}?compCode=${row.compCode}`),
+            },
+          ]
+        : []),
+      {
+        label: '编辑',
+        code: button(MENU, 'update'),
+        onClick: () => void navigate(`${COMPANY_EDITOR_PATH}?compCode=${row.compCode}`),
+      },
+      {
+        label: row.state === 'enabled' ? '停用' : '启用',
+        code: button(MENU, row.state === 'enabled' ? 'disable' : 'enable'),
+        onClick: () =>
+          void setCompanyState(row.compCode, row.compName, row.state !== 'enabled').catch(() => null),
+      },
+      {
+        label: '删除',
+        code: button(MENU, 'delete'),
+        danger: true,
+        onClick: () => void deleteCompany(row.compCode, row.compName).catch(() => null),
+      },
+    ]),
   ];
 
   return (
@@ -147,7 +150,7 @@ export default function CompanyListPage(_props: ScreenProps) {
       rowKey="compCode"
       columns={columns}
       toFilters={toFilters}
-      tableProps={{ scroll: { x: 1900 }, size: 'middle' }}
+      tableProps={{ scroll: { x: 2000 }, size: 'middle' }}
       filters={
         <>
           <Form.Item name="compName" label="企业名称">
@@ -188,6 +191,14 @@ export default function CompanyListPage(_props: ScreenProps) {
               allowClear
               style={{ width: 100 }}
               options={dict?.states.map((d) => ({ value: d.code, label: d.label }))}
+            />
+          </Form.Item>
+          <Form.Item name="admission" label="准入状态">
+            <Select
+              placeholder="全部"
+              allowClear
+              style={{ width: 100 }}
+              options={ADMISSIONS.map((a) => ({ value: a, label: ADMISSION_LABELS[a] }))}
             />
           </Form.Item>
           <Form.Item name="created" label="创建日期">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, Form, Input, Row, Select, Space, Table, Tabs, Typography } from 'antd';
@@ -29,6 +29,7 @@ import { DuesTable, PayersTable, PlanTable } from './components';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 const changeRules = fieldRules(changeSaveSchema);
 const infoRules = fieldRules(changeInfoSchema);
@@ -98,18 +99,20 @@ export function ChangeEditorPage() {
   });
   const [version, setVersion] = useState<number | undefined>();
 
-  useEffect(() => {
-    const c = info.data;
-    if (!c) return;
-    const p = change.data?.proposal;
+  const loaded = useMemo(
+    () => (info.data ? { c: info.data, change: change.data } : undefined),
+    [info.data, change.data],
+  );
+  useFormFill(loaded, ({ c, change: ch }) => {
+    const p = ch?.proposal;
     form.setFieldsValue({
       ...Object.fromEntries(INFO_FIELDS.map(([k]) => [k, p?.info[k] ?? c[k] ?? undefined])),
       reason: p?.reason,
       effectiveDate: p?.effectiveDate,
       payers: p?.payers ?? c.payers,
     });
-    if (change.data) setVersion(change.data.version);
-  }, [info.data, change.data, form]);
+    if (ch) setVersion(ch.version);
+  });
 
   const saved = useDocSaved(CHANGE_DOC, bizCode);
   const save = async (submit: boolean) => {

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import {
@@ -11,6 +12,7 @@ import {
   contractListSchema,
 } from '@portal/contract/contract';
 import { PRODUCT_LABELS } from '@portal/contract/credit';
+import { ASSIGN_STATE_LABELS, type NoticeState } from '@portal/contract/assignment';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
@@ -20,8 +22,14 @@ import { useButtons } from '../../shared/permission/use-buttons';
 import { confirmAction } from '../../shared/ui/feedback';
 import { CONTRACT_ROUTES, contractApi } from './api';
 import { ContractStateTags, options } from './state-tags';
+import { OpeningImportDialog } from './OpeningImportDialog';
 
 const MENU = 'ft-contract-info';
+const NOTICE_STATE_COLORS: Record<NoticeState, string> = {
+  none: 'default',
+  pending: 'orange',
+  confirmed: 'green',
+};
 /** Filters a link may carry (the dashboard's figures open the list filtered the same way). */
 const LINK_FILTERS = ['overdue', 'itemDueFrom', 'itemDueTo', 'status', 'custName', 'contractNo'] as const;
 
@@ -36,6 +44,8 @@ export default function ContractListPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const buttons = useButtons(MENU);
+  const queryClient = useQueryClient();
+  const [opening, setOpening] = useState(false);
   const linked = useMemo(() => {
     const out: Record<string, string> = {};
     for (const k of LINK_FILTERS) {
@@ -127,6 +137,11 @@ export default function ContractListPage() {
                 新增合同
               </Button>
             </Auth>
+            {buttons.has('openingImport') ? (
+              <Button onClick={() => setOpening(true)} data-testid="opening-import">
+                期初导入
+              </Button>
+            ) : null}
             <ListExportButton
               menu={MENU}
               path={CONTRACT_PATHS.listExport}
@@ -154,6 +169,16 @@ export default function ContractListPage() {
             // 已审核 履约中 已放款 side by side.
             width: 220,
             render: (_: unknown, r: ContractListRow) => <ContractStateTags row={r} />,
+          },
+          {
+            title: '转让通知',
+            key: 'noticeState',
+            width: 130,
+            render: (_: unknown, r: ContractListRow) => (
+              <Tag color={NOTICE_STATE_COLORS[r.noticeState]} data-testid={`notice-state-${r.contractNo}`}>
+                {ASSIGN_STATE_LABELS[r.noticeState]}
+              </Tag>
+            ),
           },
           {
             title: '操作',
@@ -206,6 +231,13 @@ export default function ContractListPage() {
             },
           },
         ]}
+      />
+      <OpeningImportDialog
+        open={opening}
+        onClose={(saved) => {
+          setOpening(false);
+          if (saved) void queryClient.invalidateQueries({ queryKey: ['list', CONTRACT_PATHS.list] });
+        }}
       />
     </div>
   );

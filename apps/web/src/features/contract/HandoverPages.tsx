@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Select, Space, Table } from 'antd';
@@ -28,6 +28,7 @@ import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 const rules = fieldRules(handoverSaveSchema);
 const itemRules = fieldRules(handoverItemSchema);
@@ -97,13 +98,13 @@ export function HandoverEditorPage() {
     enabled: !bizCode && !!contBizCode,
   });
   const head = existing.data ?? init.data;
-  useEffect(() => {
-    if (existing.data) {
-      form.setFieldsValue({ ...existing.data, remark: existing.data.remark ?? undefined });
-      setVersion(existing.data.version);
-    } else if (init.data)
-      form.setFieldsValue({ handoverDate: init.data.handoverDate, items: init.data.items });
-  }, [existing.data, init.data, form]);
+  useFormFill(existing.data, (v) => {
+    form.setFieldsValue({ ...v, remark: v.remark ?? undefined });
+    setVersion(v.version);
+  });
+  useFormFill(existing.data ? undefined : init.data, (i) =>
+    form.setFieldsValue({ handoverDate: i.handoverDate, items: i.items }),
+  );
 
   const saved = useDocSaved(HANDOVER_DOC, bizCode);
   const save = async (submit: boolean) => {

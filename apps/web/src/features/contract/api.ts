@@ -25,6 +25,7 @@ import { RULER_PATHS } from '@portal/contract/ruler';
 import type { BankAccountView } from '@portal/contract/bank';
 import { post, update, type UpdateResult } from '../../shared/request/http';
 import { postXlsx } from '../../shared/request/upload-xlsx';
+import { postDict } from '../../shared/request/dict';
 
 export interface Saved {
   bizCode: string;
@@ -37,7 +38,7 @@ const byContract = (contBizCode: string) => ({ query: { contBizCode } });
 
 /** The contract calls as the screens use them. */
 export const contractApi = {
-  dict: () => post<DictItem[]>(CONTRACT_PATHS.dict, {}),
+  dict: () => postDict<DictItem>(CONTRACT_PATHS.dict, {}),
   info: (bizCode: string) => post<ContractInfo>(CONTRACT_PATHS.infoView, undefined, byCode(bizCode)),
   scheme: (contBizCode: string) =>
     post<SchemeView>(CONTRACT_PATHS.schemeView, undefined, byContract(contBizCode)),
@@ -60,7 +61,7 @@ export const contractApi = {
       {},
     ),
   banks: () => post<BankAccountView[]>(CONTRACT_PATHS.bank, {}),
-  rules: () => post<{ code: string; label: string }[]>(RULER_PATHS.dict, {}),
+  rules: () => postDict<{ code: string; label: string }>(RULER_PATHS.dict, {}),
   members: () => post<CompanyMember[]>(CONTRACT_PATHS.companyMember, {}),
   init: (platCredBizCode: string) =>
     post<ContractInit>(CONTRACT_PATHS.init, undefined, { query: { platCredBizCode } }),

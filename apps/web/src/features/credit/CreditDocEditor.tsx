@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Select, Space, type FormInstance, type FormRule } from 'antd';
 import type { DocState } from '@portal/contract/workflow';
@@ -7,6 +7,7 @@ import { validValues } from '../../shared/ui/valid-values';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { type DocKind, useDocSaved } from '../../shared/workflow/doc-kind';
 import { approvedCreditsQuery, creditApi, type Saved } from './api';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 /** A document of an approved credit (额度分配, 额度变更) as its editor saves it. */
 export interface CreditDocSpec {
@@ -53,11 +54,10 @@ export function CreditDocEditor<V extends { credBizCode?: string | undefined }, 
   const [version, setVersion] = useState<number | undefined>();
   const credits = useQuery(approvedCreditsQuery);
 
-  useEffect(() => {
-    if (!doc) return;
-    setVersion(doc.version);
-    form.setFieldsValue(toForm(doc));
-  }, [doc, form, toForm]);
+  useFormFill(doc, (d) => {
+    setVersion(d.version);
+    form.setFieldsValue(toForm(d));
+  });
 
   const editable = !bizCode || doc?.state === 'draft' || doc?.state === 'rejected';
 

@@ -7,23 +7,24 @@ import {
   CREDIT_PATHS,
   CURRENCY_LABELS,
   CYCLE_LABELS,
-  GUARANTEE_TYPE_LABELS,
+  GUARANTEE_MODE_LABELS,
   PRODUCT_LABELS,
   RECOURSE_LABELS,
   type ImportPreviewRow,
   type InvoiceVerdict,
   type ReceivableItem,
   ftItemSchema,
-  guaranteeItemSchema,
   platformSaveSchema,
   receivableItemSchema,
 } from '@portal/contract/credit';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { DebtorCell } from '../../shared/debtor/DebtorPicker';
 import { FileList } from '../../shared/files/FileList';
 import { useUploadGuard } from '../../shared/files/upload-guard';
 import { DateInput } from '../../shared/form/DateInput';
 import { ListEditor, type ListEditorColumn } from '../../shared/form/ListEditor';
-import { MoneyInput } from '../../shared/form/MoneyInput';
+import { MoneyInput, formatMoneyText } from '../../shared/form/MoneyInput';
+import { ImportTemplateButton } from '../../shared/files/ImportTemplateButton';
 import { fieldRules, formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
 import { CREDIT_ROUTES, creditApi, importReceivables, type Saved } from './api';
@@ -32,9 +33,10 @@ import { CREDIT_DOC } from './doc-kinds';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 import { labelOptions } from '../../shared/form/label-options';
+import { useFormFill } from '../../shared/editor/use-form-fill';
+import { GuaranteeEditor } from './GuaranteeSection';
 
 const platformRules = formRules(platformSaveSchema);
-const guaRules = fieldRules(guaranteeItemSchema);
 const ftRules = fieldRules(ftItemSchema);
 const recRules = fieldRules(receivableItemSchema);
 
@@ -48,7 +50,6 @@ export default function CreditEditorPage() {
   const qc = useQueryClient();
   const [version, setVersion] = useState<number | undefined>();
   const [platformForm] = Form.useForm<Values>();
-  const [guaForm] = Form.useForm<Values>();
   const [ftForm] = Form.useForm<Values>();
   const [recForm] = Form.useForm<Values>();
   const formName = usePageFormName('credit');
@@ -61,11 +62,6 @@ export default function CreditEditorPage() {
   const credit = useQuery({
     queryKey: ['credit', 'platform', bizCode],
     queryFn: () => creditApi.platform(bizCode),
-    enabled: !!bizCode,
-  });
-  const gua = useQuery({
-    queryKey: ['credit', 'gua', bizCode],
-    queryFn: () => creditApi.guarantees(bizCode),
     enabled: !!bizCode,
   });
   const ft = useQuery({
@@ -84,14 +80,12 @@ export default function CreditEditorPage() {
     enabled: !!bizCode,
   });
 
-  useEffect(() => {
-    if (!credit.data) return;
-    setVersion(credit.data.version);
-    platformForm.setFieldsValue({ ...credit.data, remark: credit.data.remark ?? undefined });
-  }, [credit.data, platformForm]);
-  useEffect(() => void (gua.data && guaForm.setFieldsValue({ items: gua.data })), [gua.data, guaForm]);
-  useEffect(() => void (ft.data && ftForm.setFieldsValue({ items: ft.data })), [ft.data, ftForm]);
-  useEffect(() => void (rec.data && recForm.setFieldsValue({ items: rec.data })), [rec.data, recForm]);
+  useFormFill(credit.data, (c) => {
+    setVersion(c.version);
+    platformForm.setFieldsValue({ ...c, remark: c.remark ?? undefined });
+  });
+  useFormFill(ft.data, (items) => ftForm.setFieldsValue({ items }));
+  useFormFill(rec.data, (items) => recForm.setFieldsValue({ items }));
   useEffect(() => void (fileQuery.data && setFiles(fileQuery.data)), [fileQuery.data]);
 
   const editable = !bizCode || credit.data?.state === 'draft' || credit.data?.state === 'rejected';
@@ -115,7 +109,7 @@ export default function CreditEditorPage() {
     else if (!bizCode) navigate(`${CREDIT_ROUTES.editor}?bizCode=${r.data!.bizCode}`, { replace: true });
   };
 
-  const saveSection = async (path: string, what: string, body: Values) => {
+  const saveSection = async (path: string, what: string, body: Values): Promise<void> => {
     const r = await creditApi
       .save<Saved>(path, { credBizCode: bizCode, version, ...body }, what)
       .catch(() => null);
@@ -157,7 +151,7 @@ export default function CreditEditorPage() {
       name={`${formName}-platform`}
       layout="vertical"
       disabled={!editable}
-      initialValues={{ currency: 'CNY', cycle: 'cyclical', product: 'factoring' }}
+      initialValues={{ currency: 'CNY', cycle: 'cyclical', product: 'factoring', guaranteeMode: 'credit' }}
       style={{ maxWidth: 720 }}
     >
       <Form.Item name="custCode" label="客户" rules={platformRules.custCode}>
@@ -186,6 +180,14 @@ export default function CreditEditorPage() {
         </Form.Item>
         <Form.Item name="product" label="产品" rules={platformRules.product}>
           <Select style={{ width: 140 }} options={labelOptions(PRODUCT_LABELS)} />
+        </Form.Item>
+        {/* docs/credit.md "Guarantees and collateral": 须有担保 needs one in force at approval. */}
+        <Form.Item name="guaranteeMode" label="担保要求" rules={platformRules.guaranteeMode}>
+          <Select
+            style={{ width: 180 }}
+            aria-label="担保要求"
+            options={labelOptions(GUARANTEE_MODE_LABELS)}
+          />
         </Form.Item>
       </Space>
       <Form.Item name="remark" label="备注" rules={platformRules.remark}>
@@ -245,42 +247,14 @@ export default function CreditEditorPage() {
           {
             key: 'gua',
             label: '担保授信',
-            children:
-              needSave ??
-              listEditor(
-                guaForm,
-                [
-                  {
-                    name: 'guarantorName',
-                    title: '担保人名称',
-                    rules: guaRules.guarantorName,
-                    input: <Input aria-label="担保人名称" />,
-                  },
-                  {
-                    name: 'guaranteeType',
-                    title: '担保方式',
-                    rules: guaRules.guaranteeType,
-                    input: <Select aria-label="担保方式" options={labelOptions(GUARANTEE_TYPE_LABELS)} />,
-                  },
-                  {
-                    name: 'amount',
-                    title: '担保金额',
-                    width: 180,
-                    rules: guaRules.amount,
-                    input: <MoneyInput aria-label="担保金额" />,
-                  },
-                  {
-                    name: 'remark',
-                    title: '备注',
-                    width: 220,
-                    rules: guaRules.remark,
-                    input: <Input aria-label="担保备注" />,
-                  },
-                ],
-                () => void saveSection(CREDIT_PATHS.saveCreditGua, '担保授信', { items: items(guaForm) }),
-                'gua-editor',
-                '添加担保',
-              ),
+            children: needSave ?? (
+              <GuaranteeEditor
+                bizCode={bizCode}
+                editable={editable}
+                formName={formName}
+                save={(body) => saveSection(CREDIT_PATHS.saveCreditGua, '担保授信', body)}
+              />
+            ),
           },
           {
             key: 'ft',
@@ -294,7 +268,9 @@ export default function CreditEditorPage() {
                     name: 'debtorName',
                     title: '债务人名称',
                     rules: ftRules.debtorName,
-                    input: <Input aria-label="债务人名称" />,
+                    cell: (i) => (
+                      <DebtorCell list="items" index={i} label="债务人名称" rules={ftRules.debtorName} />
+                    ),
                   },
                   {
                     name: 'limitAmount',
@@ -342,6 +318,7 @@ export default function CreditEditorPage() {
                   >
                     <Button icon={<UploadOutlined />}>导入应收账款</Button>
                   </Upload>
+                  <ImportTemplateButton kind="receivables" />
                   <Button onClick={() => void verify()}>发票验证</Button>
                 </Space>
                 {verdicts ? (
@@ -394,7 +371,9 @@ export default function CreditEditorPage() {
                       name: 'debtorName',
                       title: '债务人名称',
                       rules: recRules.debtorName,
-                      input: <Input aria-label="债务人名称" />,
+                      cell: (i) => (
+                        <DebtorCell list="items" index={i} label="债务人名称" rules={recRules.debtorName} />
+                      ),
                     },
                     {
                       name: 'dueDate',
@@ -448,7 +427,7 @@ export default function CreditEditorPage() {
                       { title: '行', dataIndex: 'row', width: 50 },
                       { title: '发票代码', render: (_, r) => r.item.invoiceCode },
                       { title: '发票号码', render: (_, r) => r.item.invoiceNo },
-                      { title: '金额', render: (_, r) => r.item.amount },
+                      { title: '金额', align: 'right', render: (_, r) => formatMoneyText(r.item.amount) },
                       {
                         title: '校验结果',
                         render: (_, r) =>

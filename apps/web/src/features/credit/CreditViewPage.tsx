@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Space, Table, Tabs, Tag } from 'antd';
 import {
   CREDIT_PATHS,
+  CURRENCY_LABELS,
   CYCLE_LABELS,
-  GUARANTEE_TYPE_LABELS,
+  GUARANTEE_MODE_LABELS,
   LINE_KIND_LABELS,
   MOVEMENT_LABELS,
   PRODUCT_LABELS,
   RECOURSE_LABELS,
   creditHistoryFileName,
   type FtRow,
-  type GuaranteeRow,
   type HistoryRow,
   type ReceivableRow,
 } from '@portal/contract/credit';
@@ -25,6 +25,7 @@ import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { docFrameProps, useDocCode } from '../../shared/workflow/doc-kind';
 import { CREDIT_DOC } from './doc-kinds';
 import { PrintButton } from '../../shared/print/PrintButton';
+import { GuaranteeView } from './GuaranteeSection';
 
 /** 授信查看: every section read-only, the line figures, the history, and 通过 / 驳回 while pending. */
 export default function CreditViewPage() {
@@ -32,11 +33,6 @@ export default function CreditViewPage() {
   const credit = useQuery({
     queryKey: ['credit', 'platform', bizCode],
     queryFn: () => creditApi.platform(bizCode),
-    enabled: !!bizCode,
-  });
-  const gua = useQuery({
-    queryKey: ['credit', 'gua', bizCode],
-    queryFn: () => creditApi.guarantees(bizCode),
     enabled: !!bizCode,
   });
   const ft = useQuery({
@@ -80,16 +76,19 @@ export default function CreditViewPage() {
                 <Descriptions bordered size="small" column={3}>
                   <Descriptions.Item label="客户">{c.custName}</Descriptions.Item>
                   <Descriptions.Item label="授信总额度">{formatMoney(c.limitAmount)}</Descriptions.Item>
-                  <Descriptions.Item label="币种">{c.currency}</Descriptions.Item>
+                  <Descriptions.Item label="币种">
+                    {CURRENCY_LABELS[c.currency as keyof typeof CURRENCY_LABELS] ?? c.currency}
+                  </Descriptions.Item>
                   <Descriptions.Item label="起始日">{c.startDate}</Descriptions.Item>
                   <Descriptions.Item label="到期日">{line?.endDate ?? c.endDate}</Descriptions.Item>
                   <Descriptions.Item label="额度类型">{CYCLE_LABELS[c.cycle]}</Descriptions.Item>
                   <Descriptions.Item label="产品">
                     {PRODUCT_LABELS[c.product as keyof typeof PRODUCT_LABELS] ?? c.product}
                   </Descriptions.Item>
-                  <Descriptions.Item label="备注" span={2}>
-                    {c.remark ?? '-'}
+                  <Descriptions.Item label="担保要求">
+                    {GUARANTEE_MODE_LABELS[c.guaranteeMode]}
                   </Descriptions.Item>
+                  <Descriptions.Item label="备注">{c.remark ?? '-'}</Descriptions.Item>
                 </Descriptions>
                 {line ? (
                   <Descriptions
@@ -130,24 +129,7 @@ export default function CreditViewPage() {
           {
             key: 'gua',
             label: '担保授信',
-            children: (
-              <Table<GuaranteeRow>
-                size="small"
-                rowKey="id"
-                pagination={false}
-                dataSource={gua.data ?? []}
-                columns={[
-                  { title: '担保人', dataIndex: 'guarantorName' },
-                  {
-                    title: '担保方式',
-                    dataIndex: 'guaranteeType',
-                    render: (v: keyof typeof GUARANTEE_TYPE_LABELS) => GUARANTEE_TYPE_LABELS[v],
-                  },
-                  moneyColumn('担保金额', 'amount'),
-                  { title: '备注', dataIndex: 'remark' },
-                ]}
-              />
-            ),
+            children: <GuaranteeView bizCode={bizCode} state={c?.state} />,
           },
           {
             key: 'ft',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Select } from 'antd';
@@ -23,6 +23,7 @@ import { creditApi, type Saved } from './api';
 import { CreditDocEditor, type CreditDocSpec, type CreditDocState } from './CreditDocEditor';
 import { DISTRIBUTION_DOC } from './doc-kinds';
 import { labelOptions } from '../../shared/form/label-options';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 const rules = formRules(distSaveSchema);
 const itemRules = fieldRules(distItemSchema);
@@ -82,7 +83,7 @@ export default function DistributionEditorPage() {
     enabled: !!credBizCode,
   });
 
-  useEffect(() => void (distFiles.data && setFiles(distFiles.data)), [distFiles.data]);
+  useFormFill(distFiles.data, setFiles);
 
   const total = items.reduce((s, i) => {
     try {

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Page } from '@portal/contract/api';
 import { CREDIT_PATHS } from '@portal/contract/credit';
 import type {
+  CollateralRow,
   CreditListRow,
   ChangeView,
   CreditView,
@@ -19,6 +20,7 @@ import type {
 import type { FileInfo } from '@portal/contract/files';
 import { post, update, type UpdateResult } from '../../shared/request/http';
 import { postXlsx } from '../../shared/request/upload-xlsx';
+import { postDict } from '../../shared/request/dict';
 
 /** The credit calls as the screens use them. */
 export interface Saved {
@@ -32,9 +34,11 @@ const byCode = (bizCode: string, credBizCode?: string) => ({
 });
 
 export const creditApi = {
-  dict: () => post<DictItem[]>(CREDIT_PATHS.dict, {}),
+  dict: () => postDict<DictItem>(CREDIT_PATHS.dict, {}),
   platform: (bizCode: string) => post<CreditView>(CREDIT_PATHS.creditPlatform, undefined, byCode(bizCode)),
   guarantees: (bizCode: string) => post<GuaranteeRow[]>(CREDIT_PATHS.creditGua, undefined, byCode(bizCode)),
+  collaterals: (bizCode: string) =>
+    post<CollateralRow[]>(CREDIT_PATHS.creditCollateral, undefined, byCode(bizCode)),
   ft: (bizCode: string) => post<FtRow[]>(CREDIT_PATHS.creditFt, undefined, byCode(bizCode)),
   receivables: (bizCode: string) =>
     post<ReceivableRow[]>(CREDIT_PATHS.receivables, undefined, byCode(bizCode)),

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Spin, type TableColumnType } from 'antd';
-import { EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
+import type { DocState } from '@portal/contract/workflow';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -83,38 +83,7 @@ export function ChangeListFrame<T extends ChangeRowBase>(props: {
   );
 }
 
-// ----- editor ------------------------------------------------------------------------------------
-
-/**
- * The editor's card: spinner while the change loads, its title, 返回 to the list. A change that is
- * no longer editable (pending approval, approved) is not shown with fields: its editor URL goes to
- * `viewTo`, its read-only view.
- */
-export function ChangeEditorFrame(props: {
-  kind: ChangeKind;
-  testId: string;
-  title: string;
-  loading: boolean;
-  /** The state of the change being edited (none for a new one). */
-  state?: DocState | undefined;
-  viewTo?: string | undefined;
-  children: ReactNode;
-}) {
-  const navigate = useNavigate();
-  if (props.state && !EDITABLE_STATES.includes(props.state) && props.viewTo)
-    return <Navigate to={props.viewTo} replace />;
-  return (
-    <Spin spinning={props.loading}>
-      <Card
-        data-testid={props.testId}
-        title={props.title}
-        extra={<Button onClick={() => void navigate(props.kind.listRoute)}>返回</Button>}
-      >
-        {props.children}
-      </Card>
-    </Spin>
-  );
-}
+// ----- editor (on the shared EditorFrame, shared/editor) ---------------------------------------
 
 /**
  * Saving a change: asks first (此操作将保存…), refreshes the kind's list and queries, then hands the
@@ -144,25 +113,6 @@ export function useChangeSave(kind: ChangeKind) {
     }
   };
   return { saving, run };
-}
-
-/** 保存 and 保存并提交 (then `children`, e.g. the other tab's button). */
-export function SaveSubmitBar(props: {
-  saving: boolean;
-  onSave: (submit: boolean) => Promise<void>;
-  children?: ReactNode;
-}) {
-  return (
-    <Space>
-      <Button type="primary" loading={props.saving} onClick={() => void props.onSave(false)}>
-        保存
-      </Button>
-      <Button loading={props.saving} onClick={() => void props.onSave(true)}>
-        保存并提交
-      </Button>
-      {props.children}
-    </Space>
-  );
 }
 
 // ----- view --------------------------------------------------------------------------------------

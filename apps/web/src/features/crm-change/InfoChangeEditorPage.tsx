@@ -5,12 +5,18 @@ import { Alert, Button, Descriptions, Form, Input, Select, Space } from 'antd';
 import { useLinkage } from '../../shared/geo/linkage';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { CHANGE_ROUTES, changeApi, useCustomers } from './api';
-import { ChangeEditorFrame, SaveSubmitBar, useChangeSave } from './ChangeFrames';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { markClean } from '../../shared/editor/unsaved';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
+import { useChangeSave } from './ChangeFrames';
 import { SECTION_TITLES, type Section } from './diff';
 import { draftKey, toBody, toForm, useDrafts, type FormValues } from './info-draft';
 import { AtInfoFields, OtherInfoFields } from './InfoChangeFields';
 import { INFO_KIND } from './kinds';
 import { validValues } from '../../shared/ui/valid-values';
+
+/** The editor's two tab routes (one draft). */
+const SECTIONS: readonly Section[] = ['at-info', 'other-info'];
 
 /**
  * 企业信息变更编辑: tabs at-info 认证信息 and other-info 其他信息 (two routes of one draft). A new
@@ -82,6 +88,8 @@ export function InfoChangeEditorPage({ meta }: ScreenProps) {
       submit,
       (opts) => changeApi.save(toBody(d, submit), opts),
       (saved) => {
+        // The draft of both tab routes was saved: neither holds unsaved input any more.
+        for (const tab of SECTIONS) markClean(`${CHANGE_ROUTES.editor}/${tab}`);
         const next = { ...d, bizCode: saved.bizCode, version: saved.version };
         put(draftKey(saved.bizCode, ''), next);
         if (submit) {
@@ -99,13 +107,14 @@ export function InfoChangeEditorPage({ meta }: ScreenProps) {
   const compName = draft?.before.compName;
   const loading = (!!bizCode && !draft && existing.isLoading) || (!!compCode && init.isLoading);
   return (
-    <ChangeEditorFrame
-      kind={INFO_KIND}
+    <EditorFrame
       testId="info-change-editor"
       title={`${bizCode ? `企业信息变更 ${bizCode}` : '新增企业信息变更'} — ${SECTION_TITLES[section]}`}
+      backTo={INFO_KIND.listRoute}
       loading={loading}
       state={bizCode ? existing.data?.state : undefined}
       viewTo={`${CHANGE_ROUTES.view}/after?bizCode=${bizCode}`}
+      doc={bizCode ? { docType: INFO_KIND.docType, docCode: bizCode } : undefined}
     >
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         {bizCode ? (
@@ -165,7 +174,7 @@ export function InfoChangeEditorPage({ meta }: ScreenProps) {
                 onChange={(e) => put(key, { ...draft, reason: e.target.value })}
               />
             </Form.Item>
-            <SaveSubmitBar saving={saving} onSave={save}>
+            <SaveButtons loading={saving} save={save}>
               <Button
                 onClick={() =>
                   void navigate(
@@ -175,10 +184,10 @@ export function InfoChangeEditorPage({ meta }: ScreenProps) {
               >
                 {section === 'at-info' ? '下一步：其他信息' : '上一步：认证信息'}
               </Button>
-            </SaveSubmitBar>
+            </SaveButtons>
           </Form>
         ) : null}
       </Space>
-    </ChangeEditorFrame>
+    </EditorFrame>
   );
 }

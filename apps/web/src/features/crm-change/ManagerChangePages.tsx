@@ -11,19 +11,15 @@ import {
   type ManagerPerson,
 } from '@portal/contract/crm-change';
 import { formatDateTime } from '@portal/contract/format';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { FileList } from '../../shared/files/FileList';
 import { FilesField } from '../../shared/files/FilesField';
 import { formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { MANAGER_ROUTES, managerApi, useCustomers } from './api';
-import {
-  ChangeEditorFrame,
-  ChangeListFrame,
-  ChangeViewFrame,
-  SaveSubmitBar,
-  useChangeSave,
-} from './ChangeFrames';
+import { ChangeListFrame, ChangeViewFrame, useChangeSave } from './ChangeFrames';
 import { CandidateSelect, CompanyHistorySection } from './CompanyHistory';
 import { MANAGER_KIND } from './kinds';
 import { validValues } from '../../shared/ui/valid-values';
@@ -155,13 +151,14 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
         }
       : undefined;
   return (
-    <ChangeEditorFrame
-      kind={MANAGER_KIND}
+    <EditorFrame
       testId="manager-change-editor"
       title={bizCode ? `管理员变更 ${bizCode}` : '新增管理员变更'}
+      backTo={MANAGER_KIND.listRoute}
       loading={!!bizCode && existing.isLoading}
       state={bizCode ? existing.data?.state : undefined}
       viewTo={`${MANAGER_ROUTES.view}?bizCode=${bizCode}`}
+      doc={bizCode ? { docType: MANAGER_KIND.docType, docCode: bizCode } : undefined}
     >
       <Form<FormValues>
         form={form}
@@ -219,9 +216,9 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         <FilesField name="files" label="授权委托书" extra="提交审批时必须上传" max={5} />
-        <SaveSubmitBar saving={saving} onSave={save} />
+        <SaveButtons loading={saving} save={save} />
       </Form>
-    </ChangeEditorFrame>
+    </EditorFrame>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import type { Page } from '@portal/contract/api';
 import type { DocState } from '@portal/contract/workflow';
 import { post, update, type UpdateOptions } from '../../shared/request/http';
+import { postDict } from '../../shared/request/dict';
 
 export const CHANGE_ROUTES = {
   list: '/crm/corporation/change',
@@ -74,7 +75,7 @@ export const managerApi = {
 export function useCustomers() {
   return useQuery({
     queryKey: ['company', 'dict', false],
-    queryFn: () => post<DictItem[]>(COMPANY_PATHS.dict, {}, { loading: false }),
+    queryFn: () => postDict<DictItem>(COMPANY_PATHS.dict, {}, { loading: false }),
     staleTime: 60_000,
   });
 }

@@ -49,33 +49,29 @@ export function BankListPage(_props: ScreenProps) {
     { title: '账户名称', dataIndex: 'accountName', key: 'accountName', width: 200 },
     { title: '银行账号', dataIndex: 'accountNo', key: 'accountNo', width: 190 },
     ...ACCOUNT_PURPOSE_COLUMNS,
-    actionsColumn<BankAccountView>(
-      250,
-      (row) => [
-        {
-          label: '查看',
-          onClick: () => navigate(`${BANK_VIEW_PATH}/basic-info?bizCode=${row.bizCode}`),
-        },
-        {
-          label: '编辑',
-          code: button(CRM_MENUS.bank, 'save'),
-          onClick: () => navigate(`${BANK_EDIT_PATH}/basic-info?bizCode=${row.bizCode}`),
-        },
-        {
-          label: '设为默认',
-          code: button(CRM_MENUS.bank, 'setDefault'),
-          hidden: row.isDefault,
-          onClick: () => act(BANK_PATHS.setDefault, row, `确定将账户 ${row.accountNo} 设为默认吗？`),
-        },
-        {
-          label: '删除',
-          code: button(CRM_MENUS.bank, 'delete'),
-          danger: true,
-          onClick: () => act(BANK_PATHS.del, row, `确定要删除账户 ${row.accountNo} 吗？`),
-        },
-      ],
-      { fixed: 'right' },
-    ),
+    actionsColumn<BankAccountView>((row) => [
+      {
+        label: '查看',
+        onClick: () => navigate(`${BANK_VIEW_PATH}/basic-info?bizCode=${row.bizCode}`),
+      },
+      {
+        label: '编辑',
+        code: button(CRM_MENUS.bank, 'save'),
+        onClick: () => navigate(`${BANK_EDIT_PATH}/basic-info?bizCode=${row.bizCode}`),
+      },
+      {
+        label: '设为默认',
+        code: button(CRM_MENUS.bank, 'setDefault'),
+        hidden: row.isDefault,
+        onClick: () => act(BANK_PATHS.setDefault, row, `确定将账户 ${row.accountNo} 设为默认吗？`),
+      },
+      {
+        label: '删除',
+        code: button(CRM_MENUS.bank, 'delete'),
+        danger: true,
+        onClick: () => act(BANK_PATHS.del, row, `确定要删除账户 ${row.accountNo} 吗？`),
+      },
+    ]),
   ];
   return (
     <div data-testid="crm-bank-list">

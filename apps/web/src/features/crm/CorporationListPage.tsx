@@ -46,43 +46,39 @@ export default function CorporationListPage(_props: ScreenProps) {
       ),
     },
     dateColumn('创建时间', 'createdAt', { withTime: true, width: 170 }),
-    actionsColumn<CompanyRow>(
-      220,
-      (row) => {
-        const enable = row.state !== 'enabled';
-        return [
-          {
-            label: '查看',
-            onClick: () => navigate(`${CORP_VIEW_PATH}/corporation?compCode=${row.compCode}`),
-          },
-          {
-            label: '编辑',
-            code: button(CRM_MENUS.list, 'update'),
-            onClick: () => navigate(`${CORP_EDIT_PATH}/corporation?compCode=${row.compCode}`),
-          },
-          {
-            label: enable ? '启用' : '停用',
-            code: button(CRM_MENUS.list, enable ? 'enable' : 'disable'),
-            onClick: () =>
-              void updateThen(enable ? COMPANY_PATHS.enable : COMPANY_PATHS.disable, undefined, {
-                query: { compCode: row.compCode },
-                confirm: `确定要${enable ? '启用' : '停用'}企业「${row.compName}」吗？`,
-              }),
-          },
-          {
-            label: '删除',
-            code: button(CRM_MENUS.list, 'delete'),
-            danger: true,
-            onClick: () =>
-              void updateThen(COMPANY_PATHS.del, undefined, {
-                query: { compCode: row.compCode },
-                confirm: `确定要删除企业「${row.compName}」吗？`,
-              }),
-          },
-        ];
-      },
-      { fixed: 'right' },
-    ),
+    actionsColumn<CompanyRow>((row) => {
+      const enable = row.state !== 'enabled';
+      return [
+        {
+          label: '查看',
+          onClick: () => navigate(`${CORP_VIEW_PATH}/corporation?compCode=${row.compCode}`),
+        },
+        {
+          label: '编辑',
+          code: button(CRM_MENUS.list, 'update'),
+          onClick: () => navigate(`${CORP_EDIT_PATH}/corporation?compCode=${row.compCode}`),
+        },
+        {
+          label: enable ? '启用' : '停用',
+          code: button(CRM_MENUS.list, enable ? 'enable' : 'disable'),
+          onClick: () =>
+            void updateThen(enable ? COMPANY_PATHS.enable : COMPANY_PATHS.disable, undefined, {
+              query: { compCode: row.compCode },
+              confirm: `确定要${enable ? '启用' : '停用'}企业「${row.compName}」吗？`,
+            }),
+        },
+        {
+          label: '删除',
+          code: button(CRM_MENUS.list, 'delete'),
+          danger: true,
+          onClick: () =>
+            void updateThen(COMPANY_PATHS.del, undefined, {
+              query: { compCode: row.compCode },
+              confirm: `确定要删除企业「${row.compName}」吗？`,
+            }),
+        },
+      ];
+    }),
   ];
 
   return (

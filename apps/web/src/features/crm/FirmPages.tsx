@@ -59,28 +59,24 @@ export function FirmListPage(_props: ScreenProps) {
       render: (s: CompUserRow['state']) => USER_STATE_LABELS[s],
     },
     dateColumn('注册时间', 'createdAt', { withTime: true, width: 170 }),
-    actionsColumn<CompUserRow>(
-      150,
-      (row) => {
-        const enable = row.state !== 'enabled';
-        return [
-          {
-            label: row.regState === 'pending' ? '审核' : '查看',
-            onClick: () => navigate(`${FIRM_CHECK_PATH}/base?userCode=${row.userCode}`),
-          },
-          {
-            label: enable ? '启用' : '停用',
-            code: button(CRM_MENUS.firm, enable ? 'enable' : 'disable'),
-            onClick: () =>
-              void updateThen(enable ? CRM_PATHS.firmEnable : CRM_PATHS.firmDisable, undefined, {
-                query: { userCode: row.userCode },
-                confirm: `确定要${enable ? '启用' : '停用'}企业用户「${row.userName}」吗？`,
-              }),
-          },
-        ];
-      },
-      { fixed: 'right' },
-    ),
+    actionsColumn<CompUserRow>((row) => {
+      const enable = row.state !== 'enabled';
+      return [
+        {
+          label: row.regState === 'pending' ? '审核' : '查看',
+          onClick: () => navigate(`${FIRM_CHECK_PATH}/base?userCode=${row.userCode}`),
+        },
+        {
+          label: enable ? '启用' : '停用',
+          code: button(CRM_MENUS.firm, enable ? 'enable' : 'disable'),
+          onClick: () =>
+            void updateThen(enable ? CRM_PATHS.firmEnable : CRM_PATHS.firmDisable, undefined, {
+              query: { userCode: row.userCode },
+              confirm: `确定要${enable ? '启用' : '停用'}企业用户「${row.userName}」吗？`,
+            }),
+        },
+      ];
+    }),
   ];
   return (
     <div data-testid="crm-firm-list">

@@ -119,28 +119,24 @@ export default function RelationPage(_props: ScreenProps) {
       render: (s: RelationRow['relState']) => <Tag color={STATE_COLORS[s]}>{REL_STATE_LABELS[s]}</Tag>,
     },
     { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
-    actionsColumn<RelationRow>(
-      130,
-      (row) => [
-        { label: '修改', code: button(CRM_MENUS.rel, 'update'), onClick: () => open(row) },
-        {
-          label: '删除',
-          code: button(CRM_MENUS.rel, 'delete'),
-          danger: true,
-          onClick: () =>
-            void updateThen(
-              CRM_PATHS.relationDel,
-              { version: row.version },
-              {
-                query: { bizCode: row.bizCode },
-                confirm: `确定要删除「${row.coreCompName}」与「${row.relCompName}」的关系吗？`,
-              },
-              refreshGraph,
-            ),
-        },
-      ],
-      { fixed: 'right' },
-    ),
+    actionsColumn<RelationRow>((row) => [
+      { label: '修改', code: button(CRM_MENUS.rel, 'update'), onClick: () => open(row) },
+      {
+        label: '删除',
+        code: button(CRM_MENUS.rel, 'delete'),
+        danger: true,
+        onClick: () =>
+          void updateThen(
+            CRM_PATHS.relationDel,
+            { version: row.version },
+            {
+              query: { bizCode: row.bizCode },
+              confirm: `确定要删除「${row.coreCompName}」与「${row.relCompName}」的关系吗？`,
+            },
+            refreshGraph,
+          ),
+      },
+    ]),
   ];
 
   return (

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Collapse, Empty, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { AGING_BUCKETS, AGING_LABELS, type AgingRow, type TrendPoint } from '@portal/contract/dashboard';
 import type { UtilisationRow } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
@@ -12,6 +12,7 @@ import { EChart, type ChartOption } from '../../shared/ui/EChart';
 import { dashboardApi, dashboardKeys } from './api';
 import { dueWithinUrl, effectiveUrl, overdueUrl } from './links';
 import { Widget } from './Widget';
+import { NoticeCard } from './NoticeCard';
 import { useBizDate } from '../../shared/bizdate/api';
 import { ClassSummaryCard } from '../../shared/classification/ClassSummary';
 
@@ -276,30 +277,6 @@ function UtilisationBars() {
         )
       }
     </Widget>
-  );
-}
-
-/** 通知公告 meant for me, in force now; shown only when there is one. Plain text, never HTML. */
-function NoticeCard() {
-  const query = useQuery({ queryKey: dashboardKeys.notices, queryFn: dashboardApi.notices, retry: false });
-  if (!query.data || query.data.length === 0) return null;
-  return (
-    <Col span={24}>
-      <Widget title="通知公告" query={query} testId="widget-notices">
-        {(list) => (
-          <Collapse
-            size="small"
-            items={list.map((n) => ({
-              key: n.id,
-              label: n.title,
-              extra: <Typography.Text type="secondary">{n.publishFrom}</Typography.Text>,
-              children: <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{n.content}</div>,
-            }))}
-            defaultActiveKey={list.length > 0 ? [list[0]!.id] : []}
-          />
-        )}
-      </Widget>
-    </Col>
   );
 }
 

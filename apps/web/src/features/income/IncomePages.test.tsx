@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -6,12 +5,16 @@ import { MemoryRouter } from 'react-router';
 
 const post = vi.hoisted(() => vi.fn());
 const update = vi.hoisted(() => vi.fn());
+const exportFile = vi.hoisted(() => vi.fn());
+const postXlsx = vi.hoisted(() => vi.fn());
 vi.mock('../../shared/request/http', () => ({
   post,
   update,
+  exportFile,
   addUpdatedListener: () => () => undefined,
   ApiError: class ApiError extends Error {},
 }));
+vi.mock('../../shared/request/upload-xlsx', () => ({ postXlsx }));
 vi.mock('../../shared/bank/our-accounts', () => ({
   useOurAccountOptions: () => ({
     loading: false,
@@ -19,12 +22,16 @@ vi.mock('../../shared/bank/our-accounts', () => ({
   }),
 }));
 
-import { IncomeEditorPage } from './IncomePages';
+import type { IncomeImportPreview } from '@portal/contract/accounts';
+import { IMPORT_TEMPLATE_PATH } from '@portal/contract/import-templates';
+import { IncomeEditorPage, IncomeImportDialog } from './IncomePages';
 
 afterEach(() => {
   cleanup();
   post.mockReset();
   update.mockReset();
+  exportFile.mockReset();
+  postXlsx.mockReset();
 });
 
 function renderEditor() {
@@ -101,4 +108,64 @@ describe('新增来款 checks its fields before asking 是否继续？', () => {
       submit: false,
     });
   });
+});
+
+describe('导入银行流水', () => {
+  const PREVIEW: IncomeImportPreview = {
+    rows: [
+      {
+        row: 2,
+        item: { serialNo: 'S-1', payerName: '甲', amount: '12345.67', valueDate: '2026-01-14' },
+        errors: [],
+        duplicate: false,
+      },
+      {
+        row: 3,
+        item: { serialNo: 'S-2', payerName: '乙', amount: '100.123', valueDate: '2026-01-14' },
+        errors: ['来款金额必须是最多两位小数的金额'],
+        duplicate: false,
+      },
+    ],
+    valid: [
+      {
+        bankBizCode: '000000000001',
+        serialNo: 'S-1',
+        payerName: '甲',
+        amount: '12345.67',
+        valueDate: '2026-01-14',
+      },
+    ],
+    total: '12345.67',
+  } as IncomeImportPreview;
+
+  it('offers 下载模板, shows that it is reading, then the amounts with separators and the bad row', async () => {
+    exportFile.mockResolvedValue(new Blob());
+    let answer: (p: IncomeImportPreview) => void = () => undefined;
+    postXlsx.mockReturnValue(new Promise<IncomeImportPreview>((resolve) => (answer = resolve)));
+    render(<IncomeImportDialog open onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: /下载模板/ }));
+    expect(exportFile).toHaveBeenCalledWith(
+      IMPORT_TEMPLATE_PATH,
+      { kind: 'income' },
+      { fileName: '银行流水导入模板.xlsx' },
+    );
+
+    const input = document.querySelector('input[type="file"]')!;
+    const file = new File(['x'], '流水.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(postXlsx).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    const choose = screen.getByRole('button', { name: /选择xlsx文件/ });
+    expect(choose.className).toContain('ant-btn-loading');
+    expect(document.querySelector('.ant-modal .ant-spin-spinning')).not.toBeNull();
+
+    await act(async () => answer(PREVIEW));
+    const table = screen.getByTestId('income-import-preview');
+    expect(table.textContent).toContain('12,345.67');
+    expect(table.textContent).toContain('100.123');
+    expect(table.textContent).toContain('来款金额必须是最多两位小数的金额');
+    expect(screen.getByTestId('income-import-summary').textContent).toContain('有误 1 行');
+    expect(choose.className).not.toContain('ant-btn-loading');
+  }, 120_000);
 });

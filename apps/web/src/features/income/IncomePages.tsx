@@ -1,7 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Upload } from 'antd';
+import {
+  Alert,
+  AutoComplete,
+  Button,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Upload,
+} from 'antd';
+import { useDebtorDict } from '../../shared/debtor/DebtorPicker';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   INCOME_EXPORT_FILE_NAME,
@@ -17,7 +31,9 @@ import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { DateInput } from '../../shared/form/DateInput';
-import { MoneyInput } from '../../shared/form/MoneyInput';
+import { MoneyInput, formatMoneyText } from '../../shared/form/MoneyInput';
+import { ImportTemplateButton } from '../../shared/files/ImportTemplateButton';
+import { IMPORT_TEMPLATES } from '@portal/contract/import-templates';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
@@ -35,6 +51,7 @@ import type { DocKind } from '../../shared/workflow/doc-kind';
 import { validValues } from '../../shared/ui/valid-values';
 import { INCOME_ROUTES, incomeApi, incomeQuery } from './api';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 const MENU = 'ft-income';
 
@@ -55,9 +72,13 @@ const toFilters = rangeFilters({
   amount: ['amountStart', 'amountEnd'],
 });
 
-/** 导入流水: a bank statement previewed row by row; the valid rows are saved (and submitted) together. */
-function ImportDialog({ open, onClose }: { open: boolean; onClose: (saved: boolean) => void }) {
+/**
+ * 导入流水: a bank statement previewed row by row (amounts with separators, extra decimals kept
+ * visible: such a row is an error); the valid rows are saved (and submitted) together.
+ */
+export function IncomeImportDialog({ open, onClose }: { open: boolean; onClose: (saved: boolean) => void }) {
   const [preview, setPreview] = useState<IncomeImportPreview | null>(null);
+  const [reading, setReading] = useState(false);
   const close = (saved: boolean) => {
     setPreview(null);
     onClose(saved);
@@ -77,7 +98,7 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: (saved: boole
       footer={
         <Space>
           <Button onClick={() => close(false)}>取消</Button>
-          <Button type="primary" disabled={!preview?.valid.length} onClick={() => void save()}>
+          <Button type="primary" disabled={!preview?.valid.length || reading} onClick={() => void save()}>
             保存有效的 {preview?.valid.length ?? 0} 条并提交
           </Button>
         </Space>
@@ -87,38 +108,55 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: (saved: boole
         <Alert
           type="info"
           showIcon
-          message="表头：收款账号、银行流水号、付款人名称、付款人账号、付款人开户行、金额、交易日期、备注。银行流水号在同一收款账户下不可重复。"
+          message={`表头：${IMPORT_TEMPLATES.income.headers.join('、')}。金额最多两位小数；银行流水号在同一收款账户下不可重复。`}
         />
-        <Upload
-          accept=".xlsx"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void incomeApi
-              .previewImport(file)
-              .then(setPreview)
-              .catch(() => undefined);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />}>选择xlsx文件</Button>
-        </Upload>
-        {preview ? (
+        <Space>
+          <Upload
+            accept=".xlsx"
+            showUploadList={false}
+            disabled={reading}
+            beforeUpload={(file) => {
+              setReading(true);
+              void incomeApi
+                .previewImport(file)
+                .then(setPreview)
+                .catch(() => undefined)
+                .finally(() => setReading(false));
+              return false;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={reading}>
+              选择xlsx文件
+            </Button>
+          </Upload>
+          <ImportTemplateButton kind="income" />
+        </Space>
+        {preview || reading ? (
           <>
-            <div data-testid="income-import-summary">
-              共 {preview.rows.length} 行，有效 {preview.valid.length} 行，合计 {formatMoney(preview.total)}
-              ；有误 {bad} 行
-            </div>
+            {preview ? (
+              <div data-testid="income-import-summary">
+                共 {preview.rows.length} 行，有效 {preview.valid.length} 行，合计 {formatMoney(preview.total)}
+                ；有误 {bad} 行
+              </div>
+            ) : null}
             <Table
               size="small"
               rowKey="row"
               pagination={false}
+              loading={reading}
               scroll={{ y: 360 }}
-              dataSource={preview.rows}
+              dataSource={preview?.rows ?? []}
+              data-testid="income-import-preview"
               columns={[
                 { title: '行', dataIndex: 'row', key: 'row', width: 60 },
                 { title: '银行流水号', key: 'serialNo', render: (_, r) => r.item.serialNo },
                 { title: '付款人', key: 'payerName', render: (_, r) => r.item.payerName },
-                { title: '金额', key: 'amount', align: 'right', render: (_, r) => r.item.amount },
+                {
+                  title: '金额',
+                  key: 'amount',
+                  align: 'right',
+                  render: (_, r) => formatMoneyText(r.item.amount),
+                },
                 { title: '交易日期', key: 'valueDate', render: (_, r) => r.item.valueDate },
                 {
                   title: '校验结果',
@@ -206,7 +244,7 @@ export function IncomeListPage() {
           actions,
         ]}
       />
-      <ImportDialog
+      <IncomeImportDialog
         open={importing}
         onClose={(saved) => {
           setImporting(false);
@@ -227,9 +265,8 @@ export function IncomeEditorPage() {
   const [version, setVersion] = useState<number | undefined>();
   const existing = useQuery(incomeQuery(code));
   const accounts = useOurAccountOptions();
-  useEffect(() => {
-    if (!existing.data) return;
-    const v = existing.data;
+  const debtors = useDebtorDict();
+  useFormFill(existing.data, (v) => {
     form.setFieldsValue({
       bankBizCode: v.bankBizCode,
       payerName: v.payerName,
@@ -240,8 +277,8 @@ export function IncomeEditorPage() {
       serialNo: v.serialNo,
       remark: v.remark ?? undefined,
     });
-    setVersion(existing.data.version);
-  }, [existing.data, form]);
+    setVersion(v.version);
+  });
   const saved = useDocSaved(INCOME_DOC, code);
   const save = async (submit: boolean) => {
     const values = await validValues(form);
@@ -265,8 +302,18 @@ export function IncomeEditorPage() {
           <Select aria-label="收款账户" loading={accounts.loading} options={accounts.options} />
         </Form.Item>
         <Space wrap>
-          <Form.Item name="payerName" label="付款人名称" rules={rules.payerName}>
-            <Input aria-label="付款人名称" style={{ width: 260 }} />
+          <Form.Item
+            name="payerName"
+            label="付款人名称"
+            rules={rules.payerName}
+            tooltip="可从债务人客户中选择：核销时优先列出以其为付款方或债务人的合同"
+          >
+            <AutoComplete
+              aria-label="付款人名称"
+              style={{ width: 260 }}
+              options={(debtors.data ?? []).map((d) => ({ value: d.label }))}
+              filterOption={(input, o) => String(o?.value ?? '').includes(input)}
+            />
           </Form.Item>
           <Form.Item name="payerAccount" label="付款人账号" rules={rules.payerAccount}>
             <Input style={{ width: 220 }} />

@@ -74,6 +74,7 @@ const COLUMNS: TableColumnsType<LedgerRow> = [
       }）`,
   },
   moneyColumn('本金余额', 'principalOutstanding', { width: 140 }),
+  moneyColumn('坏账准备', 'provision', { width: 120 }),
   moneyColumn('应收利息', 'interestOutstanding', { width: 120 }),
   moneyColumn('未到期利息', 'interestNotDue', { width: 120 }),
   moneyColumn('表外利息', 'interestOffBalance', { width: 120 }),

@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';

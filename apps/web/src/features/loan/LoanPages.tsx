@@ -16,7 +16,7 @@ import {
   type LoanView,
   loanSaveSchema,
 } from '@portal/contract/loan';
-import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { accountLabel, BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import type { PlanItem } from '@portal/contract/plan/schedule';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
@@ -24,6 +24,7 @@ import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { DateInput } from '../../shared/form/DateInput';
 import { usePageFormName } from '../../shared/form/form-name';
 import { fieldRules } from '../../shared/form/zod-rule';
+import { KEY } from '../../shared/list/fit-columns';
 import { ListPage } from '../../shared/list/ListPage';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
@@ -36,6 +37,7 @@ import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 const MENU = 'ft-loan';
 export const LOAN_ROUTES = {
@@ -105,15 +107,19 @@ export function LoanListPage() {
   const actions = useDocActionsColumn<LoanRow>(LOAN_DOC, {
     code: (r) => r.loanBizCode,
     remove: loanApi.remove,
-    extra: (r) =>
-      r.state === 'approved' &&
-      r.redState === 'none' &&
-      (!r.redBizCode || r.redDocState === 'rejected') &&
-      buttons.has('rushRed') ? (
-        <Button type="link" size="small" danger onClick={() => setRed(r)}>
-          冲红
-        </Button>
-      ) : null,
+    extra: (r) => [
+      {
+        label: '冲红',
+        danger: true,
+        hidden: !(
+          r.state === 'approved' &&
+          r.redState === 'none' &&
+          (!r.redBizCode || r.redDocState === 'rejected') &&
+          buttons.has('rushRed')
+        ),
+        onClick: () => setRed(r),
+      },
+    ],
   });
   return (
     <div data-testid="loan-list">
@@ -126,18 +132,21 @@ export function LoanListPage() {
         }
         columns={[
           codeColumn('放款单编号', 'loanBizCode'),
-          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
-          { title: '客户名称', dataIndex: 'custName', key: 'custName' },
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo', priority: 2 },
+          { title: '客户名称', dataIndex: 'custName', key: 'custName', priority: KEY },
           dateColumn('放款日', 'valueDate'),
-          moneyColumn('融资金额', 'financingAmount'),
-          moneyColumn('扣收合计', 'deductedAmount'),
-          moneyColumn('退还多收', 'returnedAmount'),
-          moneyColumn('实付金额', 'netAmount'),
-          { title: '银行流水号', dataIndex: 'serialNo', key: 'serialNo' },
+          moneyColumn('融资金额', 'financingAmount', { priority: KEY }),
+          moneyColumn('扣收合计', 'deductedAmount', { priority: 3 }),
+          moneyColumn('退还多收', 'returnedAmount', { priority: 3 }),
+          moneyColumn('实付金额', 'netAmount', { priority: KEY }),
+          { title: '银行流水号', dataIndex: 'serialNo', key: 'serialNo', priority: KEY },
           docStateColumn<LoanRow>(),
           {
             title: '冲红',
             key: 'red',
+            width: 110,
+            // Pinned when shown; at 1280 the key columns and 操作 leave it no room.
+            priority: 2,
             // Why 冲红 is no longer offered: seen beside 操作 without scrolling.
             fixed: 'right',
             render: (_: unknown, r: LoanRow) =>
@@ -324,33 +333,27 @@ export function LoanEditorPage() {
     enabled: !!head && /^\d{4}-\d{2}-\d{2}$/.test(valueDate),
     retry: false,
   });
-  useEffect(() => {
-    const v = existing.data;
-    if (v) {
-      setHead(v);
-      setFigures(v);
-      form.setFieldsValue({
-        valueDate: v.valueDate,
-        payBankBizCode: v.payBankBizCode,
-        payeeBankBizCode: v.payeeBankBizCode,
-        serialNo: v.serialNo,
-        remark: v.remark ?? '',
-      });
-      setVersion(v.version);
-    }
-  }, [existing.data, form]);
-  useEffect(() => {
-    const i = init.data;
-    if (i) {
-      setHead(i);
-      setFigures(i);
-      form.setFieldsValue({
-        valueDate: i.valueDate,
-        payBankBizCode: i.payBankBizCode ?? undefined,
-        payeeBankBizCode: i.payeeBankBizCode ?? undefined,
-      });
-    }
-  }, [init.data, form]);
+  useFormFill(existing.data, (v) => {
+    setHead(v);
+    setFigures(v);
+    form.setFieldsValue({
+      valueDate: v.valueDate,
+      payBankBizCode: v.payBankBizCode,
+      payeeBankBizCode: v.payeeBankBizCode,
+      serialNo: v.serialNo,
+      remark: v.remark ?? '',
+    });
+    setVersion(v.version);
+  });
+  useFormFill(init.data, (i) => {
+    setHead(i);
+    setFigures(i);
+    form.setFieldsValue({
+      valueDate: i.valueDate,
+      payBankBizCode: i.payBankBizCode ?? undefined,
+      payeeBankBizCode: i.payeeBankBizCode ?? undefined,
+    });
+  });
 
   const saved = useDocSaved(LOAN_DOC, code);
   const save = async (submit: boolean) => {
@@ -387,7 +390,7 @@ export function LoanEditorPage() {
           <Form.Item name="valueDate" label="放款日" rules={rules.valueDate}>
             <DateInput aria-label="放款日" />
           </Form.Item>
-          <Form.Item name="payBankBizCode" rules={rules.payBankBizCode}>
+          <Form.Item name="payBankBizCode" label="付款账户" rules={rules.payBankBizCode}>
             <Select
               aria-label="付款账户"
               style={{ width: 360 }}
@@ -396,16 +399,13 @@ export function LoanEditorPage() {
               options={ours.options}
             />
           </Form.Item>
-          <Form.Item name="payeeBankBizCode" rules={rules.payeeBankBizCode}>
+          <Form.Item name="payeeBankBizCode" label="收款账户" rules={rules.payeeBankBizCode}>
             <Select
               aria-label="收款账户"
               style={{ width: 360 }}
               placeholder="收款账户（供应商）"
               loading={payees.isLoading}
-              options={(payees.data ?? []).map((a) => ({
-                value: a.bizCode,
-                label: `${a.accountName} ${a.bankName} ${a.accountNo}`,
-              }))}
+              options={(payees.data ?? []).map((a) => ({ value: a.bizCode, label: accountLabel(a) }))}
             />
           </Form.Item>
           <Form.Item name="serialNo" label="银行流水号" rules={rules.serialNo}>

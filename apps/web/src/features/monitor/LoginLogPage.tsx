@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Select, Tag, type TableColumnsType } from 'antd';
+import { DatePicker, Form, Input, Modal, Select, Tag, type TableColumnsType } from 'antd';
 import { formatDateTime } from '@portal/contract/format';
 import { button } from '@portal/contract/menus';
 import {
@@ -13,12 +13,13 @@ import {
   loginUnlockSchema,
 } from '@portal/contract/monitor';
 import { zodRule } from '../../shared/form/zod-rule';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { dateColumn } from '../../shared/list/columns';
-import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { dateRangeFilters, unlockLogin } from './api';
 import { ListExportButton } from '../../shared/list/ExportButton';
+import { UserAgentDetailModal, userAgentColumns } from './user-agent-view';
 
 const MENU = MONITOR_MENUS.loginLog;
 const OUTCOME_OPTIONS = LOGIN_OUTCOMES.map((value) => ({ value, label: LOGIN_OUTCOME_LABELS[value] }));
@@ -60,6 +61,7 @@ function UnlockModal({ userName, onClose }: { userName: string; onClose(): void 
 /** 登录日志: every sign-in attempt; a locked name shows until when and can be unlocked. */
 export default function LoginLogPage(_props: ScreenProps) {
   const [unlocking, setUnlocking] = useState<string>();
+  const [detail, setDetail] = useState<LoginLogView>();
   const columns: TableColumnsType<LoginLogView> = [
     dateColumn('登录时间', 'at', { withTime: true, width: 170 }),
     { title: '用户名', dataIndex: 'userName', key: 'userName' },
@@ -71,25 +73,21 @@ export default function LoginLogPage(_props: ScreenProps) {
       ),
     },
     { title: 'IP地址', dataIndex: 'ip', key: 'ip' },
-    { title: '浏览器', dataIndex: 'userAgent', key: 'userAgent', ellipsis: true },
+    ...userAgentColumns<LoginLogView>(),
     {
       title: '锁定至',
       key: 'lockedUntil',
       render: (_: unknown, r) => (r.lockedUntil ? formatDateTime(r.lockedUntil) : ''),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 80,
-      render: (_: unknown, r) =>
-        r.lockedUntil ? (
-          <Auth code={button(MENU, 'unlock')}>
-            <Button type="link" size="small" onClick={() => setUnlocking(r.userName)}>
-              解锁
-            </Button>
-          </Auth>
-        ) : null,
-    },
+    actionsColumn<LoginLogView>((r) => [
+      { label: '详情', onClick: () => setDetail(r) },
+      {
+        label: '解锁',
+        code: button(MENU, 'unlock'),
+        hidden: !r.lockedUntil,
+        onClick: () => setUnlocking(r.userName),
+      },
+    ]),
   ];
   return (
     <>
@@ -122,6 +120,20 @@ export default function LoginLogPage(_props: ScreenProps) {
           </>
         }
       />
+      {detail ? (
+        <UserAgentDetailModal
+          title="登录详情"
+          userAgent={detail.userAgent}
+          onClose={() => setDetail(undefined)}
+          facts={[
+            { label: '登录时间', value: formatDateTime(detail.at) },
+            { label: '用户名', value: detail.userName },
+            { label: '登录结果', value: LOGIN_OUTCOME_LABELS[detail.outcome] },
+            { label: 'IP地址', value: detail.ip },
+            { label: '锁定至', value: detail.lockedUntil ? formatDateTime(detail.lockedUntil) : null },
+          ]}
+        />
+      ) : null}
       {unlocking ? <UnlockModal userName={unlocking} onClose={() => setUnlocking(undefined)} /> : null}
     </>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Descriptions, Form, Input, Modal, Select, Tag, Typography } from 'antd';
+import { DatePicker, Descriptions, Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { formatDateTime } from '@portal/contract/format';
 import {
@@ -11,6 +11,7 @@ import {
   OPER_RESULT_LABELS,
   type OperLogView,
 } from '@portal/contract/monitor';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { dateColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
@@ -34,7 +35,7 @@ function OperLogDetailModal({ row, onClose }: { row: OperLogView; onClose(): voi
         </Descriptions.Item>
         <Descriptions.Item label="所属组织">{row.orgName ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="模块">{row.entityLabel}</Descriptions.Item>
-        <Descriptions.Item label="操作">{row.actionLabel}</Descriptions.Item>
+        <Descriptions.Item label="操作类型">{row.actionLabel}</Descriptions.Item>
         <Descriptions.Item label="单据编号">{row.entityCode ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="结果">{row.resultLabel}</Descriptions.Item>
         <Descriptions.Item label="IP地址">{row.ip ?? '—'}</Descriptions.Item>
@@ -60,7 +61,7 @@ export default function OperLogPage(_props: ScreenProps) {
     },
     { title: '所属组织', dataIndex: 'orgName', key: 'orgName' },
     { title: '模块', dataIndex: 'entityLabel', key: 'entityLabel' },
-    { title: '操作', dataIndex: 'actionLabel', key: 'actionLabel' },
+    { title: '操作类型', dataIndex: 'actionLabel', key: 'actionLabel' },
     { title: '单据编号', dataIndex: 'entityCode', key: 'entityCode' },
     {
       title: '结果',
@@ -69,16 +70,7 @@ export default function OperLogPage(_props: ScreenProps) {
       render: (_: unknown, r) => <Tag color={r.result === 'success' ? 'green' : 'red'}>{r.resultLabel}</Tag>,
     },
     { title: 'IP地址', dataIndex: 'ip', key: 'ip' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 80,
-      render: (_: unknown, r) => (
-        <Button type="link" size="small" onClick={() => setOpen(r)}>
-          详情
-        </Button>
-      ),
-    },
+    actionsColumn<OperLogView>((r) => [{ label: '详情', onClick: () => setOpen(r) }]),
   ];
   return (
     <>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Button, DatePicker, Form, Input, Modal, Select, Space, Tag, TreeSelect } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Select, Tag, TreeSelect } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { OrgNode } from '@portal/contract/permission';
 import {
@@ -18,6 +18,7 @@ import {
 } from '@portal/contract/notices';
 import { markClean } from '../../shared/editor/unsaved';
 import { UnsavedInput } from '../../shared/editor/UnsavedInput';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { normalizePath } from '../../shared/routing/route-table';
 import { useButtons } from '../../shared/permission/use-buttons';
@@ -208,35 +209,20 @@ export default function NoticePage(_props: ScreenProps) {
       render: (_: unknown, r) => (r.depts.length ? r.depts.map((d) => d.name).join('、') : '全部组织'),
     },
     { title: '创建人', dataIndex: 'createdByName', key: 'createdByName', width: 100 },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      render: (_: unknown, r) => (
-        <Space size={0}>
-          {buttons.has('update') ? (
-            <Button type="link" size="small" onClick={() => setEditing(r)}>
-              修改
-            </Button>
-          ) : null}
-          {buttons.has('publish') && r.state !== 'published' ? (
-            <Button type="link" size="small" onClick={() => void setState(r, 'published')}>
-              发布
-            </Button>
-          ) : null}
-          {buttons.has('publish') && r.state === 'published' ? (
-            <Button type="link" size="small" onClick={() => void setState(r, 'withdrawn')}>
-              撤回
-            </Button>
-          ) : null}
-          {buttons.has('delete') ? (
-            <Button type="link" size="small" danger onClick={() => void remove(r)}>
-              删除
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
+    actionsColumn<NoticeView>((r) => [
+      { label: '修改', hidden: !buttons.has('update'), onClick: () => setEditing(r) },
+      {
+        label: '发布',
+        hidden: !buttons.has('publish') || r.state === 'published',
+        onClick: () => void setState(r, 'published'),
+      },
+      {
+        label: '撤回',
+        hidden: !buttons.has('publish') || r.state !== 'published',
+        onClick: () => void setState(r, 'withdrawn'),
+      },
+      { label: '删除', danger: true, hidden: !buttons.has('delete'), onClick: () => void remove(r) },
+    ]),
   ];
   return (
     <>

@@ -39,6 +39,7 @@ import { update } from '../../shared/request/http';
 import { validFields, validValues } from '../../shared/ui/valid-values';
 import { PAID_DOC, paidApi } from './api';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 /** The editor's fields: the head, the amount to allocate by the rule, and 本次 per cell of the grid. */
 interface PaidFields {
@@ -103,9 +104,7 @@ export default function PaidEditorPage() {
   });
   // A saved write-off keeps its incoming (no picker then).
   const fiid = (paidCode ? existing.data?.fiidBizCode : watchedFiid) ?? '';
-  useEffect(() => {
-    const v = existing.data;
-    if (!v) return;
+  useFormFill(existing.data, (v) => {
     form.setFieldsValue({
       contBizCode: v.contBizCode,
       paidDate: v.paidDate,
@@ -113,7 +112,7 @@ export default function PaidEditorPage() {
       alloc: Object.fromEntries(v.lines.map((l) => [cellKey(l.itemId, l.component), l.amount])),
     });
     setVersion(v.version);
-  }, [existing.data, form]);
+  });
 
   const incomes = useQuery({ queryKey: ['paid', 'incomes'], queryFn: paidApi.incomes, enabled: !paidCode });
   const init = useQuery({

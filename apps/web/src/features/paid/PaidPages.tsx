@@ -55,12 +55,14 @@ export function PaidListPage() {
   const actions = useDocActionsColumn<PaidRow>(PAID_DOC, {
     code: (r) => r.paidBizCode,
     remove: paidApi.remove,
-    extra: (r) =>
-      r.state === 'approved' && !r.red && buttons.has('rushRed') ? (
-        <Button type="link" size="small" danger onClick={() => setRedFor(r)}>
-          冲红
-        </Button>
-      ) : null,
+    extra: (r) => [
+      {
+        label: '冲红',
+        danger: true,
+        hidden: r.state !== 'approved' || r.red || !buttons.has('rushRed'),
+        onClick: () => setRedFor(r),
+      },
+    ],
   });
   return (
     <div data-testid="paid-list">

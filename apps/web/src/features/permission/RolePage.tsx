@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Form,
-  Input,
-  Modal,
-  Radio,
-  Select,
-  Space,
-  Tag,
-  TreeSelect,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Input, Modal, Radio, Select, Tag, TreeSelect, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { button } from '@portal/contract/menus';
 import {
@@ -25,9 +14,9 @@ import {
   roleAddSchema,
 } from '@portal/contract/permission';
 import { fieldRules } from '../../shared/form/zod-rule';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
-import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { addRole, orgOptions, removeRole, ROLE_DICT_KEY, updateRole, useOrgTree } from './api';
 import { RoleConfig } from './RoleConfig';
@@ -150,39 +139,20 @@ export default function RolePage(_props: ScreenProps) {
     { title: '用户数', dataIndex: 'userCount', key: 'userCount', width: 80, align: 'right' },
     { title: '描述', dataIndex: 'description', key: 'description', ellipsis: true },
     dateColumn('创建时间', 'createdAt', { width: 170, withTime: true }),
-    {
-      title: '操作',
-      key: 'actions',
-      width: 220,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Auth code={button(MENU, 'update')}>
-            <Button type="link" size="small" onClick={() => setEditing(row)}>
-              修改
-            </Button>
-          </Auth>
-          <Button type="link" size="small" onClick={() => setConfiguring(row)}>
-            权限配置
-          </Button>
-          {row.builtIn ? null : (
-            <Auth code={button(MENU, 'delete')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={async () => {
-                  const r = await removeRole(row).catch(() => null);
-                  if (r?.ok) refreshRoleDict();
-                }}
-              >
-                删除
-              </Button>
-            </Auth>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn<RoleView>((row) => [
+      { label: '修改', code: button(MENU, 'update'), onClick: () => setEditing(row) },
+      { label: '权限配置', onClick: () => setConfiguring(row) },
+      {
+        label: '删除',
+        code: button(MENU, 'delete'),
+        danger: true,
+        hidden: row.builtIn,
+        onClick: async () => {
+          const r = await removeRole(row).catch(() => null);
+          if (r?.ok) refreshRoleDict();
+        },
+      },
+    ]),
   ];
 
   return (

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  Button,
   Card,
   Col,
   Form,
@@ -16,7 +15,6 @@ import {
   Tree,
   TreeSelect,
   Typography,
-  type TableColumnsType,
 } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { button } from '@portal/contract/menus';
@@ -33,11 +31,13 @@ import {
 } from '@portal/contract/permission';
 import { ListPage, type ListFetcher, type ListPageHandle } from '../../shared/list/ListPage';
 import { codeColumn } from '../../shared/list/columns';
+import { KEY, type ListColumns } from '../../shared/list/fit-columns';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListExportButton } from '../../shared/list/ExportButton';
-import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { fetchList } from '../../shared/request/http';
+import { useSessionStore } from '../../shared/session/session-store';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useExpandAll } from './use-expand';
 import {
@@ -187,6 +187,8 @@ export default function UserPage(_props: ScreenProps) {
   const queryClient = useQueryClient();
   const orgs = useOrgTree();
   const buttons = useButtons(MENU);
+  // One's own row offers neither 删除 nor 停用 (the server refuses both: one cannot lock oneself out).
+  const ownCode = useSessionStore((s) => s.userInfo?.userCode);
   const expand = useExpandAll(orgs.data ?? EMPTY);
   const list = useRef<ListPageHandle>(null);
   const [deptCode, setDeptCode] = useState<string | undefined>();
@@ -205,14 +207,16 @@ export default function UserPage(_props: ScreenProps) {
     [deptCode],
   );
 
-  const columns: TableColumnsType<UserView> = [
-    codeColumn('用户编号', 'userCode', { width: 130 }),
-    { title: '用户名', dataIndex: 'userName', key: 'userName', width: 130, ellipsis: true },
+  const columns: ListColumns<UserView> = [
+    codeColumn('用户编号', 'userCode', { width: 130, priority: 3 }),
+    { title: '用户名', dataIndex: 'userName', key: 'userName', width: 120, ellipsis: true, priority: KEY },
     { title: '姓名', dataIndex: 'realName', key: 'realName', width: 110, ellipsis: true },
     { title: '所属组织', dataIndex: 'deptName', key: 'deptName', width: 130, ellipsis: true },
     {
       title: '角色',
       key: 'roles',
+      width: 180,
+      priority: KEY,
       render: (_: unknown, row) => (
         <Space size={[0, 4]} wrap>
           {row.roles.map((r) => (
@@ -221,13 +225,14 @@ export default function UserPage(_props: ScreenProps) {
         </Space>
       ),
     },
-    { title: '手机号', dataIndex: 'phone', key: 'phone', width: 130 },
+    { title: '手机号', dataIndex: 'phone', key: 'phone', width: 130, priority: 2 },
     {
       title: '状态',
       key: 'state',
       width: 90,
+      priority: KEY,
       render: (_: unknown, row) =>
-        buttons.has('status') ? (
+        buttons.has('status') && row.userCode !== ownCode ? (
           <Switch
             checked={row.state === 'enabled'}
             checkedChildren="启用"
@@ -242,47 +247,29 @@ export default function UserPage(_props: ScreenProps) {
           <Tag color={row.state === 'enabled' ? 'green' : 'default'}>{STATE_LABELS[row.state]}</Tag>
         ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 220,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Auth code={button(MENU, 'update')}>
-            <Button type="link" size="small" onClick={() => setEditing(row)}>
-              修改
-            </Button>
-          </Auth>
-          <Auth code={button(MENU, 'resetPassword')}>
-            <Button
-              type="link"
-              size="small"
-              onClick={async () => {
-                const r = await resetPassword(row).catch(() => null);
-                if (r?.ok && r.data)
-                  setShown({ title: '密码已重置', userName: row.userName, password: r.data.password });
-              }}
-            >
-              重置密码
-            </Button>
-          </Auth>
-          <Auth code={button(MENU, 'delete')}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={async () => {
-                const r = await removeUser(row).catch(() => null);
-                if (r?.ok) reload();
-              }}
-            >
-              删除
-            </Button>
-          </Auth>
-        </Space>
-      ),
-    },
+    actionsColumn<UserView>((row) => [
+      { label: '修改', code: button(MENU, 'update'), onClick: () => setEditing(row) },
+      {
+        label: '重置密码',
+        code: button(MENU, 'resetPassword'),
+        onClick: async () => {
+          const r = await resetPassword(row).catch(() => null);
+          if (r?.ok && r.data)
+            setShown({ title: '密码已重置', userName: row.userName, password: r.data.password });
+        },
+      },
+      {
+        label: '删除',
+        code: button(MENU, 'delete'),
+        // Nobody deletes their own account.
+        hidden: row.userCode === ownCode,
+        danger: true,
+        onClick: async () => {
+          const r = await removeUser(row).catch(() => null);
+          if (r?.ok) reload();
+        },
+      },
+    ]),
   ];
 
   return (
@@ -313,7 +300,7 @@ export default function UserPage(_props: ScreenProps) {
           queryKey={[...USER_LIST_KEY, deptCode ?? '']}
           rowKey="userCode"
           columns={columns}
-          tableProps={{ scroll: { x: 1200 }, size: 'middle' }}
+          tableProps={{ size: 'middle' }}
           filters={
             <>
               <Form.Item name="name" label="用户名/姓名">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Input, Select, Space } from 'antd';
 import {
   PERMIT_AREA_LABELS,
   PERMIT_PATHS,
@@ -11,7 +11,9 @@ import {
   type PermitState,
   type PermitSubject,
 } from '@portal/contract/permit';
+import { KEY, type ListColumns } from '../../shared/list/fit-columns';
 import { ListPage } from '../../shared/list/ListPage';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { areaOfPath, listKey, PERMIT_ROUTES, recordLink, usePermitDict, usePermitMutations } from './api';
@@ -27,23 +29,24 @@ function PermitList({ subject, area }: { subject: PermitSubject; area: PermitAre
   const { open, disable } = usePermitMutations();
   const nameOf = (row: PermitRow) => (subject === 'cust' ? row.compName : (row.userName ?? ''));
 
-  const columns: TableColumnsType<PermitRow> = [
+  const columns: ListColumns<PermitRow> = [
     codeColumn('准入编号', 'bizCode', { width: 130 }),
     ...(subject === 'user'
       ? [
-          { title: '用户姓名', dataIndex: 'userName', key: 'userName', width: 110 },
+          { title: '用户姓名', dataIndex: 'userName', key: 'userName', width: 110, priority: KEY },
           { title: '手机号', dataIndex: 'mobile', key: 'mobile', width: 130 },
         ]
       : []),
-    { title: '企业名称', dataIndex: 'compName', key: 'compName', width: 220, ellipsis: true },
+    { title: '企业名称', dataIndex: 'compName', key: 'compName', width: 200, ellipsis: true, priority: KEY },
     ...(subject === 'cust'
-      ? [{ title: '统一社会信用代码', dataIndex: 'usccCode', key: 'usccCode', width: 190 }]
+      ? [{ title: '统一社会信用代码', dataIndex: 'usccCode', key: 'usccCode', width: 190, priority: 2 }]
       : []),
     {
       title: '角色',
       dataIndex: 'roles',
       key: 'roles',
-      width: 220,
+      width: 200,
+      priority: KEY,
       render: (roles: string[], row) => <RoleTags subject={subject} area={row.area} roles={roles} />,
     },
     {
@@ -51,51 +54,31 @@ function PermitList({ subject, area }: { subject: PermitSubject; area: PermitAre
       dataIndex: 'state',
       key: 'state',
       width: 90,
+      priority: KEY,
       render: (s: PermitState) => <StateTag state={s} />,
     },
     dateColumn('开通时间', 'openedAt', { withTime: true, width: 170 }),
-    dateColumn('创建时间', 'createdAt', { withTime: true, width: 170 }),
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 210,
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(recordLink(row))}>
-            查看
-          </Button>
-          {row.state === 'saved' && allowed(subject, area, 'save') ? (
-            <Button type="link" size="small" onClick={() => setEditing({ row })}>
-              编辑
-            </Button>
-          ) : null}
-          {row.state !== 'open' && allowed(subject, area, 'open') ? (
-            <Button
-              type="link"
-              size="small"
-              onClick={() =>
-                void open.mutateAsync({ subject, target: row, name: nameOf(row) }).catch(() => null)
-              }
-            >
-              {row.state === 'disabled' ? '重新开通' : '开通'}
-            </Button>
-          ) : null}
-          {row.state === 'open' && allowed(subject, area, 'disable') ? (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() =>
-                void disable.mutateAsync({ subject, target: row, name: nameOf(row) }).catch(() => null)
-              }
-            >
-              停用
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
+    dateColumn('创建时间', 'createdAt', { withTime: true, width: 170, priority: 2 }),
+    actionsColumn<PermitRow>((row) => [
+      { label: '查看', onClick: () => void navigate(recordLink(row)) },
+      {
+        label: '编辑',
+        hidden: row.state !== 'saved' || !allowed(subject, area, 'save'),
+        onClick: () => setEditing({ row }),
+      },
+      {
+        label: row.state === 'disabled' ? '重新开通' : '开通',
+        hidden: row.state === 'open' || !allowed(subject, area, 'open'),
+        onClick: () => void open.mutateAsync({ subject, target: row, name: nameOf(row) }).catch(() => null),
+      },
+      {
+        label: '停用',
+        danger: true,
+        hidden: row.state !== 'open' || !allowed(subject, area, 'disable'),
+        onClick: () =>
+          void disable.mutateAsync({ subject, target: row, name: nameOf(row) }).catch(() => null),
+      },
+    ]),
   ];
 
   return (

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Space, type TableColumnsType } from 'antd';
+import { Button, Form, Input } from 'antd';
 import {
   PERMIT_AREA_LABELS,
   PERMIT_CHG_MENU,
@@ -10,7 +10,9 @@ import {
   type PermitSubject,
   type RoleChangeRow,
 } from '@portal/contract/permit';
+import { KEY, type ListColumns } from '../../shared/list/fit-columns';
 import { ListPage } from '../../shared/list/ListPage';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { ScreenProps } from '../../shared/ui/screen';
@@ -24,10 +26,10 @@ const CHG_SCOPE = { area: 'ec', subject: 'cust' } as const;
 export function RoleChgListPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const chg = useButtons(PERMIT_CHG_MENU);
-  const columns: TableColumnsType<RoleChangeRow> = [
+  const columns: ListColumns<RoleChangeRow> = [
     codeColumn('变更编号', 'bizCode', { width: 130 }),
-    codeColumn('准入编号', 'permitCode', { width: 130 }),
-    { title: '企业名称', dataIndex: 'compName', key: 'compName', width: 220, ellipsis: true },
+    codeColumn('准入编号', 'permitCode', { width: 130, priority: 2 }),
+    { title: '企业名称', dataIndex: 'compName', key: 'compName', width: 200, ellipsis: true, priority: KEY },
     {
       title: '准入区域',
       dataIndex: 'area',
@@ -45,30 +47,13 @@ export function RoleChgListPage(_props: ScreenProps) {
     ...historyColumns().slice(1, -2),
     { title: '操作人', dataIndex: 'createdByName', key: 'createdByName', width: 100 },
     dateColumn('时间', 'createdAt', { withTime: true, width: 170 }),
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 140,
-      render: (_: unknown, r) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => navigate(`${PERMIT_ROUTES.roleChgView}?bizCode=${r.bizCode}`)}
-          >
-            查看
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => navigate(recordLink({ bizCode: r.permitCode, subject: 'cust', area: 'ec' }))}
-          >
-            准入记录
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn<RoleChangeRow>((r) => [
+      { label: '查看', onClick: () => void navigate(`${PERMIT_ROUTES.roleChgView}?bizCode=${r.bizCode}`) },
+      {
+        label: '准入记录',
+        onClick: () => void navigate(recordLink({ bizCode: r.permitCode, subject: 'cust', area: 'ec' })),
+      },
+    ]),
   ];
   return (
     <div data-testid="permit-role-chg-list">

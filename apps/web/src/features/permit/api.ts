@@ -27,6 +27,7 @@ import {
   type UserSave,
 } from '@portal/contract/permit';
 import { post, update, type UpdateResult } from '../../shared/request/http';
+import { postDict } from '../../shared/request/dict';
 
 /** Screen paths of the admission area. */
 export const PERMIT_ROUTES = {
@@ -138,7 +139,7 @@ export const permitQueries = {
   customers: () =>
     queryOptions({
       queryKey: ['company', 'dict', false],
-      queryFn: () => post<DictItem[]>(COMPANY_PATHS.dict, {}, { loading: false }),
+      queryFn: () => postDict<DictItem>(COMPANY_PATHS.dict, {}, { loading: false }),
       staleTime: 60_000,
     }),
   view: (subject: PermitSubject, bizCode: string) =>

@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { describe, expect, it } from 'vitest';
 import { WEBSITE_MENUS } from '@portal/contract/menus';
 import { findRoute, ownerPath, titleChain } from '../../shared/routing/route-table';

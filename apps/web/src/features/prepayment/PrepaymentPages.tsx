@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
@@ -39,6 +39,7 @@ import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
 import { PA_ROUTES, paApi, paInitQuery, paQuery } from './api';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 
 const MENU = 'ft-pa-mgr';
 
@@ -137,35 +138,29 @@ export function PaEditorPage() {
   const accounts = useOurAccountOptions();
   const existing = useQuery(paQuery(code));
   const init = useQuery(paInitQuery(contBizCode, !code && !!contBizCode));
-  useEffect(() => {
-    const v = existing.data;
-    if (v) {
-      setHead(v);
-      setDues(v.lines);
-      form.setFieldsValue({
-        // A draft left with the old 放款时扣收 must be given a cash method before it is saved again.
-        method: isCashMethod(v.method) ? v.method : undefined,
-        bankBizCode: v.bankBizCode,
-        receiveDate: v.receiveDate,
-        payerName: v.payerName ?? '',
-        amounts: Object.fromEntries(v.lines.map((l) => [String(l.dueId), l.lineAmount])),
-      });
-      setVersion(v.version);
-    }
-  }, [existing.data, form]);
-  useEffect(() => {
-    const i = init.data;
-    if (i) {
-      setHead(i);
-      setDues(i.dues);
-      form.setFieldsValue({
-        bankBizCode: i.bankBizCode ?? undefined,
-        receiveDate: i.receiveDate,
-        payerName: i.payerName,
-        amounts: Object.fromEntries(i.dues.map((d) => [String(d.dueId), d.openAmount])),
-      });
-    }
-  }, [init.data, form]);
+  useFormFill(existing.data, (v) => {
+    setHead(v);
+    setDues(v.lines);
+    form.setFieldsValue({
+      // A draft left with the old 放款时扣收 must be given a cash method before it is saved again.
+      method: isCashMethod(v.method) ? v.method : undefined,
+      bankBizCode: v.bankBizCode,
+      receiveDate: v.receiveDate,
+      payerName: v.payerName ?? '',
+      amounts: Object.fromEntries(v.lines.map((l) => [String(l.dueId), l.lineAmount])),
+    });
+    setVersion(v.version);
+  });
+  useFormFill(init.data, (i) => {
+    setHead(i);
+    setDues(i.dues);
+    form.setFieldsValue({
+      bankBizCode: i.bankBizCode ?? undefined,
+      receiveDate: i.receiveDate,
+      payerName: i.payerName,
+      amounts: Object.fromEntries(i.dues.map((d) => [String(d.dueId), d.openAmount])),
+    });
+  });
 
   const lines = chosenLines(amounts);
   const total = lines.reduce((sum, l) => sum.plus(l.amount), new Decimal(0));

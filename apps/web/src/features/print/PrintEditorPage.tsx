@@ -17,7 +17,7 @@ import {
   templateSaveSchema,
 } from '@portal/contract/print';
 import { sampleData } from '@portal/contract/print/data';
-import { printPage } from '@portal/contract/print/page';
+import { LANDSCAPE_TYPES, printPage } from '@portal/contract/print/page';
 import { renderTemplate, unknownPlaceholders } from '@portal/contract/print/template';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { EditorRecord } from '../../shared/editor/EditorRecord';
@@ -81,7 +81,9 @@ function usePreview(bizType: BizType, content: string) {
   return useMemo(() => {
     try {
       const unknown = unknownPlaceholders(content, vocabularyOf(bizType));
-      const html = printPage('预览', renderTemplate(content, sampleData(bizType)));
+      const html = printPage('预览', renderTemplate(content, sampleData(bizType)), null, {
+        landscape: LANDSCAPE_TYPES.has(bizType),
+      });
       return {
         html,
         problem: unknown.length ? `未知占位符：${unknown.map((n) => `{{${n}}}`).join('、')}` : null,

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { buttonCode } from '@portal/contract/menus';
 import {
   BIZ_TYPE_LABELS,
@@ -11,9 +11,9 @@ import {
   type TemplateRow,
 } from '@portal/contract/print';
 import { ApiError, type UpdateResult } from '../../shared/request/http';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
-import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { deleteTemplate, editorUrl, setTemplateState } from './api';
@@ -65,52 +65,27 @@ export default function PrintListPage(_props: ScreenProps) {
     },
     { title: '版本', dataIndex: 'version', key: 'version', width: 70, align: 'right' },
     dateColumn<TemplateRow>('更新时间', 'updatedAt', { withTime: true, width: 170 }),
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_: unknown, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(editorUrl(r.bizCode))}>
-            {buttons.has('save') ? '编辑' : '查看'}
-          </Button>
-          {r.state === 'enabled' ? (
-            <Auth code={buttonCode(PRINT_MENU, 'disable')}>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void act(() => setTemplateState(r.bizCode, false))}
-              >
-                停用
-              </Button>
-            </Auth>
-          ) : (
-            <Auth code={buttonCode(PRINT_MENU, 'enable')}>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void act(() => setTemplateState(r.bizCode, true))}
-              >
-                启用
-              </Button>
-            </Auth>
-          )}
-          {r.state === 'disabled' ? (
-            <Auth code={buttonCode(PRINT_MENU, 'delete')}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => void act(() => deleteTemplate(r.bizCode))}
-              >
-                删除
-              </Button>
-            </Auth>
-          ) : null}
-        </Space>
-      ),
-    },
+    actionsColumn<TemplateRow>((r) => [
+      { label: buttons.has('save') ? '编辑' : '查看', onClick: () => void navigate(editorUrl(r.bizCode)) },
+      r.state === 'enabled'
+        ? {
+            label: '停用',
+            code: buttonCode(PRINT_MENU, 'disable'),
+            onClick: () => void act(() => setTemplateState(r.bizCode, false)),
+          }
+        : {
+            label: '启用',
+            code: buttonCode(PRINT_MENU, 'enable'),
+            onClick: () => void act(() => setTemplateState(r.bizCode, true)),
+          },
+      {
+        label: '删除',
+        code: buttonCode(PRINT_MENU, 'delete'),
+        danger: true,
+        hidden: r.state !== 'disabled',
+        onClick: () => void act(() => deleteTemplate(r.bizCode)),
+      },
+    ]),
   ];
 
   return (

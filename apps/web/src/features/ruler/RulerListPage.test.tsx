@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toBase64 } from '@portal/contract/envelope';

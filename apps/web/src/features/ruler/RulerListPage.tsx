@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import {
   DAY_COUNT_LABELS,
   FEE_COLLECTION_LABELS,
@@ -10,9 +10,9 @@ import {
 import { RULE_STATE_LABELS, RULE_STATES, RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import { buttonCode } from '@portal/contract/menus';
 import { ApiError } from '../../shared/request/http';
+import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
-import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { deleteRule, editorUrl, RULER_MENU } from './api';
@@ -89,24 +89,10 @@ export default function RulerListPage(_props: ScreenProps) {
       ),
     },
     dateColumn<RuleView>('更新时间', 'updatedAt', { withTime: true, width: 170 }),
-    {
-      title: '操作',
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_: unknown, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(editorUrl(r.bizCode))}>
-            {canSave ? '编辑' : '查看'}
-          </Button>
-          <Auth code={buttonCode(RULER_MENU, 'delete')}>
-            <Button type="link" size="small" danger onClick={() => void remove(r)}>
-              删除
-            </Button>
-          </Auth>
-        </Space>
-      ),
-    },
+    actionsColumn<RuleView>((r) => [
+      { label: canSave ? '编辑' : '查看', onClick: () => void navigate(editorUrl(r.bizCode)) },
+      { label: '删除', code: buttonCode(RULER_MENU, 'delete'), danger: true, onClick: () => void remove(r) },
+    ]),
   ];
 
   return (

@@ -17,6 +17,7 @@ import { formatDateTime } from '@portal/contract/format';
 import {
   PARAM_BOUNDS,
   PARAM_LABELS as L,
+  PROVISION_RATE_KEYS,
   SEAL_MAX_BYTES,
   SYSPARAM_MENU,
   SYSPARAM_PATHS,
@@ -92,7 +93,13 @@ export default function ParamsPage(_props: ScreenProps) {
       | 'logRetentionDays'
       | 'classWatchMaxDays'
       | 'classSubstandardMaxDays'
-      | 'classDoubtfulMaxDays',
+      | 'classDoubtfulMaxDays'
+      | 'collectBeforeFirstDays'
+      | 'collectBeforeLastDays'
+      | 'collectAfterFirstDays'
+      | 'collectAfterEveryDays'
+      | 'guaranteeRemindDays'
+      | 'collateralValuationMaxDays',
     unit: string,
   ) => (
     <Form.Item name={name} label={L[name]} extra={`${bounds(name)} ${unit}`}>
@@ -138,6 +145,13 @@ export default function ParamsPage(_props: ScreenProps) {
           <Form.Item name="companyRegNo" label={L.companyRegNo}>
             <Input aria-label={L.companyRegNo} maxLength={18} disabled={!editable} />
           </Form.Item>
+          <Form.Item
+            name="companySignatory"
+            label={L.companySignatory}
+            extra="打印在放款通知书、还款通知书、合同、对账单等落款的签字处；打印时以{{companySignatory}}引用"
+          >
+            <Input aria-label={L.companySignatory} maxLength={50} disabled={!editable} />
+          </Form.Item>
           {/* The value lives in a hidden item; the row below shows and replaces it. */}
           <Form.Item name="companySeal" hidden>
             <Input />
@@ -176,6 +190,23 @@ export default function ParamsPage(_props: ScreenProps) {
           {minutes('classWatchMaxDays', '天（逾期1天至此为关注）')}
           {minutes('classSubstandardMaxDays', '天（至此为次级）')}
           {minutes('classDoubtfulMaxDays', '天（至此为可疑，超过为损失）')}
+          {/* docs/accounting.md "Provisioning": the month end holds 本金余额 × the class's rate. */}
+          <Typography.Title level={5}>减值准备（月末按五级分类计提坏账准备）</Typography.Title>
+          {PROVISION_RATE_KEYS.map((k) => (
+            <Form.Item key={k} name={k} label={L[k]} extra="0至100，最多两位小数">
+              <Input aria-label={L[k]} suffix="%" style={{ width: 200 }} disabled={!editable} />
+            </Form.Item>
+          ))}
+          {/* docs/collections.md "Reminders": sent by the day-end to the contract's manager. */}
+          <Typography.Title level={5}>催收提醒（日终发送到合同业务经理的消息中心）</Typography.Title>
+          {minutes('collectBeforeFirstDays', '天（到期前第一次提醒，默认T-7）')}
+          {minutes('collectBeforeLastDays', '天（到期前最后一次提醒，默认T-1）')}
+          {minutes('collectAfterFirstDays', '天（逾期后第一次提醒，默认T+1）')}
+          {minutes('collectAfterEveryDays', '天（此后每隔几天提醒一次，默认7天）')}
+          {/* docs/credit.md "Reminders": sent by the day-end to the credit's maker. */}
+          <Typography.Title level={5}>担保到期提醒（日终发送到授信经办人的消息中心）</Typography.Title>
+          {minutes('guaranteeRemindDays', '天（担保到期前几天开始提醒，默认30天）')}
+          {minutes('collateralValuationMaxDays', '天（抵质押物评估超过此天数提醒重估，默认365天）')}
           {editable ? (
             <Form.Item wrapperCol={{ offset: 6 }}>
               <Button type="primary" onClick={() => void save()}>

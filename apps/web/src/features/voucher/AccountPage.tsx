@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Table, Typography, message } from 'antd';
+import { Button, Card, Input, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { buttonCode } from '@portal/contract/menus';
 import { VOUCHER_MENUS, type AccountRow } from '@portal/contract/voucher';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { voucherApi } from './api';
+import { PackageAccounts } from './PackageAccounts';
 
 /**
  * 科目映射: which account each use of the journals posts to. A change applies to the vouchers
@@ -25,8 +26,11 @@ export default function AccountPage(_props: ScreenProps) {
     const v = valueOf(r);
     setBusy(r.role);
     try {
-      await voucherApi.saveAccount({ role: r.role, code: v.code, name: v.name, version: r.version });
-      void message.success('科目映射已保存');
+      const saved = await voucherApi.saveAccount(
+        { role: r.role, code: v.code, name: v.name, version: r.version },
+        r.roleLabel,
+      );
+      if (!saved.ok) return;
       setEdits(({ [r.role]: _, ...rest }) => rest);
       await qc.invalidateQueries({ queryKey: ['voucher', 'accounts'] });
     } catch {
@@ -103,6 +107,7 @@ export default function AccountPage(_props: ScreenProps) {
         pagination={false}
         scroll={{ x: 850 }}
       />
+      <PackageAccounts />
     </Card>
   );
 }

@@ -22,6 +22,7 @@ import { ListPage } from '../../shared/list/ListPage';
 import { docViewUrl } from '../../shared/workflow/doc-links';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { voucherApi } from './api';
+import { PackageExport } from './PackageExport';
 
 const rules = fieldRules(voucherListSchema);
 
@@ -110,6 +111,7 @@ export default function VoucherPage(_props: ScreenProps) {
           <Space>
             {exportAs('xlsx', '导出 xlsx')}
             {exportAs('csv', '导出 CSV')}
+            <PackageExport />
           </Space>
         }
         columns={columns}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { accountLabel, BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { post } from '../request/http';
 
 /** Our own (本公司) receiving accounts as select options: incomings and prepayments pick one. */
@@ -15,6 +15,6 @@ export function useOurAccountOptions() {
   });
   return {
     loading: query.isLoading,
-    options: (query.data ?? []).map((a) => ({ value: a.bizCode, label: `${a.accountName} ${a.accountNo}` })),
+    options: (query.data ?? []).map((a) => ({ value: a.bizCode, label: accountLabel(a) })),
   };
 }

@@ -14,7 +14,10 @@ export const bizDateApi = {
     post<Page<ReminderItem>>(BIZDATE_PATHS.reminders, { pageNum, pageSize }),
 };
 
+/** The query of the business date (also fetched ahead with the session: app/router/load-session.ts). */
+export const bizDateQuery = { queryKey: bizDateKeys.view, queryFn: bizDateApi.view, staleTime: 60_000 };
+
 /** The business date every screen computes with (the header shows it). */
 export function useBizDate() {
-  return useQuery({ queryKey: bizDateKeys.view, queryFn: bizDateApi.view, staleTime: 60_000 });
+  return useQuery(bizDateQuery);
 }

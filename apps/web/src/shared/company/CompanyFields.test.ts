@@ -4,6 +4,7 @@ import { companyBody, companyToForm } from './CompanyFields';
 
 const view: CompanyView = {
   compCode: '000000000001',
+  companyBizCode: '000000000001',
   compName: '测试企业有限公司',
   usccCode: '91310115MC2000001X',
   compType: 'private',
@@ -23,6 +24,8 @@ const view: CompanyView = {
   parentCompCode: '000000000009',
   parentCompName: '上级企业',
   state: 'enabled',
+  admission: 'admitted',
+  admissionCode: null,
   remark: null,
   version: 3,
   createdAt: '2026-01-01T00:00:00Z',

@@ -7,6 +7,7 @@ import {
   type UsccCheckResult,
 } from '@portal/contract/company';
 import { post } from '../request/http';
+import { postDict } from '../request/dict';
 
 /** Company types, customer roles and industries (placeholder: the contract's own copy). */
 export function useInfoDict() {
@@ -22,7 +23,7 @@ export function useInfoDict() {
 export function useCompanyDict(all = false) {
   return useQuery({
     queryKey: ['company', 'dict', all],
-    queryFn: () => post<DictItem[]>(COMPANY_PATHS.dict, all ? { all } : {}, { loading: false }),
+    queryFn: () => postDict<DictItem>(COMPANY_PATHS.dict, all ? { all } : {}, { loading: false }),
     staleTime: 60_000,
   });
 }

@@ -1,14 +1,18 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { Button, Card, Space } from 'antd';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Button, Card, Space, Spin } from 'antd';
+import { EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
+import { normalizePath } from '../routing/route-table';
 import { RejectionNotice } from '../workflow/RejectionNotice';
 import { UnsavedInput } from './UnsavedInput';
+import { leaveEditor } from './unsaved';
 
 /**
  * The frame of every editor page: title, actions and 返回, the rejection of a rejected document
  * (with `doc`), and the unsaved-input guard (docs/architecture.md "Editors keep their input"):
  * any change a user makes in a form inside marks the page dirty until a save succeeds, so that
- * closing its tab or reloading the window asks first (UnsavedInput).
+ * every way out that would lose it asks first: 返回 here, closing its tab, a reload, leaving a
+ * website record (UnsavedInput, shared/editor/unsaved.ts, the layouts' kept pages).
  */
 export function EditorFrame(props: {
   testId: string;
@@ -21,9 +25,26 @@ export function EditorFrame(props: {
   backTo: string;
   /** The workflow document being edited, once it exists: its rejection is shown. */
   doc?: { docType: string; docCode: string } | undefined;
+  /** The record is loading: the body waits under a spinner. */
+  loading?: boolean;
+  /**
+   * The document's state, with `viewTo` its view: a document no longer editable (pending, approved)
+   * is not shown with fields; its editor URL goes to the view.
+   */
+  state?: DocState | undefined;
+  viewTo?: string | undefined;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const path = normalizePath(useLocation().pathname);
+  if (props.state && !EDITABLE_STATES.includes(props.state) && props.viewTo)
+    return <Navigate to={props.viewTo} replace />;
+  const body = (
+    <>
+      {props.doc?.docCode ? <RejectionNotice {...props.doc} /> : null}
+      <UnsavedInput>{props.children}</UnsavedInput>
+    </>
+  );
   return (
     <Card
       data-testid={props.testId}
@@ -36,12 +57,11 @@ export function EditorFrame(props: {
       extra={
         <Space>
           {props.actions}
-          <Button onClick={() => void navigate(props.backTo)}>返回</Button>
+          <Button onClick={() => void leaveEditor(path, () => void navigate(props.backTo))}>返回</Button>
         </Space>
       }
     >
-      {props.doc?.docCode ? <RejectionNotice {...props.doc} /> : null}
-      <UnsavedInput>{props.children}</UnsavedInput>
+      {props.loading === undefined ? body : <Spin spinning={props.loading}>{body}</Spin>}
     </Card>
   );
 }

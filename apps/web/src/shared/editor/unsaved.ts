@@ -47,6 +47,27 @@ export async function confirmDiscard(paths: readonly string[]): Promise<boolean>
   return true;
 }
 
+/**
+ * Asks the layout to let go of the page at `path` (its input given up: 返回 of an editor): the
+ * management layout closes its tab. The website layout lets a page go as soon as it is left.
+ */
+export const RELEASE_PAGE_EVENT = 'portal:release-page';
+
+export function releasePage(path: string): void {
+  window.dispatchEvent(new CustomEvent<{ path: string }>(RELEASE_PAGE_EVENT, { detail: { path } }));
+}
+
+/**
+ * Leaving the editor at `path` for `to` (its 返回): with unsaved input, asks first; given up, the
+ * page is let go, so that the input is really gone, not waiting in a tab.
+ */
+export async function leaveEditor(path: string, to: () => void): Promise<void> {
+  const dirty = isDirty(path);
+  if (!(await confirmDiscard([path]))) return;
+  to();
+  if (dirty) releasePage(path);
+}
+
 // A successful save (any change call) made from the page on screen leaves its editor clean.
 addUpdatedListener(() => markClean(normalizePath(window.location.pathname)));
 

@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form, type FormInstance } from 'antd';

@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button, Form, Input } from 'antd';
@@ -7,7 +6,8 @@ import { validValues } from '../ui/valid-values';
 import { DateInput } from './DateInput';
 import { ListEditor } from './ListEditor';
 import { MoneyInput } from './MoneyInput';
-import { fieldRules } from './zod-rule';
+import { infoSaveSchema } from '@portal/contract/contract';
+import { fieldRules, listRule } from './zod-rule';
 
 afterEach(cleanup);
 
@@ -64,5 +64,61 @@ describe('ListEditor', () => {
     fireEvent.click(screen.getAllByLabelText('删除应收账款')[1]!);
     await waitFor(() => expect(screen.getAllByLabelText('发票金额')).toHaveLength(1));
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('checks the list itself before anything is sent: an empty 应收账款 list says so under it', async () => {
+    const save = vi.fn();
+    function Probe() {
+      const [form] = Form.useForm();
+      return (
+        <Form form={form} initialValues={{ receivables: [] }}>
+          <ListEditor
+            name="receivables"
+            rules={[listRule(infoSaveSchema.shape.receivables)]}
+            addText="添加应收账款"
+            removeLabel="删除应收账款"
+            columns={[{ name: 'debtorName', title: '债务人名称', input: <Input aria-label="债务人名称" /> }]}
+            extra={<Button onClick={() => void validValues(form).then((v) => v && save(v))}>保存</Button>}
+          />
+        </Form>
+      );
+    }
+    render(<Probe />);
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('应收账款不能为空')).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: /添加应收账款/ }));
+    fireEvent.change(screen.getByLabelText('债务人名称'), { target: { value: '华东建工' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    expect(screen.queryByText('应收账款不能为空')).toBeNull();
+  });
+
+  it('fits each input to its column: a money or date input never runs under the next column', () => {
+    render(
+      <Form initialValues={{ items: [{}] }}>
+        <ListEditor
+          name="items"
+          testId="rec"
+          addText="添加应收账款"
+          removeLabel="删除应收账款"
+          columns={[
+            {
+              name: 'invoiceDate',
+              title: '开票日期',
+              width: 140,
+              input: <DateInput aria-label="开票日期" />,
+            },
+            { name: 'amount', title: '发票金额', width: 150, input: <MoneyInput aria-label="发票金额" /> },
+            { name: 'debtorName', title: '债务人名称', width: 180, input: <Input aria-label="债务人名称" /> },
+          ]}
+        />
+      </Form>,
+    );
+    // The widths the inputs bring for single forms (200 and 160 px) are wider than these columns.
+    const box = (label: string) =>
+      screen.getByLabelText(label).closest<HTMLElement>('.ant-input-number, .ant-picker, .ant-input')!;
+    for (const label of ['开票日期', '发票金额', '债务人名称'])
+      expect(box(label).style.width, label).toBe('100%');
   });
 });

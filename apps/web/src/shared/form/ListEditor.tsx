@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type CSSProperties, type ReactNode } from 'react';
 import { Button, Form, type FormRule } from 'antd';
+import type { ListRule } from './zod-rule';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 
 export interface ListEditorColumn {
@@ -18,6 +19,16 @@ export interface ListEditorColumn {
 
 const DEFAULT_WIDTH = 160;
 const GAP = 8;
+
+/**
+ * The cell's input fills its column: inputs carry widths of their own for single forms (a money
+ * input 200 px, a date 160 px), which in a narrower column ran under the next one (发票金额 under
+ * 债务人名称 at 1280 px).
+ */
+function fillCell(input: ReactNode): ReactNode {
+  if (!isValidElement<{ style?: CSSProperties }>(input)) return input;
+  return cloneElement(input, { style: { ...input.props.style, width: '100%' } });
+}
 
 function isRequired(rules: FormRule[] | undefined): boolean {
   return (rules ?? []).some((r) => typeof r === 'object' && r.required === true);
@@ -38,11 +49,13 @@ export function ListEditor(props: {
   extra?: ReactNode;
   /** The values of a new row. */
   newRow?: Record<string, unknown>;
+  /** The list's own rules (`listRule(schema)`: 不能为空, at most N), shown under it. */
+  rules?: ListRule[];
 }) {
   const { columns } = props;
   return (
-    <Form.List name={props.name}>
-      {(fields, { add, remove }) => (
+    <Form.List name={props.name} rules={props.rules}>
+      {(fields, { add, remove }, { errors }) => (
         <div data-testid={props.testId} role="table">
           <div role="row" style={{ display: 'flex', gap: GAP, marginBottom: 4, fontWeight: 500 }}>
             {columns.map((c) => (
@@ -61,7 +74,7 @@ export function ListEditor(props: {
                     c.cell(f.name)
                   ) : (
                     <Form.Item name={[f.name, c.name]} rules={c.rules} style={{ marginBottom: 8 }}>
-                      {c.input}
+                      {fillCell(c.input)}
                     </Form.Item>
                   )}
                 </div>
@@ -77,6 +90,7 @@ export function ListEditor(props: {
             </Button>
             {props.extra}
           </div>
+          <Form.ErrorList errors={errors} />
         </div>
       )}
     </Form.List>

@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { Form, Input } from 'antd';

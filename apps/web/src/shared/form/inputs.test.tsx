@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, Form, Input } from 'antd';

@@ -1,4 +1,5 @@
-import type { FormRule } from 'antd';
+import type { ComponentProps } from 'react';
+import type { Form, FormRule } from 'antd';
 import type { z } from 'zod';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -26,6 +27,23 @@ export function zodRule(schema: z.ZodType): FormRule {
     validator: (_rule, value: unknown) => {
       const message = firstMessage(schema, value);
       return message === undefined ? Promise.resolve() : Promise.reject(new Error(message));
+    },
+  };
+}
+
+/** What `Form.List` takes as a rule (a validator only). */
+export type ListRule = NonNullable<ComponentProps<typeof Form.List>['rules']>[number];
+
+/**
+ * A `Form.List`'s rule from an array schema: the list's own checks only (不能为空, at most N); each
+ * row's fields carry their own rules. The message is the schema's, as the server would answer it.
+ */
+export function listRule(schema: z.ZodType): ListRule {
+  return {
+    validator: (_rule, value: unknown) => {
+      const r = schema.safeParse(value ?? []);
+      const own = r.success ? undefined : r.error.issues.find((i) => i.path.length === 0);
+      return own ? Promise.reject(new Error(own.message)) : Promise.resolve();
     },
   };
 }

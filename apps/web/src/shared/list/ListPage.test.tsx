@@ -1,4 +1,3 @@
-import '../../test/jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -18,6 +17,8 @@ import { ListExportButton } from './ExportButton';
 import { ListPage, type ListFetcher } from './ListPage';
 import { clearListConditions, readListCondition } from './list-condition';
 import { MoneyRangeField, rangeFilters } from './range-fields';
+import { actionsColumn } from './RowActions';
+import { buttonsQueryKey } from '../permission/use-buttons';
 
 interface Row {
   bizCode: string;
@@ -183,16 +184,51 @@ describe('ListPage filters through the screen', () => {
       </QueryClientProvider>,
     );
 
-  it('sends an amount range as its two bounds', async () => {
+  it('sends an amount range as its two bounds', { timeout: 120_000 }, async () => {
     const fetcher = vi.fn<ListFetcher<Row>>(rows);
     renderIncome(fetcher);
     expect(await screen.findByText('000000000007')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('金额起'), { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() =>
-      expect(fetcher).toHaveBeenLastCalledWith({ amountStart: '100', pageNum: 1, pageSize: 20 }),
+    // 查询 validates first (asynchronously), so the call may take more than waitFor's default second.
+    await waitFor(
+      () => expect(fetcher).toHaveBeenLastCalledWith({ amountStart: '100', pageNum: 1, pageSize: 20 }),
+      { timeout: 15_000 },
     );
   });
+
+  // The machine is shared: antd's validation and help text may take more than the default second.
+  const SLOW = { timeout: 15_000 };
+  it('says in the field when a bound is text or 起 is above 止, and asks nothing', async () => {
+    const fetcher = vi.fn<ListFetcher<Row>>(rows);
+    renderIncome(fetcher);
+    expect(await screen.findByText('000000000007')).toBeTruthy();
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    const search = () => fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    fireEvent.change(screen.getByLabelText('金额起'), { target: { value: 'abc' } });
+    search();
+    expect(await screen.findByText('金额起必须是最多两位小数的金额', undefined, SLOW)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('金额起'), { target: { value: '2,000' } });
+    fireEvent.change(screen.getByLabelText('金额止'), { target: { value: '1000.5' } });
+    search();
+    expect(await screen.findByText('金额起不能大于金额止', undefined, SLOW)).toBeTruthy();
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    // Equal bounds are a range of one amount; separators are dropped from what is sent.
+    fireEvent.change(screen.getByLabelText('金额止'), { target: { value: '2000.00' } });
+    search();
+    await waitFor(
+      () =>
+        expect(fetcher).toHaveBeenLastCalledWith({
+          amountStart: '2000',
+          amountEnd: '2000.00',
+          pageNum: 1,
+          pageSize: 20,
+        }),
+      SLOW,
+    );
+    // (antd's help text leaves with an animation jsdom never ends: the field's state is what counts.)
+    expect(screen.getByLabelText('金额止').getAttribute('aria-invalid')).not.toBe('true');
+  }, 120_000);
 
   it('导出 sends what the list shows: its mapped filters and its sort', async () => {
     useSessionStore.setState({ roles: ['admin'] });
@@ -219,5 +255,58 @@ describe('rangeFilters', () => {
       map({ payerName: '甲', valueDate: [dayjs('2026-01-02'), null], amount: [undefined, '500.5'] }),
     ).toEqual({ payerName: '甲', valueDateFrom: '2026-01-02', amountEnd: '500.5', area: 'ft' });
     expect(map({ valueDate: null, amount: undefined })).toEqual({ area: 'ft' });
+  });
+});
+
+describe('ListPage 操作', () => {
+  const rows: Row[] = [{ bizCode: '7', amount: '1000', signDate: '' }];
+  const renderWith = (client: QueryClient) =>
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/factoring/contract/info']}>
+          <ListPage<Row>
+            source={async () => ({ list: rows, total: 1 })}
+            rowKey="bizCode"
+            columns={[
+              codeColumn('编号', 'bizCode'),
+              actionsColumn<Row>(() => [
+                { label: '编辑', code: 'ft-contract-info:update', onClick: () => undefined },
+                { label: '删除', code: 'ft-contract-info:delete', onClick: () => undefined },
+                { label: '复制', code: 'ft-contract-info:add', onClick: () => undefined },
+                { label: '导出', code: 'ft-contract-info:export', onClick: () => undefined },
+              ]),
+            ]}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it('shows the first permitted actions and the rest under 更多', async () => {
+    useSessionStore.setState({ roles: ['admin'] });
+    renderWith(new QueryClient());
+    expect(await screen.findByRole('button', { name: '编辑' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '删除' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '复制' })).toBeNull();
+    expect(screen.getByRole('button', { name: /更多/ })).toBeTruthy();
+  });
+
+  it('has no 操作 column for a user who holds none of its actions', async () => {
+    useSessionStore.setState({ roles: ['readonly'] });
+    const client = new QueryClient();
+    client.setQueryData(buttonsQueryKey('ft-contract-info'), []);
+    renderWith(client);
+    expect(await screen.findByText('000000000007')).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: '操作' })).toBeNull();
+  });
+
+  it('shows only the actions a user holds', async () => {
+    useSessionStore.setState({ roles: ['clerk'] });
+    const client = new QueryClient();
+    client.setQueryData(buttonsQueryKey('ft-contract-info'), ['ft-contract-info:delete']);
+    renderWith(client);
+    expect(await screen.findByRole('button', { name: '删除' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '操作' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /更多/ })).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
-import { useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { useImperativeHandle, useLayoutEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Card, Form, Space, Table, type TableColumnType, type TableProps } from 'antd';
 import { usePageFormName } from '../form/form-name';
 import type { ListParams } from '../request/http';
-import { fitColumns } from './fit-columns';
+import { useHeldCodes } from '../permission/use-buttons';
+import { FieldLines, ListCards, PHONE_LIST_WIDTH } from './ListCards';
+import { EXPAND_COLUMN_WIDTH, fitColumns, isActions, type ListColumn, type ListColumns } from './fit-columns';
+import { actionsWidth, RowActions, type RowAction } from './RowActions';
 import { ListParamsContext } from './list-params-context';
 import { listConditionKey, readListCondition, saveListCondition } from './list-condition';
 import {
@@ -18,6 +21,12 @@ import {
 export type { ListFetcher };
 
 /**
+ * The table's box is the list's less the wrapper's padding (styles.css `.list-page
+ * .ant-table-wrapper`) and a margin for borders and the fixed columns' rounding.
+ */
+const TABLE_PADDING = 16 + 24;
+
+/**
  * A list is never reloaded by hand: every successful change through the request layer's `update()`
  * refreshes all lists (`refreshListsOnUpdate`, list-query.ts).
  */
@@ -29,7 +38,8 @@ export interface ListPageHandle {
 export interface ListPageProps<T extends object> {
   /** A list path (`/ft/api/contract/list`) posted through the request layer, or a fetcher. */
   source: string | ListFetcher<T>;
-  columns: TableColumnsType<T>;
+  /** Each with its width and priority (0 = key column), docs/architecture.md "Lists fit their box". */
+  columns: ListColumns<T>;
   rowKey: TableProps<T>['rowKey'];
   /**
    * The list call's orderBy allow-list (its schema's `.sortable`, docs/protocol.md "Lists"): the columns
@@ -136,17 +146,37 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   useImperativeHandle(ref, () => ({ search }));
 
+  const box = useBoxWidth();
+  const rows = query.data?.list ?? [];
+  const shown = useActionsColumn(columns, rows);
   const order = params.order === 'asc' || params.order === 'desc' ? params.order : undefined;
   const orderBy = typeof params.orderBy === 'string' ? params.orderBy : undefined;
+  // A list with its own row expansion keeps every column (and scrolls when narrow).
+  const available = tableProps?.expandable || box.width === 0 ? 0 : box.width - TABLE_PADDING;
   const fitted = useMemo(
-    () => fitColumns(columns, sortable, { orderBy, order }),
+    () => fitColumns(shown, sortable, { orderBy, order }, available),
     // The allow-list is a constant of the list's schema.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, orderBy, order],
+    [shown, orderBy, order, available],
   );
+  const pagination = {
+    current: params.pageNum,
+    pageSize: params.pageSize,
+    total: query.data?.total ?? 0,
+    showTotal: (total: number) => `共 ${total} 条`,
+    onChange: (pageNum: number, pageSize: number) => {
+      const next = { ...params, pageNum: pageSize !== params.pageSize ? 1 : pageNum, pageSize };
+      apply(next, form.getFieldsValue());
+    },
+  };
+  const leftOut = fitted.leftOut;
 
   return (
-    <div className="list-page" data-sorted={orderBy ? `${orderBy}:${order ?? 'asc'}` : undefined}>
+    <div
+      ref={box.ref}
+      className="list-page"
+      data-sorted={orderBy ? `${orderBy}:${order ?? 'asc'}` : undefined}
+    >
       {filters ? (
         <Card className="list-page__search" size="small">
           <Form form={form} name={formName} layout="inline" initialValues={initialValues} onFinish={search}>
@@ -167,37 +197,100 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           <div className="list-page__toolbar">{toolbar}</div>
         </ListParamsContext>
       ) : null}
-      <Table<T>
-        {...tableProps}
-        rowKey={rowKey}
-        columns={fitted.columns}
-        // Wider than the page: the table scrolls in its own box, never the page.
-        scroll={{ x: fitted.width, ...tableProps?.scroll }}
-        onChange={(_pagination, _filters, sorter, extra) => {
-          if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-          const key = typeof sorter.field === 'string' ? sorter.field : String(sorter.columnKey ?? '');
-          const { orderBy: _by, order: _dir, ...rest } = params;
-          const next: ListParams = sorter.order
-            ? { ...rest, orderBy: key, order: sorter.order === 'ascend' ? 'asc' : 'desc', pageNum: 1 }
-            : { ...rest, pageNum: 1 };
-          apply(next, form.getFieldsValue());
-        }}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={{
-          current: params.pageNum,
-          pageSize: params.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (pageNum, pageSize) => {
-            const next = { ...params, pageNum: pageSize !== params.pageSize ? 1 : pageNum, pageSize };
+      {box.width > 0 && box.width < PHONE_LIST_WIDTH ? (
+        <ListCards<T>
+          columns={shown}
+          rows={rows}
+          rowKey={rowKey}
+          loading={query.isFetching}
+          pagination={pagination}
+        />
+      ) : (
+        <Table<T>
+          {...tableProps}
+          rowKey={rowKey}
+          columns={fitted.columns}
+          // Wider than the box only when its key columns are: then it scrolls in its own box, never the page.
+          scroll={{ ...tableProps?.scroll, x: fitted.width }}
+          {...(leftOut.length
+            ? {
+                expandable: {
+                  columnWidth: EXPAND_COLUMN_WIDTH,
+                  // The toggle sits before 操作 (or last): the row's first cell stays its first column.
+                  expandIconColumnIndex: expandIconIndex(fitted.columns),
+                  expandedRowRender: (row: T, index: number) => (
+                    <FieldLines columns={leftOut} row={row} index={index} />
+                  ),
+                },
+              }
+            : {})}
+          onChange={(_pagination, _filters, sorter, extra) => {
+            if (extra.action !== 'sort' || Array.isArray(sorter)) return;
+            const key = typeof sorter.field === 'string' ? sorter.field : String(sorter.columnKey ?? '');
+            const { orderBy: _by, order: _dir, ...rest } = params;
+            const next: ListParams = sorter.order
+              ? { ...rest, orderBy: key, order: sorter.order === 'ascend' ? 'asc' : 'desc', pageNum: 1 }
+              : { ...rest, pageNum: 1 };
             apply(next, form.getFieldsValue());
-          },
-        }}
-      />
+          }}
+          dataSource={rows}
+          loading={query.isFetching}
+          pagination={{
+            ...pagination,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            pageSizeOptions: [10, 20, 50, 100],
+          }}
+        />
+      )}
     </div>
   );
+}
+
+/** The list's own width, followed as the window (or the side menu) changes; 0 until measured. */
+function useBoxWidth(): { ref: (el: HTMLDivElement | null) => void; width: number } {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!el) return;
+    setWidth(el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return { ref: setEl, width };
+}
+
+/**
+ * The declared 操作 column (`rowActions`) made real: each row's actions the user holds, the
+ * first ones as links and the rest under 更多, the column as wide as the widest row needs; no
+ * column at all when no row offers an action (a read-only user's list).
+ */
+function useActionsColumn<T extends object>(columns: ListColumns<T>, rows: readonly T[]): ListColumns<T> {
+  const declared = columns.find((c) => c.rowActions);
+  const perRow = new Map<T, readonly RowAction[]>();
+  if (declared?.rowActions) for (const row of rows) perRow.set(row, declared.rowActions(row));
+  const codes = [...perRow.values()].flatMap((actions) => actions.flatMap((a) => (a.code ? [a.code] : [])));
+  const held = useHeldCodes(codes);
+  if (!declared) return columns;
+  const permitted = new Map<T, readonly RowAction[]>();
+  for (const [row, actions] of perRow)
+    permitted.set(
+      row,
+      actions.filter((a) => !a.hidden && (!a.code || held(a.code))),
+    );
+  if (![...permitted.values()].some((a) => a.length)) return columns.filter((c) => c !== declared);
+  const real: ListColumn<T> = {
+    ...declared,
+    width: actionsWidth([...permitted.values()]),
+    render: (_: unknown, row: T) => <RowActions actions={permitted.get(row) ?? []} />,
+  };
+  return columns.map((c) => (c === declared ? real : c));
+}
+
+/** Where the expansion toggle goes: just before the actions column, or after the last column. */
+function expandIconIndex<T>(columns: readonly TableColumnType<T>[]): number {
+  const actions = columns.findIndex((c) => isActions(c));
+  return actions === -1 ? columns.length : actions;
 }

@@ -1,5 +1,5 @@
-import type { TableColumnType as ColumnType } from 'antd';
 import { formatCode, formatDate, formatDateTime, formatMoney } from '@portal/contract/format';
+import type { ListColumn as ColumnType } from './fit-columns';
 
 /**
  * Column helpers of the list building blocks. Values come from the server as strings

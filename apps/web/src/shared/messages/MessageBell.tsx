@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, List, Popover, Space, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Empty, List, Modal, Popover, Space, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import type { Page } from '@portal/contract/api';
 import { formatDateTime } from '@portal/contract/format';
 import {
   MESSAGE_PATHS,
-  MESSAGE_POLL_MS,
   type MessageCount,
   type MessageKind,
   type MessageView,
 } from '@portal/contract/messages';
-import { getRevalidated, post, type Revalidated } from '../request/http';
+import { NOTICE_PATHS, type NoticeShown } from '@portal/contract/notices';
+import { post, type Revalidated } from '../request/http';
 import { docViewUrl } from '../workflow/doc-links';
+import { MESSAGE_COUNT_KEY as COUNT_KEY, useMessageCount } from './use-message-count';
 
 const KIND_COLORS: Record<MessageKind, string> = {
   todo: 'blue',
@@ -21,32 +22,27 @@ const KIND_COLORS: Record<MessageKind, string> = {
   circulate: 'purple',
   dueSoon: 'orange',
   overdue: 'volcano',
+  jobFailed: 'red',
+  notice: 'green',
+  collect: 'gold',
+  promiseBroken: 'magenta',
+  guaranteeExpiry: 'cyan',
 };
 
-const COUNT_KEY = ['messages', 'count'] as const;
+const JOBS_SCREEN = '/system/job';
 const LIST_KEY = ['messages', 'list'] as const;
 
 /**
- * 消息中心 in the navbar (docs/operations.md "Messages"): the unread count, asked every
- * MESSAGE_POLL_MS and on focus by a background conditional GET (it does not keep an idle session alive); the
- * latest messages open their document and are marked read.
+ * 消息中心 in the navbar (docs/operations.md "Messages"): the unread count (useMessageCount); the
+ * latest messages open their document (an announcement opens in a dialog) and are marked read.
  */
 export function MessageBell() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
-  const count = useQuery({
-    queryKey: COUNT_KEY,
-    // Revalidated by ETag: an unchanged count costs no body and keeps the same object.
-    queryFn: () =>
-      getRevalidated<MessageCount>(
-        MESSAGE_PATHS.count,
-        qc.getQueryData<Revalidated<MessageCount>>(COUNT_KEY),
-        { loading: false },
-      ),
-    refetchInterval: MESSAGE_POLL_MS,
-    refetchOnWindowFocus: true,
-  });
+  // 通知公告 opened from the list: the announcement, or 'gone' once it is no longer in force.
+  const [notice, setNotice] = useState<NoticeShown | 'gone' | null>(null);
+  const count = useMessageCount();
   const latestId = count.data?.data.latestId ?? 0;
   const list = useQuery({
     queryKey: [...LIST_KEY, latestId],
@@ -61,7 +57,16 @@ export function MessageBell() {
   const openMessage = async (m: MessageView) => {
     if (!m.read)
       await refresh(await post<MessageCount>(MESSAGE_PATHS.read, { ids: [m.id] }).catch(() => undefined));
-    const url = docViewUrl(m.docType, m.docCode);
+    if (m.kind === 'notice') {
+      setOpen(false);
+      const mine = await post<NoticeShown[]>(NOTICE_PATHS.mine, undefined, { loading: false }).catch(
+        () => [],
+      );
+      setNotice(mine.find((n) => String(n.id) === m.docCode) ?? 'gone');
+      return;
+    }
+    // A failed job opens 定时任务, where its history says why.
+    const url = m.kind === 'jobFailed' ? JOBS_SCREEN : docViewUrl(m.docType, m.docCode);
     setOpen(false);
     if (url) void navigate(url);
   };
@@ -111,14 +116,37 @@ export function MessageBell() {
     </div>
   );
   return (
-    <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
-      <Tooltip title="消息中心">
-        <span className="navbar-icon" role="button" aria-label="消息中心" data-testid="message-bell">
-          <Badge count={unread} size="small" overflowCount={99} data-testid="message-count">
-            <BellOutlined style={{ fontSize: 18 }} />
-          </Badge>
-        </span>
-      </Tooltip>
-    </Popover>
+    <>
+      <Modal
+        open={notice !== null}
+        title={notice && notice !== 'gone' ? notice.title : '通知公告'}
+        footer={null}
+        onCancel={() => setNotice(null)}
+        destroyOnHidden
+      >
+        {notice === 'gone' ? (
+          <Empty description="该公告已撤回或已过期" />
+        ) : notice ? (
+          <div data-testid="message-notice">
+            <Typography.Text type="secondary">
+              {notice.publishFrom} 至 {notice.publishTo}
+            </Typography.Text>
+            <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', marginTop: 8 }}>
+              {notice.content}
+            </div>
+          </div>
+        ) : null}
+      </Modal>
+      <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
+        {/* No tooltip while the list is open: it would cover 全部已读. */}
+        <Tooltip title={open ? null : '消息中心'}>
+          <span className="navbar-icon" role="button" aria-label="消息中心" data-testid="message-bell">
+            <Badge count={unread} size="small" overflowCount={99} data-testid="message-count">
+              <BellOutlined style={{ fontSize: 18 }} />
+            </Badge>
+          </span>
+        </Tooltip>
+      </Popover>
+    </>
   );
 }

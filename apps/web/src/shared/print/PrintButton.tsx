@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, type MenuProps } from 'antd';
 import { buttonCode } from '@portal/contract/menus';
 import { BIZ_TYPE_LABELS, BIZ_TYPE_MENUS, type BizType } from '@portal/contract/print';
 import { ApiError } from '../request/http';
 import { useButtons } from '../permission/use-buttons';
-import { documentPdf, previewDocument } from './print-api';
+import { documentPdf, pdfStatusQuery, previewDocument } from './print-api';
 
 type Action = 'html' | 'pdf' | 'download';
 
@@ -24,6 +25,7 @@ export function PrintButton({
   const menu = BIZ_TYPE_MENUS[types[0]];
   const canPrint = useButtons(menu).has(buttonCode(menu, 'print'));
   const [viewer, setViewer] = useState<{ url: string; title: string } | null>(null);
+  const pdfStatus = useQuery({ ...pdfStatusQuery, enabled: canPrint });
   useEffect(() => () => (viewer ? URL.revokeObjectURL(viewer.url) : undefined), [viewer]);
   if (!canPrint) return null;
 
@@ -41,10 +43,19 @@ export function PrintButton({
     }
   };
 
+  // Without PDFs on this server the two PDF entries are greyed out with the reason; 预览 prints.
+  const noPdf = pdfStatus.data && !pdfStatus.data.available ? (pdfStatus.data.reason ?? '') : null;
+  const pdfEntry = (key: string, label: string) =>
+    noPdf === null
+      ? { key, label }
+      : { key, label: <span title={noPdf}>{label}（不可用）</span>, disabled: true };
   const entries = (type: BizType): NonNullable<MenuProps['items']> => [
-    { key: `${type}:pdf`, label: '查看PDF' },
-    { key: `${type}:download`, label: '下载PDF' },
-    { key: `${type}:html`, label: '预览HTML' },
+    pdfEntry(`${type}:pdf`, '查看PDF'),
+    pdfEntry(`${type}:download`, '下载PDF'),
+    { key: `${type}:html`, label: '预览' },
+    ...(noPdf
+      ? [{ key: `${type}:why`, label: noPdf, disabled: true, 'data-testid': 'pdf-unavailable' }]
+      : []),
   ];
   const items: MenuProps['items'] =
     types.length === 1

@@ -1,5 +1,6 @@
-import { PRINT_PATHS, type BizType, type PrintDoc } from '@portal/contract/print';
-import { exportFile } from '../request/http';
+import { queryOptions } from '@tanstack/react-query';
+import { PRINT_PATHS, type BizType, type PdfStatus, type PrintDoc } from '@portal/contract/print';
+import { exportFile, post } from '../request/http';
 import { previewHtmlUrl, storePreviewHtml } from './preview-html';
 
 /**
@@ -36,3 +37,10 @@ export function documentPdf(
     { pdf: true, save: disposition === 'attachment', fileName: `${docCode}.pdf` },
   );
 }
+
+/** Whether the server renders PDFs: asked once per session, it does not change while it runs. */
+export const pdfStatusQuery = queryOptions({
+  queryKey: ['print', 'pdfStatus'],
+  queryFn: () => post<PdfStatus>(PRINT_PATHS.pdfStatus, {}),
+  staleTime: Infinity,
+});

@@ -395,6 +395,21 @@ describe('update wrapper', () => {
     expect(await update('/x', {})).toMatchObject({ confirmed: true, ok: false });
     expect(feedback.showWarning).toHaveBeenCalledWith('操作失败！', 5);
   });
+
+  it('says 操作失败！ for a refused update too, the server’s reason on the next line, and rejects', async () => {
+    serve(
+      { status: 409, body: { status: 409, ok: false, msg: '数据已被他人修改，请刷新后重试' } },
+      { status: 400, body: { status: 400, ok: false, msg: '合同金额必须是最多两位小数的金额' } },
+    );
+    feedback.confirmAction.mockResolvedValue(true);
+    await expect(update('/x', {}, { confirm: '继续？' })).rejects.toThrow('数据已被他人修改，请刷新后重试');
+    expect(feedback.showClosableWarning).toHaveBeenLastCalledWith(
+      '操作失败！\n数据已被他人修改，请刷新后重试',
+    );
+    // A call that is not an update keeps the bare msg.
+    await expect(post('/x', {})).rejects.toThrow('合同金额必须是最多两位小数的金额');
+    expect(feedback.showClosableWarning).toHaveBeenLastCalledWith('合同金额必须是最多两位小数的金额');
+  });
 });
 
 describe('export', () => {

@@ -44,6 +44,11 @@ export interface RequestOptions {
   loading?: boolean;
   /** The password change: an answer without `status` shows its msg as an error. */
   missingStatusAsError?: boolean;
+  /**
+   * A first line for the warning of a refused call (the update wrapper's 操作失败！, docs/protocol.md
+   * "The web client"): the server's msg follows on the next line.
+   */
+  failureTitle?: string;
   signal?: AbortSignal;
 }
 
@@ -245,7 +250,7 @@ function failAnswer<T>(body: Partial<ApiResponse<T>>, httpStatus: number, opts: 
     throw new ApiError('session', status, body.msg || 'Error', body.data);
   }
   const msg = body.msg || 'Error';
-  showClosableWarning(msg);
+  showClosableWarning(opts.failureTitle ? `${opts.failureTitle}\n${msg}` : msg);
   throw new ApiError('api', status, msg, body.data);
 }
 
@@ -372,7 +377,8 @@ export const UPDATE_MESSAGES = { success: '操作成功！', failure: '操作失
 
 /**
  * Update wrapper: optional confirmation, then 操作成功！ when the answer is ok and
- * 操作失败！ (5 s) when it is not. Failure statuses have already shown their msg and reject.
+ * 操作失败！ (5 s) when it is not. A refusal (4xx/5xx but 403) says 操作失败！ with the server's msg
+ * on the next line (5 s, closable) and rejects, as every failed call does.
  */
 export async function update<T = unknown>(
   path: string,
@@ -382,7 +388,7 @@ export async function update<T = unknown>(
   const { confirm, successText, ...rest } = opts;
   if (confirm !== undefined && !(await confirmAction(confirm)))
     return { confirmed: false, ok: false, data: undefined };
-  const answer = await request<T>(path, body, rest);
+  const answer = await request<T>(path, body, { failureTitle: UPDATE_MESSAGES.failure, ...rest });
   if (answer.ok) {
     showSuccess(successText ?? UPDATE_MESSAGES.success);
     onUpdated();

@@ -2,9 +2,15 @@ import type { ConfirmOptions } from './feedback';
 
 /**
  * The request layer's toasts and confirmations, loaded on first use: antd's message and modal
- * code then stays out of the login page's first chunk (bench/README.md).
+ * code then stays out of the login page's first chunk (bench/README.md). The app registers what
+ * antd needs set up first (its stylesheet and static config, docs/architecture.md "The first
+ * screen without antd").
  */
-const feedback = () => import('./feedback');
+let setup: () => Promise<unknown> = () => Promise.resolve();
+export function setFeedbackSetup(load: () => Promise<unknown>): void {
+  setup = load;
+}
+const feedback = () => setup().then(() => import('./feedback'));
 
 export function showClosableWarning(text: string, seconds?: number): void {
   void feedback().then((f) => f.showClosableWarning(text, seconds));
@@ -17,6 +23,9 @@ export function showWarning(text: string, seconds?: number): void {
 }
 export function showError(text: string, seconds?: number): void {
   void feedback().then((f) => f.showError(text, seconds));
+}
+export function notifyError(title: string, seconds: number): void {
+  void feedback().then((f) => f.notifyError(title, seconds));
 }
 export async function confirmAction(opts: ConfirmOptions | string): Promise<boolean> {
   return (await feedback()).confirmAction(opts);

@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { message, Modal } from 'antd';
+import { message, Modal, notification } from 'antd';
 import { TOAST_SECONDS } from './toast';
 
 /**
@@ -39,6 +39,11 @@ export function showWarning(text: string, seconds = TOAST_SECONDS): void {
 
 export function showError(text: string, seconds = TOAST_SECONDS): void {
   void message.error({ content: <span style={{ whiteSpace: 'pre-line' }}>{text}</span>, duration: seconds });
+}
+
+/** A notification (top right) with a title only, e.g. 权限为空！ */
+export function notifyError(title: string, seconds: number): void {
+  notification.error({ title, duration: seconds });
 }
 
 export interface ConfirmOptions {

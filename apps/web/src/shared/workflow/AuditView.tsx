@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -29,7 +29,7 @@ import {
 import { zodRule } from '../form/zod-rule';
 import { Auth } from '../permission/Auth';
 import { DOC_STATE_COLORS, DocStateTag } from './DocStateTag';
-import { workflowApi, workflowKeys, type DocRef } from './api';
+import { refreshAfterAction, workflowApi, workflowKeys, type DocRef } from './api';
 import { FlowChart } from './FlowChart';
 import { validValues } from '../ui/valid-values';
 import { usePageFormName } from '../form/form-name';
@@ -90,6 +90,11 @@ export interface AuditViewProps extends DocRef {
   defaultTab?: AuditTab;
   /** One column for the header (the website layout's 320 px audit sidebar). */
   narrow?: boolean;
+  /**
+   * The document's own queries (key prefix): fetched again, with its workflow, whenever the view
+   * shows (opened, or its kept tab shown again) and after every decision, done or refused.
+   */
+  refresh?: readonly unknown[];
   /** Controlled tab, optional. */
   activeTab?: AuditTab;
   onTabChange?: (tab: AuditTab) => void;
@@ -291,7 +296,8 @@ export function DecisionPanel({
   docCode,
   menuCode,
   decide,
-}: DocRef & { menuCode: string; decide: AuditDecideOptions }) {
+  refresh,
+}: DocRef & { menuCode: string; decide: AuditDecideOptions; refresh?: readonly unknown[] | undefined }) {
   const ref = { docType, docCode };
   const qc = useQueryClient();
   const view = useProcess(ref);
@@ -321,8 +327,9 @@ export function DecisionPanel({
         `确定${verb}该单据吗？`,
       )
       .catch(() => undefined);
-    // The document's process, to-do, counts and 流程监控 lists all change.
-    await qc.invalidateQueries({ queryKey: workflowKeys.all });
+    // Done or refused (another approver was first), the view shows the document as it is now: its
+    // process, to-dos, counts, 流程监控 lists and its own queries.
+    await refreshAfterAction(qc, refresh);
     if (res?.ok) {
       setComment('');
       decide.onDone?.(res.data?.state ?? '');
@@ -385,11 +392,32 @@ export function DecisionPanel({
   );
 }
 
+/**
+ * A view shows the document as it is now (docs/architecture.md "A view is never stale"): each time
+ * it shows (mounted, or its kept tab shown again: React's `<Activity>` runs effects again), the
+ * document's workflow and its own queries are fetched again, even when they are still fresh, since
+ * what happened meanwhile (a resubmission from the editor, another user's decision) did not
+ * necessarily go through this view's queries. A fetch already under way is not started twice.
+ */
+function useFreshOnShow(ref: DocRef, refresh: readonly unknown[] | undefined) {
+  const qc = useQueryClient();
+  const { docType, docCode } = ref;
+  useEffect(() => {
+    if (!docCode) return;
+    const again = { cancelRefetch: false };
+    void qc.invalidateQueries({ queryKey: workflowKeys.doc({ docType, docCode }) }, again);
+    if (refresh) void qc.invalidateQueries({ queryKey: refresh }, again);
+    // Keyed by the document: `refresh` is a literal a caller rebuilds every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [qc, docType, docCode]);
+}
+
 /** The whole audit view: header + tabs (see the usage at the top of this file). */
 export function AuditView(props: AuditViewProps) {
   const { docType, docCode, decide, children } = props;
   const ref = { docType, docCode };
   const view = useProcess(ref);
+  useFreshOnShow(ref, props.refresh);
   const menuCode = props.menuCode ?? view.data?.menuCode ?? docType;
   const [tab, setTab] = useState<AuditTab>(props.defaultTab ?? 'bill');
   const active = props.activeTab ?? tab;
@@ -425,7 +453,9 @@ export function AuditView(props: AuditViewProps) {
           {
             key: 'approve',
             label: '流程审批',
-            children: <DecisionPanel {...ref} menuCode={menuCode} decide={decideOpts} />,
+            children: (
+              <DecisionPanel {...ref} menuCode={menuCode} decide={decideOpts} refresh={props.refresh} />
+            ),
           },
         ]
       : []),

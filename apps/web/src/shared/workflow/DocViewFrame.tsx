@@ -1,23 +1,27 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import { EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
 import { Auth } from '../permission/Auth';
 import { AuditView, type AuditDecideOptions } from './AuditView';
 import { DocStateTag } from './DocStateTag';
+import { RejectionNotice } from './RejectionNotice';
 import { WithdrawButton } from './WithdrawButton';
 
 /**
  * The frame of a workflow document's view page: title with its state, 返回 to the list, and the
  * audit view (业务单据 / 审批记录 / 流程图 / 传阅 / 流程审批) around the document's own body.
- * A decision refreshes the queries under `refresh`.
+ * The view is never stale (docs/architecture.md "A view is never stale"): the queries under
+ * `refresh` are fetched again whenever it shows and after every action on it, done or refused. A
+ * draft that came back to its maker (rejected, withdrawn) says why at the top and offers 编辑.
  */
 export function DocViewFrame(props: {
   testId: string;
   title: string;
   state: DocState | undefined;
   tags?: ReactNode;
+  /** In place of the state's tag (a document whose screen shows more states: 合同). */
+  stateTags?: ReactNode;
   /** Buttons beside 返回 (打印 …). */
   actions?: ReactNode;
   backTo: string;
@@ -33,7 +37,6 @@ export function DocViewFrame(props: {
   children: ReactNode;
 }) {
   const navigate = useNavigate();
-  const qc = useQueryClient();
   return (
     <Card
       data-testid={props.testId}
@@ -42,7 +45,7 @@ export function DocViewFrame(props: {
           <span>
             {props.title} {props.docCode}
           </span>
-          {props.state ? <DocStateTag state={props.state} /> : null}
+          {props.stateTags ?? (props.state ? <DocStateTag state={props.state} /> : null)}
           {props.tags}
         </Space>
       }
@@ -61,15 +64,17 @@ export function DocViewFrame(props: {
         </Space>
       }
     >
+      {/* Why a draft came back to its maker, above everything (rejected or withdrawn). */}
+      <RejectionNotice docType={props.docType} docCode={props.docCode} />
       <AuditView
         docType={props.docType}
         docCode={props.docCode}
         menuCode={props.menuCode}
+        refresh={props.refresh}
         decide={{
           auditPath: props.auditPath,
           unAuditPath: props.unAuditPath,
           ...(props.auditActions ? { actions: props.auditActions } : {}),
-          onDone: () => void qc.invalidateQueries({ queryKey: props.refresh }),
         }}
       >
         {props.children}

@@ -10,6 +10,7 @@ import {
   type WorkflowCounts,
   type WorkflowUser,
 } from '@portal/contract/workflow';
+import type { QueryClient } from '@tanstack/react-query';
 import { post, update } from '../request/http';
 
 /** The workflow's generic calls (apps/server/src/modules/workflow/README.md), for every document screen. */
@@ -66,3 +67,18 @@ export const workflowApi = {
   decide: (path: string, bizCode: string, body: AuditBody, confirm: string) =>
     update<{ state: string }>(path, body, { query: { bizCode }, confirm }),
 };
+
+/**
+ * After an action on a document (a decision, 撤回), whether it was done or refused: its workflow
+ * (process, records, to-dos, counts) and its own queries under `refresh` are fetched again
+ * (docs/architecture.md "A view is never stale").
+ */
+export function refreshAfterAction(
+  qc: QueryClient,
+  refresh: readonly unknown[] | undefined,
+): Promise<unknown> {
+  return Promise.all([
+    qc.invalidateQueries({ queryKey: workflowKeys.all }),
+    refresh ? qc.invalidateQueries({ queryKey: refresh }) : undefined,
+  ]);
+}

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, type TableColumnType } from 'antd';
+import type { TableColumnType } from 'antd';
+import { actionsColumn, type ListActionsColumn, type RowAction } from '../list/RowActions';
 import { DOC_STATE_LABELS, EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
 import { useButtons, type Buttons } from '../permission/use-buttons';
 import type { UpdateResult } from '../request/http';
@@ -25,42 +25,36 @@ export function docStateColumn<T extends { state: DocState }>(): TableColumnType
 
 /**
  * 操作 of a workflow document's row: 查看 always; 编辑 and 删除 while it is a draft or rejected
- * and the user holds the save / delete button; then whatever `extra` adds (冲红, …).
+ * and the user holds the save / delete button; then whatever `extra` adds (冲红, …), declared for
+ * the list page to size and collapse (shared/list/RowActions.tsx).
  */
 export function docActionsColumn<T extends { state: DocState }>(opts: {
   buttons: Buttons;
   view: (r: T) => void;
   edit?: (r: T) => void;
   remove?: (r: T) => void;
-  extra?: (r: T) => ReactNode;
-}): TableColumnType<T> {
-  return {
-    title: '操作',
-    key: 'actions',
-    // 查看 编辑 删除 and one more: fixed on the right (shared/list/fit-columns.tsx).
-    width: opts.extra ? 220 : 170,
-    render: (_: unknown, r: T) => {
-      const editable = EDITABLE_STATES.includes(r.state);
-      return (
-        <Space size={4}>
-          <Button type="link" size="small" onClick={() => opts.view(r)}>
-            查看
-          </Button>
-          {opts.edit && editable && opts.buttons.has('save') ? (
-            <Button type="link" size="small" onClick={() => opts.edit!(r)}>
-              编辑
-            </Button>
-          ) : null}
-          {opts.remove && editable && opts.buttons.has('delete') ? (
-            <Button type="link" size="small" danger onClick={() => opts.remove!(r)}>
-              删除
-            </Button>
-          ) : null}
-          {opts.extra?.(r)}
-        </Space>
-      );
-    },
-  };
+  extra?: (r: T) => readonly RowAction[];
+}): ListActionsColumn<T> {
+  return actionsColumn<T>((r) => {
+    const editable = EDITABLE_STATES.includes(r.state);
+    return [
+      { label: '查看', onClick: () => opts.view(r) },
+      ...(opts.edit
+        ? [{ label: '编辑', hidden: !editable || !opts.buttons.has('save'), onClick: () => opts.edit!(r) }]
+        : []),
+      ...(opts.remove
+        ? [
+            {
+              label: '删除',
+              danger: true,
+              hidden: !editable || !opts.buttons.has('delete'),
+              onClick: () => opts.remove!(r),
+            },
+          ]
+        : []),
+      ...(opts.extra?.(r) ?? []),
+    ];
+  });
 }
 
 /**
@@ -72,9 +66,9 @@ export function useDocActionsColumn<T extends { state: DocState }>(
   opts: {
     code: (r: T) => string;
     remove?: (code: string) => Promise<UpdateResult<unknown>>;
-    extra?: (r: T) => ReactNode;
+    extra?: (r: T) => readonly RowAction[];
   },
-): TableColumnType<T> {
+): ListActionsColumn<T> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const buttons = useButtons(kind.menuCode);

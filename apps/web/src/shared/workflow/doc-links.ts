@@ -12,11 +12,14 @@ export const DOC_VIEW_PATHS: Record<DocType, string> = {
   loan: '/factoring/accounts/loan-view',
   loanRed: '/factoring/accounts/loan-red-view',
   classAdjust: '/factoring/accounts/classification-view',
+  buyback: '/factoring/accounts/buyback-view',
+  buybackSettle: '/factoring/accounts/buyback-settle-view',
   credit: '/factoring/credit/info-view',
   credDistribution: '/factoring/credit/distribution-view',
   credChange: '/factoring/credit/change-view',
   compInfoChange: '/crm/corporation/change-view',
   compManagerChange: '/crm/corporation/manager-view',
+  custAdmission: '/factoring/config/admission-view',
 };
 
 export function docViewUrl(docType: string, docCode: string): string | undefined {
@@ -38,6 +41,7 @@ const DOC_EDITORS: Partial<Record<DocType, { path: string; param: string }>> = {
   paid: { path: '/factoring/accounts/paid-editor', param: 'paidBizCode' },
   loan: { path: '/factoring/accounts/loan-editor', param: 'loanBizCode' },
   classAdjust: { path: '/factoring/accounts/classification-editor', param: 'adjBizCode' },
+  buyback: { path: '/factoring/accounts/buyback-editor', param: 'buybackBizCode' },
   credit: { path: '/factoring/credit/info-editor', param: 'bizCode' },
   credDistribution: { path: '/factoring/credit/distribution-editor', param: 'bizCode' },
   credChange: { path: '/factoring/credit/change-editor', param: 'bizCode' },

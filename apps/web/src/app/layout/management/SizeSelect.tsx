@@ -5,8 +5,8 @@ import { normalizePath } from '../../../shared/routing/route-table';
 import { dispatchTags, useTagsStore } from '../../tags-view/tags-store';
 import { SIZE_OPTIONS, useSettingsStore, type UiSize } from '../settings-store';
 
-/** The size setting (docs/architecture.md "Layouts and their numbers"): Default, Medium, Small, Mini; the open pages are refreshed, then 'Switch Size Success'. */
-export const SIZE_SWITCH_MESSAGE = 'Switch Size Success';
+/** The size setting (docs/architecture.md "Layouts and their numbers"): 默认, 中等, 紧凑, 迷你; the open pages are refreshed, then 布局大小已切换. */
+export const SIZE_SWITCH_MESSAGE = '布局大小已切换';
 
 export function SizeSelect() {
   const size = useSettingsStore((s) => s.size);

@@ -1,12 +1,18 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Menu } from 'antd';
-import { ArrowLeftOutlined, EllipsisOutlined, HomeOutlined } from '@ant-design/icons';
-import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  ArrowLeftOutlined,
+  DownOutlined,
+  EllipsisOutlined,
+  HomeOutlined,
+  UpOutlined,
+} from '@ant-design/icons';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { APP_TITLE } from '../../../shared/config/runtime';
 import { setAuditSlotTarget } from '../../../shared/layout/audit-slot';
 import { HOME_PATH, normalizePath } from '../../../shared/routing/route-table';
 import { isEmbeddedWithHiddenHeader } from '../../router/frame';
-import { PageLoading } from '../common/PageLoading';
+import { KeptPages } from '../common/KeptPages';
 import { useSignedIn } from '../../../shared/session/session-store';
 import { SessionHost } from '../common/SessionHost';
 import { UserMenu } from '../common/UserMenu';
@@ -21,6 +27,7 @@ import {
   sidebarMenus,
   splitHeaderMenu,
   WEBSITE_BACK_EVENT,
+  WEBSITE_KEEP,
 } from './website-nav';
 
 /**
@@ -41,6 +48,10 @@ export default function WebsiteLayout() {
   const onDetail = !!detailTabs(path);
   // The last page that was not a detail page: where a record was opened from, target of 返回.
   const origin = useRef<string | null>(null);
+  // On a phone the side menus fold to their title, so that the page starts on the first screen.
+  const [sideOpen, setSideOpen] = useState(false);
+  useEffect(() => setSideOpen(false), [path]);
+  const folds = device === 'mobile';
   useEffect(() => {
     if (!onDetail) origin.current = `${path}${location.search}`;
   }, [onDetail, path, location.search]);
@@ -87,38 +98,69 @@ export default function WebsiteLayout() {
       <div className="website-body">
         {side ? (
           <aside className="website-sidebar" data-testid="website-sidebar">
-            <div className="website-sidebar__title">{section?.title}</div>
-            <Menu
-              mode="inline"
-              selectedKeys={[selectedMenuPath(path)]}
-              defaultOpenKeys={openMenuPaths(path)}
-              items={toMenuItems(side)}
-              onClick={({ key }) => navigate(key)}
-            />
+            <SideTitle folds={folds} open={sideOpen} onToggle={() => setSideOpen(!sideOpen)}>
+              {section?.title}
+            </SideTitle>
+            {folds && !sideOpen ? null : (
+              <Menu
+                mode="inline"
+                selectedKeys={[selectedMenuPath(path)]}
+                defaultOpenKeys={openMenuPaths(path)}
+                items={toMenuItems(side)}
+                onClick={({ key }) => navigate(key)}
+              />
+            )}
           </aside>
         ) : null}
         {tabs ? (
           <aside className="website-tabs" data-testid="website-tabs">
-            <div className="website-tabs__title">查看详情</div>
-            <Menu
-              mode="inline"
-              selectedKeys={[tabs.active]}
-              items={tabs.detail.tabs?.map((t) => ({ key: t.path, label: t.title }))}
-              onClick={({ key }) => navigate(`${tabs.detail.path}/${key}${location.search}`)}
-            />
+            <SideTitle folds={folds} open={sideOpen} onToggle={() => setSideOpen(!sideOpen)}>
+              查看详情
+            </SideTitle>
+            {folds && !sideOpen ? null : (
+              <Menu
+                mode="inline"
+                selectedKeys={[tabs.active]}
+                items={tabs.detail.tabs?.map((t) => ({ key: t.path, label: t.title }))}
+                onClick={({ key }) => navigate(`${tabs.detail.path}/${key}${location.search}`)}
+              />
+            )}
             <Button className="website-tabs__back" icon={<ArrowLeftOutlined />} onClick={back} block>
               返回
             </Button>
           </aside>
         ) : null}
         <main className="website-main">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <KeptPages rule={WEBSITE_KEEP} />
         </main>
         <aside className="audit-sidebar" ref={setAuditSlotTarget} />
       </div>
       <SessionHost />
     </div>
+  );
+}
+
+/** A side menu's title; on a phone, the button that unfolds its menu. */
+function SideTitle({
+  folds,
+  open,
+  onToggle,
+  children,
+}: {
+  folds: boolean;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  if (!folds) return <div className="website-sidebar__title">{children}</div>;
+  return (
+    <button
+      type="button"
+      className="website-sidebar__title website-sidebar__toggle"
+      aria-expanded={open}
+      onClick={onToggle}
+    >
+      {children} {open ? <UpOutlined /> : <DownOutlined />}
+    </button>
   );
 }

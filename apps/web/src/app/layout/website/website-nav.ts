@@ -7,6 +7,7 @@ import {
   visibleChildren,
   type RouteMeta,
 } from '../../../shared/routing/route-table';
+import type { KeepRule } from '../common/KeptPages';
 
 /** The website header menu shows the first 2 items and folds the rest. */
 export const HEADER_MENU_KEEP = 2;
@@ -66,3 +67,20 @@ export function backDestination(judge: string | null, origin: string | null, det
 
 /** Without a known judge, 返回 emits this window event; a screen may cancel it to handle back itself. */
 export const WEBSITE_BACK_EVENT = 'portal:website-back';
+
+/**
+ * What the website layout keeps mounted (docs/architecture.md "Editors keep their input"): the tab
+ * pages of the record on screen, while the user moves among them (the same detail route, the same
+ * query). Leaving the record lets them go, asking first when one holds unsaved input.
+ */
+export const WEBSITE_KEEP: KeepRule = {
+  keeps: (kept, at) => {
+    const detail = findRoute(kept.path)?.tabOf;
+    return (
+      !!detail &&
+      detail === findRoute(normalizePath(at.pathname))?.tabOf &&
+      kept.location.search === at.search
+    );
+  },
+  freshOnEntry: () => true,
+};

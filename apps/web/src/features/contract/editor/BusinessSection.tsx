@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { CONTRACT_PATHS, businessInfoSchema } from '@portal/contract/contract';
@@ -11,6 +11,7 @@ import { fieldRules } from '../../../shared/form/zod-rule';
 import { validValues } from '../../../shared/ui/valid-values';
 import { contractQueries } from '../api';
 import type { ContractDoc } from './contract-doc';
+import { useFormFill } from '../../../shared/editor/use-form-fill';
 
 const businessRules = fieldRules(businessInfoSchema);
 type Values = Record<string, unknown>;
@@ -23,15 +24,14 @@ export function BusinessSection({ doc }: { doc: ContractDoc }) {
   const business = useQuery(contractQueries.business(bizCode));
   const history = useQuery(contractQueries.fileHistory(business.data?.contractdetailCode));
 
-  useEffect(() => {
-    if (!business.data) return;
-    form.setFieldsValue({ ...business.data, settlementDays: business.data.settlementDays ?? undefined });
-  }, [business.data, form]);
+  useFormFill(business.data, (b) =>
+    form.setFieldsValue({ ...b, settlementDays: b.settlementDays ?? undefined }),
+  );
   const files = useMemo(() => {
     const tokens = new Set(business.data?.fileTokens ?? []);
     return (history.data ?? []).filter((h) => tokens.has(h.fileToken));
   }, [business.data, history.data]);
-  useEffect(() => form.setFieldsValue({ files }), [files, form]);
+  useFormFill(files, (f) => form.setFieldsValue({ files: f }));
 
   const save = async () => {
     const values = await validValues(form);

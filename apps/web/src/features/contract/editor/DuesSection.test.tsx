@@ -1,4 +1,3 @@
-import '../../../test/jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { CONTRACT_PATHS, type ContractInfo, type DueItem, type DueView } from '@portal/contract/contract';

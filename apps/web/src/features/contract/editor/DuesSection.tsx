@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Table, Typography } from 'antd';
 import { MinusCircleOutlined } from '@ant-design/icons';
@@ -10,6 +10,7 @@ import { contractQueries } from '../api';
 import { sumOf } from '../components';
 import { options } from '../state-tags';
 import type { ContractDoc } from './contract-doc';
+import { useFormFill } from '../../../shared/editor/use-form-fill';
 
 const REASON_MISSING = '金额与规则金额不同，请填写原因';
 
@@ -25,18 +26,17 @@ export function DuesSection({ doc }: { doc: ContractDoc }) {
   const implied = useQuery(contractQueries.suggestedDues(bizCode)).data ?? [];
   const [dues, setDues] = useState<DueItem[]>([]);
   const [tried, setTried] = useState(false);
-  useEffect(() => {
-    if (stored.data)
-      setDues(
-        stored.data.map((d) => ({
-          kind: d.kind,
-          amount: d.amount,
-          dueDate: d.dueDate,
-          remark: d.remark ?? undefined,
-          reason: d.reason ?? undefined,
-        })),
-      );
-  }, [stored.data]);
+  useFormFill(stored.data, (rows) =>
+    setDues(
+      rows.map((d) => ({
+        kind: d.kind,
+        amount: d.amount,
+        dueDate: d.dueDate,
+        remark: d.remark ?? undefined,
+        reason: d.reason ?? undefined,
+      })),
+    ),
+  );
   const change = (i: number, part: Partial<DueItem>) =>
     setDues((d) => d.map((x, j) => (j === i ? { ...x, ...part } : x)));
   const ruleOf = (kind: DueItem['kind']) => implied.find((d) => d.kind === kind)?.amount ?? null;

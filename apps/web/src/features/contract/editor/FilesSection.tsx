@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
@@ -7,13 +7,14 @@ import { useUploadGuard } from '../../../shared/files/upload-guard';
 import type { FileItem } from '../../../shared/files/files-api';
 import { contractQueries } from '../api';
 import type { ContractDoc } from './contract-doc';
+import { useFormFill } from '../../../shared/editor/use-form-fill';
 
 /** 附件: the contract's attachments, saved as a whole. */
 export function FilesSection({ doc }: { doc: ContractDoc }) {
   const { bizCode, editable } = doc;
   const stored = useQuery(contractQueries.files(bizCode));
   const [files, setFiles] = useState<FileItem[]>([]);
-  useEffect(() => void (stored.data && setFiles(stored.data)), [stored.data]);
+  useFormFill(stored.data, setFiles);
   const guard = useUploadGuard();
   const save = () =>
     guard.settled() &&

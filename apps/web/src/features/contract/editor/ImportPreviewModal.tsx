@@ -1,5 +1,9 @@
 import { Alert, Modal, Table, Typography } from 'antd';
 import type { ImportPreview } from '@portal/contract/contract';
+import { formatMoneyText } from '../../../shared/form/MoneyInput';
+
+/** The money columns: shown with separators, extra decimals kept visible (such a row is an error). */
+const MONEY_COLUMNS = new Set(['amount', 'principal']);
 
 const COLUMN_LABELS: Record<string, string> = {
   invoiceCode: '发票代码',
@@ -54,8 +58,11 @@ export function ImportPreviewModal<T>({
           ...columns.map((c) => ({
             title: COLUMN_LABELS[c] ?? c,
             key: c,
-            render: (_: unknown, r: ImportPreview<T>['rows'][number]) =>
-              (r.item as Record<string, string | undefined>)[c] ?? '',
+            align: MONEY_COLUMNS.has(c) ? ('right' as const) : undefined,
+            render: (_: unknown, r: ImportPreview<T>['rows'][number]) => {
+              const v = (r.item as Record<string, string | undefined>)[c] ?? '';
+              return MONEY_COLUMNS.has(c) ? formatMoneyText(v) : v;
+            },
           })),
           {
             title: '错误',

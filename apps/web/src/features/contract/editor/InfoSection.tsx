@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import Decimal from 'decimal.js';
+import { DebtorCell } from '../../../shared/debtor/DebtorPicker';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Space, Typography, Upload } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Space, Typography, Upload, message } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import {
   CONTRACT_PATHS,
@@ -13,12 +15,22 @@ import {
   payerSchema,
 } from '@portal/contract/contract';
 import { PRODUCT_LABELS, RECOURSE_LABELS } from '@portal/contract/credit';
+import { accountLabel } from '@portal/contract/bank';
 import { formatMoney } from '@portal/contract/format';
+import {
+  PLAN_MISSING_MSG,
+  planProblem,
+  planTermsChanged,
+  type PlanTerms,
+} from '@portal/contract/plan/complete';
+import { impliedDues, refreshedDues, upfrontProblem } from '@portal/contract/plan/upfront';
 import { DateInput } from '../../../shared/form/DateInput';
+import { useFormFill } from '../../../shared/editor/use-form-fill';
 import { usePageFormName } from '../../../shared/form/form-name';
 import { ListEditor } from '../../../shared/form/ListEditor';
 import { MoneyInput } from '../../../shared/form/MoneyInput';
-import { fieldRules, formRules } from '../../../shared/form/zod-rule';
+import { ImportTemplateButton } from '../../../shared/files/ImportTemplateButton';
+import { fieldRules, formRules, listRule } from '../../../shared/form/zod-rule';
 import { validValues } from '../../../shared/ui/valid-values';
 import { CONTRACT_ROUTES, contractQueries, importContractReceivables } from '../api';
 import { options } from '../state-tags';
@@ -47,6 +59,7 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
   const { bizCode, info, editable } = doc;
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
+  const client = useQueryClient();
   const [recPreview, setRecPreview] = useState<ImportPreview<ContractReceivable> | null>(null);
   const credBizCode = Form.useWatch('platCredBizCode', form) as string | undefined;
   const credits = useQuery(contractQueries.customers());
@@ -56,32 +69,66 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
   const members = useQuery(contractQueries.members());
   const formName = usePageFormName('info');
 
-  useEffect(() => {
-    if (!info) return;
-    form.setFieldsValue({
-      ...info,
-      managerId: info.managerId ?? undefined,
-      remark: info.remark ?? undefined,
-    });
-  }, [info, form]);
-  useEffect(() => {
-    if (!bizCode && fromCredit) form.setFieldsValue({ platCredBizCode: fromCredit });
-  }, [bizCode, fromCredit, form]);
+  useFormFill(info, (c) =>
+    form.setFieldsValue({ ...c, managerId: c.managerId ?? undefined, remark: c.remark ?? undefined }),
+  );
+  useFormFill(bizCode ? undefined : fromCredit || undefined, (c) =>
+    form.setFieldsValue({ platCredBizCode: c }),
+  );
   // A credit picked: its customer, its product and (for a new contract) its free receivables.
-  useEffect(() => {
-    const d = init.data;
-    if (!d) return;
+  useFormFill(init.data, (d) => {
     form.setFieldsValue({ custCode: d.custCode, custName: d.custName });
     if (!bizCode) {
       form.setFieldsValue({ product: d.product, recourse: d.recourse ?? 'with' });
       if (!(form.getFieldValue('receivables') as unknown[] | undefined)?.length)
         form.setFieldsValue({ receivables: d.receivables });
     }
-  }, [init.data, bizCode, form]);
+  });
+
+  /**
+   * What the server would refuse a submission for that the form can know (docs/money-lifecycle.md
+   * "The plan", "Implied up-front items"): terms that discard the saved plan, a plan not generated
+   * and saved, an implied up-front item missing or changed without a reason.
+   */
+  const submitProblem = async (values: Record<string, unknown>): Promise<string | null> => {
+    const terms = values as unknown as PlanTerms;
+    if (info && planTermsChanged(info, terms)) return PLAN_MISSING_MSG;
+    const scheme = await client
+      .fetchQuery({ ...contractQueries.scheme(bizCode), staleTime: 0 })
+      .catch(() => null);
+    if (!scheme) return null;
+    const plan = planProblem(scheme.items, terms.financingAmount, scheme.rule !== null);
+    if (plan) return plan;
+    // The implied up-front items, as this save will leave them (a new 保证金比例 brings a new margin
+    // figure): each there, at the rule's figure or with a reason (docs/money-lifecycle.md
+    // "Implied up-front items").
+    const dues = await client
+      .fetchQuery({ ...contractQueries.dues(bizCode), staleTime: 0 })
+      .catch(() => null);
+    if (!dues) return null;
+    const implied = impliedDues({
+      planned: scheme.rule !== null,
+      startDate: terms.startDate,
+      financingAmount: terms.financingAmount,
+      marginRatio: (values.marginRatio as string | undefined) || null,
+      upfrontInterest: scheme.upfrontInterest,
+      upfrontFee: scheme.upfrontFee,
+    });
+    // The save brings them in line only when the ratio changes (the plan is kept: see above).
+    const ratioChanged = !new Decimal(info?.marginRatio || 0).eq(
+      (values.marginRatio as string | undefined) || 0,
+    );
+    return upfrontProblem(implied, ratioChanged ? refreshedDues(implied, dues) : dues);
+  };
 
   const save = async (submit: boolean) => {
     const values = await validValues(form);
     if (!values) return;
+    const problem = submit ? await submitProblem(values) : null;
+    if (problem) {
+      void message.warning(problem);
+      return;
+    }
     const { custName: _n, ...rest } = values;
     const body = {
       ...rest,
@@ -204,10 +251,7 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
           >
             <Select
               aria-label="还款账户"
-              options={(banks.data ?? []).map((b) => ({
-                value: b.bizCode,
-                label: `${b.accountName} ${b.bankName} ${b.accountNo}`,
-              }))}
+              options={(banks.data ?? []).map((b) => ({ value: b.bizCode, label: accountLabel(b) }))}
             />
           </Form.Item>
           <Form.Item name="managerId" label="业务经理" rules={infoRules.managerId} style={{ minWidth: 200 }}>
@@ -232,9 +276,11 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
           <Button icon={<UploadOutlined />} style={{ marginBottom: 8 }}>
             导入应收账款
           </Button>
-        </Upload>
+        </Upload>{' '}
+        <ImportTemplateButton kind="receivables" />
         <ListEditor
           name="receivables"
+          rules={[listRule(infoSaveSchema.shape.receivables)]}
           testId="receivables-editor"
           addText="添加应收账款"
           removeLabel="删除应收账款"
@@ -248,7 +294,19 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
               input: <DateInput aria-label="开票日期" />,
             },
             { name: 'amount', title: '发票金额', width: 150, input: <MoneyInput aria-label="发票金额" /> },
-            { name: 'debtorName', title: '债务人名称', width: 180, input: <Input aria-label="债务人名称" /> },
+            {
+              name: 'debtorName',
+              title: '债务人名称',
+              width: 220,
+              cell: (i: number) => (
+                <DebtorCell
+                  list="receivables"
+                  index={i}
+                  label="债务人名称"
+                  rules={receivableRules.debtorName}
+                />
+              ),
+            },
             { name: 'dueDate', title: '到期日', width: 140, input: <DateInput aria-label="到期日" /> },
           ].map((c) => ({ ...c, rules: receivableRules[c.name as keyof typeof receivableRules] }))}
         />
@@ -257,6 +315,7 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
         </Typography.Title>
         <ListEditor
           name="payers"
+          rules={[listRule(infoSaveSchema.shape.payers)]}
           testId="payers-editor"
           addText="添加付款方"
           removeLabel="删除付款方"
@@ -266,7 +325,16 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
               title: '付款方名称',
               width: 220,
               rules: payerRules.payerName,
-              input: <Input aria-label="付款方名称" />,
+              cell: (i) => (
+                <DebtorCell
+                  list="payers"
+                  index={i}
+                  label="付款方名称"
+                  nameField="payerName"
+                  codeField="payerCode"
+                  rules={payerRules.payerName}
+                />
+              ),
             },
             {
               name: 'accountName',

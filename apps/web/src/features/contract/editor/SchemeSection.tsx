@@ -12,6 +12,7 @@ import { PlanChart } from '../../../shared/plan/PlanChart';
 import { contractQueries, importPlanExcel } from '../api';
 import { PlanTable } from '../components';
 import type { ContractDoc } from './contract-doc';
+import { ImportTemplateButton } from '../../../shared/files/ImportTemplateButton';
 import { ImportPreviewModal } from './ImportPreviewModal';
 
 /**
@@ -64,6 +65,7 @@ export function SchemeSection({ doc }: { doc: ContractDoc }) {
             </Button>
           </Upload>
         ) : null}
+        {method === 'CUSTOM' || customRows ? <ImportTemplateButton kind="plan" /> : null}
         {preview ? (
           <Button type="primary" onClick={() => void save()} disabled={!editable} data-testid="plan-save">
             保存还款计划

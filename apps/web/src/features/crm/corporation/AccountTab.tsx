@@ -48,7 +48,7 @@ export function AccountTab({ meta }: ScreenProps) {
     ...(readOnly
       ? []
       : [
-          actionsColumn<BankAccountView>(190, (row) => [
+          actionsColumn<BankAccountView>((row) => [
             { label: '编辑', code: SAVE, onClick: () => open(row) },
             {
               label: '设为默认',

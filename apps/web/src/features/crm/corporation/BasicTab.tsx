@@ -10,6 +10,7 @@ import {
   NEW_COMPANY_VALUES,
   type CompanyFormValues,
 } from '../../../shared/company/CompanyFields';
+import { UnsavedInput } from '../../../shared/editor/UnsavedInput';
 import { Auth } from '../../../shared/permission/Auth';
 import type { ScreenProps } from '../../../shared/ui/screen';
 import { change, CORP_EDIT_PATH, useCompCode, useCustomer } from '../api';
@@ -81,23 +82,26 @@ function BasicForm({
         </Space>
       }
     >
-      <Form<CompanyFormValues>
-        name="crmBasic"
-        form={form}
-        layout="vertical"
-        disabled={readOnly}
-        initialValues={initial ? companyToForm(initial) : NEW_COMPANY_VALUES}
-        onFinish={(v) => void submit(v)}
-      >
-        <CompanyFields compCode={compCode} />
-        {readOnly ? null : (
-          <Auth code={SAVE}>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              保存
-            </Button>
-          </Auth>
-        )}
-      </Form>
+      {/* The unsaved-input guard of the editors: leaving the record with typed input asks first. */}
+      <UnsavedInput>
+        <Form<CompanyFormValues>
+          name="crmBasic"
+          form={form}
+          layout="vertical"
+          disabled={readOnly}
+          initialValues={initial ? companyToForm(initial) : NEW_COMPANY_VALUES}
+          onFinish={(v) => void submit(v)}
+        >
+          <CompanyFields compCode={compCode} />
+          {readOnly ? null : (
+            <Auth code={SAVE}>
+              <Button type="primary" htmlType="submit" loading={saving}>
+                保存
+              </Button>
+            </Auth>
+          )}
+        </Form>
+      </UnsavedInput>
     </Card>
   );
 }

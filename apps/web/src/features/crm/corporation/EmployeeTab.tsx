@@ -101,7 +101,7 @@ export function EmployeeTab({ meta }: ScreenProps) {
     ...(readOnly
       ? []
       : [
-          actionsColumn<CompUserRow>(140, (row) => {
+          actionsColumn<CompUserRow>((row) => {
             const enable = row.state !== 'enabled';
             return [
               { label: '编辑', code: SAVE, onClick: () => open(row) },

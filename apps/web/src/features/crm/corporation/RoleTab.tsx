@@ -65,7 +65,7 @@ export function RoleTab({ meta }: ScreenProps) {
     ...(readOnly
       ? []
       : [
-          actionsColumn<CompRoleRow>(130, (row) => [
+          actionsColumn<CompRoleRow>((row) => [
             { label: '编辑', code: SAVE, onClick: () => open(row) },
             {
               label: '删除',

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, login, newPage, tokenOf, base } from './helpers';
+import { demoLogin, loginAs, openScreen } from './flows';
+
+/**
+ * Every list fits its window (docs/architecture.md "Lists fit their box"): at 1280×800 and
+ * 1440×900, as the administrator and as a read-only user, the key columns are in view without
+ * scrolling sideways (not under the fixed 操作), and a 操作 column is there only with something
+ * in it; on a 390 px phone no page is wider than the screen.
+ */
+const password = inject('adminPassword');
+let browser: Browser;
+let auditorPassword: string;
+
+/** Opening every list takes a while on a busy machine. */
+const LONG = 900_000;
+
+/** Every list screen of the office (the screens built on shared/list/ListPage). */
+const LISTS = [
+  '/crm/corporation/list',
+  '/crm/corporation/change',
+  '/crm/corporation/manager',
+  '/crm/corporation/bank',
+  '/crm/corporation/relation',
+  '/crm/frim/list',
+  '/ec/permit/comp',
+  '/ec/permit/comp-role-chg',
+  '/ec/permit/personal',
+  '/dw/permit/comp',
+  '/dw/permit/personal',
+  '/factoring/config/company',
+  '/factoring/config/bank',
+  '/factoring/config/ruler',
+  '/factoring/config/print',
+  '/factoring/config/bizdate',
+  '/factoring/credit/info',
+  '/factoring/credit/distribution',
+  '/factoring/credit/change',
+  '/factoring/contract/info',
+  '/factoring/contract/change',
+  '/factoring/contract/handover',
+  '/factoring/pa/mgr',
+  '/factoring/accounts/loan',
+  '/factoring/accounts/income',
+  '/factoring/accounts/paid',
+  '/factoring/accounts/paid-red',
+  '/factoring/accounts/classification',
+  '/factoring/accounts/voucher',
+  '/permission/role',
+  '/permission/user',
+  '/monitor/operlog',
+  '/monitor/logininfor',
+  '/monitor/online',
+  '/system/notice',
+] as const;
+
+/** The columns the issue named, which must be among each list's key columns. */
+const NAMED_KEYS: Partial<Record<(typeof LISTS)[number], readonly string[]>> = {
+  '/permission/user': ['用户名', '角色', '状态'],
+  '/factoring/accounts/loan': ['客户名称', '融资金额', '实付金额', '银行流水号', '状态'],
+  '/ec/permit/comp': ['企业名称', '角色', '状态'],
+  '/ec/permit/personal': ['用户姓名', '角色', '状态'],
+  '/dw/permit/comp': ['企业名称', '角色', '状态'],
+  '/dw/permit/personal': ['用户姓名', '角色', '状态'],
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { context, page } = await newPage(browser);
+  await login(page, base, password);
+  const token = (await tokenOf(context))!;
+  await context.close();
+  auditorPassword = await demoLogin(token, 'auditor');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openList(page: Page, path: string): Promise<Locator> {
+  await page.goto(`${base}${path}`);
+  // The office's pages are kept alive (hidden), the website's is the only one.
+  const list = page.locator('.list-page:visible').first();
+  await list.waitFor({ timeout: 20_000 });
+  await list.locator('.ant-table, .list-cards').first().waitFor({ timeout: 20_000 });
+  await list.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 });
+  return list;
+}
+
+/** What a list shows of its columns, measured in the page. */
+async function measure(list: Locator) {
+  return list.evaluate((el) => {
+    const box = (e: Element) => e.getBoundingClientRect();
+    const scroller = el.querySelector('.ant-table-content, .ant-table-body');
+    const heads = [...el.querySelectorAll<HTMLElement>('.ant-table-thead th')];
+    // The last: 操作日志 has a data column 操作 (what was done) too.
+    const actions = heads.findLast((th) => th.innerText.trim() === '操作');
+    const actionsIndex = actions ? [...actions.parentElement!.children].indexOf(actions) : -1;
+    const actionCells = [...el.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map(
+      (tr) => tr.children[actionsIndex]?.querySelectorAll('button').length ?? 0,
+    );
+    return {
+      scrolls: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+      right: scroller ? box(scroller).right : 0,
+      actionsLeft: actions ? box(actions).left : null,
+      emptyActionCells: actions ? actionCells.filter((n) => n === 0).length : 0,
+      actionRows: actionCells.length,
+      keys: heads
+        .filter((th) => th.classList.contains('list-col-key'))
+        .map((th) => ({ title: th.innerText.trim(), right: box(th).right })),
+    };
+  });
+}
+
+async function checkLists(page: Page, width: number) {
+  for (const path of LISTS) {
+    const list = await openList(page, path);
+    // Polled: the page switched from may still be leaving.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        { message: `${path} scrolls the page sideways`, timeout: 5000 },
+      )
+      .toBeLessThanOrEqual(0);
+    const m = await measure(list);
+    expect.soft(m.keys.length, `${path} declares key columns`).toBeGreaterThan(0);
+    expect.soft(m.scrolls, `${path} scrolls sideways at ${width}`).toBeLessThanOrEqual(1);
+    for (const key of m.keys) {
+      expect
+        .soft(key.right, `${path} ${key.title} out of view`)
+        .toBeLessThanOrEqual(Math.min(m.right, width) + 1);
+      if (m.actionsLeft !== null)
+        expect.soft(key.right, `${path} ${key.title} under 操作`).toBeLessThanOrEqual(m.actionsLeft + 1);
+    }
+    const titles = m.keys.map((k) => k.title);
+    for (const named of NAMED_KEYS[path as keyof typeof NAMED_KEYS] ?? [])
+      expect.soft(titles, `${path} key columns`).toContain(named);
+    // A 操作 column has something in it (a row may offer nothing, like one's own session's 强退).
+    if (m.actionsLeft !== null)
+      expect.soft(m.emptyActionCells, `${path} 操作 without actions`).toBeLessThan(m.actionRows);
+  }
+}
+
+describe('every list fits', () => {
+  for (const [width, height] of [
+    [1280, 800],
+    [1440, 900],
+  ] as const) {
+    it(`as the administrator at ${width}×${height}`, { timeout: LONG }, async () => {
+      const { context, page } = await newPage(browser, width, height);
+      try {
+        await login(page, base, password);
+        await checkLists(page, width);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`as a read-only user at ${width}×${height}`, { timeout: LONG }, async () => {
+      const { context, page } = await newPage(browser, width, height);
+      try {
+        await loginAs(page, 'auditor', auditorPassword);
+        await checkLists(page, width);
+        // 用户管理 offers a read-only user nothing: no 操作 column at all.
+        const users = await openList(page, '/permission/user');
+        expect(await users.locator('.ant-table-thead th', { hasText: /^操作$/ }).count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it(
+    'on a 390 px phone no page is wider than the screen, and lists show a card per row',
+    { timeout: LONG },
+    async () => {
+      const { context, page } = await newPage(browser, 390, 844);
+      try {
+        await login(page, base, password);
+        for (const path of LISTS) {
+          const list = await openList(page, path);
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect.soft(wide, `${path} is wider than the phone`).toBeLessThanOrEqual(390);
+          expect.soft(await list.locator('.list-cards').count(), `${path} cards`).toBe(1);
+          // The website's side menus fold on a phone: its lists start on the first screen.
+          if (/^\/(crm|ec|dw)\//.test(path))
+            expect
+              .soft((await list.boundingBox())!.y, `${path} starts below the first screen`)
+              .toBeLessThan(400);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it(
+    'at 1280×800 the contract editor’s 应收账款 cells stay in their columns',
+    { timeout: LONG },
+    async () => {
+      const { context, page } = await newPage(browser, 1280, 800);
+      try {
+        await login(page, base, password);
+        const editor = await openScreen(page, `${base}/factoring/contract/info-editor`, 'contract-editor');
+        const rows = editor.getByTestId('receivables-editor');
+        if ((await rows.getByLabel('发票代码').count()) === 0)
+          await rows.getByRole('button', { name: /添加应收账款/ }).click();
+        const labels = ['发票代码', '发票号码', '开票日期', '发票金额', '债务人名称', '到期日'];
+        const boxes = [];
+        for (const label of labels) {
+          const cell = rows
+            .getByRole('cell')
+            .filter({ has: page.getByLabel(label, { exact: true }) })
+            .first();
+          const input = cell.locator('.ant-input, .ant-input-number, .ant-picker').first();
+          boxes.push({ label, cell: (await cell.boundingBox())!, input: (await input.boundingBox())! });
+        }
+        for (const [i, b] of boxes.entries()) {
+          expect(b.input.x + b.input.width, `${b.label} runs out of its column`).toBeLessThanOrEqual(
+            b.cell.x + b.cell.width + 0.5,
+          );
+          const next = boxes[i + 1];
+          if (next)
+            expect(b.input.x + b.input.width, `${b.label} runs under ${next.label}`).toBeLessThanOrEqual(
+              next.input.x,
+            );
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});

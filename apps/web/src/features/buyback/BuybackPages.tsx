@@ -1,0 +1,452 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import {
+  BUYBACK_EXPORT_FILE_NAME,
+  BUYBACK_MENU,
+  BUYBACK_PATHS,
+  BUYBACK_RED_LABELS,
+  buybackListSchema,
+  buybackSaveSchema,
+  buybackSettleSchema,
+  type BuybackQuote,
+  type BuybackRow,
+  type BuybackSettleRow,
+  type BuybackSettleView,
+  type BuybackView,
+} from '@portal/contract/buyback';
+import { COMPONENT_LABELS, type PaidLineView } from '@portal/contract/accounts';
+import { DOC_STATE_LABELS } from '@portal/contract/workflow';
+import { formatMoney } from '@portal/contract/format';
+import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
+import { DateInput } from '../../shared/form/DateInput';
+import { fieldRules } from '../../shared/form/zod-rule';
+import { KEY } from '../../shared/list/fit-columns';
+import { ListPage } from '../../shared/list/ListPage';
+import { ListExportButton } from '../../shared/list/ExportButton';
+import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
+import { useButtons } from '../../shared/permission/use-buttons';
+import { post, update } from '../../shared/request/http';
+import { DocViewPage } from '../../shared/workflow/DocViewPage';
+import { docStateColumn, refreshDocList, useDocActionsColumn } from '../../shared/workflow/doc-columns';
+import { ContractDocFilters } from '../../shared/workflow/doc-filters';
+import { useDocSaved, type DocKind } from '../../shared/workflow/doc-kind';
+import { PrintButton } from '../../shared/print/PrintButton';
+import { useBizDate } from '../../shared/bizdate/api';
+import { useFormFill } from '../../shared/editor/use-form-fill';
+
+/** 回购 screens (docs/buyback.md). */
+export const BUYBACK_ROUTES = {
+  list: '/factoring/accounts/buyback',
+  editor: '/factoring/accounts/buyback-editor',
+  view: '/factoring/accounts/buyback-view',
+  settleView: '/factoring/accounts/buyback-settle-view',
+} as const;
+const byCode = (buybackBizCode: string) => ({ query: { buybackBizCode } });
+
+const BUYBACK_DOC: DocKind = {
+  docType: 'buyback',
+  menuCode: BUYBACK_MENU,
+  codeParam: 'buybackBizCode',
+  routes: { list: BUYBACK_ROUTES.list, view: BUYBACK_ROUTES.view, editor: BUYBACK_ROUTES.editor },
+  listPath: BUYBACK_PATHS.list,
+  auditPath: BUYBACK_PATHS.audit,
+  unAuditPath: BUYBACK_PATHS.unAudit,
+  queryKey: ['buyback'],
+};
+
+const SETTLE_DOC: DocKind = {
+  docType: 'buybackSettle',
+  menuCode: BUYBACK_MENU,
+  codeParam: 'settleBizCode',
+  routes: { list: BUYBACK_ROUTES.list, view: BUYBACK_ROUTES.settleView },
+  listPath: BUYBACK_PATHS.list,
+  auditPath: BUYBACK_PATHS.settleAudit,
+  unAuditPath: BUYBACK_PATHS.settleUnAudit,
+  queryKey: ['buyback'],
+};
+
+export const buybackApi = {
+  view: (code: string) => post<BuybackView>(BUYBACK_PATHS.viewBaseInfo, undefined, byCode(code)),
+  quote: (contBizCode: string, buybackDate: string) =>
+    post<BuybackQuote>(BUYBACK_PATHS.quote, undefined, { query: { contBizCode, buybackDate } }),
+  remove: (code: string) =>
+    update(BUYBACK_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该回购单吗？' }),
+  rushRed: (code: string, reason: string) =>
+    update(
+      BUYBACK_PATHS.rushRed,
+      { reason },
+      { ...byCode(code), confirm: '确定要冲红该回购单吗？合同的还款计划将恢复，合同重新计息。' },
+    ),
+  settleView: (code: string) =>
+    post<BuybackSettleView>(BUYBACK_PATHS.settleView, undefined, { query: { settleBizCode: code } }),
+};
+
+/** 回购单 list; a 回购单 is started here from a contract code and a date. */
+export function BuybackListPage() {
+  const queryClient = useQueryClient();
+  const buttons = useButtons(BUYBACK_MENU);
+  const [red, setRed] = useState<string | null>(null);
+  const actions = useDocActionsColumn<BuybackRow>(BUYBACK_DOC, {
+    code: (r) => r.buybackBizCode,
+    remove: buybackApi.remove,
+    extra: (r) => [
+      {
+        label: '冲红',
+        danger: true,
+        hidden: !(
+          r.state === 'approved' &&
+          r.redState === 'none' &&
+          r.settled === '0.00' &&
+          buttons.has('rushRed')
+        ),
+        onClick: () => setRed(r.buybackBizCode),
+      },
+    ],
+  });
+  return (
+    <div data-testid="buyback-list">
+      <ListPage<BuybackRow>
+        source={BUYBACK_PATHS.list}
+        rowKey="buybackBizCode"
+        sortable={buybackListSchema.sortable}
+        filters={<ContractDocFilters />}
+        toolbar={
+          <Space>
+            {buttons.has('add') ? (
+              <Button type="primary" href={BUYBACK_ROUTES.editor}>
+                新增回购单
+              </Button>
+            ) : null}
+            <ListExportButton
+              menu={BUYBACK_MENU}
+              path={BUYBACK_PATHS.listExport}
+              fileName={BUYBACK_EXPORT_FILE_NAME}
+            />
+          </Space>
+        }
+        columns={[
+          codeColumn('回购单编号', 'buybackBizCode'),
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo', priority: 2 },
+          { title: '客户名称', dataIndex: 'custName', key: 'custName', priority: KEY },
+          dateColumn('回购日期', 'buybackDate'),
+          moneyColumn('本金', 'principal', { priority: 3 }),
+          moneyColumn('利息', 'interest', { priority: 3 }),
+          moneyColumn('罚息', 'penalty', { priority: 3 }),
+          moneyColumn('回购金额', 'amount', { priority: KEY }),
+          moneyColumn('已收回购款', 'settled', { priority: 2 }),
+          moneyColumn('未收回购款', 'open', { priority: KEY }),
+          docStateColumn<BuybackRow>(),
+          {
+            title: '冲红',
+            key: 'red',
+            width: 80,
+            priority: 2,
+            render: (_: unknown, r: BuybackRow) =>
+              r.redState === 'reversed' ? <Tag color="red">{BUYBACK_RED_LABELS.reversed}</Tag> : null,
+          },
+          actions,
+        ]}
+      />
+      <RedDialog
+        code={red}
+        onClose={(done) => {
+          setRed(null);
+          if (done) refreshDocList(queryClient, BUYBACK_DOC);
+        }}
+      />
+    </div>
+  );
+}
+
+/** 冲红 asks for its reason first. */
+function RedDialog({ code, onClose }: { code: string | null; onClose: (done: boolean) => void }) {
+  const [reason, setReason] = useState('');
+  useEffect(() => setReason(''), [code]);
+  return (
+    <Modal
+      title={`冲红回购单 ${code ?? ''}`}
+      open={code !== null}
+      okText="冲红"
+      okButtonProps={{ danger: true, disabled: !reason.trim() }}
+      onCancel={() => onClose(false)}
+      onOk={() =>
+        void buybackApi
+          .rushRed(code!, reason.trim())
+          .then((res) => res.ok && onClose(true))
+          .catch(() => undefined)
+      }
+    >
+      <Input.TextArea
+        aria-label="冲红原因"
+        placeholder="冲红原因"
+        rows={3}
+        maxLength={200}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </Modal>
+  );
+}
+
+/** The amount part by part, and the plan lines it closes. */
+function BuybackAmounts({
+  v,
+}: {
+  v: Pick<BuybackQuote, 'principal' | 'interest' | 'fee' | 'penalty' | 'amount' | 'lines'>;
+}) {
+  return (
+    <>
+      <Descriptions size="small" bordered column={5} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label="未还本金">{formatMoney(v.principal)}</Descriptions.Item>
+        <Descriptions.Item label="利息（计至回购日）">{formatMoney(v.interest)}</Descriptions.Item>
+        <Descriptions.Item label="费用">{formatMoney(v.fee)}</Descriptions.Item>
+        <Descriptions.Item label="罚息">{formatMoney(v.penalty)}</Descriptions.Item>
+        <Descriptions.Item label="回购金额">
+          <strong data-testid="buyback-amount">{formatMoney(v.amount)}</strong>
+        </Descriptions.Item>
+      </Descriptions>
+      <Table<PaidLineView>
+        size="small"
+        pagination={false}
+        rowKey={(l) => `${l.itemId}/${l.component}`}
+        dataSource={v.lines}
+        columns={[
+          { title: '期次', dataIndex: 'period', width: 70 },
+          { title: '还款日', dataIndex: 'dueDate', width: 120 },
+          { title: '科目', key: 'component', render: (_: unknown, l) => COMPONENT_LABELS[l.component] },
+          { title: '金额', key: 'amount', align: 'right', render: (_: unknown, l) => formatMoney(l.amount) },
+        ]}
+      />
+    </>
+  );
+}
+
+const SAVE_RULES = fieldRules(buybackSaveSchema);
+
+interface Values {
+  contBizCode?: string;
+  buybackDate?: string;
+  remark?: string;
+}
+
+/** 回购单编辑: the contract and the date give the amount, recomputed by the server. */
+export function BuybackEditorPage() {
+  const [params] = useSearchParams();
+  const code = params.get('buybackBizCode') ?? '';
+  const [form] = Form.useForm<Values>();
+  const [version, setVersion] = useState<number | undefined>();
+  const biz = useBizDate();
+  const contBizCode = Form.useWatch('contBizCode', form);
+  const buybackDate = Form.useWatch('buybackDate', form);
+  const existing = useQuery({
+    queryKey: ['buyback', 'edit', code],
+    queryFn: () => buybackApi.view(code),
+    enabled: !!code,
+  });
+  useFormFill(existing.data, (v) => {
+    form.setFieldsValue({ contBizCode: v.contBizCode, buybackDate: v.buybackDate, remark: v.remark ?? '' });
+    setVersion(v.version);
+  });
+  useEffect(() => {
+    if (!code && biz.data && !form.getFieldValue('buybackDate'))
+      form.setFieldsValue({ buybackDate: biz.data.businessDate });
+  }, [biz.data, code, form]);
+  const ready = /^\d{12}$/.test(contBizCode ?? '') && /^\d{4}-\d{2}-\d{2}$/.test(buybackDate ?? '');
+  const quote = useQuery({
+    queryKey: ['buyback', 'quote', contBizCode, buybackDate],
+    queryFn: () => buybackApi.quote(contBizCode!, buybackDate!),
+    enabled: ready,
+    retry: false,
+  });
+  const saved = useDocSaved(BUYBACK_DOC, code);
+  const save = async (submit: boolean) => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const r = await update<{ buybackBizCode: string; version: number }>(
+      BUYBACK_PATHS.saveBaseInfo,
+      { ...values, ...(code ? { buybackBizCode: code, version } : {}), submit },
+      { confirm: `此操作将保存回购单${submit ? '并提交审批' : ''}！ 是否继续？` },
+    ).catch(() => null);
+    if (!r?.ok || !r.data) return;
+    setVersion(r.data.version);
+    saved(r.data.buybackBizCode, submit);
+  };
+  return (
+    <EditorFrame
+      testId="buyback-editor"
+      title={code ? `回购单编辑 ${code}` : '新增回购单'}
+      backTo={BUYBACK_ROUTES.list}
+      doc={code ? { docType: 'buyback', docCode: code } : undefined}
+      actions={<SaveButtons save={save} disabled={!quote.data} />}
+    >
+      <Form form={form} layout="inline" style={{ marginBottom: 12 }}>
+        <Form.Item name="contBizCode" label="合同编号" rules={SAVE_RULES.contBizCode}>
+          <Input aria-label="合同编号" style={{ width: 160 }} maxLength={12} />
+        </Form.Item>
+        <Form.Item name="buybackDate" label="回购日期" rules={SAVE_RULES.buybackDate}>
+          <DateInput aria-label="回购日期" />
+        </Form.Item>
+        <Form.Item name="remark" label="备注" rules={SAVE_RULES.remark}>
+          <Input aria-label="备注" style={{ width: 320 }} maxLength={500} />
+        </Form.Item>
+      </Form>
+      {quote.error ? <Alert type="warning" showIcon message={(quote.error as Error).message} /> : null}
+      {quote.data ? (
+        <>
+          <Descriptions size="small" bordered column={2} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label="合同">{`${quote.data.contractNo}（${quote.data.contBizCode}）`}</Descriptions.Item>
+            <Descriptions.Item label="客户（回购方）">{quote.data.custName}</Descriptions.Item>
+          </Descriptions>
+          <BuybackAmounts v={quote.data} />
+        </>
+      ) : null}
+    </EditorFrame>
+  );
+}
+
+const SETTLE_RULES = fieldRules(buybackSettleSchema);
+
+/** 收回购款: a 回购款核销 of one incoming, saved and submitted for approval. */
+function SettleDialog({ v, open, onClose }: { v: BuybackView; open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<{ fiidBizCode?: string; settleDate?: string; amount?: string }>();
+  const queryClient = useQueryClient();
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const r = await update(
+      BUYBACK_PATHS.settleSave,
+      { ...values, buybackBizCode: v.buybackBizCode, submit: true },
+      { confirm: '此操作将保存回购款核销并提交审批！ 是否继续？' },
+    ).catch(() => null);
+    if (!r?.ok) return;
+    void queryClient.invalidateQueries({ queryKey: ['buyback'] });
+    onClose();
+  };
+  return (
+    <Modal
+      title={`收回购款 ${v.buybackBizCode}`}
+      open={open}
+      okText="保存并提交"
+      onOk={() => void submit()}
+      onCancel={onClose}
+    >
+      <Form form={form} layout="vertical" initialValues={{ amount: v.open }}>
+        <Form.Item name="fiidBizCode" label="来款编号" rules={SETTLE_RULES.fiidBizCode}>
+          <Input aria-label="来款编号" maxLength={12} />
+        </Form.Item>
+        <Form.Item name="settleDate" label="核销日期" rules={SETTLE_RULES.settleDate}>
+          <DateInput aria-label="核销日期" />
+        </Form.Item>
+        <Form.Item name="amount" label="核销金额" rules={SETTLE_RULES.amount}>
+          <Input aria-label="核销金额" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 回购单查看: the amount, the lines closed, the settlements; 收回购款 once approved. */
+export function BuybackViewPage() {
+  return (
+    <DocViewPage
+      kind={BUYBACK_DOC}
+      testId="buyback-view"
+      title="回购单"
+      load={buybackApi.view}
+      actions={(code) => <PrintButton docCode={code} types={['buyback']} />}
+      tags={(v) => (v.redState === 'reversed' ? <Tag color="red">{BUYBACK_RED_LABELS.reversed}</Tag> : null)}
+    >
+      {(v) => <BuybackViewBody v={v} />}
+    </DocViewPage>
+  );
+}
+
+function BuybackViewBody({ v }: { v: BuybackView }) {
+  const buttons = useButtons(BUYBACK_MENU);
+  const [settling, setSettling] = useState(false);
+  const canSettle =
+    v.state === 'approved' && v.redState === 'none' && v.open !== '0.00' && buttons.has('save');
+  return (
+    <>
+      <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label="合同">{`${v.contractNo}（${v.contBizCode}）`}</Descriptions.Item>
+        <Descriptions.Item label="客户（回购方）">{v.custName}</Descriptions.Item>
+        <Descriptions.Item label="回购日期">{v.buybackDate}</Descriptions.Item>
+        <Descriptions.Item label="已收回购款">{formatMoney(v.settled)}</Descriptions.Item>
+        <Descriptions.Item label="未收回购款">{formatMoney(v.open)}</Descriptions.Item>
+        <Descriptions.Item label="释放额度">{formatMoney(v.released)}</Descriptions.Item>
+        <Descriptions.Item label="备注">{v.remark ?? '—'}</Descriptions.Item>
+        {v.redState === 'reversed' ? (
+          <Descriptions.Item label="冲红原因">{v.redReason}</Descriptions.Item>
+        ) : null}
+      </Descriptions>
+      <BuybackAmounts v={v} />
+      <Space style={{ margin: '12px 0' }}>
+        <strong>回购款核销</strong>
+        {canSettle ? (
+          <Button type="primary" onClick={() => setSettling(true)}>
+            收回购款
+          </Button>
+        ) : null}
+      </Space>
+      <Table<BuybackSettleRow>
+        size="small"
+        pagination={false}
+        rowKey="settleBizCode"
+        dataSource={v.settlements}
+        columns={[
+          {
+            title: '核销编号',
+            key: 'settleBizCode',
+            render: (_: unknown, s) => (
+              <a href={`${BUYBACK_ROUTES.settleView}?settleBizCode=${s.settleBizCode}`}>{s.settleBizCode}</a>
+            ),
+          },
+          { title: '来款', key: 'income', render: (_: unknown, s) => `${s.fiidBizCode} ${s.payerName}` },
+          { title: '核销日期', dataIndex: 'settleDate' },
+          { title: '金额', key: 'amount', align: 'right', render: (_: unknown, s) => formatMoney(s.amount) },
+          {
+            title: '其中本金',
+            key: 'principal',
+            align: 'right',
+            render: (_: unknown, s) => formatMoney(s.principal),
+          },
+          { title: '状态', key: 'state', render: (_: unknown, s) => DOC_STATE_LABELS[s.state] },
+        ]}
+      />
+      {canSettle ? <SettleDialog v={v} open={settling} onClose={() => setSettling(false)} /> : null}
+    </>
+  );
+}
+
+/** 回购款核销查看 in the audit view: the checker sees the buy-back's open amount and the incoming's balance. */
+export function BuybackSettleViewPage() {
+  return (
+    <DocViewPage
+      kind={SETTLE_DOC}
+      testId="buyback-settle-view"
+      title="回购款核销"
+      load={buybackApi.settleView}
+    >
+      {(v) => (
+        <Descriptions size="small" bordered column={3}>
+          <Descriptions.Item label="核销编号">{v.settleBizCode}</Descriptions.Item>
+          <Descriptions.Item label="回购单">{v.buybackBizCode}</Descriptions.Item>
+          <Descriptions.Item label="合同号">{v.contractNo}</Descriptions.Item>
+          <Descriptions.Item label="客户">{v.custName}</Descriptions.Item>
+          <Descriptions.Item label="来款">{`${v.fiidBizCode} ${v.payerName}`}</Descriptions.Item>
+          <Descriptions.Item label="来款可核销余额">{formatMoney(v.incomeBalance)}</Descriptions.Item>
+          <Descriptions.Item label="核销日期">{v.settleDate}</Descriptions.Item>
+          <Descriptions.Item label="核销金额">{formatMoney(v.amount)}</Descriptions.Item>
+          <Descriptions.Item label="其中本金">{formatMoney(v.principal)}</Descriptions.Item>
+          <Descriptions.Item label="回购金额">{formatMoney(v.buybackAmount)}</Descriptions.Item>
+          <Descriptions.Item label="未收回购款">{formatMoney(v.buybackOpen)}</Descriptions.Item>
+          <Descriptions.Item label="释放额度">{formatMoney(v.released)}</Descriptions.Item>
+        </Descriptions>
+      )}
+    </DocViewPage>
+  );
+}
