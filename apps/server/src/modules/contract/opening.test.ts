@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASS_PATHS, type ClassDistribution } from '@portal/contract/classification';
 import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
-import { LEDGER_PATHS, type LedgerPage } from '@portal/contract/ledger';
+import { LEDGER_PATHS, type LedgerPage, type Statement } from '@portal/contract/ledger';
+import { PRINT_PATHS } from '@portal/contract/print';
 import {
   OPENING_CONTRACT_COLUMNS,
   OPENING_CONTRACT_SHEET,
@@ -317,6 +318,62 @@ describe('期初导入', () => {
     expect(dist.totals).toEqual({ contracts: 2, principalOutstanding: outstanding });
     const after = await admin.ok<LedgerPage>(ledgerApi.list, { pageNum: 1, pageSize: 50, asOf: TODAY });
     expect(after.totals.principalOutstanding).toBe(outstanding);
+  });
+
+  it('对账单 of an imported contract: its 期初 on the import date is the first movement and the balance ties', async () => {
+    const [a] = await queryRows<{ biz_code: string; cust_code: string }>(
+      t.database.db,
+      sql`select biz_code, cust_code from contracts where contract_no = 'QC-A-001'`,
+    );
+    // Over the contract's whole life: nothing before the import (the earlier books' repayments are
+    // in the 期初 figure, never lines of their own), then 期初 = the imported outstanding.
+    const s = await admin.ok<Statement>(ledgerApi.statement, {
+      contBizCode: a!.biz_code,
+      dateFrom: '2025-07-01',
+      dateTo: TODAY,
+    });
+    expect(s.opening).toBe('0.00');
+    expect(s.lines.map((l) => [l.date, l.kind, l.disbursed, l.principal, l.balance])).toEqual([
+      [TODAY, 'opening', expectedA.toFixed(2), '0.00', expectedA.toFixed(2)],
+    ]);
+    expect(s.closing).toBe(expectedA.toFixed(2));
+    // The customer's statement (both contracts): opening + Σ movements = closing = the ledger's.
+    const all = await admin.ok<Statement>(ledgerApi.statement, {
+      custCode: a!.cust_code,
+      dateFrom: '2025-07-01',
+      dateTo: TODAY,
+    });
+    expect(all.lines.map((l) => l.kind)).toEqual(['opening', 'opening']);
+    expect(all.lines.at(-1)!.balance).toBe(all.closing);
+    expect(all.closing).toBe(expectedA.plus(50000).toFixed(2));
+    // A period starting after the import opens at the imported figure, with no 期初 line.
+    t.portal.clock.set('2026-01-20');
+    try {
+      const later = await admin.ok<Statement>(ledgerApi.statement, {
+        contBizCode: a!.biz_code,
+        dateFrom: '2026-01-16',
+        dateTo: '2026-01-20',
+      });
+      expect([later.opening, later.lines, later.closing]).toEqual([
+        expectedA.toFixed(2),
+        [],
+        expectedA.toFixed(2),
+      ]);
+    } finally {
+      t.portal.clock.set(TODAY);
+    }
+    // The printed 客户对账单 shows the same first line.
+    const res = await admin.call(servedPaths(PRINT_PATHS).perViewHtml, {
+      bizType: 'statement',
+      docCode: a!.cust_code,
+      contBizCode: a!.biz_code,
+      dateFrom: '2025-07-01',
+      dateTo: TODAY,
+    });
+    expect(res.httpStatus).toBe(200);
+    const page = res.raw.toString('utf8');
+    expect(page).toMatch(new RegExp(`<td[^>]*>${TODAY}</td><td[^>]*>期初</td>`));
+    expect(page).not.toMatch(/<td[^>]*>回款核销<\/td>/);
   });
 
   it('two imports racing for the last of a line: one takes it, the other is refused on its row', async () => {
