@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIZDATE_PATHS } from '@portal/contract/bizdate';
-import { VOUCHER_PATHS, type AccountRow, type TrialBalance } from '@portal/contract/voucher';
+import {
+  CLOSE_PATHS,
+  VOUCHER_PATHS,
+  type AccountRow,
+  type CloseMonthPage,
+  type TrialBalance,
+} from '@portal/contract/voucher';
+import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
+import { LEDGER_PATHS, type LedgerPage } from '@portal/contract/ledger';
+import { PROVISION_RATE_KEYS, SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
 import { PACKAGE_PATHS, type PackageAccountRow } from '@portal/contract/voucher-package';
 import { buildPortal, serverRoot } from '../../server';
 import { loadConfig } from '../config';
@@ -22,7 +31,9 @@ import { migrate } from './migrate';
  * prepayment, a write-off, the month-end accruals of March and April with their reversals — takes
  * every later migration and starts. No posted voucher changes, the trial balances of the past
  * periods are the same, the office's account mapping is kept, and the next month-end accrues the
- * interest earned but recognises none of the 前置利息 already booked.
+ * interest earned but recognises none of the 前置利息 already booked. Through 0059 (期初导入) and
+ * 0060 (减值准备, 月结) the principal outstanding stays the same on the ledger, the dashboard and
+ * the trial balance, every month is there and open, and the provision rates are the defaults.
  *
  * The office (business date 2026-05-20), rules ACT/360:
  * - K1 100,000.00 from 03-01 to 05-30 (90 days) at 9 % 前置: 2,250.00 deducted at disbursement;
@@ -251,6 +262,41 @@ describe('the books of a database at migration 0039', () => {
         code: '2401',
         name: '递延收益',
       });
+      // 期初导入, 减值准备 and 月结 (migrations 0059, 0060; issue 44): the principal outstanding is
+      // the same on every surface (K1 100,000.00, K2 160,000.00, K3 100,000.00), no contract reads
+      // as imported, every month of the books is there and open, the two new roles are mapped to
+      // their defaults and the provision rates read the defaults of 参数设置.
+      const outstanding = '360000.00';
+      const ledger = await client.ok<LedgerPage>(`/api${LEDGER_PATHS.list}`, {
+        pageNum: 1,
+        pageSize: 50,
+        asOf: '2026-05-20',
+      });
+      expect(ledger.totals.principalOutstanding).toBe(outstanding);
+      const dash = await client.ok<PortfolioFigures>(`/api${DASHBOARD_PATHS.portfolio}`);
+      expect(dash.outstandingPrincipal).toBe(outstanding);
+      const mayTrial = await client.ok<TrialBalance>(`/api${VOUCHER_PATHS.trial}`, { period: '2026-05' });
+      expect(mayTrial.rows.find((r) => r.accountCode === '1135')!.closingDebit).toBe(outstanding);
+      expect(
+        await queryRows(db, sql`select count(*)::int as n from contracts where opening_date is not null`),
+      ).toEqual([{ n: 0 }]);
+      const months = await client.ok<CloseMonthPage>(`/api${CLOSE_PATHS.list}`, { pageNum: 1, pageSize: 50 });
+      expect(months.list.map((m) => [m.period, m.closed, m.request])).toEqual([
+        ['2026-05', false, null],
+        ['2026-04', false, null],
+        ['2026-03', false, null],
+      ]);
+      expect(accounts.find((a) => a.role === 'creditLoss')).toMatchObject({
+        code: '6702',
+        name: '信用减值损失',
+      });
+      expect(accounts.find((a) => a.role === 'badDebtReserve')).toMatchObject({
+        code: '1231',
+        name: '坏账准备',
+      });
+      const { params } = await client.ok<SysParamsView>(`/api${SYSPARAM_PATHS.get}`);
+      expect(PROVISION_RATE_KEYS.map((k) => params[k])).toEqual(['1', '2', '25', '50', '100']);
+
       // 凭证引入 (migration 0052): no package code set, so each line exports under the code it was
       // posted with, and a month's file sums per account to that month's trial balance.
       const pkg = await client.ok<PackageAccountRow[]>(`/api${PACKAGE_PATHS.accounts}`);
