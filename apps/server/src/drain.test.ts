@@ -43,7 +43,7 @@ afterAll(async () => {
   await pgdb?.drop();
 });
 
-const METRICS_TOKEN = 'drain-test-metrics-token';
+const METRICS_TOKEN = 'drain-test-metrics-token-0123456789';
 
 /** Requests received and not yet answered, as /metrics counts them (the scrape included). */
 async function inFlight(): Promise<number> {

@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CODE, ALL_CODES } from '@portal/contract/menus';
 import { FILE_PATHS } from '@portal/contract/files';
-import { PRINT_PATHS } from '@portal/contract/print';
+import ExcelJS from 'exceljs';
+import { DEBTOR_PATHS, type DebtorLineView } from '@portal/contract/debtor';
+import { BIZ_TYPES, PRINT_PATHS } from '@portal/contract/print';
 import { DOC_TYPE_KEYS, docRefQuery, WORKFLOW_PATHS, type WorkflowCounts } from '@portal/contract/workflow';
 import { WORKFLOW_REGISTRY } from './modules/workflow';
 import { createUser } from './modules/workflow/testkit';
+import { OUTSIDE_SCOPE_REASON } from './modules/debtor/lines';
 import { rowScopeCondition, SCOPE_KINDS, type ScopeKind, type ScopeKindDef } from './platform/auth/row-scope';
 import type { ScopeUser } from './platform/auth/data-scope';
 import { queryRows } from './platform/db/client';
+import { cellText } from './platform/xlsx';
 import type { RouteRecord } from './platform/http/route';
 import { resolveRouteScope } from './platform/http/route-scope';
 import { expectWiderRefused } from './testing/within';
@@ -17,6 +21,7 @@ import {
   createDept,
   createTestPortal,
   createUserWithCodes,
+  type CallResult,
   type TestClient,
   type TestPortal,
 } from './testing/harness';
@@ -35,7 +40,7 @@ let other: TestClient;
 let otherScope: ScopeUser;
 /** Per kind: one row outside 乙部 (named in the requests), and all of them (looked for in lists). */
 const outside = new Map<ScopeKind, { one: string; all: Set<string> }>();
-const counts = { routes: 0, refused: 0, lists: 0, listsWithRows: 0 };
+const counts = { routes: 0, refused: 0, lists: 0, listsWithRows: 0, exportsWithRows: 0, docTypes: 0 };
 const unscoped: string[] = [];
 
 const KINDS = Object.keys(SCOPE_KINDS) as ScopeKind[];
@@ -68,7 +73,8 @@ beforeAll(async () => {
 afterAll(() => {
   console.info(
     `row scope: ${counts.routes} scoped routes, ${counts.refused} requests refused with 404; ` +
-      `${counts.lists} lists (${counts.listsWithRows} where the administrator sees rows) show none of them`,
+      `${counts.lists} lists (${counts.listsWithRows} where the administrator sees rows, ${counts.exportsWithRows} of them files) ` +
+      `show none of them; ${counts.docTypes} document types' approval views, attachments and prints follow them`,
   );
   console.info(`deliberately unscoped routes (${unscoped.length}):\n  ${unscoped.join('\n  ')}`);
   return t.close();
@@ -92,6 +98,26 @@ function codesIn(data: unknown, fields: readonly string[], found = new Set<strin
       else codesIn(value, fields, found);
     }
   return found;
+}
+
+/**
+ * The codes an answer shows: the fields named like the kind's parameters of a JSON answer; every
+ * cell of an export (xlsx); every 12-digit code in a printed list (HTML).
+ */
+async function shownCodes(res: CallResult, fields: readonly string[]): Promise<Set<string>> {
+  const type = String(res.headers['content-type'] ?? '');
+  if (type.includes('spreadsheetml')) {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.raw as unknown as ArrayBuffer);
+    const cells = new Set<string>();
+    book.eachSheet((sheet) =>
+      sheet.eachRow((row) => row.eachCell((cell) => void cells.add(cellText(cell.value).trim()))),
+    );
+    return cells;
+  }
+  if (type.includes('text/html'))
+    return new Set(res.raw.toString('utf8').match(/(?<!\d)\d{12}(?!\d)/g) ?? []);
+  return codesIn(res.data, fields);
 }
 
 /** Bodies of lists that need more than paging. */
@@ -161,13 +187,16 @@ describe('every route declares its row scope', () => {
       for (const { kind } of lists) {
         const fields = SCOPE_KINDS[kind].params;
         const hidden = outside.get(kind)?.all ?? new Set<string>();
-        const seen = [...codesIn(mine.data, fields)].filter((c) => hidden.has(c));
+        const seen = [...(await shownCodes(mine, fields))].filter((c) => hidden.has(c));
         expect(seen, `${r.path} shows ${kind} rows outside the scope`).toEqual([]);
-        if ([...codesIn(theirs.data, fields)].some((c) => hidden.has(c))) adminSaw = true;
+        if ([...(await shownCodes(theirs, fields))].some((c) => hidden.has(c))) adminSaw = true;
       }
       if (adminSaw) counts.listsWithRows++;
+      if (adminSaw && mine.data === undefined) counts.exportsWithRows++;
     }
     expect(counts.listsWithRows).toBeGreaterThan(5);
+    // Exports and printed lists are walked too (their answer is a file, not JSON).
+    expect(counts.exportsWithRows).toBeGreaterThan(3);
   });
 });
 
@@ -221,6 +250,47 @@ describe('what follows a document', () => {
     const files = await other.call(`/api${FILE_PATHS.list}`, ref);
     expect(files.httpStatus).toBe(404);
     expect((await admin.call(`/api${FILE_PATHS.list}`, ref)).httpStatus).toBe(200);
+  });
+
+  it('of every document type, its approval views, attachments and print answer 404 where the document does', async () => {
+    for (const docType of DOC_TYPE_KEYS) {
+      const row = outside.get(docType);
+      expect(row, `${docType}: no row outside the scope to try`).toBeDefined();
+      const ref = { docType, docCode: row!.one };
+      for (const path of [WORKFLOW_PATHS.process, WORKFLOW_PATHS.records, WORKFLOW_PATHS.circulation]) {
+        const res = await other.call(`/api${path}`, undefined, { query: ref });
+        expect([res.httpStatus, res.msg?.endsWith('不存在')], `${docType} ${path}`).toEqual([404, true]);
+        expect((await admin.call(`/api${path}`, undefined, { query: ref })).httpStatus, path).toBe(200);
+      }
+      const files = await other.call(`/api${FILE_PATHS.list}`, ref);
+      expect(files.httpStatus, `${docType} files`).toBe(404);
+      expect((await admin.call(`/api${FILE_PATHS.list}`, ref)).httpStatus, `${docType} files`).toBe(200);
+      if ((BIZ_TYPES as readonly string[]).includes(docType)) {
+        const print = { bizType: docType, docCode: row!.one };
+        const html = await other.call(`/api${PRINT_PATHS.perViewHtml}`, print);
+        expect([html.httpStatus, html.msg], `${docType} print`).toEqual([
+          404,
+          `${SCOPE_KINDS[docType].label}不存在`,
+        ]);
+      }
+      counts.docTypes++;
+    }
+  });
+
+  it('a debtor line, no one’s, names no contract outside the scope among its movements', async () => {
+    const [line] = await queryRows<{ code: string }>(
+      t.database.db,
+      sql`select l.biz_code as code from debtor_lines l join debtor_ledger g on g.line_id = l.id
+           where g.contract_id is not null order by l.id limit 1`,
+    );
+    const query = { bizCode: line!.code };
+    const theirs = await admin.ok<DebtorLineView>(`/api${DEBTOR_PATHS.line}`, undefined, { query });
+    const hidden = outside.get('contract')!.all;
+    expect(theirs.ledger.filter((l) => hidden.has(l.docCode)).length).toBeGreaterThan(0);
+    const mine = await other.ok<DebtorLineView>(`/api${DEBTOR_PATHS.line}`, undefined, { query });
+    expect(mine.ledger.map((l) => l.amount)).toEqual(theirs.ledger.map((l) => l.amount));
+    for (const l of mine.ledger.filter((x) => x.docType === 'contract'))
+      expect([l.docCode, l.reason, l.actorName]).toEqual(['', OUTSIDE_SCOPE_REASON, null]);
   });
 
   it('the process monitor lists no instance of a document outside the scope', async () => {

@@ -159,6 +159,19 @@ function trustProxy(raw: string | undefined): boolean | string {
   return raw;
 }
 
+/**
+ * /metrics answers outside the API's rate limits, so its bearer must not be guessable: at least 32
+ * characters (SECURITY.md "Metrics"); unset, /metrics is not served.
+ */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+function metricsToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < METRICS_TOKEN_MIN_LENGTH || /\s/.test(raw))
+    throw new Error(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const envelope = env.API_ENVELOPE ?? 'required';
   if (envelope !== 'required' && envelope !== 'optional') {
@@ -201,7 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     companyAddress: env.COMPANY_ADDRESS || undefined,
     companyRegNo: env.COMPANY_REG_NO || undefined,
     logRetentionDays: int(env, 'LOG_RETENTION_DAYS', 180),
-    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     drainGraceMs: Math.round(positive(env, 'DRAIN_GRACE_SECONDS', 5, true) * 1000),
     jobTickMs: int(env, 'JOB_TICK_MS', 10_000),
     backupKeep: Math.max(1, int(env, 'BACKUP_KEEP', 7)),

@@ -18,6 +18,7 @@ import {
 } from '../testing/harness';
 import { DRAINING_MESSAGE } from './http/health';
 import { queryRows } from './db/client';
+import { loadConfig } from './config';
 
 /**
  * /healthz, /readyz, /metrics and 服务监控 on one portal (docs/operations.md "Health, readiness,
@@ -82,6 +83,16 @@ describe('/metrics', () => {
     expect((await get('/metrics')).statusCode).toBe(401);
     expect((await get('/metrics', { authorization: 'Bearer wrong' })).statusCode).toBe(401);
     expect((await get('/metrics', { authorization: `Bearer ${TOKEN}x` })).statusCode).toBe(401);
+  });
+
+  it('refuses to start with a token short enough to guess (it is outside the rate limits)', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret' })).toThrow('METRICS_TOKEN');
+    expect(() => loadConfig({ METRICS_TOKEN: `${'x'.repeat(31)}` })).toThrow('METRICS_TOKEN');
+    expect(() => loadConfig({ METRICS_TOKEN: `${'x'.repeat(20)} ${'y'.repeat(20)}` })).toThrow(
+      'METRICS_TOKEN',
+    );
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
   });
 
   it('counts requests per route and status, sign-in failures, sessions and the pool', async () => {

@@ -232,13 +232,13 @@ async function importOne(
   if (errors.length) throw new RowRefused(errors);
 
   const [held] = await tx
-    .select({ code: contracts.bizCode, opening: contracts.openingDate })
+    .select({ opening: contracts.openingDate })
     .from(contracts)
     .where(and(eq(contracts.contractNo, form.data.contractNo), isNull(contracts.deletedAt)));
+  // Without the contract's code: the contract may lie outside the importer's data scope
+  // (SECURITY.md "Row scope"); its number is the one the sheet gave.
   if (held?.opening)
-    throw badInput(
-      `合同号「${form.data.contractNo}」已于 ${held.opening} 期初导入（合同 ${held.code}），不能重复导入`,
-    );
+    throw badInput(`合同号「${form.data.contractNo}」已于 ${held.opening} 期初导入，不能重复导入`);
 
   // The contract form's save: every rule a new contract meets (references, bounds, invoices, room on the line, 合同号).
   const { code } = await writeInfo(tx, form.data, actor, today);

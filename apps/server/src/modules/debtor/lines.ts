@@ -14,6 +14,8 @@ import { queryRows } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { nextCode } from '../../platform/db/codes';
 import { badInput, conflict, notFound } from '../../platform/errors';
+import type { ScopeUser } from '../../platform/auth/data-scope';
+import { rowScopeCondition } from '../../platform/auth/row-scope';
 import { allowSelfApproval, SELF_APPROVAL_MSG } from '../workflow';
 import { linkDebtors } from './link';
 import { debtorLedger, debtorLines } from './schema';
@@ -154,7 +156,16 @@ export async function listLines(ex: Executor): Promise<DebtorLineRow[]> {
   );
 }
 
-export async function viewLine(ex: Executor, bizCode: string): Promise<DebtorLineView> {
+/** What a movement of a contract outside the reader's data scope shows instead of its reason. */
+export const OUTSIDE_SCOPE_REASON = '数据范围以外的合同';
+
+/**
+ * One line with its movements. The line's figures are the debtor's across every seller (that is
+ * what it limits), but a movement of a contract outside the reader's data scope names neither the
+ * document, nor its reason (which quotes the contract number), nor who made it (docs/credit.md
+ * "Debtor lines", SECURITY.md "Row scope").
+ */
+export async function viewLine(ex: Executor, bizCode: string, user: ScopeUser): Promise<DebtorLineView> {
   const [line] = await queryRows<DebtorLineRow>(
     ex,
     sql`select ${lineSelect} from debtor_lines where biz_code = ${bizCode}`,
@@ -172,13 +183,28 @@ export async function viewLine(ex: Executor, bizCode: string): Promise<DebtorLin
       bizDate: debtorLedger.bizDate,
       actorName: debtorLedger.actorName,
       at: debtorLedger.at,
+      visible: sql<boolean>`(${debtorLedger.contractId} is null or exists (
+        select 1 from contracts r where r.id = ${debtorLedger.contractId} and ${rowScopeCondition('contract', user)}))`,
     })
     .from(debtorLedger)
     .innerJoin(debtorLines, eq(debtorLines.id, debtorLedger.lineId))
     .where(eq(debtorLines.bizCode, bizCode))
     .orderBy(desc(debtorLedger.id))
     .limit(500);
-  return { ...line, ledger: ledger.map((l) => ({ ...l, at: l.at ?? '' }) as DebtorLedgerRow) };
+  return {
+    ...line,
+    ledger: ledger.map(({ visible, ...l }) =>
+      visible
+        ? ({ ...l, at: l.at ?? '' } as DebtorLedgerRow)
+        : ({
+            ...l,
+            docCode: '',
+            reason: OUTSIDE_SCOPE_REASON,
+            actorName: null,
+            at: l.at ?? '',
+          } as DebtorLedgerRow),
+    ),
+  };
 }
 
 /**

@@ -60,8 +60,9 @@ export const debtorModule: PortalModule = {
     );
     const lineReaders = [menu(DEBTOR_LINE_MENU), menu(DEBTOR_CONC_MENU)];
     api.post(P.lines, { perm: lineReaders, scope: NO_OWNER }, () => listLines(db));
-    api.post(P.line, { perm: lineReaders, scope: NO_OWNER, query: debtorLineQuery }, ({ query }) =>
-      viewLine(db, query.bizCode),
+    // The line is no one's; the movements of contracts outside the reader's scope are anonymised (lines.ts).
+    api.post(P.line, { perm: lineReaders, scope: NO_OWNER, query: debtorLineQuery }, ({ query, user }) =>
+      viewLine(db, query.bizCode, user),
     );
     api.post(
       P.saveLine,
