@@ -6,6 +6,7 @@ import { usccCheckChar } from '@portal/contract/uscc';
 import { base, launchBrowser, login, newPage, shotPath, tokenOf } from './helpers';
 import {
   addChecker,
+  admitCustomer,
   approve,
   clickTab,
   confirm,
@@ -70,6 +71,8 @@ describe('guarantees and collateral on the credit screens', () => {
     const token = (await tokenOf(maker.context))!;
     const custName = `担保授信客户${stamp}`;
     const custCode = await addCompany(token, custName);
+    // Only an admitted customer holds a credit (客户准入, docs/admission.md).
+    await admitCustomer(token, custCode);
     const checkerUser = await addChecker(token);
     const checker = await newPage(browser);
     await loginAs(checker.page, checkerUser.userName, checkerUser.password);

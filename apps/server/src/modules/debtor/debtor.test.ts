@@ -1,5 +1,8 @@
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { PaidSuggestion } from '@portal/contract/accounts';
+import { BUYBACK_PATHS } from '@portal/contract/buyback';
 import {
   DEBTOR_PATHS,
   type Concentration,
@@ -27,10 +30,13 @@ import {
   contractBody,
   contractFixture,
   draftContract,
+  MONTHLY_RULE,
   receivable,
   submitContract,
   type ContractFixture,
 } from '../contract/testkit';
+import { disburse } from '../loan/testkit';
+import { approvedIncome, paidApi, paidRedApi, reverseWriteOff, submittedPaid } from '../paid/testkit';
 
 const api = servedPaths(DEBTOR_PATHS);
 let t: TestPortal;
@@ -72,6 +78,27 @@ async function approvedLine(debtorCode: string, limitAmount: string): Promise<De
   });
   await checker.ok(api.passLine, { version: s.version }, { query: { bizCode: s.bizCode } });
   return (await lineOf(debtorCode))!;
+}
+
+/**
+ * Per debtor line: its occupied figure, the Σ of its ledger, and the Σ receivables on the debtor
+ * of the effective contracts (what it must hold, docs/credit.md "Debtor lines").
+ */
+async function figures(codes: string[]) {
+  return queryRows<{ code: string; occupied: string; ledger: string; effective: string }>(
+    db(),
+    sql`select l.debtor_code as code, l.occupied_amount::text as occupied,
+               coalesce((select sum(case d.movement when 'occupy' then d.amount when 'release' then -d.amount else 0 end)
+                           from debtor_ledger d where d.line_id = l.id), 0)::numeric(20, 2)::text as ledger,
+               coalesce((select sum(r.amount) from contract_receivables r join contracts k on k.id = r.contract_id
+                          where r.debtor_code = l.debtor_code and k.status = 'effective' and k.deleted_at is null), 0)::numeric(20, 2)::text
+                 as effective
+          from debtor_lines l
+         where l.debtor_code in (${sql.join(
+           codes.map((c) => sql`${c}`),
+           sql`, `,
+         )}) order by 1`,
+  );
 }
 
 const onDebtor = (amount: string, debtorCode: string, debtorName: string) => ({
@@ -275,6 +302,219 @@ describe('debtor lines', () => {
   });
 });
 
+describe('the debtor line follows the contract to its end', { timeout: 300_000 }, () => {
+  const NAME = '还款债务人有限公司';
+  const ON = '2026-04-01';
+  const buybackApi = servedPaths(BUYBACK_PATHS);
+  let money: ContractFixture;
+  let debtor: string;
+
+  beforeAll(async () => {
+    money = await contractFixture(t, maker, checker, { limit: '5000000.00', rule: MONTHLY_RULE });
+    debtor = await addCustomer(db(), NAME, { roles: ['buyer'] });
+    await approvedLine(debtor, '200000.00');
+  }, 300_000);
+  afterAll(() => t.portal.clock.set(undefined));
+
+  const used = async () => (await lineOf(debtor))!.occupiedAmount;
+
+  /** A contract financing 80 % of `amount` of receivables on the debtor, disbursed. */
+  async function running(amount = '150000.00', code = debtor, name = NAME): Promise<string> {
+    t.portal.clock.set('2026-01-15');
+    const { bizCode } = await approvedContract(t, maker, checker, {
+      fixture: money,
+      over: {
+        financingAmount: new Decimal(amount).times('0.8').toFixed(2),
+        receivables: [onDebtor(amount, code, name)],
+      },
+    });
+    await disburse(maker, checker, bizCode);
+    t.portal.clock.set(ON);
+    return bizCode;
+  }
+
+  /** An early settlement (提前结清) of the whole contract on ON, submitted; answers its code. */
+  async function submittedSettlement(contBizCode: string): Promise<string> {
+    const fiidBizCode = await approvedIncome(maker, checker, money.bankBizCode, '200000.00', ON);
+    const quote = await maker.ok<PaidSuggestion>(paidApi.getSpecialPlanInfo, {
+      fiidBizCode,
+      contBizCode,
+      paidDate: ON,
+      mode: 'settlement',
+    });
+    const s = await maker.ok<{ paidBizCode: string }>(paidApi.savePlanPaidInfo, {
+      fiidBizCode,
+      contBizCode,
+      paidDate: ON,
+      kind: 'settlement',
+      lines: quote.lines.map((l) => ({ itemId: l.itemId, component: l.component, amount: l.amount })),
+      submit: true,
+    });
+    return s.paidBizCode;
+  }
+
+  /** The same, approved. */
+  async function settle(contBizCode: string): Promise<string> {
+    const paidBizCode = await submittedSettlement(contBizCode);
+    await checker.ok(paidApi.audit, {}, { query: { paidBizCode } });
+    return paidBizCode;
+  }
+
+  const movements = async () =>
+    (
+      await maker.ok<DebtorLineView>(api.line, undefined, {
+        query: { bizCode: (await lineOf(debtor))!.bizCode },
+      })
+    ).ledger;
+
+  it('approve → partial write-off → settlement → red reversal: the line holds the receivables while the contract runs', async () => {
+    const c = await running();
+    expect(await used()).toBe('150000.00');
+    // A partial repayment leaves the receivable financed on the debtor: nothing moves.
+    const fiid = await approvedIncome(maker, checker, money.bankBizCode, '20000.00', ON);
+    const part = await submittedPaid(maker, fiid, c, ON, '20000.00');
+    await checker.ok(paidApi.audit, {}, { query: { paidBizCode: part.paidBizCode } });
+    expect(await used()).toBe('150000.00');
+    // Settled: the contract holds nothing on the debtor any more.
+    const settled = await settle(c);
+    expect(await used()).toBe('0.00');
+    expect((await movements()).slice(0, 2).map((m) => [m.movement, m.amount, m.docType, m.docCode])).toEqual([
+      ['release', '150000.00', 'paid', settled],
+      ['occupy', '150000.00', 'contract', c],
+    ]);
+    // The settlement's red reversal reopens the contract: its receivables hold the line again.
+    const red = await reverseWriteOff(maker, checker, settled);
+    expect(await used()).toBe('150000.00');
+    expect((await movements())[0]).toMatchObject({
+      movement: 'occupy',
+      amount: '150000.00',
+      docType: 'paidRed',
+      docCode: red,
+    });
+    // Reversing the partial write-off leaves a running contract running: nothing moves.
+    await reverseWriteOff(maker, checker, part.paidBizCode);
+    expect(await used()).toBe('150000.00');
+    const [f] = await figures([debtor]);
+    expect([f!.occupied, f!.ledger, f!.effective]).toEqual(['150000.00', '150000.00', '150000.00']);
+  });
+
+  it('a red reversal needing room another contract took is refused with 409; nothing moves', async () => {
+    const [open] = await queryRows<{ code: string }>(
+      db(),
+      sql`select k.biz_code as code from contracts k join contract_receivables r on r.contract_id = k.id
+           where r.debtor_code = ${debtor} and k.status = 'effective'`,
+    );
+    const settled = await settle(open!.code);
+    expect(await used()).toBe('0.00');
+    await running('100000.00');
+    expect(await used()).toBe('100000.00');
+    const { paidRedBizCode } = await maker.ok<{ paidRedBizCode: string }>(
+      paidApi.rushRed,
+      { reason: '串户' },
+      { query: { paidBizCode: settled } },
+    );
+    const r = await checker.call(paidRedApi.audit, {}, { query: { paidRedBizCode } });
+    expect([r.status, r.msg]).toEqual([
+      409,
+      `债务人额度不足：债务人「${NAME}」额度 200,000.00元，已占用 100,000.00元，可用 100,000.00元，本次占用 150,000.00元`,
+    ]);
+    expect(await used()).toBe('100000.00');
+    const [k] = await queryRows<{ status: string }>(
+      db(),
+      sql`select status from contracts where biz_code = ${open!.code}`,
+    );
+    expect(k!.status).toBe('settled');
+  });
+
+  it('a 回购单 gives the receivable back to the seller and frees the line; its 冲红 takes it again', async () => {
+    await approvedLine(debtor, '400000.00');
+    const c = await running();
+    expect(await used()).toBe('250000.00');
+    const s = await maker.ok<{ buybackBizCode: string }>(buybackApi.saveBaseInfo, {
+      contBizCode: c,
+      buybackDate: ON,
+      submit: true,
+    });
+    await checker.ok(buybackApi.audit, { comment: '同意' }, { query: { buybackBizCode: s.buybackBizCode } });
+    expect(await used()).toBe('100000.00');
+    expect((await movements())[0]).toMatchObject({
+      movement: 'release',
+      amount: '150000.00',
+      docType: 'paid',
+    });
+    await maker.ok(
+      buybackApi.rushRed,
+      { reason: '债务人已付款' },
+      { query: { buybackBizCode: s.buybackBizCode } },
+    );
+    expect(await used()).toBe('250000.00');
+    expect((await movements())[0]).toMatchObject({
+      movement: 'occupy',
+      amount: '150000.00',
+      docType: 'paidRed',
+    });
+    const [f] = await figures([debtor]);
+    expect([f!.occupied, f!.ledger, f!.effective]).toEqual(['250000.00', '250000.00', '250000.00']);
+  });
+  it.runIf(onPostgres)(
+    'settlements and approvals racing on one line (PostgreSQL) queue on its lock: never beyond the limit, the ledger sums back',
+    async () => {
+      const E = '并发还款债务人有限公司';
+      const e = await addCustomer(db(), E, { roles: ['buyer'] });
+      await approvedLine(e, '200000.00');
+      // Four running contracts fill the line; their settlements and eight new contracts are
+      // approved at once: each approval finds exactly the room the settlements before it freed.
+      const settlements: string[] = [];
+      for (let i = 0; i < 4; i++)
+        settlements.push(await submittedSettlement(await running('50000.00', e, E)));
+      const pending: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const body = contractBody(money, {
+          financingAmount: '40000.00',
+          receivables: [onDebtor('50000.00', e, E)],
+        });
+        const saved = await draftContract(maker, body);
+        await submitContract(maker, body, saved);
+        pending.push(saved.bizCode);
+      }
+      const [paid, approved] = await Promise.all([
+        Promise.all(settlements.map((c) => checker.call(paidApi.audit, {}, { query: { paidBizCode: c } }))),
+        Promise.all(
+          pending.map((bizCode) =>
+            checker.call(contractApi.infoAudit, { comment: '同意' }, { query: { bizCode } }),
+          ),
+        ),
+      ]);
+      expect(paid.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const ok = approved.filter((r) => r.status === 200).length;
+      console.info(`debtor line: 4 settlements and 8 approvals at once, ${ok} approved`);
+      expect(ok).toBeLessThanOrEqual(4);
+      for (const r of approved.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(r.msg).toMatch(new RegExp(`^债务人额度不足：债务人「${E}」额度 200,000.00元`));
+      }
+      const [f] = await figures([e]);
+      const held = new Decimal(ok).times(50000).toFixed(2);
+      expect([f!.occupied, f!.ledger, f!.effective]).toEqual([held, held, held]);
+      // Every settlement's release landed: the refused contracts, approved again one by one, fill
+      // exactly the four places the settlements freed.
+      const again: number[] = [];
+      for (const [i, r] of approved.entries()) {
+        if (r.status === 200) continue;
+        const q = { query: { bizCode: pending[i]! } };
+        again.push((await checker.call(contractApi.infoAudit, { comment: '同意' }, q)).status);
+      }
+      expect(again.filter((s) => s === 200)).toHaveLength(4 - ok);
+      const [full] = await figures([e]);
+      expect([full!.occupied, full!.ledger, full!.effective]).toEqual([
+        '200000.00',
+        '200000.00',
+        '200000.00',
+      ]);
+    },
+  );
+});
+
 describe.skipIf(!onPostgres)('concurrent approvals on one debtor line (PostgreSQL)', () => {
   it(
     'never occupy beyond the line, never deadlock, and the ledger sums back to the figure',
@@ -309,13 +549,7 @@ describe.skipIf(!onPostgres)('concurrent approvals on one debtor line (PostgreSQ
         expect(r.status).toBe(409);
         expect(r.msg).toMatch(/^债务人额度不足：债务人「并发债务人甲有限公司」额度 100,000.00元/);
       }
-      const sums = await queryRows<{ code: string; occupied: string; ledger: string }>(
-        db(),
-        sql`select l.debtor_code as code, l.occupied_amount::text as occupied,
-                 coalesce(sum(case d.movement when 'occupy' then d.amount when 'release' then -d.amount else 0 end), 0)::text as ledger
-            from debtor_lines l left join debtor_ledger d on d.line_id = l.id
-           where l.debtor_code in (${d1}, ${d2}) group by l.debtor_code, l.occupied_amount order by 1`,
-      );
+      const sums = await figures([d1, d2]);
       expect(sums.map((s) => [s.occupied, s.ledger])).toEqual(
         [d1, d2].sort().map((c) => (c === d1 ? ['100000.00', '100000.00'] : ['10.00', '10.00'])),
       );
