@@ -1,0 +1,460 @@
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@portal/contract/api';
+import type { PaidSuggestion } from '@portal/contract/accounts';
+import { BIZDATE_PATHS } from '@portal/contract/bizdate';
+import { BUYBACK_PATHS, type BuybackQuote, type BuybackRow } from '@portal/contract/buyback';
+import { CLASS_PATHS, type ClassDistribution, type ClassRow } from '@portal/contract/classification';
+import { COLLECTION_PATHS, type CollectionRow } from '@portal/contract/collections';
+import type { ContractListRow, DueView, PlanItemView, SchemeView } from '@portal/contract/contract';
+import { CREDIT_PATHS, type UtilisationRow } from '@portal/contract/credit';
+import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
+import { LEDGER_PATHS, type LedgerPage, type LedgerRow, type Statement } from '@portal/contract/ledger';
+import type { LoanView } from '@portal/contract/loan';
+import {
+  OPENING_CONTRACT_COLUMNS,
+  OPENING_CONTRACT_SHEET,
+  OPENING_PAID_COLUMNS,
+  OPENING_PAID_SHEET,
+  type OpeningResult,
+} from '@portal/contract/opening';
+import type { PlanResult } from '@portal/contract/plan/schedule';
+import { addDays } from '@portal/contract/plan/dates';
+import { PA_PATHS, type PaInit, type PaRow } from '@portal/contract/prepayment';
+import { VOUCHER_PATHS, type TrialBalance } from '@portal/contract/voucher';
+import { createTestPortal, servedPaths, type TestClient, type TestPortal } from '../src/testing/harness';
+import { uploadWorkbook } from '../src/testing/xlsx-upload';
+import { addChecker } from '../src/modules/credit/testkit';
+import {
+  approvedContract,
+  BULLET_RULE,
+  contractApi,
+  contractFixture,
+  MONTHLY_RULE,
+  receivable,
+  type ContractFixture,
+} from '../src/modules/contract/testkit';
+import { disburse, loanApi, lq } from '../src/modules/loan/testkit';
+import {
+  approvedIncome,
+  paidApi,
+  principalWriteOff,
+  reverseWriteOff,
+  submittedPaid,
+} from '../src/modules/paid/testkit';
+
+/**
+ * Figures between documents (docs/money-lifecycle.md "One figure between documents"): a portfolio
+ * built through the API and, on several business dates, every place that shows a per-contract or
+ * portfolio figure compared with the others to the cent — the contract's plan view, the ledger rows
+ * and totals, the dashboard, 五级分类 (list and distribution), the statement, the 催收 worklist,
+ * the buy-back quote and the settlement quote, the credit lines' occupation, and the trial
+ * balance's 应收保理款 and 回购款. And each up-front item collected exactly once across
+ * prepayment → 放款 → write-off.
+ *
+ * Customer 1 (cyclical, BULLET 7.20 % ACT/360, penalty 1.5×): A 100,000.00 01-15 → 04-15 never
+ * paid; B 200,000.00 03-01 → 08-28, 50,000.00 principal paid 04-10 (partial 核销), 10,000.00 paid
+ * 05-10 and reversed 05-20; F 80,000.00 02-01 → 05-02 paid in full on 05-02 (full 核销); R
+ * 100,000.00 01-15 → 04-15 bought back on 05-31 (回购); C 50,000.00 approved, never disbursed.
+ * Customer 2 (cyclical, 9 % 前置利息, 1 % 前置手续费): U 300,000.00 05-01 → 07-30, 500.00 of its 750.00 fee
+ * prepaid, disbursed 05-03 (the rest of the fee and the whole 前置利息 deducted). Customer 3
+ * (cyclical, 等额本金): O brought in by 期初导入 on 05-31, periods 1–2 repaid before.
+ */
+const D0 = '2026-05-31';
+const DATES = [D0, '2026-06-20', '2026-06-30', '2026-07-31'];
+const ledgerApi = servedPaths(LEDGER_PATHS);
+const dashboardApi = servedPaths(DASHBOARD_PATHS);
+const bizdateApi = servedPaths(BIZDATE_PATHS);
+const paApi = servedPaths(PA_PATHS);
+const classApi = servedPaths(CLASS_PATHS);
+const collectionApi = servedPaths(COLLECTION_PATHS);
+const buybackApi = servedPaths(BUYBACK_PATHS);
+const creditApi = servedPaths(CREDIT_PATHS);
+const voucherApi = servedPaths(VOUCHER_PATHS);
+
+let t: TestPortal;
+let admin: TestClient;
+let checker: TestClient;
+let f1: ContractFixture;
+let f2: ContractFixture;
+let f3: ContractFixture;
+const code = { A: '', B: '', C: '', F: '', R: '', U: '', O: '' };
+let buybackCode = '';
+
+const dec = (v: Decimal.Value) => new Decimal(v);
+const sum = <T>(rows: readonly T[], pick: (r: T) => Decimal.Value) =>
+  rows.reduce((s, r) => s.plus(pick(r)), new Decimal(0)).toFixed(2);
+
+async function make(f: ContractFixture, amount: string, startDate: string, maturityDate: string) {
+  return (
+    await approvedContract(t, admin, checker, {
+      fixture: f,
+      over: {
+        financingAmount: amount,
+        startDate,
+        maturityDate,
+        receivables: [receivable(dec(amount).times(1.5).toFixed(2), maturityDate)],
+      },
+    })
+  ).bizCode;
+}
+
+async function ruleWriteOff(c: string, bank: string, date: string, amount: string): Promise<void> {
+  const fiid = await approvedIncome(admin, checker, bank, amount, date);
+  const w = await submittedPaid(admin, fiid, c, date);
+  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
+}
+
+/** 期初导入 of one 等额本金 contract, its first two periods repaid before the import. */
+async function openingImport(f: ContractFixture): Promise<string> {
+  const plan = await admin.ok<PlanResult>(contractApi.planAdd, {
+    financingAmount: '120000.00',
+    startDate: '2026-01-10',
+    maturityDate: '2027-01-10',
+    ruleBizCode: f.ruleBizCode,
+  });
+  const cells: Partial<Record<(typeof OPENING_CONTRACT_COLUMNS)[number]['key'], string>> = {
+    contractNo: 'QC-CONSIST-1',
+    custCode: f.custCode,
+    platCredBizCode: f.credBizCode,
+    lineCode: f.lineCode,
+    recourse: '有追索',
+    disclosure: '暗保理',
+    product: '保理',
+    financingRatio: '0.8',
+    financingAmount: '120000.00',
+    startDate: '2026-01-10',
+    maturityDate: '2027-01-10',
+    ruleBizCode: f.ruleBizCode,
+    bankBizCode: f.bankBizCode,
+    debtorName: '期初买方有限公司',
+    invoiceCode: '3100261130',
+    invoiceNo: '30000001',
+    invoiceDate: '2025-12-20',
+    receivableAmount: '150000.00',
+    receivableDueDate: '2027-01-10',
+    loanDate: '2026-01-10',
+    loanAmount: '120000.00',
+  };
+  const paid = plan.items
+    .slice(0, 2)
+    .map((i, k) => ['QC-CONSIST-1', String(k + 1), i.principal, i.interest, i.fee]);
+  const res = await uploadWorkbook(
+    admin,
+    contractApi.openingImport,
+    [
+      {
+        name: OPENING_CONTRACT_SHEET,
+        rows: [
+          OPENING_CONTRACT_COLUMNS.map((c) => c.header),
+          OPENING_CONTRACT_COLUMNS.map((c) => (cells as Record<string, string>)[c.key] ?? ''),
+        ],
+      },
+      { name: OPENING_PAID_SHEET, rows: [OPENING_PAID_COLUMNS.map((c) => c.header), ...paid] },
+    ],
+    { mode: 'all' },
+  );
+  expect(res.status, res.msg).toBe(200);
+  return (res.data as OpeningResult).imported[0]!;
+}
+
+beforeAll(async () => {
+  t = await createTestPortal({ BUSINESS_DATE: D0 });
+  admin = await t.login();
+  checker = await addChecker(t);
+  f1 = await contractFixture(t, admin, checker, { rule: BULLET_RULE, limit: '5000000.00' });
+  f2 = await contractFixture(t, admin, checker, {
+    rule: {
+      ...BULLET_RULE,
+      annualRate: '0.0900',
+      interestCollection: 'FRONT',
+      feeRate: '0.01',
+      feeCollection: 'FRONT',
+    },
+  });
+  f3 = await contractFixture(t, admin, checker, { rule: MONTHLY_RULE });
+
+  code.A = await make(f1, '100000.00', '2026-01-15', '2026-04-15');
+  code.B = await make(f1, '200000.00', '2026-03-01', '2026-08-28');
+  code.C = await make(f1, '50000.00', '2026-05-01', '2026-07-30');
+  code.F = await make(f1, '80000.00', '2026-02-01', '2026-05-02');
+  code.R = await make(f1, '100000.00', '2026-01-15', '2026-04-15');
+  code.U = await make(f2, '300000.00', '2026-05-01', '2026-07-30');
+
+  // U: part of its 前置手续费 prepaid in cash before financing.
+  const init = await admin.ok<PaInit>(paApi.initBase, undefined, { query: { contBizCode: code.U } });
+  const fee = init.dues.find((d) => d.kind === 'upfrontFee')!;
+  const pa = await admin.ok<{ preamtBizCode: string }>(paApi.saveBaseInfo, {
+    contBizCode: code.U,
+    method: 'transfer',
+    bankBizCode: f2.bankBizCode,
+    receiveDate: '2026-05-01',
+    lines: [{ dueId: fee.dueId, amount: '500.00' }],
+    submit: true,
+  });
+  await checker.ok(paApi.audit, {}, { query: { preamtBizCode: pa.preamtBizCode } });
+
+  for (const c of [code.A, code.B, code.F, code.R]) await disburse(admin, checker, c);
+  await disburse(admin, checker, code.U, { valueDate: '2026-05-03' });
+
+  await principalWriteOff(admin, checker, f1.bankBizCode, code.B, '2026-04-10', '50000.00');
+  await ruleWriteOff(code.F, f1.bankBizCode, '2026-05-02', '81440.00');
+  const reversed = await principalWriteOff(admin, checker, f1.bankBizCode, code.B, '2026-05-10', '10000.00');
+  t.portal.clock.set('2026-05-20');
+  await reverseWriteOff(admin, checker, reversed);
+  t.portal.clock.set(D0);
+
+  code.O = await openingImport(f3);
+
+  const bb = await admin.ok<{ buybackBizCode: string }>(buybackApi.saveBaseInfo, {
+    contBizCode: code.R,
+    buybackDate: D0,
+    submit: true,
+  });
+  await checker.ok(buybackApi.audit, { comment: '同意' }, { query: { buybackBizCode: bb.buybackBizCode } });
+  buybackCode = bb.buybackBizCode;
+}, 300_000);
+afterAll(() => t.close());
+
+const LIVE = () => [code.A, code.B, code.F, code.R, code.U, code.O];
+const ledgerOn = (asOf: string) =>
+  admin.ok<LedgerPage>(ledgerApi.list, { pageNum: 1, pageSize: 100, asOf, dateFrom: '2026-01-01' });
+const rowOf = (page: LedgerPage, c: string): LedgerRow => page.list.find((r) => r.contBizCode === c)!;
+const openPrincipal = (items: readonly PlanItemView[]) =>
+  sum(items, (i) => dec(i.principal).minus(i.principalPaid));
+const overdueOf = (items: readonly PlanItemView[]) => {
+  const late = items.filter((i) => i.status === '逾期');
+  return {
+    days: Math.max(0, ...late.map((i) => i.overdueDays)),
+    amount: sum(late, (i) =>
+      dec(i.principal)
+        .plus(i.interest)
+        .plus(i.fee)
+        .minus(i.principalPaid)
+        .minus(i.interestPaid)
+        .minus(i.feePaid),
+    ),
+    penalty: sum(late, (i) => dec(i.penalty).minus(i.penaltyPaid)),
+  };
+};
+
+async function everyPlaceAgrees(D: string): Promise<void> {
+  t.portal.clock.set(D);
+  await admin.ok(bizdateApi.runDayEnd, {});
+  const ledger = await ledgerOn(D);
+  expect.soft(ledger.asOf).toBe(D);
+
+  // 1. Contract view (plan) ↔ ledger row.
+  const schemes = new Map<string, SchemeView>();
+  for (const c of LIVE()) {
+    const s = await admin.ok<SchemeView>(contractApi.schemeView, undefined, { query: { contBizCode: c } });
+    schemes.set(c, s);
+    expect.soft(s.asOf, `${c} scheme asOf`).toBe(D);
+    const o = overdueOf(s.items);
+    const row = rowOf(ledger, c);
+    expect
+      .soft(
+        [row.principalOutstanding, row.overdueDays, row.overdueAmount, row.overduePenalty],
+        `${c} plan ↔ ledger on ${D}`,
+      )
+      .toEqual([openPrincipal(s.items), o.days, o.amount, o.penalty]);
+  }
+  expect.soft(rowOf(ledger, code.C).ledgerState).toBe('unloaned');
+
+  // 2. Ledger totals ↔ its rows ↔ dashboard.
+  expect
+    .soft([ledger.totals.principalOutstanding, ledger.totals.overdueAmount, ledger.totals.overduePenalty])
+    .toEqual([
+      sum(ledger.list, (r) => r.principalOutstanding),
+      sum(ledger.list, (r) => r.overdueAmount),
+      sum(ledger.list, (r) => r.overduePenalty),
+    ]);
+  const tiles = await admin.ok<PortfolioFigures>(dashboardApi.portfolio, {});
+  expect.soft(tiles.asOf).toBe(D);
+  expect
+    .soft(
+      [tiles.outstandingPrincipal, tiles.overdueAmount, tiles.overduePenalty, tiles.overdueContracts],
+      `dashboard on ${D}`,
+    )
+    .toEqual([
+      ledger.totals.principalOutstanding,
+      ledger.totals.overdueAmount,
+      ledger.totals.overduePenalty,
+      ledger.list.filter((r) => r.overdueDays > 0).length,
+    ]);
+  expect
+    .soft([tiles.interestReceivable, tiles.feeReceivable], `dashboard interest on ${D}`)
+    .toEqual([ledger.totals.interestOutstanding, ledger.totals.feeOutstanding]);
+  expect
+    .soft([tiles.interestNotDue, tiles.interestOffBalance], `dashboard interest split on ${D}`)
+    .toEqual([ledger.totals.interestNotDue, ledger.totals.interestOffBalance]);
+
+  // The contract list's 在贷本金 is the ledger's.
+  const contracts = await admin.ok<Page<ContractListRow>>(contractApi.list, { pageNum: 1, pageSize: 100 });
+  for (const c of [...LIVE(), code.C])
+    expect
+      .soft(contracts.list.find((r) => r.bizCode === c)?.principalOutstanding, `${c} 合同列表 on ${D}`)
+      .toBe(rowOf(ledger, c).principalOutstanding);
+
+  // 3. 五级分类: list and distribution carry the ledger's principal and overdue days.
+  const classes = await admin.ok<Page<ClassRow>>(classApi.list, { pageNum: 1, pageSize: 100 });
+  for (const c of LIVE()) {
+    const cr = classes.list.find((r) => r.contBizCode === c);
+    const row = rowOf(ledger, c);
+    if (row.ledgerState !== 'active') continue;
+    expect.soft(cr, `${c} in 五级分类 on ${D}`).toBeDefined();
+    if (cr)
+      expect
+        .soft([cr.principalOutstanding, cr.overdueDays], `${c} 五级分类 on ${D}`)
+        .toEqual([row.principalOutstanding, row.overdueDays]);
+    if (cr) expect.soft(cr.provision, `${c} 坏账准备 on ${D}`).toBe(row.provision);
+  }
+  const dist = await admin.ok<ClassDistribution>(classApi.distribution, { asOf: D });
+  expect
+    .soft(dist.totals.principalOutstanding, `五级分类分布 on ${D}`)
+    .toBe(ledger.totals.principalOutstanding);
+
+  // 4. Statement closing per customer = the ledger's principal of that customer.
+  for (const f of [f1, f2, f3]) {
+    const st = await admin.ok<Statement>(ledgerApi.statement, {
+      custCode: f.custCode,
+      dateFrom: '2026-01-01',
+      dateTo: D,
+    });
+    expect.soft(st.closing, `statement ${f.custCode} on ${D}`).toBe(
+      sum(
+        ledger.list.filter((r) => r.custCode === f.custCode),
+        (r) => r.principalOutstanding,
+      ),
+    );
+  }
+
+  // 5. 催收 worklist: exactly the ledger's overdue contracts, with their figures.
+  const work = await admin.ok<Page<CollectionRow>>(collectionApi.list, { pageNum: 1, pageSize: 100 });
+  expect.soft(work.list.map((r) => r.contBizCode).sort(), `催收 on ${D}`).toEqual(
+    ledger.list
+      .filter((r) => r.overdueDays > 0)
+      .map((r) => r.contBizCode)
+      .sort(),
+  );
+  for (const w of work.list) {
+    const row = rowOf(ledger, w.contBizCode);
+    expect.soft(w.asOf).toBe(D);
+    expect
+      .soft([w.overdueDays, w.overdueAmount, w.penaltyAmount], `${w.contBizCode} 催收 on ${D}`)
+      .toEqual([row.overdueDays, row.overdueAmount, row.overduePenalty]);
+  }
+
+  // 6. Buy-back quote ↔ settlement quote ↔ ledger (principal on D, penalty through D − 1).
+  const before = await ledgerOn(addDays(D, -1));
+  for (const c of [code.A, code.B, code.O]) {
+    const q = await admin.ok<BuybackQuote>(buybackApi.quote, undefined, {
+      query: { contBizCode: c, buybackDate: D },
+    });
+    const row = rowOf(ledger, c);
+    expect
+      .soft([q.principal, q.penalty], `${c} 回购报价 on ${D}`)
+      .toEqual([row.principalOutstanding, rowOf(before, c).overduePenalty]);
+    // Interest to the buy-back date, which a payment dated D does not bear (as the penalty): the
+    // interest earned through D − 1 and not received, on the books or off them (应收利息 + 表外利息
+    // of the ledger of D − 1). B is left out: its principal was prepaid inside the period, so the
+    // quote charges the days on the lower balance while the plan keeps its scheduled interest
+    // (docs/money-lifecycle.md "One figure between documents").
+    if (c !== code.B)
+      expect
+        .soft(q.interest, `${c} 回购报价利息 on ${D}`)
+        .toBe(dec(rowOf(before, c).interestOutstanding).plus(rowOf(before, c).interestOffBalance).toFixed(2));
+    const fiid = await approvedIncome(admin, checker, f1.bankBizCode, '900000.00', D);
+    const s = await admin.ok<PaidSuggestion>(paidApi.getSpecialPlanInfo, {
+      fiidBizCode: fiid,
+      contBizCode: c,
+      paidDate: D,
+      mode: 'settlement',
+    });
+    expect.soft(s.settlement!.total, `${c} 结清报价 on ${D}`).toBe(q.amount);
+    expect
+      .soft(
+        sum(
+          s.lines.filter((l) => l.component === 'PRINCIPAL'),
+          (l) => l.amount,
+        ),
+      )
+      .toBe(row.principalOutstanding);
+  }
+
+  // 7. Credit lines (all cyclical): occupied = approved, not disbursed financing + disbursed
+  // principal outstanding + principal of the buy-back not yet paid back.
+  const bb = await admin.ok<Page<BuybackRow>>(buybackApi.list, { pageNum: 1, pageSize: 50 });
+  const bbRow = bb.list.find((r) => r.buybackBizCode === buybackCode)!;
+  const util = await admin.ok<UtilisationRow[] | Page<UtilisationRow>>(creditApi.utilisation, {});
+  const utilRows = Array.isArray(util) ? util : util.list;
+  const occupied = (f: ContractFixture) => utilRows.find((u) => u.custCode === f.custCode)?.occupiedAmount;
+  const principalOf = (f: ContractFixture) =>
+    dec(
+      sum(
+        ledger.list.filter((r) => r.custCode === f.custCode),
+        (r) => r.principalOutstanding,
+      ),
+    );
+  expect
+    .soft(occupied(f1), `授信占用 ${f1.custCode} on ${D}`)
+    .toBe(principalOf(f1).plus('50000.00').plus(bbRow.principal).toFixed(2));
+  expect.soft(occupied(f2), `授信占用 ${f2.custCode} on ${D}`).toBe(principalOf(f2).toFixed(2));
+  expect.soft(occupied(f3), `授信占用 ${f3.custCode} on ${D}`).toBe(principalOf(f3).toFixed(2));
+
+  // 8. Trial balance of D's month: 应收保理款 (1135) = the ledger's principal on D (D is the last
+  // day with vouchers), 其他应收款-回购款 (1221) = the buy-back still open.
+  const tb = await admin.ok<TrialBalance>(voucherApi.trial, { period: D.slice(0, 7) });
+  const bal = (acct: string) => {
+    const r = tb.rows.find((x) => x.accountCode === acct);
+    return r ? dec(r.closingDebit).minus(r.closingCredit).toFixed(2) : '0.00';
+  };
+  expect.soft(tb.balanced).toBe(true);
+  expect.soft(bal('1135'), `1135 on ${D}`).toBe(ledger.totals.principalOutstanding);
+  expect.soft(bal('1221'), `1221 on ${D}`).toBe(bbRow.open);
+  expect
+    .soft(dec(0).minus(bal('1231')).toFixed(2), `1231 on ${D}`)
+    .toBe(sum(ledger.list, (r) => r.provision));
+  // On a month end, after the day-end's accrual: 应收利息 (1132) = the ledger's 应收利息.
+  if (addDays(D, 1).endsWith('-01'))
+    expect.soft(bal('1132'), `1132 on ${D}`).toBe(ledger.totals.interestOutstanding);
+}
+
+describe('one figure between documents', () => {
+  it('collects each up-front item exactly once across prepayment → 放款 → write-off', async () => {
+    const loanCode = (
+      await admin.ok<{ loanBizCode: string | null }>(contractApi.infoView, undefined, {
+        query: { bizCode: code.U },
+      })
+    ).loanBizCode!;
+    const loan = await admin.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(loanCode));
+    const dues = await admin.ok<DueView[]>(contractApi.dueView, undefined, {
+      query: { contBizCode: code.U },
+    });
+    const pas = await admin.ok<Page<PaRow>>(paApi.list, { pageNum: 1, pageSize: 50, contBizCode: code.U });
+    for (const kind of ['upfrontInterest', 'upfrontFee'] as const) {
+      const l = loan.lines.find((x) => x.kind === kind)!;
+      const d = dues.find((x) => x.kind === kind)!;
+      // The loan line: prepaid + deducted − returned = the figure in force = the due, received once.
+      expect(dec(l.prepaid).plus(l.deducted).minus(l.returned).toFixed(2), kind).toBe(l.amount);
+      expect([d.amount, d.receivedAmount], kind).toEqual([l.amount, l.amount]);
+    }
+    expect(loan.lines.find((x) => x.kind === 'upfrontFee')!.prepaid).toBe('500.00');
+    expect(sum(pas.list, (p) => p.amount)).toBe('500.00');
+    expect(loan.netAmount).toBe(
+      dec(loan.financingAmount).minus(loan.deductedTotal).plus(loan.returnedTotal).toFixed(2),
+    );
+    // A write-off never takes an up-front item again: the settlement quote of U holds no fee or
+    // interest already collected up front.
+    const fiid = await approvedIncome(admin, checker, f2.bankBizCode, '900000.00', D0);
+    const s = await admin.ok<PaidSuggestion>(paidApi.getSpecialPlanInfo, {
+      fiidBizCode: fiid,
+      contBizCode: code.U,
+      paidDate: D0,
+      mode: 'settlement',
+    });
+    expect(s.settlement!.total).toBe('300000.00');
+  });
+
+  for (const D of DATES) it(`agrees to the cent on ${D}`, async () => everyPlaceAgrees(D), 120_000);
+});
