@@ -20,11 +20,14 @@ import {
 } from '@portal/contract/opening';
 import type { PlanResult } from '@portal/contract/plan/schedule';
 import { addDays } from '@portal/contract/plan/dates';
+import { DEBTOR_PATHS, type DebtorLineRow } from '@portal/contract/debtor';
+import { PRINT_PATHS } from '@portal/contract/print';
+import { formatMoney } from '@portal/contract/format';
 import { PA_PATHS, type PaInit, type PaRow } from '@portal/contract/prepayment';
 import { VOUCHER_PATHS, type TrialBalance } from '@portal/contract/voucher';
 import { createTestPortal, servedPaths, type TestClient, type TestPortal } from '../src/testing/harness';
 import { uploadWorkbook } from '../src/testing/xlsx-upload';
-import { addChecker } from '../src/modules/credit/testkit';
+import { addChecker, addCustomer } from '../src/modules/credit/testkit';
 import {
   approvedContract,
   BULLET_RULE,
@@ -71,6 +74,11 @@ const collectionApi = servedPaths(COLLECTION_PATHS);
 const buybackApi = servedPaths(BUYBACK_PATHS);
 const creditApi = servedPaths(CREDIT_PATHS);
 const voucherApi = servedPaths(VOUCHER_PATHS);
+const printApi = servedPaths(PRINT_PATHS);
+const debtorApi = servedPaths(DEBTOR_PATHS);
+/** The debtor of every receivable the contract testkit makes (a buyer customer, so it is linked). */
+const DEBTOR = '核心买方有限公司';
+let debtorCode = '';
 
 let t: TestPortal;
 let admin: TestClient;
@@ -162,6 +170,13 @@ beforeAll(async () => {
   t = await createTestPortal({ BUSINESS_DATE: D0 });
   admin = await t.login();
   checker = await addChecker(t);
+  // The debtor, a buyer customer with a line (债务人额度): the contracts' receivables occupy it.
+  debtorCode = await addCustomer(t.database.db, DEBTOR, { roles: ['buyer'] });
+  const line = await admin.ok<{ bizCode: string; version: number }>(debtorApi.saveLine, {
+    debtorCode,
+    limitAmount: '90000000.00',
+  });
+  await checker.ok(debtorApi.passLine, { version: line.version }, { query: { bizCode: line.bizCode } });
   f1 = await contractFixture(t, admin, checker, { rule: BULLET_RULE, limit: '5000000.00' });
   f2 = await contractFixture(t, admin, checker, {
     rule: {
@@ -327,6 +342,27 @@ async function everyPlaceAgrees(D: string): Promise<void> {
         (r) => r.principalOutstanding,
       ),
     );
+    // Its movements add up: opening + Σ lent − Σ principal received = closing, and the last
+    // running balance is the closing one.
+    expect
+      .soft(
+        dec(st.opening).plus(st.totals.disbursed).minus(st.totals.principal).toFixed(2),
+        `statement ${f.custCode} movements on ${D}`,
+      )
+      .toBe(st.closing);
+    if (st.lines.length)
+      expect.soft(st.lines.at(-1)!.balance, `statement ${f.custCode} last balance on ${D}`).toBe(st.closing);
+    // The print source (对账单 print) reads the same statement.
+    const printed = await admin.call(printApi.perViewHtml, {
+      bizType: 'statement',
+      docCode: f.custCode,
+      dateFrom: '2026-01-01',
+      dateTo: D,
+    });
+    expect.soft(printed.httpStatus).toBe(200);
+    expect
+      .soft(printed.raw.toString('utf8'), `statement print ${f.custCode} on ${D}`)
+      .toContain(formatMoney(st.closing));
   }
 
   // 5. 催收 worklist: exactly the ledger's overdue contracts, with their figures.
@@ -401,6 +437,17 @@ async function everyPlaceAgrees(D: string): Promise<void> {
     .toBe(principalOf(f1).plus('50000.00').plus(bbRow.principal).toFixed(2));
   expect.soft(occupied(f2), `授信占用 ${f2.custCode} on ${D}`).toBe(principalOf(f2).toFixed(2));
   expect.soft(occupied(f3), `授信占用 ${f3.custCode} on ${D}`).toBe(principalOf(f3).toFixed(2));
+
+  // The debtor's line: the receivables (1.5 × financing here) of the effective contracts on it —
+  // not those settled (F) nor bought back (R).
+  const dl = (await admin.ok<DebtorLineRow[]>(debtorApi.lines)).find((l) => l.debtorCode === debtorCode)!;
+  const onDebtor = contracts.list.filter(
+    (r) => r.status === 'effective' && [code.A, code.B, code.C, code.F, code.R, code.U].includes(r.bizCode),
+  );
+  expect
+    .soft(dl.occupiedAmount, `债务人额度占用 on ${D}`)
+    .toBe(sum(onDebtor, (r) => dec(r.financingAmount).times(1.5)));
+  expect.soft(onDebtor.map((r) => r.bizCode).sort()).toEqual([code.A, code.B, code.C, code.U].sort());
 
   // 8. Trial balance of D's month: 应收保理款 (1135) = the ledger's principal on D (D is the last
   // day with vouchers), 其他应收款-回购款 (1221) = the buy-back still open.
