@@ -329,6 +329,11 @@ async function everyPlaceAgrees(D: string): Promise<void> {
     .soft(dist.totals.principalOutstanding, `五级分类分布 on ${D}`)
     .toBe(ledger.totals.principalOutstanding);
 
+  // The dashboard counts the ledger's 履约中 contracts.
+  expect
+    .soft(tiles.contractCount, `contract count on ${D}`)
+    .toBe(ledger.list.filter((r) => r.ledgerState === 'active').length);
+
   // 4. Statement closing per customer = the ledger's principal of that customer.
   for (const f of [f1, f2, f3]) {
     const st = await admin.ok<Statement>(ledgerApi.statement, {
@@ -352,6 +357,18 @@ async function everyPlaceAgrees(D: string): Promise<void> {
       .toBe(st.closing);
     if (st.lines.length)
       expect.soft(st.lines.at(-1)!.balance, `statement ${f.custCode} last balance on ${D}`).toBe(st.closing);
+    // What it lists as received is the ledger's 本期回款 less 本期冲红 over the same period, and
+    // each 放款 line carries the ledger's 放款日 and 实际放款.
+    const mine = ledger.list.filter((r) => r.custCode === f.custCode);
+    expect
+      .soft(st.totals.received, `statement ${f.custCode} received on ${D}`)
+      .toBe(sum(mine, (r) => dec(r.periodReceived).minus(r.periodReversed)));
+    for (const l of st.lines.filter((x) => x.kind === 'loan')) {
+      const r = rowOf(ledger, l.contBizCode);
+      expect
+        .soft([l.date, l.netPaid], `statement 放款 ${l.contBizCode}`)
+        .toEqual([r.loanDate, r.loanNetAmount]);
+    }
     // The print source (对账单 print) reads the same statement.
     const printed = await admin.call(printApi.perViewHtml, {
       bizType: 'statement',
@@ -383,7 +400,7 @@ async function everyPlaceAgrees(D: string): Promise<void> {
 
   // 6. Buy-back quote ↔ settlement quote ↔ ledger (principal on D, penalty through D − 1).
   const before = await ledgerOn(addDays(D, -1));
-  for (const c of [code.A, code.B, code.O]) {
+  for (const c of [code.A, code.B, code.O, code.U]) {
     const q = await admin.ok<BuybackQuote>(buybackApi.quote, undefined, {
       query: { contBizCode: c, buybackDate: D },
     });
@@ -491,6 +508,15 @@ describe('one figure between documents', () => {
     expect(loan.netAmount).toBe(
       dec(loan.financingAmount).minus(loan.deductedTotal).plus(loan.returnedTotal).toFixed(2),
     );
+    // The books take each once: 手续费收入 (6021) and 递延收益 (2401, the 前置利息 received in
+    // advance) are credited in May by the prepayment and the 放款单 together with exactly the
+    // item's figure (U is the only contract with up-front items).
+    const tb = await admin.ok<TrialBalance>(voucherApi.trial, { period: '2026-05' });
+    const credited = (acct: string) => tb.rows.find((r) => r.accountCode === acct)?.credit ?? '0.00';
+    expect([credited('6021'), credited('2401')]).toEqual([
+      dues.find((d) => d.kind === 'upfrontFee')!.amount,
+      dues.find((d) => d.kind === 'upfrontInterest')!.amount,
+    ]);
     // A write-off never takes an up-front item again: the settlement quote of U holds no fee or
     // interest already collected up front.
     const fiid = await approvedIncome(admin, checker, f2.bankBizCode, '900000.00', D0);
