@@ -37,7 +37,7 @@ import {
   receivable,
   type ContractFixture,
 } from '../src/modules/contract/testkit';
-import { disburse, loanApi, lq } from '../src/modules/loan/testkit';
+import { disburse, loanApi, lq, reverseLoan } from '../src/modules/loan/testkit';
 import {
   approvedIncome,
   paidApi,
@@ -60,8 +60,11 @@ import {
  * 05-10 and reversed 05-20; F 80,000.00 02-01 → 05-02 paid in full on 05-02 (full 核销); R
  * 100,000.00 01-15 → 04-15 bought back on 05-31 (回购); C 50,000.00 approved, never disbursed.
  * Customer 2 (cyclical, 9 % 前置利息, 1 % 前置手续费): U 300,000.00 05-01 → 07-30, 500.00 of its 750.00 fee
- * prepaid, disbursed 05-03 (the rest of the fee and the whole 前置利息 deducted). Customer 3
- * (cyclical, 等额本金): O brought in by 期初导入 on 05-31, periods 1–2 repaid before.
+ * prepaid, disbursed 05-03 (the rest of the fee and the whole 前置利息 deducted); V 200,000.00
+ * 05-01 → 07-30, both items prepaid in full, disbursed 05-03, that 放款单 reversed, disbursed again
+ * 05-04 (the 前置利息 prepaid above the 87 days' figure paid back). Customer 3
+ * (cyclical, 等额本金): O brought in by 期初导入 on 05-31, periods 1–2 repaid before. Before 06-20,
+ * A (overdue, bearing penalty) gets a write-off on 06-05 reversed on 06-10, and one on 06-12.
  */
 const D0 = '2026-05-31';
 const DATES = [D0, '2026-06-20', '2026-06-30', '2026-07-31'];
@@ -86,7 +89,7 @@ let checker: TestClient;
 let f1: ContractFixture;
 let f2: ContractFixture;
 let f3: ContractFixture;
-const code = { A: '', B: '', C: '', F: '', R: '', U: '', O: '' };
+const code = { A: '', B: '', C: '', F: '', R: '', U: '', V: '', O: '' };
 let buybackCode = '';
 
 const dec = (v: Decimal.Value) => new Decimal(v);
@@ -209,8 +212,25 @@ beforeAll(async () => {
   });
   await checker.ok(paApi.audit, {}, { query: { preamtBizCode: pa.preamtBizCode } });
 
+  // V: both up-front items prepaid in full at the signed figures.
+  code.V = await make(f2, '200000.00', '2026-05-01', '2026-07-30');
+  const vInit = await admin.ok<PaInit>(paApi.initBase, undefined, { query: { contBizCode: code.V } });
+  const vPa = await admin.ok<{ preamtBizCode: string }>(paApi.saveBaseInfo, {
+    contBizCode: code.V,
+    method: 'transfer',
+    bankBizCode: f2.bankBizCode,
+    receiveDate: '2026-05-01',
+    lines: vInit.dues.map((d) => ({ dueId: d.dueId, amount: d.openAmount })),
+    submit: true,
+  });
+  await checker.ok(paApi.audit, {}, { query: { preamtBizCode: vPa.preamtBizCode } });
+
   for (const c of [code.A, code.B, code.F, code.R]) await disburse(admin, checker, c);
   await disburse(admin, checker, code.U, { valueDate: '2026-05-03' });
+  // V: disbursed on 05-03 (88 days of 前置利息: the prepaid surplus paid back), reversed, then
+  // disbursed again on 05-04 (87 days).
+  await reverseLoan(admin, checker, await disburse(admin, checker, code.V, { valueDate: '2026-05-03' }));
+  await disburse(admin, checker, code.V, { valueDate: '2026-05-04' });
 
   await principalWriteOff(admin, checker, f1.bankBizCode, code.B, '2026-04-10', '50000.00');
   await ruleWriteOff(code.F, f1.bankBizCode, '2026-05-02', '81440.00');
@@ -231,7 +251,14 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
-const LIVE = () => [code.A, code.B, code.F, code.R, code.U, code.O];
+async function loanOf(c: string): Promise<string | null> {
+  const info = await admin.ok<{ loanBizCode: string | null }>(contractApi.infoView, undefined, {
+    query: { bizCode: c },
+  });
+  return info.loanBizCode;
+}
+
+const LIVE = () => [code.A, code.B, code.F, code.R, code.U, code.V, code.O];
 const ledgerOn = (asOf: string) =>
   admin.ok<LedgerPage>(ledgerApi.list, { pageNum: 1, pageSize: 100, asOf, dateFrom: '2026-01-01' });
 const rowOf = (page: LedgerPage, c: string): LedgerRow => page.list.find((r) => r.contBizCode === c)!;
@@ -369,6 +396,19 @@ async function everyPlaceAgrees(D: string): Promise<void> {
         .soft([l.date, l.netPaid], `statement 放款 ${l.contBizCode}`)
         .toEqual([r.loanDate, r.loanNetAmount]);
     }
+    // Each day's last running balance is the ledger's principal of that day (on the last date).
+    if (D === DATES.at(-1))
+      for (const day of new Set(st.lines.map((l) => l.date))) {
+        const onDay = await ledgerOn(day);
+        expect
+          .soft(st.lines.filter((l) => l.date === day).at(-1)!.balance, `statement ${f.custCode} ${day}`)
+          .toBe(
+            sum(
+              onDay.list.filter((r) => r.custCode === f.custCode),
+              (r) => r.principalOutstanding,
+            ),
+          );
+      }
     // The print source (对账单 print) reads the same statement.
     const printed = await admin.call(printApi.perViewHtml, {
       bizType: 'statement',
@@ -459,12 +499,14 @@ async function everyPlaceAgrees(D: string): Promise<void> {
   // not those settled (F) nor bought back (R).
   const dl = (await admin.ok<DebtorLineRow[]>(debtorApi.lines)).find((l) => l.debtorCode === debtorCode)!;
   const onDebtor = contracts.list.filter(
-    (r) => r.status === 'effective' && [code.A, code.B, code.C, code.F, code.R, code.U].includes(r.bizCode),
+    (r) =>
+      r.status === 'effective' &&
+      [code.A, code.B, code.C, code.F, code.R, code.U, code.V].includes(r.bizCode),
   );
   expect
     .soft(dl.occupiedAmount, `债务人额度占用 on ${D}`)
     .toBe(sum(onDebtor, (r) => dec(r.financingAmount).times(1.5)));
-  expect.soft(onDebtor.map((r) => r.bizCode).sort()).toEqual([code.A, code.B, code.C, code.U].sort());
+  expect.soft(onDebtor.map((r) => r.bizCode).sort()).toEqual([code.A, code.B, code.C, code.U, code.V].sort());
 
   // 8. Trial balance of D's month: 应收保理款 (1135) = the ledger's principal on D (D is the last
   // day with vouchers), 其他应收款-回购款 (1221) = the buy-back still open.
@@ -485,49 +527,81 @@ async function everyPlaceAgrees(D: string): Promise<void> {
 }
 
 describe('one figure between documents', () => {
-  it('collects each up-front item exactly once across prepayment → 放款 → write-off', async () => {
-    const loanCode = (
-      await admin.ok<{ loanBizCode: string | null }>(contractApi.infoView, undefined, {
-        query: { bizCode: code.U },
-      })
-    ).loanBizCode!;
-    const loan = await admin.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(loanCode));
-    const dues = await admin.ok<DueView[]>(contractApi.dueView, undefined, {
-      query: { contBizCode: code.U },
-    });
-    const pas = await admin.ok<Page<PaRow>>(paApi.list, { pageNum: 1, pageSize: 50, contBizCode: code.U });
-    for (const kind of ['upfrontInterest', 'upfrontFee'] as const) {
-      const l = loan.lines.find((x) => x.kind === kind)!;
-      const d = dues.find((x) => x.kind === kind)!;
-      // The loan line: prepaid + deducted − returned = the figure in force = the due, received once.
-      expect(dec(l.prepaid).plus(l.deducted).minus(l.returned).toFixed(2), kind).toBe(l.amount);
-      expect([d.amount, d.receivedAmount], kind).toEqual([l.amount, l.amount]);
+  it('collects each up-front item exactly once across prepayment → 放款 (and its 冲红) → write-off', async () => {
+    const inForce = new Map<string, Decimal>();
+    const add = (k: string, v: Decimal.Value) => inForce.set(k, (inForce.get(k) ?? dec(0)).plus(v));
+    for (const c of [code.U, code.V]) {
+      const loanCode = (
+        await admin.ok<{ loanBizCode: string | null }>(contractApi.infoView, undefined, {
+          query: { bizCode: c },
+        })
+      ).loanBizCode!;
+      const loan = await admin.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(loanCode));
+      const dues = await admin.ok<DueView[]>(contractApi.dueView, undefined, { query: { contBizCode: c } });
+      const pas = await admin.ok<Page<PaRow>>(paApi.list, { pageNum: 1, pageSize: 50, contBizCode: c });
+      for (const kind of ['upfrontInterest', 'upfrontFee'] as const) {
+        const l = loan.lines.find((x) => x.kind === kind)!;
+        const d = dues.find((x) => x.kind === kind)!;
+        // The 放款单 in force: prepaid + deducted − returned = its figure = the due, received once.
+        expect(dec(l.prepaid).plus(l.deducted).minus(l.returned).toFixed(2), `${c} ${kind}`).toBe(l.amount);
+        expect([d.amount, d.receivedAmount], `${c} ${kind}`).toEqual([l.amount, l.amount]);
+        add(kind, d.amount);
+      }
+      // What the prepayments received is what the 放款单 in force counts as prepaid.
+      expect(
+        sum(pas.list, (p) => p.amount),
+        c,
+      ).toBe(loan.prepaidTotal);
+      expect(loan.netAmount).toBe(
+        dec(loan.financingAmount).minus(loan.deductedTotal).plus(loan.returnedTotal).toFixed(2),
+      );
+      // A write-off never takes an up-front item again: the settlement quote holds the principal only.
+      const fiid = await approvedIncome(admin, checker, f2.bankBizCode, '900000.00', D0);
+      const s = await admin.ok<PaidSuggestion>(paidApi.getSpecialPlanInfo, {
+        fiidBizCode: fiid,
+        contBizCode: c,
+        paidDate: D0,
+        mode: 'settlement',
+      });
+      expect(s.settlement!.total, c).toBe(loan.financingAmount);
     }
-    expect(loan.lines.find((x) => x.kind === 'upfrontFee')!.prepaid).toBe('500.00');
-    expect(sum(pas.list, (p) => p.amount)).toBe('500.00');
-    expect(loan.netAmount).toBe(
-      dec(loan.financingAmount).minus(loan.deductedTotal).plus(loan.returnedTotal).toFixed(2),
-    );
-    // The books take each once: 手续费收入 (6021) and 递延收益 (2401, the 前置利息 received in
-    // advance) are credited in May by the prepayment and the 放款单 together with exactly the
-    // item's figure (U is the only contract with up-front items).
+    expect(
+      (await admin.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq((await loanOf(code.V))!))).lines.find(
+        (l) => l.kind === 'upfrontInterest',
+      )!.returned,
+    ).toBe('150.00');
+    // The books take each once: in May, 手续费收入 (6021) and 递延收益 (2401, the 前置利息 received
+    // in advance) net of what was paid back and reversed = the figures in force (U and V are the
+    // only contracts with up-front items; no month-end has run yet).
     const tb = await admin.ok<TrialBalance>(voucherApi.trial, { period: '2026-05' });
-    const credited = (acct: string) => tb.rows.find((r) => r.accountCode === acct)?.credit ?? '0.00';
-    expect([credited('6021'), credited('2401')]).toEqual([
-      dues.find((d) => d.kind === 'upfrontFee')!.amount,
-      dues.find((d) => d.kind === 'upfrontInterest')!.amount,
+    const net = (acct: string) => {
+      const r = tb.rows.find((x) => x.accountCode === acct);
+      return r ? dec(r.credit).minus(r.debit).toFixed(2) : '0.00';
+    };
+    expect([net('6021'), net('2401')]).toEqual([
+      inForce.get('upfrontFee')!.toFixed(2),
+      inForce.get('upfrontInterest')!.toFixed(2),
     ]);
-    // A write-off never takes an up-front item again: the settlement quote of U holds no fee or
-    // interest already collected up front.
-    const fiid = await approvedIncome(admin, checker, f2.bankBizCode, '900000.00', D0);
-    const s = await admin.ok<PaidSuggestion>(paidApi.getSpecialPlanInfo, {
-      fiidBizCode: fiid,
-      contBizCode: code.U,
-      paidDate: D0,
-      mode: 'settlement',
-    });
-    expect(s.settlement!.total).toBe('300000.00');
   });
 
-  for (const D of DATES) it(`agrees to the cent on ${D}`, async () => everyPlaceAgrees(D), 120_000);
+  /** Before a date's check: what happens in the days leading to it. */
+  const before: Record<string, () => Promise<void>> = {
+    // A, overdue with penalty: a rule write-off on 06-05 (penalty, interest, then principal),
+    // reversed on 06-10; another on 06-12 that stands.
+    '2026-06-20': async () => {
+      t.portal.clock.set('2026-06-05');
+      const fiid = await approvedIncome(admin, checker, f1.bankBizCode, '30000.00', '2026-06-05');
+      const w = await submittedPaid(admin, fiid, code.A, '2026-06-05');
+      await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
+      t.portal.clock.set('2026-06-10');
+      await reverseWriteOff(admin, checker, w.paidBizCode);
+      t.portal.clock.set('2026-06-12');
+      await ruleWriteOff(code.A, f1.bankBizCode, '2026-06-12', '20000.00');
+    },
+  };
+  for (const D of DATES)
+    it(`agrees to the cent on ${D}`, async () => {
+      await before[D]?.();
+      await everyPlaceAgrees(D);
+    }, 180_000);
 });
