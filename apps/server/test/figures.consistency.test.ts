@@ -6,7 +6,7 @@ import { BIZDATE_PATHS } from '@portal/contract/bizdate';
 import { BUYBACK_PATHS, type BuybackQuote, type BuybackRow } from '@portal/contract/buyback';
 import { CLASS_PATHS, type ClassDistribution, type ClassRow } from '@portal/contract/classification';
 import { COLLECTION_PATHS, type CollectionRow } from '@portal/contract/collections';
-import type { ContractListRow, DueView, PlanItemView, SchemeView } from '@portal/contract/contract';
+import type { ContractListRow, DueView, SchemeView } from '@portal/contract/contract';
 import { CREDIT_PATHS, type UtilisationRow } from '@portal/contract/credit';
 import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
 import { LEDGER_PATHS, type LedgerPage, type LedgerRow, type Statement } from '@portal/contract/ledger';
@@ -29,12 +29,13 @@ import { createTestPortal, servedPaths, type TestClient, type TestPortal } from 
 import { uploadWorkbook } from '../src/testing/xlsx-upload';
 import { addChecker, addCustomer } from '../src/modules/credit/testkit';
 import {
-  approvedContract,
+  approvedFor,
   BULLET_RULE,
   contractApi,
   contractFixture,
+  loanOf,
   MONTHLY_RULE,
-  receivable,
+  planFigures,
   type ContractFixture,
 } from '../src/modules/contract/testkit';
 import { disburse, loanApi, lq, reverseLoan } from '../src/modules/loan/testkit';
@@ -43,7 +44,7 @@ import {
   paidApi,
   principalWriteOff,
   reverseWriteOff,
-  submittedPaid,
+  ruleWriteOff as paidByRule,
 } from '../src/modules/paid/testkit';
 
 /**
@@ -96,25 +97,10 @@ const dec = (v: Decimal.Value) => new Decimal(v);
 const sum = <T>(rows: readonly T[], pick: (r: T) => Decimal.Value) =>
   rows.reduce((s, r) => s.plus(pick(r)), new Decimal(0)).toFixed(2);
 
-async function make(f: ContractFixture, amount: string, startDate: string, maturityDate: string) {
-  return (
-    await approvedContract(t, admin, checker, {
-      fixture: f,
-      over: {
-        financingAmount: amount,
-        startDate,
-        maturityDate,
-        receivables: [receivable(dec(amount).times(1.5).toFixed(2), maturityDate)],
-      },
-    })
-  ).bizCode;
-}
-
-async function ruleWriteOff(c: string, bank: string, date: string, amount: string): Promise<void> {
-  const fiid = await approvedIncome(admin, checker, bank, amount, date);
-  const w = await submittedPaid(admin, fiid, c, date);
-  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
-}
+const make = (f: ContractFixture, amount: string, startDate: string, maturityDate: string) =>
+  approvedFor(t, admin, checker, f, amount, startDate, maturityDate);
+const ruleWriteOff = (c: string, bank: string, date: string, amount: string) =>
+  paidByRule(admin, checker, bank, c, date, amount);
 
 /** 期初导入 of one 等额本金 contract, its first two periods repaid before the import. */
 async function openingImport(f: ContractFixture): Promise<string> {
@@ -251,34 +237,20 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
-async function loanOf(c: string): Promise<string | null> {
-  const info = await admin.ok<{ loanBizCode: string | null }>(contractApi.infoView, undefined, {
-    query: { bizCode: c },
-  });
-  return info.loanBizCode;
-}
-
 const LIVE = () => [code.A, code.B, code.F, code.R, code.U, code.V, code.O];
 const ledgerOn = (asOf: string) =>
   admin.ok<LedgerPage>(ledgerApi.list, { pageNum: 1, pageSize: 100, asOf, dateFrom: '2026-01-01' });
 const rowOf = (page: LedgerPage, c: string): LedgerRow => page.list.find((r) => r.contBizCode === c)!;
-const openPrincipal = (items: readonly PlanItemView[]) =>
-  sum(items, (i) => dec(i.principal).minus(i.principalPaid));
-const overdueOf = (items: readonly PlanItemView[]) => {
-  const late = items.filter((i) => i.status === '逾期');
-  return {
-    days: Math.max(0, ...late.map((i) => i.overdueDays)),
-    amount: sum(late, (i) =>
-      dec(i.principal)
-        .plus(i.interest)
-        .plus(i.fee)
-        .minus(i.principalPaid)
-        .minus(i.interestPaid)
-        .minus(i.feePaid),
-    ),
-    penalty: sum(late, (i) => dec(i.penalty).minus(i.penaltyPaid)),
-  };
-};
+/** The settlement quote (a 提前结清 write-off's proposal) of a contract for a payment dated `date`. */
+async function settlementOn(bank: string, c: string, date: string): Promise<PaidSuggestion> {
+  const fiid = await approvedIncome(admin, checker, bank, '900000.00', date);
+  return admin.ok<PaidSuggestion>(paidApi.getSpecialPlanInfo, {
+    fiidBizCode: fiid,
+    contBizCode: c,
+    paidDate: date,
+    mode: 'settlement',
+  });
+}
 
 async function everyPlaceAgrees(D: string): Promise<void> {
   t.portal.clock.set(D);
@@ -292,14 +264,14 @@ async function everyPlaceAgrees(D: string): Promise<void> {
     const s = await admin.ok<SchemeView>(contractApi.schemeView, undefined, { query: { contBizCode: c } });
     schemes.set(c, s);
     expect.soft(s.asOf, `${c} scheme asOf`).toBe(D);
-    const o = overdueOf(s.items);
     const row = rowOf(ledger, c);
+    const p = planFigures(s.items);
     expect
       .soft(
         [row.principalOutstanding, row.overdueDays, row.overdueAmount, row.overduePenalty],
         `${c} plan ↔ ledger on ${D}`,
       )
-      .toEqual([openPrincipal(s.items), o.days, o.amount, o.penalty]);
+      .toEqual([p.principal, p.overdueDays, p.overdue, p.penalty]);
   }
   expect.soft(rowOf(ledger, code.C).ledgerState).toBe('unloaned');
 
@@ -457,13 +429,7 @@ async function everyPlaceAgrees(D: string): Promise<void> {
       expect
         .soft(q.interest, `${c} 回购报价利息 on ${D}`)
         .toBe(dec(rowOf(before, c).interestOutstanding).plus(rowOf(before, c).interestOffBalance).toFixed(2));
-    const fiid = await approvedIncome(admin, checker, f1.bankBizCode, '900000.00', D);
-    const s = await admin.ok<PaidSuggestion>(paidApi.getSpecialPlanInfo, {
-      fiidBizCode: fiid,
-      contBizCode: c,
-      paidDate: D,
-      mode: 'settlement',
-    });
+    const s = await settlementOn(f1.bankBizCode, c, D);
     expect.soft(s.settlement!.total, `${c} 结清报价 on ${D}`).toBe(q.amount);
     expect
       .soft(
@@ -531,11 +497,7 @@ describe('one figure between documents', () => {
     const inForce = new Map<string, Decimal>();
     const add = (k: string, v: Decimal.Value) => inForce.set(k, (inForce.get(k) ?? dec(0)).plus(v));
     for (const c of [code.U, code.V]) {
-      const loanCode = (
-        await admin.ok<{ loanBizCode: string | null }>(contractApi.infoView, undefined, {
-          query: { bizCode: c },
-        })
-      ).loanBizCode!;
+      const loanCode = (await loanOf(admin, c))!;
       const loan = await admin.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq(loanCode));
       const dues = await admin.ok<DueView[]>(contractApi.dueView, undefined, { query: { contBizCode: c } });
       const pas = await admin.ok<Page<PaRow>>(paApi.list, { pageNum: 1, pageSize: 50, contBizCode: c });
@@ -556,19 +518,13 @@ describe('one figure between documents', () => {
         dec(loan.financingAmount).minus(loan.deductedTotal).plus(loan.returnedTotal).toFixed(2),
       );
       // A write-off never takes an up-front item again: the settlement quote holds the principal only.
-      const fiid = await approvedIncome(admin, checker, f2.bankBizCode, '900000.00', D0);
-      const s = await admin.ok<PaidSuggestion>(paidApi.getSpecialPlanInfo, {
-        fiidBizCode: fiid,
-        contBizCode: c,
-        paidDate: D0,
-        mode: 'settlement',
-      });
+      const s = await settlementOn(f2.bankBizCode, c, D0);
       expect(s.settlement!.total, c).toBe(loan.financingAmount);
     }
     expect(
-      (await admin.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq((await loanOf(code.V))!))).lines.find(
-        (l) => l.kind === 'upfrontInterest',
-      )!.returned,
+      (
+        await admin.ok<LoanView>(loanApi.viewBaseInfo, undefined, lq((await loanOf(admin, code.V))!))
+      ).lines.find((l) => l.kind === 'upfrontInterest')!.returned,
     ).toBe('150.00');
     // The books take each once: in May, 手续费收入 (6021) and 递延收益 (2401, the 前置利息 received
     // in advance) net of what was paid back and reversed = the figures in force (U and V are the
@@ -590,11 +546,9 @@ describe('one figure between documents', () => {
     // reversed on 06-10; another on 06-12 that stands.
     '2026-06-20': async () => {
       t.portal.clock.set('2026-06-05');
-      const fiid = await approvedIncome(admin, checker, f1.bankBizCode, '30000.00', '2026-06-05');
-      const w = await submittedPaid(admin, fiid, code.A, '2026-06-05');
-      await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
+      const w = await ruleWriteOff(code.A, f1.bankBizCode, '2026-06-05', '30000.00');
       t.portal.clock.set('2026-06-10');
-      await reverseWriteOff(admin, checker, w.paidBizCode);
+      await reverseWriteOff(admin, checker, w);
       t.portal.clock.set('2026-06-12');
       await ruleWriteOff(code.A, f1.bankBizCode, '2026-06-12', '20000.00');
     },
