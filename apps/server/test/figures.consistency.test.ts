@@ -65,7 +65,8 @@ import {
  * 05-01 → 07-30, both items prepaid in full, disbursed 05-03, that 放款单 reversed, disbursed again
  * 05-04 (the 前置利息 prepaid above the 87 days' figure paid back). Customer 3
  * (cyclical, 等额本金): O brought in by 期初导入 on 05-31, periods 1–2 repaid before. Before 06-20,
- * A (overdue, bearing penalty) gets a write-off on 06-05 reversed on 06-10, and one on 06-12.
+ * A (overdue, bearing penalty) gets a write-off on 06-05 reversed on 06-10, and one on 06-12; B,
+ * its interest accrued at the May month end, is bought back on 06-25.
  */
 const D0 = '2026-05-31';
 const DATES = [D0, '2026-06-20', '2026-06-30', '2026-07-31'];
@@ -91,7 +92,6 @@ let f1: ContractFixture;
 let f2: ContractFixture;
 let f3: ContractFixture;
 const code = { A: '', B: '', C: '', F: '', R: '', U: '', V: '', O: '' };
-let buybackCode = '';
 
 const dec = (v: Decimal.Value) => new Decimal(v);
 const sum = <T>(rows: readonly T[], pick: (r: T) => Decimal.Value) =>
@@ -227,14 +227,18 @@ beforeAll(async () => {
 
   code.O = await openingImport(f3);
 
+  await buyBack(code.R, D0);
+}, 300_000);
+
+/** An approved 回购单 of the contract dated `date`. */
+async function buyBack(c: string, date: string): Promise<void> {
   const bb = await admin.ok<{ buybackBizCode: string }>(buybackApi.saveBaseInfo, {
-    contBizCode: code.R,
-    buybackDate: D0,
+    contBizCode: c,
+    buybackDate: date,
     submit: true,
   });
   await checker.ok(buybackApi.audit, { comment: '同意' }, { query: { buybackBizCode: bb.buybackBizCode } });
-  buybackCode = bb.buybackBizCode;
-}, 300_000);
+}
 afterAll(() => t.close());
 
 const LIVE = () => [code.A, code.B, code.F, code.R, code.U, code.V, code.O];
@@ -412,7 +416,7 @@ async function everyPlaceAgrees(D: string): Promise<void> {
 
   // 6. Buy-back quote ↔ settlement quote ↔ ledger (principal on D, penalty through D − 1).
   const before = await ledgerOn(addDays(D, -1));
-  for (const c of [code.A, code.B, code.O, code.U]) {
+  for (const c of [code.A, code.B, code.O, code.U].filter((x) => rowOf(ledger, x).ledgerState === 'active')) {
     const q = await admin.ok<BuybackQuote>(buybackApi.quote, undefined, {
       query: { contBizCode: c, buybackDate: D },
     });
@@ -444,7 +448,7 @@ async function everyPlaceAgrees(D: string): Promise<void> {
   // 7. Credit lines (all cyclical): occupied = approved, not disbursed financing + disbursed
   // principal outstanding + principal of the buy-back not yet paid back.
   const bb = await admin.ok<Page<BuybackRow>>(buybackApi.list, { pageNum: 1, pageSize: 50 });
-  const bbRow = bb.list.find((r) => r.buybackBizCode === buybackCode)!;
+  const bbs = bb.list.filter((r) => r.state === 'approved' && r.redState === 'none');
   const util = await admin.ok<UtilisationRow[] | Page<UtilisationRow>>(creditApi.utilisation, {});
   const utilRows = Array.isArray(util) ? util : util.list;
   const occupied = (f: ContractFixture) => utilRows.find((u) => u.custCode === f.custCode)?.occupiedAmount;
@@ -455,9 +459,12 @@ async function everyPlaceAgrees(D: string): Promise<void> {
         (r) => r.principalOutstanding,
       ),
     );
-  expect
-    .soft(occupied(f1), `授信占用 ${f1.custCode} on ${D}`)
-    .toBe(principalOf(f1).plus('50000.00').plus(bbRow.principal).toFixed(2));
+  expect.soft(occupied(f1), `授信占用 ${f1.custCode} on ${D}`).toBe(
+    principalOf(f1)
+      .plus('50000.00')
+      .plus(sum(bbs, (r) => r.principal))
+      .toFixed(2),
+  );
   expect.soft(occupied(f2), `授信占用 ${f2.custCode} on ${D}`).toBe(principalOf(f2).toFixed(2));
   expect.soft(occupied(f3), `授信占用 ${f3.custCode} on ${D}`).toBe(principalOf(f3).toFixed(2));
 
@@ -472,7 +479,9 @@ async function everyPlaceAgrees(D: string): Promise<void> {
   expect
     .soft(dl.occupiedAmount, `债务人额度占用 on ${D}`)
     .toBe(sum(onDebtor, (r) => dec(r.financingAmount).times(1.5)));
-  expect.soft(onDebtor.map((r) => r.bizCode).sort()).toEqual([code.A, code.B, code.C, code.U, code.V].sort());
+  expect
+    .soft(onDebtor.map((r) => r.bizCode).sort())
+    .toEqual([code.A, code.C, code.U, code.V, ...(D < '2026-06-25' ? [code.B] : [])].sort());
 
   // 8. Trial balance of D's month: 应收保理款 (1135) = the ledger's principal on D (D is the last
   // day with vouchers), 其他应收款-回购款 (1221) = the buy-back still open.
@@ -483,7 +492,7 @@ async function everyPlaceAgrees(D: string): Promise<void> {
   };
   expect.soft(tb.balanced).toBe(true);
   expect.soft(bal('1135'), `1135 on ${D}`).toBe(ledger.totals.principalOutstanding);
-  expect.soft(bal('1221'), `1221 on ${D}`).toBe(bbRow.open);
+  expect.soft(bal('1221'), `1221 on ${D}`).toBe(sum(bbs, (r) => r.open));
   expect
     .soft(dec(0).minus(bal('1231')).toFixed(2), `1231 on ${D}`)
     .toBe(sum(ledger.list, (r) => r.provision));
@@ -552,6 +561,11 @@ describe('one figure between documents', () => {
       t.portal.clock.set('2026-06-12');
       await ruleWriteOff(code.A, f1.bankBizCode, '2026-06-12', '20000.00');
     },
+  };
+  // B, its May interest accrued by the month end, bought back on 06-25.
+  before['2026-06-30'] = async () => {
+    t.portal.clock.set('2026-06-25');
+    await buyBack(code.B, '2026-06-25');
   };
   for (const D of DATES)
     it(`agrees to the cent on ${D}`, async () => {
