@@ -16,12 +16,14 @@ import { PRINT_PATHS } from '@portal/contract/print';
 import { createTestPortal, servedPaths, type TestClient, type TestPortal } from '../src/testing/harness';
 import { addChecker } from '../src/modules/credit/testkit';
 import {
-  approvedContract,
+  approvedFor,
   BULLET_RULE,
   contractApi,
   contractBody,
   contractFixture,
   draftContract,
+  loanOf as loanCodeOf,
+  planFigures,
   receivable,
   submitContract,
   type ContractFixture,
@@ -33,7 +35,7 @@ import {
   paidApi,
   principalWriteOff,
   reverseWriteOff,
-  submittedPaid,
+  ruleWriteOff as paidByRule,
 } from '../src/modules/paid/testkit';
 
 /**
@@ -76,11 +78,9 @@ const sum = <T>(rows: readonly T[], pick: (r: T) => Decimal.Value) =>
 const manualWriteOff = (contBizCode: string, date: string, principal: string) =>
   principalWriteOff(admin, checker, f1.bankBizCode, contBizCode, date, principal);
 
-async function ruleWriteOff(contBizCode: string, bank: string, date: string, amount: string): Promise<void> {
-  const fiid = await approvedIncome(admin, checker, bank, amount, date);
-  const w = await submittedPaid(admin, fiid, contBizCode, date);
-  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
-}
+const ruleWriteOff = async (contBizCode: string, bank: string, date: string, amount: string) => {
+  await paidByRule(admin, checker, bank, contBizCode, date, amount);
+};
 
 /** A contract with a 10 % margin due (its dues saved), approved. */
 async function contractWithMargin(f: ContractFixture): Promise<string> {
@@ -117,18 +117,8 @@ beforeAll(async () => {
   f3 = await contractFixture(t, admin, checker, {
     rule: { ...BULLET_RULE, annualRate: '0.0900', interestCollection: 'FRONT' },
   });
-  const make = async (f: ContractFixture, amount: string, startDate: string, maturityDate: string) =>
-    (
-      await approvedContract(t, admin, checker, {
-        fixture: f,
-        over: {
-          financingAmount: amount,
-          startDate,
-          maturityDate,
-          receivables: [receivable(dec(amount).times(1.5).toFixed(2), maturityDate)],
-        },
-      })
-    ).bizCode;
+  const make = (f: ContractFixture, amount: string, startDate: string, maturityDate: string) =>
+    approvedFor(t, admin, checker, f, amount, startDate, maturityDate);
   code.A = await make(f1, '100000.00', '2026-01-15', '2026-04-15');
   code.B = await make(f1, '200000.00', '2026-03-01', '2026-08-28');
   code.C = await make(f1, '50000.00', '2026-05-01', '2026-07-30');
@@ -188,12 +178,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => t.close());
 
-async function loanOf(contBizCode: string): Promise<string | null> {
-  const info = await admin.ok<{ loanBizCode: string | null }>(contractApi.infoView, undefined, {
-    query: { bizCode: contBizCode },
-  });
-  return info.loanBizCode;
-}
+const loanOf = (contBizCode: string) => loanCodeOf(admin, contBizCode);
 
 /** An xlsx list export read back: header, data rows and the 合计 row, by column header. */
 async function exported(path: string, body: unknown = {}) {
@@ -226,7 +211,6 @@ async function exported(path: string, body: unknown = {}) {
 const DISBURSED = () => [code.A, code.B, code.F, code.H, code.K];
 const plan = async (c: string) =>
   (await admin.ok<SchemeView>(contractApi.schemeView, undefined, { query: { contBizCode: c } })).items;
-const overdueItems = (items: readonly PlanItemView[]) => items.filter((i) => i.status === '逾期');
 const ledgerOn = (asOf: string, dateFrom = '2026-01-01') =>
   admin.ok<LedgerPage>(ledgerApi.list, { pageNum: 1, pageSize: 50, asOf, dateFrom });
 const rowOf = (page: LedgerPage, c: string): LedgerRow => page.list.find((r) => r.contBizCode === c)!;
@@ -248,7 +232,6 @@ async function everySurfaceAgrees(D: string): Promise<void> {
   // Plan view ↔ ledger row, contract by contract.
   for (const c of DISBURSED()) {
     const items = plans.get(c)!;
-    const late = overdueItems(items);
     const row = rowOf(ledger, c);
     expect
       .soft(
@@ -260,19 +243,7 @@ async function everySurfaceAgrees(D: string): Promise<void> {
         },
         `${c} on ${D}`,
       )
-      .toEqual({
-        principal: sum(items, (i) => dec(i.principal).minus(i.principalPaid)),
-        overdueDays: Math.max(0, ...late.map((i) => i.overdueDays)),
-        overdue: sum(late, (i) =>
-          dec(i.principal)
-            .plus(i.interest)
-            .plus(i.fee)
-            .minus(i.principalPaid)
-            .minus(i.interestPaid)
-            .minus(i.feePaid),
-        ),
-        penalty: sum(late, (i) => dec(i.penalty).minus(i.penaltyPaid)),
-      });
+      .toEqual(planFigures(items));
   }
   for (const c of [code.C, code.E]) expect.soft(rowOf(ledger, c).ledgerState).toBe('unloaned');
 

@@ -1,5 +1,6 @@
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { CONTRACT_PATHS, type InfoSave } from '@portal/contract/contract';
+import { CONTRACT_PATHS, type InfoSave, type PlanItemView } from '@portal/contract/contract';
 import { RULER_PATHS } from '@portal/contract/ruler';
 import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
@@ -182,4 +183,57 @@ export async function approvedContract(
   await submitContract(maker, body, saved);
   await checker.ok(contractApi.infoAudit, { comment: '同意' }, { query: { bizCode: saved.bizCode } });
   return { bizCode: saved.bizCode, fixture };
+}
+
+/**
+ * An approved contract of `amount` from `startDate` to `maturityDate` on the fixture's line, on
+ * receivables of 1.5 × the amount due at maturity; answers its code.
+ */
+export async function approvedFor(
+  t: TestPortal,
+  maker: TestClient,
+  checker: TestClient,
+  fixture: ContractFixture,
+  amount: string,
+  startDate: string,
+  maturityDate: string,
+): Promise<string> {
+  const over = {
+    financingAmount: amount,
+    startDate,
+    maturityDate,
+    receivables: [receivable(new Decimal(amount).times(1.5).toFixed(2), maturityDate)],
+  };
+  return (await approvedContract(t, maker, checker, { fixture, over })).bizCode;
+}
+
+/** The code of the contract's 放款单 in force (null: not disbursed). */
+export async function loanOf(maker: TestClient, contBizCode: string): Promise<string | null> {
+  const info = await maker.ok<{ loanBizCode: string | null }>(contractApi.infoView, undefined, {
+    query: { bizCode: contBizCode },
+  });
+  return info.loanBizCode;
+}
+
+/**
+ * What the plan view says of a contract, in the ledger's terms: the open principal, and over the
+ * items 逾期 the longest overdue days, the open principal + interest + fee and the penalty owed.
+ */
+export function planFigures(items: readonly PlanItemView[]) {
+  const total = (xs: readonly PlanItemView[], pick: (i: PlanItemView) => Decimal) =>
+    xs.reduce((s, i) => s.plus(pick(i)), new Decimal(0)).toFixed(2);
+  const late = items.filter((i) => i.status === '逾期');
+  return {
+    principal: total(items, (i) => new Decimal(i.principal).minus(i.principalPaid)),
+    overdueDays: Math.max(0, ...late.map((i) => i.overdueDays)),
+    overdue: total(late, (i) =>
+      new Decimal(i.principal)
+        .plus(i.interest)
+        .plus(i.fee)
+        .minus(i.principalPaid)
+        .minus(i.interestPaid)
+        .minus(i.feePaid),
+    ),
+    penalty: total(late, (i) => new Decimal(i.penalty).minus(i.penaltyPaid)),
+  };
 }

@@ -10,6 +10,9 @@ import { dayBefore, postedLines } from './service';
 
 const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
 
+/** The remark of the 放款 line of a contract brought in by 期初导入 (no 放款单 behind it). */
+const OPENING_REMARK = '期初导入';
+
 /** The statement's contracts: one, or every approved contract of the customer, in the user's scope. */
 function statementContracts(user: ScopeUser, q: StatementQuery): SQL {
   return sql`(select contracts.* from contracts
@@ -64,7 +67,8 @@ const postedAt = (alias: string) =>
 
 /**
  * 客户对账单 over [dateFrom, dateTo]: the opening principal balance (end of dateFrom − 1), every
- * disbursement (放款单 in force), every write-off with its allocation per component, every
+ * disbursement (the contract's 放款日 and 实际放款, the figures the balance counts from: its
+ * 放款单 in force, or 期初导入 for an imported contract, docs/ledger.md "The statement"), every write-off with its allocation per component, every
  * reversal (the negative of its write-off, on its own date), and the closing balance (end of
  * dateTo), computed apart from the movements: opening + Σ movements = closing is what a test checks.
  * One day's lines run in the order they were posted (docs/ledger.md "The statement"). A contract of
@@ -99,15 +103,17 @@ export async function statement(ex: Executor, user: ScopeUser, q: StatementQuery
   const moves = await queryRows<RawMove>(
     ex,
     sql`with lc as ${cs}
-        select to_char(l.value_date, 'YYYY-MM-DD') as date, 'loan' as kind, l.biz_code as doc_code,
-               lc.biz_code as cont_biz_code, lc.contract_no,
+        select to_char(lc.loan_date, 'YYYY-MM-DD') as date, 'loan' as kind,
+               coalesce(l.biz_code, lc.biz_code) as doc_code, lc.biz_code as cont_biz_code, lc.contract_no,
                coalesce((select sum(i.principal) from contract_plan_items i
                           where i.contract_id = lc.id and i.superseded_by is null), 0)::text as disbursed,
-               l.net_amount::text as net_paid, l.deducted_amount::text as deducted,
-               '0' as principal, '0' as interest, '0' as fee, '0' as penalty, l.remark, ${postedAt('l')}
-          from loans l join lc on lc.id = l.contract_id
-         where l.deleted_at is null and l.state = 'approved' and l.red_state = 'none'
-           and lc.loan_biz_code = l.biz_code and l.value_date between ${from} and ${to}
+               coalesce(l.net_amount, lc.loan_amount)::text as net_paid,
+               coalesce(l.deducted_amount, lc.financing_amount - lc.loan_amount)::text as deducted,
+               '0' as principal, '0' as interest, '0' as fee, '0' as penalty,
+               case when l.id is null then ${OPENING_REMARK} else l.remark end as remark, ${postedAt('l')}
+          from lc left join loans l on l.contract_id = lc.id and l.biz_code = lc.loan_biz_code
+               and l.deleted_at is null and l.state = 'approved' and l.red_state = 'none'
+         where lc.loan_state = 'loaned' and lc.loan_date between ${from} and ${to}
         union all
         select to_char(lc.opening_date, 'YYYY-MM-DD'), 'opening', lc.biz_code, lc.biz_code, lc.contract_no,
                (coalesce((select sum(i.principal) from contract_plan_items i

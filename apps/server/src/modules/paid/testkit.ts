@@ -67,6 +67,21 @@ export async function submittedPaid(
   return { paidBizCode: s.paidBizCode, suggestion };
 }
 
+/** An approved normal write-off of `amount` from a new incoming on `bankBizCode`, as the rule allocates it. */
+export async function ruleWriteOff(
+  maker: TestClient,
+  checker: TestClient,
+  bankBizCode: string,
+  contBizCode: string,
+  date: string,
+  amount: string,
+): Promise<string> {
+  const fiid = await approvedIncome(maker, checker, bankBizCode, amount, date);
+  const w = await submittedPaid(maker, fiid, contBizCode, date);
+  await checker.ok(paidApi.audit, {}, { query: { paidBizCode: w.paidBizCode } });
+  return w.paidBizCode;
+}
+
 /**
  * An approved manual write-off of `principal` to the first open item's principal, from a new
  * incoming of that amount on `bankBizCode`; answers its code.
