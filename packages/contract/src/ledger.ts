@@ -166,11 +166,9 @@ export const statementSchema = z
 export type StatementInput = z.input<typeof statementSchema>;
 export type StatementQuery = z.output<typeof statementSchema>;
 
-/** 'opening': a contract of the 期初导入 entering the books (docs/ledger.md "Imported contracts"). */
-export const STATEMENT_KINDS = ['opening', 'loan', 'receipt', 'reversal'] as const;
+export const STATEMENT_KINDS = ['loan', 'receipt', 'reversal'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 export const STATEMENT_KIND_LABELS: Record<StatementKind, string> = {
-  opening: '期初',
   loan: '放款',
   receipt: '回款核销',
   reversal: '核销冲红',
@@ -183,10 +181,7 @@ export interface StatementLine {
   docCode: string;
   contBizCode: string;
   contractNo: string;
-  /**
-   * Principal lent (loan), or brought in by the 期初导入 (opening: the principal outstanding at the
-   * import) — the only movements that raise the balance.
-   */
+  /** Principal lent (loan) — the only movement that raises the balance. */
   disbursed: string;
   /** Net paid out to the customer (loan only). */
   netPaid: string;

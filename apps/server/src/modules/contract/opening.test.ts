@@ -318,22 +318,34 @@ describe('期初导入', () => {
     expect(after.totals.principalOutstanding).toBe(outstanding);
   });
 
-  it('对账单 of an imported contract: its 期初 on the import date is the first movement and the balance ties', async () => {
+  it('对账单 of an imported contract reads as the ledger: 放款 on its 放款日, then the earlier repayments', async () => {
     const [a] = await queryRows<{ biz_code: string; cust_code: string }>(
       t.database.db,
       sql`select biz_code, cust_code from contracts where contract_no = 'QC-A-001'`,
     );
-    // Over the contract's whole life: nothing before the import (the earlier books' repayments are
-    // in the 期初 figure, never lines of their own), then 期初 = the imported outstanding.
+    // Over the contract's whole life: its 放款 on its 放款日 (no 放款单: remark 期初导入), then the
+    // earlier books' repayments as write-offs on their dates, ending at the imported outstanding.
     const s = await admin.ok<Statement>(ledgerApi.statement, {
       contBizCode: a!.biz_code,
       dateFrom: '2025-07-01',
       dateTo: TODAY,
     });
     expect(s.opening).toBe('0.00');
-    expect(s.lines.map((l) => [l.date, l.kind, l.disbursed, l.principal, l.balance])).toEqual([
-      [TODAY, 'opening', expectedA.toFixed(2), '0.00', expectedA.toFixed(2)],
+    expect(s.lines[0]).toMatchObject({
+      date: '2025-07-15',
+      kind: 'loan',
+      docCode: a!.biz_code,
+      disbursed: '120000.00',
+      remark: '期初导入',
+    });
+    expect(s.lines.slice(1).map((l) => l.kind)).toEqual([
+      'receipt',
+      'receipt',
+      'receipt',
+      'receipt',
+      'receipt',
     ]);
+    expect(s.lines.at(-1)!.balance).toBe(expectedA.toFixed(2));
     expect(s.closing).toBe(expectedA.toFixed(2));
     // The customer's statement (both contracts): opening + Σ movements = closing = the ledger's.
     const all = await admin.ok<Statement>(ledgerApi.statement, {
@@ -341,10 +353,13 @@ describe('期初导入', () => {
       dateFrom: '2025-07-01',
       dateTo: TODAY,
     });
-    expect(all.lines.map((l) => l.kind)).toEqual(['opening', 'opening']);
+    expect(all.lines.filter((l) => l.kind === 'loan').map((l) => l.disbursed)).toEqual([
+      '120000.00',
+      '50000.00',
+    ]);
     expect(all.lines.at(-1)!.balance).toBe(all.closing);
     expect(all.closing).toBe(expectedA.plus(50000).toFixed(2));
-    // A period starting after the import opens at the imported figure, with no 期初 line.
+    // A period starting after the import opens at the imported figure, with no line.
     t.portal.clock.set('2026-01-20');
     try {
       const later = await admin.ok<Statement>(ledgerApi.statement, {
@@ -360,7 +375,7 @@ describe('期初导入', () => {
     } finally {
       t.portal.clock.set(TODAY);
     }
-    // The printed 客户对账单 shows the same first line.
+    // The printed 客户对账单 shows the same 放款 line.
     const res = await admin.call(servedPaths(PRINT_PATHS).perViewHtml, {
       bizType: 'statement',
       docCode: a!.cust_code,
@@ -370,8 +385,8 @@ describe('期初导入', () => {
     });
     expect(res.httpStatus).toBe(200);
     const page = res.raw.toString('utf8');
-    expect(page).toMatch(new RegExp(`<td[^>]*>${TODAY}</td><td[^>]*>期初</td>`));
-    expect(page).not.toMatch(/<td[^>]*>回款核销<\/td>/);
+    expect(page).toMatch(/<td[^>]*>2025-07-15<\/td><td[^>]*>放款<\/td>/);
+    expect(page).toContain('期初导入');
   });
 
   it('two imports racing for the last of a line: one takes it, the other is refused on its row', async () => {

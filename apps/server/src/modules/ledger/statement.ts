@@ -24,15 +24,13 @@ function statementContracts(user: ScopeUser, q: StatementQuery): SQL {
 /**
  * The principal balance of the contracts at the end of `asOf` (docs/ledger.md "The statement"):
  * the plan's principal of each contract disbursed by then, less the principal of the write-off
- * lines posted by then. The same figure as the ledger's 本金余额 for that date — except that a
- * contract of the 期初导入 counts from its import's date, when it entered these books (docs/ledger.md
- * "Imported contracts"): before it, the statement has nothing of it.
+ * lines posted by then. The same figure as the ledger's 本金余额 for that date.
  */
 export async function principalBalance(ex: Executor, contractsSql: SQL, asOf: string): Promise<string> {
   const [r] = await queryRows<{ due: string | null; paid: string | null }>(
     ex,
     sql`with lc as (select * from ${contractsSql} as c0
-                     where c0.loan_state = 'loaned' and coalesce(c0.opening_date, c0.loan_date) <= ${asOf}::date),
+                     where c0.loan_state = 'loaned' and c0.loan_date <= ${asOf}::date),
         it as (select i.* from contract_plan_items i join lc on lc.id = i.contract_id where i.superseded_by is null)
         select (select sum(principal) from it)::text as due,
                (select sum(pl.amount) from ${postedLines(asOf)} as pl join it on it.id = pl.plan_item_id
@@ -59,7 +57,7 @@ interface RawMove {
   posted: string | null;
 }
 
-const KIND_ORDER: Record<StatementKind, number> = { opening: 0, loan: 1, receipt: 2, reversal: 3 };
+const KIND_ORDER: Record<StatementKind, number> = { loan: 0, receipt: 1, reversal: 2 };
 
 /** A document's approval time as a sortable string. */
 const postedAt = (alias: string) =>
@@ -71,11 +69,7 @@ const postedAt = (alias: string) =>
  * 放款单 in force, or 期初导入 for an imported contract, docs/ledger.md "The statement"), every write-off with its allocation per component, every
  * reversal (the negative of its write-off, on its own date), and the closing balance (end of
  * dateTo), computed apart from the movements: opening + Σ movements = closing is what a test checks.
- * One day's lines run in the order they were posted (docs/ledger.md "The statement"). A contract of
- * the 期初导入 has no 放款单: its first movement is its 期初 on the import's date, the principal it
- * brought in (the plan's, less what the earlier books had repaid), and those earlier repayments
- * (write-offs of kind 'opening') are in that figure, never lines of their own (docs/ledger.md
- * "Imported contracts").
+ * One day's lines run in the order they were posted (docs/ledger.md "The statement").
  */
 export async function statement(ex: Executor, user: ScopeUser, q: StatementQuery): Promise<Statement> {
   const cs = statementContracts(user, q);
@@ -115,21 +109,10 @@ export async function statement(ex: Executor, user: ScopeUser, q: StatementQuery
                and l.deleted_at is null and l.state = 'approved' and l.red_state = 'none'
          where lc.loan_state = 'loaned' and lc.loan_date between ${from} and ${to}
         union all
-        select to_char(lc.opening_date, 'YYYY-MM-DD'), 'opening', lc.biz_code, lc.biz_code, lc.contract_no,
-               (coalesce((select sum(i.principal) from contract_plan_items i
-                           where i.contract_id = lc.id and i.superseded_by is null), 0)
-                - coalesce((select sum(pl.amount) from paid_lines pl join paids p on p.id = pl.paid_id
-                             where p.contract_id = lc.id and p.kind = 'opening' and p.deleted_at is null
-                               and p.state = 'approved' and pl.component = 'PRINCIPAL'), 0))::text,
-               '0', '0', 0::numeric, 0::numeric, 0::numeric, 0::numeric, null, ${postedAt('lc')}
-          from lc
-         where lc.opening_date between ${from} and ${to} and lc.loan_state = 'loaned'
-        union all
         select to_char(p.paid_date, 'YYYY-MM-DD'), 'receipt', p.biz_code, lc.biz_code, lc.contract_no,
                '0', '0', '0', ${lineSums('')}, p.remark, ${postedAt('p')}
           from paids p join lc on lc.id = p.contract_id
-         where p.deleted_at is null and p.state = 'approved' and p.kind <> 'opening'
-           and p.paid_date between ${from} and ${to}
+         where p.deleted_at is null and p.state = 'approved' and p.paid_date between ${from} and ${to}
         union all
         select to_char(r.red_date, 'YYYY-MM-DD'), 'reversal', r.biz_code, lc.biz_code, lc.contract_no,
                '0', '0', '0', ${lineSums('-')}, r.reason, ${postedAt('r')}
