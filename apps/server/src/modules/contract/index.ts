@@ -4,6 +4,20 @@
  */
 export { viewHandover } from './handover';
 export {
+  contractRule,
+  itemAsOf,
+  itemPayment,
+  itemsReadFromLines,
+  lastPostingDate,
+  openAsOf,
+  paymentsOf,
+  planItems,
+  type ItemAsOf,
+  type ItemRow,
+} from './open-items';
+export { overdueItems, type OverdueItem } from './overdue';
+export { OPENING_STEPS, type OpeningRepayment, type OpeningVoucher } from './opening-steps';
+export {
   activeItems,
   computePlan,
   insertItems,

@@ -38,7 +38,7 @@ import { canOccupy } from '../credit';
 import { creditLines, credits } from '../credit/schema';
 import { tallyTotal } from './tally';
 import { refreshImpliedDues } from './plan';
-import { overdueItems } from '../paid';
+import { overdueItems } from './overdue';
 import {
   contractChanges,
   contractDues,

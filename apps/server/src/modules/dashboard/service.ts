@@ -10,7 +10,7 @@ import {
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { scopeOf } from '../contract';
-import { overdueItems, type OverdueItem } from '../paid';
+import { overdueItems, type OverdueItem } from '../contract';
 import { interestSplit } from '../ledger';
 
 /* The dashboard's figures, computed from the contracts, plan items, incomings and write-offs the

@@ -16,7 +16,8 @@ import {
 } from '@portal/contract/accounts';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
-import { findContract } from '../contract';
+import { findContract, OPENING_STEPS } from '../contract';
+import { recordOpeningRepayment } from './opening';
 import { INCOME_USAGE, listIncomes } from '../income';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { seedDemoMoney } from './demo';
@@ -60,6 +61,7 @@ export const paidModule: PortalModule = {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];
     registries.get(INCOME_USAGE).add(incomeWriteOff);
+    registries.get(OPENING_STEPS).recordRepayment = recordOpeningRepayment;
 
     api.post(
       PAID_PATHS.list,
