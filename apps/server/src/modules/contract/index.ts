@@ -3,6 +3,7 @@
  * never from its files, and change its tables only through these functions.
  */
 export { viewHandover } from './handover';
+export { ofContract, TO_CONTRACT } from './scope-kinds';
 export {
   contractRule,
   itemAsOf,

@@ -16,6 +16,7 @@ import {
 } from '@portal/contract/accounts';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { PAID_SCOPE_KINDS } from './scope-kinds';
 import { findContract, OPENING_STEPS } from '../contract';
 import { recordOpeningRepayment } from './opening';
 import { INCOME_USAGE, listIncomes } from '../income';
@@ -56,6 +57,7 @@ const RED = 'ft-paid-red';
 /** 来款核销 and 来款核销冲红, and 对账. */
 export const paidModule: PortalModule = {
   name: 'paid',
+  scopeKinds: PAID_SCOPE_KINDS,
   demo: seedDemoMoney,
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
