@@ -44,7 +44,7 @@ export const bankModule: PortalModule = {
         scope: listOf('bankAccount'),
         body: bankListSchema,
       },
-      // Our own accounts are the company's: listed for everyone (SCOPE_KINDS.bankAccount).
+      // Our own accounts are the company's: listed for everyone (bank/scope-kinds.ts bankAccount).
       async ({ body, user }) =>
         listAccounts(db, body, or(eq(bankAccounts.ownerType, 'self'), tableScope(user, bankAccounts))),
     );

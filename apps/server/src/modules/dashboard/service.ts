@@ -39,7 +39,7 @@ function openItemsDue(user: ScopeUser, from: SQL, until: SQL): SQL {
                  and i.due_date between ${from} and ${until})`;
 }
 
-/** The overdue items of the contracts the user may see, as of `asOf` (paid/overdue.ts). */
+/** The overdue items of the contracts the user may see, as of `asOf` (contract/overdue.ts). */
 export function overdueItemsOf(ex: Executor, user: ScopeUser, asOf: string): Promise<OverdueItem[]> {
   return overdueItems(ex, liveContracts(user), asOf);
 }
