@@ -1,4 +1,5 @@
 import { basename, dirname, extname, resolve } from 'node:path';
+import { isTest, moduleReads, sqlReads } from './module-reads.js';
 
 /**
  * The walls between business areas (docs/module-map.md), checked on the resolved path of every
@@ -7,9 +8,12 @@ import { basename, dirname, extname, resolve } from 'node:path';
  * - a web feature imports nothing from another feature: what two features share moves down into
  *   `shared/` (or `packages/contract`);
  * - a server module uses another module only through its public surface, `modules/<area>/index.ts`
- *   (what others may call), and reads another module's tables (its `schema.ts`) only where
- *   `schemaReads` declares it (eslint/schema-reads.js). Tests and test kits compose the whole app
- *   and are exempt;
+ *   (what others may call), and reads another module's tables only where `schemaReads` declares it
+ *   (eslint/schema-reads.js): in drizzle (a table imported from its `schema.ts`) and in SQL text
+ *   (`from <table>`, `join <table>`, `tables` naming each table's owner). A declaration no file of
+ *   the module uses any more is refused too, on the module's routes.ts (its plugin), which reads the
+ *   module's other files (eslint/module-reads.js). Tests and test kits compose the whole app and
+ *   are exempt;
  * - a server module writes only its own tables: an insert, update or delete of another module's
  *   table (`tx.update(contracts)` with the table imported from its schema.ts, or `update contracts`,
  *   `insert into …`, `delete from …` in SQL text, `tables` naming each table's owner:
@@ -21,7 +25,6 @@ const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
 const MODULE = /[\\/]apps[\\/]server[\\/]src[\\/]modules[\\/]([^\\/]+)[\\/]/;
 
 const areaOf = (pattern, path) => pattern.exec(path)?.[1];
-const isTest = (path) => /\.test\.tsx?$/.test(path) || basename(path, extname(path)) === 'testkit';
 /** `modules/<area>` itself: its index.ts. */
 const isIndex = (target, area) =>
   /[\\/]apps[\\/]server[\\/]src[\\/]modules[\\/]([^\\/]+)[\\/](index(\.[jt]s)?[\\/])?$/.exec(target)?.[1] ===
@@ -57,6 +60,10 @@ const rule = {
         'modules/{{from}} imports a file of modules/{{to}}: import what {{to}} offers from its index.ts (`../{{to}}`), adding it there if another module may call it',
       crossSchema:
         'modules/{{from}} reads the tables of modules/{{to}}: call a function of {{to}} instead, or declare the read in eslint/schema-reads.js',
+      crossRead:
+        'modules/{{from}} reads {{table}}, a table of modules/{{to}}, in SQL text: call (or add) a function of its index.ts, or declare the read in eslint/schema-reads.js',
+      staleRead:
+        'eslint/schema-reads.js declares that modules/{{from}} reads the tables of modules/{{to}}, but no file of modules/{{from}} does: remove the declaration',
       foreignWrite:
         'modules/{{from}} writes {{table}}, a table of modules/{{to}}: only {{to}} writes its tables; call (or add) a function of its index.ts that does it (docs/architecture.md "Modules")',
     },
@@ -118,12 +125,32 @@ const rule = {
       node.type === 'Identifier' ? node.name : `${node.object.name}.${node.property.name ?? ''}`;
     const reportWrite = (node, table, to) =>
       context.report({ node, messageId: 'foreignWrite', data: { from: fromModule, to, table } });
-    /** `update <table>`, `insert into <table>`, `delete from <table>` in SQL text. */
+    const declared = (to) => (schemaReads[fromModule] ?? []).includes(to);
+    /**
+     * `update <table>`, `insert into <table>`, `delete from <table>` in SQL text; `from <table>`,
+     * `join <table>` of another module's table where the read is not declared.
+     */
     const checkText = (node, text) => {
       for (const [, , table] of text.matchAll(SQL_WRITE)) {
         const to = tables[table.toLowerCase()];
         if (to && to !== fromModule) reportWrite(node, table, to);
       }
+      for (const [table, to] of sqlReads(text, tables, fromModule))
+        if (!declared(to))
+          context.report({ node, messageId: 'crossRead', data: { from: fromModule, to, table } });
+    };
+    /** On the module's routes.ts: each declared read some production file of the module makes. */
+    const checkStale = (program) => {
+      if (basename(file) !== 'routes.ts' || dirname(file) !== resolve(file, '..', '..', fromModule)) return;
+      const used = moduleReads(fromModule, tables, { file, text: context.sourceCode.text });
+      for (const to of schemaReads[fromModule] ?? [])
+        if (!used.has(to))
+          context.report({
+            node: program,
+            loc: { line: 1, column: 0 },
+            messageId: 'staleRead',
+            data: { from: fromModule, to },
+          });
     };
     const writeChecks = writes
       ? {
@@ -150,6 +177,7 @@ const rule = {
       : {};
     return {
       ...writeChecks,
+      ...(writes ? { 'Program:exit': checkStale } : {}),
       ImportDeclaration: (node) => {
         noteImport(node);
         check(node.source);

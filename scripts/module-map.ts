@@ -1,8 +1,8 @@
 /**
  * Writes docs/module-map.md from the code: every server module with what it is for, the tables it
- * owns (its schema.ts), the tables of other modules it reads directly (declared in
- * eslint/schema-reads.js), and the functions other modules may call (its index.ts); every web feature with the server
- * module it speaks to. apps/server/test/module-map.test.ts fails when the page and the code part.
+ * owns (its schema.ts), the tables of other modules it reads directly (in drizzle or in SQL text, as
+ * the lint rule finds them; declared in eslint/schema-reads.js), and the functions other modules
+ * may call (its index.ts); every web feature with the server module it speaks to. apps/server/test/module-map.test.ts fails when the page and the code part.
  *
  *   npx tsx scripts/module-map.ts
  */
@@ -96,12 +96,20 @@ function publicSurface(module: string): Map<string, Set<string>> {
   return byFile;
 }
 
-/** The declared direct table reads (eslint/schema-reads.js). */
-async function schemaReads(): Promise<Record<string, string[]>> {
-  const declared = (await import(pathToFileURL(join(repo, 'eslint/schema-reads.js')).href)) as {
-    SCHEMA_READS: Record<string, string[]>;
+type Reads = Map<string, Map<string, Set<string>>>;
+
+/**
+ * The direct table reads of each module, as the lint rule finds them (eslint/module-reads.js:
+ * drizzle tables imported from another module's schema.ts, and `from`/`join` in SQL text):
+ * module → owner → tables. The rule holds them equal to eslint/schema-reads.js.
+ */
+async function tableReads(modules: readonly string[]): Promise<Map<string, Reads>> {
+  const load = (file: string) => import(pathToFileURL(join(repo, 'eslint', file)).href);
+  const { moduleReads } = (await load('module-reads.js')) as {
+    moduleReads: (module: string, tables: Record<string, string>) => Reads;
   };
-  return declared.SCHEMA_READS;
+  const { TABLE_OWNERS } = (await load('table-owners.js')) as { TABLE_OWNERS: Record<string, string> };
+  return new Map(modules.map((m) => [m, moduleReads(m, TABLE_OWNERS)]));
 }
 
 /** The server module a web feature speaks to: the same name, or none. */
@@ -111,7 +119,7 @@ function featureModule(feature: string, modules: string[]): string {
 
 export async function renderModuleMap(): Promise<string> {
   const modules = dirs(modulesDir);
-  const reads = await schemaReads();
+  const reads = await tableReads(modules);
   const out: string[] = [
     '# Module map',
     '',
@@ -121,8 +129,11 @@ export async function renderModuleMap(): Promise<string> {
     '`platform/` (HTTP, envelope, sessions, database, audit) and `packages/contract` (paths, schemas,',
     'money and plan arithmetic shared with the web). A module owns its tables and alone writes them:',
     'another module calls the functions of its `index.ts` (its public surface), or reads its tables',
-    'only where `eslint/schema-reads.js` declares it (all checked by the lint rule in',
-    '`eslint/boundaries.js`). Each module is a Fastify plugin of its own under `/api`',
+    'only where `eslint/schema-reads.js` declares it, in drizzle or in SQL text (all checked by the',
+    'lint rule in `eslint/boundaries.js`, which also refuses a declaration no file uses). Module code',
+    'depends on other modules without a cycle (`apps/server/test/module-cycles.test.ts`), and each',
+    'module registers the row-scope kinds of its tables with its plugin (`scope-kinds.ts`).',
+    'Each module is a Fastify plugin of its own under `/api`',
     '(docs/architecture.md "Modules"). The web is one folder per feature under',
     '`apps/web/src/features/`, on top of `shared/`; no feature imports another.',
     '',
@@ -135,8 +146,17 @@ export async function renderModuleMap(): Promise<string> {
     out.push(`### ${module}`, '', purpose.charAt(0).toUpperCase() + purpose.slice(1) + '.', '');
     const tables = tablesOf(module);
     out.push(`- Tables: ${tables.length ? tables.map((t) => `\`${t}\``).join(', ') : 'none of its own'}`);
-    const readsOf = reads[module] ?? [];
-    if (readsOf.length) out.push(`- Reads the tables of: ${readsOf.map((m) => `\`${m}\``).join(', ')}`);
+    const readsOf = [...(reads.get(module) ?? new Map()).entries()].sort(([a], [b]) => a.localeCompare(b));
+    if (readsOf.length) {
+      out.push('- Reads the tables of (declared in `eslint/schema-reads.js`):');
+      for (const [owner, tables] of readsOf)
+        out.push(
+          `  - \`${owner}\`: ${[...tables.keys()]
+            .sort()
+            .map((t) => `\`${t}\``)
+            .join(', ')}`,
+        );
+    }
     const called = publicSurface(module);
     if (called.size) {
       out.push('- Called by other modules (its `index.ts`):');

@@ -9,7 +9,14 @@ import { DOC_TYPE_KEYS, docRefQuery, WORKFLOW_PATHS, type WorkflowCounts } from 
 import { WORKFLOW_REGISTRY } from './modules/workflow';
 import { createUser } from './modules/workflow/testkit';
 import { OUTSIDE_SCOPE_REASON } from './modules/debtor/lines';
-import { rowScopeCondition, SCOPE_KINDS, type ScopeKind, type ScopeKindDef } from './platform/auth/row-scope';
+import { MODULES } from './modules';
+import {
+  addScopeKinds,
+  rowScopeCondition,
+  scopeKind,
+  scopeKindNames,
+  type ScopeKind,
+} from './platform/auth/row-scope';
 import type { ScopeUser } from './platform/auth/data-scope';
 import { queryRows } from './platform/db/client';
 import { cellText } from './platform/xlsx';
@@ -43,7 +50,9 @@ const outside = new Map<ScopeKind, { one: string; all: Set<string> }>();
 const counts = { routes: 0, refused: 0, lists: 0, listsWithRows: 0, exportsWithRows: 0, docTypes: 0 };
 const unscoped: string[] = [];
 
-const KINDS = Object.keys(SCOPE_KINDS) as ScopeKind[];
+// Every module's kinds, as the portal registers them (known here before the portal is built).
+for (const m of MODULES) if (m.scopeKinds) addScopeKinds(m.scopeKinds);
+const KINDS = scopeKindNames();
 const PASSWORD = 'Other@12345678';
 
 beforeAll(async () => {
@@ -60,7 +69,7 @@ beforeAll(async () => {
   otherScope = { userId, deptId: yi.id, dataScope: 'dept' };
   other = await t.login('other-org', PASSWORD);
   for (const kind of KINDS) {
-    const k: ScopeKindDef = SCOPE_KINDS[kind];
+    const k = scopeKind(kind);
     const rows = await queryRows<{ code: string }>(
       db,
       sql`select ${sql.raw(k.code)} as code from ${sql.raw(k.from)}
@@ -163,7 +172,7 @@ describe('every route declares its row scope', () => {
             const { body, opts } = request(r, param, row.one);
             const res = await other.call(r.path, body, opts);
             const label = `${r.method} ${r.path} ${s.kind} by ${param}`;
-            expect([res.httpStatus, res.msg], label).toEqual([404, `${SCOPE_KINDS[s.kind].label}不存在`]);
+            expect([res.httpStatus, res.msg], label).toEqual([404, `${scopeKind(s.kind).label}不存在`]);
             counts.refused++;
           }
         }
@@ -185,7 +194,7 @@ describe('every route declares its row scope', () => {
       const theirs = await admin.call(r.path, body, query ? { query } : {});
       let adminSaw = false;
       for (const { kind } of lists) {
-        const fields = SCOPE_KINDS[kind].params;
+        const fields = scopeKind(kind).params;
         const hidden = outside.get(kind)?.all ?? new Set<string>();
         const seen = [...(await shownCodes(mine, fields))].filter((c) => hidden.has(c));
         expect(seen, `${r.path} shows ${kind} rows outside the scope`).toEqual([]);
@@ -270,7 +279,7 @@ describe('what follows a document', () => {
         const html = await other.call(`/api${PRINT_PATHS.perViewHtml}`, print);
         expect([html.httpStatus, html.msg], `${docType} print`).toEqual([
           404,
-          `${SCOPE_KINDS[docType].label}不存在`,
+          `${scopeKind(docType).label}不存在`,
         ]);
       }
       counts.docTypes++;

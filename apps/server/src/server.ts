@@ -12,6 +12,7 @@ import { createClock, type BusinessClock } from './platform/clock';
 import { Keyring } from './platform/envelope/keyring';
 import { dbNonceStore, redisNonceStore, type NonceStore } from './platform/envelope/nonces';
 import { createHttp } from './platform/http/app';
+import { addScopeKinds } from './platform/auth/row-scope';
 import { countActiveSessions, SessionCache } from './platform/auth/sessions';
 import { installHealth, Readiness } from './platform/http/health';
 import { addMetricSource, installHttpMetrics } from './platform/metrics';
@@ -124,6 +125,8 @@ export async function buildPortal({
     limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
   const registries = new Registries();
+  // Every module's row-scope kinds before any route names one (platform/auth/row-scope.ts).
+  for (const m of modules) if (m.scopeKinds) addScopeKinds(m.scopeKinds);
   const shared = { db, database, config, keyring, clock, params, registries };
   // Each module is a plugin of its own under /api: what it hooks or decorates stays on its instance.
   for (const m of modules) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -119,6 +120,79 @@ describe('module boundaries', { timeout: 120_000 }, () => {
       ].join('\n'),
     );
     expect([...reads, ...owner]).toEqual([]);
+  });
+
+  it('refuse a read of another module’s table in SQL text where no read is declared', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/ruler/probe.ts',
+      [
+        "import { sql } from 'drizzle-orm';",
+        "import type { Db } from '../../platform/db/client';",
+        'export async function probe(db: Db) {',
+        '  await db.execute(sql`select r.id from interest_rules r join contracts c on c.rule_code = r.biz_code`);',
+        '  await db.execute(sql`select 1 from ${sql.raw(\'paid_lines\')} where exists (select 1 from "public".paids)`);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('modules/ruler reads contracts, a table of modules/contract, in SQL text'),
+      expect.stringContaining('modules/ruler reads paids, a table of modules/paid, in SQL text'),
+    ]);
+  });
+
+  it('let a declared read in SQL text through, and words that name no table', async () => {
+    const errors = await boundaryErrors(
+      'apps/server/src/modules/ledger/probe.ts',
+      [
+        "import { sql } from 'drizzle-orm';",
+        "import type { Db } from '../../platform/db/client';",
+        'export async function probe(db: Db) {',
+        '  await db.execute(sql`select extract(day from now()) from contracts c join paid_lines l on true`);',
+        "  return 'imported from contracts elsewhere';",
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('refuse a declared read that no file of the module makes any more, on its routes.ts', async () => {
+    const stale = new ESLint({
+      cwd: repo,
+      overrideConfig: {
+        files: ['apps/server/src/modules/**'],
+        rules: {
+          'portal/module-boundaries': [
+            'error',
+            {
+              schemaReads: { ruler: ['contract'] },
+              tables: { contracts: 'contract', interest_rules: 'ruler' },
+            },
+          ],
+        },
+      },
+    });
+    const lint = async (module: string, code: string) => {
+      const file = resolve(repo, `apps/server/src/modules/${module}/routes.ts`);
+      const [result] = await stale.lintText(code, { filePath: file });
+      return result!.messages.filter((m) => m.ruleId === 'portal/module-boundaries').map((m) => m.message);
+    };
+    const routes = readFileSync(resolve(repo, 'apps/server/src/modules/ruler/routes.ts'), 'utf8');
+    expect(await lint('ruler', routes)).toEqual([
+      expect.stringContaining(
+        'eslint/schema-reads.js declares that modules/ruler reads the tables of modules/contract, but no file',
+      ),
+    ]);
+    // The same declaration is used once routes.ts (the text being linted) reads the table.
+    expect(await lint('ruler', `${routes}\nexport const probe = 'select id from contracts';\n`)).toEqual([]);
+    // The repository's own declarations are all in use (a module reading through another file).
+    expect(
+      await boundaryErrors(
+        'apps/server/src/modules/ledger/routes.ts',
+        readFileSync(resolve(repo, 'apps/server/src/modules/ledger/routes.ts'), 'utf8'),
+      ),
+    ).toEqual([]);
   });
 
   it('refuse a web feature importing from another feature', async () => {

@@ -5,6 +5,7 @@ import type { Api } from './http/route';
 import type { Keyring } from './envelope/keyring';
 import type { BusinessClock } from './clock';
 import type { LiveParams } from './params';
+import type { ScopeKindDef } from './auth/row-scope';
 
 /**
  * A registry that lives as long as one portal: a module owns it and others add to it (the usage
@@ -110,6 +111,11 @@ export interface SeedContext {
  */
 export interface PortalModule {
   name: string;
+  /**
+   * The row-scope kinds of the module's own tables (its `scope-kinds.ts`), registered before any
+   * module declares a route (platform/auth/row-scope.ts).
+   */
+  scopeKinds?: Readonly<Record<string, ScopeKindDef>>;
   register(ctx: ModuleContext): void | Promise<void>;
   seed?(ctx: SeedContext): Promise<void>;
   demo?(ctx: SeedContext): Promise<void>;

@@ -7,6 +7,7 @@ import {
 } from '@portal/contract/admission';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { ADMISSION_SCOPE_KINDS } from './scope-kinds';
 import { listOf } from '../../platform/http/route-scope';
 import { tableScope } from '../../platform/auth/row-scope';
 import { COMPANY_USAGE } from '../company';
@@ -31,6 +32,7 @@ const M = ADMISSION_MENU;
 /** 客户准入 (docs/admission.md): a workflow document that admits a customer to credits and contracts. */
 export const admissionModule: PortalModule = {
   name: 'admission',
+  scopeKinds: ADMISSION_SCOPE_KINDS,
   register({ api, registries, db }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     // A customer with an open 准入单 cannot be deleted (company/del answers 409).

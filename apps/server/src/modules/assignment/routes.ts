@@ -8,6 +8,7 @@ import {
   noticeWithdrawSchema,
 } from '@portal/contract/assignment';
 import type { PortalModule } from '../../platform/module';
+import { ASSIGNMENT_SCOPE_KINDS } from './scope-kinds';
 import { findContract } from '../contract';
 import { seedDemoNotices } from './demo';
 import { confirmNotice, listNotices, waiveNotice, withdrawNotice } from './service';
@@ -22,6 +23,7 @@ const WAIVE = button(INFO, 'noticeWaive');
  */
 export const assignmentModule: PortalModule = {
   name: 'assignment',
+  scopeKinds: ASSIGNMENT_SCOPE_KINDS,
   register({ api, db, clock }) {
     api.post(
       P.list,

@@ -2,6 +2,7 @@ import { ADMISSION_MENU } from '@portal/contract/admission';
 import { BANK_PATHS, bankBizCodeQuery, bankListSchema, bankSaveSchema } from '@portal/contract/bank';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { BANK_SCOPE_KINDS } from './scope-kinds';
 import { permAllows } from '../../platform/http/route';
 import { noPermission } from '../../platform/errors';
 import { COMPANY_USAGE } from '../company';
@@ -29,6 +30,7 @@ const CRM = 'crm-cor-bank';
 
 export const bankModule: PortalModule = {
   name: 'bank',
+  scopeKinds: BANK_SCOPE_KINDS,
   register({ api, registries, db }) {
     registries.get(COMPANY_USAGE).add(async (ex, compCode) => {
       const n = await countCustomerAccounts(ex, compCode);
@@ -42,7 +44,7 @@ export const bankModule: PortalModule = {
         scope: listOf('bankAccount'),
         body: bankListSchema,
       },
-      // Our own accounts are the company's: listed for everyone (SCOPE_KINDS.bankAccount).
+      // Our own accounts are the company's: listed for everyone (bank/scope-kinds.ts bankAccount).
       async ({ body, user }) =>
         listAccounts(db, body, or(eq(bankAccounts.ownerType, 'self'), tableScope(user, bankAccounts))),
     );

@@ -24,7 +24,7 @@ import { badInput, conflict } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { BusinessClock } from '../../platform/clock';
 import { contractPlanItems, contracts } from '../contract/schema';
-import { itemAsOf, itemsReadFromLines, paymentsOf, type ItemAsOf } from '../paid';
+import { itemAsOf, itemsReadFromLines, paymentsOf, type ItemAsOf } from '../contract';
 import { dayEndItems, dayEndRuns } from './schema';
 import { purgeLogs } from '../monitor';
 import { classifyAtDayEnd } from '../classification';

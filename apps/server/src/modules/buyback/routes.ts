@@ -12,6 +12,7 @@ import {
   buybackSettleSchema,
 } from '@portal/contract/buyback';
 import type { PortalModule } from '../../platform/module';
+import { BUYBACK_SCOPE_KINDS } from './scope-kinds';
 import { listOf } from '../../platform/http/route-scope';
 import { streamListExport } from '../../platform/http/export';
 import { findContract } from '../contract';
@@ -37,6 +38,7 @@ import {
 /** 回购 (docs/buyback.md): the 回购单 of a with-recourse contract and the 回购款核销 that settle it. */
 export const buybackModule: PortalModule = {
   name: 'buyback',
+  scopeKinds: BUYBACK_SCOPE_KINDS,
   demo: seedDemoBuyback,
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);

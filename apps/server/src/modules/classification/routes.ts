@@ -12,6 +12,7 @@ import {
   classListSchema,
 } from '@portal/contract/classification';
 import type { PortalModule } from '../../platform/module';
+import { CLASSIFICATION_SCOPE_KINDS } from './scope-kinds';
 import { listOf } from '../../platform/http/route-scope';
 import { findContract } from '../contract';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
@@ -35,6 +36,7 @@ import {
  */
 export const classificationModule: PortalModule = {
   name: 'classification',
+  scopeKinds: CLASSIFICATION_SCOPE_KINDS,
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const readers = [menu(CLASS_MENU)];

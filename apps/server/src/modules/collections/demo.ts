@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays } from '@portal/contract/plan/dates';
 import type { SeedContext } from '../../platform/module';
 import { queryRows } from '../../platform/db/client';
-import { overdueItems } from '../paid';
+import { overdueItems } from '../contract';
 import { collectionCases, collectionRecords } from './schema';
 
 /**

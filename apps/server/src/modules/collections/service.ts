@@ -28,7 +28,7 @@ import { likePattern, offsetOf, page } from '../../platform/http/list';
 import { findContract, lockContract, scopeOf, type ContractRow } from '../contract';
 import { contractPlanItems } from '../contract/schema';
 import { addCollectionMessages } from '../messages';
-import { overdueItems, paymentsOf, type OverdueItem } from '../paid';
+import { overdueItems, paymentsOf, type OverdueItem } from '../contract';
 import { collectionCases, collectionRecords } from './schema';
 
 const money = (v: Decimal.Value) => new Decimal(v).toFixed(2);

@@ -19,3 +19,4 @@ export {
   requireCustomer,
   viewCompany,
 } from './service';
+export { customerScope, ofCustomer } from './scope-kinds';

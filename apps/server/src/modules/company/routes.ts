@@ -12,6 +12,7 @@ import {
 } from '@portal/contract/company';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { COMPANY_SCOPE_KINDS } from './scope-kinds';
 import { streamListExport } from '../../platform/http/export';
 import { companyExport } from './export';
 import {
@@ -65,6 +66,7 @@ const CUSTOMER_PICKERS = [
 
 export const companyModule: PortalModule = {
   name: 'company',
+  scopeKinds: COMPANY_SCOPE_KINDS,
   register({ api, db, registries }) {
     const viewers = [menu(FT), menu(CRM), menu('crm-cor-cor-e'), menu('crm-cor-cor-v')];
     api.post(

@@ -53,7 +53,7 @@ import {
   ruleFor,
   viewDues,
 } from './plan';
-import { paymentsOf } from '../paid';
+import { paymentsOf } from './open-items';
 import type { InterestRuleCalc } from '@portal/contract/plan/rule';
 import type { PlanItem } from '@portal/contract/plan/schedule';
 import { CONTRACT_DOC, viewBusiness, writeBusiness } from './business-info';

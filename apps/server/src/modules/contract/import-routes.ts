@@ -6,13 +6,14 @@ import { readXlsxUpload } from '../../platform/xlsx';
 import { contentDisposition, XLSX_MIME } from '../../platform/http/download';
 import { OPENING_MODES, OPENING_TEMPLATE_FILE_NAME, type OpeningMode } from '@portal/contract/opening';
 import { importOpening, openingTemplate, previewOpening } from './opening';
+import { openingSteps } from './opening-steps';
 import { rowVisibility } from '../../platform/auth/row-scope';
 import { getCredit } from '../credit';
 import { previewContractReceivables, previewPlanExcel } from './imports';
 import { CHG, EDITORS, INFO } from './route-perms';
 
 /** The contract form's uploads (receivables, a custom plan): previews only, nothing saved. */
-export function registerImportRoutes({ api, db, clock }: ModuleContext): void {
+export function registerImportRoutes({ api, db, clock, registries }: ModuleContext): void {
   const OPENING = button(INFO, 'openingImport');
   api.post(
     CONTRACT_PATHS.openingTemplate,
@@ -39,7 +40,8 @@ export function registerImportRoutes({ api, db, clock }: ModuleContext): void {
       summary:
         '期初导入 xlsx (multipart "file") -> per-row preview from a trial import rolled back; nothing saved',
     },
-    async ({ req, actor }) => previewOpening(db, (await readXlsxUpload(req)).buf, actor, clock.today()),
+    async ({ req, actor }) =>
+      previewOpening(db, (await readXlsxUpload(req)).buf, actor, clock.today(), openingSteps(registries)),
   );
   api.post(
     CONTRACT_PATHS.openingImport,
@@ -54,7 +56,7 @@ export function registerImportRoutes({ api, db, clock }: ModuleContext): void {
       const { buf, fields } = await readXlsxUpload(req);
       const mode = (fields.mode ?? 'all') as OpeningMode;
       if (!OPENING_MODES.includes(mode)) throw badInput('导入方式取值不正确');
-      return importOpening(db, buf, mode, actor, clock.today());
+      return importOpening(db, buf, mode, actor, clock.today(), openingSteps(registries));
     },
   );
   api.post(

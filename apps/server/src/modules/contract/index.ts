@@ -3,6 +3,21 @@
  * never from its files, and change its tables only through these functions.
  */
 export { viewHandover } from './handover';
+export { ofContract, TO_CONTRACT } from './scope-kinds';
+export {
+  contractRule,
+  itemAsOf,
+  itemPayment,
+  itemsReadFromLines,
+  lastPostingDate,
+  openAsOf,
+  paymentsOf,
+  planItems,
+  type ItemAsOf,
+  type ItemRow,
+} from './open-items';
+export { overdueItems, type OverdueItem } from './overdue';
+export { OPENING_STEPS, type OpeningRepayment, type OpeningVoucher } from './opening-steps';
 export {
   activeItems,
   computePlan,

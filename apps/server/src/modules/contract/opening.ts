@@ -30,8 +30,7 @@ import { readSheet, templateWorkbook, type SheetRow } from '../../platform/xlsx'
 import { occupy } from '../credit';
 import { companyCodeByUscc } from '../company';
 import { syncContractDebtors } from '../debtor';
-import { recordOpeningRepayment } from '../paid';
-import { postEvent } from '../voucher';
+import type { OpeningSteps } from './opening-steps';
 import { lockContract, writeInfo } from './service';
 import {
   activeItems,
@@ -202,6 +201,7 @@ async function importOne(
   paidRows: readonly SheetRow<OpeningPaidKey>[],
   actor: Actor,
   today: string,
+  steps: Required<OpeningSteps>,
 ): Promise<{ bizCode: string; figures: NonNullable<OpeningRow['figures']> }> {
   const body = await formBody(tx, cells);
   const form = infoSaveSchema.safeParse(body);
@@ -386,7 +386,7 @@ async function importOne(
         lines.push({ itemId: item.id, component: c.component, amount: amount.toFixed(2) });
     }
     if (errors.length || lines.length === 0) continue;
-    const done = await recordOpeningRepayment(tx, {
+    const done = await steps.recordRepayment(tx, {
       contract: { id: row.id, lineCode: row.lineCode, contractNo: row.contractNo },
       period,
       paidDate: item.dueDate < today ? item.dueDate : today,
@@ -418,7 +418,7 @@ async function importOne(
     span <= 0
       ? received.upfrontInterest
       : received.upfrontInterest.times(days).div(span).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  await postEvent(
+  await steps.postVoucher(
     tx,
     {
       kind: 'opening',
@@ -459,7 +459,13 @@ const duplicateNo = (err: unknown) =>
  * Runs every row in a savepoint of `tx`: a row that fails is rolled back alone and carries its
  * messages. Errors other than the rules' (a programming error) go up and end the transaction.
  */
-async function runRows(tx: Tx, file: ParsedFile, actor: Actor, today: string): Promise<OpeningResult> {
+async function runRows(
+  tx: Tx,
+  file: ParsedFile,
+  actor: Actor,
+  today: string,
+  steps: Required<OpeningSteps>,
+): Promise<OpeningResult> {
   const rows: OpeningRow[] = [];
   const imported: string[] = [];
   let total = ZERO;
@@ -474,7 +480,7 @@ async function runRows(tx: Tx, file: ParsedFile, actor: Actor, today: string): P
     if (no) seen.set(no, row);
     try {
       const done = await tx.transaction((sp) =>
-        importOne(sp as Tx, item, file.paid.get(no) ?? [], actor, today),
+        importOne(sp as Tx, item, file.paid.get(no) ?? [], actor, today, steps),
       );
       rows.push({ row, item, errors: [], figures: done.figures, bizCode: done.bizCode });
       imported.push(done.bizCode);
@@ -506,12 +512,13 @@ export async function previewOpening(
   buf: Buffer,
   actor: Actor,
   today: string,
+  steps: Required<OpeningSteps>,
 ): Promise<OpeningPreview> {
   const file = await readFile(buf);
   let out: OpeningResult | undefined;
   try {
     await db.transaction(async (tx) => {
-      out = await runRows(tx, file, actor, today);
+      out = await runRows(tx, file, actor, today, steps);
       throw new PreviewDone();
     });
   } catch (err) {
@@ -531,10 +538,11 @@ export async function importOpening(
   mode: OpeningMode,
   actor: Actor,
   today: string,
+  steps: Required<OpeningSteps>,
 ): Promise<OpeningResult> {
   const file = await readFile(buf);
   return db.transaction(async (tx) => {
-    const out = await runRows(tx, file, actor, today);
+    const out = await runRows(tx, file, actor, today, steps);
     if (mode === 'all' && !out.ok) {
       const bad = out.rows.filter((r) => r.errors.length);
       throw new AppError(

@@ -24,7 +24,7 @@ import {
 import type { Executor, Tx } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { interestRules } from '../ruler/schema';
-import { itemAsOf, paymentsOf } from '../paid';
+import { itemAsOf, paymentsOf } from './open-items';
 import { ruleCalc } from '../ruler';
 import { contractDues, contractPlanItems, type contracts } from './schema';
 

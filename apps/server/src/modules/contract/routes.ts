@@ -1,4 +1,5 @@
 import type { PortalModule } from '../../platform/module';
+import { CONTRACT_SCOPE_KINDS } from './scope-kinds';
 import { DEBTOR_LINKERS } from '../debtor';
 import { linkContractDebtors } from './debtor-link';
 import { COMPANY_USAGE } from '../company';
@@ -21,6 +22,7 @@ import { registerHandoverRoutes } from './handover-routes';
  */
 export const contractModule: PortalModule = {
   name: 'contract',
+  scopeKinds: CONTRACT_SCOPE_KINDS,
   demo: seedDemoContracts,
   register(ctx) {
     const { registries, app, db } = ctx;

@@ -38,7 +38,7 @@ import { canOccupy } from '../credit';
 import { creditLines, credits } from '../credit/schema';
 import { tallyTotal } from './tally';
 import { refreshImpliedDues } from './plan';
-import { overdueItems } from '../paid';
+import { overdueItems } from './overdue';
 import {
   contractChanges,
   contractDues,
@@ -541,7 +541,7 @@ function contractSortKeys(q: ListInput): SortKey[] {
 
 /**
  * The 逾期 filter: the contracts with an item overdue on `today` as the dashboard finds them
- * (paid/overdue.ts, itemAsOf), so an item whose principal and interest were paid late but whose
+ * (contract/overdue.ts, itemAsOf), so an item whose principal and interest were paid late but whose
  * penalty is still owed counts too (docs/money-rules.md "Figures as of a date"). With a due-date
  * range, only overdue items due in it count.
  */

@@ -28,6 +28,7 @@ import {
 import { COMP_ROLES, type CompRole } from '@portal/contract/company';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { CREDIT_SCOPE_KINDS } from './scope-kinds';
 import { badInput, notFound } from '../../platform/errors';
 import { users } from '../../platform/auth/schema';
 import { credChanges, credDistributions, credits } from './schema';
@@ -99,6 +100,7 @@ const CONTRACT = 'ft-contract-info';
 
 export const creditModule: PortalModule = {
   name: 'credit',
+  scopeKinds: CREDIT_SCOPE_KINDS,
   register({ api, registries, db, config, clock, params }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const deps: CreditDeps = { db, config, clock, workflow };

@@ -12,6 +12,7 @@ import {
 } from '@portal/contract/crm-change';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { CRM_CHANGE_SCOPE_KINDS } from './scope-kinds';
 import { COMPANY_USAGE } from '../company';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import {
@@ -52,6 +53,7 @@ const MG = 'crm-cor-mg';
 /** 企业信息变更 and 管理员变更: two workflow documents over the customer record. */
 export const crmChangeModule: PortalModule = {
   name: 'crm-change',
+  scopeKinds: CRM_CHANGE_SCOPE_KINDS,
   register({ api, registries, db }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     // A customer with a draft or pending change cannot be deleted (company/del answers 409).

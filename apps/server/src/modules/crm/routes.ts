@@ -30,9 +30,10 @@ import {
 } from '@portal/contract/crm';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { CRM_SCOPE_KINDS } from './scope-kinds';
 import { permAllows } from '../../platform/http/route';
 import { noPermission } from '../../platform/errors';
-import { COMPANY_USAGE } from '../company';
+import { COMPANY_USAGE, customerScope } from '../company';
 import { BANK_ACCOUNT_USAGE } from '../bank';
 import { crmCompanyUsage } from './common';
 import { checkRegistration, listUsers, saveUser, setUserState, viewUser } from './users';
@@ -58,7 +59,6 @@ import { deleteRelation, listRelations, relationGraph, saveRelation } from './re
 import { seedDemoCrm } from './demo';
 
 import { listOf, type ScopedRows } from '../../platform/http/route-scope';
-import { customerScope } from '../../platform/auth/row-scope';
 import { compRelations, compUsers } from './schema';
 
 /** The customer a CRM tab shows or edits, named by compCode. */
@@ -75,6 +75,7 @@ const FIRM = 'crm-frim';
 
 export const crmModule: PortalModule = {
   name: 'crm',
+  scopeKinds: CRM_SCOPE_KINDS,
   register({ api, registries, db, clock }) {
     registries.get(COMPANY_USAGE).add(crmCompanyUsage);
     const readers = [menu(EDIT), menu(VIEW)];

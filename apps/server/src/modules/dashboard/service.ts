@@ -10,7 +10,7 @@ import {
 import { queryRows, type Executor } from '../../platform/db/client';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { scopeOf } from '../contract';
-import { overdueItems, type OverdueItem } from '../paid';
+import { overdueItems, type OverdueItem } from '../contract';
 import { interestSplit } from '../ledger';
 
 /* The dashboard's figures, computed from the contracts, plan items, incomings and write-offs the
@@ -39,7 +39,7 @@ function openItemsDue(user: ScopeUser, from: SQL, until: SQL): SQL {
                  and i.due_date between ${from} and ${until})`;
 }
 
-/** The overdue items of the contracts the user may see, as of `asOf` (paid/overdue.ts). */
+/** The overdue items of the contracts the user may see, as of `asOf` (contract/overdue.ts). */
 export function overdueItemsOf(ex: Executor, user: ScopeUser, asOf: string): Promise<OverdueItem[]> {
   return overdueItems(ex, liveContracts(user), asOf);
 }

@@ -7,6 +7,7 @@ import {
 } from '@portal/contract/accounts';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
+import { INCOME_SCOPE_KINDS } from './scope-kinds';
 import { readXlsxUpload } from '../../platform/xlsx';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { previewIncomeExcel, saveImportedIncomes } from './imports';
@@ -35,6 +36,7 @@ const MENU = 'ft-income';
 /** 来款: incoming payments, typed or imported from a bank statement. */
 export const incomeModule: PortalModule = {
   name: 'income',
+  scopeKinds: INCOME_SCOPE_KINDS,
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];

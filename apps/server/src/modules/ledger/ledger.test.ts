@@ -18,7 +18,7 @@ import { disburse } from '../loan/testkit';
 import { approvedIncome, paidApi, principalWriteOff, reverseWriteOff, submittedPaid } from '../paid/testkit';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/client';
-import { overdueItems } from '../paid/overdue';
+import { overdueItems } from '../contract';
 import { ledgerBatches, overdueByContract } from './service';
 
 /**

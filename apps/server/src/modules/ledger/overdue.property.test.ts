@@ -6,7 +6,7 @@ import { addDays } from '@portal/contract/plan/dates';
 import { interestRuleCalc } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
 import { createTestDb, type TestDb } from '../../testing/harness';
-import { itemAsOf } from '../paid';
+import { itemAsOf } from '../contract';
 import { unpaidAccrual } from './service';
 
 /**

@@ -23,7 +23,7 @@ import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { likePattern } from '../../platform/http/list';
 import { scopeOf } from '../contract';
-import { itemAsOf, itemPayment } from '../paid';
+import { itemAsOf, itemPayment } from '../contract';
 import { classAsOf, storedDistribution } from '../classification';
 
 const isAssetClass = (v: unknown): v is AssetClass => ASSET_CLASSES.includes(v as AssetClass);

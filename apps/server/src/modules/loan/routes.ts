@@ -12,6 +12,7 @@ import {
 } from '@portal/contract/loan';
 import { CONTRACT_PATHS, contractCodeQuery } from '@portal/contract/contract';
 import type { PortalModule } from '../../platform/module';
+import { LOAN_SCOPE_KINDS } from './scope-kinds';
 import { findContract } from '../contract';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { listOf } from '../../platform/http/route-scope';
@@ -39,6 +40,7 @@ import {
 /** 放款单 (docs/money-lifecycle.md): the disbursement of a contract, a document like the others. */
 export const loanModule: PortalModule = {
   name: 'loan',
+  scopeKinds: LOAN_SCOPE_KINDS,
   demo: seedDemoLoans,
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);

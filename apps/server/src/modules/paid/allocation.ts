@@ -12,7 +12,7 @@ import { PlanInputError } from '@portal/contract/plan/money';
 import type { ItemPayment } from '@portal/contract/plan/accrual';
 import type { InterestRuleCalc } from '@portal/contract/plan/rule';
 import { badInput, conflict } from '../../platform/errors';
-import type { ItemRow } from './open-items';
+import type { ItemRow } from '../contract';
 import { formatYuan } from '@portal/contract/format';
 
 /** One line per (item, component), amounts > 0. */

@@ -9,7 +9,7 @@ import type { contracts } from '../contract/schema';
 import { reversePlanSettlement, settlePlanItems } from '../contract';
 import { syncContractDebtors } from '../debtor';
 import { describeLines, settlementLines, type Line, type Waiver } from './allocation';
-import { contractRule, lastPostingDate, paymentsOf, planItems } from './open-items';
+import { contractRule, lastPostingDate, paymentsOf, planItems } from '../contract';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import { linesOf } from './service';
 

@@ -6,7 +6,7 @@ import { bankAccounts } from '../bank/schema';
 import { contracts } from '../contract/schema';
 import { approveDemoIncomes, insertIncome, postIncome } from '../income';
 import { saveDraft, WORKFLOW_REGISTRY } from '../workflow';
-import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
+import { contractRule, openAsOf, paymentsOf, planItems } from '../contract';
 import { ruleAllocation } from './allocation';
 import { postPaid } from './posting';
 import { savePaid } from './service';

@@ -2,9 +2,6 @@
  * What other modules may use of paid (docs/architecture.md "Modules"): they import from here,
  * never from its files, and change its tables only through these functions.
  */
-export { itemAsOf, itemPayment, itemsReadFromLines, paymentsOf, type ItemAsOf } from './open-items';
-export { overdueItems, type OverdueItem } from './overdue';
-export { recordOpeningRepayment } from './opening';
 export { viewPaid } from './service';
 export {
   checkClosureDate,

@@ -1,10 +1,9 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import type { Actor } from '../../platform/db/audit';
 import { nextCode } from '../../platform/db/codes';
 import { release } from '../credit';
-import { settlePlanItems, type PlanPayment } from '../contract';
+import { settlePlanItems, type OpeningRepayment } from '../contract';
 import { paidLines, paids } from './schema';
 
 /**
@@ -17,14 +16,7 @@ import { paidLines, paids } from './schema';
  */
 export async function recordOpeningRepayment(
   tx: Tx,
-  p: {
-    contract: { id: number; lineCode: string; contractNo: string };
-    period: number;
-    paidDate: string;
-    lines: readonly PlanPayment[];
-    actor: Actor;
-    today: string;
-  },
+  p: OpeningRepayment,
 ): Promise<{ code: string; released: string }> {
   const total = p.lines.reduce((s, x) => s.plus(x.amount), new Decimal(0));
   const principal = p.lines.find((x) => x.component === 'PRINCIPAL')?.amount ?? '0.00';

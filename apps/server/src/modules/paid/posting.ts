@@ -15,7 +15,7 @@ import {
 } from '../contract';
 import { lockIncome, moveAllocated } from '../income';
 import { checkPaidDate, requireApprovedIncome, requireWriteOffable, resolveLines } from './service';
-import { contractRule, openAsOf, paymentsOf, planItems } from './open-items';
+import { contractRule, openAsOf, paymentsOf, planItems } from '../contract';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import type { Line, Waiver } from './allocation';
 import { postEvent, reverseDocument } from '../voucher';

@@ -16,7 +16,9 @@ import {
 } from '@portal/contract/accounts';
 import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
-import { findContract } from '../contract';
+import { PAID_SCOPE_KINDS } from './scope-kinds';
+import { findContract, OPENING_STEPS } from '../contract';
+import { recordOpeningRepayment } from './opening';
 import { INCOME_USAGE, listIncomes } from '../income';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { seedDemoMoney } from './demo';
@@ -55,11 +57,13 @@ const RED = 'ft-paid-red';
 /** 来款核销 and 来款核销冲红, and 对账. */
 export const paidModule: PortalModule = {
   name: 'paid',
+  scopeKinds: PAID_SCOPE_KINDS,
   demo: seedDemoMoney,
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];
     registries.get(INCOME_USAGE).add(incomeWriteOff);
+    registries.get(OPENING_STEPS).recordRepayment = recordOpeningRepayment;
 
     api.post(
       PAID_PATHS.list,

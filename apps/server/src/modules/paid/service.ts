@@ -35,7 +35,7 @@ import {
   type Line,
   type Waiver,
 } from './allocation';
-import { contractRule, lastPostingDate, openAsOf, paymentsOf, planItems } from './open-items';
+import { contractRule, lastPostingDate, openAsOf, paymentsOf, planItems } from '../contract';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import { formatYuan } from '@portal/contract/format';
 import { addDays } from '@portal/contract/plan/dates';

@@ -28,6 +28,7 @@ import type { SessionUser } from '../../platform/auth/sessions';
 import { badInput, noPermission } from '../../platform/errors';
 import { permAllows } from '../../platform/http/route';
 import type { PortalModule } from '../../platform/module';
+import { PERMIT_SCOPE_KINDS } from './scope-kinds';
 import { COMPANY_USAGE } from '../company';
 import { registerUserDisableCheck } from '../crm';
 import { seedDemoPermits } from './demo';
@@ -112,6 +113,7 @@ function historyScope(user: SessionUser): { subject: PermitSubject; area: Permit
 
 export const permitModule: PortalModule = {
   name: 'permit',
+  scopeKinds: PERMIT_SCOPE_KINDS,
   register({ api, registries, db }) {
     registries.get(COMPANY_USAGE).add(async (ex, compCode) => {
       const n = await countCustomerPermits(ex, compCode);

@@ -1,6 +1,7 @@
 import { button, menu } from '@portal/contract/menus';
 import { PA_PATHS, paContQuery, paListSchema, paSaveSchema, preamtQuery } from '@portal/contract/prepayment';
 import type { PortalModule } from '../../platform/module';
+import { PREPAYMENT_SCOPE_KINDS } from './scope-kinds';
 import { findContract, payersOf } from '../contract';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { deletePa, findPa, listPas, paInit, postPa, savePa, viewPa } from './service';
@@ -15,6 +16,7 @@ const MENU = 'ft-pa-mgr';
 /** 前期款: up-front dues of a contract collected before financing. */
 export const prepaymentModule: PortalModule = {
   name: 'prepayment',
+  scopeKinds: PREPAYMENT_SCOPE_KINDS,
   register({ api, registries, db, clock }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];

@@ -41,7 +41,7 @@ import {
 import { seedStandardTemplates } from './seed';
 
 import { UNSCOPED } from '../../platform/http/route-scope';
-import { rowVisibility, SCOPE_KINDS, type ScopeKind } from '../../platform/auth/row-scope';
+import { rowVisibility, scopeKind, type ScopeKind } from '../../platform/auth/row-scope';
 
 const DESIGNERS = [button(PRINT_MENU, 'save'), button(PRINT_MENU, 'add')];
 const PRINTERS = [...new Set(BIZ_TYPES.map((t) => button(BIZ_TYPE_MENUS[t], 'print')))];
@@ -186,7 +186,7 @@ export const printModule: PortalModule = {
       // A print follows its document: outside the user's data scope it is missing (SECURITY.md).
       const kind = PRINT_KINDS[body.bizType];
       if ((await rowVisibility(db, kind, body.docCode, user)) === 'hidden')
-        throw notFound(SCOPE_KINDS[kind].label);
+        throw notFound(scopeKind(kind).label);
       const source = await PRINT_LOADERS[body.bizType](db, body.docCode, user, clock.today(), {
         dateFrom: body.dateFrom,
         dateTo: body.dateTo,

@@ -1,5 +1,5 @@
 /**
- * What other modules may use of system (docs/architecture.md "Modules"): nothing yet. Another
- * module that needs to call it imports from here, never from its files.
+ * What other modules may use of system (docs/architecture.md "Modules"): they import from here,
+ * never from its files, and change its tables only through these functions.
  */
-export {};
+export { storedParams } from './params';

@@ -26,6 +26,19 @@ export async function viewParams(ex: Executor, params: LiveParams): Promise<SysP
   };
 }
 
+/**
+ * The stored values of the settings whose key starts with `prefix` (missing keys are absent), read
+ * in the caller's transaction: for a module that must see the settings of its own transaction
+ * rather than those this server applies now (voucher/provision.ts).
+ */
+export async function storedParams(ex: Executor, prefix: string): Promise<Map<string, unknown>> {
+  const rows = await queryRows<{ key: string; value: unknown }>(
+    ex,
+    sql`select key, value from system_params where key like ${`${prefix}%`}`,
+  );
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
 /** How a value reads in the audit row: the seal as its size, not its bytes. */
 function audited(key: ParamKey, v: SysParams[ParamKey]): string | number | null {
   if (v === undefined || v === null || v === '') return null;

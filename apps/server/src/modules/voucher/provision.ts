@@ -6,6 +6,7 @@ import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { classAsOf } from '../classification';
 import { principalOpenAsOf } from '../ledger';
+import { storedParams } from '../system';
 import type { Aux } from './journal';
 import { isClosed, postEvent } from './service';
 
@@ -25,11 +26,7 @@ export type ProvisionRates = Record<AssetClass, Decimal>;
  * one run never mixes two settings); a missing or malformed value is the default.
  */
 export async function provisionRates(ex: Executor): Promise<ProvisionRates> {
-  const rows = await queryRows<{ key: string; value: unknown }>(
-    ex,
-    sql`select key, value from system_params where key like 'provisionRate%'`,
-  );
-  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const stored = await storedParams(ex, 'provisionRate');
   const rate = (k: ProvisionRateKey) => {
     const v = stored.get(k);
     return new Decimal(

@@ -22,7 +22,16 @@ import type { PortalModule } from '../../platform/module';
 import { approveRequest, askClose, listMonths, rejectRequest } from './close';
 import { exportBatches, streamCsv, streamTrial, streamXlsx } from './export';
 import { listPackageAccounts, savePackageAccount, streamPackage } from './package-export';
-import { listAccounts, listVouchers, saveAccount, seedAccounts, trialBalance, viewVoucher } from './service';
+import { OPENING_STEPS } from '../contract';
+import {
+  listAccounts,
+  listVouchers,
+  postEvent,
+  saveAccount,
+  seedAccounts,
+  trialBalance,
+  viewVoucher,
+} from './service';
 
 /** The books are the office's, not a customer's or an organisation's: no row scope narrows them. */
 const BOOKS = { none: 'the accounting books of the whole office, kept by finance' };
@@ -36,7 +45,8 @@ export const voucherModule: PortalModule = {
   async seed({ db }) {
     await seedAccounts(db);
   },
-  register({ api, db, clock }) {
+  register({ api, db, clock, registries }) {
+    registries.get(OPENING_STEPS).postVoucher = postEvent;
     api.post(P.accountList, { perm: menu(M.accounts), scope: BOOKS }, () => listAccounts(db));
     api.post(
       P.accountSave,

@@ -1,15 +1,14 @@
-import { GUARANTEE_FILE_DOC_TYPE } from '@portal/contract/credit';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { code } from '@portal/contract/fields';
 import { menu } from '@portal/contract/menus';
-import { PERMIT_AREA_MENU, PERMIT_CHG_MENU, PERMIT_USER_AREA_MENU } from '@portal/contract/permit';
 import { queryRows, type Executor } from '../db/client';
 import { dataScopeCondition, type ScopeUser } from './data-scope';
 
 /**
  * Row scope (docs/architecture.md "Who may see a row"): which rows a route touches and how their organisation
- * and owner are found. Every route declares one of these kinds next to its `perm` (platform/http/route.ts);
+ * and owner are found. Each module registers the kinds of its own tables with its plugin
+ * (`PortalModule.scopeKinds`); this file names no module's table. Every route declares one of these kinds next to its `perm` (platform/http/route.ts);
  * the platform refuses a request naming a row outside the user's data scope with 404 before the handler runs,
  * lists narrow with `rowScopeCondition`, and attachments, approval views and prints follow their document
  * through `documentVisible`.
@@ -35,9 +34,15 @@ export interface ScopeKindDef {
   menus: readonly string[];
   /** Rows of the whole company, inside every scope (our own bank accounts). */
   companyWide?: string;
+  /** Document types other than the kind's name whose files and approvals follow this kind. */
+  docTypes?: readonly string[];
 }
 
-const doc = (
+/**
+ * A document kind of a module's own table: its code, organisation and maker on the row itself.
+ * `table` is the owning module's (this file names no module's table).
+ */
+export const documentKind = (
   label: string,
   table: string,
   menus: readonly string[],
@@ -54,135 +59,8 @@ const doc = (
   menus,
 });
 
-/**
- * A document of a contract (change, handover, prepayment, write-off): it follows its contract's
- * organisation and maker, as the contract's own screens always scoped it. `join` leads from the
- * document `x` to its contract `r`.
- */
-const ofContract = (
-  label: string,
-  table: string,
-  join: string,
-  menus: readonly string[],
-  params: readonly string[] = ['bizCode'],
-): ScopeKindDef => ({
-  label,
-  from: `${table} x ${join}`,
-  code: 'x.biz_code',
-  org: 'r.org_id',
-  owner: 'r.created_by',
-  live: 'x.deleted_at is null',
-  params,
-  menus,
-});
-const TO_CONTRACT = 'join contracts r on r.id = x.contract_id';
-
-/**
- * A record of a customer (its enterprise users, roles, departments, relations): it follows the
- * customer's managing organisation. `compColumn` names the customer on the record `x`.
- */
-const ofCustomer = (
-  label: string,
-  table: string,
-  codeColumn: string,
-  params: readonly string[],
-  compColumn = 'comp_code',
-): ScopeKindDef => ({
-  label,
-  from: `${table} x join companies r on r.comp_code = x.${compColumn} and r.deleted_at is null`,
-  code: `x.${codeColumn}`,
-  org: 'r.org_id',
-  owner: 'r.created_by',
-  live: 'x.deleted_at is null',
-  params,
-  menus: CUSTOMER_MENUS,
-});
-
-const CONTRACT_MENUS = ['ft-contract-info', 'ft-contract-chg', 'ft-contract-handover'];
-const CREDIT_MENUS = ['ft-credit-info', 'ft-credit-dist', 'ft-credit-chg'];
-const CUSTOMER_MENUS = ['ft-company', 'crm-cor-cor', 'crm-cor-cor-e', 'crm-cor-cor-v'];
-const PERMIT_MENUS = [
-  ...Object.values(PERMIT_AREA_MENU),
-  ...Object.values(PERMIT_USER_AREA_MENU),
-  PERMIT_CHG_MENU,
-].filter((m): m is string => m !== undefined);
-
-/** The area → owner table (modules/README.md "Row scope"). */
-export const SCOPE_KINDS = {
-  contract: doc('合同', 'contracts', CONTRACT_MENUS, ['bizCode', 'contBizCode']),
-  contractDetail: {
-    label: '业务信息',
-    from: 'contract_details d join contracts r on r.id = d.contract_id',
-    code: 'd.biz_code',
-    org: 'r.org_id',
-    owner: 'r.created_by',
-    live: 'r.deleted_at is null',
-    params: ['contractdetailCode'],
-    menus: CONTRACT_MENUS,
-  },
-  /** 应收账款转让通知 (docs/assignment-notice.md): one per debtor, following its contract. */
-  assignNotice: {
-    label: '转让通知',
-    from: 'assignment_notices x join contracts r on r.id = x.contract_id',
-    code: 'x.biz_code',
-    org: 'r.org_id',
-    owner: 'r.created_by',
-    live: 'r.deleted_at is null',
-    params: ['noticeBizCode'],
-    menus: ['ft-contract-info'],
-  },
-  contractChange: ofContract('合同变更', 'contract_changes', TO_CONTRACT, ['ft-contract-chg']),
-  handover: ofContract('资料交接单', 'handovers', TO_CONTRACT, ['ft-contract-handover']),
-  credit: doc('授信', 'credits', CREDIT_MENUS, ['bizCode', 'credBizCode', 'platCredBizCode']),
-  credDistribution: doc('额度分配', 'cred_distributions', ['ft-credit-dist']),
-  credChange: doc('额度变更', 'cred_changes', ['ft-credit-chg']),
-  prepayment: ofContract('前期款', 'prepayments', TO_CONTRACT, ['ft-pa-mgr'], ['bizCode', 'preamtBizCode']),
-  income: doc('来款', 'incomes', ['ft-income', 'ft-paid'], ['bizCode', 'fiidBizCode']),
-  paid: ofContract('来款核销', 'paids', TO_CONTRACT, ['ft-paid', 'ft-paid-red'], ['bizCode', 'paidBizCode']),
-  loan: ofContract('放款单', 'loans', TO_CONTRACT, ['ft-loan'], ['bizCode', 'loanBizCode']),
-  loanRed: ofContract(
-    '放款单冲红',
-    'loan_reds',
-    'join loans l on l.id = x.loan_id join contracts r on r.id = l.contract_id',
-    ['ft-loan'],
-    ['bizCode', 'loanRedBizCode'],
-  ),
-  classAdjust: ofContract(
-    '分类调整单',
-    'class_adjustments',
-    TO_CONTRACT,
-    ['ft-classification'],
-    ['bizCode', 'adjBizCode'],
-  ),
-  buyback: ofContract('回购单', 'buybacks', TO_CONTRACT, ['ft-buyback'], ['bizCode', 'buybackBizCode']),
-  buybackSettle: ofContract(
-    '回购款核销',
-    'buyback_settlements',
-    'join buybacks b on b.id = x.buyback_id join contracts r on r.id = b.contract_id',
-    ['ft-buyback'],
-    ['bizCode', 'settleBizCode'],
-  ),
-  paidRed: ofContract(
-    '来款核销冲红',
-    'paid_reds',
-    'join paids p on p.id = x.paid_id join contracts r on r.id = p.contract_id',
-    ['ft-paid-red'],
-    ['bizCode', 'paidRedBizCode'],
-  ),
-  compInfoChange: doc('企业信息变更单', 'comp_info_changes', ['crm-cor-info']),
-  compManagerChange: doc('管理员变更单', 'comp_manager_changes', ['crm-cor-mg']),
-  custAdmission: doc('客户准入单', 'cust_admissions', ['ft-cust-admit']),
-  permit: doc('准入记录', 'permits', PERMIT_MENUS, ['bizCode'], false),
-  customer: {
-    ...doc('企业客户', 'companies', CUSTOMER_MENUS, ['compCode', 'custCode', 'CompCode', 'companyBizCode']),
-    code: 'r.comp_code',
-  },
-  // Our own accounts are the company's (every income and contract form picks them); a customer's
-  // follow the customer (stamped from it, migrations/0020).
-  bankAccount: {
-    ...doc('银行账户', 'bank_accounts', ['ft-bank', 'crm-cor-bank']),
-    companyWide: "r.owner_type = 'self'",
-  },
+/** The platform's own kinds, over its own tables (users, depts). */
+export const PLATFORM_SCOPE_KINDS = {
   /** Staff users belong to their organisation; "own" is the user themselves. */
   staff: {
     label: '用户',
@@ -205,47 +83,76 @@ export const SCOPE_KINDS = {
     params: ['deptBizCode', 'bizCode', 'parentCode', 'deptCode'],
     menus: ['permission-org'],
   },
-  permitRoleChange: {
-    label: '企业角色变更',
-    from: 'permit_role_changes x join permits r on r.id = x.permit_id',
-    code: 'x.biz_code',
-    org: 'r.org_id',
-    owner: 'r.created_by',
-    live: 'true',
-    params: ['bizCode'],
-    menus: PERMIT_MENUS,
-  },
-  compUser: ofCustomer('企业用户', 'comp_users', 'user_code', ['userCode']),
-  compRole: ofCustomer('企业角色', 'comp_roles', 'role_code', ['roleCode']),
-  compDept: ofCustomer('部门', 'comp_depts', 'dept_code', ['deptCode']),
-  compRelation: ofCustomer('企业关系', 'comp_relations', 'biz_code', ['bizCode'], 'core_comp_code'),
 } as const satisfies Record<string, ScopeKindDef>;
 
-export type ScopeKind = keyof typeof SCOPE_KINDS;
+/**
+ * The kinds each module registers with its plugin (`PortalModule.scopeKinds`, in its
+ * `scope-kinds.ts`), by module: a module adds its entry by declaration merging
+ * (`declare module '../../platform/auth/row-scope' { interface ScopeKindsOf { contract: typeof
+ * CONTRACT_SCOPE_KINDS } }`), so that a route naming a kind nobody registers does not compile.
+ */
+export interface ScopeKindsOf {
+  platform: typeof PLATFORM_SCOPE_KINDS;
+}
 
-// A menu code renamed in the catalogue must not silently close (or open) a kind's attachments.
-for (const k of Object.values(SCOPE_KINDS) as ScopeKindDef[]) k.menus.forEach((m) => menu(m));
+/** Every kind's name (modules/README.md "Row scope"). */
+export type ScopeKind = { [M in keyof ScopeKindsOf]: keyof ScopeKindsOf[M] }[keyof ScopeKindsOf] & string;
+
+/** The kinds registered: the platform's, then each module's as the portal is built (server.ts). */
+const KINDS = new Map<string, ScopeKindDef>();
+/** Document types whose attachments and approvals follow a kind of another name. */
+const DOC_TYPE_KINDS = new Map<string, string>();
+
+/**
+ * Registers a module's kinds (before any route is declared). Kinds are constants, the same for
+ * every portal of the process: registering the same definition again changes nothing; another
+ * definition under a registered name is a programming error.
+ */
+export function addScopeKinds(kinds: Readonly<Record<string, ScopeKindDef>>): void {
+  for (const [name, def] of Object.entries(kinds)) {
+    const had = KINDS.get(name);
+    if (had === def) continue;
+    if (had) throw new Error(`row-scope kind ${name} registered twice`);
+    // A menu code renamed in the catalogue must not silently close (or open) a kind's attachments.
+    def.menus.forEach((m) => menu(m));
+    for (const docType of def.docTypes ?? []) DOC_TYPE_KINDS.set(docType, name);
+    KINDS.set(name, def);
+  }
+}
+addScopeKinds(PLATFORM_SCOPE_KINDS);
+
+/** A registered kind's definition. */
+export function scopeKind(kind: ScopeKind): ScopeKindDef {
+  const def = KINDS.get(kind);
+  if (!def)
+    throw new Error(`row-scope kind ${kind} is not registered (its module's PortalModule.scopeKinds)`);
+  return def;
+}
+
+/** The registered kinds' names. */
+export function scopeKindNames(): ScopeKind[] {
+  return [...KINDS.keys()] as ScopeKind[];
+}
 
 export function isScopeKind(name: string): name is ScopeKind {
-  return Object.hasOwn(SCOPE_KINDS, name);
+  return KINDS.has(name);
 }
 
 /**
  * The kind of the document an attachment or approval belongs to: its document type names the kind
- * (workflow DOC_TYPES and the files' doc_type use the same names), except a customer's own files,
- * filed under `company` (company/service.ts COMPANY_DOC_TYPE), and a credit's contracts of
- * guarantee, filed under `creditGua` with the credit's code (credit/guarantees.ts): they follow
- * their credit.
+ * (workflow DOC_TYPES and the files' doc_type use the same names), except the types a kind lists
+ * as its `docTypes` (a customer's own files, filed under `company`; a credit's contracts of
+ * guarantee, filed under `creditGua` with the credit's code).
  */
 export function kindOfDocType(docType: string): ScopeKind | undefined {
-  if (docType === 'company') return 'customer';
-  if (docType === GUARANTEE_FILE_DOC_TYPE) return 'credit';
+  const alias = DOC_TYPE_KINDS.get(docType);
+  if (alias) return alias as ScopeKind;
   return isScopeKind(docType) ? docType : undefined;
 }
 
 /** The user's data scope over rows of a kind, as a WHERE condition on the kind's FROM (`r`). */
 export function rowScopeCondition(kind: ScopeKind, user: ScopeUser): SQL {
-  const k: ScopeKindDef = SCOPE_KINDS[kind];
+  const k = scopeKind(kind);
   const scoped = dataScopeCondition(user, { ownerUser: sql.raw(k.owner), ownerDept: sql.raw(k.org) });
   return k.companyWide ? sql`(${sql.raw(k.companyWide)} or ${scoped})` : scoped;
 }
@@ -266,7 +173,7 @@ export function documentScope(user: ScopeUser, docType: SQL, docCode: SQL, types
   const kinds = types.filter(isScopeKind);
   if (kinds.length === 0) return sql`true`;
   const visible = kinds.map((kind) => {
-    const k: ScopeKindDef = SCOPE_KINDS[kind];
+    const k = scopeKind(kind);
     return sql`select ${kind}::text, ${sql.raw(k.code)}::text from ${sql.raw(k.from)}
       where ${sql.raw(k.live)} and ${rowScopeCondition(kind, user)}`;
   });
@@ -275,11 +182,6 @@ export function documentScope(user: ScopeUser, docType: SQL, docCode: SQL, types
     sql`, `,
   );
   return sql`(${docType} not in (${known}) or (${docType}, ${docCode}) in (${sql.join(visible, sql` union all `)}))`;
-}
-
-/** Rows whose customer (`compColumn`, a comp_code) lies inside the user's scope over customers. */
-export function customerScope(user: ScopeUser, compColumn: PgColumn | SQL): SQL {
-  return sql`${compColumn} in (select sc.comp_code from companies sc where sc.deleted_at is null and ${aliasScope(user, 'sc')})`;
 }
 
 /** The same over a table aliased in raw SQL (`alias.created_by`, `alias.org_id`); `alias` is a constant. */
@@ -306,7 +208,7 @@ export async function rowVisibility(
   rowCode: string,
   user: ScopeUser,
 ): Promise<'missing' | 'visible' | 'hidden'> {
-  const k: ScopeKindDef = SCOPE_KINDS[kind];
+  const k = scopeKind(kind);
   const [row] = await queryRows<{ visible: boolean }>(
     ex,
     sql`select (${rowScopeCondition(kind, user)}) as visible from ${sql.raw(k.from)}
@@ -326,7 +228,7 @@ export async function documentVisible(
   rowCode: string,
   user: ScopeUser & { codes: ReadonlySet<string> },
 ): Promise<boolean> {
-  const k: ScopeKindDef = SCOPE_KINDS[kind];
+  const k = scopeKind(kind);
   if (!user.codes.has('admin') && !k.menus.some((m) => user.codes.has(m))) return false;
   return (await rowVisibility(ex, kind, rowCode, user)) === 'visible';
 }

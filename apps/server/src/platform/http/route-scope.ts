@@ -1,10 +1,10 @@
 import type { SessionUser } from '../auth/sessions';
 import {
   normaliseCode,
+  PLATFORM_SCOPE_KINDS,
   rowVisibility,
-  SCOPE_KINDS,
+  scopeKind,
   type ScopeKind,
-  type ScopeKindDef,
 } from '../auth/row-scope';
 import { PERMISSION_MESSAGES } from '@portal/contract/permission';
 import { grantBeyond, roleGrant, userGrant, type Grant } from '../auth/grant';
@@ -14,7 +14,7 @@ import { noPermission, notFound } from '../errors';
 /**
  * A route's row scope, declared next to its `perm` (docs/architecture.md "Who may see a row"):
  * - a kind (`'contract'`): the rows the route reads or writes, found from the request by the
- *   kind's parameter names (SCOPE_KINDS);
+ *   kind's parameter names (platform/auth/row-scope.ts);
  * - `{ kind, params }`: the same, when the route names its row by other parameters;
  * - `{ none: 'reason' }`: deliberately unscoped (reference data, the user's own things, pickers);
  *   the reason is printed by scope.test.ts and the OpenAPI document.
@@ -36,7 +36,7 @@ export function resolveRouteScope(scope: RouteScope): ResolvedRowScope[] | undef
   }
   const list: readonly ScopedRows[] = Array.isArray(scope) ? scope : [scope as ScopedRows];
   return list.map((s) =>
-    typeof s === 'string' ? { kind: s, params: SCOPE_KINDS[s].params } : { kind: s.kind, params: s.params },
+    typeof s === 'string' ? { kind: s, params: scopeKind(s).params } : { kind: s.kind, params: s.params },
   );
 }
 
@@ -75,7 +75,7 @@ export async function refuseOutOfScope(
 ): Promise<void> {
   if (user.dataScope === 'all') return;
   for (const scope of scopes) {
-    const def: ScopeKindDef = SCOPE_KINDS[scope.kind];
+    const def = scopeKind(scope.kind);
     for (const c of namedCodes(scope.params, sources)) {
       if ((await rowVisibility(ex, scope.kind, c, user)) === 'hidden') throw notFound(def.label);
     }
@@ -101,7 +101,7 @@ export const GRANT_TARGETS: Record<
   }
 > = {
   staff: {
-    params: SCOPE_KINDS.staff.params,
+    params: PLATFORM_SCOPE_KINDS.staff.params,
     read: (ex, userCode) => userGrant(ex, { userCode }),
     msg: PERMISSION_MESSAGES.userWider,
   },

@@ -6,8 +6,8 @@ import { fromDayNumber, toDayNumber } from '@portal/contract/plan/dates';
 import { interestRuleCalc, type Component, type InterestRuleCalc } from '@portal/contract/plan/rule';
 import type { Executor, Tx } from '../../platform/db/client';
 import { conflict } from '../../platform/errors';
-import { contractPlanItems, type contracts } from '../contract/schema';
-import { paidLines, paids } from './schema';
+import { contractPlanItems, type contracts } from './schema';
+import { paidLines, paids } from '../paid/schema';
 
 type ContractRow = typeof contracts.$inferSelect;
 export type ItemRow = typeof contractPlanItems.$inferSelect;
