@@ -7,6 +7,7 @@
 export const SCHEMA_READS = {
   admission: ['company'],
   assignment: ['contract'],
+  baddebt: ['contract'],
   bizdate: ['contract'],
   buyback: ['contract', 'income'],
   collections: ['contract'],

@@ -15,9 +15,17 @@ import { linesOf } from './service';
 
 type ContractRow = typeof contracts.$inferSelect;
 
+/** What closes a plan without an incoming: a 回购单 or a 核销坏账 (docs/accounting.md "Bad-debt write-off"). */
+export type ClosureKind = 'buyback' | 'badDebt';
+const CLOSURE_NAMES: Record<ClosureKind, { posted: string; red: string }> = {
+  buyback: { posted: '回购结转', red: '回购冲红' },
+  badDebt: { posted: '核销坏账', red: '核销坏账冲红' },
+};
+
 /**
  * The closing write-off of a buy-back (docs/buyback.md): the plan's open items closed on the
- * buy-back date into the seller's buy-back receivable. It is a write-off of kind `buyback` with no
+ * buy-back date into the seller's buy-back receivable; a 核销坏账's closes them the same way, written
+ * off (kind `badDebt`). It is a write-off of kind `buyback` with no
  * incoming, so every reader of the plan (itemAsOf, the ledger as of a date, overdue, the dashboard,
  * 对账) sees the items paid on that date; its amount is the early-settlement quote of the write-off
  * (settlementLines), never a second formula.
@@ -63,19 +71,23 @@ export async function closureQuote(
   };
 }
 
-/** A buy-back's date: not after the business date, not before the disbursement or the latest posting. */
+/**
+ * A buy-back's date (a bad-debt write-off's, `field` 核销日期): not after the business date, not
+ * before the disbursement or the latest posting.
+ */
 export async function checkClosureDate(
   ex: Executor,
   contract: ContractRow,
   date: string,
   today: string,
+  field = '回购日期',
 ): Promise<void> {
-  if (date > today) throw badInput(`回购日期不能晚于营业日 ${today}`);
-  if (date < contract.startDate) throw badInput(`回购日期不能早于合同起始日 ${contract.startDate}`);
+  if (date > today) throw badInput(`${field}不能晚于营业日 ${today}`);
+  if (date < contract.startDate) throw badInput(`${field}不能早于合同起始日 ${contract.startDate}`);
   if (contract.loanDate && date < contract.loanDate)
-    throw badInput(`回购日期不能早于放款日 ${contract.loanDate}`);
+    throw badInput(`${field}不能早于放款日 ${contract.loanDate}`);
   const last = await lastPostingDate(ex, contract.id);
-  if (last && date < last) throw badInput(`回购日期不能早于该合同最近一次核销日期 ${last}`);
+  if (last && date < last) throw badInput(`${field}不能早于该合同最近一次核销日期 ${last}`);
 }
 
 /**
@@ -90,6 +102,7 @@ export async function postClosure(
   q: ClosureQuote,
   remark: string,
   actor: Actor,
+  kind: ClosureKind = 'buyback',
 ): Promise<number> {
   await settlePlanItems(tx, q.lines, q.waivers);
   const code = await nextCode(tx, 'paid');
@@ -100,7 +113,7 @@ export async function postClosure(
       incomeId: null,
       contractId: contract.id,
       paidDate: date,
-      kind: 'buyback',
+      kind,
       amount: q.total,
       principal: q.principal,
       settledContract: true,
@@ -128,13 +141,14 @@ export async function postClosure(
         amount: w.amount,
       })),
     );
-  // The receivable is the seller's now: its debtors' lines are free (docs/credit.md "Debtor lines").
+  // The receivable is the seller's now (or written off): its debtors' lines are free
+  // (docs/credit.md "Debtor lines").
   await syncContractDebtors(tx, contract.id, 'none', {
     docType: 'paid',
     docCode: code,
     date,
     actor,
-    reason: `回购结转 ${code} 结清合同`,
+    reason: `${CLOSURE_NAMES[kind].posted} ${code} 结清合同`,
   });
   return id;
 }
@@ -150,9 +164,10 @@ export async function reverseClosure(
   date: string,
   reason: string,
   actor: Actor,
+  kind: ClosureKind = 'buyback',
 ): Promise<void> {
   const [p] = await tx.select().from(paids).where(eq(paids.id, paidId)).for('update');
-  if (!p || p.kind !== 'buyback' || p.red) throw conflict('回购结转记录不一致，不能冲红');
+  if (!p || p.kind !== kind || p.red) throw conflict(`${CLOSURE_NAMES[kind].posted}记录不一致，不能冲红`);
   const lines = (await tx.select().from(paidLines).where(eq(paidLines.paidId, paidId))).map((r) => ({
     itemId: r.planItemId,
     component: r.component as Line['component'],
@@ -182,7 +197,7 @@ export async function reverseClosure(
     docCode: p.bizCode,
     date,
     actor,
-    reason: `回购冲红 ${p.bizCode} 合同恢复履约`,
+    reason: `${CLOSURE_NAMES[kind].red} ${p.bizCode} 合同恢复履约`,
   });
 }
 

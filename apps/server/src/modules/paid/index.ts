@@ -13,5 +13,6 @@ export {
   closureQuote,
   postClosure,
   reverseClosure,
+  type ClosureKind,
   type ClosureQuote,
 } from './closure';

@@ -162,6 +162,7 @@ export const SCOPE_KINDS = {
     ['ft-buyback'],
     ['bizCode', 'settleBizCode'],
   ),
+  badDebt: ofContract('核销坏账', 'bad_debts', TO_CONTRACT, ['ft-bad-debt'], ['bizCode', 'badDebtBizCode']),
   paidRed: ofContract(
     '来款核销冲红',
     'paid_reds',
