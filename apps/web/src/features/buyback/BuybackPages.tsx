@@ -16,7 +16,6 @@ import {
   type BuybackSettleView,
   type BuybackView,
 } from '@portal/contract/buyback';
-import { COMPONENT_LABELS, type PaidLineView } from '@portal/contract/accounts';
 import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import { formatMoney } from '@portal/contract/format';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
@@ -36,6 +35,8 @@ import { useDocSaved, type DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { useBizDate } from '../../shared/bizdate/api';
 import { useFormFill } from '../../shared/editor/use-form-fill';
+import { ClosureAmounts } from '../../shared/plan/ClosureAmounts';
+import { RedReasonDialog } from '../../shared/workflow/RedReasonDialog';
 
 /** 回购 screens (docs/buyback.md). */
 export const BUYBACK_ROUTES = {
@@ -150,44 +151,16 @@ export function BuybackListPage() {
           actions,
         ]}
       />
-      <RedDialog
+      <RedReasonDialog
+        title="冲红回购单"
         code={red}
+        rushRed={buybackApi.rushRed}
         onClose={(done) => {
           setRed(null);
           if (done) refreshDocList(queryClient, BUYBACK_DOC);
         }}
       />
     </div>
-  );
-}
-
-/** 冲红 asks for its reason first. */
-function RedDialog({ code, onClose }: { code: string | null; onClose: (done: boolean) => void }) {
-  const [reason, setReason] = useState('');
-  useEffect(() => setReason(''), [code]);
-  return (
-    <Modal
-      title={`冲红回购单 ${code ?? ''}`}
-      open={code !== null}
-      okText="冲红"
-      okButtonProps={{ danger: true, disabled: !reason.trim() }}
-      onCancel={() => onClose(false)}
-      onOk={() =>
-        void buybackApi
-          .rushRed(code!, reason.trim())
-          .then((res) => res.ok && onClose(true))
-          .catch(() => undefined)
-      }
-    >
-      <Input.TextArea
-        aria-label="冲红原因"
-        placeholder="冲红原因"
-        rows={3}
-        maxLength={200}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-    </Modal>
   );
 }
 
@@ -198,29 +171,16 @@ function BuybackAmounts({
   v: Pick<BuybackQuote, 'principal' | 'interest' | 'fee' | 'penalty' | 'amount' | 'lines'>;
 }) {
   return (
-    <>
-      <Descriptions size="small" bordered column={5} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label="未还本金">{formatMoney(v.principal)}</Descriptions.Item>
-        <Descriptions.Item label="利息（计至回购日）">{formatMoney(v.interest)}</Descriptions.Item>
-        <Descriptions.Item label="费用">{formatMoney(v.fee)}</Descriptions.Item>
-        <Descriptions.Item label="罚息">{formatMoney(v.penalty)}</Descriptions.Item>
-        <Descriptions.Item label="回购金额">
-          <strong data-testid="buyback-amount">{formatMoney(v.amount)}</strong>
-        </Descriptions.Item>
-      </Descriptions>
-      <Table<PaidLineView>
-        size="small"
-        pagination={false}
-        rowKey={(l) => `${l.itemId}/${l.component}`}
-        dataSource={v.lines}
-        columns={[
-          { title: '期次', dataIndex: 'period', width: 70 },
-          { title: '还款日', dataIndex: 'dueDate', width: 120 },
-          { title: '科目', key: 'component', render: (_: unknown, l) => COMPONENT_LABELS[l.component] },
-          { title: '金额', key: 'amount', align: 'right', render: (_: unknown, l) => formatMoney(l.amount) },
-        ]}
-      />
-    </>
+    <ClosureAmounts
+      parts={[
+        ['未还本金', v.principal],
+        ['利息（计至回购日）', v.interest],
+        ['费用', v.fee],
+        ['罚息', v.penalty],
+      ]}
+      total={{ label: '回购金额', amount: v.amount, testId: 'buyback-amount' }}
+      lines={v.lines}
+    />
   );
 }
 
