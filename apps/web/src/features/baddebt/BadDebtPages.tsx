@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Space, Tag } from 'antd';
 import {
   BAD_DEBT_EXPORT_FILE_NAME,
   BAD_DEBT_MENU,
@@ -14,10 +13,7 @@ import {
   type BadDebtView,
 } from '@portal/contract/baddebt';
 import { formatMoney } from '@portal/contract/format';
-import { EditorFrame } from '../../shared/editor/EditorFrame';
-import { SaveButtons } from '../../shared/editor/SaveButtons';
-import { useFormFill } from '../../shared/editor/use-form-fill';
-import { DateInput } from '../../shared/form/DateInput';
+import { ContractClosureEditor } from '../../shared/editor/ContractClosureEditor';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { KEY } from '../../shared/list/fit-columns';
 import { ListPage } from '../../shared/list/ListPage';
@@ -29,9 +25,8 @@ import { post, update } from '../../shared/request/http';
 import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, refreshDocList, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
-import { useDocSaved, type DocKind } from '../../shared/workflow/doc-kind';
+import { type DocKind } from '../../shared/workflow/doc-kind';
 import { RedReasonDialog } from '../../shared/workflow/RedReasonDialog';
-import { useBizDate } from '../../shared/bizdate/api';
 
 /** 核销坏账 screens (docs/accounting.md "Bad-debt write-off"). */
 export const BAD_DEBT_ROUTES = {
@@ -172,76 +167,20 @@ const RULES = fieldRules(badDebtSaveSchema);
 
 /** 核销坏账编辑: the contract and the date give the amount, recomputed by the server. */
 export function BadDebtEditorPage() {
-  const [params] = useSearchParams();
-  const code = params.get('badDebtBizCode') ?? '';
-  const [form] = Form.useForm<{ contBizCode?: string; writeOffDate?: string; remark?: string }>();
-  const [version, setVersion] = useState<number | undefined>();
-  const biz = useBizDate();
-  const contBizCode = Form.useWatch('contBizCode', form);
-  const writeOffDate = Form.useWatch('writeOffDate', form);
-  const existing = useQuery({
-    queryKey: ['badDebt', 'edit', code],
-    queryFn: () => badDebtApi.view(code),
-    enabled: !!code,
-  });
-  useFormFill(existing.data, (v) => {
-    form.setFieldsValue({ contBizCode: v.contBizCode, writeOffDate: v.writeOffDate, remark: v.remark ?? '' });
-    setVersion(v.version);
-  });
-  useEffect(() => {
-    if (!code && biz.data && !form.getFieldValue('writeOffDate'))
-      form.setFieldsValue({ writeOffDate: biz.data.businessDate });
-  }, [biz.data, code, form]);
-  const quotable = /^\d{12}$/.test(contBizCode ?? '') && /^\d{4}-\d{2}-\d{2}$/.test(writeOffDate ?? '');
-  const quote = useQuery({
-    queryKey: ['badDebt', 'quote', contBizCode, writeOffDate],
-    queryFn: () => badDebtApi.quote(contBizCode!, writeOffDate!),
-    enabled: quotable,
-    retry: false,
-  });
-  const saved = useDocSaved(BAD_DEBT_DOC, code);
-  const save = async (submit: boolean) => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const r = await update<{ badDebtBizCode: string; version: number }>(
-      BAD_DEBT_PATHS.saveBaseInfo,
-      { ...values, ...(code ? { badDebtBizCode: code, version } : {}), submit },
-      { confirm: `此操作将保存核销坏账单${submit ? '并提交审批' : ''}！ 是否继续？` },
-    ).catch(() => null);
-    if (!r?.ok || !r.data) return;
-    setVersion(r.data.version);
-    saved(r.data.badDebtBizCode, submit);
-  };
   return (
-    <EditorFrame
+    <ContractClosureEditor<BadDebtQuote>
+      kind={BAD_DEBT_DOC}
+      docName="核销坏账单"
       testId="bad-debt-editor"
-      title={code ? `核销坏账编辑 ${code}` : '新增核销坏账'}
-      backTo={BAD_DEBT_ROUTES.list}
-      doc={code ? { docType: 'badDebt', docCode: code } : undefined}
-      actions={<SaveButtons save={save} disabled={!quote.data} />}
-    >
-      <Form form={form} layout="inline" style={{ marginBottom: 12 }}>
-        <Form.Item name="contBizCode" label="合同编号" rules={RULES.contBizCode}>
-          <Input aria-label="合同编号" style={{ width: 160 }} maxLength={12} />
-        </Form.Item>
-        <Form.Item name="writeOffDate" label="核销日期" rules={RULES.writeOffDate}>
-          <DateInput aria-label="核销日期" />
-        </Form.Item>
-        <Form.Item name="remark" label="核销原因" rules={RULES.remark}>
-          <Input aria-label="核销原因" style={{ width: 320 }} maxLength={500} />
-        </Form.Item>
-      </Form>
-      {quote.error ? <Alert type="warning" showIcon message={(quote.error as Error).message} /> : null}
-      {quote.data ? (
-        <>
-          <Descriptions size="small" bordered column={2} style={{ marginBottom: 12 }}>
-            <Descriptions.Item label="合同">{`${quote.data.contractNo}（${quote.data.contBizCode}）`}</Descriptions.Item>
-            <Descriptions.Item label="客户">{quote.data.custName}</Descriptions.Item>
-          </Descriptions>
-          <WriteOffFigures v={quote.data} />
-        </>
-      ) : null}
-    </EditorFrame>
+      date={{ name: 'writeOffDate', label: '核销日期' }}
+      remarkLabel="核销原因"
+      customerLabel="客户"
+      rules={RULES}
+      savePath={BAD_DEBT_PATHS.saveBaseInfo}
+      view={badDebtApi.view}
+      quote={badDebtApi.quote}
+      figures={(q) => <WriteOffFigures v={q} />}
+    />
   );
 }
 
