@@ -1,6 +1,5 @@
 import Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { formatYuan } from '@portal/contract/format';
 import type { Tx } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { conflict } from '../../platform/errors';
@@ -8,7 +7,7 @@ import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
 import { lockContract, recordWriteOff, reverseWriteOff, type ContractRow } from '../contract';
 import { release, reoccupy } from '../credit';
-import { closureQuote, postClosure, reverseClosure } from '../paid';
+import { closureQuote, postClosure, requireQuoteUnchanged, reverseClosure } from '../paid';
 import { postEvent, reverseDocument } from '../voucher';
 import { badDebts } from './schema';
 import { findBadDebt, reserveSplit, writeOffQuote, type BadDebtRecord } from './service';
@@ -40,20 +39,7 @@ export async function postBadDebt(tx: Tx, code: string, actor: Actor, today: str
   const contract = await contractOf(tx, row);
   await writeOffQuote(tx, contract, row.writeOffDate, today);
   const q = await closureQuote(tx, contract, row.writeOffDate, true);
-  const changed = (
-    [
-      ['本金', row.principal, q.principal],
-      ['利息', row.interest, q.interest],
-      ['费用', row.fee, q.fee],
-      ['罚息', row.penalty, q.penalty],
-    ] as const
-  ).filter(([, saved, now]) => !new Decimal(saved).eq(now));
-  if (changed.length)
-    throw conflict(
-      `核销坏账单保存后还款计划已变化（${changed
-        .map(([what, saved, now]) => `${what} ${formatYuan(saved)} → ${formatYuan(now)}`)
-        .join('，')}），请重新保存核销坏账单`,
-    );
+  requireQuoteUnchanged(row, q, '核销坏账单');
   const paidId = await postClosure(tx, contract, row.writeOffDate, q, `核销坏账 ${code}`, actor, 'badDebt');
   let released = new Decimal(0);
   if (new Decimal(contract.occupiedAmount).gt(0)) {

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PaidLineView } from '@portal/contract/accounts';
+import { formatYuan } from '@portal/contract/format';
 import type { Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import type { Actor } from '../../platform/db/audit';
@@ -199,6 +200,31 @@ export async function reverseClosure(
     actor,
     reason: `${CLOSURE_NAMES[kind].red} ${p.bizCode} 合同恢复履约`,
   });
+}
+
+/**
+ * Refuses (409) the approval of a document that fixed a closing quote at save (回购单, 核销坏账)
+ * when the plan has changed since: each part that moved, saved → now (docs/buyback.md).
+ */
+export function requireQuoteUnchanged(
+  saved: { principal: string; interest: string; fee: string; penalty: string },
+  q: ClosureQuote,
+  docName: string,
+): void {
+  const changed = (
+    [
+      ['本金', saved.principal, q.principal],
+      ['利息', saved.interest, q.interest],
+      ['费用', saved.fee, q.fee],
+      ['罚息', saved.penalty, q.penalty],
+    ] as const
+  ).filter(([, was, now]) => !new Decimal(was).eq(now));
+  if (changed.length)
+    throw conflict(
+      `${docName}保存后还款计划已变化（${changed
+        .map(([what, was, now]) => `${what} ${formatYuan(was)} → ${formatYuan(now)}`)
+        .join('，')}），请重新保存${docName}`,
+    );
 }
 
 /** The lines a closure closed, with their periods (the 回购单's lines after approval). */

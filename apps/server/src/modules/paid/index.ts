@@ -11,6 +11,7 @@ export {
   closureCode,
   closureLines,
   closureQuote,
+  requireQuoteUnchanged,
   postClosure,
   reverseClosure,
   type ClosureKind,

@@ -47,6 +47,26 @@ export const dateColumn = (name: string) => date(name, { mode: 'string' });
  * A workflow document's own state (workflow/README.md): draft → pending → approved | rejected,
  * with the submission and final-approval stamps (`stamps: true`).
  */
+/**
+ * A document fixing what a contract's plan owes on a date (回购单, 核销坏账): each part and the total
+ * (migrations 0055, 0061).
+ */
+export const quoteParts = {
+  principal: moneyColumn('principal').notNull(),
+  interest: moneyColumn('interest').notNull(),
+  fee: moneyColumn('fee').notNull(),
+  penalty: moneyColumn('penalty').notNull(),
+  amount: moneyColumn('amount').notNull(),
+};
+
+/** The 冲红 of an approved document done in place (red_state, its reason, when and who). */
+export const redColumns = {
+  redState: text('red_state').notNull().default('none'),
+  redReason: text('red_reason'),
+  redAt: timestamptz('red_at'),
+  redBy: bigint('red_by', { mode: 'number' }),
+};
+
 export const docStateColumns = {
   state: text('state').notNull().default('draft'),
   submittedAt: timestamptz('submitted_at'),
