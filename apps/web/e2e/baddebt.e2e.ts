@@ -38,7 +38,7 @@ async function disbursed(adminToken: string, checkerToken: string, contractNo: s
     valueDate: init.valueDate,
     payBankBizCode: init.payBankBizCode,
     payeeBankBizCode: init.payeeBankBizCode,
-    serialNo: `HXFK${stamp}${invoiceNo % 10}`,
+    serialNo: `HXFK${stamp}${contractNo.includes('HXK') ? 'K' : 'S'}`,
     submit: true,
   });
   await data(LOAN_PATHS.audit, checkerToken, {}, { loanBizCode: loan.loanBizCode });
@@ -144,11 +144,13 @@ describe('核销坏账 (bad-debt write-off)', () => {
           bizCode: lossCode,
         });
         expect(info.status).toBe('writtenOff');
-        const contracts = await openScreen(page, `${base}/factoring/contract/info`, 'contract-list');
-        await contracts.getByRole('textbox', { name: '合同号' }).fill(lossNo);
-        await contracts.getByRole('button', { name: /查\s*询/ }).click();
-        const row = contracts.locator('tr.ant-table-row', { hasText: lossNo });
-        await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已核销');
+        // The contract's view carries the 已核销 tag beside its state.
+        const contract = await openScreen(
+          page,
+          `${base}/factoring/contract/info-view?bizCode=${lossCode}`,
+          'contract-view',
+        );
+        await expect.poll(() => contract.textContent(), { timeout: 10_000 }).toContain('已核销');
         await page.screenshot({ path: shotPath('bad-debt-contract.png') });
       } finally {
         await admin.context.close();
