@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
+import { reversedBy } from '../../platform/db/columns';
 import { conflict } from '../../platform/errors';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
@@ -131,15 +132,7 @@ export async function rushRedBadDebt(
   await reverseWriteOff(tx, contract.id, { reoccupied: reoccupied.toFixed(2), reopen: true });
   await tx
     .update(badDebts)
-    .set({
-      redState: 'reversed',
-      redReason: reason,
-      redAt: sql`now()`,
-      redBy: actor.userId,
-      version: sql`${badDebts.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
+    .set(reversedBy(badDebts.version, reason, actor.userId))
     .where(eq(badDebts.id, b!.id));
   await writeAudit(tx, actor, {
     entity: 'badDebt',

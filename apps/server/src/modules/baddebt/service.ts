@@ -22,7 +22,14 @@ import type { ScopeUser } from '../../platform/auth/data-scope';
 import { classAsOf } from '../classification';
 import { contracts } from '../contract/schema';
 import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract';
-import { checkClosureDate, closureCode, closureLines, closureQuote, type ClosureQuote } from '../paid';
+import {
+  checkClosureDate,
+  closureCode,
+  closureLines,
+  closureQuote,
+  quoteValues,
+  type ClosureQuote,
+} from '../paid';
 import { isClosed, reserveHeld } from '../voucher';
 import type { Written } from '../workflow';
 import { badDebts } from './schema';
@@ -126,11 +133,7 @@ export async function saveBadDebt(
   const values = {
     contractId: contract.id,
     writeOffDate: body.writeOffDate,
-    principal: q.principal,
-    interest: q.interest,
-    fee: q.fee,
-    penalty: q.penalty,
-    amount: q.total,
+    ...quoteValues(q),
     remark: body.remark ?? null,
   };
   const detail = { amount: q.total, writeOffDate: body.writeOffDate };

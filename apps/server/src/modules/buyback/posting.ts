@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
+import { reversedBy } from '../../platform/db/columns';
 import { conflict } from '../../platform/errors';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
@@ -108,15 +109,7 @@ export async function rushRedBuyback(
   await reverseWriteOff(tx, contract.id, { reoccupied: '0.00', reopen: contract.status === 'settled' });
   await tx
     .update(buybacks)
-    .set({
-      redState: 'reversed',
-      redReason: reason,
-      redAt: sql`now()`,
-      redBy: actor.userId,
-      version: sql`${buybacks.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
+    .set(reversedBy(buybacks.version, reason, actor.userId))
     .where(eq(buybacks.id, b.id));
   await writeAudit(tx, actor, {
     entity: 'buyback',

@@ -44,6 +44,15 @@ export interface ClosureQuote {
   described: PaidLineView[];
 }
 
+/** A quote's parts and total as a document stores them (回购单, 核销坏账: platform/db/columns.ts quoteParts). */
+export const quoteValues = (q: ClosureQuote) => ({
+  principal: q.principal,
+  interest: q.interest,
+  fee: q.fee,
+  penalty: q.penalty,
+  amount: q.total,
+});
+
 /** The buy-back amount of `contract` on `date`, line by line (items locked when `lock`). */
 export async function closureQuote(
   ex: Executor,

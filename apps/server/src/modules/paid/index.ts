@@ -11,6 +11,7 @@ export {
   closureCode,
   closureLines,
   closureQuote,
+  quoteValues,
   requireQuoteUnchanged,
   postClosure,
   reverseClosure,

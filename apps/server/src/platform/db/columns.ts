@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import { bigint, customType, date, integer, numeric, text } from 'drizzle-orm/pg-core';
 
 /**
@@ -66,6 +66,17 @@ export const redColumns = {
   redAt: timestamptz('red_at'),
   redBy: bigint('red_by', { mode: 'number' }),
 };
+
+/** The values a 冲红 done in place sets (redColumns, the version and the update stamps). */
+export const reversedBy = (version: AnyColumn, reason: string, userId: number) => ({
+  redState: 'reversed',
+  redReason: reason,
+  redAt: sql`now()`,
+  redBy: userId,
+  version: sql`${version} + 1`,
+  updatedAt: sql`now()`,
+  updatedBy: userId,
+});
 
 export const docStateColumns = {
   state: text('state').notNull().default('draft'),
