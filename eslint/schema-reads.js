@@ -12,6 +12,7 @@ export const SCHEMA_READS = {
   admission: ['company'],
   // Whether the 放款单 maker is the one waiving (a checker must): loan depends on assignment.
   assignment: ['contract', 'loan'],
+  baddebt: ['contract'],
   // The latest date an approved money document posted on (a business date never goes back past it).
   bizdate: ['contract', 'income', 'loan', 'paid', 'prepayment'],
   buyback: ['contract', 'income'],

@@ -20,6 +20,7 @@ export const PURPOSE: Record<string, string> = {
   bizdate: 'the business date (营业日) and the day-end run',
   buyback:
     'buy-back under recourse (回购): the 回购单 closing a contract into the seller’s receivable, 回购款核销',
+  baddebt: 'bad-debt write-off (核销坏账): a 损失 contract closed against its 坏账准备, four eyes',
   classification: 'five-category asset classification (五级分类): the day-end proposal and the 分类调整单',
   collections:
     'collections (逾期催收): the overdue worklist, 催收记录 and promises to pay, the day-end’s reminders',

@@ -66,6 +66,11 @@ export async function addScopeFixtures(db: Db): Promise<void> {
      where b.deleted_at is null and i.deleted_at is null order by b.id, i.id limit 1`,
   );
   await ensure(
+    'bad_debts',
+    sql`insert into bad_debts (biz_code, contract_id, write_off_date, principal, interest, fee, penalty, amount)
+    values (${await code('bad_debt')}, ${contract}, '2026-01-14', 100, 0, 0, 0, 100)`,
+  );
+  await ensure(
     'class_adjustments',
     sql`insert into class_adjustments (biz_code, contract_id, to_class, reason)
     values (${await code('class_adj')}, ${contract}, 'watch', '范围测试')`,

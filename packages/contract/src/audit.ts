@@ -89,6 +89,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   debtorMatch: '债务人匹配',
   buyback: '回购单',
   buybackSettle: '回购款核销',
+  badDebt: '核销坏账',
   custAdmission: '客户准入单',
 };
 
@@ -173,6 +174,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   buybackDate: '回购日期',
   interest: '利息',
   penaltyAmount: '罚息',
+  // 核销坏账
+  writeOffDate: '核销日期',
+  reserveUsed: '冲减坏账准备',
+  lossCharged: '计入信用减值损失',
   // 逾期催收
   contactDate: '联系日期',
   channel: '联系方式',

@@ -45,12 +45,14 @@ export type Disclosure = (typeof DISCLOSURES)[number];
 export const DISCLOSURE_LABELS: Record<Disclosure, string> = { disclosed: '明保理', undisclosed: '暗保理' };
 
 /** The business life of a contract once approved (the workflow state is `state`). */
-export const CONTRACT_STATUSES = ['none', 'effective', 'settled'] as const;
+export const CONTRACT_STATUSES = ['none', 'effective', 'settled', 'writtenOff'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   none: '未生效',
   effective: '履约中',
   settled: '已结清',
+  // 核销坏账 approved (docs/accounting.md "Bad-debt write-off").
+  writtenOff: '已核销',
 };
 
 export const LOAN_STATES = ['none', 'loaned'] as const;

@@ -29,12 +29,14 @@ export const LEDGER_FILE_NAME = '保理业务台账.xlsx';
 export const STATEMENT_FILE_NAME = '客户对账单.xlsx';
 
 /** A contract's state as of the ledger's date. */
-export const LEDGER_STATES = ['unloaned', 'active', 'settled'] as const;
+export const LEDGER_STATES = ['unloaned', 'active', 'settled', 'writtenOff'] as const;
 export type LedgerState = (typeof LEDGER_STATES)[number];
 export const LEDGER_STATE_LABELS: Record<LedgerState, string> = {
   unloaned: '未放款',
   active: '履约中',
   settled: '已结清',
+  // Closed by a 核销坏账 dated by the ledger's date (docs/ledger.md).
+  writtenOff: '已核销',
 };
 
 /** Overdue buckets by the contract's longest overdue days (0: not overdue). */

@@ -509,6 +509,21 @@ export const MANAGEMENT_MENUS: readonly MenuDef[] = [
         path: '/factoring/accounts/buyback-settle-view',
         hidden: true,
       },
+      // 核销坏账 (docs/accounting.md "Bad-debt write-off"): a 损失 contract written off, four eyes.
+      {
+        code: 'ft-bad-debt',
+        title: '核销坏账',
+        path: '/factoring/accounts/bad-debt',
+        actions: ['add', 'save', 'delete', 'audit', 'unAudit', 'circulate', 'rushRed', 'export'],
+      },
+      {
+        code: 'ft-bad-debt',
+        title: '核销坏账编辑',
+        path: '/factoring/accounts/bad-debt-editor',
+        hidden: true,
+        noCache: true,
+      },
+      { code: 'ft-bad-debt', title: '核销坏账查看', path: '/factoring/accounts/bad-debt-view', hidden: true },
       { code: 'ft-reconcile', title: '对账', path: '/factoring/accounts/reconcile', actions: ['export'] },
       // 五级分类 (docs/classification.md): the class of each live contract and its 分类调整单.
       {

@@ -109,6 +109,8 @@ export const VOUCHER_DOC_TYPES = [
   'buybackSettle',
   'opening',
   'provision',
+  'badDebt',
+  'badDebtRed',
 ] as const;
 export type VoucherDocType = (typeof VOUCHER_DOC_TYPES)[number];
 export const VOUCHER_DOC_LABELS: Record<VoucherDocType, string> = {
@@ -125,6 +127,8 @@ export const VOUCHER_DOC_LABELS: Record<VoucherDocType, string> = {
   buybackSettle: '回购款核销',
   opening: '期初导入',
   provision: '计提减值准备',
+  badDebt: '核销坏账',
+  badDebtRed: '核销坏账冲红',
 };
 
 export interface AccountRow {

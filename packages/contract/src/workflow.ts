@@ -39,6 +39,8 @@ export const DOC_TYPES = {
   // 回购 (docs/buyback.md): the 回购单 and the 回购款核销 that settle it, under one screen.
   buyback: { label: '回购单', menuCode: 'ft-buyback' },
   buybackSettle: { label: '回购款核销', menuCode: 'ft-buyback' },
+  // 核销坏账 (docs/accounting.md "Bad-debt write-off").
+  badDebt: { label: '核销坏账', menuCode: 'ft-bad-debt' },
   credit: { label: '授信', menuCode: 'ft-credit-info' },
   credDistribution: { label: '额度分配', menuCode: 'ft-credit-dist' },
   credChange: { label: '额度变更', menuCode: 'ft-credit-chg' },

@@ -33,6 +33,7 @@ import { jobsModule } from './jobs/routes';
 import { collectionsModule } from './collections/routes';
 import { debtorModule } from './debtor/routes';
 import { buybackModule } from './buyback/routes';
+import { badDebtModule } from './baddebt/routes';
 
 /** Every business area, in registration (and seeding) order. */
 export const MODULES: readonly PortalModule[] = [
@@ -71,4 +72,5 @@ export const MODULES: readonly PortalModule[] = [
   collectionsModule,
   debtorModule,
   buybackModule,
+  badDebtModule,
 ];

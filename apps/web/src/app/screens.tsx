@@ -138,6 +138,15 @@ export const SCREENS: Record<string, LazyScreen> = {
   '/factoring/accounts/buyback-settle-view': lazyScreen(() =>
     import('../features/buyback/BuybackPages').then((m) => ({ default: m.BuybackSettleViewPage })),
   ),
+  '/factoring/accounts/bad-debt': lazyScreen(() =>
+    import('../features/baddebt/BadDebtPages').then((m) => ({ default: m.BadDebtListPage })),
+  ),
+  '/factoring/accounts/bad-debt-editor': lazyScreen(() =>
+    import('../features/baddebt/BadDebtPages').then((m) => ({ default: m.BadDebtEditorPage })),
+  ),
+  '/factoring/accounts/bad-debt-view': lazyScreen(() =>
+    import('../features/baddebt/BadDebtPages').then((m) => ({ default: m.BadDebtViewPage })),
+  ),
   '/factoring/accounts/statement': lazyScreen(() => import('../features/ledger/StatementPage')),
   '/factoring/accounts/voucher': lazyScreen(() => import('../features/voucher/VoucherPage')),
   '/factoring/accounts/voucher-trial': lazyScreen(() => import('../features/voucher/TrialPage')),

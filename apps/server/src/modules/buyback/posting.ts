@@ -2,14 +2,14 @@ import Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { writeAudit, type Actor } from '../../platform/db/audit';
+import { reversedBy } from '../../platform/db/columns';
 import { conflict } from '../../platform/errors';
-import { formatYuan } from '@portal/contract/format';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
 import { lockContract, recordWriteOff, reverseWriteOff, type ContractRow } from '../contract';
 import { release } from '../credit';
 import { lockIncome, moveAllocated } from '../income';
-import { checkClosureDate, closureQuote, postClosure, reverseClosure } from '../paid';
+import { checkClosureDate, closureQuote, postClosure, requireQuoteUnchanged, reverseClosure } from '../paid';
 import { postEvent, reverseDocument } from '../voucher';
 import { buybacks, buybackSettlements } from './schema';
 import {
@@ -56,20 +56,7 @@ export async function postBuyback(tx: Tx, code: string, actor: Actor, today: str
   requireBuybackable(contract);
   await checkClosureDate(tx, contract, row.buybackDate, today);
   const q = await closureQuote(tx, contract, row.buybackDate, true);
-  const changed = (
-    [
-      ['本金', row.principal, q.principal],
-      ['利息', row.interest, q.interest],
-      ['费用', row.fee, q.fee],
-      ['罚息', row.penalty, q.penalty],
-    ] as const
-  ).filter(([, saved, now]) => !new Decimal(saved).eq(now));
-  if (changed.length)
-    throw conflict(
-      `回购单保存后还款计划已变化（${changed
-        .map(([what, saved, now]) => `${what} ${formatYuan(saved)} → ${formatYuan(now)}`)
-        .join('，')}），请重新保存回购单`,
-    );
+  requireQuoteUnchanged(row, q, '回购单');
   const paidId = await postClosure(tx, contract, row.buybackDate, q, `回购单 ${code}`, actor);
   await recordWriteOff(tx, contract.id, { released: '0.00', settled: true });
   await tx.update(buybacks).set({ paidId }).where(eq(buybacks.id, row.id));
@@ -122,15 +109,7 @@ export async function rushRedBuyback(
   await reverseWriteOff(tx, contract.id, { reoccupied: '0.00', reopen: contract.status === 'settled' });
   await tx
     .update(buybacks)
-    .set({
-      redState: 'reversed',
-      redReason: reason,
-      redAt: sql`now()`,
-      redBy: actor.userId,
-      version: sql`${buybacks.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
+    .set(reversedBy(buybacks.version, reason, actor.userId))
     .where(eq(buybacks.id, b.id));
   await writeAudit(tx, actor, {
     entity: 'buyback',

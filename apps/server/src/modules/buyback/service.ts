@@ -26,7 +26,7 @@ import { contracts } from '../contract/schema';
 import { findContract, lockContract, requireEffective, scopeOf, type ContractRow } from '../contract';
 import { findIncome, type IncomeRecord } from '../income';
 import { incomes } from '../income/schema';
-import { checkClosureDate, closureCode, closureLines, closureQuote } from '../paid';
+import { checkClosureDate, closureCode, closureLines, closureQuote, quoteValues } from '../paid';
 import type { Written } from '../workflow';
 import { buybacks, buybackSettlements } from './schema';
 
@@ -103,11 +103,7 @@ export async function saveBuyback(
   const values = {
     contractId: contract.id,
     buybackDate: body.buybackDate,
-    principal: q.principal,
-    interest: q.interest,
-    fee: q.fee,
-    penalty: q.penalty,
-    amount: q.total,
+    ...quoteValues(q),
     remark: body.remark ?? null,
   };
   const existing = body.buybackBizCode ? await findBuyback(tx, body.buybackBizCode) : null;

@@ -123,6 +123,7 @@ export async function sectionsOf(ex: Executor, row: ContractRow, asOf: string): 
 export async function changeInit(ex: Executor, row: ContractRow, asOf: string) {
   if (row.state !== 'approved') throw conflict('合同未审核通过，不能变更');
   if (row.status === 'settled') throw conflict('合同已结清，不能变更');
+  if (row.status === 'writtenOff') throw conflict('合同已核销坏账，不能变更');
   const [open] = await ex
     .select({ code: contractChanges.bizCode })
     .from(contractChanges)
@@ -165,7 +166,8 @@ async function checkProposal(ex: Executor, row: ContractRow, p: Proposal, today:
 export async function saveChange(tx: Tx, body: Proposal, actor: Actor, today: string, user: ScopeUser) {
   const { bizCode, version, submit: _s, ...proposal } = body;
   const row = await findContract(tx, body.contBizCode, user);
-  if (row.state !== 'approved' || row.status === 'settled') throw conflict('只有履约中的合同可以变更');
+  if (row.state !== 'approved' || row.status === 'settled' || row.status === 'writtenOff')
+    throw conflict('只有履约中的合同可以变更');
   await checkProposal(tx, row, body, today);
   let code: string;
   if (bizCode) {

@@ -236,18 +236,20 @@ export async function reversePlanSettlement(
 
 /**
  * A write-off posted on the contract row: the credit it released comes off what the contract
- * occupies, and the contract is 已结清 when the write-off left nothing open.
+ * occupies, and the contract is 已结清 when the write-off left nothing open (已核销 when a 核销坏账
+ * closed it).
  */
 export async function recordWriteOff(
   tx: Tx,
   contractId: number,
-  w: { released: string; settled: boolean },
+  w: { released: string; settled: boolean | 'writtenOff' },
 ): Promise<void> {
   await tx
     .update(contracts)
     .set({
       occupiedAmount: sql`${contracts.occupiedAmount} - ${w.released}::numeric`,
-      ...(w.settled ? { status: 'settled' } : {}),
+      // 'writtenOff': closed by a 核销坏账 (docs/accounting.md "Bad-debt write-off").
+      ...(w.settled ? { status: w.settled === true ? 'settled' : 'writtenOff' } : {}),
     })
     .where(eq(contracts.id, contractId));
 }

@@ -108,6 +108,7 @@ export async function findContract(ex: Executor, bizCode: string, user?: ScopeUs
 export function requireEffective(row: ContractRow, what: string): void {
   if (row.state !== 'approved' || row.status === 'none') throw conflict(`合同未审核通过，不能${what}`);
   if (row.status === 'settled') throw conflict(`合同已结清，不能${what}`);
+  if (row.status === 'writtenOff') throw conflict(`合同已核销坏账，不能${what}`);
 }
 
 /**

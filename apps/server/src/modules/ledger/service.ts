@@ -420,6 +420,10 @@ async function buildLedger(
            fig.line_code as "lineCode",
            ${byClass ? sql`cl.asset_class` : sql`null::text`} as class_filter,
            case when not fig.disbursed then 'unloaned'
+                -- Closed by a 核销坏账 dated by the ledger's date, not reversed (docs/ledger.md).
+                when exists (select 1 from paids bp where bp.contract_id = fig.id and bp.kind = 'badDebt'
+                               and not bp.red and bp.deleted_at is null and bp.paid_date <= ${asOf}::date)
+                  then 'writtenOff'
                 when fig.p_open + fig.i_open + fig.f_open = 0 and fig.od_id is null then 'settled'
                 else 'active' end as ledger_state
       from fig ${byClass ? sql`left join ${classAsOf(sql`fig.id`, asOf)} as cl on true` : sql``})`;

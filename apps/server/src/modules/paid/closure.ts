@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PaidLineView } from '@portal/contract/accounts';
+import { formatYuan } from '@portal/contract/format';
 import type { Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import type { Actor } from '../../platform/db/audit';
@@ -15,9 +16,17 @@ import { linesOf } from './service';
 
 type ContractRow = typeof contracts.$inferSelect;
 
+/** What closes a plan without an incoming: a 回购单 or a 核销坏账 (docs/accounting.md "Bad-debt write-off"). */
+export type ClosureKind = 'buyback' | 'badDebt';
+const CLOSURE_NAMES: Record<ClosureKind, { posted: string; red: string }> = {
+  buyback: { posted: '回购结转', red: '回购冲红' },
+  badDebt: { posted: '核销坏账', red: '核销坏账冲红' },
+};
+
 /**
  * The closing write-off of a buy-back (docs/buyback.md): the plan's open items closed on the
- * buy-back date into the seller's buy-back receivable. It is a write-off of kind `buyback` with no
+ * buy-back date into the seller's buy-back receivable; a 核销坏账's closes them the same way, written
+ * off (kind `badDebt`). It is a write-off of kind `buyback` with no
  * incoming, so every reader of the plan (itemAsOf, the ledger as of a date, overdue, the dashboard,
  * 对账) sees the items paid on that date; its amount is the early-settlement quote of the write-off
  * (settlementLines), never a second formula.
@@ -34,6 +43,15 @@ export interface ClosureQuote {
   feeWaived: string;
   described: PaidLineView[];
 }
+
+/** A quote's parts and total as a document stores them (回购单, 核销坏账: platform/db/columns.ts quoteParts). */
+export const quoteValues = (q: ClosureQuote) => ({
+  principal: q.principal,
+  interest: q.interest,
+  fee: q.fee,
+  penalty: q.penalty,
+  amount: q.total,
+});
 
 /** The buy-back amount of `contract` on `date`, line by line (items locked when `lock`). */
 export async function closureQuote(
@@ -63,19 +81,23 @@ export async function closureQuote(
   };
 }
 
-/** A buy-back's date: not after the business date, not before the disbursement or the latest posting. */
+/**
+ * A buy-back's date (a bad-debt write-off's, `field` 核销日期): not after the business date, not
+ * before the disbursement or the latest posting.
+ */
 export async function checkClosureDate(
   ex: Executor,
   contract: ContractRow,
   date: string,
   today: string,
+  field = '回购日期',
 ): Promise<void> {
-  if (date > today) throw badInput(`回购日期不能晚于营业日 ${today}`);
-  if (date < contract.startDate) throw badInput(`回购日期不能早于合同起始日 ${contract.startDate}`);
+  if (date > today) throw badInput(`${field}不能晚于营业日 ${today}`);
+  if (date < contract.startDate) throw badInput(`${field}不能早于合同起始日 ${contract.startDate}`);
   if (contract.loanDate && date < contract.loanDate)
-    throw badInput(`回购日期不能早于放款日 ${contract.loanDate}`);
+    throw badInput(`${field}不能早于放款日 ${contract.loanDate}`);
   const last = await lastPostingDate(ex, contract.id);
-  if (last && date < last) throw badInput(`回购日期不能早于该合同最近一次核销日期 ${last}`);
+  if (last && date < last) throw badInput(`${field}不能早于该合同最近一次核销日期 ${last}`);
 }
 
 /**
@@ -90,6 +112,7 @@ export async function postClosure(
   q: ClosureQuote,
   remark: string,
   actor: Actor,
+  kind: ClosureKind = 'buyback',
 ): Promise<number> {
   await settlePlanItems(tx, q.lines, q.waivers);
   const code = await nextCode(tx, 'paid');
@@ -100,7 +123,7 @@ export async function postClosure(
       incomeId: null,
       contractId: contract.id,
       paidDate: date,
-      kind: 'buyback',
+      kind,
       amount: q.total,
       principal: q.principal,
       settledContract: true,
@@ -128,13 +151,14 @@ export async function postClosure(
         amount: w.amount,
       })),
     );
-  // The receivable is the seller's now: its debtors' lines are free (docs/credit.md "Debtor lines").
+  // The receivable is the seller's now (or written off): its debtors' lines are free
+  // (docs/credit.md "Debtor lines").
   await syncContractDebtors(tx, contract.id, 'none', {
     docType: 'paid',
     docCode: code,
     date,
     actor,
-    reason: `回购结转 ${code} 结清合同`,
+    reason: `${CLOSURE_NAMES[kind].posted} ${code} 结清合同`,
   });
   return id;
 }
@@ -150,9 +174,10 @@ export async function reverseClosure(
   date: string,
   reason: string,
   actor: Actor,
+  kind: ClosureKind = 'buyback',
 ): Promise<void> {
   const [p] = await tx.select().from(paids).where(eq(paids.id, paidId)).for('update');
-  if (!p || p.kind !== 'buyback' || p.red) throw conflict('回购结转记录不一致，不能冲红');
+  if (!p || p.kind !== kind || p.red) throw conflict(`${CLOSURE_NAMES[kind].posted}记录不一致，不能冲红`);
   const lines = (await tx.select().from(paidLines).where(eq(paidLines.paidId, paidId))).map((r) => ({
     itemId: r.planItemId,
     component: r.component as Line['component'],
@@ -182,8 +207,33 @@ export async function reverseClosure(
     docCode: p.bizCode,
     date,
     actor,
-    reason: `回购冲红 ${p.bizCode} 合同恢复履约`,
+    reason: `${CLOSURE_NAMES[kind].red} ${p.bizCode} 合同恢复履约`,
   });
+}
+
+/**
+ * Refuses (409) the approval of a document that fixed a closing quote at save (回购单, 核销坏账)
+ * when the plan has changed since: each part that moved, saved → now (docs/buyback.md).
+ */
+export function requireQuoteUnchanged(
+  saved: { principal: string; interest: string; fee: string; penalty: string },
+  q: ClosureQuote,
+  docName: string,
+): void {
+  const changed = (
+    [
+      ['本金', saved.principal, q.principal],
+      ['利息', saved.interest, q.interest],
+      ['费用', saved.fee, q.fee],
+      ['罚息', saved.penalty, q.penalty],
+    ] as const
+  ).filter(([, was, now]) => !new Decimal(was).eq(now));
+  if (changed.length)
+    throw conflict(
+      `${docName}保存后还款计划已变化（${changed
+        .map(([what, was, now]) => `${what} ${formatYuan(was)} → ${formatYuan(now)}`)
+        .join('，')}），请重新保存${docName}`,
+    );
 }
 
 /** The lines a closure closed, with their periods (the 回购单's lines after approval). */

@@ -8,7 +8,10 @@ export {
   closureCode,
   closureLines,
   closureQuote,
+  quoteValues,
+  requireQuoteUnchanged,
   postClosure,
   reverseClosure,
+  type ClosureKind,
   type ClosureQuote,
 } from './closure';

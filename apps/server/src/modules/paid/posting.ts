@@ -204,8 +204,8 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
   );
 }
 
-/** A buy-back's closing write-off moves only with its 回购单 (docs/buyback.md). */
-const CLOSURE_ALONE = '回购结转的核销只能随回购单审核或冲红';
+/** A closing write-off moves only with its 回购单 or 核销坏账 (docs/buyback.md, docs/accounting.md). */
+const CLOSURE_ALONE = '回购结转或核销坏账的核销只能随其单据审核或冲红';
 
 /** Why a write-off cannot be reversed now (null when it can). */
 export async function redRefusal(tx: Tx, paid: typeof paids.$inferSelect): Promise<string | null> {
@@ -226,6 +226,7 @@ export async function redRefusal(tx: Tx, paid: typeof paids.$inferSelect): Promi
     )
     .limit(1);
   if (later?.kind === 'buyback') return '该合同已回购，请先冲红回购单';
+  if (later?.kind === 'badDebt') return '该合同已核销坏账，请先冲红核销坏账单';
   return later ? `该合同在此核销之后还有已审核的核销 ${later.code}，请先冲红最近的核销` : null;
 }
 

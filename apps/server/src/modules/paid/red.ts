@@ -91,8 +91,8 @@ export async function listReds(
   const cond = and(
     live,
     scopeOf(user),
-    // A buy-back's closure is reversed with its 回购单, shown there (docs/buyback.md).
-    sql`${paids.kind} <> 'buyback'`,
+    // A closure is reversed with its 回购单 or 核销坏账, shown there (docs/buyback.md).
+    sql`${paids.kind} not in ('buyback', 'badDebt')`,
     q.paidRedBizCode ? eq(paidReds.bizCode, q.paidRedBizCode) : undefined,
     q.paidBizCode ? eq(paids.bizCode, q.paidBizCode) : undefined,
     q.contractNo ? sql`${contracts.contractNo} ilike ${likePattern(q.contractNo)}` : undefined,

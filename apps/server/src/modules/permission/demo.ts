@@ -30,6 +30,8 @@ function financeButtons(): string[] {
     'ft-voucher-account',
     // 月结: finance asks to close a month; 风控 approves it (workflow seed).
     'ft-voucher-close',
+    // 核销坏账: finance makes it; 风控 (总经理 above 1,000,000.00) approves (workflow seed).
+    'ft-bad-debt',
   ];
   // 放款 and 生成前期款 on the contract list open a new 放款单 / 前期款 (finance makes both).
   return [

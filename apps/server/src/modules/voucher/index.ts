@@ -3,5 +3,5 @@
  * never from its files, and change its tables only through these functions.
  */
 export { accrueMonthEnds } from './accrual';
-export { provideMonthEnd } from './provision';
-export { postEvent, reverseDocument } from './service';
+export { provideMonthEnd, reserveHeld } from './provision';
+export { isClosed, postEvent, reverseDocument } from './service';

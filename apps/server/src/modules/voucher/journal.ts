@@ -99,6 +99,19 @@ export type MoneyEvent =
       contracts: { amount: string; aux: Aux }[];
     }
   | {
+      /**
+       * A 核销坏账's approval (docs/accounting.md "Bad-debt write-off"): the principal written off
+       * against the contract's 坏账准备, the shortfall charged to 信用减值损失.
+       */
+      kind: 'badDebt';
+      docCode: string;
+      date: string;
+      principal: string;
+      reserveUsed: string;
+      lossCharged: string;
+      aux: Aux;
+    }
+  | {
       /** The month-end provisioning: the change in each contract's 坏账准备 (negative releases). */
       kind: 'provision';
       period: string;
@@ -220,6 +233,16 @@ export function journalOf(e: MoneyEvent): Journal {
       if (rest.gt(0)) b.cr('openingClearing', rest);
       else b.dr('openingClearing', rest.neg());
       return { docType: 'opening', docCode: e.docCode, date: e.date, summary, lines: b.lines };
+    }
+    case 'badDebt': {
+      // Interest, fee and penalty closed with it were never booked (the accrual reverses itself),
+      // so only the principal leaves the books.
+      const summary = `核销坏账 ${who(e.aux)}`.trim();
+      const b = builder(summary, e.aux);
+      b.dr('badDebtReserve', e.reserveUsed);
+      b.dr('creditLoss', e.lossCharged);
+      b.cr('factoring', e.principal);
+      return { docType: 'badDebt', docCode: e.docCode, date: e.date, summary, lines: b.lines };
     }
     case 'accrual':
       return monthEndJournal(e, 'interestReceivable', `计提${e.period}应收利息`);

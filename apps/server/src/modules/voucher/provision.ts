@@ -106,6 +106,20 @@ export async function provisionDue(tx: Executor, e: string, rates: ProvisionRate
   });
 }
 
+/**
+ * 坏账准备 a contract holds on `date`: Σ credit − debit of its 坏账准备 lines dated by it (what a
+ * 核销坏账 uses first, docs/accounting.md "Bad-debt write-off").
+ */
+export async function reserveHeld(ex: Executor, contractNo: string, date: string): Promise<string> {
+  const [r] = await queryRows<{ held: string | null }>(
+    ex,
+    sql`select sum(l.credit - l.debit)::text as held
+          from voucher_lines l join vouchers v on v.id = l.voucher_id
+         where l.role = 'badDebtReserve' and l.contract_no = ${contractNo} and v.voucher_date <= ${date}::date`,
+  );
+  return new Decimal(r?.held ?? 0).toFixed(2);
+}
+
 /** Whether month end E's provisioning was posted (it is then done for that month). */
 export async function provisioned(ex: Executor, period: string): Promise<boolean> {
   const [done] = await queryRows<{ id: number }>(

@@ -56,6 +56,7 @@ export const DEFAULT_PROCESSES: Record<
   classAdjust: { procName: '分类调整审批流程', steps: [REVIEW] },
   buyback: { procName: '回购审批流程', steps: [REVIEW] },
   buybackSettle: { procName: '回购款核销审批流程', steps: [REVIEW] },
+  badDebt: { procName: '核销坏账审批流程', steps: [REVIEW, gmAbove('1000000.00')] },
   credit: { procName: '授信审批流程', steps: [REVIEW, gmAbove('10000000.00')] },
   credDistribution: { procName: '额度分配审批流程', steps: [REVIEW] },
   credChange: { procName: '额度变更审批流程', steps: [REVIEW, gmAbove('10000000.00')] },

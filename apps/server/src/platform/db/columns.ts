@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import { bigint, customType, date, integer, numeric, text } from 'drizzle-orm/pg-core';
 
 /**
@@ -47,6 +47,37 @@ export const dateColumn = (name: string) => date(name, { mode: 'string' });
  * A workflow document's own state (workflow/README.md): draft → pending → approved | rejected,
  * with the submission and final-approval stamps (`stamps: true`).
  */
+/**
+ * A document fixing what a contract's plan owes on a date (回购单, 核销坏账): each part and the total
+ * (migrations 0055, 0061).
+ */
+export const quoteParts = {
+  principal: moneyColumn('principal').notNull(),
+  interest: moneyColumn('interest').notNull(),
+  fee: moneyColumn('fee').notNull(),
+  penalty: moneyColumn('penalty').notNull(),
+  amount: moneyColumn('amount').notNull(),
+};
+
+/** The 冲红 of an approved document done in place (red_state, its reason, when and who). */
+export const redColumns = {
+  redState: text('red_state').notNull().default('none'),
+  redReason: text('red_reason'),
+  redAt: timestamptz('red_at'),
+  redBy: bigint('red_by', { mode: 'number' }),
+};
+
+/** The values a 冲红 done in place sets (redColumns, the version and the update stamps). */
+export const reversedBy = (version: AnyColumn, reason: string, userId: number) => ({
+  redState: 'reversed',
+  redReason: reason,
+  redAt: sql`now()`,
+  redBy: userId,
+  version: sql`${version} + 1`,
+  updatedAt: sql`now()`,
+  updatedBy: userId,
+});
+
 export const docStateColumns = {
   state: text('state').notNull().default('draft'),
   submittedAt: timestamptz('submitted_at'),

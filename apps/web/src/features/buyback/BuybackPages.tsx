@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import {
   BUYBACK_EXPORT_FILE_NAME,
   BUYBACK_MENU,
@@ -16,11 +15,8 @@ import {
   type BuybackSettleView,
   type BuybackView,
 } from '@portal/contract/buyback';
-import { COMPONENT_LABELS, type PaidLineView } from '@portal/contract/accounts';
 import { DOC_STATE_LABELS } from '@portal/contract/workflow';
 import { formatMoney } from '@portal/contract/format';
-import { EditorFrame } from '../../shared/editor/EditorFrame';
-import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { DateInput } from '../../shared/form/DateInput';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { KEY } from '../../shared/list/fit-columns';
@@ -32,10 +28,11 @@ import { post, update } from '../../shared/request/http';
 import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, refreshDocList, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
-import { useDocSaved, type DocKind } from '../../shared/workflow/doc-kind';
+import { type DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
-import { useBizDate } from '../../shared/bizdate/api';
-import { useFormFill } from '../../shared/editor/use-form-fill';
+import { ContractClosureEditor } from '../../shared/editor/ContractClosureEditor';
+import { ClosureAmounts } from '../../shared/plan/ClosureAmounts';
+import { RedReasonDialog } from '../../shared/workflow/RedReasonDialog';
 
 /** 回购 screens (docs/buyback.md). */
 export const BUYBACK_ROUTES = {
@@ -150,44 +147,16 @@ export function BuybackListPage() {
           actions,
         ]}
       />
-      <RedDialog
+      <RedReasonDialog
+        title="冲红回购单"
         code={red}
+        rushRed={buybackApi.rushRed}
         onClose={(done) => {
           setRed(null);
           if (done) refreshDocList(queryClient, BUYBACK_DOC);
         }}
       />
     </div>
-  );
-}
-
-/** 冲红 asks for its reason first. */
-function RedDialog({ code, onClose }: { code: string | null; onClose: (done: boolean) => void }) {
-  const [reason, setReason] = useState('');
-  useEffect(() => setReason(''), [code]);
-  return (
-    <Modal
-      title={`冲红回购单 ${code ?? ''}`}
-      open={code !== null}
-      okText="冲红"
-      okButtonProps={{ danger: true, disabled: !reason.trim() }}
-      onCancel={() => onClose(false)}
-      onOk={() =>
-        void buybackApi
-          .rushRed(code!, reason.trim())
-          .then((res) => res.ok && onClose(true))
-          .catch(() => undefined)
-      }
-    >
-      <Input.TextArea
-        aria-label="冲红原因"
-        placeholder="冲红原因"
-        rows={3}
-        maxLength={200}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-      />
-    </Modal>
   );
 }
 
@@ -198,112 +167,37 @@ function BuybackAmounts({
   v: Pick<BuybackQuote, 'principal' | 'interest' | 'fee' | 'penalty' | 'amount' | 'lines'>;
 }) {
   return (
-    <>
-      <Descriptions size="small" bordered column={5} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label="未还本金">{formatMoney(v.principal)}</Descriptions.Item>
-        <Descriptions.Item label="利息（计至回购日）">{formatMoney(v.interest)}</Descriptions.Item>
-        <Descriptions.Item label="费用">{formatMoney(v.fee)}</Descriptions.Item>
-        <Descriptions.Item label="罚息">{formatMoney(v.penalty)}</Descriptions.Item>
-        <Descriptions.Item label="回购金额">
-          <strong data-testid="buyback-amount">{formatMoney(v.amount)}</strong>
-        </Descriptions.Item>
-      </Descriptions>
-      <Table<PaidLineView>
-        size="small"
-        pagination={false}
-        rowKey={(l) => `${l.itemId}/${l.component}`}
-        dataSource={v.lines}
-        columns={[
-          { title: '期次', dataIndex: 'period', width: 70 },
-          { title: '还款日', dataIndex: 'dueDate', width: 120 },
-          { title: '科目', key: 'component', render: (_: unknown, l) => COMPONENT_LABELS[l.component] },
-          { title: '金额', key: 'amount', align: 'right', render: (_: unknown, l) => formatMoney(l.amount) },
-        ]}
-      />
-    </>
+    <ClosureAmounts
+      parts={[
+        ['未还本金', v.principal],
+        ['利息（计至回购日）', v.interest],
+        ['费用', v.fee],
+        ['罚息', v.penalty],
+      ]}
+      total={{ label: '回购金额', amount: v.amount, testId: 'buyback-amount' }}
+      lines={v.lines}
+    />
   );
 }
 
 const SAVE_RULES = fieldRules(buybackSaveSchema);
 
-interface Values {
-  contBizCode?: string;
-  buybackDate?: string;
-  remark?: string;
-}
-
 /** 回购单编辑: the contract and the date give the amount, recomputed by the server. */
 export function BuybackEditorPage() {
-  const [params] = useSearchParams();
-  const code = params.get('buybackBizCode') ?? '';
-  const [form] = Form.useForm<Values>();
-  const [version, setVersion] = useState<number | undefined>();
-  const biz = useBizDate();
-  const contBizCode = Form.useWatch('contBizCode', form);
-  const buybackDate = Form.useWatch('buybackDate', form);
-  const existing = useQuery({
-    queryKey: ['buyback', 'edit', code],
-    queryFn: () => buybackApi.view(code),
-    enabled: !!code,
-  });
-  useFormFill(existing.data, (v) => {
-    form.setFieldsValue({ contBizCode: v.contBizCode, buybackDate: v.buybackDate, remark: v.remark ?? '' });
-    setVersion(v.version);
-  });
-  useEffect(() => {
-    if (!code && biz.data && !form.getFieldValue('buybackDate'))
-      form.setFieldsValue({ buybackDate: biz.data.businessDate });
-  }, [biz.data, code, form]);
-  const ready = /^\d{12}$/.test(contBizCode ?? '') && /^\d{4}-\d{2}-\d{2}$/.test(buybackDate ?? '');
-  const quote = useQuery({
-    queryKey: ['buyback', 'quote', contBizCode, buybackDate],
-    queryFn: () => buybackApi.quote(contBizCode!, buybackDate!),
-    enabled: ready,
-    retry: false,
-  });
-  const saved = useDocSaved(BUYBACK_DOC, code);
-  const save = async (submit: boolean) => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const r = await update<{ buybackBizCode: string; version: number }>(
-      BUYBACK_PATHS.saveBaseInfo,
-      { ...values, ...(code ? { buybackBizCode: code, version } : {}), submit },
-      { confirm: `此操作将保存回购单${submit ? '并提交审批' : ''}！ 是否继续？` },
-    ).catch(() => null);
-    if (!r?.ok || !r.data) return;
-    setVersion(r.data.version);
-    saved(r.data.buybackBizCode, submit);
-  };
   return (
-    <EditorFrame
+    <ContractClosureEditor<BuybackQuote>
+      kind={BUYBACK_DOC}
+      docName="回购单"
       testId="buyback-editor"
-      title={code ? `回购单编辑 ${code}` : '新增回购单'}
-      backTo={BUYBACK_ROUTES.list}
-      doc={code ? { docType: 'buyback', docCode: code } : undefined}
-      actions={<SaveButtons save={save} disabled={!quote.data} />}
-    >
-      <Form form={form} layout="inline" style={{ marginBottom: 12 }}>
-        <Form.Item name="contBizCode" label="合同编号" rules={SAVE_RULES.contBizCode}>
-          <Input aria-label="合同编号" style={{ width: 160 }} maxLength={12} />
-        </Form.Item>
-        <Form.Item name="buybackDate" label="回购日期" rules={SAVE_RULES.buybackDate}>
-          <DateInput aria-label="回购日期" />
-        </Form.Item>
-        <Form.Item name="remark" label="备注" rules={SAVE_RULES.remark}>
-          <Input aria-label="备注" style={{ width: 320 }} maxLength={500} />
-        </Form.Item>
-      </Form>
-      {quote.error ? <Alert type="warning" showIcon message={(quote.error as Error).message} /> : null}
-      {quote.data ? (
-        <>
-          <Descriptions size="small" bordered column={2} style={{ marginBottom: 12 }}>
-            <Descriptions.Item label="合同">{`${quote.data.contractNo}（${quote.data.contBizCode}）`}</Descriptions.Item>
-            <Descriptions.Item label="客户（回购方）">{quote.data.custName}</Descriptions.Item>
-          </Descriptions>
-          <BuybackAmounts v={quote.data} />
-        </>
-      ) : null}
-    </EditorFrame>
+      date={{ name: 'buybackDate', label: '回购日期' }}
+      remarkLabel="备注"
+      customerLabel="客户（回购方）"
+      rules={SAVE_RULES}
+      savePath={BUYBACK_PATHS.saveBaseInfo}
+      view={buybackApi.view}
+      quote={buybackApi.quote}
+      figures={(q) => <BuybackAmounts v={q} />}
+    />
   );
 }
 

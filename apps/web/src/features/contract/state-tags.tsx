@@ -18,6 +18,7 @@ const STATUS_COLORS: Record<ContractStatus, string> = {
   none: 'default',
   effective: 'processing',
   settled: 'success',
+  writtenOff: 'error',
 };
 
 export function ContractStateTags({

@@ -1,0 +1,334 @@
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_DEBT_PATHS, type BadDebtQuote, type BadDebtView } from '@portal/contract/baddebt';
+import { CLASS_PATHS, type ClassRow } from '@portal/contract/classification';
+import { LEDGER_PATHS, type LedgerPage } from '@portal/contract/ledger';
+import { button, menu } from '@portal/contract/menus';
+import { queryRows } from '../../platform/db/client';
+import { SYSTEM_ACTOR } from '../../platform/db/audit';
+import {
+  createDept,
+  createTestPortal,
+  createUserWithCodes,
+  servedPaths,
+  type TestClient,
+  type TestPortal,
+} from '../../testing/harness';
+import { addChecker } from '../credit/testkit';
+import { approvedContract, contractFixture, MONTHLY_RULE, type ContractFixture } from '../contract/testkit';
+import { disburse } from '../loan/testkit';
+import { approvedIncome, paidApi } from '../paid/testkit';
+import { postEvent } from '../voucher';
+
+const api = servedPaths(BAD_DEBT_PATHS);
+const ledgerApi = servedPaths(LEDGER_PATHS);
+const classApi = servedPaths(CLASS_PATHS);
+const bq = (badDebtBizCode: string) => ({ query: { badDebtBizCode } });
+const ON = '2026-05-10';
+const PW = 'BadDebt@12345678';
+
+let t: TestPortal;
+let maker: TestClient;
+let checker: TestClient;
+let f: ContractFixture;
+const db = () => t.database.db;
+
+/**
+ * A 100,000.00 contract from 2026-01-15 (six monthly items), disbursed on its start date; nothing
+ * paid, so by ON three items are overdue. Classified `cls` on ON (a day-end's row) unless null.
+ */
+async function overdueContract(
+  cls: string | null = 'loss',
+): Promise<{ code: string; no: string; id: number }> {
+  t.portal.clock.set('2026-01-15');
+  const { bizCode } = await approvedContract(t, maker, checker, { fixture: f });
+  await disburse(maker, checker, bizCode);
+  t.portal.clock.set(ON);
+  const [c] = await queryRows<{ id: number; contract_no: string }>(
+    db(),
+    sql`select id::int as id, contract_no from contracts where biz_code = ${bizCode}`,
+  );
+  if (cls)
+    await db()
+      .execute(sql`insert into contract_classes (contract_id, business_date, overdue_days, proposed_class, asset_class)
+      values (${c!.id}, ${ON}, 115, ${cls}, ${cls})`);
+  return { code: bizCode, no: c!.contract_no, id: c!.id };
+}
+
+/** 坏账准备 posted to the contract by a provisioning run dated 2026-04-30. */
+async function provide(contractNo: string, amount: string) {
+  await db().transaction((tx) =>
+    postEvent(
+      tx,
+      {
+        kind: 'provision',
+        period: '2026-04',
+        date: '2026-04-30',
+        contracts: [{ amount, aux: { contractNo } }],
+      },
+      SYSTEM_ACTOR,
+    ),
+  );
+}
+
+async function contractRow(code: string) {
+  const [r] = await queryRows<{ status: string; principal_open: string; occupied: string }>(
+    db(),
+    sql`select status, principal_open::text, occupied_amount::text as occupied from contracts where biz_code = ${code}`,
+  );
+  return r!;
+}
+
+async function voucherLines(docType: string, docCode: string) {
+  return queryRows<{ role: string; account: string; debit: string; credit: string; contract_no: string }>(
+    db(),
+    sql`select l.role, l.account_code as account, l.debit::text, l.credit::text, l.contract_no
+          from voucher_lines l join vouchers v on v.id = l.voucher_id
+         where v.doc_type = ${docType} and v.doc_code = ${docCode} order by l.id`,
+  );
+}
+
+async function approved(contBizCode: string): Promise<string> {
+  const s = await maker.ok<{ badDebtBizCode: string }>(api.saveBaseInfo, {
+    contBizCode,
+    writeOffDate: ON,
+    submit: true,
+  });
+  await checker.ok(api.audit, { comment: '同意' }, bq(s.badDebtBizCode));
+  return s.badDebtBizCode;
+}
+
+const ledgerRow = async (contBizCode: string, asOf: string) =>
+  (await maker.ok<LedgerPage>(ledgerApi.list, { pageNum: 1, pageSize: 100, asOf })).list.find(
+    (r) => r.contBizCode === contBizCode,
+  )!;
+
+beforeAll(async () => {
+  t = await createTestPortal();
+  maker = await t.login();
+  checker = await addChecker(t);
+  f = await contractFixture(t, maker, checker, { limit: '5000000.00', rule: MONTHLY_RULE });
+  t.portal.clock.set(ON);
+}, 300_000);
+afterAll(() => t.close());
+
+const SLOW = { timeout: 300_000 };
+
+describe('核销坏账', SLOW, () => {
+  it('refuses a contract not classified 损失, an unclassified one, a closed month, with the reason', async () => {
+    const doubtful = await overdueContract('doubtful');
+    const r = await maker.call(api.saveBaseInfo, { contBizCode: doubtful.code, writeOffDate: ON });
+    expect([r.status, r.msg]).toEqual([
+      409,
+      `合同 ${doubtful.no} 在 ${ON} 的五级分类为「可疑」，只有「损失」类合同可以核销坏账`,
+    ]);
+    const none = await overdueContract(null);
+    const q = await maker.call(api.quote, undefined, { query: { contBizCode: none.code, writeOffDate: ON } });
+    expect([q.status, q.msg]).toEqual([
+      409,
+      `合同 ${none.no} 在 ${ON} 的五级分类为「未分类」，只有「损失」类合同可以核销坏账`,
+    ]);
+    const loss = await overdueContract();
+    const future = await maker.call(api.saveBaseInfo, { contBizCode: loss.code, writeOffDate: '2026-05-11' });
+    expect([future.status, future.msg]).toEqual([400, `核销日期不能晚于营业日 ${ON}`]);
+    // A closed month takes no write-off: refused at save, and at approval by the voucher's check.
+    await db()
+      .execute(sql`insert into contract_classes (contract_id, business_date, overdue_days, proposed_class, asset_class)
+      values (${loss.id}, '2026-04-30', 105, 'loss', 'loss')`);
+    await db().execute(sql`insert into book_months (period, closed) values ('2026-04', true)
+      on conflict (period) do update set closed = true`);
+    const closed = await maker.call(api.saveBaseInfo, { contBizCode: loss.code, writeOffDate: '2026-04-30' });
+    expect([closed.status, closed.msg]).toEqual([
+      409,
+      '核销日期2026-04-30所在的会计期间2026-04已结账，不能核销坏账；请改到未结账的月份或先反结账',
+    ]);
+    await db().execute(sql`update book_months set closed = false where period = '2026-04'`);
+    const s = await maker.ok<{ badDebtBizCode: string }>(api.saveBaseInfo, {
+      contBizCode: loss.code,
+      writeOffDate: '2026-04-30',
+      submit: true,
+    });
+    await db().execute(sql`update book_months set closed = true where period = '2026-04'`);
+    const a = await checker.call(api.audit, { comment: '同意' }, bq(s.badDebtBizCode));
+    expect([a.status, a.msg]).toEqual([
+      409,
+      '核销日期2026-04-30所在的会计期间2026-04已结账，不能核销坏账；请改到未结账的月份或先反结账',
+    ]);
+    await db().execute(sql`update book_months set closed = false where period = '2026-04'`);
+    expect((await contractRow(loss.code)).status).toBe('effective');
+  });
+
+  it('four eyes; approval closes the plan, posts 坏账准备 and 信用减值损失 against 应收保理款', async () => {
+    const c = await overdueContract();
+    await provide(c.no, '60000.00');
+    const q = await maker.ok<BadDebtQuote>(api.quote, undefined, {
+      query: { contBizCode: c.code, writeOffDate: ON },
+    });
+    expect([q.principal, q.reserveHeld, q.reserveUsed, q.lossCharged]).toEqual([
+      '100000.00',
+      '60000.00',
+      '60000.00',
+      '40000.00',
+    ]);
+    expect(new Decimal(q.interest).gt(0)).toBe(true);
+    expect(new Decimal(q.principal).plus(q.interest).plus(q.fee).plus(q.penalty).toFixed(2)).toBe(q.amount);
+    expect(q.lines.reduce((s, l) => s.plus(l.amount), new Decimal(0)).toFixed(2)).toBe(q.amount);
+    const occupiedBefore = (await contractRow(c.code)).occupied;
+    expect(occupiedBefore).toBe('100000.00');
+
+    const s = await maker.ok<{ badDebtBizCode: string }>(api.saveBaseInfo, {
+      contBizCode: c.code,
+      writeOffDate: ON,
+      remark: '债务人破产清算',
+      submit: true,
+    });
+    const code = s.badDebtBizCode;
+    const again = await maker.call(api.saveBaseInfo, { contBizCode: c.code, writeOffDate: ON });
+    expect([again.status, again.msg]).toEqual([409, `该合同已有核销坏账单 ${code}`]);
+    // The maker may not approve their own document.
+    expect((await maker.call(api.audit, { comment: '自审' }, bq(code))).status).toBe(409);
+    expect((await contractRow(c.code)).status).toBe('effective');
+    await checker.ok(api.audit, { comment: '同意' }, bq(code));
+
+    const v = await maker.ok<BadDebtView>(api.viewBaseInfo, undefined, bq(code));
+    expect([v.state, v.amount, v.reserveHeld, v.reserveUsed, v.lossCharged, v.released]).toEqual([
+      'approved',
+      q.amount,
+      '60000.00',
+      '60000.00',
+      '40000.00',
+      '100000.00',
+    ]);
+    expect(v.paidBizCode).not.toBeNull();
+    expect(v.lines).toEqual(q.lines);
+    expect(await contractRow(c.code)).toEqual({
+      status: 'writtenOff',
+      principal_open: '0.00',
+      occupied: '0.00',
+    });
+    expect(await voucherLines('badDebt', code)).toEqual([
+      { role: 'badDebtReserve', account: '1231', debit: '60000.00', credit: '0.00', contract_no: c.no },
+      { role: 'creditLoss', account: '6702', debit: '40000.00', credit: '0.00', contract_no: c.no },
+      { role: 'factoring', account: '1135', debit: '0.00', credit: '100000.00', contract_no: c.no },
+    ]);
+
+    // The ledger: 已核销 from the date, nothing open or overdue; as it stood the day before.
+    const row = await ledgerRow(c.code, ON);
+    expect([row.ledgerState, row.principalOutstanding, row.overdueDays]).toEqual(['writtenOff', '0.00', 0]);
+    const before = await ledgerRow(c.code, '2026-05-09');
+    expect([before.ledgerState, before.principalOutstanding]).toEqual(['active', '100000.00']);
+    // 五级分类: off the list of outstanding contracts; its provision used up.
+    const classes = await maker.ok<{ list: ClassRow[] }>(classApi.list, { pageNum: 1, pageSize: 200 });
+    expect(classes.list.find((r) => r.contBizCode === c.code)).toBeUndefined();
+    const [held] = await queryRows<{ held: string }>(
+      db(),
+      sql`select coalesce(sum(l.credit - l.debit), 0)::text as held from voucher_lines l
+           where l.role = 'badDebtReserve' and l.contract_no = ${c.no}`,
+    );
+    expect(new Decimal(held!.held).toFixed(2)).toBe('0.00');
+    // No more money documents on it; 反审核 of the approved document is refused (冲红 is the way back).
+    const income = await approvedIncome(maker, checker, f.bankBizCode, '100.00', ON);
+    const w = await maker.call(paidApi.getPaiPlanInfo, {
+      fiidBizCode: income,
+      contBizCode: c.code,
+      paidDate: ON,
+    });
+    expect([w.status, w.msg]).toEqual([409, '合同已核销坏账，不能核销']);
+    expect((await checker.call(api.unAudit, { comment: '撤销' }, bq(code))).status).toBe(409);
+  });
+
+  it('冲红 restores the plan, the contract, the credit and mirrors the voucher', async () => {
+    const c = await overdueContract();
+    const before = await contractRow(c.code);
+    const items = () =>
+      queryRows(
+        db(),
+        sql`select period, principal_paid::text, interest_paid::text, penalty_paid::text
+              from contract_plan_items where contract_id = ${c.id} and superseded_by is null order by period`,
+      );
+    const plan = await items();
+    const code = await approved(c.code);
+    // Without a provision the whole principal is charged to 信用减值损失.
+    expect((await voucherLines('badDebt', code)).map((l) => [l.role, l.debit, l.credit])).toEqual([
+      ['creditLoss', '100000.00', '0.00'],
+      ['factoring', '0.00', '100000.00'],
+    ]);
+    expect((await maker.call(api.rushRed, { reason: '' }, bq(code))).status).toBe(400);
+    await maker.ok(api.rushRed, { reason: '误核销' }, bq(code));
+    expect(await contractRow(c.code)).toEqual(before);
+    expect(await items()).toEqual(plan);
+    const v = await maker.ok<BadDebtView>(api.viewBaseInfo, undefined, bq(code));
+    expect([v.redState, v.redReason]).toEqual(['reversed', '误核销']);
+    const red = await voucherLines('badDebtRed', code);
+    expect(red.map((l) => [l.role, l.debit, l.credit])).toEqual([
+      ['creditLoss', '-100000.00', '0.00'],
+      ['factoring', '0.00', '-100000.00'],
+    ]);
+    const again = await maker.call(api.rushRed, { reason: '再冲' }, bq(code));
+    expect([again.status, again.msg]).toEqual([409, '该核销坏账单已冲红']);
+    expect((await ledgerRow(c.code, ON)).ledgerState).toBe('active');
+    // Back in force: a new write-off may be raised.
+    const next = await maker.ok<{ badDebtBizCode: string }>(api.saveBaseInfo, {
+      contBizCode: c.code,
+      writeOffDate: ON,
+    });
+    expect(next.badDebtBizCode).not.toBe(code);
+  });
+
+  it('row scope: a user of another organisation sees none of it; the screen and buttons are required', async () => {
+    const c = await overdueContract();
+    const code = await approved(c.code);
+    const dept = await createDept(db(), '坏账测试部');
+    await createUserWithCodes(
+      db(),
+      'bd-other',
+      PW,
+      [
+        menu('ft-bad-debt'),
+        button('ft-bad-debt', 'add'),
+        button('ft-bad-debt', 'save'),
+        button('ft-bad-debt', 'rushRed'),
+      ],
+      { deptId: dept.id, dataScope: 'dept' },
+    );
+    const other = await t.login('bd-other', PW);
+    expect((await other.call(api.viewBaseInfo, undefined, bq(code))).status).toBe(404);
+    expect((await other.call(api.rushRed, { reason: '越权' }, bq(code))).status).toBe(404);
+    expect((await other.ok<{ total: number }>(api.list, { pageNum: 1, pageSize: 10 })).total).toBe(0);
+    await createUserWithCodes(db(), 'bd-none', PW, []);
+    const none = await t.login('bd-none', PW);
+    expect((await none.call(api.list, { pageNum: 1, pageSize: 10 })).status).toBe(401);
+    const page = await maker.ok<{ list: { badDebtBizCode: string }[] }>(api.list, {
+      pageNum: 1,
+      pageSize: 50,
+      contBizCode: c.code,
+    });
+    expect(page.list.map((r) => r.badDebtBizCode)).toEqual([code]);
+  });
+
+  it('two write-offs of one contract at once: one stands; two approvals of it at once: one posts', async () => {
+    const c = await overdueContract();
+    const r = await Promise.all(
+      [1, 2].map(() => maker.call(api.saveBaseInfo, { contBizCode: c.code, writeOffDate: ON, submit: true })),
+    );
+    expect(r.map((x) => x.status).sort()).toEqual([200, 409]);
+    const [n] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from bad_debts where contract_id = ${c.id} and deleted_at is null`,
+    );
+    expect(n!.n).toBe(1);
+    const code = (r.find((x) => x.status === 200)!.data as { badDebtBizCode: string }).badDebtBizCode;
+    const other = await addChecker(t, 'checkerBd');
+    const a = await Promise.all(
+      [checker, other].map((k) => k.call(api.audit, { comment: '同意' }, bq(code))),
+    );
+    expect(a.map((x) => x.status).sort()).toEqual([200, 409]);
+    const [p] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from paids where contract_id = ${c.id} and kind = 'badDebt'`,
+    );
+    expect(p!.n).toBe(1);
+    expect((await voucherLines('badDebt', code)).length).toBe(2);
+  });
+});
