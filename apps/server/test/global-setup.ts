@@ -120,8 +120,13 @@ async function pgTemplate(url: string): Promise<{ name: string; drop(): Promise<
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      // With the demo template the files made from this one (testing/harness.ts).
-      await c.query(`drop database if exists ${name}_demo with (force)`);
+      // With the databases made from this one under its name (testing/harness.ts): the demo
+      // template, and a half-made one of a file stopped while it loaded the demo.
+      const made = await c.query<{ datname: string }>(
+        'select datname from pg_database where starts_with(datname, $1)',
+        [`${name}_`],
+      );
+      for (const { datname } of made.rows) await c.query(`drop database if exists ${datname} with (force)`);
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
