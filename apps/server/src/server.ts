@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import multipart from '@fastify/multipart';
 import { API_PREFIX } from '@portal/contract/api';
 import type { Config } from './platform/config';
@@ -86,6 +86,8 @@ export async function buildPortal({
   let redis: Redis | undefined;
   let nonces: NonceStore;
   if (config.redisUrl) {
+    // Loaded only when configured (most servers and test portals have no Redis).
+    const { Redis } = await import('ioredis');
     redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
     await redis.connect();
     nonces = redisNonceStore(redis);

@@ -3,12 +3,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -117,6 +120,13 @@ async function pgTemplate(url: string): Promise<{ name: string; drop(): Promise<
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // With the databases made from this one under its name (testing/harness.ts): the demo
+      // template, and a half-made one of a file stopped while it loaded the demo.
+      const made = await c.query<{ datname: string }>(
+        'select datname from pg_database where starts_with(datname, $1)',
+        [`${name}_`],
+      );
+      for (const { datname } of made.rows) await c.query(`drop database if exists ${datname} with (force)`);
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
@@ -129,10 +139,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!url) {
     project.provide('pgliteTemplate', await pgliteTemplate());
     project.provide('pgTemplate', '');
-    return async () => {};
+    // The demo template (testing/harness.ts), made by the first file that needs it.
+    const runDir = mkdtempSync(join(tmpdir(), 'portal-run-'));
+    project.provide('testRunDir', runDir);
+    return async () => rmSync(runDir, { recursive: true, force: true });
   }
   const template = await pgTemplate(url);
   project.provide('pgliteTemplate', '');
   project.provide('pgTemplate', template.name);
+  project.provide('testRunDir', '');
   return template.drop;
 }

@@ -34,7 +34,8 @@ const testConfig = (demo: 'on' | 'off') =>
 describe('a database with demo data', () => {
   let t: TestPortal;
   beforeAll(async () => {
-    t = await createTestPortal({ DEMO_DATA: 'on' });
+    // Its own first start, which these tests are about (not the harness's demo template).
+    t = await createTestPortal({ DEMO_DATA: 'on' }, [], { ownFirstStart: true });
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import type { Browser, BrowserServer } from 'playwright-core';
 import { metrics } from './metrics';
 import { PRINT_FONT_FAMILY, printFontFaces, withPrintFont } from './print-font';
 
@@ -48,6 +48,9 @@ export class PdfRenderer {
     if (!this.running) {
       this.launches++;
       const started = (async () => {
+        // Loaded on the first render, not at start: the module alone costs a start (and every
+        // server test file's worker) about 0.5 s of CPU (bench/README.md "CI time").
+        const { chromium } = await import('playwright-core');
         const server = await chromium.launchServer({
           executablePath: this.options.executablePath,
           args: CHROMIUM_ARGS,

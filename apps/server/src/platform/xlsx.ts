@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { badInput } from './errors';
 
@@ -6,6 +6,14 @@ import { badInput } from './errors';
  * Reading uploaded spreadsheets for the import previews (receivables, plans, bank statements):
  * the first sheet, its header row mapped to keys, every non-empty row as trimmed text.
  */
+
+/**
+ * exceljs, loaded on the first spreadsheet rather than at start: the module alone costs a start
+ * (and every server test file's worker) about 0.3 s of CPU (bench/README.md "CI time").
+ */
+async function excel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -54,7 +62,7 @@ export async function readSheet<K extends string>(
   maxRows: number,
   opts: SheetOptions = {},
 ): Promise<SheetRow<K>[]> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {
@@ -118,7 +126,7 @@ export async function templateXlsx(headers: readonly string[]): Promise<Buffer> 
 export async function templateWorkbook(
   sheets: readonly { name: string; headers: readonly string[] }[],
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   for (const s of sheets) {
     const ws = wb.addWorksheet(s.name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = s.headers.map((h) => ({ header: h, width: Math.max(12, h.length * 3) }));

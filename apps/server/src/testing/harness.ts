@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import {
   createClientKey,
@@ -43,6 +44,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** A PostgreSQL database with every migration applied, to copy per test database ('' on PGlite). */
     pgTemplate: string;
+    /** A directory of this run's own (PGlite), where the demo template's tarball is kept ('' on PostgreSQL). */
+    testRunDir: string;
   }
 }
 
@@ -59,6 +62,12 @@ export interface TestDb {
 /** The migrated template's tarball, read once per test file's process. */
 let pgliteTemplate: Promise<Blob> | undefined;
 
+/** Whether test/global-setup.ts made a migrated template (a runner without it starts empty). */
+const hasTemplate = (): boolean => !!(onPostgres ? inject('pgTemplate') : inject('pgliteTemplate'));
+
+/** A database to start from: the migrated template, the same with the demo loaded, or empty. */
+type Start = 'migrated' | 'demo' | 'empty';
+
 /**
  * A fresh database with every migration applied, copied from the template that
  * test/global-setup.ts migrated once (README "Tests"): PGlite in memory loaded from its dumped data
@@ -72,36 +81,158 @@ export async function createTestDb(
     empty?: boolean;
   } = {},
 ): Promise<TestDb> {
+  return openTestDb(opts.empty ? 'empty' : 'migrated', opts.poolSize);
+}
+
+async function openTestDb(start: Start, poolSize?: number): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const tarball = opts.empty ? '' : inject('pgliteTemplate');
-    if (tarball) pgliteTemplate ??= readFile(tarball).then((b) => new Blob([b]));
-    const database = await openDatabase(tarball ? { loadDataDir: await pgliteTemplate } : {});
+    let data: Blob | undefined;
+    if (start === 'demo') data = await pgliteDemoTemplate();
+    else if (start === 'migrated' && inject('pgliteTemplate')) {
+      pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((b) => new Blob([b]));
+      data = await pgliteTemplate;
+    }
+    const database = await openDatabase(data ? { loadDataDir: data } : {});
     return { database, url: undefined, drop: () => database.close() };
   }
-  const template = opts.empty ? '' : inject('pgTemplate');
+  const template =
+    start === 'empty' ? '' : start === 'demo' ? await pgDemoTemplate(url) : inject('pgTemplate');
   const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(
+    url,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
+  const own = withDatabase(url, name);
+  const database = await openDatabase({ databaseUrl: own, poolSize: poolSize ?? 60 });
+  return {
+    database,
+    url: own,
+    drop: async () => {
+      await database.close();
+      await adminQuery(url, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** One statement on TEST_DATABASE_URL's own database (creating and dropping test databases). */
+async function adminQuery(url: string, text: string, params?: unknown[]): Promise<pg.QueryResult> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+    return await admin.query(text, params);
   } finally {
     await admin.end();
   }
+}
+
+/** TEST_DATABASE_URL with another database's name. */
+function withDatabase(url: string, name: string): string {
   const own = new URL(url);
   own.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: own.toString(), poolSize: opts.poolSize ?? 60 });
-  return {
-    database,
-    url: own.toString(),
-    drop: async () => {
+  return own.toString();
+}
+
+/**
+ * The settings every test portal starts with, `env` on top. The demo template (below) is loaded
+ * with these alone and DEMO_DATA on: a portal whose `env` changes what the first start writes
+ * (the admin's password, the business date the demo dates from) loads the demo itself.
+ */
+function testConfig(dataDir: string, env: Record<string, string>): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    DEMO_DATA: 'off',
+    WEB_DIST: '',
+    BUSINESS_DATE: '2026-01-15',
+    // Test files sign in dozens of times a minute from one address; the login limits have their
+    // own tests (modules/auth/auth.test.ts), which turn them on.
+    LOGIN_RATE_PER_IP_PER_MINUTE: '0',
+    LOGIN_RATE_PER_USER_PER_MINUTE: '0',
+    // No scheduled job runs by itself in a test's portal: a test ticks the scheduler or runs a job
+    // (modules/jobs/jobs.test.ts), so a day-end never starts in the middle of another test.
+    JOB_TICK_MS: '0',
+    ...env,
+  });
+}
+
+const FIRST_START_SETTINGS = ['DEMO_DATA', 'ADMIN_PASSWORD', 'BUSINESS_DATE'];
+
+/**
+ * The first start with the demo, made once a run on a database of its own (README "Tests"): a
+ * portal started on the migrated template with DEMO_DATA on and the test settings, then closed.
+ */
+async function loadDemo(database: Database): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-demo-'));
+  try {
+    const portal = await buildPortal({
+      config: testConfig(dataDir, { DEMO_DATA: 'on' }),
+      database,
+      logger: false,
+      modules: MODULES,
+    });
+    await portal.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** PGlite: the demo template's tarball in the run's directory; the first file to need it makes it. */
+let pgliteDemo: Promise<Blob> | undefined;
+function pgliteDemoTemplate(): Promise<Blob> {
+  pgliteDemo ??= (async () => {
+    const runDir = inject('testRunDir');
+    const file = runDir ? join(runDir, 'pglite-demo.tar') : '';
+    if (file && existsSync(file)) return new Blob([await readFile(file)]);
+    // Two workers may both make it at the start of a run: the same content, written to a
+    // temporary name and renamed, so neither reads half a file.
+    const { database } = await openTestDb('migrated');
+    let dump: Blob;
+    try {
+      await loadDemo(database);
+      // Uncompressed, as the migrated template: read back from the file it has no type to say gzip.
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      dump = await client.dumpDataDir('none');
+    } finally {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+    }
+    if (file) {
+      const partial = `${file}.${process.pid}.part`;
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await rename(partial, file);
+    }
+    return dump;
+  })();
+  return pgliteDemo;
+}
+
+/**
+ * PostgreSQL: the demo template is a database next to the run's migrated template
+ * (`<template>_demo`, dropped with it by test/global-setup.ts). Made under a temporary name and
+ * renamed, so a file never copies a half-loaded one; a second maker drops its copy.
+ */
+async function pgDemoTemplate(url: string): Promise<string> {
+  const base = inject('pgTemplate');
+  const name = `${base}_demo`;
+  const exists = async () =>
+    (await adminQuery(url, 'select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (await exists()) return name;
+  const tmp = `${base}_d${process.pid}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(url, `create database ${tmp} template ${base}`);
+  try {
+    // A template must have no connection left when it is copied.
+    const database = await openDatabase({ databaseUrl: withDatabase(url, tmp), poolSize: 4 });
+    try {
+      await loadDemo(database);
+    } finally {
+      await database.close();
+    }
+    await adminQuery(url, `alter database ${tmp} rename to ${name}`);
+  } catch (err) {
+    await adminQuery(url, `drop database if exists ${tmp} with (force)`);
+    if (!(await exists())) throw err;
+  }
+  return name;
 }
 
 export interface CallOptions {
@@ -193,25 +324,24 @@ export interface TestPortal {
 export async function createTestPortal(
   env: Record<string, string> = {},
   extraModules: PortalModule[] = [],
+  opts: {
+    /**
+     * Load the demo in this portal's own first start, not from the demo template: for tests of
+     * the first start itself (`portal.firstStart`, the demo users' generated passwords).
+     */
+    ownFirstStart?: boolean;
+  } = {},
 ): Promise<TestPortal> {
-  const db = await createTestDb();
+  // The demo, when asked for with the settings it is made with, comes loaded (README "Tests").
+  const demo =
+    env.DEMO_DATA === 'on' &&
+    !opts.ownFirstStart &&
+    extraModules.length === 0 &&
+    !Object.keys(env).some((k) => k !== 'DEMO_DATA' && FIRST_START_SETTINGS.includes(k));
+  const db = await openTestDb(demo && hasTemplate() ? 'demo' : 'migrated');
   // Uploads and other files go to a directory of this portal's own, never the checkout's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    DEMO_DATA: 'off',
-    WEB_DIST: '',
-    BUSINESS_DATE: '2026-01-15',
-    // Test files sign in dozens of times a minute from one address; the login limits have their
-    // own tests (modules/auth/auth.test.ts), which turn them on.
-    LOGIN_RATE_PER_IP_PER_MINUTE: '0',
-    LOGIN_RATE_PER_USER_PER_MINUTE: '0',
-    // No scheduled job runs by itself in a test's portal: a test ticks the scheduler or runs a job
-    // (modules/jobs/jobs.test.ts), so a day-end never starts in the middle of another test.
-    JOB_TICK_MS: '0',
-    ...env,
-  });
+  const config = testConfig(dataDir, env);
   const portal = await buildPortal({
     config,
     database: db.database,
