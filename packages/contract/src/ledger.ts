@@ -168,12 +168,14 @@ export const statementSchema = z
 export type StatementInput = z.input<typeof statementSchema>;
 export type StatementQuery = z.output<typeof statementSchema>;
 
-export const STATEMENT_KINDS = ['loan', 'receipt', 'reversal'] as const;
+export const STATEMENT_KINDS = ['loan', 'receipt', 'reversal', 'badDebt', 'badDebtRed'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 export const STATEMENT_KIND_LABELS: Record<StatementKind, string> = {
   loan: '放款',
   receipt: '回款核销',
   reversal: '核销冲红',
+  badDebt: '核销坏账',
+  badDebtRed: '核销坏账冲红',
 };
 
 /** One movement. Amounts signed as they move the balance's components (a reversal is negative). */
@@ -189,7 +191,10 @@ export interface StatementLine {
   netPaid: string;
   /** Deducted from the disbursement (up-front items). */
   deducted: string;
-  /** Total received (receipt positive, reversal negative). */
+  /**
+   * Total received (receipt positive, reversal negative). A 核销坏账 (and its 冲红) receives
+   * nothing: it moves the principal balance only (docs/ledger.md "The statement").
+   */
   received: string;
   principal: string;
   interest: string;

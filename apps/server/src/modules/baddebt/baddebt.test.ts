@@ -1,9 +1,12 @@
 import Decimal from 'decimal.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_DEBT_PATHS, type BadDebtQuote, type BadDebtView } from '@portal/contract/baddebt';
 import { CLASS_PATHS, type ClassRow } from '@portal/contract/classification';
-import { LEDGER_PATHS, type LedgerPage } from '@portal/contract/ledger';
+import { DASHBOARD_PATHS, type TrendPoint } from '@portal/contract/dashboard';
+import { LEDGER_PATHS, type LedgerPage, type Statement } from '@portal/contract/ledger';
 import { button, menu } from '@portal/contract/menus';
 import { queryRows } from '../../platform/db/client';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
@@ -20,10 +23,12 @@ import { approvedContract, contractFixture, MONTHLY_RULE, type ContractFixture }
 import { disburse } from '../loan/testkit';
 import { approvedIncome, paidApi } from '../paid/testkit';
 import { postEvent } from '../voucher';
+import { serverRoot } from '../../server';
 
 const api = servedPaths(BAD_DEBT_PATHS);
 const ledgerApi = servedPaths(LEDGER_PATHS);
 const classApi = servedPaths(CLASS_PATHS);
+const dashboardApi = servedPaths(DASHBOARD_PATHS);
 const bq = (badDebtBizCode: string) => ({ query: { badDebtBizCode } });
 const ON = '2026-05-10';
 const PW = 'BadDebt@12345678';
@@ -89,10 +94,10 @@ async function voucherLines(docType: string, docCode: string) {
   );
 }
 
-async function approved(contBizCode: string): Promise<string> {
+async function approved(contBizCode: string, writeOffDate = ON): Promise<string> {
   const s = await maker.ok<{ badDebtBizCode: string }>(api.saveBaseInfo, {
     contBizCode,
-    writeOffDate: ON,
+    writeOffDate,
     submit: true,
   });
   await checker.ok(api.audit, { comment: '同意' }, bq(s.badDebtBizCode));
@@ -162,6 +167,13 @@ describe('核销坏账', SLOW, () => {
   it('four eyes; approval closes the plan, posts 坏账准备 and 信用减值损失 against 应收保理款', async () => {
     const c = await overdueContract();
     await provide(c.no, '60000.00');
+    // Not dated before the provisioning it would use: April's top-up (dated 04-30) would be left out
+    // and charged to 信用减值损失 again.
+    const early = await maker.call(api.saveBaseInfo, { contBizCode: c.code, writeOffDate: '2026-04-20' });
+    expect([early.status, early.msg]).toEqual([
+      400,
+      '核销日期不能早于该合同最近一次计提坏账准备的日期 2026-04-30',
+    ]);
     const q = await maker.ok<BadDebtQuote>(api.quote, undefined, {
       query: { contBizCode: c.code, writeOffDate: ON },
     });
@@ -189,7 +201,21 @@ describe('核销坏账', SLOW, () => {
     // The maker may not approve their own document.
     expect((await maker.call(api.audit, { comment: '自审' }, bq(code))).status).toBe(409);
     expect((await contractRow(c.code)).status).toBe('effective');
+    const trend = () => maker.ok<TrendPoint[]>(dashboardApi.trend, { months: 1 });
+    const trendBefore = await trend();
     await checker.ok(api.audit, { comment: '同意' }, bq(code));
+    // The dashboard's monthly 核销 counts money written off against incomings, not a bad debt.
+    expect(await trend()).toEqual(trendBefore);
+    // The statement: the write-off lowers the balance to nothing, received nothing.
+    const st = await maker.ok<Statement>(ledgerApi.statement, {
+      contBizCode: c.code,
+      dateFrom: '2026-05-01',
+      dateTo: ON,
+    });
+    expect(st.lines.map((l) => [l.kind, l.received, l.principal, l.balance])).toEqual([
+      ['badDebt', '0.00', '100000.00', '0.00'],
+    ]);
+    expect([st.opening, st.closing, st.totals.received]).toEqual(['100000.00', '0.00', '0.00']);
 
     const v = await maker.ok<BadDebtView>(api.viewBaseInfo, undefined, bq(code));
     expect([v.state, v.amount, v.reserveHeld, v.reserveUsed, v.lossCharged, v.released]).toEqual([
@@ -248,7 +274,12 @@ describe('核销坏账', SLOW, () => {
               from contract_plan_items where contract_id = ${c.id} and superseded_by is null order by period`,
       );
     const plan = await items();
-    const code = await approved(c.code);
+    // Written off on 05-05 (classified 损失 then), reversed on the business date 05-10.
+    const D1 = '2026-05-05';
+    await db()
+      .execute(sql`insert into contract_classes (contract_id, business_date, overdue_days, proposed_class, asset_class)
+      values (${c.id}, ${D1}, 110, 'loss', 'loss')`);
+    const code = await approved(c.code, D1);
     // Without a provision the whole principal is charged to 信用减值损失.
     expect((await voucherLines('badDebt', code)).map((l) => [l.role, l.debit, l.credit])).toEqual([
       ['creditLoss', '100000.00', '0.00'],
@@ -268,7 +299,46 @@ describe('核销坏账', SLOW, () => {
     const again = await maker.call(api.rushRed, { reason: '再冲' }, bq(code));
     expect([again.status, again.msg]).toEqual([409, '该核销坏账单已冲红']);
     expect((await ledgerRow(c.code, ON)).ledgerState).toBe('active');
-    // Back in force: a new write-off may be raised.
+    // As of a day between write-off and 冲红 the ledger reads it as it stood then: 已核销.
+    const between = await ledgerRow(c.code, '2026-05-07');
+    expect([between.ledgerState, between.principalOutstanding]).toEqual(['writtenOff', '0.00']);
+    // The statement: the write-off and its 冲红 move the principal balance and receive nothing.
+    const st = await maker.ok<Statement>(ledgerApi.statement, {
+      contBizCode: c.code,
+      dateFrom: '2026-05-01',
+      dateTo: ON,
+    });
+    expect(st.lines.map((l) => [l.date, l.kind, l.received, l.principal, l.interest, l.balance])).toEqual([
+      [D1, 'badDebt', '0.00', '100000.00', '0.00', '0.00'],
+      [ON, 'badDebtRed', '0.00', '-100000.00', '0.00', '100000.00'],
+    ]);
+    expect([st.opening, st.closing, st.totals.received]).toEqual(['100000.00', '100000.00', '0.00']);
+    expect(new Decimal(st.opening).plus(st.totals.disbursed).minus(st.totals.principal).toFixed(2)).toBe(
+      st.closing,
+    );
+    const mid = await maker.ok<Statement>(ledgerApi.statement, {
+      contBizCode: c.code,
+      dateFrom: '2026-01-01',
+      dateTo: '2026-05-07',
+    });
+    expect([mid.closing, mid.totals.received, mid.totals.principal]).toEqual(['0.00', '0.00', '100000.00']);
+    expect(new Decimal(mid.opening).plus(mid.totals.disbursed).minus(mid.totals.principal).toFixed(2)).toBe(
+      mid.closing,
+    );
+    // Back in force: a new write-off may be raised, but not dated before the 冲红 — as of the days
+    // between, the reversed write-off and the new one would both read the principal paid.
+    const backdated = await maker.call(api.saveBaseInfo, { contBizCode: c.code, writeOffDate: D1 });
+    expect([backdated.status, backdated.msg]).toEqual([
+      400,
+      `核销日期不能早于该合同最近一次核销或冲红日期 ${ON}`,
+    ]);
+    const income = await approvedIncome(maker, checker, f.bankBizCode, '100.00', D1);
+    const paid = await maker.call(paidApi.getPaiPlanInfo, {
+      fiidBizCode: income,
+      contBizCode: c.code,
+      paidDate: D1,
+    });
+    expect([paid.status, paid.msg]).toEqual([400, `核销日期不能早于该合同最近一次核销或冲红日期 ${ON}`]);
     const next = await maker.ok<{ badDebtBizCode: string }>(api.saveBaseInfo, {
       contBizCode: c.code,
       writeOffDate: ON,
@@ -330,5 +400,27 @@ describe('核销坏账', SLOW, () => {
     );
     expect(p!.n).toBe(1);
     expect((await voucherLines('badDebt', code)).length).toBe(2);
+  });
+
+  it('migration 0061 grants the roles of an upgraded database what a fresh one seeds', async () => {
+    const grants = () =>
+      queryRows<{ role: string; code: string }>(
+        db(),
+        sql`select r.code as role, m.menu_code as code from role_menus m join roles r on r.id = m.role_id
+             where m.menu_code like 'ft-bad-debt%' and r.deleted_at is null
+               and r.code in ('biz-manager', 'risk', 'gm', 'finance', 'viewer') order by 1, 2`,
+      );
+    const seeded = await grants();
+    expect(seeded.filter((g) => g.role === 'biz-manager').map((g) => g.code)).toContain('ft-bad-debt:add');
+    await db().execute(sql`delete from role_menus m using roles r where r.id = m.role_id
+      and r.code in ('biz-manager', 'risk', 'gm', 'finance', 'viewer') and m.menu_code like 'ft-bad-debt%'`);
+    const migration = readFileSync(join(serverRoot(), 'migrations/0061_bad_debt.sql'), 'utf8');
+    const statements = migration
+      .split(';')
+      .map((x) => x.replace(/^\s*--.*$/gm, '').trim())
+      .filter((x) => x.startsWith('insert into role_menus'));
+    expect(statements.length).toBe(2);
+    for (const x of statements) await db().execute(sql.raw(x));
+    expect(await grants()).toEqual(seeded);
   });
 });

@@ -30,7 +30,7 @@ import {
   quoteValues,
   type ClosureQuote,
 } from '../paid';
-import { isClosed, reserveHeld } from '../voucher';
+import { isClosed, lastProvisionDate, reserveHeld } from '../voucher';
 import type { Written } from '../workflow';
 import { badDebts } from './schema';
 
@@ -61,6 +61,10 @@ export async function writeOffQuote(
   requireEffective(contract, '核销坏账');
   if (contract.loanState !== 'loaned') throw conflict('合同未放款，不能核销坏账');
   await checkClosureDate(ex, contract, date, today, '核销日期');
+  // What is held is read on the date: a provisioning dated later would be left out of it.
+  const provided = await lastProvisionDate(ex, contract.contractNo);
+  if (provided && date < provided)
+    throw badInput(`核销日期不能早于该合同最近一次计提坏账准备的日期 ${provided}`);
   const cls = await classOn(ex, contract.id, date);
   if (cls !== 'loss')
     throw conflict(
@@ -249,7 +253,9 @@ export async function viewBadDebt(ex: Executor, code: string, user: ScopeUser): 
   let split = { reserveHeld: '0.00', reserveUsed: b.reserveUsed, lossCharged: b.lossCharged };
   if (b.paidId) {
     lines = await closureLines(ex, b.paidId);
-    // Held before it: what is held on the date now, plus what its own voucher (dated then) used.
+    // Held before it: what is held on the date now, plus what its own voucher (dated then) used —
+    // the figure reserveSplit read at approval (no provisioning is dated after a write-off's date
+    // before it is approved: writeOffQuote refuses that).
     const after = await reserveHeld(ex, contract.contractNo, b.writeOffDate);
     split.reserveHeld = new Decimal(after).plus(b.reserveUsed).toFixed(2);
   } else if (contract.status === 'effective' && contract.loanState === 'loaned' && contract.ruleSnapshot) {

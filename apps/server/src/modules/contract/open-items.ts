@@ -7,7 +7,7 @@ import { interestRuleCalc, type Component, type InterestRuleCalc } from '@portal
 import type { Executor, Tx } from '../../platform/db/client';
 import { conflict } from '../../platform/errors';
 import { contractPlanItems, type contracts } from './schema';
-import { paidLines, paids } from '../paid/schema';
+import { paidLines, paidReds, paids } from '../paid/schema';
 
 type ContractRow = typeof contracts.$inferSelect;
 export type ItemRow = typeof contractPlanItems.$inferSelect;
@@ -201,10 +201,15 @@ export function itemsReadFromLines(contracts: SQL, asOf: string): SQL {
                  and (p.paid_date > ${d} or (l.component = 'PRINCIPAL' and p.paid_date > i.due_date)))`;
 }
 
-/** The date of the latest posting on the contract: a new write-off may not be dated before it. */
+/**
+ * The date of the latest posting on the contract: the latest of its live write-offs' dates and of
+ * the dates of the approved 冲红 of its write-offs. A new write-off (核销, 回购单, 核销坏账) may not be
+ * dated before it: one dated before a 冲红 would read, as of the days between, both the reversed
+ * write-off and itself as paid (docs/ledger.md "As posted on a date").
+ */
 export async function lastPostingDate(ex: Executor, contractId: number): Promise<string | null> {
-  const [row] = await ex
-    .select({ d: sql<string>`max(${paids.paidDate})::text` })
+  const [posted] = await ex
+    .select({ d: sql<string | null>`max(${paids.paidDate})::text` })
     .from(paids)
     .where(
       and(
@@ -214,5 +219,11 @@ export async function lastPostingDate(ex: Executor, contractId: number): Promise
         isNull(paids.deletedAt),
       ),
     );
-  return row?.d ?? null;
+  const [reversed] = await ex
+    .select({ d: sql<string | null>`max(${paidReds.redDate})::text` })
+    .from(paidReds)
+    .innerJoin(paids, eq(paids.id, paidReds.paidId))
+    .where(and(eq(paids.contractId, contractId), eq(paidReds.state, 'approved'), isNull(paidReds.deletedAt)));
+  const dates = [posted?.d, reversed?.d].filter((d): d is string => !!d).sort();
+  return dates.at(-1) ?? null;
 }

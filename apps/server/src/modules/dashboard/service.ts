@@ -140,7 +140,7 @@ export async function trend(
                group by 1),
         w as (select date_trunc('month', p.paid_date)::date as first, sum(p.amount) as v
                 from paids p join contracts on contracts.id = p.contract_id
-               where p.deleted_at is null and p.state = 'approved' and not p.red
+               where p.deleted_at is null and p.state = 'approved' and not p.red and p.kind <> 'badDebt'
                  and p.paid_date >= (select min(first) from m) and ${scopeOf(user)}
                group by 1)
         select m.month, coalesce(i.v, 0)::text as incoming, coalesce(w.v, 0)::text as written,

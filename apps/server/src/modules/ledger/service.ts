@@ -383,12 +383,14 @@ async function buildLedger(
     cc as ${contractCorrections(asOf)},
     ai as ${interestSplit(sql`(select lc.id from lc where ${disbursed})`, asOf)},
     od as (select * from json_to_recordset(${od}::json) as od(id bigint, days int, open numeric, penalty numeric)),
+    -- 本期回款 / 本期冲红: a 核销坏账 receives nothing (docs/ledger.md), so it and its 冲红 are left out.
     moved as (select p.contract_id, sum(p.amount) as received from paids p
-               where ${slice} and p.deleted_at is null and p.state = 'approved' and p.paid_date between ${dateFrom}::date and ${d}
+               where ${slice} and p.deleted_at is null and p.state = 'approved' and p.kind <> 'badDebt'
+                 and p.paid_date between ${dateFrom}::date and ${d}
                group by p.contract_id),
     reversed as (select p.contract_id, sum(p.amount) as reversed
                    from paid_reds r join paids p on p.id = r.paid_id
-                  where ${slice} and r.deleted_at is null and r.state = 'approved'
+                  where ${slice} and r.deleted_at is null and r.state = 'approved' and p.kind <> 'badDebt'
                     and r.red_date between ${dateFrom}::date and ${d}
                   group by p.contract_id),
     fig as (select lc.*, ${disbursed} as disbursed,
@@ -421,8 +423,12 @@ async function buildLedger(
            ${byClass ? sql`cl.asset_class` : sql`null::text`} as class_filter,
            case when not fig.disbursed then 'unloaned'
                 -- Closed by a 核销坏账 dated by the ledger's date, not reversed (docs/ledger.md).
+                -- Reversed as of the date only by a 冲红 dated by it (as postedLines reads it).
                 when exists (select 1 from paids bp where bp.contract_id = fig.id and bp.kind = 'badDebt'
-                               and not bp.red and bp.deleted_at is null and bp.paid_date <= ${asOf}::date)
+                               and bp.state = 'approved' and bp.deleted_at is null and bp.paid_date <= ${asOf}::date
+                               and not exists (select 1 from paid_reds br where br.paid_id = bp.id
+                                                  and br.state = 'approved' and br.deleted_at is null
+                                                  and br.red_date <= ${asOf}::date))
                   then 'writtenOff'
                 when fig.p_open + fig.i_open + fig.f_open = 0 and fig.od_id is null then 'settled'
                 else 'active' end as ledger_state

@@ -57,7 +57,16 @@ interface RawMove {
   posted: string | null;
 }
 
-const KIND_ORDER: Record<StatementKind, number> = { loan: 0, receipt: 1, reversal: 2 };
+const KIND_ORDER: Record<StatementKind, number> = {
+  loan: 0,
+  receipt: 1,
+  badDebt: 1,
+  reversal: 2,
+  badDebtRed: 2,
+};
+
+/** The kinds that receive nothing: a bad-debt write-off closes the plan without money. */
+const NOTHING_RECEIVED: ReadonlySet<StatementKind> = new Set(['badDebt', 'badDebtRed']);
 
 /** A document's approval time as a sortable string. */
 const postedAt = (alias: string) =>
@@ -67,7 +76,8 @@ const postedAt = (alias: string) =>
  * 客户对账单 over [dateFrom, dateTo]: the opening principal balance (end of dateFrom − 1), every
  * disbursement (the contract's 放款日 and 实际放款, the figures the balance counts from: its
  * 放款单 in force, or 期初导入 for an imported contract, docs/ledger.md "The statement"), every write-off with its allocation per component, every
- * reversal (the negative of its write-off, on its own date), and the closing balance (end of
+ * reversal (the negative of its write-off, on its own date), a 核销坏账 as its own kind (its principal
+ * lowers the balance, nothing received) and its 冲红 likewise, and the closing balance (end of
  * dateTo), computed apart from the movements: opening + Σ movements = closing is what a test checks.
  * One day's lines run in the order they were posted (docs/ledger.md "The statement").
  */
@@ -109,12 +119,12 @@ export async function statement(ex: Executor, user: ScopeUser, q: StatementQuery
                and l.deleted_at is null and l.state = 'approved' and l.red_state = 'none'
          where lc.loan_state = 'loaned' and lc.loan_date between ${from} and ${to}
         union all
-        select to_char(p.paid_date, 'YYYY-MM-DD'), 'receipt', p.biz_code, lc.biz_code, lc.contract_no,
+        select to_char(p.paid_date, 'YYYY-MM-DD'), case when p.kind = 'badDebt' then 'badDebt' else 'receipt' end, p.biz_code, lc.biz_code, lc.contract_no,
                '0', '0', '0', ${lineSums('')}, p.remark, ${postedAt('p')}
           from paids p join lc on lc.id = p.contract_id
          where p.deleted_at is null and p.state = 'approved' and p.paid_date between ${from} and ${to}
         union all
-        select to_char(r.red_date, 'YYYY-MM-DD'), 'reversal', r.biz_code, lc.biz_code, lc.contract_no,
+        select to_char(r.red_date, 'YYYY-MM-DD'), case when p.kind = 'badDebt' then 'badDebtRed' else 'reversal' end, r.biz_code, lc.biz_code, lc.contract_no,
                '0', '0', '0', ${lineSums('-')}, r.reason, ${postedAt('r')}
           from paid_reds r join paids p on p.id = r.paid_id join lc on lc.id = p.contract_id
          where r.deleted_at is null and r.state = 'approved' and r.red_date between ${from} and ${to}`,
@@ -141,8 +151,14 @@ export async function statement(ex: Executor, user: ScopeUser, q: StatementQuery
     fee: new Decimal(0),
     penalty: new Decimal(0),
   };
-  const lines: StatementLine[] = moves.map((m) => {
-    const received = new Decimal(m.principal).plus(m.interest).plus(m.fee).plus(m.penalty);
+  const lines: StatementLine[] = moves.map((raw) => {
+    // A 核销坏账 lowers the principal balance by what it wrote off and receives nothing: only its
+    // principal is shown (the interest, fee and penalty it closed were never received).
+    const writtenOff = NOTHING_RECEIVED.has(raw.kind);
+    const m = writtenOff ? { ...raw, interest: '0', fee: '0', penalty: '0' } : raw;
+    const received = writtenOff
+      ? new Decimal(0)
+      : new Decimal(m.principal).plus(m.interest).plus(m.fee).plus(m.penalty);
     balance = balance.plus(m.disbursed).minus(m.principal);
     sums.disbursed = sums.disbursed.plus(m.disbursed);
     sums.netPaid = sums.netPaid.plus(m.net_paid);

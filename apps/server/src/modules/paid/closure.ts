@@ -97,7 +97,7 @@ export async function checkClosureDate(
   if (contract.loanDate && date < contract.loanDate)
     throw badInput(`${field}不能早于放款日 ${contract.loanDate}`);
   const last = await lastPostingDate(ex, contract.id);
-  if (last && date < last) throw badInput(`${field}不能早于该合同最近一次核销日期 ${last}`);
+  if (last && date < last) throw badInput(`${field}不能早于该合同最近一次核销或冲红日期 ${last}`);
 }
 
 /**

@@ -62,11 +62,13 @@ export async function reconcile(
   );
   const [flows] = await queryRows<{ written: string | null; reversed: string | null }>(
     ex,
-    sql`select (select sum(amount) from paids where deleted_at is null and state = 'approved'
+    // A 核销坏账 (and its 冲红) moves no money: left out, as from the ledger's 本期回款 (docs/ledger.md).
+    sql`select (select sum(amount) from paids where deleted_at is null and state = 'approved' and kind <> 'badDebt'
                    and paid_date between ${dateFrom} and ${dateTo}
                    and ${seenContract(sql`paids.contract_id`)})::text as written,
                (select sum(p.amount) from paid_reds r join paids p on p.id = r.paid_id
-                 where r.deleted_at is null and r.state = 'approved' and r.red_date between ${dateFrom} and ${dateTo}
+                 where r.deleted_at is null and r.state = 'approved' and p.kind <> 'badDebt'
+                   and r.red_date between ${dateFrom} and ${dateTo}
                    and ${seenContract(sql`p.contract_id`)})::text as reversed`,
   );
   const sum = (pick: (r: Omit<ReconcileIncome, 'difference'>) => string) =>

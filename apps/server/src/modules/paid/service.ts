@@ -72,7 +72,7 @@ export async function checkPaidDate(
   if (date < income.valueDate) throw badInput(`核销日期不能早于来款日期 ${income.valueDate}`);
   if (date < contract.startDate) throw badInput(`核销日期不能早于合同起始日 ${contract.startDate}`);
   const last = await lastPostingDate(ex, contract.id);
-  if (last && date < last) throw badInput(`核销日期不能早于该合同最近一次核销日期 ${last}`);
+  if (last && date < last) throw badInput(`核销日期不能早于该合同最近一次核销或冲红日期 ${last}`);
 }
 
 /** getValidPlanPaid: the contract's open items as of the date. */

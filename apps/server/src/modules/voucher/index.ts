@@ -3,5 +3,5 @@
  * never from its files, and change its tables only through these functions.
  */
 export { accrueMonthEnds } from './accrual';
-export { provideMonthEnd, reserveHeld } from './provision';
+export { lastProvisionDate, provideMonthEnd, reserveHeld } from './provision';
 export { isClosed, postEvent, reverseDocument } from './service';

@@ -120,6 +120,22 @@ export async function reserveHeld(ex: Executor, contractNo: string, date: string
   return new Decimal(r?.held ?? 0).toFixed(2);
 }
 
+/**
+ * The date of the latest provisioning voucher that moved the contract's 坏账准备, or null. A
+ * 核销坏账 may not be dated before it: what it uses is what is held on its date, and a top-up dated
+ * later would be left out and its shortfall charged to 信用减值损失 a second time (docs/accounting.md
+ * "Bad-debt write-off").
+ */
+export async function lastProvisionDate(ex: Executor, contractNo: string): Promise<string | null> {
+  const [r] = await queryRows<{ d: string | null }>(
+    ex,
+    sql`select max(v.voucher_date)::text as d
+          from voucher_lines l join vouchers v on v.id = l.voucher_id
+         where l.role = 'badDebtReserve' and l.contract_no = ${contractNo} and v.doc_type = 'provision'`,
+  );
+  return r?.d ?? null;
+}
+
 /** Whether month end E's provisioning was posted (it is then done for that month). */
 export async function provisioned(ex: Executor, period: string): Promise<boolean> {
   const [done] = await queryRows<{ id: number }>(
