@@ -22,7 +22,7 @@ import { addChecker } from '../credit/testkit';
 import { approvedContract, contractFixture, MONTHLY_RULE, type ContractFixture } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
 import { approvedIncome, paidApi } from '../paid/testkit';
-import { postEvent } from '../voucher';
+import { accrueMonthEnds, postEvent } from '../voucher';
 import { serverRoot } from '../../server';
 
 const api = servedPaths(BAD_DEBT_PATHS);
@@ -400,6 +400,35 @@ describe('核销坏账', SLOW, () => {
     );
     expect(p!.n).toBe(1);
     expect((await voucherLines('badDebt', code)).length).toBe(2);
+  });
+
+  it('a written-off contract recognises what 预收利息 it still holds at the write-off month end', async () => {
+    const c = await overdueContract();
+    // 前置利息 1,800.00 received at the disbursement (an import's opening entry holds it deferred).
+    await db().transaction((tx) =>
+      postEvent(
+        tx,
+        {
+          kind: 'opening',
+          docCode: `OPEN${c.id}`,
+          date: '2026-01-15',
+          principal: '0.00',
+          margin: '0.00',
+          upfrontInterest: '1800.00',
+          upfrontInterestEarned: '0.00',
+          aux: { custCode: f.custCode, custName: '测试客户', contractNo: c.no },
+        },
+        SYSTEM_ACTOR,
+      ),
+    );
+    await approved(c.code);
+    await db().transaction((tx) => accrueMonthEnds(tx, '2026-05-31', SYSTEM_ACTOR));
+    // Not 1,800.00 × 137 / 181 days: the contract earns nothing after it is written off.
+    expect(
+      (await voucherLines('deferral', '2026-05')).filter(
+        (l) => l.contract_no === c.no && l.role === 'deferredInterest',
+      ),
+    ).toMatchObject([{ debit: '1800.00', credit: '0.00' }]);
   });
 
   it('migration 0061 grants the roles of an upgraded database what a fresh one seeds', async () => {

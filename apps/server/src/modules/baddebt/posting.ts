@@ -23,7 +23,7 @@ async function contractOf(tx: Tx, b: BadDebtRecord): Promise<ContractRow> {
 
 /**
  * Approval of a 核销坏账 (the workflow's onApprove, one transaction; docs/accounting.md "Bad-debt
- * write-off"). Locks the contract and its plan items, checks again that the contract may be written
+ * write-off"). The workflow has locked the document; this locks the contract, then its plan items, checks again that the contract may be written
  * off on the date (in force, 损失, the month open) and that the amount is still what was saved, then:
  * the plan's open items are closed by a closing write-off of kind `badDebt` dated the write-off
  * date; the seller's credit line releases what the contract holds (as a settled contract's, docs/
@@ -98,7 +98,7 @@ export async function postBadDebt(tx: Tx, code: string, actor: Actor, today: str
  * occupied again (409 when another contract took the room), the contract is back in force and the
  * voucher mirrored, dated the business date. Nothing else can have moved the contract meanwhile: a
  * written-off contract takes no document (docs/accounting.md "Bad-debt write-off"). Lock order as
- * the approval's: contract, plan items, the write-off.
+ * the approval's: the write-off, the contract, its plan items, the credit lines.
  */
 export async function rushRedBadDebt(
   tx: Tx,
@@ -109,8 +109,8 @@ export async function rushRedBadDebt(
   today: string,
 ): Promise<void> {
   const found = await findBadDebt(tx, code, user);
-  const contract = await contractOf(tx, found);
   const [b] = await tx.select().from(badDebts).where(eq(badDebts.id, found.id)).for('update');
+  const contract = await contractOf(tx, found);
   if (b!.state !== 'approved') throw conflict('只能冲红已审核的核销坏账单');
   if (b!.redState !== 'none') throw conflict('该核销坏账单已冲红');
   if (contract.status !== 'writtenOff') throw conflict('合同已不是已核销状态，不能冲红');

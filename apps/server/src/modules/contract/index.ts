@@ -13,6 +13,7 @@ export {
   openAsOf,
   paymentsOf,
   planItems,
+  writtenOffBy,
   type ItemAsOf,
   type ItemRow,
 } from './open-items';

@@ -202,6 +202,20 @@ export function itemsReadFromLines(contracts: SQL, asOf: string): SQL {
 }
 
 /**
+ * Whether the contract `contractId` (SQL naming its id) stands written off (核销坏账) at the end of
+ * `asOf`: an approved closing write-off of kind `badDebt` dated by then, with no 冲红 dated by then
+ * (as postedLines reads write-offs; docs/ledger.md "Written-off contracts").
+ */
+export function writtenOffBy(contractId: SQL, asOf: string): SQL {
+  return sql`exists (select 1 from paids bp
+                      where bp.contract_id = ${contractId} and bp.kind = 'badDebt' and bp.state = 'approved'
+                        and bp.deleted_at is null and bp.paid_date <= ${asOf}::date
+                        and not exists (select 1 from paid_reds br
+                                         where br.paid_id = bp.id and br.state = 'approved'
+                                           and br.deleted_at is null and br.red_date <= ${asOf}::date))`;
+}
+
+/**
  * The date of the latest posting on the contract: the latest of its live write-offs' dates and of
  * the dates of the approved 冲红 of its write-offs. A new write-off (核销, 回购单, 核销坏账) may not be
  * dated before it: one dated before a 冲红 would read, as of the days between, both the reversed

@@ -23,7 +23,7 @@ import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { likePattern } from '../../platform/http/list';
 import { scopeOf } from '../contract';
-import { itemAsOf, itemPayment } from '../contract';
+import { itemAsOf, itemPayment, writtenOffBy } from '../contract';
 import { classAsOf, storedDistribution } from '../classification';
 
 const isAssetClass = (v: unknown): v is AssetClass => ASSET_CLASSES.includes(v as AssetClass);
@@ -422,13 +422,8 @@ async function buildLedger(
            fig.line_code as "lineCode",
            ${byClass ? sql`cl.asset_class` : sql`null::text`} as class_filter,
            case when not fig.disbursed then 'unloaned'
-                -- Closed by a 核销坏账 dated by the ledger's date, not reversed (docs/ledger.md).
-                -- Reversed as of the date only by a 冲红 dated by it (as postedLines reads it).
-                when exists (select 1 from paids bp where bp.contract_id = fig.id and bp.kind = 'badDebt'
-                               and bp.state = 'approved' and bp.deleted_at is null and bp.paid_date <= ${asOf}::date
-                               and not exists (select 1 from paid_reds br where br.paid_id = bp.id
-                                                  and br.state = 'approved' and br.deleted_at is null
-                                                  and br.red_date <= ${asOf}::date))
+                -- Closed by a 核销坏账 dated by the ledger's date, not reversed by then (docs/ledger.md).
+                when ${writtenOffBy(sql`fig.id`, asOf)}
                   then 'writtenOff'
                 when fig.p_open + fig.i_open + fig.f_open = 0 and fig.od_id is null then 'settled'
                 else 'active' end as ledger_state

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@portal/contract/plan/dates';
 import { queryRows, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
+import { writtenOffBy } from '../contract';
 import { interestSplit } from '../ledger';
 import type { Aux } from './journal';
 import { isClosed, postEvent, reverseDocument } from './service';
@@ -53,7 +54,9 @@ export async function accruedInterest(tx: Tx, e: string): Promise<ContractAmount
  * contract whose 前置利息 went to income before this rule posted nothing deferred, so nothing of it
  * is recognised again. A 期初 voucher credits the 前置利息 received whole (deferred) and debits the
  * share the earlier books recognised before the import (counted as recognised), so the first
- * month end after an import recognises only the days since.
+ * month end after an import recognises only the days since. A contract written off (核销坏账) by E
+ * earns what it still holds deferred in full that month end, as at its maturity (docs/accounting.md
+ * "Bad-debt write-off"); a 冲红 later takes the days not yet earned back, as a reversal does.
  */
 export async function deferralDue(tx: Tx, e: string): Promise<ContractAmount[]> {
   const rows = await queryRows<{
@@ -64,6 +67,7 @@ export async function deferralDue(tx: Tx, e: string): Promise<ContractAmount[]> 
     maturity_date: string;
     deferred: string;
     recognised: string;
+    written_off: boolean;
   }>(
     tx,
     sql`with posted as (
@@ -79,7 +83,9 @@ export async function deferralDue(tx: Tx, e: string): Promise<ContractAmount[]> 
                case when c.loan_state = 'loaned' and c.loan_date <= ${e}::date
                     then to_char(c.loan_date, 'YYYY-MM-DD') end as loan_date,
                to_char(c.maturity_date, 'YYYY-MM-DD') as maturity_date,
-               p.deferred::text, p.recognised::text
+               p.deferred::text, p.recognised::text,
+               -- Written off (核销坏账) by E and not reversed by then: nothing more to earn over.
+               ${writtenOffBy(sql`c.id`, e)} as written_off
           from posted p join contracts c on c.contract_no = p.contract_no and c.deleted_at is null
          order by c.id`,
   );
@@ -87,7 +93,8 @@ export async function deferralDue(tx: Tx, e: string): Promise<ContractAmount[]> 
   for (const r of rows) {
     const deferred = new Decimal(r.deferred);
     let earned = new Decimal(0);
-    if (r.loan_date !== null) {
+    if (r.written_off) earned = deferred;
+    else if (r.loan_date !== null) {
       const span = daysBetween(r.loan_date, r.maturity_date);
       const days = Math.min(span, daysBetween(r.loan_date, addDays(e, 1)));
       earned =

@@ -44,10 +44,6 @@ export const moneyColumn = (name: string) => numeric(name, { precision: 18, scal
 export const dateColumn = (name: string) => date(name, { mode: 'string' });
 
 /**
- * A workflow document's own state (workflow/README.md): draft → pending → approved | rejected,
- * with the submission and final-approval stamps (`stamps: true`).
- */
-/**
  * A document fixing what a contract's plan owes on a date (回购单, 核销坏账): each part and the total
  * (migrations 0055, 0061).
  */
@@ -78,6 +74,10 @@ export const reversedBy = (version: AnyColumn, reason: string, userId: number) =
   updatedBy: userId,
 });
 
+/**
+ * A workflow document's own state (workflow/README.md): draft → pending → approved | rejected,
+ * with the submission and final-approval stamps (`stamps: true`).
+ */
 export const docStateColumns = {
   state: text('state').notNull().default('draft'),
   submittedAt: timestamptz('submitted_at'),
