@@ -227,6 +227,21 @@ describe('核销坏账', SLOW, () => {
       '100000.00',
     ]);
     expect(v.paidBizCode).not.toBeNull();
+    // A provisioning posted later on the write-off date (its release) leaves the held-before figure as
+    // approval read it.
+    await db().transaction((tx) =>
+      postEvent(
+        tx,
+        {
+          kind: 'provision',
+          period: '2026-05',
+          date: ON,
+          contracts: [{ amount: '-1000.00', aux: { contractNo: c.no } }],
+        },
+        SYSTEM_ACTOR,
+      ),
+    );
+    expect((await maker.ok<BadDebtView>(api.viewBaseInfo, undefined, bq(code))).reserveHeld).toBe('60000.00');
     expect(v.lines).toEqual(q.lines);
     expect(await contractRow(c.code)).toEqual({
       status: 'writtenOff',

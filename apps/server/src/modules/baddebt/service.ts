@@ -253,11 +253,12 @@ export async function viewBadDebt(ex: Executor, code: string, user: ScopeUser): 
   let split = { reserveHeld: '0.00', reserveUsed: b.reserveUsed, lossCharged: b.lossCharged };
   if (b.paidId) {
     lines = await closureLines(ex, b.paidId);
-    // Held before it: what is held on the date now, plus what its own voucher (dated then) used —
-    // the figure reserveSplit read at approval (no provisioning is dated after a write-off's date
-    // before it is approved: writeOffQuote refuses that).
-    const after = await reserveHeld(ex, contract.contractNo, b.writeOffDate);
-    split.reserveHeld = new Decimal(after).plus(b.reserveUsed).toFixed(2);
+    // Held before it: the figure reserveSplit read at approval — the 坏账准备 lines dated by the
+    // write-off date posted before its voucher (a provisioning posted later on that date is not).
+    split.reserveHeld = await reserveHeld(ex, contract.contractNo, b.writeOffDate, {
+      docType: 'badDebt',
+      docCode: b.bizCode,
+    });
   } else if (contract.status === 'effective' && contract.loanState === 'loaned' && contract.ruleSnapshot) {
     lines = (await closureQuote(ex, contract, b.writeOffDate)).described;
     split = await reserveSplit(ex, contract, b.writeOffDate, b.principal);

@@ -110,12 +110,22 @@ export async function provisionDue(tx: Executor, e: string, rates: ProvisionRate
  * 坏账准备 a contract holds on `date`: Σ credit − debit of its 坏账准备 lines dated by it (what a
  * 核销坏账 uses first, docs/accounting.md "Bad-debt write-off").
  */
-export async function reserveHeld(ex: Executor, contractNo: string, date: string): Promise<string> {
+export async function reserveHeld(
+  ex: Executor,
+  contractNo: string,
+  date: string,
+  postedBefore?: { docType: string; docCode: string },
+): Promise<string> {
+  // postedBefore: only the vouchers posted before that document's (what it found held).
+  const before = postedBefore
+    ? sql`and v.id < (select min(b.id) from vouchers b
+                       where b.doc_type = ${postedBefore.docType} and b.doc_code = ${postedBefore.docCode})`
+    : sql``;
   const [r] = await queryRows<{ held: string | null }>(
     ex,
     sql`select sum(l.credit - l.debit)::text as held
           from voucher_lines l join vouchers v on v.id = l.voucher_id
-         where l.role = 'badDebtReserve' and l.contract_no = ${contractNo} and v.voucher_date <= ${date}::date`,
+         where l.role = 'badDebtReserve' and l.contract_no = ${contractNo} and v.voucher_date <= ${date}::date ${before}`,
   );
   return new Decimal(r?.held ?? 0).toFixed(2);
 }
