@@ -68,7 +68,7 @@ export interface TrendPoint {
   month: string;
   /** Σ approved incoming payments with a value date in that month. */
   incoming: string;
-  /** Σ approved write-offs dated that month, reversed ones left out. */
+  /** Σ approved write-offs dated that month, reversed ones and 核销坏账 (no money moved) left out. */
   writtenOff: string;
   /** Σ principal disbursed that month by the 放款单 in force (value date; a reversed one never counts). */
   financed: string;
