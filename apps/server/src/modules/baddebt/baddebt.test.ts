@@ -227,21 +227,6 @@ describe('核销坏账', SLOW, () => {
       '100000.00',
     ]);
     expect(v.paidBizCode).not.toBeNull();
-    // A provisioning posted later on the write-off date (its release) leaves the held-before figure as
-    // approval read it.
-    await db().transaction((tx) =>
-      postEvent(
-        tx,
-        {
-          kind: 'provision',
-          period: '2026-05',
-          date: ON,
-          contracts: [{ amount: '-1000.00', aux: { contractNo: c.no } }],
-        },
-        SYSTEM_ACTOR,
-      ),
-    );
-    expect((await maker.ok<BadDebtView>(api.viewBaseInfo, undefined, bq(code))).reserveHeld).toBe('60000.00');
     expect(v.lines).toEqual(q.lines);
     expect(await contractRow(c.code)).toEqual({
       status: 'writtenOff',
@@ -268,6 +253,21 @@ describe('核销坏账', SLOW, () => {
            where l.role = 'badDebtReserve' and l.contract_no = ${c.no}`,
     );
     expect(new Decimal(held!.held).toFixed(2)).toBe('0.00');
+    // A provisioning posted later on the write-off date (its release) leaves the held-before figure as
+    // approval read it.
+    await db().transaction((tx) =>
+      postEvent(
+        tx,
+        {
+          kind: 'provision',
+          period: '2026-05',
+          date: ON,
+          contracts: [{ amount: '-1000.00', aux: { contractNo: c.no } }],
+        },
+        SYSTEM_ACTOR,
+      ),
+    );
+    expect((await maker.ok<BadDebtView>(api.viewBaseInfo, undefined, bq(code))).reserveHeld).toBe('60000.00');
     // No more money documents on it; 反审核 of the approved document is refused (冲红 is the way back).
     const income = await approvedIncome(maker, checker, f.bankBizCode, '100.00', ON);
     const w = await maker.call(paidApi.getPaiPlanInfo, {
