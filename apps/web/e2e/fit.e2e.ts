@@ -213,7 +213,7 @@ describe('every list fits', () => {
             .getByRole('cell')
             .filter({ has: page.getByLabel(label, { exact: true }) })
             .first();
-          const input = cell.locator('.ant-input, .ant-input-number, .ant-picker').first();
+          const input = cell.locator('.ant-input, .ant-input-number, .ant-picker, .ant-select').first();
           boxes.push({ label, cell: (await cell.boundingBox())!, input: (await input.boundingBox())! });
         }
         for (const [i, b] of boxes.entries()) {

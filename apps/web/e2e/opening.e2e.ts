@@ -29,8 +29,8 @@ import { asAdmin, data, demoCredit, fileBrowser, openScreen, today } from './flo
  * downloaded, a workbook of two contracts uploaded — one with a malformed 融资金额 — previewed with
  * that row's error, the valid row imported; the contract is then on the list and its view as
  * approved and disbursed, and the ledger's and the dashboard's principal outstanding have grown by
- * exactly the principal it brought in, the figure its 对账单 opens with (docs/ledger.md "Imported
- * contracts").
+ * exactly the principal it brought in, the figure its 对账单 ends with (docs/ledger.md "Contracts
+ * brought in by 期初导入").
  */
 const browser = fileBrowser();
 const stamp = String(Date.now()).slice(-6);
@@ -191,15 +191,18 @@ describe('期初导入', () => {
           await expect
             .poll(() => page.getByTestId('fig-outstanding').textContent(), { timeout: 15_000 })
             .toContain(formatMoney(outstanding));
-          // Its 对账单 opens with the 期初 of the import's date and ends at the same figure.
+          // Its 对账单 reads as the ledger: the 放款 on its 放款日 (期初导入), the earlier books'
+          // repayments on their dates, and the imported figure at the end.
           const statement = await data<Statement>(LEDGER_PATHS.statement, token, {
             contBizCode: bizCode,
             dateFrom: start,
             dateTo: today(),
           });
-          expect(statement.lines.map((l) => [l.date, l.kind, l.balance])).toEqual([
-            [today(), 'opening', imported],
-          ]);
+          expect(statement.lines[0]).toMatchObject({ date: start, kind: 'loan', remark: '期初导入' });
+          expect(statement.lines.slice(1).map((l) => l.kind)).toEqual(
+            statement.lines.slice(1).map(() => 'receipt'),
+          );
+          expect(statement.lines.at(-1)!.balance).toBe(imported);
           expect(statement.closing).toBe(imported);
         },
         { failureShot: 'opening-failure.png' },

@@ -17,6 +17,7 @@ import { listOf } from '../../platform/http/route-scope';
 import { streamListExport } from '../../platform/http/export';
 import { findContract } from '../contract';
 import { INCOME_USAGE } from '../income';
+import { INCOME_ALLOCATIONS } from '../paid';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { seedDemoBuyback } from './demo';
 import { buybackExport } from './export';
@@ -28,6 +29,7 @@ import {
   findBuyback,
   findSettle,
   incomeBuybackSettle,
+  settledIncomes,
   listBuybacks,
   saveBuyback,
   saveSettle,
@@ -45,6 +47,8 @@ export const buybackModule: PortalModule = {
     const editors = [button(BUYBACK_MENU, 'add'), button(BUYBACK_MENU, 'save')];
     const readers = [menu(BUYBACK_MENU)];
     registries.get(INCOME_USAGE).add(incomeBuybackSettle);
+    // An approved 回购款核销 holds its amount of the incoming (对账, docs/buyback.md).
+    registries.get(INCOME_ALLOCATIONS).push(settledIncomes);
 
     api.post(
       BUYBACK_PATHS.list,

@@ -410,3 +410,7 @@ export async function payingSettlements(ex: Executor, buybackId: number): Promis
     .limit(1);
   return s?.code ?? null;
 }
+
+/** What the approved 回购款核销 hold of each incoming, as (income_id, amount) rows (对账). */
+export const settledIncomes = sql`select s.income_id, s.amount from buyback_settlements s
+                                    where s.deleted_at is null and s.state = 'approved'`;

@@ -6,6 +6,7 @@ import { CLASS_PATHS, type ClassDistribution } from '@portal/contract/classifica
 import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
 import { LEDGER_PATHS, type LedgerPage, type Statement } from '@portal/contract/ledger';
 import { PRINT_PATHS } from '@portal/contract/print';
+import { RECONCILE_PATHS, type Reconciliation } from '@portal/contract/accounts';
 import {
   OPENING_CONTRACT_COLUMNS,
   OPENING_CONTRACT_SHEET,
@@ -387,6 +388,14 @@ describe('期初导入', () => {
     const page = res.raw.toString('utf8');
     expect(page).toMatch(/<td[^>]*>2025-07-15<\/td><td[^>]*>放款<\/td>/);
     expect(page).toContain('期初导入');
+  });
+
+  it('对账 stays 账实相符 over the imported write-offs', async () => {
+    const r = await admin.ok<Reconciliation>(servedPaths(RECONCILE_PATHS).reconcile, {
+      dateFrom: '2025-01-01',
+      dateTo: TODAY,
+    });
+    expect([r.itemDifferences, r.incomeDifferences, r.balanced]).toEqual([[], [], true]);
   });
 
   it('two imports racing for the last of a line: one takes it, the other is refused on its row', async () => {

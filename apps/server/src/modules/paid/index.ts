@@ -15,3 +15,4 @@ export {
   type ClosureKind,
   type ClosureQuote,
 } from './closure';
+export { INCOME_ALLOCATIONS } from './reconcile';

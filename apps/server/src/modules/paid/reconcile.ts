@@ -5,8 +5,16 @@ import { aliasScope } from '../../platform/auth/row-scope';
 import type { ReconcileIncome, ReconcileItem, Reconciliation } from '@portal/contract/accounts';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
+import { registryKey } from '../../platform/module';
 
 const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
+
+/**
+ * The other documents that take money from an incoming besides the write-offs (回购款核销): each
+ * registers the (income_id, amount) rows of what it holds in force, so that an incoming's allocated
+ * figure is checked against every document that moved it (docs/money-lifecycle.md "对账").
+ */
+export const INCOME_ALLOCATIONS = registryKey('paid.incomeAllocations', () => [] as SQL[]);
 
 /**
  * 对账 for incomings dated in the range and the contracts written off
@@ -20,6 +28,7 @@ export async function reconcile(
   dateFrom: string,
   dateTo: string,
   user: ScopeUser,
+  allocations: readonly SQL[] = [],
 ): Promise<Reconciliation> {
   if (dateFrom > dateTo) throw badInput('开始日期不能晚于结束日期');
   // Within the caller's data scope: their incomings, and the contracts (with their write-offs) they see.
@@ -34,7 +43,10 @@ export async function reconcile(
   const incomes = await queryRows<Omit<ReconcileIncome, 'difference'>>(
     ex,
     sql`with posted as (${posted}),
-             per_income as (select income_id, sum(amount) as amount from posted group by income_id)
+             per_income as (select income_id, sum(amount) as amount
+                              from (select income_id, amount from posted
+                                    ${sql.join(allocations.map((a) => sql` union all ${a}`))}) as moved
+                             group by income_id)
         select i.biz_code as "fiidBizCode", i.payer_name as "payerName", to_char(i.value_date, 'YYYY-MM-DD') as "valueDate",
                i.amount::text as amount, i.allocated::text as allocated, (i.amount - i.allocated)::text as unallocated,
                coalesce(pi.amount, 0)::text as posted

@@ -23,7 +23,7 @@ import { INCOME_USAGE, listIncomes } from '../income';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { seedDemoMoney } from './demo';
 import { postPaid, postRed } from './posting';
-import { reconcile } from './reconcile';
+import { INCOME_ALLOCATIONS, reconcile } from './reconcile';
 import { deleteRed, listReds, rushRed, viewRed } from './red';
 import {
   deletePaid,
@@ -188,7 +188,7 @@ export const paidModule: PortalModule = {
     api.post(
       RECONCILE_PATHS.reconcile,
       { perm: menu('ft-reconcile'), scope: [listOf('income'), listOf('contract')], body: reconcileSchema },
-      ({ body, user }) => reconcile(db, body.dateFrom, body.dateTo, user),
+      ({ body, user }) => reconcile(db, body.dateFrom, body.dateTo, user, registries.get(INCOME_ALLOCATIONS)),
     );
   },
 };
