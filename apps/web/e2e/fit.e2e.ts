@@ -213,7 +213,11 @@ describe('every list fits', () => {
             .getByRole('cell')
             .filter({ has: page.getByLabel(label, { exact: true }) })
             .first();
-          const input = cell.locator('.ant-input, .ant-input-number, .ant-picker, .ant-select').first();
+          // The visible control: a picker cell also holds its hidden code field.
+          const input = cell
+            .locator('.ant-input, .ant-input-number, .ant-picker, .ant-select')
+            .filter({ visible: true })
+            .first();
           boxes.push({ label, cell: (await cell.boundingBox())!, input: (await input.boundingBox())! });
         }
         for (const [i, b] of boxes.entries()) {
