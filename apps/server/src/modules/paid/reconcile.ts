@@ -12,7 +12,7 @@ const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
 /**
  * The other documents that take money from an incoming besides the write-offs (回购款核销): each
  * registers the (income_id, amount) rows of what it holds in force, so that an incoming's allocated
- * figure is checked against every document that moved it (docs/money-lifecycle.md "对账").
+ * figure is checked against every document that moved it (docs/buyback.md).
  */
 export const INCOME_ALLOCATIONS = registryKey('paid.incomeAllocations', () => [] as SQL[]);
 
