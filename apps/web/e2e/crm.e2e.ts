@@ -409,8 +409,12 @@ describe('CRM corporation', () => {
     const opened = page.waitForResponse(employeeList);
     await emp.getByLabel('授权用户').click();
     await opened;
+    // Filled into the picker's own search box (typing at the keyboard was lost once when the
+    // options arrived as it typed), and seen there before the search's answer is awaited.
     const searched = page.waitForResponse(employeeList);
-    await page.keyboard.type(operator.mobile);
+    const search = emp.getByLabel('授权用户');
+    await search.fill(operator.mobile);
+    await expect.poll(() => search.inputValue()).toBe(operator.mobile);
     await searched;
     await pick(page, `${operator.userName} ${operator.mobile}`);
     await page.keyboard.press('Escape');
