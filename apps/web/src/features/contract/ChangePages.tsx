@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Form, Input, Row, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Col, Form, Input, Row, Select, Table, Tabs, Typography } from 'antd';
 import {
   CONTRACT_PATHS,
   type ChangeListRow,
@@ -29,6 +29,7 @@ import { DuesTable, PayersTable, PlanTable } from './components';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 
 const changeRules = fieldRules(changeSaveSchema);
@@ -250,14 +251,9 @@ export function ChangeEditorPage() {
             },
           ]}
         />
-        <Space style={{ marginTop: 16 }}>
-          <Button type="primary" onClick={() => void save(false)} disabled={!c}>
-            保存
-          </Button>
-          <Button onClick={() => void save(true)} disabled={!c} data-testid="change-submit">
-            保存并提交
-          </Button>
-        </Space>
+        <div style={{ marginTop: 16 }}>
+          <SaveButtons save={save} disabled={!c} testIds={{ submit: 'change-submit' }} />
+        </div>
       </Form>
     </EditorFrame>
   );

@@ -28,6 +28,7 @@ import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 
 const rules = fieldRules(handoverSaveSchema);
@@ -184,12 +185,7 @@ export function HandoverEditorPage() {
         <Form.Item name="remark" label="备注" rules={rules.remark} style={{ marginTop: 16 }}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Space>
-          <Button type="primary" onClick={() => void save(false)}>
-            保存
-          </Button>
-          <Button onClick={() => void save(true)}>保存并提交</Button>
-        </Space>
+        <SaveButtons save={save} />
       </Form>
     </EditorFrame>
   );

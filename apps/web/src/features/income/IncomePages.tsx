@@ -30,6 +30,7 @@ import {
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { DateInput } from '../../shared/form/DateInput';
 import { MoneyInput, formatMoneyText } from '../../shared/form/MoneyInput';
 import { ImportTemplateButton } from '../../shared/files/ImportTemplateButton';
@@ -336,12 +337,7 @@ export function IncomeEditorPage() {
         <Form.Item name="remark" label="备注" rules={rules.remark}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Space>
-          <Button type="primary" onClick={() => void save(false)}>
-            保存
-          </Button>
-          <Button onClick={() => void save(true)}>保存并提交</Button>
-        </Space>
+        <SaveButtons save={save} />
       </Form>
     </EditorFrame>
   );

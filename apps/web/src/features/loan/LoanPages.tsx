@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import {
   LOAN_EXPORT_FILE_NAME,
   LOAN_PATHS,
@@ -21,6 +21,7 @@ import type { PlanItem } from '@portal/contract/plan/schedule';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { SaveButtons } from '../../shared/editor/SaveButtons';
 import { DateInput } from '../../shared/form/DateInput';
 import { usePageFormName } from '../../shared/form/form-name';
 import { fieldRules } from '../../shared/form/zod-rule';
@@ -423,14 +424,7 @@ export function LoanEditorPage() {
         ) : null}
         {preview.error ? <Alert type="warning" showIcon message={(preview.error as Error).message} /> : null}
         {preview.data ? <PlanPreview preview={preview.data} /> : null}
-        <Space>
-          <Button type="primary" disabled={!head} onClick={() => void save(false)}>
-            保存
-          </Button>
-          <Button disabled={!head} onClick={() => void save(true)}>
-            保存并提交
-          </Button>
-        </Space>
+        <SaveButtons save={save} disabled={!head} />
       </Space>
     </EditorFrame>
   );

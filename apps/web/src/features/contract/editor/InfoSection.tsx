@@ -28,6 +28,7 @@ import { DateInput } from '../../../shared/form/DateInput';
 import { useFormFill } from '../../../shared/editor/use-form-fill';
 import { usePageFormName } from '../../../shared/form/form-name';
 import { ListEditor } from '../../../shared/form/ListEditor';
+import { SaveButtons } from '../../../shared/editor/SaveButtons';
 import { MoneyInput } from '../../../shared/form/MoneyInput';
 import { ImportTemplateButton } from '../../../shared/files/ImportTemplateButton';
 import { fieldRules, formRules, listRule } from '../../../shared/form/zod-rule';
@@ -362,16 +363,7 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
         <Form.Item name="remark" label="备注" rules={infoRules.remark} style={{ marginTop: 16 }}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
-        <Space>
-          <Button type="primary" onClick={() => void save(false)} data-testid="save-info">
-            保存
-          </Button>
-          {bizCode ? (
-            <Button onClick={() => void save(true)} data-testid="submit-info">
-              保存并提交
-            </Button>
-          ) : null}
-        </Space>
+        <SaveButtons save={save} submit={!!bizCode} testIds={{ save: 'save-info', submit: 'submit-info' }} />
       </Form>
       <ImportPreviewModal
         title="应收账款导入预览"
