@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input, Select, type FormRule } from 'antd';
@@ -12,6 +12,7 @@ import {
 } from '@portal/contract/admission';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { SaveButtons } from '../../shared/editor/SaveButtons';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 import { FilesField } from '../../shared/files/FilesField';
 import type { FileItem } from '../../shared/files/files-api';
 import { formRules } from '../../shared/form/zod-rule';
@@ -59,15 +60,11 @@ export default function AdmissionEditorPage(_props: ScreenProps) {
     gcTime: 0,
   });
 
-  useEffect(() => {
-    if (!bizCode) {
-      form.resetFields();
-      if (fromCompany) form.setFieldsValue({ compCode: fromCompany });
-    }
-  }, [bizCode, fromCompany, form]);
-  useEffect(() => {
-    const v = existing.data;
-    if (!v) return;
+  // Filled once per record, never from a plain effect: a kept tab shown again runs its effects
+  // again, and would put the record back over typed input (docs/architecture.md "Editors keep
+  // their input"). Another document is another page, mounted afresh.
+  useFormFill(bizCode ? undefined : fromCompany || undefined, (c) => form.setFieldsValue({ compCode: c }));
+  useFormFill(existing.data, (v) => {
     setVersion(v.version);
     form.setFieldsValue({
       compCode: v.compCode,
@@ -77,7 +74,7 @@ export default function AdmissionEditorPage(_props: ScreenProps) {
       remark: v.remark ?? undefined,
       ...Object.fromEntries(KYC_FILES.map((f) => [f, v.files[f] ? [v.files[f]] : []])),
     });
-  }, [existing.data, form]);
+  });
 
   const save = async (submit: boolean) => {
     const values = await validValues(form);

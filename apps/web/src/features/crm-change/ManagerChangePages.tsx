@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, Radio, Select } from 'antd';
@@ -13,6 +13,7 @@ import {
 import { formatDateTime } from '@portal/contract/format';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { SaveButtons } from '../../shared/editor/SaveButtons';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 import { FileList } from '../../shared/files/FileList';
 import { FilesField } from '../../shared/files/FilesField';
 import { formRules } from '../../shared/form/zod-rule';
@@ -93,12 +94,9 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
     retry: false,
   });
 
-  useEffect(() => {
-    if (!bizCode) form.resetFields();
-  }, [bizCode, form]);
-  useEffect(() => {
-    const v = existing.data;
-    if (!v) return;
+  // Filled once per record, never from a plain effect (docs/architecture.md "Editors keep their
+  // input"): a kept page shown again runs its effects again.
+  useFormFill(existing.data, (v) => {
     setVersion(v.version);
     form.setFieldsValue({
       compCode: v.compCode,
@@ -110,7 +108,7 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
       reason: v.reason,
       files: v.files,
     });
-  }, [existing.data, form]);
+  });
 
   const save = async (submit: boolean) => {
     const values = await validValues(form);

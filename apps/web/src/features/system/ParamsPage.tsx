@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -28,6 +27,7 @@ import {
 import { BIZDATE_MENU, BIZDATE_SOURCE_LABELS } from '@portal/contract/bizdate';
 import { useBizDate } from '../../shared/bizdate/api';
 import { BizDateMove } from '../../shared/bizdate/BizDateMove';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
@@ -62,9 +62,8 @@ export default function ParamsPage(_props: ScreenProps) {
   const view = useQuery({ queryKey: QUERY_KEY, queryFn: () => post<SysParamsView>(SYSPARAM_PATHS.get) });
   const seal = Form.useWatch('companySeal', form);
 
-  useEffect(() => {
-    if (view.data) form.setFieldsValue(view.data.params);
-  }, [view.data, form]);
+  // Not a plain effect: the kept tab shown again would put the saved values back over typed ones.
+  useFormFill(view.data, (v) => form.setFieldsValue(v.params));
 
   const save = async () => {
     const values = form.getFieldsValue(true);
