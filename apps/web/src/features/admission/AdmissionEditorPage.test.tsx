@@ -11,6 +11,7 @@ vi.mock('../../shared/request/http', async (importOriginal) => ({
   post,
 }));
 
+import type { RouteMeta } from '../../shared/routing/route-table';
 import { clearUnsaved } from '../../shared/editor/unsaved';
 import AdmissionEditorPage from './AdmissionEditorPage';
 import { ADMISSION_ROUTES } from './api';
@@ -41,7 +42,7 @@ function Kept() {
   show = setVisible;
   return (
     <Activity mode={visible ? 'visible' : 'hidden'}>
-      <AdmissionEditorPage />
+      <AdmissionEditorPage meta={{ path: ADMISSION_ROUTES.editor, title: '客户准入' } as RouteMeta} />
     </Activity>
   );
 }

@@ -129,6 +129,7 @@ afterEach(() => {
 
 // Antd renders slowly on a loaded 2-core machine: room beyond the 5 s default.
 const SLOW = 30_000;
+const SLOW_WAIT = { timeout: 20_000 };
 
 describe('AuditView', () => {
   it(
@@ -187,6 +188,36 @@ describe('AuditView', () => {
           '确定通过该单据吗？',
         ),
       );
+    },
+    SLOW,
+  );
+
+  it(
+    'a refused decision (another approver was first) fetches the document again: no 流程审批 left',
+    async () => {
+      renderView(true);
+      await screen.findByText('合同审批流程');
+      fireEvent.click(screen.getByRole('tab', { name: '流程审批' }));
+      await screen.findByTestId('decision-approve');
+      const before = vi.mocked(workflowApi.process).mock.calls.length;
+      // Meanwhile 总经理 decided elsewhere: the server refuses, and now answers the approved process.
+      vi.mocked(workflowApi.decide).mockImplementationOnce(() => {
+        vi.mocked(workflowApi.process).mockResolvedValue({
+          ...VIEW,
+          status: 'approved',
+          docState: 'approved',
+          currentStep: null,
+          canApprove: false,
+        });
+        return Promise.reject(new Error('审批人已处理'));
+      });
+      fireEvent.click(screen.getByTestId('decision-approve'));
+      await waitFor(
+        () => expect(vi.mocked(workflowApi.process).mock.calls.length).toBeGreaterThan(before),
+        SLOW_WAIT,
+      );
+      expect(await screen.findByText('流程已审核，无需审批', undefined, SLOW_WAIT)).toBeTruthy();
+      expect(screen.queryByTestId('decision-approve')).toBeNull();
     },
     SLOW,
   );

@@ -74,9 +74,9 @@ const margin = (over: Partial<DueView>): DueView => ({
 // The form renders slowly in jsdom, the more so on a busy machine.
 const slow = { timeout: 60_000 };
 
-function renderInfo(dues: DueView[]) {
+function renderInfo(dues: DueView[], planned: SchemeView = scheme) {
   post.mockImplementation((path: string) => {
-    if (path === CONTRACT_PATHS.schemeView) return Promise.resolve(scheme);
+    if (path === CONTRACT_PATHS.schemeView) return Promise.resolve(planned);
     if (path === CONTRACT_PATHS.dueView) return Promise.resolve(dues);
     if (path === CONTRACT_PATHS.init)
       return Promise.resolve({
@@ -121,5 +121,25 @@ describe('基本信息: 保存并提交 checks the implied up-front items first'
     fireEvent.click(screen.getByTestId('submit-info'));
     await waitFor(() => expect(sent).toHaveBeenCalled(), slow);
     expect(sent.mock.calls[0]![0]).toMatchObject({ path: CONTRACT_PATHS.infoSave, body: { submit: true } });
+  }, 240_000);
+});
+
+describe('基本信息: what the server refuses a save for is said in the form, before the confirmation', () => {
+  it('保存并提交 without a saved plan: 请先生成并保存还款计划, and nothing is sent', async () => {
+    const save = renderInfo([margin({})], { ...scheme, items: [] } as unknown as SchemeView);
+    await waitFor(() => expect(screen.getByDisplayValue('HT-UPFRONT-1')).toBeTruthy(), slow);
+    fireEvent.click(screen.getByTestId('submit-info'));
+    expect(await screen.findByText('请先生成并保存还款计划', undefined, slow)).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+  }, 240_000);
+
+  it('保存 with no 应收账款 left: 应收账款不能为空 under the list, and nothing is sent', async () => {
+    const save = renderInfo([margin({})]);
+    await waitFor(() => expect(screen.getByDisplayValue('HT-UPFRONT-1')).toBeTruthy(), slow);
+    fireEvent.click(screen.getByLabelText('删除应收账款'));
+    await waitFor(() => expect(screen.queryByLabelText('发票金额')).toBeNull(), slow);
+    fireEvent.click(screen.getByTestId('save-info'));
+    expect(await screen.findByText('应收账款不能为空', undefined, slow)).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
   }, 240_000);
 });
