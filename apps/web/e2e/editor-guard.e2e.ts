@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { BANK_PATHS } from '@portal/contract/bank';
 import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
 import { usccCheckChar } from '@portal/contract/uscc';
 import {
@@ -26,6 +27,7 @@ let context: BrowserContext;
 let page: Page;
 let token: string;
 let compCode: string;
+let bankBizCode: string;
 const stamp = String(Date.now()).slice(-6);
 
 beforeAll(async () => {
@@ -46,6 +48,17 @@ beforeAll(async () => {
     areaCode: '310115',
   };
   compCode = (await data<{ compCode: string }>(COMPANY_PATHS.add, token, body)).compCode;
+  bankBizCode = (
+    await data<{ bizCode: string }>(BANK_PATHS.save, token, {
+      ownerType: 'customer',
+      ownerCode: compCode,
+      bankCode: '102',
+      branchName: '营业部',
+      accountName: `守卫测试${stamp}有限公司`,
+      accountNo: `6222${stamp}${String(Date.now()).slice(-7)}`,
+      purpose: 'collect',
+    })
+  ).bizCode;
 });
 afterAll(async () => {
   await context?.close();
@@ -67,6 +80,11 @@ const EDITORS: { path: string; testId: string; query?: () => string }[] = [
   { path: '/factoring/config/company-editor', testId: 'company-editor' },
   { path: '/factoring/config/ruler-editor', testId: 'ruler-editor' },
   { path: '/factoring/config/print-editor', testId: 'print-editor' },
+  {
+    path: '/factoring/config/admission-editor',
+    testId: 'admission-editor',
+    query: () => `?compCode=${compCode}`,
+  },
   { path: '/factoring/credit/info-editor', testId: 'credit-editor' },
   { path: '/factoring/credit/distribution-editor', testId: 'dist-editor' },
   { path: '/factoring/credit/change-editor', testId: 'chg-editor' },
@@ -77,6 +95,8 @@ const EDITORS: { path: string; testId: string; query?: () => string }[] = [
   { path: '/factoring/accounts/income-editor', testId: 'income-editor' },
   { path: '/factoring/accounts/paid-editor', testId: 'paid-editor' },
   { path: '/factoring/accounts/classification-editor', testId: 'classification-editor' },
+  { path: '/factoring/accounts/buyback-editor', testId: 'buyback-editor' },
+  { path: '/factoring/accounts/bad-debt-editor', testId: 'bad-debt-editor' },
   { path: '/factoring/pa/mgr-editor/basic-info', testId: 'pa-editor' },
   {
     path: '/crm/corporation/change-editor/at-info',
@@ -163,5 +183,26 @@ describe('typed input survives moving away and back', () => {
     await again.waitFor();
     expect(await again.getByLabel('联系邮箱').inputValue()).toBe('crm@example.com');
     expect(await again.getByLabel('备注').inputValue()).toBe('企业用户之后仍在');
+  });
+
+  it('客户管理 银行信息 编辑: to 企业用户 and back to 基本信息', async () => {
+    const BASIC = '/crm/corporation/bank-editor/basic-info';
+    const basic = await openScreen(page, `${base}${BASIC}?bizCode=${bankBizCode}`, 'crm-bank-basic');
+    await expect
+      .poll(() => basic.getByLabel('账户名称').inputValue(), { timeout: 10_000 })
+      .toBe(`守卫测试${stamp}有限公司`);
+    await basic.getByLabel('开户网点').fill('切换后仍在支行');
+    await basic.getByLabel('备注').fill('授权用户之后仍在');
+
+    const tabs = page.getByTestId('website-tabs');
+    await tabs.getByRole('menuitem', { name: '企业用户' }).click();
+    await page.waitForURL((u) => u.pathname === '/crm/corporation/bank-editor/employee');
+    await page.getByTestId('crm-bank-employee').waitFor();
+    await tabs.getByRole('menuitem', { name: '基本信息' }).click();
+    await page.waitForURL((u) => u.pathname === BASIC);
+    const again = page.getByTestId('crm-bank-basic').locator('visible=true');
+    await again.waitFor();
+    expect(await again.getByLabel('开户网点').inputValue()).toBe('切换后仍在支行');
+    expect(await again.getByLabel('备注').inputValue()).toBe('授权用户之后仍在');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Select, Space, Spin, Table, type TableColumnsType } from 'antd';
@@ -6,6 +6,8 @@ import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { CRM_PATHS, REG_STATE_LABELS, type BankUserList, type CompUserRow } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
 import { useCompanyDict } from '../../shared/company/company-api';
+import { UnsavedInput } from '../../shared/editor/UnsavedInput';
+import { useFormFill } from '../../shared/editor/use-form-fill';
 import { AddButton } from '../../shared/list/AddButton';
 import { ListPage } from '../../shared/list/ListPage';
 import { actionsColumn } from '../../shared/list/RowActions';
@@ -125,12 +127,13 @@ export function BankBasicTab({ meta }: ScreenProps) {
   const [form] = Form.useForm<AccountValues>();
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    const a = account.data;
-    if (!a) return;
+  // Once per record, not from a plain effect: the tab kept while 授权企业用户 shows runs its effects
+  // again when it comes back, and would put the record over typed input (docs/architecture.md
+  // "Editors keep their input").
+  useFormFill(account.data, (a) => {
     setOwner(a.ownerCode ?? undefined);
     form.setFieldsValue(accountToForm(a));
-  }, [account.data, form]);
+  });
 
   const save = async () => {
     const v = await validValues(form);
@@ -158,20 +161,23 @@ export function BankBasicTab({ meta }: ScreenProps) {
   return (
     <Spin spinning={!!bizCode && account.isLoading}>
       <Card title="银行账户基本信息" className="crm-tab" data-testid="crm-bank-basic">
-        <Form layout="vertical" disabled={readOnly || !!bizCode}>
-          <Form.Item label="所属客户" required validateStatus={owner ? undefined : 'warning'}>
-            <Select
-              aria-label="所属客户"
-              showSearch
-              optionFilterProp="label"
-              value={owner}
-              onChange={setOwner}
-              options={customers.map((c) => ({ value: c.code, label: c.label }))}
-              placeholder="请选择客户"
-            />
-          </Form.Item>
-        </Form>
-        <AccountFields form={form} disabled={readOnly} />
+        {/* The unsaved-input guard of the editors: leaving the record with typed input asks first. */}
+        <UnsavedInput>
+          <Form layout="vertical" disabled={readOnly || !!bizCode}>
+            <Form.Item label="所属客户" required validateStatus={owner ? undefined : 'warning'}>
+              <Select
+                aria-label="所属客户"
+                showSearch
+                optionFilterProp="label"
+                value={owner}
+                onChange={setOwner}
+                options={customers.map((c) => ({ value: c.code, label: c.label }))}
+                placeholder="请选择客户"
+              />
+            </Form.Item>
+          </Form>
+          <AccountFields form={form} disabled={readOnly} />
+        </UnsavedInput>
         {readOnly ? null : (
           <Auth code={button(CRM_MENUS.bank, bizCode ? 'save' : 'add')}>
             <Button
@@ -204,9 +210,7 @@ export function BankEmployeeTab({ meta }: ScreenProps) {
     () => (ops.data?.users ?? []).map((u) => ({ value: u.userCode, label: userLabel(u) })),
     [ops.data],
   );
-  useEffect(() => {
-    if (ops.data) setChosen(ops.data.users.map((u) => u.userCode));
-  }, [ops.data]);
+  useFormFill(ops.data, (d) => setChosen(d.users.map((u) => u.userCode)));
   const save = async () => {
     const r = await change(CRM_PATHS.bankUserSave, { bizCode, userCodes: chosen }).catch(() => null);
     if (r?.ok) await queryClient.invalidateQueries({ queryKey: ['crm', 'bankUsers', bizCode] });
