@@ -9,7 +9,8 @@ import { useButtons } from '../../shared/permission/use-buttons';
 import type { UpdateOptions, UpdateResult } from '../../shared/request/http';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { DocAuditSidebar } from '../../shared/workflow/DocAuditSidebar';
-import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { DocEditButton, DocViewFrame } from '../../shared/workflow/DocViewFrame';
+import { RejectionNotice } from '../../shared/workflow/RejectionNotice';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
 import type { Saved } from './api';
 import type { ChangeKind } from './kinds';
@@ -128,6 +129,8 @@ export function ChangeViewFrame(props: {
   docCode: string;
   state: DocState | undefined;
   audit: boolean;
+  /** The change's editor, offered (编辑) while it is a draft or rejected. */
+  editTo: string;
   loading?: boolean;
   children: ReactNode;
 }) {
@@ -150,6 +153,7 @@ export function ChangeViewFrame(props: {
           auditPath={kind.auditPath}
           unAuditPath={kind.unAuditPath}
           refresh={[kind.queryRoot]}
+          editTo={props.editTo}
         >
           {props.children}
         </DocViewFrame>
@@ -170,10 +174,13 @@ export function ChangeViewFrame(props: {
         }
         extra={
           <Space>
+            <DocEditButton editTo={props.editTo} state={props.state} menuCode={kind.menuCode} />
             <Button onClick={() => void navigate(kind.listRoute)}>返回</Button>
           </Space>
         }
       >
+        {/* Why a draft came back to its maker, above everything, as on the audit tab. */}
+        {props.docCode ? <RejectionNotice docType={kind.docType} docCode={props.docCode} /> : null}
         <Spin spinning={!!props.loading}>{props.children}</Spin>
       </Card>
     </>

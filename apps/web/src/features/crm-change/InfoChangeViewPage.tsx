@@ -4,7 +4,7 @@ import { Descriptions } from 'antd';
 import type { InfoChangeView } from '@portal/contract/crm-change';
 import { formatDateTime } from '@portal/contract/format';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { changeApi } from './api';
+import { CHANGE_ROUTES, changeApi } from './api';
 import { ChangeDiffTable } from './ChangeDiffTable';
 import { ChangeViewFrame } from './ChangeFrames';
 import { CompanyHistorySection } from './CompanyHistory';
@@ -44,6 +44,7 @@ export function InfoChangeViewPage({ meta }: ScreenProps) {
       docCode={code}
       state={v?.state}
       audit={review}
+      editTo={`${CHANGE_ROUTES.editor}/at-info?bizCode=${code}`}
       loading={q.isLoading}
     >
       {v ? (

@@ -231,7 +231,14 @@ export function ManagerChangeViewPage(_props: ScreenProps) {
   });
   const v = q.data;
   return (
-    <ChangeViewFrame kind={MANAGER_KIND} testId="manager-change-view" docCode={code} state={v?.state} audit>
+    <ChangeViewFrame
+      kind={MANAGER_KIND}
+      testId="manager-change-view"
+      docCode={code}
+      state={v?.state}
+      audit
+      editTo={`${MANAGER_ROUTES.edit}?bizCode=${code}`}
+    >
       {v ? (
         <>
           {v.state === 'pending' ? (

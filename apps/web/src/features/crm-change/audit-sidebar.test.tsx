@@ -11,6 +11,7 @@ vi.mock('../../shared/request/http', async (importOriginal) => ({
 }));
 
 import { setAuditSlotTarget } from '../../shared/layout/audit-slot';
+import { useSessionStore } from '../../shared/session/session-store';
 import { ChangeViewFrame } from './ChangeFrames';
 import { INFO_KIND } from './kinds';
 
@@ -42,11 +43,13 @@ const RECORDS: ApprovalRecord[] = [
 ];
 
 const slow = { timeout: 30_000 };
+const EDIT = `/crm/corporation/change-editor/at-info?bizCode=${CODE}`;
 
 afterEach(() => {
   cleanup();
   post.mockReset();
   setAuditSlotTarget(null);
+  useSessionStore.setState({ roles: null });
 });
 
 describe('website audit sidebar', () => {
@@ -65,7 +68,14 @@ describe('website audit sidebar', () => {
       render(
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           <MemoryRouter>
-            <ChangeViewFrame kind={INFO_KIND} testId="v" docCode={CODE} state="pending" audit={audit}>
+            <ChangeViewFrame
+              kind={INFO_KIND}
+              testId="v"
+              docCode={CODE}
+              state="pending"
+              audit={audit}
+              editTo={EDIT}
+            >
               <div>变更内容</div>
             </ChangeViewFrame>
           </MemoryRouter>
@@ -76,6 +86,51 @@ describe('website audit sidebar', () => {
       expect(await within(panel).findByText('张经办', {}, slow)).toBeTruthy();
       expect(screen.getByText('变更内容')).toBeTruthy();
       slot.remove();
+    },
+    60_000,
+  );
+});
+
+describe('a change back with its maker', () => {
+  it.each([false, true])(
+    'says why at the top and offers 编辑, on either tab (audit tab: %s)',
+    async (audit) => {
+      useSessionStore.setState({ roles: ['admin'] });
+      post.mockImplementation((path: string) => {
+        if (path === WORKFLOW_PATHS.process)
+          return Promise.resolve({
+            ...VIEW,
+            docState: 'rejected',
+            status: 'rejected',
+            currentStep: null,
+            rejection: { actorName: '审核员乙', comment: '营业执照已过期', at: '2026-11-02T02:00:00.000Z' },
+          });
+        if (path === WORKFLOW_PATHS.records) return Promise.resolve(RECORDS);
+        return Promise.resolve([]);
+      });
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>
+            <ChangeViewFrame
+              kind={INFO_KIND}
+              testId="v"
+              docCode={CODE}
+              state="rejected"
+              audit={audit}
+              editTo={EDIT}
+            >
+              <div>变更内容</div>
+            </ChangeViewFrame>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      const notice = await screen.findByTestId('rejection-notice', {}, slow);
+      expect(notice.textContent).toContain('营业执照已过期');
+      // Above the change itself.
+      expect(
+        notice.compareDocumentPosition(screen.getByText('变更内容')) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      await screen.findByTestId('doc-edit', {}, slow);
     },
     60_000,
   );

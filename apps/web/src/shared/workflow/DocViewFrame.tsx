@@ -9,6 +9,27 @@ import { RejectionNotice } from './RejectionNotice';
 import { WithdrawButton } from './WithdrawButton';
 
 /**
+ * 编辑 on a document's view: offered while it is a draft or rejected (back with its maker, the
+ * reason above: RejectionNotice) and the user may save it.
+ */
+export function DocEditButton(props: {
+  editTo: string | undefined;
+  state: DocState | undefined;
+  menuCode: string;
+}) {
+  const navigate = useNavigate();
+  const { editTo, state } = props;
+  if (!editTo || !state || !EDITABLE_STATES.includes(state)) return null;
+  return (
+    <Auth code={`${props.menuCode}:save`}>
+      <Button data-testid="doc-edit" onClick={() => void navigate(editTo)}>
+        编辑
+      </Button>
+    </Auth>
+  );
+}
+
+/**
  * The frame of a workflow document's view page: title with its state, 返回 to the list, and the
  * audit view (业务单据 / 审批记录 / 流程图 / 传阅 / 流程审批) around the document's own body.
  * The view is never stale (docs/architecture.md "A view is never stale"): the queries under
@@ -52,13 +73,7 @@ export function DocViewFrame(props: {
       extra={
         <Space>
           {props.actions}
-          {props.editTo && props.state && EDITABLE_STATES.includes(props.state) ? (
-            <Auth code={`${props.menuCode}:save`}>
-              <Button data-testid="doc-edit" onClick={() => void navigate(props.editTo!)}>
-                编辑
-              </Button>
-            </Auth>
-          ) : null}
+          <DocEditButton editTo={props.editTo} state={props.state} menuCode={props.menuCode} />
           <WithdrawButton docType={props.docType} docCode={props.docCode} refresh={props.refresh} />
           <Button onClick={() => void navigate(props.backTo)}>返回</Button>
         </Space>
