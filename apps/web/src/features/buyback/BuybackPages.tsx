@@ -25,6 +25,7 @@ import { ListExportButton } from '../../shared/list/ExportButton';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { post, update } from '../../shared/request/http';
+import { refreshAfterAction } from '../../shared/workflow/api';
 import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, refreshDocList, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
@@ -215,8 +216,10 @@ function SettleDialog({ v, open, onClose }: { v: BuybackView; open: boolean; onC
       { ...values, buybackBizCode: v.buybackBizCode, submit: true },
       { confirm: '此操作将保存回购款核销并提交审批！ 是否继续？' },
     ).catch(() => null);
+    // Done or refused (the incoming spent meanwhile, a version moved), the view shows the 回购单
+    // as it is now (docs/architecture.md "A view is never stale").
+    await refreshAfterAction(queryClient, ['buyback']);
     if (!r?.ok) return;
-    void queryClient.invalidateQueries({ queryKey: ['buyback'] });
     onClose();
   };
   return (

@@ -215,10 +215,11 @@ export function CirculationPanel({ docType, docCode, menuCode }: DocRef & { menu
     const values = await validValues(form);
     if (!values) return; // the form shows what is wrong
     const res = await workflowApi.circulate(ref, values.userIds, values.message).catch(() => undefined);
+    // Done or refused, the list shows who has it now (docs/architecture.md "A view is never stale").
+    await qc.invalidateQueries({ queryKey: workflowKeys.circulation(ref) });
     if (res?.ok) {
       setOpen(false);
       form.resetFields();
-      await qc.invalidateQueries({ queryKey: workflowKeys.circulation(ref) });
     }
   };
   return (
