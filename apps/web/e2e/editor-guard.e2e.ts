@@ -165,44 +165,55 @@ describe('typed input survives moving away and back', () => {
   });
 
   it('客户管理 企业列表 编辑: to 企业用户 and back to 基本信息', async () => {
-    const BASIC = '/crm/corporation/edit/corporation';
-    const basic = await openScreen(page, `${base}${BASIC}?compCode=${compCode}`, 'crm-tab-corporation');
-    await expect
-      .poll(() => basic.getByLabel('企业名称').inputValue(), { timeout: 10_000 })
-      .toBe(`守卫测试${stamp}有限公司`);
-    await basic.getByLabel('联系邮箱').fill('crm@example.com');
-    await basic.getByLabel('备注').fill('企业用户之后仍在');
-
-    const tabs = page.getByTestId('website-tabs');
-    await tabs.getByRole('menuitem', { name: '企业用户' }).click();
-    await page.waitForURL((u) => u.pathname === '/crm/corporation/edit/employee');
-    await page.getByTestId('crm-tab-employee').waitFor();
-    await tabs.getByRole('menuitem', { name: '基本信息' }).click();
-    await page.waitForURL((u) => u.pathname === BASIC);
-    const again = page.getByTestId('crm-tab-corporation').locator('visible=true');
-    await again.waitFor();
-    expect(await again.getByLabel('联系邮箱').inputValue()).toBe('crm@example.com');
-    expect(await again.getByLabel('备注').inputValue()).toBe('企业用户之后仍在');
+    await websiteRoundTrip({
+      basic: { path: '/crm/corporation/edit/corporation', testId: 'crm-tab-corporation' },
+      query: `?compCode=${compCode}`,
+      loaded: ['企业名称', `守卫测试${stamp}有限公司`],
+      other: { path: '/crm/corporation/edit/employee', testId: 'crm-tab-employee' },
+      typed: [
+        ['联系邮箱', 'crm@example.com'],
+        ['备注', '企业用户之后仍在'],
+      ],
+    });
   });
 
   it('客户管理 银行信息 编辑: to 企业用户 and back to 基本信息', async () => {
-    const BASIC = '/crm/corporation/bank-editor/basic-info';
-    const basic = await openScreen(page, `${base}${BASIC}?bizCode=${bankBizCode}`, 'crm-bank-basic');
-    await expect
-      .poll(() => basic.getByLabel('账户名称').inputValue(), { timeout: 10_000 })
-      .toBe(`守卫测试${stamp}有限公司`);
-    await basic.getByLabel('开户网点').fill('切换后仍在支行');
-    await basic.getByLabel('备注').fill('授权用户之后仍在');
-
-    const tabs = page.getByTestId('website-tabs');
-    await tabs.getByRole('menuitem', { name: '企业用户' }).click();
-    await page.waitForURL((u) => u.pathname === '/crm/corporation/bank-editor/employee');
-    await page.getByTestId('crm-bank-employee').waitFor();
-    await tabs.getByRole('menuitem', { name: '基本信息' }).click();
-    await page.waitForURL((u) => u.pathname === BASIC);
-    const again = page.getByTestId('crm-bank-basic').locator('visible=true');
-    await again.waitFor();
-    expect(await again.getByLabel('开户网点').inputValue()).toBe('切换后仍在支行');
-    expect(await again.getByLabel('备注').inputValue()).toBe('授权用户之后仍在');
+    await websiteRoundTrip({
+      basic: { path: '/crm/corporation/bank-editor/basic-info', testId: 'crm-bank-basic' },
+      query: `?bizCode=${bankBizCode}`,
+      loaded: ['账户名称', `守卫测试${stamp}有限公司`],
+      other: { path: '/crm/corporation/bank-editor/employee', testId: 'crm-bank-employee' },
+      typed: [
+        ['开户网点', '切换后仍在支行'],
+        ['备注', '授权用户之后仍在'],
+      ],
+    });
   });
 });
+
+/**
+ * A website record's 基本信息 with typed input, then its 企业用户 tab, then 基本信息 again: the
+ * typed values are still there (the record's tabs are kept pages, filled once per record).
+ */
+async function websiteRoundTrip(t: {
+  basic: { path: string; testId: string };
+  query: string;
+  /** A field and the value it shows once the record has loaded. */
+  loaded: [string, string];
+  other: { path: string; testId: string };
+  typed: [string, string][];
+}): Promise<void> {
+  const basic = await openScreen(page, `${base}${t.basic.path}${t.query}`, t.basic.testId);
+  await expect.poll(() => basic.getByLabel(t.loaded[0]).inputValue(), { timeout: 10_000 }).toBe(t.loaded[1]);
+  for (const [label, value] of t.typed) await basic.getByLabel(label).fill(value);
+
+  const tabs = page.getByTestId('website-tabs');
+  await tabs.getByRole('menuitem', { name: '企业用户' }).click();
+  await page.waitForURL((u) => u.pathname === t.other.path);
+  await page.getByTestId(t.other.testId).waitFor();
+  await tabs.getByRole('menuitem', { name: '基本信息' }).click();
+  await page.waitForURL((u) => u.pathname === t.basic.path);
+  const again = page.getByTestId(t.basic.testId).locator('visible=true');
+  await again.waitFor();
+  for (const [label, value] of t.typed) expect(await again.getByLabel(label).inputValue()).toBe(value);
+}

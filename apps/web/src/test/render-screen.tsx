@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { Activity, useState, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -25,4 +25,26 @@ export function renderScreen(screen: ReactElement, url: string, leadsTo?: { path
     </QueryClientProvider>,
   );
   return { ...result, client };
+}
+
+/**
+ * A screen as a kept tab (docs/architecture.md "Editors keep their input"): inside React's
+ * `<Activity>`, hidden and shown again by the test through `show`. `staleTime` as the app's.
+ */
+export function renderKept(screen: ReactElement, url: string, staleTime = 0) {
+  let show: (visible: boolean) => void = () => undefined;
+  function Kept() {
+    const [visible, setVisible] = useState(true);
+    show = setVisible;
+    return <Activity mode={visible ? 'visible' : 'hidden'}>{screen}</Activity>;
+  }
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime } } });
+  const result = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Kept />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, client, show: (visible: boolean) => show(visible) };
 }

@@ -1,8 +1,5 @@
-import { Activity, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { ADMISSION_PATHS, type AdmissionView } from '@portal/contract/admission';
 
 const post = vi.hoisted(() => vi.fn());
@@ -12,6 +9,7 @@ vi.mock('../../shared/request/http', async (importOriginal) => ({
 }));
 
 import type { RouteMeta } from '../../shared/routing/route-table';
+import { renderKept } from '../../test/render-screen';
 import { clearUnsaved } from '../../shared/editor/unsaved';
 import AdmissionEditorPage from './AdmissionEditorPage';
 import { ADMISSION_ROUTES } from './api';
@@ -37,30 +35,16 @@ const saved = {
 
 let show: (visible: boolean) => void = () => undefined;
 
-function Kept() {
-  const [visible, setVisible] = useState(true);
-  show = setVisible;
-  return (
-    <Activity mode={visible ? 'visible' : 'hidden'}>
-      <AdmissionEditorPage meta={{ path: ADMISSION_ROUTES.editor, title: '客户准入' } as RouteMeta} />
-    </Activity>
-  );
-}
-
-function renderKept(url: string) {
+function renderAt(url: string) {
   post.mockImplementation((path: string) =>
     Promise.resolve(
       path === ADMISSION_PATHS.view ? saved : path.endsWith('/dict') ? [] : { list: [], total: 0 },
     ),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Kept />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  ({ show } = renderKept(
+    <AdmissionEditorPage meta={{ path: ADMISSION_ROUTES.editor, title: '客户准入' } as RouteMeta} />,
+    url,
+  ));
 }
 
 afterEach(() => {
@@ -74,7 +58,7 @@ const value = (label: string) => (screen.getByLabelText(label) as HTMLInputEleme
 
 describe('客户准入 editor: typed input survives its tab being hidden and shown', { timeout: 90_000 }, () => {
   it('a new one', async () => {
-    renderKept(`${ADMISSION_ROUTES.editor}?compCode=000000000001`);
+    renderAt(`${ADMISSION_ROUTES.editor}?compCode=000000000001`);
     await screen.findByLabelText('实际控制人/受益所有人', undefined, slow);
     fireEvent.change(screen.getByLabelText('实际控制人/受益所有人'), { target: { value: '李四 60%' } });
     fireEvent.change(screen.getByLabelText('法定代表人身份证号'), {
@@ -87,7 +71,7 @@ describe('客户准入 editor: typed input survives its tab being hidden and sho
   });
 
   it('a saved draft: the record is not put back over the typed input', async () => {
-    renderKept(`${ADMISSION_ROUTES.editor}?bizCode=${BIZ}`);
+    renderAt(`${ADMISSION_ROUTES.editor}?bizCode=${BIZ}`);
     await waitFor(() => expect(value('实际控制人/受益所有人')).toBe('张三 100%'), slow);
     fireEvent.change(screen.getByLabelText('实际控制人/受益所有人'), { target: { value: '王五 51%' } });
     act(() => show(false));

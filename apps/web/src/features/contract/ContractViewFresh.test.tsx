@@ -1,8 +1,5 @@
-import { Activity, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { CONTRACT_PATHS, type ContractInfo } from '@portal/contract/contract';
 import { WORKFLOW_PATHS, type ApprovalRecord, type ProcessView } from '@portal/contract/workflow';
 
@@ -17,6 +14,7 @@ vi.mock('../../shared/plan/PlanChart', () => ({ PlanChart: () => null }));
 
 import { ApiError } from '../../shared/request/http';
 import { useSessionStore } from '../../shared/session/session-store';
+import { renderKept } from '../../test/render-screen';
 import ContractViewPage from './ContractViewPage';
 
 /**
@@ -109,25 +107,8 @@ function serve() {
 let show: (visible: boolean) => void = () => undefined;
 
 /** The view as a kept tab: hidden and shown again by the test. The app's queries stay fresh 30 s. */
-function Kept() {
-  const [visible, setVisible] = useState(true);
-  show = setVisible;
-  return (
-    <Activity mode={visible ? 'visible' : 'hidden'}>
-      <ContractViewPage />
-    </Activity>
-  );
-}
-
 function renderView() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/factoring/contract/info-view?bizCode=${BIZ}`]}>
-        <Kept />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  ({ show } = renderKept(<ContractViewPage />, `/factoring/contract/info-view?bizCode=${BIZ}`, 30_000));
 }
 
 const processCalls = () => post.mock.calls.filter(([p]) => p === WORKFLOW_PATHS.process).length;

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { WORKFLOW_PATHS, type ApprovalRecord, type ProcessView } from '@portal/contract/workflow';
+import {
+  WORKFLOW_PATHS,
+  type ApprovalRecord,
+  type DocState,
+  type ProcessView,
+} from '@portal/contract/workflow';
 
 const post = vi.hoisted(() => vi.fn());
 vi.mock('../../shared/request/http', async (importOriginal) => ({
@@ -45,6 +50,19 @@ const RECORDS: ApprovalRecord[] = [
 const slow = { timeout: 30_000 };
 const EDIT = `/crm/corporation/change-editor/at-info?bizCode=${CODE}`;
 
+/** A 企业信息变更 view frame in `state`, on its audit tab or not, around a stand-in body. */
+function renderFrame(audit: boolean, state: DocState) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <ChangeViewFrame kind={INFO_KIND} testId="v" docCode={CODE} state={state} audit={audit} editTo={EDIT}>
+          <div>变更内容</div>
+        </ChangeViewFrame>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 afterEach(() => {
   cleanup();
   post.mockReset();
@@ -65,22 +83,7 @@ describe('website audit sidebar', () => {
       slot.setAttribute('data-testid', 'slot');
       document.body.appendChild(slot);
       setAuditSlotTarget(slot);
-      render(
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <ChangeViewFrame
-              kind={INFO_KIND}
-              testId="v"
-              docCode={CODE}
-              state="pending"
-              audit={audit}
-              editTo={EDIT}
-            >
-              <div>变更内容</div>
-            </ChangeViewFrame>
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
+      renderFrame(audit, 'pending');
       const panel = await within(slot).findByTestId('doc-audit-sidebar', {}, slow);
       expect(await within(panel).findByText('企业信息变更审批', {}, slow)).toBeTruthy();
       expect(await within(panel).findByText('张经办', {}, slow)).toBeTruthy();
@@ -108,22 +111,7 @@ describe('a change back with its maker', () => {
         if (path === WORKFLOW_PATHS.records) return Promise.resolve(RECORDS);
         return Promise.resolve([]);
       });
-      render(
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <ChangeViewFrame
-              kind={INFO_KIND}
-              testId="v"
-              docCode={CODE}
-              state="rejected"
-              audit={audit}
-              editTo={EDIT}
-            >
-              <div>变更内容</div>
-            </ChangeViewFrame>
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
+      renderFrame(audit, 'rejected');
       const notice = await screen.findByTestId('rejection-notice', {}, slow);
       expect(notice.textContent).toContain('营业执照已过期');
       // Above the change itself.
