@@ -28,6 +28,7 @@ import {
   post,
   request,
   setSessionExpiredHandler,
+  setUpdatedHandler,
   update,
 } from './http';
 import { useLoadingStore } from './loading-store';
@@ -409,6 +410,18 @@ describe('update wrapper', () => {
     // A call that is not an update keeps the bare msg.
     await expect(post('/x', {})).rejects.toThrow('合同金额必须是最多两位小数的金额');
     expect(feedback.showClosableWarning).toHaveBeenLastCalledWith('合同金额必须是最多两位小数的金额');
+  });
+  it('refreshes the lists after a refused update, never after a cancelled one or a network failure', async () => {
+    const refreshed = vi.fn();
+    setUpdatedHandler(refreshed);
+    serve({ status: 409, body: { status: 409, ok: false, msg: '审批人已处理，无法撤回' } });
+    feedback.confirmAction.mockResolvedValue(true);
+    await expect(update('/x', {})).rejects.toThrow('审批人已处理，无法撤回');
+    expect(refreshed).toHaveBeenCalledTimes(1);
+    feedback.confirmAction.mockResolvedValue(false);
+    await update('/x', {}, { confirm: '继续？' });
+    expect(refreshed).toHaveBeenCalledTimes(1);
+    setUpdatedHandler(() => undefined);
   });
 });
 

@@ -388,7 +388,15 @@ export async function update<T = unknown>(
   const { confirm, successText, ...rest } = opts;
   if (confirm !== undefined && !(await confirmAction(confirm)))
     return { confirmed: false, ok: false, data: undefined };
-  const answer = await request<T>(path, body, { failureTitle: UPDATE_MESSAGES.failure, ...rest });
+  let answer: ApiResponse<T>;
+  try {
+    answer = await request<T>(path, body, { failureTitle: UPDATE_MESSAGES.failure, ...rest });
+  } catch (err) {
+    // A refusal (409 已被他人修改, 审批人已处理, …) usually means the row moved under the user:
+    // the lists fetch again so the row shows its state now (docs/architecture.md, refetch rule).
+    if (err instanceof ApiError && err.kind === 'api') onUpdated();
+    throw err;
+  }
   if (answer.ok) {
     showSuccess(successText ?? UPDATE_MESSAGES.success);
     onUpdated();
