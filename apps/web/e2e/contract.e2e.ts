@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { accountLabel, REPAY_PURPOSES, type BankAccountView } from '@portal/contract/bank';
+import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { addMonths } from '@portal/contract/plan/dates';
 import {
   animationsDone,
@@ -18,10 +20,12 @@ import {
   approve,
   clickTab,
   confirm,
+  data,
   demoCredit,
   loginAs,
   openScreen,
   pick,
+  rowAction,
   today,
 } from './flows';
 
@@ -48,6 +52,29 @@ async function choose(page: Page, scope: Locator, label: string, title?: string)
     await open.locator('.ant-select-item-option').first().click();
   }
   await expect.poll(() => open.count()).toBe(0);
+}
+
+/**
+ * The options of the account picker labelled `label`, which must each name the bank, the number
+ * and the purpose of one of the accounts the server offers as 还款账户, never a 付款账户.
+ */
+async function expectRepayAccounts(page: Page, scope: Locator, label: string, token: string): Promise<void> {
+  const offered = await data<BankAccountView[]>(CONTRACT_PATHS.bank, token, {});
+  expect(offered.length).toBeGreaterThan(0);
+  expect(offered.filter((a) => !REPAY_PURPOSES.includes(a.purpose))).toEqual([]);
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  await scope.getByLabel(label, { exact: true }).click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.first().waitFor();
+  await animationsDone(page);
+  const titles = await options.evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+  expect(titles.length, `${label} options`).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+  for (const title of titles) {
+    expect(offered.map(accountLabel), `${label}: ${title}`).toContain(title);
+    expect(title).not.toContain('付款账户');
+  }
 }
 
 describe('contract screens', () => {
@@ -78,6 +105,7 @@ describe('contract screens', () => {
       await editor.getByLabel('起始日').fill(start);
       await editor.getByLabel('到期日').fill(addMonths(start, 6));
       await choose(page, editor, '计息规则', '标准保理-到期还本付息 8.5%');
+      await expectRepayAccounts(page, editor, '还款账户', token);
       await choose(page, editor, '还款账户');
       const receivables = editor.getByTestId('receivables-editor');
       if ((await receivables.getByLabel('发票代码').count()) === 0)
@@ -127,10 +155,11 @@ describe('contract screens', () => {
       await list.getByRole('textbox', { name: '合同号' }).fill(contractNo);
       await list.getByRole('button', { name: /查\s*询/ }).click();
       const row = list.locator('tr', { hasText: contractNo });
-      await row.getByRole('button', { name: '合同变更' }).click();
+      await rowAction(page, row, '合同变更');
       await page.waitForURL(/change-editor\?contBizCode=/);
       const chg = page.getByTestId('change-editor').first();
       await expect.poll(() => chg.getByTestId('before-financingAmount').textContent()).toBe('500,000.00');
+      await expectRepayAccounts(page, chg, '变更后还款账户', token);
       await chg.getByLabel('变更原因').fill('客户申请降低融资金额');
       await chg.getByLabel('变更后融资金额').fill('400000.00');
       await chg.getByTestId('change-submit').click();

@@ -26,6 +26,7 @@ import {
   loginAs,
   openScreen,
   pick,
+  rowAction,
   submitContract,
   today,
 } from './flows';
@@ -168,7 +169,7 @@ describe('one contract, customer to write-off', () => {
       await list.getByRole('button', { name: /查\s*询/ }).click();
       const row = list.locator('tr', { hasText: contractNo });
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
-      await row.getByRole('button', { name: '放款' }).click();
+      await rowAction(page, row, '放款');
       await page.waitForURL(/loan-editor\?contBizCode=\d{12}/, { timeout: 15_000 });
       const editor = page.getByTestId('loan-editor');
       await expect

@@ -29,23 +29,28 @@ const LISTS = [
   '/ec/permit/personal',
   '/dw/permit/comp',
   '/dw/permit/personal',
+  '/fc/fc',
   '/factoring/config/company',
   '/factoring/config/bank',
   '/factoring/config/ruler',
   '/factoring/config/print',
   '/factoring/config/bizdate',
+  '/factoring/config/admission',
   '/factoring/credit/info',
   '/factoring/credit/distribution',
   '/factoring/credit/change',
   '/factoring/contract/info',
   '/factoring/contract/change',
   '/factoring/contract/handover',
+  '/factoring/contract/collection',
   '/factoring/pa/mgr',
   '/factoring/accounts/loan',
   '/factoring/accounts/income',
   '/factoring/accounts/paid',
   '/factoring/accounts/paid-red',
   '/factoring/accounts/classification',
+  '/factoring/accounts/buyback',
+  '/factoring/accounts/bad-debt',
   '/factoring/accounts/voucher',
   '/permission/role',
   '/permission/user',
@@ -59,6 +64,15 @@ const LISTS = [
 const NAMED_KEYS: Partial<Record<(typeof LISTS)[number], readonly string[]>> = {
   '/permission/user': ['用户名', '角色', '状态'],
   '/factoring/accounts/loan': ['客户名称', '融资金额', '实付金额', '银行流水号', '状态'],
+  '/factoring/contract/info': ['合同号', '客户名称', '融资金额', '状态'],
+  '/factoring/credit/info': ['客户名称', '授信额度', '可用额度', '状态'],
+  '/factoring/accounts/income': ['付款人', '来款金额', '未核销余额', '状态'],
+  '/factoring/accounts/paid': ['合同号', '核销金额', '状态'],
+  '/factoring/pa/mgr': ['客户名称', '收取金额', '状态'],
+  '/factoring/accounts/buyback': ['客户名称', '回购金额', '未收回购款', '状态'],
+  '/factoring/accounts/bad-debt': ['客户名称', '本金', '核销金额', '状态'],
+  '/factoring/contract/collection': ['合同号', '逾期金额'],
+  '/factoring/config/admission': ['企业名称', '状态'],
   '/ec/permit/comp': ['企业名称', '角色', '状态'],
   '/ec/permit/personal': ['用户姓名', '角色', '状态'],
   '/dw/permit/comp': ['企业名称', '角色', '状态'],
@@ -104,12 +118,31 @@ async function measure(list: Locator) {
       right: scroller ? box(scroller).right : 0,
       actionsLeft: actions ? box(actions).left : null,
       emptyActionCells: actions ? actionCells.filter((n) => n === 0).length : 0,
+      mostActionButtons: actions ? Math.max(0, ...actionCells) : 0,
       actionRows: actionCells.length,
       keys: heads
         .filter((th) => th.classList.contains('list-col-key'))
         .map((th) => ({ title: th.innerText.trim(), right: box(th).right })),
     };
   });
+}
+
+/**
+ * Screens with a table of their own (not a ListPage) whose 操作 holds only actions a read-only
+ * user lacks: for that user the column is not there at all.
+ */
+const ACTION_TABLES = [
+  ['/factoring/accounts/voucher-account', 'voucher-accounts'],
+  ['/factoring/accounts/voucher-close', 'voucher-close'],
+  ['/factoring/credit/debtor-match', 'debtor-match'],
+] as const;
+
+/** How many 操作 headers the screen's tables show, once they have loaded. */
+async function actionHeaders(page: Page, path: string, testId: string): Promise<number> {
+  const screen = await openScreen(page, `${base}${path}`, testId);
+  await screen.locator('.ant-table').first().waitFor({ timeout: 20_000 });
+  await screen.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 });
+  return screen.locator('.ant-table-thead th', { hasText: /^操作$/ }).count();
 }
 
 async function checkLists(page: Page, width: number) {
@@ -139,6 +172,8 @@ async function checkLists(page: Page, width: number) {
     // A 操作 column has something in it (a row may offer nothing, like one's own session's 强退).
     if (m.actionsLeft !== null)
       expect.soft(m.emptyActionCells, `${path} 操作 without actions`).toBeLessThan(m.actionRows);
+    // Of more than three actions a row shows two and 更多 (shared/list/RowActions.tsx).
+    expect.soft(m.mostActionButtons, `${path} 操作 links beside 更多`).toBeLessThanOrEqual(3);
   }
 }
 
@@ -152,6 +187,8 @@ describe('every list fits', () => {
       try {
         await login(page, base, password);
         await checkLists(page, width);
+        // The administrator may save the 科目映射: its rows have 保存.
+        expect(await actionHeaders(page, ...ACTION_TABLES[0])).toBeGreaterThan(0);
       } finally {
         await context.close();
       }
@@ -165,6 +202,8 @@ describe('every list fits', () => {
         // 用户管理 offers a read-only user nothing: no 操作 column at all.
         const users = await openList(page, '/permission/user');
         expect(await users.locator('.ant-table-thead th', { hasText: /^操作$/ }).count()).toBe(0);
+        for (const [path, testId] of ACTION_TABLES)
+          expect.soft(await actionHeaders(page, path, testId), `${path} 操作 without actions`).toBe(0);
       } finally {
         await context.close();
       }
@@ -182,12 +221,27 @@ describe('every list fits', () => {
           const list = await openList(page, path);
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           expect.soft(wide, `${path} is wider than the phone`).toBeLessThanOrEqual(390);
+          // The header's user menu is on the screen, not cut off or beyond its edge.
+          const menu = (await page.getByTestId('user-menu').filter({ visible: true }).first().boundingBox())!;
+          expect.soft(menu.x + menu.width, `${path} user menu beyond the screen`).toBeLessThanOrEqual(390);
           expect.soft(await list.locator('.list-cards').count(), `${path} cards`).toBe(1);
           // The website's side menus fold on a phone: its lists start on the first screen.
           if (/^\/(crm|ec|dw)\//.test(path))
             expect
               .soft((await list.boundingBox())!.y, `${path} starts below the first screen`)
               .toBeLessThan(400);
+        }
+        // Screens that are not lists fit too: the dashboard and the ledger.
+        for (const [path, testId] of [
+          ['/dashboard', 'dashboard'],
+          ['/factoring/accounts/ledger', 'ledger'],
+        ] as const) {
+          await openScreen(page, `${base}${path}`, testId);
+          await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 20_000 });
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect.soft(wide, `${path} is wider than the phone`).toBeLessThanOrEqual(390);
+          const menu = (await page.getByTestId('user-menu').filter({ visible: true }).first().boundingBox())!;
+          expect.soft(menu.x + menu.width, `${path} user menu beyond the screen`).toBeLessThanOrEqual(390);
         }
       } finally {
         await context.close();

@@ -180,6 +180,22 @@ export async function pick(page: Page, title: string): Promise<void> {
 }
 
 /**
+ * Clicks a row's action by its label, as a link or, when the row offers more than three, under
+ * its 更多 menu (docs/architecture.md "Lists fit their box").
+ */
+export async function rowAction(page: Page, row: Locator, label: string): Promise<void> {
+  const link = row.getByRole('button', { name: label, exact: true });
+  const more = row.getByRole('button', { name: /^更多/ });
+  await link.or(more).first().waitFor();
+  if ((await link.count()) > 0) return link.click();
+  await more.click();
+  const item = page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: label, exact: true });
+  await item.waitFor();
+  await animationsDone(page);
+  await item.click();
+}
+
+/**
  * Opens a screen and waits for its `testId`, then until it is shown and settled. No reload: a
  * screen that does not come is a stall to find, not to hide.
  */

@@ -7,7 +7,16 @@ import { formatMoney } from '@portal/contract/format';
 import { LOAN_PATHS, type LoanView } from '@portal/contract/loan';
 import type { Page } from '@portal/contract/api';
 import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
-import { addChecker, approve, confirm, data, loginAs, openScreen, submittedContract } from './flows';
+import {
+  addChecker,
+  approve,
+  confirm,
+  data,
+  loginAs,
+  openScreen,
+  rowAction,
+  submittedContract,
+} from './flows';
 
 const password = inject('adminPassword');
 const stamp = String(Date.now()).slice(-6);
@@ -52,7 +61,7 @@ describe('放款单 (disbursement) screens', () => {
       await list.getByRole('button', { name: /查\s*询/ }).click();
       const row = list.locator('tr', { hasText: contractNo });
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
-      await row.getByRole('button', { name: '放款' }).click();
+      await rowAction(page, row, '放款');
       await page.waitForURL(/loan-editor\?contBizCode=\d{12}/, { timeout: 15_000 });
       const editor = page.getByTestId('loan-editor');
       await expect

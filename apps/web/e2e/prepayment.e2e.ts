@@ -4,7 +4,16 @@ import type { Browser } from 'playwright-core';
 import { formatMoney } from '@portal/contract/format';
 import { PA_PATHS } from '@portal/contract/prepayment';
 import { launchBrowser, login, newPage, searchField, shotPath, tokenOf, base } from './helpers';
-import { addChecker, approve, confirm, demoLogin, loginAs, openScreen, submittedContract } from './flows';
+import {
+  addChecker,
+  approve,
+  confirm,
+  demoLogin,
+  loginAs,
+  openScreen,
+  rowAction,
+  submittedContract,
+} from './flows';
 
 /**
  * 前期款 as finance makes it: from the contract list's 生成前期款 on an approved contract, the
@@ -47,7 +56,7 @@ describe('前期款 (prepayment) screens', () => {
       await list.getByRole('button', { name: /查\s*询/ }).click();
       const row = list.locator('tr', { hasText: contractNo });
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
-      await row.getByRole('button', { name: '生成前期款' }).click();
+      await rowAction(page, row, '生成前期款');
       await confirm(page, '确定要根据该合同生成前期款吗？');
       await page.waitForURL(/pa\/mgr-editor\/basic-info\?contBizCode=\d{12}/, { timeout: 15_000 });
       const editor = page.getByTestId('pa-editor');

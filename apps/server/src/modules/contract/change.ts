@@ -25,6 +25,7 @@ import type { ScopeUser } from '../../platform/auth/data-scope';
 import { occupy, release } from '../credit';
 import { syncContractDebtors } from '../debtor';
 import { creditLines } from '../credit/schema';
+import { requireBankAccount } from '../bank';
 import { bankAccounts } from '../bank/schema';
 import { interestRules } from '../ruler/schema';
 import { setDocumentFiles } from '../files';
@@ -60,6 +61,7 @@ import { CONTRACT_DOC, viewBusiness, writeBusiness } from './business-info';
 import { contractChanges, contractPlanItems, contracts } from './schema';
 import { viewRule } from '../ruler';
 import { formatYuan } from '@portal/contract/format';
+import { REPAY_PURPOSES } from '@portal/contract/bank';
 
 type ChangeRow = typeof contractChanges.$inferSelect;
 type Proposal = z.output<typeof changeSaveSchema>;
@@ -161,6 +163,14 @@ async function checkProposal(ex: Executor, row: ContractRow, p: Proposal, today:
     const rule = await viewRule(ex, { bizCode: p.info.ruleBizCode }).catch(() => null);
     if (!rule || rule.contBizCode || rule.state !== 'enabled') throw badInput('变更后计息规则不存在或已停用');
   }
+  // The same rule as the contract's own save: one of our accounts, never a 付款账户
+  // (docs/money-lifecycle.md).
+  if (p.info.bankBizCode)
+    await requireBankAccount(ex, p.info.bankBizCode, {
+      label: '变更后还款账户',
+      ownerType: 'self',
+      purposes: REPAY_PURPOSES,
+    });
 }
 
 export async function saveChange(tx: Tx, body: Proposal, actor: Actor, today: string, user: ScopeUser) {

@@ -426,6 +426,23 @@ describe('implied up-front items (docs/money-lifecycle.md "Implied up-front item
 });
 
 describe('contract change', () => {
+  it('refuses a 付款账户 as the changed 还款账户, like the contract’s own save', async () => {
+    const { bizCode } = await approvedContract(t, maker, checker, { fixture: f });
+    const pay = await addOwnAccount(maker, 'pay');
+    const r = await maker.call(contractApi.changeSave, {
+      contBizCode: bizCode,
+      reason: '更换还款账户',
+      info: { bankBizCode: pay },
+    });
+    expect([r.status, r.msg]).toEqual([400, '变更后还款账户不能是付款账户']);
+    const repay = await addOwnAccount(maker, 'repay');
+    await maker.ok(contractApi.changeSave, {
+      contBizCode: bizCode,
+      reason: '更换还款账户',
+      info: { bankBizCode: repay },
+    });
+  });
+
   it('lowering the amount releases the difference; the before/after views show both', async () => {
     const { bizCode } = await approvedContract(t, maker, checker, {
       fixture: f,

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Button, Form, Input, Select } from 'antd';
 import { ADMISSION_MENU, ADMISSION_PATHS, type AdmissionRow } from '@portal/contract/admission';
 import { ListPage } from '../../shared/list/ListPage';
+import { KEY } from '../../shared/list/fit-columns';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
@@ -36,7 +37,7 @@ export default function AdmissionListPage(_props: ScreenProps) {
         }
         columns={[
           codeColumn<AdmissionRow>('准入单编号', 'bizCode'),
-          { title: '企业名称', dataIndex: 'compName', key: 'compName' },
+          { title: '企业名称', dataIndex: 'compName', key: 'compName', priority: KEY },
           { title: '统一社会信用代码', dataIndex: 'usccCode', key: 'usccCode' },
           { title: '法定代表人', dataIndex: 'legalPerson', key: 'legalPerson' },
           { title: '经办人', dataIndex: 'createdByName', key: 'createdByName' },

@@ -12,6 +12,7 @@ import {
   changeSaveSchema,
   payerSchema,
 } from '@portal/contract/contract';
+import { accountLabel } from '@portal/contract/bank';
 import { formatMoney } from '@portal/contract/format';
 import { DateInput } from '../../shared/form/DateInput';
 import { ListEditor } from '../../shared/form/ListEditor';
@@ -165,10 +166,8 @@ export function ChangeEditorPage() {
       return (
         <Select
           aria-label={`变更后${label}`}
-          options={(banks.data ?? []).map((b) => ({
-            value: b.bizCode,
-            label: `${b.accountName} ${b.accountNo}`,
-          }))}
+          // Bank, number and purpose, like every account picker (the server offers no 付款账户).
+          options={(banks.data ?? []).map((b) => ({ value: b.bizCode, label: accountLabel(b) }))}
         />
       );
     if (k === 'lineCode')

@@ -13,7 +13,10 @@ import {
 } from '@portal/contract/contract';
 import { PRODUCT_LABELS } from '@portal/contract/credit';
 import { ASSIGN_STATE_LABELS, type NoticeState } from '@portal/contract/assignment';
+import { button } from '@portal/contract/menus';
 import { ListPage } from '../../shared/list/ListPage';
+import { actionsColumn } from '../../shared/list/RowActions';
+import { KEY } from '../../shared/list/fit-columns';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
@@ -150,86 +153,83 @@ export default function ContractListPage() {
           </Space>
         }
         columns={[
-          codeColumn('合同编号', 'bizCode'),
-          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
-          { title: '客户名称', dataIndex: 'custName', key: 'custName' },
+          // The office's own 合同号 names the row; the system code gives way first at 1280.
+          codeColumn('合同编号', 'bizCode', { priority: 2 }),
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo', priority: KEY },
+          { title: '客户名称', dataIndex: 'custName', key: 'custName', priority: KEY },
           {
             title: '产品',
             dataIndex: 'product',
             key: 'product',
+            priority: 3,
             render: (v: keyof typeof PRODUCT_LABELS) => PRODUCT_LABELS[v],
           },
-          moneyColumn('融资金额', 'financingAmount'),
-          moneyColumn('在贷本金', 'principalOutstanding'),
-          dateColumn('起始日', 'startDate'),
-          dateColumn('到期日', 'maturityDate'),
+          moneyColumn('融资金额', 'financingAmount', { priority: KEY }),
+          moneyColumn('在贷本金', 'principalOutstanding', { priority: 2 }),
+          dateColumn('起始日', 'startDate', { priority: 3 }),
+          dateColumn('到期日', 'maturityDate', { priority: 2 }),
           {
             title: '状态',
             key: 'state',
             // 已审核 履约中 已放款 side by side.
             width: 220,
+            priority: KEY,
             render: (_: unknown, r: ContractListRow) => <ContractStateTags row={r} />,
           },
           {
             title: '转让通知',
             key: 'noticeState',
             width: 130,
+            priority: 2,
             render: (_: unknown, r: ContractListRow) => (
               <Tag color={NOTICE_STATE_COLORS[r.noticeState]} data-testid={`notice-state-${r.contractNo}`}>
                 {ASSIGN_STATE_LABELS[r.noticeState]}
               </Tag>
             ),
           },
-          {
-            title: '操作',
-            key: 'actions',
-            // 查看 and the three actions of an effective contract on one line.
-            width: 290,
-            render: (_: unknown, r: ContractListRow) => {
-              const editable = r.state === 'draft' || r.state === 'rejected';
-              const live = r.state === 'approved' && r.status === 'effective';
-              return (
-                <Space size={4} wrap>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void navigate(`${CONTRACT_ROUTES.view}?bizCode=${r.bizCode}`)}
-                  >
-                    查看
-                  </Button>
-                  {editable && buttons.has('save') ? (
-                    <Button
-                      type="link"
-                      size="small"
-                      onClick={() => void navigate(`${CONTRACT_ROUTES.editor}?bizCode=${r.bizCode}`)}
-                    >
-                      编辑
-                    </Button>
-                  ) : null}
-                  {editable && buttons.has('delete') ? (
-                    <Button type="link" size="small" danger onClick={() => void remove(r)}>
-                      删除
-                    </Button>
-                  ) : null}
-                  {live && buttons.has('isPrevious') ? (
-                    <Button type="link" size="small" onClick={() => void prepayment(r)}>
-                      生成前期款
-                    </Button>
-                  ) : null}
-                  {live && buttons.has('isChange') ? (
-                    <Button type="link" size="small" onClick={() => void change(r)}>
-                      合同变更
-                    </Button>
-                  ) : null}
-                  {live && r.loanState === 'none' && buttons.has('isLoan') ? (
-                    <Button type="link" size="small" onClick={() => void loan(r)}>
-                      放款
-                    </Button>
-                  ) : null}
-                </Space>
-              );
-            },
-          },
+          // 放款 first after 查看: of a live contract's four actions it is the one taken most, the
+          // rest go under 更多 (docs/architecture.md "Lists fit their box").
+          actionsColumn<ContractListRow>((r) => {
+            const editable = r.state === 'draft' || r.state === 'rejected';
+            const live = r.state === 'approved' && r.status === 'effective';
+            return [
+              {
+                label: '查看',
+                onClick: () => void navigate(`${CONTRACT_ROUTES.view}?bizCode=${r.bizCode}`),
+              },
+              {
+                label: '编辑',
+                code: button(MENU, 'save'),
+                hidden: !editable,
+                onClick: () => void navigate(`${CONTRACT_ROUTES.editor}?bizCode=${r.bizCode}`),
+              },
+              {
+                label: '删除',
+                code: button(MENU, 'delete'),
+                danger: true,
+                hidden: !editable,
+                onClick: () => void remove(r),
+              },
+              {
+                label: '放款',
+                code: button(MENU, 'isLoan'),
+                hidden: !live || r.loanState !== 'none',
+                onClick: () => void loan(r),
+              },
+              {
+                label: '生成前期款',
+                code: button(MENU, 'isPrevious'),
+                hidden: !live,
+                onClick: () => void prepayment(r),
+              },
+              {
+                label: '合同变更',
+                code: button(MENU, 'isChange'),
+                hidden: !live,
+                onClick: () => void change(r),
+              },
+            ];
+          }),
         ]}
       />
       <OpeningImportDialog

@@ -8,6 +8,7 @@ import {
   type CreditListRow,
 } from '@portal/contract/credit';
 import { ListPage } from '../../shared/list/ListPage';
+import { KEY } from '../../shared/list/fit-columns';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
@@ -65,10 +66,10 @@ export default function CreditListPage() {
         }
         columns={[
           codeColumn('授信编号', 'bizCode'),
-          { title: '客户名称', dataIndex: 'custName', key: 'custName' },
-          moneyColumn('授信额度', 'limitAmount'),
+          { title: '客户名称', dataIndex: 'custName', key: 'custName', priority: KEY },
+          moneyColumn('授信额度', 'limitAmount', { priority: KEY }),
           moneyColumn('已占用', 'occupiedAmount'),
-          moneyColumn('可用额度', 'availableAmount'),
+          moneyColumn('可用额度', 'availableAmount', { priority: KEY }),
           {
             title: '额度类型',
             dataIndex: 'cycle',
@@ -81,6 +82,7 @@ export default function CreditListPage() {
             title: '状态',
             dataIndex: 'state',
             key: 'state',
+            priority: KEY,
             render: (_: unknown, r: CreditListRow) => (
               <Space size={4}>
                 <DocStateTag state={r.state} />

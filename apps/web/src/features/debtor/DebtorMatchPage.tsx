@@ -59,23 +59,27 @@ export default function DebtorMatchPage() {
               )),
           },
           { title: '单据编号', key: 'docs', render: (_, r) => r.docs.join('、') },
-          {
-            title: '操作',
-            key: 'op',
-            width: 120,
-            render: (_, r) =>
-              buttons.has('save') ? (
-                <Button
-                  type="link"
-                  onClick={() => {
-                    form.resetFields();
-                    setTarget(r);
-                  }}
-                >
-                  匹配客户
-                </Button>
-              ) : null,
-          },
+          // Without 匹配客户 the row offers nothing: no 操作 column (docs/architecture.md).
+          ...(buttons.has('save')
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 120,
+                  render: (_: unknown, r: UnmatchedRow) => (
+                    <Button
+                      type="link"
+                      onClick={() => {
+                        form.resetFields();
+                        setTarget(r);
+                      }}
+                    >
+                      匹配客户
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <Modal

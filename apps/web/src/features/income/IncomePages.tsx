@@ -37,6 +37,7 @@ import { ImportTemplateButton } from '../../shared/files/ImportTemplateButton';
 import { IMPORT_TEMPLATES } from '@portal/contract/import-templates';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
+import { KEY } from '../../shared/list/fit-columns';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
@@ -230,12 +231,12 @@ export function IncomeListPage() {
         }
         columns={[
           codeColumn('来款编号', 'fiidBizCode'),
-          { title: '付款人', dataIndex: 'payerName', key: 'payerName' },
+          { title: '付款人', dataIndex: 'payerName', key: 'payerName', priority: KEY },
           { title: '银行流水号', dataIndex: 'serialNo', key: 'serialNo' },
           dateColumn('来款日期', 'valueDate'),
-          moneyColumn('来款金额', 'amount'),
+          moneyColumn('来款金额', 'amount', { priority: KEY }),
           moneyColumn('已核销', 'allocated'),
-          moneyColumn('未核销余额', 'balance'),
+          moneyColumn('未核销余额', 'balance', { priority: KEY }),
           {
             title: '来源',
             key: 'source',

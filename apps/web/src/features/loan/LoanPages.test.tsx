@@ -1,7 +1,7 @@
 import { renderScreen } from '../../test/render-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { BANK_PATHS } from '@portal/contract/bank';
+import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { LOAN_PATHS, type LoanView } from '@portal/contract/loan';
 
 const post = vi.hoisted(() => vi.fn());
@@ -39,10 +39,22 @@ const view = {
 // antd forms render slowly in jsdom, the more so on a busy machine.
 const slow = { timeout: 30_000 };
 
+const account = (bizCode: string, purpose: BankAccountView['purpose'], accountName: string) =>
+  ({
+    bizCode,
+    bankName: '中国工商银行上海分行',
+    accountNo: '6222021001123456789',
+    accountName,
+    purpose,
+  }) as BankAccountView;
+const ours = account('000000000031', 'pay', '本公司付款户');
+const payee = account('000000000032', 'collect', '放款测试供应商有限公司');
+
 function renderEditor() {
-  post.mockImplementation((path: string) => {
+  post.mockImplementation((path: string, body?: { ownerType?: string }) => {
     if (path === LOAN_PATHS.viewBaseInfo) return Promise.resolve(view);
-    if (path === BANK_PATHS.list) return Promise.resolve({ list: [] });
+    if (path === BANK_PATHS.list)
+      return Promise.resolve({ list: [body?.ownerType === 'self' ? ours : payee] });
     if (path === LOAN_PATHS.planDraft) return Promise.reject(new Error('no plan here'));
     // The rejection notice of the editor frame asks the workflow; nothing to show here.
     return Promise.reject(new Error(`unexpected ${path}`));
@@ -89,5 +101,23 @@ describe('放款单编辑 on the editor frame', () => {
       version: 2,
       submit: true,
     });
+  }, 90_000);
+
+  it('labels its two account boxes and shows each account’s bank, number and purpose', async () => {
+    renderEditor();
+    const serial = screen.getByLabelText('银行流水号') as HTMLInputElement;
+    await waitFor(() => expect(serial.value).toBe('FK0001'), slow);
+    for (const [label, shown] of [
+      ['付款账户', '中国工商银行上海分行 6222 0210 0112 3456 789（付款账户）本公司付款户'],
+      ['收款账户', '中国工商银行上海分行 6222 0210 0112 3456 789（收款账户）放款测试供应商有限公司'],
+    ] as const) {
+      // A visible label beside the box, not only a placeholder or an aria-label.
+      const item = [...document.querySelectorAll('.ant-form-item')].find(
+        (el) => el.querySelector('.ant-form-item-label')?.textContent === label,
+      );
+      expect(item, `${label} has a label`).toBeTruthy();
+      // The box shows the saved account as the picker names it.
+      await waitFor(() => expect(item!.textContent).toContain(shown), slow);
+    }
   }, 90_000);
 });

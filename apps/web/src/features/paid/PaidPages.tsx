@@ -16,6 +16,7 @@ import {
 } from '@portal/contract/accounts';
 import { formatMoney } from '@portal/contract/format';
 import { ListPage } from '../../shared/list/ListPage';
+import { KEY } from '../../shared/list/fit-columns';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
@@ -104,14 +105,15 @@ export function PaidListPage() {
           codeColumn('核销编号', 'paidBizCode'),
           codeColumn('来款编号', 'fiidBizCode'),
           { title: '付款人', dataIndex: 'payerName', key: 'payerName' },
-          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
+          { title: '合同号', dataIndex: 'contractNo', key: 'contractNo', priority: KEY },
           dateColumn('核销日期', 'paidDate'),
           { title: '方式', key: 'kind', render: (_: unknown, r: PaidRow) => PAID_KIND_LABELS[r.kind] },
-          moneyColumn('核销金额', 'amount'),
+          moneyColumn('核销金额', 'amount', { priority: KEY }),
           moneyColumn('其中本金', 'principal'),
           {
             title: '状态',
             key: 'state',
+            priority: KEY,
             render: (_: unknown, r: PaidRow) => (
               <Space size={4}>
                 <DocStateTag state={r.state} />

@@ -28,6 +28,7 @@ import { MoneyInput } from '../../shared/form/MoneyInput';
 import { isEnteredAmount, isPositiveAmount, openAmountRule } from '../../shared/form/open-amount';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ListPage } from '../../shared/list/ListPage';
+import { KEY } from '../../shared/list/fit-columns';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list/range-fields';
@@ -80,10 +81,10 @@ export function PaListPage() {
         columns={[
           codeColumn('前期款编号', 'preamtBizCode'),
           { title: '合同号', dataIndex: 'contractNo', key: 'contractNo' },
-          { title: '客户名称', dataIndex: 'custName', key: 'custName' },
+          { title: '客户名称', dataIndex: 'custName', key: 'custName', priority: KEY },
           { title: '收取方式', key: 'method', render: (_: unknown, r: PaRow) => PA_METHOD_LABELS[r.method] },
           dateColumn('收取日期', 'receiveDate'),
-          moneyColumn('收取金额', 'amount'),
+          moneyColumn('收取金额', 'amount', { priority: KEY }),
           docStateColumn<PaRow>(),
           actions,
         ]}

@@ -102,7 +102,8 @@ export default function AccountPage(_props: ScreenProps) {
         size="small"
         rowKey="role"
         loading={q.isFetching}
-        columns={columns}
+        // A user who may not save sees no 操作 column (docs/architecture.md "Lists fit their box").
+        columns={canSave ? columns : columns.filter((c) => c.key !== 'op')}
         dataSource={q.data ?? []}
         pagination={false}
         scroll={{ x: 850 }}

@@ -136,7 +136,13 @@ export default function ClosePage(_props: ScreenProps) {
         size="small"
         rowKey="period"
         loading={q.isFetching}
-        columns={columns}
+        // 操作 only while a month waits for a decision this user may take: never an empty column
+        // (docs/architecture.md "Lists fit their box").
+        columns={
+          buttons.has('audit') && (q.data?.list ?? []).some((m) => m.request)
+            ? columns
+            : columns.filter((c) => c.key !== 'op')
+        }
         dataSource={q.data?.list ?? []}
         pagination={false}
       />
