@@ -168,7 +168,21 @@ export async function saveUser(
       entity: 'compUser',
       entityCode: before.userCode,
       action: 'update',
-      detail: { compCode: before.compCode, ...values, regState },
+      // compCode stays at the top: a customer's 审核信息 finds its users' rows by it.
+      detail: {
+        compCode: before.compCode,
+        before: {
+          userName: before.userName,
+          mobile: before.mobile,
+          idCardNo: before.idCardNo ?? null,
+          email: before.email ?? null,
+          deptCode: before.deptCode ?? null,
+          post: before.post ?? null,
+          remark: before.remark ?? null,
+          regState: before.regState,
+        },
+        after: { ...values, regState },
+      },
     });
     return { userCode: before.userCode };
   });
