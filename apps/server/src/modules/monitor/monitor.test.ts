@@ -102,6 +102,27 @@ describe('操作日志', () => {
     expect(JSON.stringify(detail)).not.toContain('secret');
   });
 
+  it('names a 附件 row’s file by its name in 单据编号 and in 详情, never by its token', async () => {
+    const up = await admin.portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/portal/third/file/store',
+      headers: {
+        authorization: `Bearer ${admin.token!}`,
+        'content-type': 'multipart/form-data; boundary=X',
+      },
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="file"; filename="授信批复.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--X--\r\n',
+    });
+    const token = (up.json() as { data: { fileToken: string } }).data.fileToken;
+    const rows = await admin.ok<Page<OperLogView>>(served(P.operLogList), { entity: 'file', pageSize: 100 });
+    const row = rows.list.find((r) => r.entityCode === '授信批复.pdf')!;
+    expect(row).toMatchObject({ entityLabel: '附件', actionLabel: '上传' });
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const detail = await admin.ok<OperLogDetail>(served(P.operLogGet), { id: row.id });
+    expect(JSON.stringify(detail)).not.toContain(token);
+    expect(detail.changes.find((c) => c.field === 'name')?.after).toBe('授信批复.pdf');
+  });
+
   it('shows a 本组织 reader only the rows of their organisation’s users', async () => {
     const dept = await createDept(t.database.db, '监控甲部');
     await createUserWithCodes(t.database.db, 'dept-reader', PW, [M.operLog], {
