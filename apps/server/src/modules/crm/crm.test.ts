@@ -26,6 +26,7 @@ import {
   type TestPortal,
   servedPaths,
 } from '../../testing/harness';
+import { uploadPdf } from '../../testing/xlsx-upload';
 import { companies } from '../company/schema';
 import { compBankAccountUsers, compRelations, compUsers } from './schema';
 import { registerUserDisableCheck } from './users';
@@ -366,17 +367,7 @@ describe('账户信息 tab and the account operators (银行信息管理)', () =
 
 describe('资料文件 and 审核信息', () => {
   it('attaches files to the customer and removes them', async () => {
-    const up = await admin.portal.app.inject({
-      method: 'POST',
-      url: '/api/admin/portal/third/file/store',
-      headers: {
-        authorization: `Bearer ${admin.token!}`,
-        'content-type': 'multipart/form-data; boundary=X',
-      },
-      payload:
-        '--X\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--X--\r\n',
-    });
-    const token = (up.json() as { data: { fileToken: string } }).data.fileToken;
+    const token = await uploadPdf(admin, 'a.pdf');
     await admin.ok(crmApi.fileSave, { compCode: comp, fileTokens: [token] });
     let files = await admin.ok<FileInfo[]>(crmApi.fileList, undefined, { query: { compCode: comp } });
     expect(files.map((f) => f.fileToken)).toEqual([token]);
@@ -408,17 +399,7 @@ describe('资料文件 and 审核信息', () => {
 
   it('shows each record as labelled fields, before and after, files by name and never a token', async () => {
     const c = await newCustomer('审核信息测试有限公司');
-    const up = await admin.portal.app.inject({
-      method: 'POST',
-      url: '/api/admin/portal/third/file/store',
-      headers: {
-        authorization: `Bearer ${admin.token!}`,
-        'content-type': 'multipart/form-data; boundary=X',
-      },
-      payload:
-        '--X\r\nContent-Disposition: form-data; name="file"; filename="营业执照.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--X--\r\n',
-    });
-    const token = (up.json() as { data: { fileToken: string } }).data.fileToken;
+    const token = await uploadPdf(admin, '营业执照.pdf');
     await admin.ok(crmApi.fileSave, { compCode: c, fileTokens: [token] });
     await admin.ok(crmApi.fileSave, { compCode: c, fileTokens: [] });
     const view = await admin.ok<{ version: number; usccCode: string }>(companyApi.view, undefined, {

@@ -22,6 +22,7 @@ import {
   type TestPortal,
   served,
 } from '../../testing/harness';
+import { uploadPdf } from '../../testing/xlsx-upload';
 
 const PW = 'Monitor@12345678';
 
@@ -103,17 +104,7 @@ describe('操作日志', () => {
   });
 
   it('names a 附件 row’s file by its name in 单据编号 and in 详情, never by its token', async () => {
-    const up = await admin.portal.app.inject({
-      method: 'POST',
-      url: '/api/admin/portal/third/file/store',
-      headers: {
-        authorization: `Bearer ${admin.token!}`,
-        'content-type': 'multipart/form-data; boundary=X',
-      },
-      payload:
-        '--X\r\nContent-Disposition: form-data; name="file"; filename="授信批复.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--X--\r\n',
-    });
-    const token = (up.json() as { data: { fileToken: string } }).data.fileToken;
+    const token = await uploadPdf(admin, '授信批复.pdf');
     const rows = await admin.ok<Page<OperLogView>>(served(P.operLogList), { entity: 'file', pageSize: 100 });
     const row = rows.list.find((r) => r.entityCode === '授信批复.pdf')!;
     expect(row).toMatchObject({ entityLabel: '附件', actionLabel: '上传' });
