@@ -102,6 +102,17 @@ function walk(): Found[] {
         }
         const d = own('detail');
         if (d) detailKeys(d, at(n));
+        // An update of a record shows each changed field before and after (操作日志, 审核信息):
+        // its detail records both, never only the values written. A document's draft save (the
+        // pipeline's row) is the exception: a draft is not in force, and what changes a document
+        // in force is its change document (合同变更, 额度变更), which records before and after.
+        const acts = own('action');
+        const pipeline = n.getSourceFile().fileName.endsWith('/workflow/pipeline.ts');
+        if (acts && !pipeline && (literals(acts) ?? []).includes('update')) {
+          const dt = d && checker.getNonNullableType(d);
+          if (!dt || !dt.getProperty('before') || !dt.getProperty('after'))
+            out.push({ where: at(n), problem: 'update without before/after' });
+        }
       }
     }
     // A document's `{ code, detail }` answer from `write`, and the detail its `remove` answers.

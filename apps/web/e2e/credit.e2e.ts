@@ -187,6 +187,15 @@ async function scenario(
     await clickTab(checker.page.getByTestId('credit-view'), '业务单据');
     await clickTab(checker.page.getByTestId('credit-view'), '保理授信');
     await expect.poll(() => checker.page.getByTestId('credit-view').textContent()).toContain('600,000.00');
+    // 平台授信's 币种 in words (人民币), never the code CNY.
+    await clickTab(checker.page.getByTestId('credit-view'), '平台授信');
+    // (a bordered list: the label cell, then its value cell)
+    const currency = checker.page
+      .getByTestId('credit-view')
+      .locator('th.ant-descriptions-item-label', { hasText: /^币种$/ })
+      .first()
+      .locator('xpath=following-sibling::td[1]');
+    await expect.poll(() => currency.textContent()).toBe('人民币');
 
     // 4. Distribute 300,000.00 to the group member; approve.
     const dist = await openScreen(page, `${base}/factoring/credit/distribution-editor`, 'dist-editor');

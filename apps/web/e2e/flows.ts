@@ -101,18 +101,28 @@ export async function publicCall<T>(path: string, body: unknown): Promise<T> {
 
 /** A second administrator (the checker of four-eyes approvals), with its first password changed. */
 export async function addChecker(token: string): Promise<{ userName: string; password: string }> {
+  return addUserWithRole(token, 'admin', 'checker', '复核员');
+}
+
+/** A new user holding the one role of that code, with its first password changed. */
+export async function addUserWithRole(
+  token: string,
+  roleCode: string,
+  prefix: string,
+  realName: string,
+): Promise<{ userName: string; password: string }> {
   const roles = await data<{ list: RoleView[] }>(PERMISSION_PATHS.roleList, token, {
     pageNum: 1,
     pageSize: 100,
   });
-  const adminRole = roles.list.find((r) => r.code === 'admin')!;
+  const role = roles.list.find((r) => r.code === roleCode)!;
   const orgs = await data<{ deptBizCode: string }[]>(PERMISSION_PATHS.orgTree, token, {});
-  const userName = `checker${String(Date.now()).slice(-6)}`;
+  const userName = `${prefix}${String(Date.now()).slice(-6)}`;
   const temp = await data<{ password: string }>(PERMISSION_PATHS.userAdd, token, {
     userName,
-    realName: '复核员',
+    realName,
     deptCode: orgs[0]!.deptBizCode,
-    roleCodes: [adminRole.bizCode],
+    roleCodes: [role.bizCode],
   });
   return { userName, password: await changeFirstPassword(userName, temp.password, 'Checker@2026x') };
 }

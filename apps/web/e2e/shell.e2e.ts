@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { PASSWORD_MESSAGES } from '@portal/contract/password';
+import { addUserWithRole, loginAs, publicCall } from './flows';
 import {
   animationsDone,
   activePage,
@@ -141,6 +142,26 @@ describe('session guard and login', () => {
     await page.goto(`${base}/no/such/page`);
     await page.waitForURL(`${base}/404`);
     await page.getByText('抱歉，您访问的页面不存在。').waitFor();
+    await context.close();
+  });
+
+  it('sends a direct link the user’s menus do not grant to /401, not /404', async () => {
+    const adminSession = await publicCall<{ accessToken: string }>(
+      '/admin/portal/api/login/user/mobileNumberLogin',
+      { userName: 'admin', passWord: password, userType: '2' },
+    );
+    // A 风控 user: document screens only, no 系统管理.
+    const risk = await addUserWithRole(adminSession.accessToken, 'risk', 'risk', '风控员');
+    const { context, page } = await newPage(browser);
+    await loginAs(page, risk.userName, risk.password);
+    for (const path of ['/permission/role', '/permission']) {
+      await page.goto(`${base}${path}`);
+      await page.waitForURL(`${base}/401`);
+      await page.getByText('抱歉，您没有访问该页面的权限。').waitFor();
+    }
+    // A path the product does not have at all stays /404.
+    await page.goto(`${base}/permission/no-such-page`);
+    await page.waitForURL(`${base}/404`);
     await context.close();
   });
 

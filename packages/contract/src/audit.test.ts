@@ -29,6 +29,33 @@ describe('操作日志 in words', () => {
     expect(menuCodeTitle(`${menu.code}:add`)).not.toContain(':');
   });
 
+  it('words a key by what it means in its row: a 管理员变更’s from/to are no business dates', () => {
+    const manager = auditChanges({ from: '000000000001', to: '000000000002' }, 'state', {
+      action: 'managerChange',
+      entity: 'company',
+    });
+    expect(manager.changes.map((c) => c.label)).toEqual(['原管理员（用户编号）', '新管理员（用户编号）']);
+    const day = auditChanges({ from: '2026-01-01', to: '2026-01-02' }, 'state', {
+      action: 'setBusinessDate',
+    });
+    expect(day.changes.map((c) => c.label)).toEqual(['原营业日', '新营业日']);
+    const bill = auditChanges({ before: { phone: null }, after: { phone: '021-1' } }, 'state', {
+      action: 'update',
+      entity: 'compInvoice',
+    });
+    expect(bill.changes).toEqual([{ field: 'phone', label: '注册电话', before: null, after: '021-1' }]);
+  });
+
+  it('reads a save that created its record (before null) as the values written', () => {
+    expect(auditChanges({ roleCode: 'R1', before: null, after: { roleName: '出纳' } })).toEqual({
+      hasBefore: false,
+      changes: [
+        { field: 'roleName', label: '角色名称', before: null, after: '出纳' },
+        { field: 'roleCode', label: '角色编号', before: null, after: 'R1' },
+      ],
+    });
+  });
+
   it('keeps the record a change names beside its fields, and the server is 系统', () => {
     const dept = auditChanges({ deptCode: 'D1', before: { deptName: '甲' }, after: { deptName: '乙' } });
     expect(dept.changes.map((x) => x.field)).toEqual(['deptName', 'deptCode']);

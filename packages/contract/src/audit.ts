@@ -484,6 +484,28 @@ export const auditEntityLabel = (entity: string): string | undefined =>
 export const auditActionLabel = (action: string): string | undefined =>
   AUDIT_ACTION_LABELS[action] ?? actionTitle(action);
 export const auditFieldLabel = (field: string): string | undefined => AUDIT_FIELD_LABELS[field];
+
+/**
+ * Field names that mean something else under one action or entity (the action's words win): a
+ * 管理员变更's `from`/`to` are users, not the business dates of 设置营业日; the `phone` of 开票信息
+ * is its registered telephone, an organisation's a contact number, a user's a mobile. The stored
+ * keys stay as written; only their words differ.
+ */
+export const AUDIT_SCOPED_FIELD_LABELS: Record<string, Readonly<Record<string, string>>> = {
+  managerChange: { from: '原管理员（用户编号）', to: '新管理员（用户编号）' },
+  compInvoice: { phone: '注册电话' },
+  dept: { phone: '联系电话' },
+};
+
+/** Which audit row a field belongs to: its action and entity choose among scoped labels. */
+export interface AuditScope {
+  action?: string;
+  entity?: string;
+}
+
+const scopedLabel = (scope: AuditScope, field: string): string | undefined =>
+  (scope.action ? AUDIT_SCOPED_FIELD_LABELS[scope.action]?.[field] : undefined) ??
+  (scope.entity ? AUDIT_SCOPED_FIELD_LABELS[scope.entity]?.[field] : undefined);
 export const auditValueLabel = (field: string, value: string): string | undefined =>
   MENU_CODE_FIELDS.has(field) ? menuCodeTitle(value) : AUDIT_VALUE_LABELS[field]?.[value];
 
@@ -528,11 +550,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 export function auditChanges(
   detail: unknown,
   field = 'state',
+  scope: AuditScope = {},
 ): { hasBefore: boolean; changes: OperLogChange[] } {
   if (!isRecord(detail)) return { hasBefore: false, changes: [] };
   const row = (f: string, before: unknown, after: unknown): OperLogChange => ({
     field: f,
-    label: auditFieldLabel(f) ?? f,
+    label: scopedLabel(scope, f) ?? auditFieldLabel(f) ?? f,
     before: auditValueText(before, f),
     after: auditValueText(after, f),
   });
@@ -540,6 +563,13 @@ export function auditChanges(
   const context = Object.entries(rest)
     .filter(([f]) => !AUDIT_HIDDEN_FIELD.test(f))
     .map(([f, v]) => row(f, v, v));
+  // A save that created its record (`before: null`): what it wrote, as a plain new record reads.
+  if (before === null && isRecord(after)) {
+    const written = Object.entries(after)
+      .filter(([f]) => !AUDIT_HIDDEN_FIELD.test(f))
+      .map(([f, v]) => row(f, null, v));
+    return { hasBefore: false, changes: [...written, ...context.map((c) => ({ ...c, before: null }))] };
+  }
   if (isRecord(before) || isRecord(after)) {
     const b = isRecord(before) ? before : {};
     const a = isRecord(after) ? after : {};

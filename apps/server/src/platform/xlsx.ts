@@ -1,6 +1,8 @@
 import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { badInput } from './errors';
+import { STATUS } from '@portal/contract/api';
+import { uploadTooLargeMessage } from '@portal/contract/files';
+import { AppError, badInput } from './errors';
 
 /**
  * Reading uploaded spreadsheets for the import previews (receivables, plans, bank statements):
@@ -98,15 +100,24 @@ export async function readSheet<K extends string>(
   return rows;
 }
 
-/** The xlsx of a multipart upload (field "file") and its other fields. */
+/**
+ * The xlsx of a multipart upload (field "file") and its other fields. `limitBytes` is the upload
+ * limit in force now (参数设置 may have changed it since the start); a file over it is refused
+ * naming the limit, as the file store does (「上传文件超过大小限制（最大50MB）」).
+ */
 export async function readXlsxUpload(
   req: FastifyRequest,
+  limitBytes: number,
 ): Promise<{ buf: Buffer; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badInput('请以multipart/form-data方式上传xlsx文件');
-  const part = await req.file();
+  const part = await req.file({ limits: { fileSize: limitBytes } });
   if (!part) throw badInput('请选择要导入的文件');
   if (!/\.xlsx$/i.test(part.filename)) throw badInput('只能导入xlsx格式的文件');
-  const buf = await part.toBuffer();
+  const buf = await part.toBuffer().catch((err: unknown) => {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(STATUS.tooLarge, uploadTooLargeMessage(limitBytes));
+    throw err;
+  });
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(part.fields)) {
     if (v && !Array.isArray(v) && v.type === 'field') fields[k] = String(v.value);

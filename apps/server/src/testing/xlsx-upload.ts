@@ -48,3 +48,17 @@ export async function uploadWorkbook(
   });
   return res.json() as { status: number; msg: string; data: unknown };
 }
+
+/** Uploads a tiny PDF named `name` through the file store; answers its file token. */
+export async function uploadPdf(client: TestClient, name: string): Promise<string> {
+  const res = await client.portal.app.inject({
+    method: 'POST',
+    url: '/api/admin/portal/third/file/store',
+    headers: {
+      authorization: `Bearer ${client.token!}`,
+      'content-type': 'multipart/form-data; boundary=X',
+    },
+    payload: `--X\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--X--\r\n`,
+  });
+  return (res.json() as { data: { fileToken: string } }).data.fileToken;
+}

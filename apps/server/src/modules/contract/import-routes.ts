@@ -13,7 +13,7 @@ import { previewContractReceivables, previewPlanExcel } from './imports';
 import { CHG, EDITORS, INFO } from './route-perms';
 
 /** The contract form's uploads (receivables, a custom plan): previews only, nothing saved. */
-export function registerImportRoutes({ api, db, clock, registries }: ModuleContext): void {
+export function registerImportRoutes({ api, db, clock, registries, config }: ModuleContext): void {
   const OPENING = button(INFO, 'openingImport');
   api.post(
     CONTRACT_PATHS.openingTemplate,
@@ -41,7 +41,13 @@ export function registerImportRoutes({ api, db, clock, registries }: ModuleConte
         '期初导入 xlsx (multipart "file") -> per-row preview from a trial import rolled back; nothing saved',
     },
     async ({ req, actor }) =>
-      previewOpening(db, (await readXlsxUpload(req)).buf, actor, clock.today(), openingSteps(registries)),
+      previewOpening(
+        db,
+        (await readXlsxUpload(req, config.uploadLimitBytes)).buf,
+        actor,
+        clock.today(),
+        openingSteps(registries),
+      ),
   );
   api.post(
     CONTRACT_PATHS.openingImport,
@@ -53,7 +59,7 @@ export function registerImportRoutes({ api, db, clock, registries }: ModuleConte
         '期初导入 xlsx (multipart "file", field mode all|valid) -> the contracts imported; all: every row or none',
     },
     async ({ req, actor }) => {
-      const { buf, fields } = await readXlsxUpload(req);
+      const { buf, fields } = await readXlsxUpload(req, config.uploadLimitBytes);
       const mode = (fields.mode ?? 'all') as OpeningMode;
       if (!OPENING_MODES.includes(mode)) throw badInput('导入方式取值不正确');
       return importOpening(db, buf, mode, actor, clock.today(), openingSteps(registries));
@@ -68,7 +74,7 @@ export function registerImportRoutes({ api, db, clock, registries }: ModuleConte
       summary: 'xlsx (multipart "file"; optional field platCredBizCode) -> per-row preview; nothing saved',
     },
     async ({ req, user }) => {
-      const { buf, fields } = await readXlsxUpload(req);
+      const { buf, fields } = await readXlsxUpload(req, config.uploadLimitBytes);
       let creditId: number | undefined;
       if (fields.platCredBizCode) {
         if (!/^\d{12}$/.test(fields.platCredBizCode)) throw badInput('平台授信编号必须是12位数字编号');
@@ -89,7 +95,7 @@ export function registerImportRoutes({ api, db, clock, registries }: ModuleConte
         'xlsx (multipart "file"; optional fields financingAmount, startDate) -> per-row preview; nothing saved',
     },
     async ({ req }) => {
-      const { buf, fields } = await readXlsxUpload(req);
+      const { buf, fields } = await readXlsxUpload(req, config.uploadLimitBytes);
       return previewPlanExcel(buf, {
         financingAmount: fields.financingAmount,
         startDate: fields.startDate,

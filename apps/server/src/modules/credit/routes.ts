@@ -30,6 +30,7 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { CREDIT_SCOPE_KINDS } from './scope-kinds';
 import { badInput, notFound } from '../../platform/errors';
+import { readXlsxUpload } from '../../platform/xlsx';
 import { users } from '../../platform/auth/schema';
 import { credChanges, credDistributions, credits } from './schema';
 import { companyDict, COMPANY_USAGE } from '../company';
@@ -327,16 +328,8 @@ export const creditModule: PortalModule = {
           'xlsx (multipart, field "file"; optional field credBizCode) -> per-row preview; nothing saved',
       },
       async ({ req, user }) => {
-        if (!req.isMultipart()) throw badInput('请以multipart/form-data方式上传xlsx文件');
-        const part = await req.file();
-        if (!part) throw badInput('请选择要导入的文件');
-        if (!/\.xlsx$/i.test(part.filename)) throw badInput('只能导入xlsx格式的文件');
-        const buf = await part.toBuffer();
-        const credField = part.fields.credBizCode;
-        const credBizCode =
-          credField && !Array.isArray(credField) && credField.type === 'field'
-            ? String(credField.value)
-            : undefined;
+        const { buf, fields } = await readXlsxUpload(req, config.uploadLimitBytes);
+        const credBizCode = fields.credBizCode;
         let creditId: number | undefined;
         if (credBizCode) {
           if (!/^\d{12}$/.test(credBizCode)) throw badInput('授信编号必须是12位数字编号');

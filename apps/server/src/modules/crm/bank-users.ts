@@ -48,7 +48,10 @@ export async function saveBankUsers(
       if (u.state !== 'enabled') throw badInput(`企业用户「${u.userName}」已停用，不能授权`);
       if (u.regState !== 'approved') throw badInput(`企业用户「${u.userName}」的注册尚未审核通过，不能授权`);
     }
-    await tx.delete(compBankAccountUsers).where(eq(compBankAccountUsers.accountBizCode, bizCode));
+    const was = await tx
+      .delete(compBankAccountUsers)
+      .where(eq(compBankAccountUsers.accountBizCode, bizCode))
+      .returning({ userCode: compBankAccountUsers.userCode });
     if (userCodes.length)
       await tx
         .insert(compBankAccountUsers)
@@ -59,7 +62,7 @@ export async function saveBankUsers(
       entity: 'bankAccountUsers',
       entityCode: a.ownerCode,
       action: 'update',
-      detail: { bizCode, userCodes },
+      detail: { bizCode, before: { userCodes: was.map((r) => r.userCode).sort() }, after: { userCodes } },
     });
   });
 }

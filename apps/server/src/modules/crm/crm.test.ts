@@ -26,6 +26,7 @@ import {
   type TestPortal,
   servedPaths,
 } from '../../testing/harness';
+import { uploadPdf } from '../../testing/xlsx-upload';
 import { companies } from '../company/schema';
 import { compBankAccountUsers, compRelations, compUsers } from './schema';
 import { registerUserDisableCheck } from './users';
@@ -366,17 +367,7 @@ describe('账户信息 tab and the account operators (银行信息管理)', () =
 
 describe('资料文件 and 审核信息', () => {
   it('attaches files to the customer and removes them', async () => {
-    const up = await admin.portal.app.inject({
-      method: 'POST',
-      url: '/api/admin/portal/third/file/store',
-      headers: {
-        authorization: `Bearer ${admin.token!}`,
-        'content-type': 'multipart/form-data; boundary=X',
-      },
-      payload:
-        '--X\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--X--\r\n',
-    });
-    const token = (up.json() as { data: { fileToken: string } }).data.fileToken;
+    const token = await uploadPdf(admin, 'a.pdf');
     await admin.ok(crmApi.fileSave, { compCode: comp, fileTokens: [token] });
     let files = await admin.ok<FileInfo[]>(crmApi.fileList, undefined, { query: { compCode: comp } });
     expect(files.map((f) => f.fileToken)).toEqual([token]);
@@ -408,17 +399,7 @@ describe('资料文件 and 审核信息', () => {
 
   it('shows each record as labelled fields, before and after, files by name and never a token', async () => {
     const c = await newCustomer('审核信息测试有限公司');
-    const up = await admin.portal.app.inject({
-      method: 'POST',
-      url: '/api/admin/portal/third/file/store',
-      headers: {
-        authorization: `Bearer ${admin.token!}`,
-        'content-type': 'multipart/form-data; boundary=X',
-      },
-      payload:
-        '--X\r\nContent-Disposition: form-data; name="file"; filename="营业执照.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--X--\r\n',
-    });
-    const token = (up.json() as { data: { fileToken: string } }).data.fileToken;
+    const token = await uploadPdf(admin, '营业执照.pdf');
     await admin.ok(crmApi.fileSave, { compCode: c, fileTokens: [token] });
     await admin.ok(crmApi.fileSave, { compCode: c, fileTokens: [] });
     const view = await admin.ok<{ version: number; usccCode: string }>(companyApi.view, undefined, {
@@ -449,6 +430,83 @@ describe('资料文件 and 审核信息', () => {
     expect(update.changes).toEqual([
       { field: 'legalPerson', label: '法定代表人', before: '王五', after: '赵七' },
     ]);
+  });
+
+  it('shows the change of any field before and after: a user’s mobile, the invoice phone, a relation, shareholders', async () => {
+    const c = await newCustomer('前后对照测试有限公司');
+    const partner = await newCustomer('前后对照伙伴有限公司');
+    const history = async () =>
+      (await admin.ok<Page<ApprovalRow>>(crmApi.approvalList, { compCode: c, pageSize: 50 })).list;
+    const changeOf = async (entity: string) => {
+      const row = (await history()).find((r) => r.entity === entity && r.action === 'update')!;
+      expect(row.hasBefore).toBe(true);
+      return row.changes;
+    };
+
+    // 企业用户: only the mobile changes; the row names it, before and after (never 无字段变化).
+    const first = mobile();
+    const userCode = await addUser(c, '钱七', { mobile: first });
+    const user = (await admin.ok<Page<CompUserRow>>(crmApi.employeeList, { compCode: c })).list.find(
+      (u) => u.userCode === userCode,
+    )!;
+    const next = mobile();
+    await admin.ok(crmApi.employeeSave, {
+      compCode: c,
+      userCode,
+      userName: '钱七',
+      mobile: next,
+      version: user.version,
+    });
+    expect((await changeOf('compUser')).filter((x) => x.field !== 'compCode')).toEqual([
+      { field: 'mobile', label: '手机号', before: first, after: next },
+    ]);
+
+    // 开票信息: the phone added.
+    const bill = {
+      compCode: c,
+      invoiceTitle: '前后对照测试有限公司',
+      taxNo: '91310115MC0000009X',
+      bankName: '招商银行上海分行',
+      bankAccountNo: '6222021000009999',
+    };
+    await admin.ok(crmApi.billSave, bill);
+    await admin.ok(crmApi.billSave, { ...bill, version: 0, phone: '021-87654321' });
+    expect(await changeOf('compInvoice')).toEqual([
+      { field: 'phone', label: '注册电话', before: null, after: '021-87654321' },
+    ]);
+
+    // 企业关系: the end date moved; the relation type in words, the record it names beside it.
+    const rel = {
+      relType: 'supplier',
+      coreCompCode: c,
+      relCompCode: partner,
+      startDate: '2026-01-01',
+      endDate: '2026-06-30',
+    };
+    const { bizCode } = await admin.ok<{ bizCode: string }>(crmApi.relationSave, rel);
+    await admin.ok(crmApi.relationSave, { ...rel, bizCode, version: 0, endDate: '2026-12-31' });
+    expect(await changeOf('compRelation')).toEqual([
+      { field: 'endDate', label: '结束日期', before: '2026-06-30', after: '2026-12-31' },
+      { field: 'bizCode', label: '编号', before: bizCode, after: bizCode },
+    ]);
+
+    // 股东: the same shareholders read back as sent compare equal; a new one shows.
+    const holder = { holderName: '王五', holderType: 'person', ratio: '60.5' };
+    await admin.ok(crmApi.addSave, { compCode: c, actualController: '王五', shareholders: [holder] });
+    await admin.ok(crmApi.addSave, {
+      compCode: c,
+      version: 0,
+      actualController: '王五',
+      shareholders: [holder, { holderName: '赵六', holderType: 'person', ratio: '10' }],
+    });
+    const [holders, ...rest] = await changeOf('compAddInfo');
+    expect(rest).toEqual([]);
+    expect(holders).toMatchObject({ field: 'shareholders', label: '股东' });
+    // As the stored row reads (jsonb orders the keys its own way): 60.5, never 60.5000.
+    expect(holders!.before?.split('；').sort()).toEqual(
+      ['股东名称：王五', '股东类型：自然人', '持股比例：60.5', '出资额：'].sort(),
+    );
+    expect(holders!.after).toContain('股东名称：赵六');
   });
 });
 

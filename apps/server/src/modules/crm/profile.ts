@@ -32,6 +32,8 @@ import { detailChanges } from '../monitor';
 import { compAddInfos, compIntros, compInvoiceInfos, compShareholders } from './schema';
 
 type OnePerCustomer = typeof compInvoiceInfos | typeof compIntros | typeof compAddInfos;
+type Shareholder = { holderName: string; holderType: string; ratio: string; contribution?: string | null };
+const keysOf = <T extends object>(o: T) => Object.keys(o) as (keyof T & string)[];
 
 /**
  * Saves a one-per-customer record (开票信息, 企业介绍, corporationAdd) under the customer's lock:
@@ -46,23 +48,30 @@ async function saveOnePerCustomer<T extends OnePerCustomer>(
   version: number | undefined,
   values: PgUpdateSetSource<T>,
   actor: Actor,
-): Promise<'create' | 'update'> {
+): Promise<{ action: 'create' | 'update'; was: Record<string, unknown> | null }> {
   const t: OnePerCustomer = table;
-  const [row] = await tx
-    .select({ id: t.id, version: t.version })
-    .from(t)
-    .where(eq(t.compCode, compCode))
-    .for('update');
+  const [row] = (await tx.select().from(t).where(eq(t.compCode, compCode)).for('update')) as {
+    id: number;
+    version: number;
+  }[];
   if (!row) {
     if (version !== undefined && version !== 0) throw conflict(STALE_VERSION_MSG);
     await tx
       .insert(t)
       .values({ ...values, compCode, createdBy: actor.userId, updatedBy: actor.userId } as T['$inferInsert']);
-    return 'create';
+    return { action: 'create', was: null };
   }
   if (version === undefined) throw conflict(STALE_VERSION_MSG);
   await updateVersioned(tx, table, eq(t.id, row.id), version, values, actor.userId);
-  return 'update';
+  return { action: 'update', was: row };
+}
+
+/** The fields of `values` as the record held them before a save (the audit row's before). */
+function beforeOf<K extends string>(
+  was: Record<string, unknown> | null,
+  keys: readonly K[],
+): Record<K, unknown> | null {
+  return was ? (Object.fromEntries(keys.map((k) => [k, was[k] ?? null])) as Record<K, unknown>) : null;
 }
 
 // ---------------------------------------------------------------- 开票信息
@@ -102,7 +111,7 @@ export async function saveBill(db: Db, input: z.output<typeof billSaveSchema>, a
       bankAccountNo: input.bankAccountNo,
       remark: input.remark ?? null,
     };
-    const action = await saveOnePerCustomer(
+    const { action, was } = await saveOnePerCustomer(
       tx,
       compInvoiceInfos,
       input.compCode,
@@ -114,7 +123,7 @@ export async function saveBill(db: Db, input: z.output<typeof billSaveSchema>, a
       entity: 'compInvoice',
       entityCode: input.compCode,
       action,
-      detail: values,
+      detail: { before: beforeOf(was, keysOf(values)), after: values },
     });
     return { compCode: input.compCode };
   });
@@ -145,16 +154,25 @@ export async function saveDes(db: Db, input: z.output<typeof desSaveSchema>, act
       mainBusiness: input.mainBusiness ?? null,
       website: input.website ?? null,
     };
-    const action = await saveOnePerCustomer(tx, compIntros, input.compCode, input.version, values, actor);
+    const { action, was } = await saveOnePerCustomer(
+      tx,
+      compIntros,
+      input.compCode,
+      input.version,
+      values,
+      actor,
+    );
+    // The introduction itself is long: its length stands for it.
+    const words = (v: { mainBusiness: unknown; website: unknown; intro: unknown }) => ({
+      mainBusiness: v.mainBusiness ?? null,
+      website: v.website ?? null,
+      introLength: typeof v.intro === 'string' ? v.intro.length : 0,
+    });
     await writeAudit(tx, actor, {
       entity: 'compIntro',
       entityCode: input.compCode,
       action,
-      detail: {
-        mainBusiness: values.mainBusiness,
-        website: values.website,
-        introLength: values.intro.length,
-      },
+      detail: { before: was && words(was as Parameters<typeof words>[0]), after: words(values) },
     });
     return { compCode: input.compCode };
   });
@@ -201,9 +219,27 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
       staffCount: input.staffCount ?? null,
       businessScope: input.businessScope ?? null,
     };
-    const action = await saveOnePerCustomer(tx, compAddInfos, input.compCode, input.version, values, actor);
+    const { action, was } = await saveOnePerCustomer(
+      tx,
+      compAddInfos,
+      input.compCode,
+      input.version,
+      values,
+      actor,
+    );
     // The shareholders are replaced under the lock of the customer's comp_add_infos row.
-    await tx.delete(compShareholders).where(eq(compShareholders.compCode, input.compCode));
+    const holdersWere = await tx
+      .delete(compShareholders)
+      .where(eq(compShareholders.compCode, input.compCode))
+      .returning();
+    const holders = (list: readonly Shareholder[]) =>
+      list.map((h) => ({
+        holderName: h.holderName,
+        holderType: h.holderType as HolderType,
+        // As a number reads (30, not 30.00), so the stored and the sent figure compare equal.
+        ratio: new Decimal(h.ratio).toString(),
+        contribution: h.contribution ?? null,
+      }));
     if (input.shareholders.length)
       await tx.insert(compShareholders).values(
         input.shareholders.map((h, i) => ({
@@ -220,7 +256,13 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
       entity: 'compAddInfo',
       entityCode: input.compCode,
       action,
-      detail: { ...values, shareholders: input.shareholders },
+      detail: {
+        before: was && {
+          ...beforeOf(was, keysOf(values)),
+          shareholders: holders(holdersWere.sort((a, b) => a.sort - b.sort || a.id - b.id)),
+        },
+        after: { ...values, shareholders: holders(input.shareholders) },
+      },
     });
     return { compCode: input.compCode };
   });
@@ -349,10 +391,7 @@ export async function customerHistory(
     .limit(q.pageSize)
     .offset(offsetOf(q));
   const total = await countOf(db, sql`from ${auditLog} where ${cond}`);
-  const words = await detailChanges(
-    db,
-    rows.map((r) => r.detail),
-  );
+  const words = await detailChanges(db, rows);
   return page(
     rows.map((r, i) => {
       const { hasBefore, changes } = words[i]!;

@@ -179,7 +179,18 @@ export async function saveRelation(
         entity: 'compRelation',
         entityCode: code,
         action: 'update',
-        detail: { bizCode: input.bizCode, ...values },
+        detail: {
+          bizCode: input.bizCode,
+          before: {
+            relType: before.relType as typeof values.relType,
+            coreCompCode: before.coreCompCode,
+            relCompCode: before.relCompCode,
+            startDate: before.startDate,
+            endDate: before.endDate,
+            remark: before.remark ?? null,
+          },
+          after: values,
+        },
       });
     return { bizCode: input.bizCode };
   });

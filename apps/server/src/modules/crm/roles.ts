@@ -92,6 +92,8 @@ export async function saveRole(
       .limit(1);
     if (dup) throw conflict(`企业角色「${input.roleName}」已存在`);
     let roleCode = input.roleCode;
+    /** What an update changes, for the audit row's before (a new role has none). */
+    let was: { roleName: string; remark: string | null; userCodes: string[] } | null = null;
     if (!roleCode) {
       roleCode = await nextCode(tx, 'comp_role');
       await tx.insert(compRoles).values({
@@ -107,6 +109,7 @@ export async function saveRole(
       const [before] = await tx.select().from(compRoles).where(where).limit(1);
       if (!before) throw notFound('企业角色');
       if (before.compCode !== input.compCode) throw badInput('企业角色不属于该企业');
+      was = { roleName: before.roleName, remark: before.remark ?? null, userCodes: [...kept] };
       await updateVersioned(
         tx,
         compRoles,
@@ -128,7 +131,11 @@ export async function saveRole(
       entity: 'compRole',
       entityCode: input.compCode,
       action: input.roleCode ? 'update' : 'create',
-      detail: { roleCode, roleName: input.roleName, userCodes: input.userCodes },
+      detail: {
+        roleCode,
+        before: was,
+        after: { roleName: input.roleName, remark: input.remark ?? null, userCodes: input.userCodes },
+      },
     });
     return { roleCode };
   });

@@ -90,6 +90,27 @@ async function checkDept(tx: Executor, compCode: string, deptCode: string | unde
   if (!d || d.compCode !== compCode) throw badInput('所属部门不存在或不属于本企业');
 }
 
+/** The columns a save of a user sets, from what was sent or from the row (the audit's before). */
+function userFields(u: {
+  userName: string;
+  mobile: string;
+  idCardNo?: string | null;
+  email?: string | null;
+  deptCode?: string | null;
+  post?: string | null;
+  remark?: string | null;
+}) {
+  return {
+    userName: u.userName,
+    mobile: u.mobile,
+    idCardNo: u.idCardNo ?? null,
+    email: u.email ?? null,
+    deptCode: u.deptCode ?? null,
+    post: u.post ?? null,
+    remark: u.remark ?? null,
+  };
+}
+
 /**
  * 企业用户 tab: add or edit one user of the customer. A rejected registration edited goes back to
  * 待审核. The administrator's identity (name, mobile, ID card number) changes only through the
@@ -101,15 +122,7 @@ export async function saveUser(
   actor: Actor,
 ): Promise<{ userCode: string }> {
   return db.transaction(async (tx) => {
-    const values = {
-      userName: input.userName,
-      mobile: input.mobile,
-      idCardNo: input.idCardNo ?? null,
-      email: input.email ?? null,
-      deptCode: input.deptCode ?? null,
-      post: input.post ?? null,
-      remark: input.remark ?? null,
-    };
+    const values = userFields(input);
     // A new user needs an enabled customer; an existing one only a live customer.
     await lockCustomer(tx, input.compCode, input.userCode ? undefined : { label: '所属企业' });
     // The department tree lock first, then the user row: deleteDept takes them in this order.
@@ -168,7 +181,12 @@ export async function saveUser(
       entity: 'compUser',
       entityCode: before.userCode,
       action: 'update',
-      detail: { compCode: before.compCode, ...values, regState },
+      // compCode stays at the top: a customer's 审核信息 finds its users' rows by it.
+      detail: {
+        compCode: before.compCode,
+        before: { ...userFields(before), regState: before.regState },
+        after: { ...values, regState },
+      },
     });
     return { userCode: before.userCode };
   });

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INCOME_PATHS } from '@portal/contract/accounts';
 import { COMPANY_PATHS, type CompanyView } from '@portal/contract/company';
+import { CREDIT_PATHS } from '@portal/contract/credit';
 import { FILE_PATHS, type DownloadTokenResult, type FileInfo } from '@portal/contract/files';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { auditLog } from '../../platform/db/audit';
@@ -143,6 +145,29 @@ describe('upload', () => {
     expect(sanitizeFileName('C:\\fakepath\\合同<1>.PDF', pdf)).toBe('合同1.PDF'.replace('.PDF', '.pdf'));
     expect(sanitizeFileName('\u0000\u0007', pdf)).toBe('file.pdf');
     expect(sanitizeFileName(`${'长'.repeat(300)}.pdf`, pdf)).toHaveLength(194);
+  });
+
+  it('refuses an import over the limit naming the limit, as the file store does', async () => {
+    const big = Buffer.alloc(1024 * 1024 + 10, 0x20);
+    for (const path of [INCOME_PATHS.resolveIncomeExcel, CREDIT_PATHS.importReceivables]) {
+      const res = await admin.portal.app.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        headers: {
+          authorization: `Bearer ${admin.token!}`,
+          'content-type': 'multipart/form-data; boundary=X',
+        },
+        payload: Buffer.concat([
+          Buffer.from(
+            '--X\r\nContent-Disposition: form-data; name="file"; filename="导入.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+          ),
+          big,
+          Buffer.from('\r\n--X--\r\n'),
+        ]),
+      });
+      const body = res.json() as { status: number; msg: string };
+      expect([body.status, body.msg], path).toEqual([413, '上传文件超过大小限制（最大1MB）']);
+    }
   });
 
   it('refuses too large (413), no session (403) and a body that is not multipart (400)', async () => {

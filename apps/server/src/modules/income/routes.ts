@@ -37,7 +37,7 @@ const MENU = 'ft-income';
 export const incomeModule: PortalModule = {
   name: 'income',
   scopeKinds: INCOME_SCOPE_KINDS,
-  register({ api, registries, db, clock }) {
+  register({ api, registries, db, clock, config }) {
     const workflow = registries.get(WORKFLOW_REGISTRY);
     const editors = [button(MENU, 'add'), button(MENU, 'save')];
     const usage = registries.get(INCOME_USAGE);
@@ -109,7 +109,8 @@ export const incomeModule: PortalModule = {
         envelope: false,
         summary: 'bank statement xlsx (multipart "file") -> per-row preview with duplicates; nothing saved',
       },
-      async ({ req }) => previewIncomeExcel(db, (await readXlsxUpload(req)).buf, clock.today()),
+      async ({ req }) =>
+        previewIncomeExcel(db, (await readXlsxUpload(req, config.uploadLimitBytes)).buf, clock.today()),
     );
     api.post(
       INCOME_PATHS.importSave,

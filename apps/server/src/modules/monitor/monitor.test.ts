@@ -22,6 +22,7 @@ import {
   type TestPortal,
   served,
 } from '../../testing/harness';
+import { uploadPdf } from '../../testing/xlsx-upload';
 
 const PW = 'Monitor@12345678';
 
@@ -100,6 +101,17 @@ describe('操作日志', () => {
       { field: 'accountName', label: '账户名称', before: '旧户名', after: '新户名' },
     ]);
     expect(JSON.stringify(detail)).not.toContain('secret');
+  });
+
+  it('names a 附件 row’s file by its name in 单据编号 and in 详情, never by its token', async () => {
+    const token = await uploadPdf(admin, '授信批复.pdf');
+    const rows = await admin.ok<Page<OperLogView>>(served(P.operLogList), { entity: 'file', pageSize: 100 });
+    const row = rows.list.find((r) => r.entityCode === '授信批复.pdf')!;
+    expect(row).toMatchObject({ entityLabel: '附件', actionLabel: '上传' });
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const detail = await admin.ok<OperLogDetail>(served(P.operLogGet), { id: row.id });
+    expect(JSON.stringify(detail)).not.toContain(token);
+    expect(detail.changes.find((c) => c.field === 'name')?.after).toBe('授信批复.pdf');
   });
 
   it('shows a 本组织 reader only the rows of their organisation’s users', async () => {

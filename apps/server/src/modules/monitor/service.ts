@@ -154,10 +154,15 @@ function withFileNames(detail: unknown, names: ReadonlyMap<string, string>): unk
  */
 export async function detailChanges(
   ex: Executor,
-  details: readonly unknown[],
+  rows: readonly { detail: unknown; action: string; entity: string }[],
 ): Promise<{ hasBefore: boolean; changes: OperLogChange[] }[]> {
-  const names = await fileNamesByToken(ex, details.flatMap(tokensIn));
-  return details.map((d) => auditChanges(withFileNames(d, names)));
+  const names = await fileNamesByToken(
+    ex,
+    rows.flatMap((r) => tokensIn(r.detail)),
+  );
+  return rows.map((r) =>
+    auditChanges(withFileNames(r.detail, names), 'state', { action: r.action, entity: r.entity }),
+  );
 }
 
 export async function getOperLog(db: Db, id: number, { user }: Ctx): Promise<OperLogDetail> {
@@ -166,7 +171,7 @@ export async function getOperLog(db: Db, id: number, { user }: Ctx): Promise<Ope
     sql`${OPER_SELECT}, a.detail ${OPER_FROM} where a.id = ${id} and ${operScope(user)}`,
   );
   if (!row) throw notFound('操作日志');
-  const [changes] = await detailChanges(db, [row.detail]);
+  const [changes] = await detailChanges(db, [{ detail: row.detail, action: row.action, entity: row.entity }]);
   return { ...operView(row), ...changes! };
 }
 

@@ -7,6 +7,7 @@ import {
   type ProcessView,
 } from '@portal/contract/workflow';
 import type { Page } from '@portal/contract/api';
+import { auditChanges } from '@portal/contract/audit';
 import { queryRows } from '../../platform/db/client';
 import {
   createTestPortal,
@@ -410,6 +411,25 @@ describe('to-do, circulation and definitions', () => {
       ['风控复核', '风控', null],
       ['总经理审批', '总经理', '100.00'],
     ]);
+    // 操作日志 shows what the save replaced: the name and the steps, before and after.
+    const [row] = await queryRows<{ detail: unknown }>(
+      t.database.db,
+      sql`select detail from audit_log where entity = 'processDef' and entity_code = 'handover'
+          order by id desc limit 1`,
+    );
+    const { hasBefore, changes } = auditChanges(row!.detail);
+    expect(hasBefore).toBe(true);
+    // (jsonb keeps the keys in its own order)
+    expect(changes.map((c) => [c.label, c.before, c.after]).sort()).toEqual(
+      [
+        ['流程名称', handover.procName, '资料交接审批'],
+        [
+          '审批步骤',
+          '名称：风控复核；角色编号：risk；起始金额：',
+          '名称：风控复核；角色编号：risk；起始金额：、名称：总经理审批；角色编号：gm；起始金额：100.00',
+        ],
+      ].sort(),
+    );
   });
 });
 

@@ -84,10 +84,18 @@ export async function saveDefinition(db: Db, body: ProcessSave, actor: Actor): P
       );
       if (!ok[0]?.ok) throw badInput(`第${i + 1}步的审批角色不存在或已停用`);
     }
-    const current = await queryRows<{ version: number }>(
+    const current = await queryRows<{ version: number; proc_name: string }>(
       tx,
-      sql`select version from wf_process_defs where doc_type = ${body.docType} for update`,
+      sql`select version, proc_name from wf_process_defs where doc_type = ${body.docType} for update`,
     );
+    // What the save replaces, for the audit row's before (操作日志 shows a changed step).
+    const stepsWere = current[0]
+      ? await queryRows<{ name: string; roleCode: string; minAmount: string | null }>(
+          tx,
+          sql`select name, role_code as "roleCode", min_amount::text as "minAmount"
+                from wf_process_steps where doc_type = ${body.docType} order by step_no`,
+        )
+      : [];
     let version: number;
     if (current[0]) {
       if (current[0].version !== body.version) throw conflict(STALE_VERSION_MSG);
@@ -109,7 +117,17 @@ export async function saveDefinition(db: Db, body: ProcessSave, actor: Actor): P
       entity: 'processDef',
       entityCode: body.docType,
       action: 'save',
-      detail: { procName: body.procName, steps: body.steps },
+      detail: {
+        before: current[0] ? { procName: current[0].proc_name, steps: stepsWere } : null,
+        after: {
+          procName: body.procName,
+          steps: body.steps.map((s) => ({
+            name: s.name,
+            roleCode: s.roleCode,
+            minAmount: s.minAmount ?? null,
+          })),
+        },
+      },
     });
     return { version };
   });

@@ -18,6 +18,7 @@ import {
   type UserView,
 } from '@portal/contract/permission';
 import { post, update } from '../../shared/request/http';
+import { postDict } from '../../shared/request/dict';
 
 /** Calls of the permission screens, with the confirmation prompts. */
 
@@ -52,7 +53,7 @@ export function useMenuTree(enabled = true) {
 export function useRoleDict() {
   return useQuery({
     queryKey: ROLE_DICT_KEY,
-    queryFn: () => post<DictItem[]>(P.roleDict, undefined, { loading: false }),
+    queryFn: () => postDict<DictItem>(P.roleDict, undefined, { loading: false }),
     staleTime: 30_000,
   });
 }

@@ -17,6 +17,7 @@ import {
   type PermitAction,
   type PermitArea,
   type PermitDict,
+  type PermitDictItem,
   type PermitRow,
   type PermitSubject,
   type PermitView,
@@ -27,6 +28,7 @@ import {
   type UserSave,
 } from '@portal/contract/permit';
 import { post, update, type UpdateResult } from '../../shared/request/http';
+import { normalizeDictItems } from '@portal/contract/dict';
 import { postDict } from '../../shared/request/dict';
 
 /** Screen paths of the admission area. */
@@ -122,16 +124,34 @@ export const permitApi = {
 
 const isCode = (bizCode: string) => /^\d{12}$/.test(bizCode);
 
+/** Each list of the admission dictionary as `{ code, label }`, whichever spelling it came in (SPEC 3.16). */
+export function permitDictItems(raw: PermitDict): PermitDict {
+  const items = (list: unknown) => normalizeDictItems<PermitDictItem>(list);
+  return {
+    areas: items(raw.areas),
+    states: items(raw.states),
+    roles: Object.fromEntries(
+      Object.entries(raw.roles ?? {}).map(([area, list]) => [area, items(list)]),
+    ) as PermitDict['roles'],
+  };
+}
+
 /** The admission reads as query options (`useQuery(permitQueries.view(subject, bizCode))`). */
 export const permitQueries = {
   /** The areas, states and roles (list/dict); the contract's own copy until it answers. */
   dict: (subject: PermitSubject) =>
     queryOptions({
       queryKey: ['permit', 'dict', subject],
-      queryFn: () =>
-        post<PermitDict>(subject === 'cust' ? PERMIT_PATHS.custDict : PERMIT_PATHS.userDict, undefined, {
-          loading: false,
-        }),
+      queryFn: async () =>
+        permitDictItems(
+          await post<PermitDict>(
+            subject === 'cust' ? PERMIT_PATHS.custDict : PERMIT_PATHS.userDict,
+            undefined,
+            {
+              loading: false,
+            },
+          ),
+        ),
       staleTime: Infinity,
       placeholderData: permitDict(subject),
     }),

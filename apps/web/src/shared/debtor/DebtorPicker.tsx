@@ -1,13 +1,13 @@
 import { Form, Input, Select, type FormRule } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { DEBTOR_PATHS, type DebtorPick } from '@portal/contract/debtor';
-import { post } from '../request/http';
+import { postDict } from '../request/dict';
 
 /** The debtors a picker offers: enabled customers in the buyer or core role (docs/credit.md "Debtors"). */
 export function useDebtorDict() {
   return useQuery({
     queryKey: ['debtor', 'dict'],
-    queryFn: () => post<DebtorPick[]>(DEBTOR_PATHS.dict, {}, { loading: false }),
+    queryFn: () => postDict<DebtorPick>(DEBTOR_PATHS.dict, {}, { loading: false }),
     staleTime: 60_000,
   });
 }
