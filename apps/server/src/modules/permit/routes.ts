@@ -24,6 +24,7 @@ import {
   type PermitArea,
   type PermitSubject,
 } from '@portal/contract/permit';
+import type { Executor } from '../../platform/db/client';
 import type { SessionUser } from '../../platform/auth/sessions';
 import { badInput, noPermission } from '../../platform/errors';
 import { permAllows } from '../../platform/http/route';
@@ -111,6 +112,19 @@ function historyScope(user: SessionUser): { subject: PermitSubject; area: Permit
   ];
 }
 
+/**
+ * An enterprise user with an open admission cannot be disabled (CRM answers 该企业用户不能停用：…).
+ * One function for the process: CRM keeps its checks in a module-level list that skips one
+ * already there, so a second portal in the same process (tests build many) does not add it again
+ * and repeat the reason.
+ */
+const openAdmissionCheck = async (ex: Executor, userCode: string): Promise<string | null> => {
+  const areas = await userOpenAreas(ex, userCode);
+  return areas.length
+    ? `存在已开通的准入（${areas.map((a) => PERMIT_AREA_LABELS[a]).join('、')}），请先停用准入`
+    : null;
+};
+
 export const permitModule: PortalModule = {
   name: 'permit',
   scopeKinds: PERMIT_SCOPE_KINDS,
@@ -119,13 +133,7 @@ export const permitModule: PortalModule = {
       const n = await countCustomerPermits(ex, compCode);
       return n > 0 ? `存在${n}条准入记录` : null;
     });
-    // An enterprise user with an open admission cannot be disabled (CRM answers 该企业用户不能停用：…).
-    registerUserDisableCheck(async (ex, userCode) => {
-      const areas = await userOpenAreas(ex, userCode);
-      return areas.length
-        ? `存在已开通的准入（${areas.map((a) => PERMIT_AREA_LABELS[a]).join('、')}），请先停用准入`
-        : null;
-    });
+    registerUserDisableCheck(openAdmissionCheck);
 
     /** 开通 and 停用 of one subject: the area in the body is checked against the caller's codes. */
     const stateCalls = (
