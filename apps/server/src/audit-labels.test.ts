@@ -88,11 +88,16 @@ function walk(): Found[] {
           : ''
       : '';
     if (ts.isCallExpression(n) && ['writeAudit', 'runCommand', 'audit'].includes(callee)) {
-      const entry = n.arguments[callee === 'audit' ? 0 : 2];
+      // A command named once before the call (`const cmd = { entity, action, … }`) is read at its declaration.
+      let entry = n.arguments[callee === 'audit' ? 0 : 2];
+      if (entry && ts.isIdentifier(entry)) {
+        const decl = checker.getSymbolAtLocation(entry)?.valueDeclaration;
+        if (decl && ts.isVariableDeclaration(decl) && decl.initializer) entry = decl.initializer;
+      }
       if (entry) {
         // The written expression's own type: the parameter's `string` would hide its literals.
         const own = (name: string): ts.Type | undefined => {
-          if (!ts.isObjectLiteralExpression(entry)) return undefined;
+          if (!entry || !ts.isObjectLiteralExpression(entry)) return undefined;
           const prop = entry.properties.find(
             (x) => x.name && ts.isIdentifier(x.name) && x.name.text === name,
           );

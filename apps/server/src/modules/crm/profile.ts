@@ -20,8 +20,8 @@ import type {
   HolderType,
 } from '@portal/contract/crm';
 import type { Db, Executor } from '../../platform/db/client';
-import { auditLog, writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import { auditLog, type Actor } from '../../platform/db/audit';
+import { runCommand, type CommandWriter } from '../../platform/db/command';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { UsageChecks } from '../../platform/module';
@@ -41,6 +41,7 @@ type OnePerCustomer = typeof compInvoiceInfos | typeof compIntros | typeof compA
  */
 async function saveOnePerCustomer<T extends OnePerCustomer>(
   tx: Executor,
+  w: CommandWriter,
   table: T,
   compCode: string,
   version: number | undefined,
@@ -60,8 +61,8 @@ async function saveOnePerCustomer<T extends OnePerCustomer>(
       .values({ ...values, compCode, createdBy: actor.userId, updatedBy: actor.userId } as T['$inferInsert']);
     return 'create';
   }
-  if (version === undefined) throw conflict(STALE_VERSION_MSG);
-  await updateVersioned(tx, table, eq(t.id, row.id), version, values, actor.userId);
+  // The command's version: none sent answers 409 too.
+  await w.update(table, eq(t.id, row.id), values);
   return 'update';
 }
 
@@ -91,7 +92,8 @@ export async function viewBill(db: Db, compCode: string): Promise<BillView | nul
 }
 
 export async function saveBill(db: Db, input: z.output<typeof billSaveSchema>, actor: Actor) {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'compInvoice', code: input.compCode, version: input.version };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     await lockCustomer(tx, input.compCode);
     const values = {
       invoiceTitle: input.invoiceTitle,
@@ -104,18 +106,14 @@ export async function saveBill(db: Db, input: z.output<typeof billSaveSchema>, a
     };
     const action = await saveOnePerCustomer(
       tx,
+      w,
       compInvoiceInfos,
       input.compCode,
       input.version,
       values,
       actor,
     );
-    await writeAudit(tx, actor, {
-      entity: 'compInvoice',
-      entityCode: input.compCode,
-      action,
-      detail: values,
-    });
+    await w.audit({ action, detail: values });
     return { compCode: input.compCode };
   });
 }
@@ -138,17 +136,16 @@ export async function viewDes(db: Db, compCode: string): Promise<DesView | null>
 }
 
 export async function saveDes(db: Db, input: z.output<typeof desSaveSchema>, actor: Actor) {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'compIntro', code: input.compCode, version: input.version };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     await lockCustomer(tx, input.compCode);
     const values = {
       intro: input.intro,
       mainBusiness: input.mainBusiness ?? null,
       website: input.website ?? null,
     };
-    const action = await saveOnePerCustomer(tx, compIntros, input.compCode, input.version, values, actor);
-    await writeAudit(tx, actor, {
-      entity: 'compIntro',
-      entityCode: input.compCode,
+    const action = await saveOnePerCustomer(tx, w, compIntros, input.compCode, input.version, values, actor);
+    await w.audit({
       action,
       detail: {
         mainBusiness: values.mainBusiness,
@@ -193,7 +190,8 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
   if (new Set(names).size !== names.length) throw badInput('股东名称不能重复');
   const total = input.shareholders.reduce((s, h) => s.plus(h.ratio), new Decimal(0));
   if (total.gt(100)) throw badInput(`持股比例合计${total.toFixed()}%，不能超过100%`);
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'compAddInfo', code: input.compCode, version: input.version };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     await lockCustomer(tx, input.compCode);
     const values = {
       actualController: input.actualController,
@@ -201,7 +199,15 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
       staffCount: input.staffCount ?? null,
       businessScope: input.businessScope ?? null,
     };
-    const action = await saveOnePerCustomer(tx, compAddInfos, input.compCode, input.version, values, actor);
+    const action = await saveOnePerCustomer(
+      tx,
+      w,
+      compAddInfos,
+      input.compCode,
+      input.version,
+      values,
+      actor,
+    );
     // The shareholders are replaced under the lock of the customer's comp_add_infos row.
     await tx.delete(compShareholders).where(eq(compShareholders.compCode, input.compCode));
     if (input.shareholders.length)
@@ -216,12 +222,7 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
           createdBy: actor.userId,
         })),
       );
-    await writeAudit(tx, actor, {
-      entity: 'compAddInfo',
-      entityCode: input.compCode,
-      action,
-      detail: { ...values, shareholders: input.shareholders },
-    });
+    await w.audit({ action, detail: { ...values, shareholders: input.shareholders } });
     return { compCode: input.compCode };
   });
 }

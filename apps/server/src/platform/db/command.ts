@@ -12,7 +12,8 @@ import { updateVersioned } from './versioned';
  */
 export interface Command {
   entity: string;
-  action: string;
+  /** Absent where the outcome decides it (created or updated): the write names it in `audit`. */
+  action?: string;
   /** The row's code when the caller knows it; a new row's write names its own (`audit({ code })`). */
   code?: string | null;
   /**
@@ -49,7 +50,12 @@ export interface CommandWriter {
    * their order): the code a new row got, an action decided by the outcome (`enable`/`disable`), and
    * the detail only the write knows (before and after, under the keys the labels name).
    */
-  audit(entry?: { code?: string | null; action?: string; detail?: unknown }): Promise<void>;
+  audit(entry?: {
+    /** Several codes: one row under each (a relation shows in the history of both its customers). */
+    code?: string | null | readonly string[];
+    action?: string;
+    detail?: unknown;
+  }): Promise<void>;
   /** The write found nothing to change (already the default, …): no audit row. */
   unchanged(): void;
 }
@@ -113,14 +119,12 @@ export async function runCommand<T>(
           .where(where);
       },
       async audit(entry = {}) {
-        if (audited) throw new Error(`command ${cmd.entity}.${cmd.action}: audited twice`);
+        const action = entry.action ?? cmd.action;
+        if (audited || !action) throw new Error(`command ${cmd.entity}.${action}: audited twice or unnamed`);
         audited = true;
-        await writeAudit(tx, actor, {
-          entity: cmd.entity,
-          entityCode: entry.code !== undefined ? entry.code : (cmd.code ?? null),
-          action: entry.action ?? cmd.action,
-          detail: entry.detail,
-        });
+        const code = entry.code !== undefined ? entry.code : (cmd.code ?? null);
+        for (const entityCode of Array.isArray(code) ? code : [code as string | null])
+          await writeAudit(tx, actor, { entity: cmd.entity, entityCode, action, detail: entry.detail });
       },
       unchanged: () => {
         unchanged = true;
