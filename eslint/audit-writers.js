@@ -18,8 +18,6 @@ export const AUDIT_WRITERS = {
   'modules/buyback/posting.ts': 'not converted yet',
   'modules/classification/service.ts': 'not converted yet',
   'modules/collections/service.ts': 'not converted yet',
-  'modules/company/demo.ts': 'not converted yet',
-  'modules/company/service.ts': 'not converted yet',
   'modules/contract/approval.ts': 'not converted yet',
   'modules/contract/business-info.ts': 'not converted yet',
   'modules/contract/change.ts': 'not converted yet',

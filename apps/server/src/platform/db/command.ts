@@ -60,6 +60,23 @@ export interface CommandWriter {
   unchanged(): void;
 }
 
+/**
+ * An update's audit detail with only the fields it changed: `before` holds their old values, `after`
+ * the new ones (compared as JSON, so decimals and dates compare by their text).
+ */
+export function changedFields<A extends Record<string, unknown>>(
+  before: { [K in keyof A]?: unknown },
+  after: A,
+): { before: Partial<Record<keyof A, unknown>>; after: Partial<A> } {
+  const keys = (Object.keys(after) as (keyof A & string)[]).filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])) as Partial<Record<keyof A, unknown>>,
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])) as Partial<A>,
+  };
+}
+
 /** The SQLSTATE and constraint of a database error, wherever the driver or drizzle wrapped it. */
 function violation(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
   for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
