@@ -46,6 +46,4 @@ export const AUDIT_WRITERS = {
   'modules/voucher/close.ts': 'not converted yet',
   'modules/voucher/package-export.ts': 'not converted yet',
   'modules/voucher/service.ts': 'not converted yet',
-  'modules/workflow/service.ts': 'not converted yet',
-  'modules/workflow/writes.ts': 'not converted yet',
 };
