@@ -23,8 +23,6 @@ export const AUDIT_WRITERS = {
   'modules/contract/change.ts': 'not converted yet',
   'modules/contract/opening.ts': 'not converted yet',
   'modules/contract/plan-save.ts': 'not converted yet',
-  'modules/crm-change/info.ts': 'not converted yet',
-  'modules/crm-change/manager.ts': 'not converted yet',
   'modules/debtor/lines.ts': 'not converted yet',
   'modules/debtor/service.ts': 'not converted yet',
   'modules/files/service.ts': 'not converted yet',
