@@ -300,6 +300,18 @@ export async function saveAccount(db: Db, input: SaveInput, actor: Actor): Promi
   );
 }
 
+/** A live account locked for a change of its group's default: its group first, then its row. */
+async function lockAccount(tx: Executor, bizCode: string): Promise<{ row: Row; group: Group }> {
+  const where = and(eq(bankAccounts.bizCode, bizCode), live)!;
+  const [peek] = await tx.select().from(bankAccounts).where(where).limit(1);
+  if (!peek) throw notFound(WHAT);
+  const group: Group = { ownerType: peek.ownerType, ownerCode: peek.ownerCode, purpose: peek.purpose };
+  await lockGroups(tx, [group]);
+  const [row] = await tx.select().from(bankAccounts).where(where).for('update');
+  if (!row) throw notFound(WHAT);
+  return { row, group };
+}
+
 /** 设为默认: this account becomes its owner's default for its purpose, the previous one stops being it. */
 export async function setDefaultAccount(db: Db, bizCode: string, actor: Actor): Promise<void> {
   await runCommand(
@@ -307,13 +319,7 @@ export async function setDefaultAccount(db: Db, bizCode: string, actor: Actor): 
     actor,
     { entity: 'bankAccount', action: 'setDefault', code: bizCode },
     async (tx, w) => {
-      const where = and(eq(bankAccounts.bizCode, bizCode), live)!;
-      const [peek] = await tx.select().from(bankAccounts).where(where).limit(1);
-      if (!peek) throw notFound(WHAT);
-      const group: Group = { ownerType: peek.ownerType, ownerCode: peek.ownerCode, purpose: peek.purpose };
-      await lockGroups(tx, [group]);
-      const [row] = await tx.select().from(bankAccounts).where(where).for('update');
-      if (!row) throw notFound(WHAT);
+      const { row, group } = await lockAccount(tx, bizCode);
       if (groupKey(row) !== groupKey(group)) throw conflict('数据正被他人处理，请稍后重试');
       if (row.isDefault) return w.unchanged();
       await clearDefault(w, group, row.id);
@@ -330,13 +336,7 @@ export async function deleteAccount(
   usage: UsageChecks,
 ): Promise<void> {
   await runCommand(db, actor, { entity: 'bankAccount', action: 'delete', code: bizCode }, async (tx, w) => {
-    const where = and(eq(bankAccounts.bizCode, bizCode), live)!;
-    const [peek] = await tx.select().from(bankAccounts).where(where).limit(1);
-    if (!peek) throw notFound(WHAT);
-    const group: Group = { ownerType: peek.ownerType, ownerCode: peek.ownerCode, purpose: peek.purpose };
-    await lockGroups(tx, [group]);
-    const [row] = await tx.select().from(bankAccounts).where(where).for('update');
-    if (!row) throw notFound(WHAT);
+    const { row, group } = await lockAccount(tx, bizCode);
     const reason = await usage.first(tx, bizCode);
     if (reason) throw conflict(`银行账户正在使用中，不能删除：${reason}`);
     await w.touch(bankAccounts, eq(bankAccounts.id, row.id), { deletedAt: sql`now()`, isDefault: false });
