@@ -25,7 +25,6 @@ export const AUDIT_WRITERS = {
   'modules/contract/plan-save.ts': 'not converted yet',
   'modules/debtor/lines.ts': 'not converted yet',
   'modules/debtor/service.ts': 'not converted yet',
-  'modules/files/service.ts': 'not converted yet',
   'modules/jobs/scheduler.ts': 'not converted yet',
   'modules/loan/service.ts': 'not converted yet',
   'modules/monitor/retention.ts': 'not converted yet',
