@@ -32,7 +32,6 @@ export const AUDIT_WRITERS = {
   'modules/paid/posting.ts': 'not converted yet',
   'modules/permit/service.ts': 'not converted yet',
   'modules/prepayment/service.ts': 'not converted yet',
-  'modules/ruler/service.ts': 'not converted yet',
   'modules/system/params.ts': 'not converted yet',
   'modules/voucher/close.ts': 'not converted yet',
   'modules/voucher/package-export.ts': 'not converted yet',
