@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import auditWrites from './eslint/audit-writes.js';
+import { AUDIT_WRITERS } from './eslint/audit-writers.js';
 import boundaries from './eslint/boundaries.js';
 import { SCHEMA_READS } from './eslint/schema-reads.js';
 import { TABLE_OWNERS } from './eslint/table-owners.js';
@@ -66,6 +68,11 @@ export default tseslint.config(
     rules: {
       'portal/module-boundaries': ['error', { schemaReads: SCHEMA_READS, tables: TABLE_OWNERS }],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { audit: auditWrites },
+    rules: { 'audit/audit-writes': ['error', { allowed: AUDIT_WRITERS }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

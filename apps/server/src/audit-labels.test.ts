@@ -12,7 +12,7 @@ import {
 
 /**
  * Walks every audit row the server can write (docs/operations.md "操作日志 labels"): each call of
- * writeAudit, each document's `{ code, detail }` and `remove` answer the pipeline audits, read by
+ * writeAudit, each command (runCommand's entity and action, its writer's `audit` entry), each document's `{ code, detail }` and `remove` answer the pipeline audits, read by
  * the type checker. Every entity and action named as a literal, every key of a detail (nested
  * objects and arrays too) and every value a key can take as a literal must have its Chinese label;
  * a key or value added without one fails here.
@@ -79,12 +79,25 @@ function walk(): Found[] {
     return `${path.relative(root, sf.fileName)}:${line + 1}`;
   };
   const visit = (n: ts.Node): void => {
-    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'writeAudit') {
-      const entry = n.arguments[2];
+    // writeAudit's entry; a command's (runCommand) entity and action; its writer's `audit({ action, detail })`.
+    const callee = ts.isCallExpression(n)
+      ? ts.isIdentifier(n.expression)
+        ? n.expression.text
+        : ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'audit'
+          ? 'audit'
+          : ''
+      : '';
+    if (ts.isCallExpression(n) && ['writeAudit', 'runCommand', 'audit'].includes(callee)) {
+      // A command named once before the call (`const cmd = { entity, action, … }`) is read at its declaration.
+      let entry = n.arguments[callee === 'audit' ? 0 : 2];
+      if (entry && ts.isIdentifier(entry)) {
+        const decl = checker.getSymbolAtLocation(entry)?.valueDeclaration;
+        if (decl && ts.isVariableDeclaration(decl) && decl.initializer) entry = decl.initializer;
+      }
       if (entry) {
         // The written expression's own type: the parameter's `string` would hide its literals.
         const own = (name: string): ts.Type | undefined => {
-          if (!ts.isObjectLiteralExpression(entry)) return undefined;
+          if (!entry || !ts.isObjectLiteralExpression(entry)) return undefined;
           const prop = entry.properties.find(
             (x) => x.name && ts.isIdentifier(x.name) && x.name.text === name,
           );
@@ -131,6 +144,16 @@ function walk(): Found[] {
         if (x !== n && ts.isFunctionLike(x)) return;
         if (ts.isCallExpression(x) && ts.isIdentifier(x.expression)) {
           const arg = x.arguments[x.expression.text === 'updateVersioned' ? 4 : -1];
+          if (arg && ts.isObjectLiteralExpression(arg)) sets.push(arg);
+        }
+        // A command's versioned update: `w.update(table, where, values)`.
+        if (
+          ts.isCallExpression(x) &&
+          ts.isPropertyAccessExpression(x.expression) &&
+          x.expression.name.text === 'update' &&
+          x.arguments.length === 3
+        ) {
+          const arg = x.arguments[2];
           if (arg && ts.isObjectLiteralExpression(arg)) sets.push(arg);
         }
         if (

@@ -15,8 +15,8 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor } from '../../platform/db/client';
 import { registryKey, UsageChecks } from '../../platform/module';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand, type CommandWriter } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { customerNames, getCustomer, requireActiveCustomer } from '../company';
@@ -182,167 +182,151 @@ async function ensureDefault(tx: Executor, g: Group, actor: Actor): Promise<void
     .orderBy(asc(bankAccounts.id));
   if (rows.length === 0 || rows.some((r) => r.isDefault)) return;
   const first = rows[0]!;
-  await tx
-    .update(bankAccounts)
-    .set({
-      isDefault: true,
-      version: sql`${bankAccounts.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
-    .where(eq(bankAccounts.id, first.id));
-  await writeAudit(tx, actor, {
-    entity: 'bankAccount',
-    entityCode: first.bizCode,
-    action: 'setDefault',
-    detail: { automatic: true },
-  });
+  await runCommand(
+    tx,
+    actor,
+    { entity: 'bankAccount', action: 'setDefault', code: first.bizCode },
+    async (_tx, w) => {
+      await w.touch(bankAccounts, eq(bankAccounts.id, first.id), { isDefault: true });
+      await w.audit({ detail: { automatic: true } });
+    },
+  );
 }
 
-async function clearDefault(tx: Executor, g: Group, exceptId: number, actor: Actor): Promise<void> {
-  await tx
-    .update(bankAccounts)
-    .set({
-      isDefault: false,
-      version: sql`${bankAccounts.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
-    .where(and(groupWhere(g), eq(bankAccounts.isDefault, true), ne(bankAccounts.id, exceptId)));
+/** The group's other defaults stop being it (part of the command that makes one the default). */
+async function clearDefault(w: CommandWriter, g: Group, exceptId: number): Promise<void> {
+  await w.touch(
+    bankAccounts,
+    and(groupWhere(g), eq(bankAccounts.isDefault, true), ne(bankAccounts.id, exceptId))!,
+    { isDefault: false },
+  );
 }
 
 export async function saveAccount(db: Db, input: SaveInput, actor: Actor): Promise<{ bizCode: string }> {
-  return db.transaction(async (tx) => {
-    const [bank] = await tx
-      .select({ state: banks.state })
-      .from(banks)
-      .where(eq(banks.code, input.bankCode))
-      .limit(1);
-    if (!bank) throw badInput('开户银行不存在');
-    const ownerCode = input.ownerType === 'customer' ? (input.ownerCode ?? null) : null;
-    const group: Group = { ownerType: input.ownerType, ownerCode, purpose: input.purpose };
-    const values = {
-      ownerType: input.ownerType,
-      ownerCode,
-      bankCode: input.bankCode,
-      branchName: input.branchName,
-      accountName: input.accountName,
-      accountNo: input.accountNo,
-      currency: input.currency,
-      purpose: input.purpose,
-      remark: input.remark ?? null,
-    };
-    const dupWhere = and(
-      live,
-      eq(bankAccounts.bankCode, input.bankCode),
-      eq(bankAccounts.accountNo, input.accountNo),
-    );
+  const cmd = { code: input.bizCode, version: input.version, what: WHAT };
+  return runCommand(
+    db,
+    actor,
+    { entity: 'bankAccount', action: input.bizCode ? 'update' : 'create', ...cmd },
+    async (tx, w) => {
+      const [bank] = await tx
+        .select({ state: banks.state })
+        .from(banks)
+        .where(eq(banks.code, input.bankCode))
+        .limit(1);
+      if (!bank) throw badInput('开户银行不存在');
+      const ownerCode = input.ownerType === 'customer' ? (input.ownerCode ?? null) : null;
+      const group: Group = { ownerType: input.ownerType, ownerCode, purpose: input.purpose };
+      const values = {
+        ownerType: input.ownerType,
+        ownerCode,
+        bankCode: input.bankCode,
+        branchName: input.branchName,
+        accountName: input.accountName,
+        accountNo: input.accountNo,
+        currency: input.currency,
+        purpose: input.purpose,
+        remark: input.remark ?? null,
+      };
+      const dupWhere = and(
+        live,
+        eq(bankAccounts.bankCode, input.bankCode),
+        eq(bankAccounts.accountNo, input.accountNo),
+      );
 
-    if (!input.bizCode) {
-      if (bank.state !== 'enabled') throw badInput('开户银行已停用');
-      if (ownerCode) await requireActiveCustomer(tx, ownerCode, { label: '所属客户' });
-      await lockGroups(tx, [group]);
-      const [dup] = await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(dupWhere).limit(1);
-      if (dup) throw conflict('该开户银行下已存在相同的银行账号');
-      const bizCode = await nextCode(tx, 'bank_account');
-      const [hasDefault] = await tx
+      if (!input.bizCode) {
+        if (bank.state !== 'enabled') throw badInput('开户银行已停用');
+        if (ownerCode) await requireActiveCustomer(tx, ownerCode, { label: '所属客户' });
+        await lockGroups(tx, [group]);
+        const [dup] = await tx.select({ id: bankAccounts.id }).from(bankAccounts).where(dupWhere).limit(1);
+        if (dup) throw conflict('该开户银行下已存在相同的银行账号');
+        const bizCode = await nextCode(tx, 'bank_account');
+        const [hasDefault] = await tx
+          .select({ id: bankAccounts.id })
+          .from(bankAccounts)
+          .where(and(groupWhere(group), eq(bankAccounts.isDefault, true)))
+          .limit(1);
+        const [row] = await tx
+          .insert(bankAccounts)
+          .values({ ...values, bizCode, isDefault: false, createdBy: actor.userId, updatedBy: actor.userId })
+          .returning({ id: bankAccounts.id });
+        if (input.isDefault || !hasDefault) {
+          await clearDefault(w, group, row!.id);
+          await tx.update(bankAccounts).set({ isDefault: true }).where(eq(bankAccounts.id, row!.id));
+        }
+        await w.audit({ code: bizCode, detail: { ...values, isDefault: input.isDefault || !hasDefault } });
+        return { bizCode };
+      }
+
+      const where = and(eq(bankAccounts.bizCode, input.bizCode), live)!;
+      const [before] = await tx.select().from(bankAccounts).where(where).limit(1);
+      if (!before) throw notFound(WHAT);
+      if (ownerCode && ownerCode !== before.ownerCode)
+        await requireActiveCustomer(tx, ownerCode, { label: '所属客户' });
+      else if (ownerCode && !(await getCustomer(tx, ownerCode))) throw badInput('所属客户不存在');
+      const oldGroup: Group = {
+        ownerType: before.ownerType,
+        ownerCode: before.ownerCode,
+        purpose: before.purpose,
+      };
+      await lockGroups(tx, [group, oldGroup]);
+      const [dup] = await tx
         .select({ id: bankAccounts.id })
         .from(bankAccounts)
-        .where(and(groupWhere(group), eq(bankAccounts.isDefault, true)))
+        .where(and(dupWhere, ne(bankAccounts.id, before.id)))
         .limit(1);
-      const [row] = await tx
-        .insert(bankAccounts)
-        .values({ ...values, bizCode, isDefault: false, createdBy: actor.userId, updatedBy: actor.userId })
-        .returning({ id: bankAccounts.id });
-      if (input.isDefault || !hasDefault) {
-        await clearDefault(tx, group, row!.id, actor);
-        await tx.update(bankAccounts).set({ isDefault: true }).where(eq(bankAccounts.id, row!.id));
-      }
-      await writeAudit(tx, actor, {
-        entity: 'bankAccount',
-        entityCode: bizCode,
-        action: 'create',
-        detail: { ...values, isDefault: input.isDefault || !hasDefault },
-      });
-      return { bizCode };
-    }
-
-    const where = and(eq(bankAccounts.bizCode, input.bizCode), live)!;
-    const [before] = await tx.select().from(bankAccounts).where(where).limit(1);
-    if (!before) throw notFound(WHAT);
-    if (ownerCode && ownerCode !== before.ownerCode)
-      await requireActiveCustomer(tx, ownerCode, { label: '所属客户' });
-    else if (ownerCode && !(await getCustomer(tx, ownerCode))) throw badInput('所属客户不存在');
-    const oldGroup: Group = {
-      ownerType: before.ownerType,
-      ownerCode: before.ownerCode,
-      purpose: before.purpose,
-    };
-    await lockGroups(tx, [group, oldGroup]);
-    const [dup] = await tx
-      .select({ id: bankAccounts.id })
-      .from(bankAccounts)
-      .where(and(dupWhere, ne(bankAccounts.id, before.id)))
-      .limit(1);
-    if (dup) throw conflict('该开户银行下已存在相同的银行账号');
-    const moved = groupKey(group) !== groupKey(oldGroup);
-    // A default stays default within its group (clear it by making another the default).
-    const makeDefault = input.isDefault || (before.isDefault && !moved);
-    if (makeDefault) await clearDefault(tx, group, before.id, actor);
-    await updateVersioned(
-      tx,
-      bankAccounts,
-      where,
-      input.version ?? -1,
-      { ...values, isDefault: makeDefault },
-      actor.userId,
-      WHAT,
-    );
-    if (moved) await ensureDefault(tx, oldGroup, actor);
-    await ensureDefault(tx, group, actor);
-    await writeAudit(tx, actor, {
-      entity: 'bankAccount',
-      entityCode: input.bizCode,
-      action: 'update',
-      detail: {
-        before: {
-          ...oldGroup,
-          bankCode: before.bankCode,
-          accountNo: before.accountNo,
-          accountName: before.accountName,
-          isDefault: before.isDefault,
+      if (dup) throw conflict('该开户银行下已存在相同的银行账号');
+      const moved = groupKey(group) !== groupKey(oldGroup);
+      // A default stays default within its group (clear it by making another the default).
+      const makeDefault = input.isDefault || (before.isDefault && !moved);
+      if (makeDefault) await clearDefault(w, group, before.id);
+      await w.update(bankAccounts, where, { ...values, isDefault: makeDefault });
+      if (moved) await ensureDefault(tx, oldGroup, actor);
+      await ensureDefault(tx, group, actor);
+      await w.audit({
+        detail: {
+          before: {
+            ...oldGroup,
+            bankCode: before.bankCode,
+            accountNo: before.accountNo,
+            accountName: before.accountName,
+            isDefault: before.isDefault,
+          },
+          after: { ...values, isDefault: makeDefault },
         },
-        after: { ...values, isDefault: makeDefault },
-      },
-    });
-    return { bizCode: input.bizCode };
-  });
+      });
+      return { bizCode: input.bizCode };
+    },
+  );
+}
+
+/** A live account locked for a change of its group's default: its group first, then its row. */
+async function lockAccount(tx: Executor, bizCode: string): Promise<{ row: Row; group: Group }> {
+  const where = and(eq(bankAccounts.bizCode, bizCode), live)!;
+  const [peek] = await tx.select().from(bankAccounts).where(where).limit(1);
+  if (!peek) throw notFound(WHAT);
+  const group: Group = { ownerType: peek.ownerType, ownerCode: peek.ownerCode, purpose: peek.purpose };
+  await lockGroups(tx, [group]);
+  const [row] = await tx.select().from(bankAccounts).where(where).for('update');
+  if (!row) throw notFound(WHAT);
+  return { row, group };
 }
 
 /** 设为默认: this account becomes its owner's default for its purpose, the previous one stops being it. */
 export async function setDefaultAccount(db: Db, bizCode: string, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
-    const where = and(eq(bankAccounts.bizCode, bizCode), live)!;
-    const [peek] = await tx.select().from(bankAccounts).where(where).limit(1);
-    if (!peek) throw notFound(WHAT);
-    const group: Group = { ownerType: peek.ownerType, ownerCode: peek.ownerCode, purpose: peek.purpose };
-    await lockGroups(tx, [group]);
-    const [row] = await tx.select().from(bankAccounts).where(where).for('update');
-    if (!row) throw notFound(WHAT);
-    if (groupKey(row) !== groupKey(group)) throw conflict('数据正被他人处理，请稍后重试');
-    if (row.isDefault) return;
-    await clearDefault(tx, group, row.id, actor);
-    await tx
-      .update(bankAccounts)
-      .set({
-        isDefault: true,
-        version: sql`${bankAccounts.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(bankAccounts.id, row.id));
-    await writeAudit(tx, actor, { entity: 'bankAccount', entityCode: bizCode, action: 'setDefault' });
-  });
+  await runCommand(
+    db,
+    actor,
+    { entity: 'bankAccount', action: 'setDefault', code: bizCode },
+    async (tx, w) => {
+      const { row, group } = await lockAccount(tx, bizCode);
+      if (groupKey(row) !== groupKey(group)) throw conflict('数据正被他人处理，请稍后重试');
+      if (row.isDefault) return w.unchanged();
+      await clearDefault(w, group, row.id);
+      await w.touch(bankAccounts, eq(bankAccounts.id, row.id), { isDefault: true });
+      await w.audit();
+    },
+  );
 }
 
 export async function deleteAccount(
@@ -351,30 +335,12 @@ export async function deleteAccount(
   actor: Actor,
   usage: UsageChecks,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const where = and(eq(bankAccounts.bizCode, bizCode), live)!;
-    const [peek] = await tx.select().from(bankAccounts).where(where).limit(1);
-    if (!peek) throw notFound(WHAT);
-    const group: Group = { ownerType: peek.ownerType, ownerCode: peek.ownerCode, purpose: peek.purpose };
-    await lockGroups(tx, [group]);
-    const [row] = await tx.select().from(bankAccounts).where(where).for('update');
-    if (!row) throw notFound(WHAT);
+  await runCommand(db, actor, { entity: 'bankAccount', action: 'delete', code: bizCode }, async (tx, w) => {
+    const { row, group } = await lockAccount(tx, bizCode);
     const reason = await usage.first(tx, bizCode);
     if (reason) throw conflict(`银行账户正在使用中，不能删除：${reason}`);
-    await tx
-      .update(bankAccounts)
-      .set({
-        deletedAt: sql`now()`,
-        isDefault: false,
-        version: sql`${bankAccounts.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(bankAccounts.id, row.id));
-    await writeAudit(tx, actor, {
-      entity: 'bankAccount',
-      entityCode: bizCode,
-      action: 'delete',
+    await w.touch(bankAccounts, eq(bankAccounts.id, row.id), { deletedAt: sql`now()`, isDefault: false });
+    await w.audit({
       detail: { bankCode: row.bankCode, accountNo: row.accountNo, wasDefault: row.isDefault },
     });
     if (row.isDefault) await ensureDefault(tx, group, actor);

@@ -3,7 +3,7 @@ import type { CompRole, CompType, Industry } from '@portal/contract/company';
 import type { SeedContext } from '../../platform/module';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { companies } from './schema';
 
 /** GB 11714 organisation code: 8 characters and their mod-11 check character. */
@@ -163,30 +163,31 @@ export const DEMO_COMPANIES: Demo[] = [
 export async function seedDemoCompanies({ db }: SeedContext): Promise<void> {
   await db.transaction(async (tx) => {
     const codes: string[] = [];
-    for (const d of DEMO_COMPANIES) {
-      const compCode = await nextCode(tx, 'comp');
-      codes.push(compCode);
-      await tx.insert(companies).values({
-        compCode,
-        compName: d.name,
-        usccCode: demoUscc(d.region[0] === '110000' ? '110108' : d.region[2], d.body),
-        compType: d.type,
-        roles: d.roles,
-        legalPerson: d.legal,
-        regCapital: d.capital,
-        establishDate: d.since,
-        provinceCode: d.region[0],
-        cityCode: d.region[1],
-        areaCode: d.region[2],
-        address: d.address,
-        industry: d.industry,
-        contactName: d.contact,
-        contactPhone: d.phone,
-        parentCompCode: d.parent === undefined ? null : (codes[d.parent] ?? null),
-        // Customers the office already works with are admitted (as migration 0058 admits them).
-        admission: d.pending ? 'pending' : 'admitted',
+    for (const d of DEMO_COMPANIES)
+      await runCommand(tx, SYSTEM_ACTOR, { entity: 'company', action: 'demo' }, async (_tx, w) => {
+        const compCode = await nextCode(tx, 'comp');
+        codes.push(compCode);
+        await tx.insert(companies).values({
+          compCode,
+          compName: d.name,
+          usccCode: demoUscc(d.region[0] === '110000' ? '110108' : d.region[2], d.body),
+          compType: d.type,
+          roles: d.roles,
+          legalPerson: d.legal,
+          regCapital: d.capital,
+          establishDate: d.since,
+          provinceCode: d.region[0],
+          cityCode: d.region[1],
+          areaCode: d.region[2],
+          address: d.address,
+          industry: d.industry,
+          contactName: d.contact,
+          contactPhone: d.phone,
+          parentCompCode: d.parent === undefined ? null : (codes[d.parent] ?? null),
+          // Customers the office already works with are admitted (as migration 0058 admits them).
+          admission: d.pending ? 'pending' : 'admitted',
+        });
+        await w.audit({ code: compCode });
       });
-      await writeAudit(tx, SYSTEM_ACTOR, { entity: 'company', entityCode: compCode, action: 'demo' });
-    }
   });
 }

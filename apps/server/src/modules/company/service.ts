@@ -24,8 +24,8 @@ import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { registryKey, UsageChecks } from '../../platform/module';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import type { Actor } from '../../platform/db/audit';
+import { changedFields, runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { geo } from '../geo';
@@ -264,31 +264,24 @@ export async function admitCustomer(
   admissionCode: string,
   actor: Actor,
 ): Promise<void> {
-  const [row] = await tx
-    .select()
-    .from(companies)
-    .where(and(eq(companies.compCode, compCode), live))
-    .for('update');
-  if (!row) throw conflict('企业客户不存在或已删除，不能准入');
-  if (row.admission === 'admitted') throw conflict(`企业客户「${row.compName}」已准入`);
-  if (row.version !== baseVersion)
-    throw conflict(`企业客户「${row.compName}」的信息在准入单提交后已被修改，请驳回后重新提交`);
-  await tx
-    .update(companies)
-    .set({
+  await runCommand(tx, actor, { entity: 'company', action: 'admit', code: compCode }, async (_tx, w) => {
+    const [row] = await tx
+      .select()
+      .from(companies)
+      .where(and(eq(companies.compCode, compCode), live))
+      .for('update');
+    if (!row) throw conflict('企业客户不存在或已删除，不能准入');
+    if (row.admission === 'admitted') throw conflict(`企业客户「${row.compName}」已准入`);
+    // The version the checker saw, with its own message (the row is locked, so this is the check).
+    if (row.version !== baseVersion)
+      throw conflict(`企业客户「${row.compName}」的信息在准入单提交后已被修改，请驳回后重新提交`);
+    await w.touch(companies, eq(companies.id, row.id), {
       admission: 'admitted',
       admittedAt: sql`now()`,
       admissionCode,
-      version: sql`${companies.version} + 1`,
-      updatedAt: sql`now()`,
       updatedBy: actor.userId || null,
-    })
-    .where(eq(companies.id, row.id));
-  await writeAudit(tx, actor, {
-    entity: 'company',
-    entityCode: compCode,
-    action: 'admit',
-    detail: { admissionCode },
+    });
+    await w.audit({ detail: { admissionCode } });
   });
 }
 
@@ -453,7 +446,7 @@ function refuseLegalChange(before: Row, v: ReturnType<typeof values>): void {
 
 export async function addCompany(db: Db, input: AddInput, actor: Actor): Promise<{ compCode: string }> {
   checkRegion(input);
-  return db.transaction(async (tx) => {
+  return runCommand(db, actor, { entity: 'company', action: 'create' }, async (tx, w) => {
     await ensureUsccFree(tx, input.usccCode);
     await checkParent(tx, input.parentCompCode, undefined);
     const compCode = await nextCode(tx, 'comp');
@@ -466,14 +459,21 @@ export async function addCompany(db: Db, input: AddInput, actor: Actor): Promise
         fileTokens: input.fileTokens,
         actor,
       });
-    await writeAudit(tx, actor, { entity: 'company', entityCode: compCode, action: 'create', detail: v });
+    await w.audit({ code: compCode, detail: v });
     return { compCode };
   });
 }
 
 export async function updateCompany(db: Db, input: UpdateInput, actor: Actor): Promise<{ compCode: string }> {
   checkRegion(input);
-  return db.transaction(async (tx) => {
+  const cmd = {
+    entity: 'company',
+    action: 'update',
+    code: input.compCode,
+    version: input.version,
+    what: WHAT,
+  };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     const where = and(eq(companies.compCode, input.compCode), live)!;
     const [before] = await tx.select().from(companies).where(where).limit(1);
     if (!before) throw notFound(WHAT);
@@ -481,7 +481,7 @@ export async function updateCompany(db: Db, input: UpdateInput, actor: Actor): P
     if (before.admission === 'admitted') refuseLegalChange(before, v);
     await ensureUsccFree(tx, input.usccCode, input.compCode);
     await checkParent(tx, input.parentCompCode, input.compCode);
-    await updateVersioned(tx, companies, where, input.version, v, actor.userId, WHAT);
+    await w.update(companies, where, v);
     if (input.fileTokens)
       await setDocumentFiles(tx, {
         docType: COMPANY_DOC_TYPE,
@@ -489,18 +489,7 @@ export async function updateCompany(db: Db, input: UpdateInput, actor: Actor): P
         fileTokens: input.fileTokens,
         actor,
       });
-    const changed = Object.fromEntries(
-      Object.entries(v).filter(([k, val]) => JSON.stringify(before[k as keyof Row]) !== JSON.stringify(val)),
-    );
-    await writeAudit(tx, actor, {
-      entity: 'company',
-      entityCode: input.compCode,
-      action: 'update',
-      detail: {
-        before: Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof Row]])),
-        after: changed,
-      },
-    });
+    await w.audit({ detail: changedFields(before, v) });
     return { compCode: input.compCode };
   });
 }
@@ -511,7 +500,8 @@ export async function setCompanyState(
   state: CompState,
   actor: Actor,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const cmd = { entity: 'company', action: state === 'enabled' ? 'enable' : 'disable', code: compCode };
+  await runCommand(db, actor, cmd, async (tx, w) => {
     const [row] = await tx
       .select()
       .from(companies)
@@ -520,15 +510,8 @@ export async function setCompanyState(
     if (!row) throw notFound(WHAT);
     if (row.state === state)
       throw conflict(state === 'enabled' ? '该企业客户已是启用状态' : '该企业客户已是停用状态');
-    await tx
-      .update(companies)
-      .set({ state, version: sql`${companies.version} + 1`, updatedAt: sql`now()`, updatedBy: actor.userId })
-      .where(eq(companies.id, row.id));
-    await writeAudit(tx, actor, {
-      entity: 'company',
-      entityCode: compCode,
-      action: state === 'enabled' ? 'enable' : 'disable',
-    });
+    await w.touch(companies, eq(companies.id, row.id), { state });
+    await w.audit();
   });
 }
 
@@ -538,7 +521,7 @@ export async function deleteCompany(
   actor: Actor,
   usage: UsageChecks,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'company', action: 'delete', code: compCode }, async (tx, w) => {
     const [row] = await tx
       .select()
       .from(companies)
@@ -553,20 +536,7 @@ export async function deleteCompany(
     if (child) throw conflict(`该企业是「${child.name}」的上级企业，不能删除`);
     const reasons = await usage.all(tx, compCode);
     if (reasons.length) throw conflict(`该企业客户正在使用中，不能删除：${reasons.join('；')}`);
-    await tx
-      .update(companies)
-      .set({
-        deletedAt: sql`now()`,
-        version: sql`${companies.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(companies.id, row.id));
-    await writeAudit(tx, actor, {
-      entity: 'company',
-      entityCode: compCode,
-      action: 'delete',
-      detail: { compName: row.compName, usccCode: row.usccCode },
-    });
+    await w.touch(companies, eq(companies.id, row.id), { deletedAt: sql`now()` });
+    await w.audit({ detail: { compName: row.compName, usccCode: row.usccCode } });
   });
 }

@@ -12,7 +12,8 @@ import {
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import type { WorkflowRegistry, Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
@@ -239,7 +240,7 @@ export async function deleteChange(tx: Tx, bizCode: string, actor: Actor): Promi
 
 /** onApprove of credChange (inside the approving transaction). */
 export async function applyChange(tx: Tx, bizCode: string, actor: Actor, today: string): Promise<void> {
-  {
+  await runCommand(tx, actor, { entity: 'credChange', action: 'apply', code: bizCode }, async (_tx, w) => {
     const r = await getChange(tx, bizCode);
     const [link] = await tx
       .select({ code: creditLines.bizCode })
@@ -282,11 +283,8 @@ export async function applyChange(tx: Tx, bizCode: string, actor: Actor, today: 
     } else if (t === 'freeze' || t === 'unfreeze') {
       await setFlags(tx, line, { frozen: t === 'freeze' }, t, doc);
     }
-    await writeAudit(tx, actor, {
-      entity: 'credChange',
-      entityCode: bizCode,
-      action: 'apply',
+    await w.audit({
       detail: { line: line.bizCode, changeType: t, newLimit: r.newLimit, newEndDate: r.newEndDate },
     });
-  }
+  });
 }

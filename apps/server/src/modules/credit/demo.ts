@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { SeedContext } from '../../platform/module';
 import { nextCode } from '../../platform/db/codes';
-import { SYSTEM_ACTOR, writeAudit } from '../../platform/db/audit';
+import { SYSTEM_ACTOR } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { companies } from '../company/schema';
 import { applyCredit } from './service';
 import { creditCollaterals, creditFtItems, creditGuarantees, credits } from './schema';
@@ -52,7 +53,7 @@ export async function seedDemoCredit({ db, clock }: SeedContext): Promise<void> 
     .limit(1);
   const today = clock.today();
   const year = Number(today.slice(0, 4));
-  await db.transaction(async (tx) => {
+  await runCommand(db, SYSTEM_ACTOR, { entity: 'credit', action: 'demo' }, async (tx, w) => {
     const bizCode = await nextCode(tx, 'credit');
     const [c] = await tx
       .insert(credits)
@@ -122,6 +123,6 @@ export async function seedDemoCredit({ db, clock }: SeedContext): Promise<void> 
       .update(credits)
       .set({ version: sql`${credits.version} + 1` })
       .where(eq(credits.id, c!.id));
-    await writeAudit(tx, SYSTEM_ACTOR, { entity: 'credit', entityCode: bizCode, action: 'demo' });
+    await w.audit({ code: bizCode });
   });
 }

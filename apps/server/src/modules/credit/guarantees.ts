@@ -14,7 +14,8 @@ import {
 } from '@portal/contract/credit';
 import type { Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { requireActiveCustomer } from '../company';
 import { listFiles, setDocumentFiles } from '../files';
@@ -22,7 +23,6 @@ import { addGuaranteeMessages } from '../messages';
 import { editableDoc } from './flow';
 import { creditCollaterals, creditGuarantees, credits } from './schema';
 import type { WorkflowRegistry } from '../workflow';
-import { updateVersioned } from '../../platform/db/versioned';
 
 /**
  * 担保授信 (docs/credit.md "Guarantees and collateral"): a credit's guarantees (guarantor, amount,
@@ -128,77 +128,78 @@ export async function saveGuarantees(
   input: z.output<typeof guaSaveSchema>,
   actor: Actor,
 ): Promise<{ bizCode: string; version: number }> {
-  const head = await editableDoc(tx, workflow, 'credit', input.credBizCode);
-  await updateVersioned(tx, credits, eq(credits.id, head.id), input.version, {}, actor.userId, '授信');
-  const c = await creditOf(tx, input.credBizCode);
-  const seen = new Set<string>();
-  const items = [];
-  for (const [n, i] of input.items.entries()) {
-    let name = i.guarantorName;
-    if (i.guarantorCode) {
-      const cust = await requireActiveCustomer(tx, i.guarantorCode, {
-        label: `担保信息第${n + 1}行：担保人`,
-      });
-      name = cust.compName;
+  const cmd = { entity: 'credit', action: 'saveGuarantees', version: input.version, what: '授信' };
+  return runCommand(tx, actor, cmd, async (_tx, w) => {
+    const head = await editableDoc(tx, workflow, 'credit', input.credBizCode);
+    await w.update(credits, eq(credits.id, head.id), {});
+    const c = await creditOf(tx, input.credBizCode);
+    const seen = new Set<string>();
+    const items = [];
+    for (const [n, i] of input.items.entries()) {
+      let name = i.guarantorName;
+      if (i.guarantorCode) {
+        const cust = await requireActiveCustomer(tx, i.guarantorCode, {
+          label: `担保信息第${n + 1}行：担保人`,
+        });
+        name = cust.compName;
+      }
+      const key =
+        i.guarantorKind === 'person' ? `p:${i.idNo}` : i.guarantorCode ? `c:${i.guarantorCode}` : `n:${name}`;
+      if (seen.has(key)) throw badInput(`担保信息第${n + 1}行：担保人「${name}」重复`);
+      seen.add(key);
+      items.push({ ...i, guarantorName: name });
     }
-    const key =
-      i.guarantorKind === 'person' ? `p:${i.idNo}` : i.guarantorCode ? `c:${i.guarantorCode}` : `n:${name}`;
-    if (seen.has(key)) throw badInput(`担保信息第${n + 1}行：担保人「${name}」重复`);
-    seen.add(key);
-    items.push({ ...i, guarantorName: name });
-  }
-  const tokens = items.flatMap((i) => (i.contractFileToken ? [i.contractFileToken] : []));
-  if (new Set(tokens).size !== tokens.length) throw badInput('同一份担保合同不能用于两个担保人');
-  await setDocumentFiles(tx, {
-    docType: GUARANTEE_FILE_DOC_TYPE,
-    docCode: c.bizCode,
-    fileTokens: tokens,
-    actor,
+    const tokens = items.flatMap((i) => (i.contractFileToken ? [i.contractFileToken] : []));
+    if (new Set(tokens).size !== tokens.length) throw badInput('同一份担保合同不能用于两个担保人');
+    await setDocumentFiles(tx, {
+      docType: GUARANTEE_FILE_DOC_TYPE,
+      docCode: c.bizCode,
+      fileTokens: tokens,
+      actor,
+    });
+    await tx.delete(creditGuarantees).where(eq(creditGuarantees.creditId, c.id));
+    if (items.length > 0) {
+      await tx.insert(creditGuarantees).values(
+        items.map((i, sort) => ({
+          creditId: c.id,
+          guarantorKind: i.guarantorKind,
+          guarantorName: i.guarantorName,
+          guarantorCode: i.guarantorCode ?? null,
+          idNo: i.idNo ?? null,
+          guaranteeType: i.guaranteeType,
+          amount: fmt(i.amount),
+          startDate: i.startDate,
+          endDate: i.endDate,
+          contractFileToken: i.contractFileToken ?? null,
+          remark: i.remark ?? null,
+          sort,
+        })),
+      );
+    }
+    await tx.delete(creditCollaterals).where(eq(creditCollaterals.creditId, c.id));
+    if (input.collaterals.length > 0) {
+      await tx.insert(creditCollaterals).values(
+        input.collaterals.map((k, sort) => ({
+          creditId: c.id,
+          kind: k.kind,
+          name: k.name ?? null,
+          value: fmt(k.value),
+          valuationDate: k.valuationDate,
+          regNo: k.regNo,
+          remark: k.remark ?? null,
+          sort,
+        })),
+      );
+    }
+    await w.audit({
+      code: c.bizCode,
+      detail: {
+        items: items.map(({ contractFileToken: _file, ...i }) => i),
+        collaterals: input.collaterals.map(({ kind, ...k }) => ({ collateralKind: kind, ...k })),
+      },
+    });
+    return { bizCode: c.bizCode, version: c.version };
   });
-  await tx.delete(creditGuarantees).where(eq(creditGuarantees.creditId, c.id));
-  if (items.length > 0) {
-    await tx.insert(creditGuarantees).values(
-      items.map((i, sort) => ({
-        creditId: c.id,
-        guarantorKind: i.guarantorKind,
-        guarantorName: i.guarantorName,
-        guarantorCode: i.guarantorCode ?? null,
-        idNo: i.idNo ?? null,
-        guaranteeType: i.guaranteeType,
-        amount: fmt(i.amount),
-        startDate: i.startDate,
-        endDate: i.endDate,
-        contractFileToken: i.contractFileToken ?? null,
-        remark: i.remark ?? null,
-        sort,
-      })),
-    );
-  }
-  await tx.delete(creditCollaterals).where(eq(creditCollaterals.creditId, c.id));
-  if (input.collaterals.length > 0) {
-    await tx.insert(creditCollaterals).values(
-      input.collaterals.map((k, sort) => ({
-        creditId: c.id,
-        kind: k.kind,
-        name: k.name ?? null,
-        value: fmt(k.value),
-        valuationDate: k.valuationDate,
-        regNo: k.regNo,
-        remark: k.remark ?? null,
-        sort,
-      })),
-    );
-  }
-  await writeAudit(tx, actor, {
-    entity: 'credit',
-    entityCode: c.bizCode,
-    action: 'saveGuarantees',
-    detail: {
-      items: items.map(({ contractFileToken: _file, ...i }) => i),
-      collaterals: input.collaterals.map(({ kind, ...k }) => ({ collateralKind: kind, ...k })),
-    },
-  });
-  return { bizCode: c.bizCode, version: c.version };
 }
 
 /** The guarantees of a credit in force on `date`: not released, `date` inside their period. */
@@ -259,44 +260,44 @@ export async function releaseGuarantee(
   today: string,
   actor: Actor,
 ): Promise<{ bizCode: string; version: number }> {
-  const [c] = await queryRows<{ id: number; state: string; guarantee_mode: string; version: number }>(
-    tx,
-    sql`select id::int as id, state, guarantee_mode, version from credits
+  const cmd = { entity: 'credit', action: 'releaseGuarantee', code: input.credBizCode };
+  return runCommand(tx, actor, cmd, async (_tx, w) => {
+    const [c] = await queryRows<{ id: number; state: string; guarantee_mode: string; version: number }>(
+      tx,
+      sql`select id::int as id, state, guarantee_mode, version from credits
          where biz_code = ${input.credBizCode} and deleted_at is null for update`,
-  );
-  if (!c) throw notFound('授信');
-  if (c.state !== 'pending' && c.state !== 'approved')
-    throw conflict('只能解除审批中或已审核授信的担保；草稿或被驳回的授信请直接修改担保信息');
-  const [g] = await tx
-    .select()
-    .from(creditGuarantees)
-    .where(and(eq(creditGuarantees.id, input.guaranteeId), eq(creditGuarantees.creditId, c.id)))
-    .for('update');
-  if (!g) throw notFound('担保');
-  if (g.releasedOn) throw conflict(`${guarantor(g)}的担保已于 ${g.releasedOn} 解除`);
-  if (c.state === 'approved' && c.guarantee_mode === 'guaranteed') {
-    const others = (await inForce(tx, c.id, today)).filter((o) => o.id !== g.id);
-    if (others.length === 0)
-      throw conflict(
-        `授信要求担保，${guarantor(g)}是营业日 ${today} 唯一有效的担保，不能解除；请先登记新的担保`,
-      );
-  }
-  await tx
-    .update(creditGuarantees)
-    .set({ releasedOn: today, releasedBy: actor.userId || null, releaseReason: input.reason })
-    .where(eq(creditGuarantees.id, g.id));
-  const [v] = await queryRows<{ version: number }>(
-    tx,
-    sql`update credits set version = version + 1, updated_at = now(), updated_by = ${actor.userId || null}
+    );
+    if (!c) throw notFound('授信');
+    if (c.state !== 'pending' && c.state !== 'approved')
+      throw conflict('只能解除审批中或已审核授信的担保；草稿或被驳回的授信请直接修改担保信息');
+    const [g] = await tx
+      .select()
+      .from(creditGuarantees)
+      .where(and(eq(creditGuarantees.id, input.guaranteeId), eq(creditGuarantees.creditId, c.id)))
+      .for('update');
+    if (!g) throw notFound('担保');
+    if (g.releasedOn) throw conflict(`${guarantor(g)}的担保已于 ${g.releasedOn} 解除`);
+    if (c.state === 'approved' && c.guarantee_mode === 'guaranteed') {
+      const others = (await inForce(tx, c.id, today)).filter((o) => o.id !== g.id);
+      if (others.length === 0)
+        throw conflict(
+          `授信要求担保，${guarantor(g)}是营业日 ${today} 唯一有效的担保，不能解除；请先登记新的担保`,
+        );
+    }
+    await tx
+      .update(creditGuarantees)
+      .set({ releasedOn: today, releasedBy: actor.userId || null, releaseReason: input.reason })
+      .where(eq(creditGuarantees.id, g.id));
+    const [v] = await queryRows<{ version: number }>(
+      tx,
+      sql`update credits set version = version + 1, updated_at = now(), updated_by = ${actor.userId || null}
          where id = ${c.id} returning version`,
-  );
-  await writeAudit(tx, actor, {
-    entity: 'credit',
-    entityCode: input.credBizCode,
-    action: 'releaseGuarantee',
-    detail: { guaranteeId: g.id, guarantorName: g.guarantorName, releasedOn: today, reason: input.reason },
+    );
+    await w.audit({
+      detail: { guaranteeId: g.id, guarantorName: g.guarantorName, releasedOn: today, reason: input.reason },
+    });
+    return { bizCode: input.credBizCode, version: v!.version };
   });
-  return { bizCode: input.credBizCode, version: v!.version };
 }
 
 /**

@@ -27,7 +27,8 @@ import type { Db, Executor, Tx } from '../../platform/db/client';
 import type { Config } from '../../platform/config';
 import type { BusinessClock } from '../../platform/clock';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import type { WorkflowRegistry, Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
@@ -384,7 +385,8 @@ export const creditSubmission = (c: CreditRow) => ({
 });
 
 export async function saveFt(deps: CreditDeps, input: z.output<typeof ftSaveSchema>, actor: Actor) {
-  return deps.db.transaction(async (tx) => {
+  const cmd = { entity: 'credit', action: 'saveFactoring', code: input.credBizCode };
+  return runCommand(deps.db, actor, cmd, async (tx, w) => {
     const c = await editCredit(tx, deps.workflow, input.credBizCode, input.version, actor);
     const names = new Set<string>();
     for (const [n, i] of input.items.entries()) {
@@ -419,12 +421,7 @@ export async function saveFt(deps: CreditDeps, input: z.output<typeof ftSaveSche
         })),
       );
     }
-    await writeAudit(tx, actor, {
-      entity: 'credit',
-      entityCode: c.bizCode,
-      action: 'saveFactoring',
-      detail: { items: input.items },
-    });
+    await w.audit({ code: c.bizCode, detail: { items: input.items } });
     return { bizCode: c.bizCode, version: c.version };
   });
 }
@@ -434,7 +431,8 @@ export async function saveReceivables(
   input: z.output<typeof receivablesSaveSchema>,
   actor: Actor,
 ) {
-  return deps.db.transaction(async (tx) => {
+  const cmd = { entity: 'credit', action: 'saveReceivables', code: input.credBizCode };
+  return runCommand(deps.db, actor, cmd, async (tx, w) => {
     const c = await editCredit(tx, deps.workflow, input.credBizCode, input.version, actor);
     await checkReceivables(tx, input.items, deps.clock.today(), c.id);
     const debtors = await linkDebtors(
@@ -468,10 +466,8 @@ export async function saveReceivables(
         }),
       );
     }
-    await writeAudit(tx, actor, {
-      entity: 'credit',
-      entityCode: c.bizCode,
-      action: 'saveReceivables',
+    await w.audit({
+      code: c.bizCode,
       detail: {
         count: input.items.length,
         total: fmt(input.items.reduce((s, i) => s.plus(i.amount), new Decimal(0))),
@@ -492,7 +488,8 @@ export async function saveInvoiceVerification(
 ) {
   if (!input.credBizCode) return { verdicts: await verifyInvoices(deps.db, input.items, deps.clock.today()) };
   const credBizCode = input.credBizCode;
-  return deps.db.transaction(async (tx) => {
+  const cmd = { entity: 'credit', action: 'verifyInvoices', code: credBizCode };
+  return runCommand(deps.db, actor, cmd, async (tx, w) => {
     const head = await editableDoc(tx, deps.workflow, 'credit', credBizCode);
     const verdicts = await verifyInvoices(tx, input.items, deps.clock.today(), head.id);
     let marked = 0;
@@ -514,10 +511,7 @@ export async function saveInvoiceVerification(
         .returning({ id: creditReceivables.id });
       marked += res.length;
     }
-    await writeAudit(tx, actor, {
-      entity: 'credit',
-      entityCode: credBizCode,
-      action: 'verifyInvoices',
+    await w.audit({
       detail: { checked: verdicts.length, failed: verdicts.filter((v) => !v.ok).length, marked },
     });
     return { verdicts };

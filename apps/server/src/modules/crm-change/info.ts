@@ -20,7 +20,8 @@ import type { DocState } from '@portal/contract/workflow';
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import type { Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
@@ -248,36 +249,36 @@ const historyText = (f: ChangeField, v: CompanyValues): string | null => {
  * audit log.
  */
 export async function applyInfoChange(tx: Tx, wf: WorkflowDoc, actor: Actor): Promise<void> {
-  const doc = await findInfoChange(tx, wf.code);
-  const c = await findCompany(tx, doc.compCode, 'update');
-  if (!c) throw conflict('企业客户不存在或已删除，不能变更');
-  if (c.version !== doc.baseVersion) throw conflict(INFO_STALE_MSG);
-  const before = valuesOfCompany(c);
-  const after = valuesOfCompany(doc);
-  const fields = changedFields(before, after);
-  await ensureUsccFree(tx, after.usccCode, doc.compCode);
-  if (!(await applyCompanyValues(tx, c.id, doc.baseVersion, after, actor))) throw conflict(INFO_STALE_MSG);
-  if (fields.length > 0)
-    await tx.insert(companyHistory).values(
-      fields.map((f) => ({
-        compCode: doc.compCode,
+  await runCommand(tx, actor, { entity: 'company', action: 'change' }, async (_tx, w) => {
+    const doc = await findInfoChange(tx, wf.code);
+    const c = await findCompany(tx, doc.compCode, 'update');
+    if (!c) throw conflict('企业客户不存在或已删除，不能变更');
+    if (c.version !== doc.baseVersion) throw conflict(INFO_STALE_MSG);
+    const before = valuesOfCompany(c);
+    const after = valuesOfCompany(doc);
+    const fields = changedFields(before, after);
+    await ensureUsccFree(tx, after.usccCode, doc.compCode);
+    if (!(await applyCompanyValues(tx, c.id, doc.baseVersion, after, actor))) throw conflict(INFO_STALE_MSG);
+    if (fields.length > 0)
+      await tx.insert(companyHistory).values(
+        fields.map((f) => ({
+          compCode: doc.compCode,
+          bizCode: doc.bizCode,
+          changeType: 'info',
+          field: f,
+          oldValue: historyText(f, before),
+          newValue: historyText(f, after),
+          changedBy: actor.userId || null,
+        })),
+      );
+    await w.audit({
+      code: doc.compCode,
+      detail: {
         bizCode: doc.bizCode,
-        changeType: 'info',
-        field: f,
-        oldValue: historyText(f, before),
-        newValue: historyText(f, after),
-        changedBy: actor.userId || null,
-      })),
-    );
-  await writeAudit(tx, actor, {
-    entity: 'company',
-    entityCode: doc.compCode,
-    action: 'change',
-    detail: {
-      bizCode: doc.bizCode,
-      before: Object.fromEntries(fields.map((f) => [f, before[f]])),
-      after: Object.fromEntries(fields.map((f) => [f, after[f]])),
-    },
+        before: Object.fromEntries(fields.map((f) => [f, before[f]])),
+        after: Object.fromEntries(fields.map((f) => [f, after[f]])),
+      },
+    });
   });
 }
 

@@ -15,7 +15,8 @@ import type { DocState } from '@portal/contract/workflow';
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import type { Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
@@ -219,52 +220,55 @@ const personText = (name: string | null, mobile: string | null, code: string | n
  * enterprise user when new) gets it; the partial unique index allows only one.
  */
 export async function applyManagerChange(tx: Tx, wf: WorkflowDoc, actor: Actor): Promise<void> {
-  const doc = await findManagerChange(tx, wf.code);
-  const c = await findCompany(tx, doc.compCode, 'update');
-  if (!c) throw conflict('企业客户不存在或已删除，不能变更管理员');
-  const current = await currentManager(tx, doc.compCode);
-  if ((current?.userCode ?? null) !== doc.oldUserCode) throw conflict(MANAGER_STALE_MSG);
-  let userCode: string;
-  if (doc.kind === 'existing') {
-    const [u] = await tx
-      .select()
-      .from(compUsers)
-      .where(and(eq(compUsers.userCode, doc.newUserCode!), liveUser))
-      .for('update');
-    if (!u || u.compCode !== doc.compCode || u.state !== 'enabled')
-      throw conflict('新管理员已不是该企业的有效企业用户，请驳回本变更单');
-    if (u.regState !== 'approved') throw conflict('新管理员的注册尚未审核通过，请驳回本变更单');
-    userCode = u.userCode;
-  } else {
-    await mobileFree(tx, doc.newMobile, conflict);
-    userCode = await addApprovedUser(
-      tx,
-      {
-        compCode: doc.compCode,
-        userName: doc.newUserName,
-        mobile: doc.newMobile,
-        idCardNo: doc.newIdCardNo,
-        bizCode: doc.bizCode,
-      },
-      actor,
-    );
-  }
-  await transferManager(tx, { fromUserId: current ? current.id : null, toUserCode: userCode }, actor);
-  await tx.update(compManagerChanges).set({ newUserCode: userCode }).where(eq(compManagerChanges.id, doc.id));
-  await tx.insert(companyHistory).values({
-    compCode: doc.compCode,
-    bizCode: doc.bizCode,
-    changeType: 'manager',
-    field: 'manager',
-    oldValue: current ? personText(current.userName, current.mobile, current.userCode) : null,
-    newValue: personText(doc.newUserName, doc.newMobile, userCode),
-    changedBy: actor.userId || null,
-  });
-  await writeAudit(tx, actor, {
-    entity: 'company',
-    entityCode: doc.compCode,
-    action: 'managerChange',
-    detail: { bizCode: doc.bizCode, from: current?.userCode ?? null, to: userCode },
+  await runCommand(tx, actor, { entity: 'company', action: 'managerChange' }, async (_tx, w) => {
+    const doc = await findManagerChange(tx, wf.code);
+    const c = await findCompany(tx, doc.compCode, 'update');
+    if (!c) throw conflict('企业客户不存在或已删除，不能变更管理员');
+    const current = await currentManager(tx, doc.compCode);
+    if ((current?.userCode ?? null) !== doc.oldUserCode) throw conflict(MANAGER_STALE_MSG);
+    let userCode: string;
+    if (doc.kind === 'existing') {
+      const [u] = await tx
+        .select()
+        .from(compUsers)
+        .where(and(eq(compUsers.userCode, doc.newUserCode!), liveUser))
+        .for('update');
+      if (!u || u.compCode !== doc.compCode || u.state !== 'enabled')
+        throw conflict('新管理员已不是该企业的有效企业用户，请驳回本变更单');
+      if (u.regState !== 'approved') throw conflict('新管理员的注册尚未审核通过，请驳回本变更单');
+      userCode = u.userCode;
+    } else {
+      await mobileFree(tx, doc.newMobile, conflict);
+      userCode = await addApprovedUser(
+        tx,
+        {
+          compCode: doc.compCode,
+          userName: doc.newUserName,
+          mobile: doc.newMobile,
+          idCardNo: doc.newIdCardNo,
+          bizCode: doc.bizCode,
+        },
+        actor,
+      );
+    }
+    await transferManager(tx, { fromUserId: current ? current.id : null, toUserCode: userCode }, actor);
+    await tx
+      .update(compManagerChanges)
+      .set({ newUserCode: userCode })
+      .where(eq(compManagerChanges.id, doc.id));
+    await tx.insert(companyHistory).values({
+      compCode: doc.compCode,
+      bizCode: doc.bizCode,
+      changeType: 'manager',
+      field: 'manager',
+      oldValue: current ? personText(current.userName, current.mobile, current.userCode) : null,
+      newValue: personText(doc.newUserName, doc.newMobile, userCode),
+      changedBy: actor.userId || null,
+    });
+    await w.audit({
+      code: doc.compCode,
+      detail: { bizCode: doc.bizCode, from: current?.userCode ?? null, to: userCode },
+    });
   });
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { BankUserList } from '@portal/contract/crm';
 import type { Db, Executor } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, notFound } from '../../platform/errors';
 import { getBankAccount } from '../bank';
 import { compBankAccountUsers, compUsers } from './schema';
@@ -41,7 +42,7 @@ export async function saveBankUsers(
   userCodes: readonly string[],
   actor: Actor,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'bankAccountUsers', action: 'update' }, async (tx, w) => {
     const a = await requireCustomerAccount(tx, bizCode);
     const users = await requireCompUsers(tx, a.ownerCode, userCodes, '授权用户');
     for (const u of users) {
@@ -58,10 +59,8 @@ export async function saveBankUsers(
         .values(
           userCodes.map((userCode) => ({ accountBizCode: bizCode, userCode, createdBy: actor.userId })),
         );
-    await writeAudit(tx, actor, {
-      entity: 'bankAccountUsers',
-      entityCode: a.ownerCode,
-      action: 'update',
+    await w.audit({
+      code: a.ownerCode,
       detail: { bizCode, before: { userCodes: was.map((r) => r.userCode).sort() }, after: { userCodes } },
     });
   });

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { DeptNode, orgAddSchema, orgUpdateSchema } from '@portal/contract/crm';
 import type { Db, Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { lockCustomer, requireCustomer } from '../company';
 import { compDepts, compUsers } from './schema';
@@ -97,7 +97,8 @@ export async function addDept(
   input: z.output<typeof orgAddSchema>,
   actor: Actor,
 ): Promise<{ deptCode: string }> {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'compDept', action: 'create', code: input.compCode };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     await lockCustomer(tx, input.compCode);
     await lockCompTree(tx, input.compCode);
     await checkParentDept(tx, input.compCode, input.parentDeptCode);
@@ -112,10 +113,7 @@ export async function addDept(
       createdBy: actor.userId,
       updatedBy: actor.userId,
     });
-    await writeAudit(tx, actor, {
-      entity: 'compDept',
-      entityCode: input.compCode,
-      action: 'create',
+    await w.audit({
       detail: { deptCode, deptName: input.deptName, parentDeptCode: input.parentDeptCode ?? null },
     });
     return { deptCode };
@@ -127,7 +125,8 @@ export async function updateDept(
   input: z.output<typeof orgUpdateSchema>,
   actor: Actor,
 ): Promise<{ deptCode: string }> {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'compDept', action: 'update', version: input.version, what: '部门' };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     const where = and(eq(compDepts.deptCode, input.deptCode), liveDept)!;
     const [peek] = await tx.select().from(compDepts).where(where).limit(1);
     if (!peek) throw notFound('部门');
@@ -139,11 +138,9 @@ export async function updateDept(
       deptName: input.deptName,
       sort: input.sort,
     };
-    await updateVersioned(tx, compDepts, where, input.version, values, actor.userId, '部门');
-    await writeAudit(tx, actor, {
-      entity: 'compDept',
-      entityCode: peek.compCode,
-      action: 'update',
+    await w.update(compDepts, where, values);
+    await w.audit({
+      code: peek.compCode,
       detail: {
         deptCode: input.deptCode,
         before: { parentDeptCode: peek.parentDeptCode, deptName: peek.deptName, sort: peek.sort },
@@ -155,7 +152,7 @@ export async function updateDept(
 }
 
 export async function deleteDept(db: Db, deptCode: string, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'compDept', action: 'delete' }, async (tx, w) => {
     const where = and(eq(compDepts.deptCode, deptCode), liveDept)!;
     const [peek] = await tx.select().from(compDepts).where(where).limit(1);
     if (!peek) throw notFound('部门');
@@ -174,20 +171,7 @@ export async function deleteDept(db: Db, deptCode: string, actor: Actor): Promis
       .limit(1)
       .for('update');
     if (user) throw conflict(`该部门下还有企业用户「${user.name}」，不能删除`);
-    await tx
-      .update(compDepts)
-      .set({
-        deletedAt: sql`now()`,
-        version: sql`${compDepts.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(compDepts.id, peek.id));
-    await writeAudit(tx, actor, {
-      entity: 'compDept',
-      entityCode: peek.compCode,
-      action: 'delete',
-      detail: { deptCode, deptName: peek.deptName },
-    });
+    await w.touch(compDepts, eq(compDepts.id, peek.id), { deletedAt: sql`now()` });
+    await w.audit({ code: peek.compCode, detail: { deptCode, deptName: peek.deptName } });
   });
 }

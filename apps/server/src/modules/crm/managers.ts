@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { compUsers } from './schema';
 import { liveUser } from './common';
 
@@ -27,25 +28,22 @@ export async function addApprovedUser(
   },
   actor: Actor,
 ): Promise<string> {
-  const userCode = await nextCode(tx, 'comp_user');
-  await tx.insert(compUsers).values({
-    userCode,
-    compCode: u.compCode,
-    userName: u.userName,
-    mobile: u.mobile,
-    idCardNo: u.idCardNo,
-    regState: 'approved',
-    regComment: `管理员变更单 ${u.bizCode}`,
-    createdBy: actor.userId,
-    updatedBy: actor.userId,
+  return runCommand(tx, actor, { entity: 'compUser', action: 'create' }, async (_tx, w) => {
+    const userCode = await nextCode(tx, 'comp_user');
+    await tx.insert(compUsers).values({
+      userCode,
+      compCode: u.compCode,
+      userName: u.userName,
+      mobile: u.mobile,
+      idCardNo: u.idCardNo,
+      regState: 'approved',
+      regComment: `管理员变更单 ${u.bizCode}`,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    });
+    await w.audit({ code: userCode, detail: { compCode: u.compCode, bizCode: u.bizCode } });
+    return userCode;
   });
-  await writeAudit(tx, actor, {
-    entity: 'compUser',
-    entityCode: userCode,
-    action: 'create',
-    detail: { compCode: u.compCode, bizCode: u.bizCode },
-  });
-  return userCode;
 }
 
 /**

@@ -20,8 +20,8 @@ import type {
   HolderType,
 } from '@portal/contract/crm';
 import type { Db, Executor } from '../../platform/db/client';
-import { auditLog, writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import { auditLog, type Actor } from '../../platform/db/audit';
+import { runCommand, type CommandWriter } from '../../platform/db/command';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { UsageChecks } from '../../platform/module';
@@ -43,6 +43,7 @@ const keysOf = <T extends object>(o: T) => Object.keys(o) as (keyof T & string)[
  */
 async function saveOnePerCustomer<T extends OnePerCustomer>(
   tx: Executor,
+  w: CommandWriter,
   table: T,
   compCode: string,
   version: number | undefined,
@@ -61,8 +62,8 @@ async function saveOnePerCustomer<T extends OnePerCustomer>(
       .values({ ...values, compCode, createdBy: actor.userId, updatedBy: actor.userId } as T['$inferInsert']);
     return { action: 'create', was: null };
   }
-  if (version === undefined) throw conflict(STALE_VERSION_MSG);
-  await updateVersioned(tx, table, eq(t.id, row.id), version, values, actor.userId);
+  // The command's version: none sent answers 409 too.
+  await w.update(table, eq(t.id, row.id), values);
   return { action: 'update', was: row };
 }
 
@@ -100,7 +101,8 @@ export async function viewBill(db: Db, compCode: string): Promise<BillView | nul
 }
 
 export async function saveBill(db: Db, input: z.output<typeof billSaveSchema>, actor: Actor) {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'compInvoice', code: input.compCode, version: input.version };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     await lockCustomer(tx, input.compCode);
     const values = {
       invoiceTitle: input.invoiceTitle,
@@ -113,18 +115,14 @@ export async function saveBill(db: Db, input: z.output<typeof billSaveSchema>, a
     };
     const { action, was } = await saveOnePerCustomer(
       tx,
+      w,
       compInvoiceInfos,
       input.compCode,
       input.version,
       values,
       actor,
     );
-    await writeAudit(tx, actor, {
-      entity: 'compInvoice',
-      entityCode: input.compCode,
-      action,
-      detail: { before: beforeOf(was, keysOf(values)), after: values },
-    });
+    await w.audit({ action, detail: { before: beforeOf(was, keysOf(values)), after: values } });
     return { compCode: input.compCode };
   });
 }
@@ -147,7 +145,8 @@ export async function viewDes(db: Db, compCode: string): Promise<DesView | null>
 }
 
 export async function saveDes(db: Db, input: z.output<typeof desSaveSchema>, actor: Actor) {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'compIntro', code: input.compCode, version: input.version };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     await lockCustomer(tx, input.compCode);
     const values = {
       intro: input.intro,
@@ -156,6 +155,7 @@ export async function saveDes(db: Db, input: z.output<typeof desSaveSchema>, act
     };
     const { action, was } = await saveOnePerCustomer(
       tx,
+      w,
       compIntros,
       input.compCode,
       input.version,
@@ -168,9 +168,7 @@ export async function saveDes(db: Db, input: z.output<typeof desSaveSchema>, act
       website: v.website ?? null,
       introLength: typeof v.intro === 'string' ? v.intro.length : 0,
     });
-    await writeAudit(tx, actor, {
-      entity: 'compIntro',
-      entityCode: input.compCode,
+    await w.audit({
       action,
       detail: { before: was && words(was as Parameters<typeof words>[0]), after: words(values) },
     });
@@ -211,7 +209,8 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
   if (new Set(names).size !== names.length) throw badInput('股东名称不能重复');
   const total = input.shareholders.reduce((s, h) => s.plus(h.ratio), new Decimal(0));
   if (total.gt(100)) throw badInput(`持股比例合计${total.toFixed()}%，不能超过100%`);
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'compAddInfo', code: input.compCode, version: input.version };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     await lockCustomer(tx, input.compCode);
     const values = {
       actualController: input.actualController,
@@ -221,6 +220,7 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
     };
     const { action, was } = await saveOnePerCustomer(
       tx,
+      w,
       compAddInfos,
       input.compCode,
       input.version,
@@ -252,9 +252,7 @@ export async function saveAdd(db: Db, input: z.output<typeof addSaveSchema>, act
           createdBy: actor.userId,
         })),
       );
-    await writeAudit(tx, actor, {
-      entity: 'compAddInfo',
-      entityCode: input.compCode,
+    await w.audit({
       action,
       detail: {
         before: was && {

@@ -12,10 +12,10 @@ import type {
 } from '@portal/contract/crm';
 import type { Db, Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { advisoryXactLock } from '../../platform/db/advisory';
-import { conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { countOf, offsetOf, orderClause, page } from '../../platform/http/list';
 import { customerNames, lockCustomer } from '../company';
 import { companies } from '../company/schema';
@@ -116,7 +116,13 @@ export async function saveRelation(
   input: z.output<typeof relationSaveSchema>,
   actor: Actor,
 ): Promise<{ bizCode: string }> {
-  return db.transaction(async (tx) => {
+  const cmd = {
+    entity: 'compRelation',
+    action: input.bizCode ? 'update' : 'create',
+    version: input.version,
+    what: WHAT,
+  };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     // Both customers are held against a concurrent delete until commit.
     await lockCustomer(tx, input.coreCompCode, { label: '核心企业' });
     await lockCustomer(tx, input.relCompCode, { label: '关联企业' });
@@ -153,13 +159,7 @@ export async function saveRelation(
       await tx
         .insert(compRelations)
         .values({ ...values, bizCode, createdBy: actor.userId, updatedBy: actor.userId });
-      for (const code of [input.coreCompCode, input.relCompCode])
-        await writeAudit(tx, actor, {
-          entity: 'compRelation',
-          entityCode: code,
-          action: 'create',
-          detail: { bizCode, ...values },
-        });
+      await w.audit({ code: [input.coreCompCode, input.relCompCode], detail: { bizCode, ...values } });
       return { bizCode };
     }
     const where = and(eq(compRelations.bizCode, input.bizCode), notDeleted)!;
@@ -168,59 +168,36 @@ export async function saveRelation(
     // A relation moved to another pair or type is checked under that key; lock the old one too.
     const oldKey = `${before.relType}|${before.coreCompCode}|${before.relCompCode}`;
     if (oldKey !== key) await advisoryXactLock(tx, 'crm.relation', oldKey);
-    await updateVersioned(tx, compRelations, where, input.version ?? -1, values, actor.userId, WHAT);
-    for (const code of new Set([
-      input.coreCompCode,
-      input.relCompCode,
-      before.coreCompCode,
-      before.relCompCode,
-    ]))
-      await writeAudit(tx, actor, {
-        entity: 'compRelation',
-        entityCode: code,
-        action: 'update',
-        detail: {
-          bizCode: input.bizCode,
-          before: {
-            relType: before.relType as typeof values.relType,
-            coreCompCode: before.coreCompCode,
-            relCompCode: before.relCompCode,
-            startDate: before.startDate,
-            endDate: before.endDate,
-            remark: before.remark ?? null,
-          },
-          after: values,
+    await w.update(compRelations, where, values);
+    await w.audit({
+      code: [...new Set([input.coreCompCode, input.relCompCode, before.coreCompCode, before.relCompCode])],
+      detail: {
+        bizCode: input.bizCode,
+        before: {
+          relType: before.relType as typeof values.relType,
+          coreCompCode: before.coreCompCode,
+          relCompCode: before.relCompCode,
+          startDate: before.startDate,
+          endDate: before.endDate,
+          remark: before.remark ?? null,
         },
-      });
+        after: values,
+      },
+    });
     return { bizCode: input.bizCode };
   });
 }
 
 export async function deleteRelation(db: Db, bizCode: string, version: number, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'compRelation', action: 'delete', version }, async (tx, w) => {
     const [row] = await tx
       .select()
       .from(compRelations)
       .where(and(eq(compRelations.bizCode, bizCode), notDeleted))
       .for('update');
     if (!row) throw notFound(WHAT);
-    if (row.version !== version) throw conflict(STALE_VERSION_MSG);
-    await tx
-      .update(compRelations)
-      .set({
-        deletedAt: sql`now()`,
-        version: sql`${compRelations.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(compRelations.id, row.id));
-    for (const code of [row.coreCompCode, row.relCompCode])
-      await writeAudit(tx, actor, {
-        entity: 'compRelation',
-        entityCode: code,
-        action: 'delete',
-        detail: { bizCode, relType: row.relType },
-      });
+    await w.update(compRelations, eq(compRelations.id, row.id), { deletedAt: sql`now()` });
+    await w.audit({ code: [row.coreCompCode, row.relCompCode], detail: { bizCode, relType: row.relType } });
   });
 }
 

@@ -4,9 +4,9 @@ import type { Page } from '@portal/contract/api';
 import type { CompRoleRow, roleListSchema, roleSaveSchema } from '@portal/contract/crm';
 import type { Db } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
-import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
+import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { lockCustomer } from '../company';
 import { compRoles, compUserRoles, compUsers } from './schema';
@@ -63,7 +63,14 @@ export async function saveRole(
   input: z.output<typeof roleSaveSchema>,
   actor: Actor,
 ): Promise<{ roleCode: string }> {
-  return db.transaction(async (tx) => {
+  const cmd = {
+    entity: 'compRole',
+    action: input.roleCode ? 'update' : 'create',
+    code: input.compCode,
+    version: input.version,
+    what: '企业角色',
+  };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     await lockCustomer(tx, input.compCode);
     const members = await requireCompUsers(tx, input.compCode, input.userCodes, '角色成员');
     // A disabled user may stay a member it already was, but is not added anew.
@@ -110,15 +117,7 @@ export async function saveRole(
       if (!before) throw notFound('企业角色');
       if (before.compCode !== input.compCode) throw badInput('企业角色不属于该企业');
       was = { roleName: before.roleName, remark: before.remark ?? null, userCodes: [...kept] };
-      await updateVersioned(
-        tx,
-        compRoles,
-        where,
-        input.version ?? -1,
-        { roleName: input.roleName, remark: input.remark ?? null },
-        actor.userId,
-        '企业角色',
-      );
+      await w.update(compRoles, where, { roleName: input.roleName, remark: input.remark ?? null });
       await tx.delete(compUserRoles).where(eq(compUserRoles.roleCode, roleCode));
     }
     if (input.userCodes.length)
@@ -127,10 +126,7 @@ export async function saveRole(
         .values(
           input.userCodes.map((userCode) => ({ roleCode: roleCode, userCode, createdBy: actor.userId })),
         );
-    await writeAudit(tx, actor, {
-      entity: 'compRole',
-      entityCode: input.compCode,
-      action: input.roleCode ? 'update' : 'create',
+    await w.audit({
       detail: {
         roleCode,
         before: was,
@@ -142,29 +138,15 @@ export async function saveRole(
 }
 
 export async function deleteRole(db: Db, roleCode: string, version: number, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'compRole', action: 'delete', version }, async (tx, w) => {
     const [row] = await tx
       .select()
       .from(compRoles)
       .where(and(eq(compRoles.roleCode, roleCode), liveRole))
       .for('update');
     if (!row) throw notFound('企业角色');
-    if (row.version !== version) throw conflict(STALE_VERSION_MSG);
-    await tx
-      .update(compRoles)
-      .set({
-        deletedAt: sql`now()`,
-        version: sql`${compRoles.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(compRoles.id, row.id));
+    await w.update(compRoles, eq(compRoles.id, row.id), { deletedAt: sql`now()` });
     await tx.delete(compUserRoles).where(eq(compUserRoles.roleCode, roleCode));
-    await writeAudit(tx, actor, {
-      entity: 'compRole',
-      entityCode: row.compCode,
-      action: 'delete',
-      detail: { roleCode, roleName: row.roleName },
-    });
+    await w.audit({ code: row.compCode, detail: { roleCode, roleName: row.roleName } });
   });
 }

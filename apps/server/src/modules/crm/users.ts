@@ -10,8 +10,8 @@ import type {
 } from '@portal/contract/crm';
 import type { Db, Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { lockCustomer } from '../company';
@@ -121,7 +121,14 @@ export async function saveUser(
   input: z.output<typeof employeeSaveSchema>,
   actor: Actor,
 ): Promise<{ userCode: string }> {
-  return db.transaction(async (tx) => {
+  const cmd = {
+    entity: 'compUser',
+    action: input.userCode ? 'update' : 'create',
+    code: input.userCode,
+    version: input.version,
+    what: USER,
+  };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     const values = userFields(input);
     // A new user needs an enabled customer; an existing one only a live customer.
     await lockCustomer(tx, input.compCode, input.userCode ? undefined : { label: '所属企业' });
@@ -158,29 +165,14 @@ export async function saveUser(
         createdBy: actor.userId,
         updatedBy: actor.userId,
       });
-      await writeAudit(tx, actor, {
-        entity: 'compUser',
-        entityCode: userCode,
-        action: 'create',
-        detail: { compCode: input.compCode, ...values },
-      });
+      await w.audit({ code: userCode, detail: { compCode: input.compCode, ...values } });
       return { userCode };
     }
     const where = and(eq(compUsers.userCode, before.userCode), liveUser)!;
     const regState = before.regState === 'rejected' ? 'pending' : before.regState;
-    await updateVersioned(
-      tx,
-      compUsers,
-      where,
-      input.version ?? -1,
-      { ...values, regState },
-      actor.userId,
-      USER,
-    );
-    await writeAudit(tx, actor, {
-      entity: 'compUser',
-      entityCode: before.userCode,
-      action: 'update',
+    await w.update(compUsers, where, { ...values, regState });
+    await w.audit({
+      code: before.userCode,
       // compCode stays at the top: a customer's 审核信息 finds its users' rows by it.
       detail: {
         compCode: before.compCode,
@@ -203,7 +195,8 @@ async function lockUser(tx: Executor, userCode: string): Promise<UserRow> {
 }
 
 export async function setUserState(db: Db, userCode: string, state: UserState, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
+  const cmd = { entity: 'compUser', action: state === 'enabled' ? 'enable' : 'disable', code: userCode };
+  await runCommand(db, actor, cmd, async (tx, w) => {
     const row = await lockUser(tx, userCode);
     if (row.state === state)
       throw conflict(state === 'enabled' ? '该企业用户已是启用状态' : '该企业用户已是停用状态');
@@ -224,14 +217,8 @@ export async function setUserState(db: Db, userCode: string, state: UserState, a
           .returning({ bizCode: compBankAccountUsers.accountBizCode })
       ).map((r) => r.bizCode);
     }
-    await tx
-      .update(compUsers)
-      .set({ state, version: sql`${compUsers.version} + 1`, updatedAt: sql`now()`, updatedBy: actor.userId })
-      .where(eq(compUsers.id, row.id));
-    await writeAudit(tx, actor, {
-      entity: 'compUser',
-      entityCode: userCode,
-      action: state === 'enabled' ? 'enable' : 'disable',
+    await w.touch(compUsers, eq(compUsers.id, row.id), { state });
+    await w.audit({
       detail: droppedAccounts.length
         ? { compCode: row.compCode, droppedAccounts }
         : { compCode: row.compCode },
@@ -248,26 +235,13 @@ export async function checkRegistration(
   actor: Actor,
 ): Promise<void> {
   if (!pass && !comment) throw badInput('审核意见不能为空');
-  await db.transaction(async (tx) => {
+  const cmd = { entity: 'compUser', action: pass ? 'audit' : 'unAudit', code: userCode };
+  await runCommand(db, actor, cmd, async (tx, w) => {
     const row = await lockUser(tx, userCode);
     if (row.regState !== 'pending')
       throw conflict(`该注册${row.regState === 'approved' ? '已通过' : '已驳回'}，只有待审核的注册才能审核`);
     const regState = pass ? 'approved' : 'rejected';
-    await tx
-      .update(compUsers)
-      .set({
-        regState,
-        regComment: comment ?? null,
-        version: sql`${compUsers.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(compUsers.id, row.id));
-    await writeAudit(tx, actor, {
-      entity: 'compUser',
-      entityCode: userCode,
-      action: pass ? 'audit' : 'unAudit',
-      detail: { compCode: row.compCode, comment: comment ?? null },
-    });
+    await w.touch(compUsers, eq(compUsers.id, row.id), { regState, regComment: comment ?? null });
+    await w.audit({ detail: { compCode: row.compCode, comment: comment ?? null } });
   });
 }

@@ -13,7 +13,8 @@ import {
   type FileInfo,
 } from '@portal/contract/files';
 import type { Db, Executor } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { AppError, badInput, notFound } from '../../platform/errors';
 import { STATUS } from '@portal/contract/api';
 import { documentVisible, kindOfDocType } from '../../platform/auth/row-scope';
@@ -89,7 +90,7 @@ export async function storeUpload(
     await store.put(key, temp, { size, mime: kind.mime });
     moved = true;
     try {
-      return await db.transaction(async (tx) => {
+      return await runCommand(db, actor, { entity: 'file', action: 'upload', code: token }, async (tx, w) => {
         const [row] = await tx
           .insert(files)
           .values({
@@ -103,12 +104,7 @@ export async function storeUpload(
             uploadedByName: actor.userName,
           })
           .returning();
-        await writeAudit(tx, actor, {
-          entity: 'file',
-          entityCode: token,
-          action: 'upload',
-          detail: { name, size, mime: kind.mime, sha256 },
-        });
+        await w.audit({ detail: { name, size, mime: kind.mime, sha256 } });
         return toFileInfo(row!);
       });
     } catch (err) {
@@ -168,34 +164,32 @@ function checkDoc(docType: string, docCode: string) {
  * same document is harmless.
  */
 export async function attachFiles(
-  tx: Executor,
+  ex: Executor,
   opts: { docType: string; docCode: string; fileTokens: readonly string[]; actor: Actor },
 ): Promise<void> {
   checkDoc(opts.docType, opts.docCode);
   const tokens = [...new Set(opts.fileTokens)];
   if (tokens.length === 0) return;
-  const rows = await tx
-    .select()
-    .from(files)
-    .where(and(inArray(files.fileToken, tokens), live))
-    .for('update');
-  for (const t of tokens) {
-    const row = rows.find((r) => r.fileToken === t);
-    if (!row) throw badInput('附件不存在或已被删除，请重新上传');
-    if (row.docType && (row.docType !== opts.docType || row.docCode !== opts.docCode))
-      throw badInput(`附件「${row.originalName}」已属于其他单据`);
-  }
-  const fresh = rows.filter((r) => !r.docType).map((r) => r.id);
-  if (fresh.length === 0) return;
-  await tx
-    .update(files)
-    .set({ docType: opts.docType, docCode: opts.docCode, attachedAt: sql`now()` })
-    .where(inArray(files.id, fresh));
-  await writeAudit(tx, opts.actor, {
-    entity: opts.docType,
-    entityCode: opts.docCode,
-    action: 'attachFiles',
-    detail: { fileTokens: rows.filter((r) => !r.docType).map((r) => r.fileToken) },
+  const cmd = { entity: opts.docType, action: 'attachFiles', code: opts.docCode };
+  await runCommand(ex, opts.actor, cmd, async (tx, w) => {
+    const rows = await tx
+      .select()
+      .from(files)
+      .where(and(inArray(files.fileToken, tokens), live))
+      .for('update');
+    for (const t of tokens) {
+      const row = rows.find((r) => r.fileToken === t);
+      if (!row) throw badInput('附件不存在或已被删除，请重新上传');
+      if (row.docType && (row.docType !== opts.docType || row.docCode !== opts.docCode))
+        throw badInput(`附件「${row.originalName}」已属于其他单据`);
+    }
+    const fresh = rows.filter((r) => !r.docType).map((r) => r.id);
+    if (fresh.length === 0) return w.unchanged();
+    await tx
+      .update(files)
+      .set({ docType: opts.docType, docCode: opts.docCode, attachedAt: sql`now()` })
+      .where(inArray(files.id, fresh));
+    await w.audit({ detail: { fileTokens: rows.filter((r) => !r.docType).map((r) => r.fileToken) } });
   });
 }
 
@@ -204,32 +198,30 @@ export async function attachFiles(
  * longer listed are removed (soft delete, the content stays for the audit trail).
  */
 export async function setDocumentFiles(
-  tx: Executor,
+  ex: Executor,
   opts: { docType: string; docCode: string; fileTokens: readonly string[]; actor: Actor },
 ): Promise<void> {
   checkDoc(opts.docType, opts.docCode);
-  await attachFiles(tx, opts);
-  const keep = [...new Set(opts.fileTokens)];
-  const current = await tx
-    .select({ id: files.id, token: files.fileToken })
-    .from(files)
-    .where(and(eq(files.docType, opts.docType), eq(files.docCode, opts.docCode), live));
-  const gone = current.filter((c) => !keep.includes(c.token));
-  if (gone.length === 0) return;
-  await tx
-    .update(files)
-    .set({ deletedAt: sql`now()` })
-    .where(
-      inArray(
-        files.id,
-        gone.map((g) => g.id),
-      ),
-    );
-  await writeAudit(tx, opts.actor, {
-    entity: opts.docType,
-    entityCode: opts.docCode,
-    action: 'removeFiles',
-    detail: { fileTokens: gone.map((g) => g.token) },
+  await attachFiles(ex, opts);
+  const cmd = { entity: opts.docType, action: 'removeFiles', code: opts.docCode };
+  await runCommand(ex, opts.actor, cmd, async (tx, w) => {
+    const keep = [...new Set(opts.fileTokens)];
+    const current = await tx
+      .select({ id: files.id, token: files.fileToken })
+      .from(files)
+      .where(and(eq(files.docType, opts.docType), eq(files.docCode, opts.docCode), live));
+    const gone = current.filter((c) => !keep.includes(c.token));
+    if (gone.length === 0) return w.unchanged();
+    await tx
+      .update(files)
+      .set({ deletedAt: sql`now()` })
+      .where(
+        inArray(
+          files.id,
+          gone.map((g) => g.id),
+        ),
+      );
+    await w.audit({ detail: { fileTokens: gone.map((g) => g.token) } });
   });
 }
 
@@ -275,14 +267,14 @@ export async function issueDownloadToken(
   if (!file || !(await fileVisible(db, file, user))) throw notFound('附件');
   const downloadToken = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + DOWNLOAD_TOKEN_TTL_MS).toISOString();
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'file', action: 'downloadToken', code: fileToken }, async (tx, w) => {
     await tx
       .delete(fileDownloadTokens)
       .where(sql`${fileDownloadTokens.expiresAt} < now() - interval '1 day'`);
     await tx
       .insert(fileDownloadTokens)
       .values({ tokenHash: hashToken(downloadToken), fileId: file.id, userId: actor.userId, expiresAt });
-    await writeAudit(tx, actor, { entity: 'file', entityCode: fileToken, action: 'downloadToken' });
+    await w.audit();
   });
   return { downloadToken, expiresAt };
 }

@@ -11,7 +11,8 @@ import {
 import { dataScopeCondition, type ScopeUser } from '../../platform/auth/data-scope';
 import { rowScopeCondition } from '../../platform/auth/row-scope';
 import type { SessionUser } from '../../platform/auth/sessions';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { changedFields, runCommand } from '../../platform/db/command';
 import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
@@ -136,15 +137,7 @@ function audited(v: NoticeView): Record<string, string> {
   };
 }
 
-function changes(before: NoticeView, after: NoticeView) {
-  const b = audited(before);
-  const a = audited(after);
-  const keys = Object.keys(a).filter((k) => a[k] !== b[k]);
-  return {
-    before: Object.fromEntries(keys.map((k) => [k, b[k]])),
-    after: Object.fromEntries(keys.map((k) => [k, a[k]])),
-  };
-}
+const changes = (before: NoticeView, after: NoticeView) => changedFields(audited(before), audited(after));
 
 async function writeDepts(ex: Executor, id: number, ids: number[]): Promise<void> {
   await ex.execute(sql`delete from notice_depts where notice_id = ${id}`);
@@ -158,7 +151,7 @@ export async function addNotice(
   actor: Actor,
   user: ScopeUser,
 ): Promise<NoticeView> {
-  return db.transaction(async (tx) => {
+  return runCommand(db, actor, { entity: 'notice', action: 'add' }, async (tx, w) => {
     const ids = await deptIds(tx, body.deptCodes, user);
     const [row] = await queryRows<{ id: number }>(
       tx,
@@ -171,12 +164,7 @@ export async function addNotice(
     await writeDepts(tx, id, ids);
     await syncNoticeMessages(tx, id, actor.userId);
     const saved = await read(tx, id, user);
-    await writeAudit(tx, actor, {
-      entity: 'notice',
-      entityCode: String(id),
-      action: 'add',
-      detail: audited(saved),
-    });
+    await w.audit({ code: String(id), detail: audited(saved) });
     return saved;
   });
 }
@@ -187,8 +175,10 @@ export async function updateNotice(
   actor: Actor,
   user: ScopeUser,
 ): Promise<NoticeView> {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'notice', action: 'update', code: String(body.id) };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     const before = await read(tx, body.id, user, true);
+    // The row is locked by the read: comparing its version is the optimistic check.
     if (before.version !== body.version) throw conflict(STALE_VERSION_MSG);
     const ids = await deptIds(tx, body.deptCodes, user);
     await tx.execute(
@@ -201,13 +191,8 @@ export async function updateNotice(
     await syncNoticeMessages(tx, body.id, actor.userId);
     const after = await read(tx, body.id, user);
     const detail = changes(before, after);
-    if (Object.keys(detail.after).length > 0)
-      await writeAudit(tx, actor, {
-        entity: 'notice',
-        entityCode: String(body.id),
-        action: 'update',
-        detail,
-      });
+    if (Object.keys(detail.after).length > 0) await w.audit({ detail });
+    else w.unchanged();
     return after;
   });
 }
@@ -219,7 +204,12 @@ export async function setNoticeState(
   actor: Actor,
   user: ScopeUser,
 ): Promise<NoticeView> {
-  return db.transaction(async (tx) => {
+  const cmd = {
+    entity: 'notice',
+    action: body.state === 'published' ? 'publish' : 'withdraw',
+    code: String(body.id),
+  };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     const before = await read(tx, body.id, user, true);
     if (body.state === 'published' && before.state === 'published') throw conflict('公告已发布');
     if (body.state === 'withdrawn' && before.state !== 'published')
@@ -230,28 +220,18 @@ export async function setNoticeState(
     );
     await syncNoticeMessages(tx, body.id, actor.userId);
     const after = await read(tx, body.id, user);
-    await writeAudit(tx, actor, {
-      entity: 'notice',
-      entityCode: String(body.id),
-      action: body.state === 'published' ? 'publish' : 'withdraw',
-      detail: changes(before, after),
-    });
+    await w.audit({ detail: changes(before, after) });
     return after;
   });
 }
 
 export async function deleteNotice(db: Db, id: number, actor: Actor, user: ScopeUser): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'notice', action: 'delete', code: String(id) }, async (tx, w) => {
     const before = await read(tx, id, user, true);
     await tx.execute(sql`delete from notices where id = ${id}`);
     // Gone, so addressed to nobody: its messages go with it.
     await syncNoticeMessages(tx, id, actor.userId);
-    await writeAudit(tx, actor, {
-      entity: 'notice',
-      entityCode: String(id),
-      action: 'delete',
-      detail: audited(before),
-    });
+    await w.audit({ detail: audited(before) });
   });
 }
 

@@ -10,8 +10,7 @@ import {
 } from '@portal/contract/permission';
 import type { Db, Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { deptSubtreeIds } from '../../platform/auth/data-scope';
 import { depts } from '../../platform/auth/schema';
@@ -99,7 +98,7 @@ export async function addOrg(
   input: z.output<typeof orgAddSchema>,
   { actor }: Acting,
 ): Promise<{ deptBizCode: string }> {
-  return db.transaction(async (tx) => {
+  return runCommand(db, actor, { entity: 'dept', action: 'add' }, async (tx, w) => {
     await lockPermissions(tx);
     const pid = await parentId(tx, input.parentCode);
     const bizCode = await nextCode(tx, 'dept');
@@ -109,7 +108,7 @@ export async function addOrg(
       createdBy: actor.userId || null,
       updatedBy: actor.userId || null,
     });
-    await writeAudit(tx, actor, { entity: 'dept', entityCode: bizCode, action: 'add', detail: input });
+    await w.audit({ code: bizCode, detail: input });
     return { deptBizCode: bizCode };
   });
 }
@@ -132,7 +131,8 @@ export async function updateOrg(
   input: z.output<typeof orgUpdateSchema>,
   { actor }: Acting,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const cmd = { entity: 'dept', action: 'update', version: input.version, what: WHAT };
+  await runCommand(db, actor, cmd, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findDept(tx, input.deptBizCode, true);
     if (!row) throw notFound(WHAT);
@@ -140,11 +140,9 @@ export async function updateOrg(
     if (pid !== null && (await deptSubtreeIds(tx, row.id)).includes(pid)) throw conflict(M.orgCycle);
     // The columns set are the audit row's `after`: a change of any of them shows before and after.
     const after = orgValues(input, pid);
-    await updateVersioned(tx, depts, eq(depts.id, row.id), input.version, after, actor.userId, WHAT);
-    await writeAudit(tx, actor, {
-      entity: 'dept',
-      entityCode: row.bizCode,
-      action: 'update',
+    await w.update(depts, eq(depts.id, row.id), after);
+    await w.audit({
+      code: row.bizCode,
       detail: {
         before: {
           name: row.name,
@@ -162,7 +160,7 @@ export async function updateOrg(
 
 /** Soft removal of an empty organisation: one with live children or users answers 409. */
 export async function removeOrg(db: Db, bizCode: string, { actor }: Acting): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'dept', action: 'remove', code: bizCode }, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findDept(tx, bizCode, true);
     if (!row) throw notFound(WHAT);
@@ -174,20 +172,7 @@ export async function removeOrg(db: Db, bizCode: string, { actor }: Acting): Pro
     if (child) throw conflict(M.orgHasChildren);
     const [n] = await tx.select({ n: userCountSql }).from(depts).where(eq(depts.id, row.id));
     if ((n?.n ?? 0) > 0) throw conflict(`${M.orgHasUsers}（${n!.n}个）`);
-    await tx
-      .update(depts)
-      .set({
-        deletedAt: sql`now()`,
-        version: sql`${depts.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId || null,
-      })
-      .where(eq(depts.id, row.id));
-    await writeAudit(tx, actor, {
-      entity: 'dept',
-      entityCode: bizCode,
-      action: 'remove',
-      detail: { name: row.name },
-    });
+    await w.touch(depts, eq(depts.id, row.id), { deletedAt: sql`now()`, updatedBy: actor.userId || null });
+    await w.audit({ detail: { name: row.name } });
   });
 }

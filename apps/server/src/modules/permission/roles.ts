@@ -19,8 +19,7 @@ import {
 } from '@portal/contract/permission';
 import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { depts, menus, roleDepts, roleMenus, roles, userRoles, users } from '../../platform/auth/schema';
@@ -178,7 +177,7 @@ export async function addRole(
   input: z.output<typeof roleAddSchema>,
   { actor, user }: Acting,
 ): Promise<{ bizCode: string }> {
-  return db.transaction(async (tx) => {
+  return runCommand(db, actor, { entity: 'role', action: 'add' }, async (tx, w) => {
     await lockPermissions(tx);
     const deptIds = await askedScope(tx, input, user);
     await assertCodeFree(tx, input.code);
@@ -197,7 +196,7 @@ export async function addRole(
       })
       .returning({ id: roles.id });
     await setChosenDepts(tx, made!.id, deptIds);
-    await writeAudit(tx, actor, { entity: 'role', entityCode: bizCode, action: 'add', detail: input });
+    await w.audit({ code: bizCode, detail: input });
     return { bizCode };
   });
 }
@@ -207,7 +206,8 @@ export async function updateRole(
   input: z.output<typeof roleUpdateSchema>,
   { actor, user }: Acting,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const cmd = { entity: 'role', action: 'update', code: input.bizCode, version: input.version, what: WHAT };
+  await runCommand(db, actor, cmd, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findRole(tx, input.bizCode, true);
     await assertNotOwnRole(tx, user, row.id);
@@ -220,28 +220,18 @@ export async function updateRole(
     )
       throw conflict(M.adminRoleFixed);
     await assertCodeFree(tx, input.code, row.id);
-    await updateVersioned(
-      tx,
-      roles,
-      eq(roles.id, row.id),
-      input.version,
-      {
-        name: input.name,
-        code: input.code,
-        description: input.description ?? null,
-        state: input.state,
-        dataScope: input.dataScope,
-      },
-      actor.userId,
-      WHAT,
-    );
+    await w.update(roles, eq(roles.id, row.id), {
+      name: input.name,
+      code: input.code,
+      description: input.description ?? null,
+      state: input.state,
+      dataScope: input.dataScope,
+    });
     await setChosenDepts(tx, row.id, deptIds);
     await assertAdminRemains(tx);
     const afterDepts = (await chosenDepts(tx, [row.id])).get(row.id) ?? [];
-    await writeAudit(tx, actor, {
-      entity: 'role',
-      entityCode: row.bizCode,
-      action: 'update',
+    await w.audit({
+      code: row.bizCode,
       detail: {
         before: {
           name: row.name,
@@ -265,7 +255,7 @@ export async function updateRole(
 }
 
 export async function removeRole(db: Db, bizCode: string, { actor, user }: Acting): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'role', action: 'remove', code: bizCode }, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findRole(tx, bizCode, true);
     await assertNotOwnRole(tx, user, row.id);
@@ -273,21 +263,8 @@ export async function removeRole(db: Db, bizCode: string, { actor, user }: Actin
     if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleRemove);
     const [n] = await tx.select({ n: userCountSql }).from(roles).where(eq(roles.id, row.id));
     if ((n?.n ?? 0) > 0) throw conflict(`${M.roleInUse}（${n!.n}个用户）`);
-    await tx
-      .update(roles)
-      .set({
-        deletedAt: sql`now()`,
-        version: sql`${roles.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId || null,
-      })
-      .where(eq(roles.id, row.id));
-    await writeAudit(tx, actor, {
-      entity: 'role',
-      entityCode: bizCode,
-      action: 'remove',
-      detail: { name: row.name },
-    });
+    await w.touch(roles, eq(roles.id, row.id), { deletedAt: sql`now()`, updatedBy: actor.userId || null });
+    await w.audit({ detail: { name: row.name } });
   });
 }
 
@@ -301,7 +278,8 @@ export async function saveRoleConfig(
   input: z.output<typeof roleCfgSaveSchema>,
   { actor, user }: Acting,
 ): Promise<{ menuCodes: string[] }> {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'role', action: 'cfgSave', code: input.bizCode, version: input.version, what: WHAT };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findRole(tx, input.bizCode, true);
     if (row.code === ADMIN_ROLE_CODE) throw conflict(M.adminRoleFixed);
@@ -317,16 +295,14 @@ export async function saveRoleConfig(
     }
     await assertGrantable(tx, user, { codes: wanted });
     const before = await grantedCodes(tx, row.id);
-    await updateVersioned(tx, roles, eq(roles.id, row.id), input.version, {}, actor.userId, WHAT);
+    await w.update(roles, eq(roles.id, row.id), {});
     await tx.delete(roleMenus).where(eq(roleMenus.roleId, row.id));
     const codes = [...wanted].sort();
     if (codes.length > 0)
       await tx.insert(roleMenus).values(codes.map((menuCode) => ({ roleId: row.id, menuCode })));
     const beforeSet = new Set(before);
-    await writeAudit(tx, actor, {
-      entity: 'role',
-      entityCode: row.bizCode,
-      action: 'cfgSave',
+    await w.audit({
+      code: row.bizCode,
       detail: {
         added: codes.filter((c) => !beforeSet.has(c)),
         removed: before.filter((c) => !wanted.has(c)),

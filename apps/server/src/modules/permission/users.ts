@@ -16,8 +16,7 @@ import {
 } from '@portal/contract/permission';
 import type { Db, Executor } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { dataScopeCondition, deptSubtree } from '../../platform/auth/data-scope';
@@ -159,7 +158,7 @@ export async function addUser(
   const password = generatePassword();
   const hash = await hashPassword(password);
   const { actor } = acting;
-  return db.transaction(async (tx) => {
+  return runCommand(db, actor, { entity: 'user', action: 'add' }, async (tx, w) => {
     await lockPermissions(tx);
     await assertNameFree(tx, input.userName);
     const deptId = await requireDept(tx, input.deptCode);
@@ -187,12 +186,7 @@ export async function addUser(
       rs.map((r) => r.id),
     );
     await assertUserWithin(tx, acting.user, userCode);
-    await writeAudit(tx, actor, {
-      entity: 'user',
-      entityCode: userCode,
-      action: 'add',
-      detail: { ...input, roleCodes: rs.map((r) => r.bizCode) },
-    });
+    await w.audit({ code: userCode, detail: { ...input, roleCodes: rs.map((r) => r.bizCode) } });
     return { userCode, password };
   });
 }
@@ -203,7 +197,8 @@ export async function updateUser(
   acting: Acting,
 ): Promise<void> {
   const { actor, user } = acting;
-  await db.transaction(async (tx) => {
+  const cmd = { entity: 'user', action: 'update', code: input.userCode, version: input.version, what: WHAT };
+  await runCommand(db, actor, cmd, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findUser(tx, input.userCode, acting, true);
     if (row.id === user.userId && input.state === 'disabled') throw conflict(M.selfDisable);
@@ -215,22 +210,14 @@ export async function updateUser(
     // A user manager who is not an administrator cannot widen (or change) their own roles.
     if (row.id === user.userId && !sameRoles) requireAdmin(user, '不能修改自己的角色');
     const rs = await resolveRoles(tx, input.roleCodes, acting, kept);
-    await updateVersioned(
-      tx,
-      users,
-      eq(users.id, row.id),
-      input.version,
-      {
-        userName: input.userName,
-        realName: input.realName,
-        phone: input.phone ?? null,
-        email: input.email ?? null,
-        deptId,
-        state: input.state,
-      },
-      actor.userId,
-      WHAT,
-    );
+    await w.update(users, eq(users.id, row.id), {
+      userName: input.userName,
+      realName: input.realName,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      deptId,
+      state: input.state,
+    });
     await setRoles(
       tx,
       row.id,
@@ -239,10 +226,8 @@ export async function updateUser(
     if (input.state === 'disabled') await revokeUserSessions(tx, row.id);
     await assertAdminRemains(tx);
     await assertUserWithin(tx, user, row.userCode);
-    await writeAudit(tx, actor, {
-      entity: 'user',
-      entityCode: row.userCode,
-      action: 'update',
+    await w.audit({
+      code: row.userCode,
       detail: {
         before: {
           userName: row.userName,
@@ -274,26 +259,22 @@ export async function setUserStatus(
   acting: Acting,
 ): Promise<void> {
   const { actor, user } = acting;
-  await db.transaction(async (tx) => {
+  const cmd = {
+    entity: 'user',
+    action: input.state === 'disabled' ? 'disable' : 'enable',
+    version: input.version,
+    what: WHAT,
+  };
+  await runCommand(db, actor, cmd, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findUser(tx, input.userCode, acting, true);
     await assertUserWithin(tx, user, row.userCode);
     if (row.id === user.userId && input.state === 'disabled') throw conflict(M.selfDisable);
-    await updateVersioned(
-      tx,
-      users,
-      eq(users.id, row.id),
-      input.version,
-      { state: input.state },
-      actor.userId,
-      WHAT,
-    );
+    await w.update(users, eq(users.id, row.id), { state: input.state });
     if (input.state === 'disabled') await revokeUserSessions(tx, row.id);
     await assertAdminRemains(tx);
-    await writeAudit(tx, actor, {
-      entity: 'user',
-      entityCode: row.userCode,
-      action: input.state === 'disabled' ? 'disable' : 'enable',
+    await w.audit({
+      code: row.userCode,
       detail: { before: { state: row.state }, after: { state: input.state } },
     });
   });
@@ -302,28 +283,15 @@ export async function setUserStatus(
 /** Soft removal: the row, its roles and its history stay; the name becomes free; sessions end. */
 export async function removeUser(db: Db, userCode: string, acting: Acting): Promise<void> {
   const { actor, user } = acting;
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'user', action: 'remove', code: userCode }, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findUser(tx, userCode, acting, true);
     await assertUserWithin(tx, user, row.userCode);
     if (row.id === user.userId) throw conflict(M.selfRemove);
-    await tx
-      .update(users)
-      .set({
-        deletedAt: sql`now()`,
-        version: sql`${users.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId || null,
-      })
-      .where(eq(users.id, row.id));
+    await w.touch(users, eq(users.id, row.id), { deletedAt: sql`now()`, updatedBy: actor.userId || null });
     await revokeUserSessions(tx, row.id);
     await assertAdminRemains(tx);
-    await writeAudit(tx, actor, {
-      entity: 'user',
-      entityCode: row.userCode,
-      action: 'remove',
-      detail: { userName: row.userName, realName: row.realName },
-    });
+    await w.audit({ code: row.userCode, detail: { userName: row.userName, realName: row.realName } });
   });
 }
 
@@ -336,23 +304,18 @@ export async function resetPassword(
   const { actor, user } = acting;
   const password = generatePassword();
   const hash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return runCommand(db, actor, { entity: 'user', action: 'resetPassword' }, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findUser(tx, input.userCode, acting, true);
     if (row.id === user.userId) throw conflict(M.selfReset);
     await assertUserWithin(tx, user, row.userCode);
-    await tx
-      .update(users)
-      .set({
-        passwordHash: hash,
-        mustChangePassword: true,
-        version: sql`${users.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId || null,
-      })
-      .where(eq(users.id, row.id));
+    await w.touch(users, eq(users.id, row.id), {
+      passwordHash: hash,
+      mustChangePassword: true,
+      updatedBy: actor.userId || null,
+    });
     await revokeUserSessions(tx, row.id);
-    await writeAudit(tx, actor, { entity: 'user', entityCode: row.userCode, action: 'resetPassword' });
+    await w.audit({ code: row.userCode });
     return { userCode: row.userCode, password };
   });
 }

@@ -20,8 +20,8 @@ import {
 } from '@portal/contract/print/template';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { customerNames, getCustomer } from '../company';
@@ -140,7 +140,9 @@ export async function saveTemplate(
     content,
     remark: input.remark ?? null,
   };
-  return db.transaction(async (tx) => {
+  const cmd = { code: input.bizCode, version: input.version, what: WHAT };
+  const action = input.bizCode ? 'update' : 'create';
+  return runCommand(db, actor, { entity: 'printTemplate', action, ...cmd }, async (tx, w) => {
     await requireCoreComp(tx, input.coreCompCode);
     if (!input.bizCode) {
       const code = await nextCode(tx, 'print');
@@ -151,12 +153,7 @@ export async function saveTemplate(
         createdBy: actor.userId,
         updatedBy: actor.userId,
       });
-      await writeAudit(tx, actor, {
-        entity: 'printTemplate',
-        entityCode: code,
-        action: 'create',
-        detail: values,
-      });
+      await w.audit({ code, detail: values });
       return { bizCode: code };
     }
     if (input.version === undefined) throw badInput('版本号不能为空');
@@ -167,19 +164,8 @@ export async function saveTemplate(
         throw conflict('启用中的模板不能修改业务类型或核心企业，请先停用');
       }
     }
-    await updateVersioned(
-      tx,
-      printTemplates,
-      and(eq(printTemplates.bizCode, input.bizCode), live)!,
-      input.version,
-      values,
-      actor.userId,
-      WHAT,
-    );
-    await writeAudit(tx, actor, {
-      entity: 'printTemplate',
-      entityCode: input.bizCode,
-      action: 'update',
+    await w.update(printTemplates, and(eq(printTemplates.bizCode, input.bizCode), live)!, values);
+    await w.audit({
       detail: { before: current.content === content ? undefined : current.content, after: values },
     });
     return { bizCode: input.bizCode };
@@ -206,7 +192,14 @@ async function enabledPeer(tx: Tx, row: Row): Promise<Row | undefined> {
 }
 
 export async function setTemplateState(db: Db, bizCode: string, state: TemplateState, actor: Actor) {
-  await db.transaction(async (tx) => {
+  const cmd = {
+    entity: 'printTemplate',
+    action: state === 'enabled' ? 'enable' : 'disable',
+    code: bizCode,
+    // Two enables of rival templates at once: the partial unique index lets one through.
+    unique: { print_templates_enabled_key: '同一业务类型和核心企业只能启用一个模板，请刷新后重试' },
+  };
+  await runCommand(db, actor, cmd, async (tx, w) => {
     const row = await findTemplate(tx, bizCode, true);
     if (row.state === state) throw conflict(state === 'enabled' ? '模板已是启用状态' : '模板已是停用状态');
     if (state === 'enabled') {
@@ -215,43 +208,17 @@ export async function setTemplateState(db: Db, bizCode: string, state: TemplateS
         throw conflict(`同一业务类型和核心企业只能启用一个模板，「${peer.name}」已启用，请先停用`);
       }
     }
-    try {
-      await tx
-        .update(printTemplates)
-        .set({
-          state,
-          updatedBy: actor.userId,
-          updatedAt: sql`now()`,
-          version: sql`${printTemplates.version} + 1`,
-        })
-        .where(eq(printTemplates.id, row.id));
-    } catch (err) {
-      // Two enables of rival templates at once: the partial unique index lets one through.
-      if (
-        String((err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code) ===
-        '23505'
-      ) {
-        throw conflict('同一业务类型和核心企业只能启用一个模板，请刷新后重试');
-      }
-      throw err;
-    }
-    await writeAudit(tx, actor, {
-      entity: 'printTemplate',
-      entityCode: bizCode,
-      action: state === 'enabled' ? 'enable' : 'disable',
-    });
+    await w.touch(printTemplates, eq(printTemplates.id, row.id), { state });
+    await w.audit();
   });
 }
 
 export async function deleteTemplate(db: Db, bizCode: string, actor: Actor): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'printTemplate', action: 'delete', code: bizCode }, async (tx, w) => {
     const row = await findTemplate(tx, bizCode, true);
     if (row.state === 'enabled') throw conflict('启用中的模板不能删除，请先停用');
-    await tx
-      .update(printTemplates)
-      .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${printTemplates.version} + 1` })
-      .where(eq(printTemplates.id, row.id));
-    await writeAudit(tx, actor, { entity: 'printTemplate', entityCode: bizCode, action: 'delete' });
+    await w.touch(printTemplates, eq(printTemplates.id, row.id), { deletedAt: sql`now()` });
+    await w.audit();
   });
 }
 

@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../platform/db/client';
 import { registryKey, UsageChecks } from '../../platform/module';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { interestRules } from './schema';
@@ -109,59 +109,47 @@ export async function saveRule(
     annualRate: calc.annualRate,
     method: calc.method,
   };
-  return db.transaction(async (tx) => {
-    if (!bizCode) {
-      if (contBizCode) {
-        const [existing] = await tx
-          .select({ id: interestRules.id })
-          .from(interestRules)
-          .where(and(eq(interestRules.contBizCode, contBizCode), live));
-        if (existing) throw conflict('该合同已有业务配置，请修改原配置');
+  const cmd = { code: bizCode, version, what: '计息规则' };
+  return runCommand(
+    db,
+    actor,
+    { entity: 'interestRule', action: bizCode ? 'update' : 'create', ...cmd },
+    async (tx, w) => {
+      if (!bizCode) {
+        if (contBizCode) {
+          const [existing] = await tx
+            .select({ id: interestRules.id })
+            .from(interestRules)
+            .where(and(eq(interestRules.contBizCode, contBizCode), live));
+          if (existing) throw conflict('该合同已有业务配置，请修改原配置');
+        }
+        const code = await nextCode(tx, 'rule');
+        await tx.insert(interestRules).values({
+          ...values,
+          bizCode: code,
+          contBizCode: contBizCode ?? null,
+          createdBy: actor.userId,
+          updatedBy: actor.userId,
+        });
+        await w.audit({ code, detail: values });
+        return { bizCode: code };
       }
-      const code = await nextCode(tx, 'rule');
-      await tx.insert(interestRules).values({
-        ...values,
-        bizCode: code,
-        contBizCode: contBizCode ?? null,
-        createdBy: actor.userId,
-        updatedBy: actor.userId,
-      });
-      await writeAudit(tx, actor, {
-        entity: 'interestRule',
-        entityCode: code,
-        action: 'create',
-        detail: values,
-      });
-      return { bizCode: code };
-    }
-    if (version === undefined) throw badInput('版本号不能为空');
-    const [current] = await tx
-      .select()
-      .from(interestRules)
-      .where(and(eq(interestRules.bizCode, bizCode), live));
-    if (!current) throw notFound('计息规则');
-    if ((current.contBizCode ?? undefined) !== contBizCode) throw badInput('合同编号与原规则不一致');
-    await updateVersioned(
-      tx,
-      interestRules,
-      and(eq(interestRules.bizCode, bizCode), live)!,
-      version,
-      values,
-      actor.userId,
-      '计息规则',
-    );
-    await writeAudit(tx, actor, {
-      entity: 'interestRule',
-      entityCode: bizCode,
-      action: 'update',
-      detail: { before: current.calc, after: calc },
-    });
-    return { bizCode };
-  });
+      if (version === undefined) throw badInput('版本号不能为空');
+      const [current] = await tx
+        .select()
+        .from(interestRules)
+        .where(and(eq(interestRules.bizCode, bizCode), live));
+      if (!current) throw notFound('计息规则');
+      if ((current.contBizCode ?? undefined) !== contBizCode) throw badInput('合同编号与原规则不一致');
+      await w.update(interestRules, and(eq(interestRules.bizCode, bizCode), live)!, values);
+      await w.audit({ detail: { before: current.calc, after: calc } });
+      return { bizCode };
+    },
+  );
 }
 
 export async function deleteRule(db: Db, bizCode: string, actor: Actor, usage: UsageChecks): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'interestRule', action: 'delete', code: bizCode }, async (tx, w) => {
     const [row] = await tx
       .select()
       .from(interestRules)
@@ -170,10 +158,7 @@ export async function deleteRule(db: Db, bizCode: string, actor: Actor, usage: U
     if (!row) throw notFound('计息规则');
     const reason = await usage.first(tx, bizCode);
     if (reason) throw conflict(`计息规则正在使用中，不能删除：${reason}`);
-    await tx
-      .update(interestRules)
-      .set({ deletedAt: sql`now()`, updatedBy: actor.userId, version: sql`${interestRules.version} + 1` })
-      .where(eq(interestRules.id, row.id));
-    await writeAudit(tx, actor, { entity: 'interestRule', entityCode: bizCode, action: 'delete' });
+    await w.touch(interestRules, eq(interestRules.id, row.id), { deletedAt: sql`now()` });
+    await w.audit();
   });
 }

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { DocState } from '@portal/contract/workflow';
 import { kindOfDocType } from '../../platform/auth/row-scope';
 import type { SessionUser } from '../../platform/auth/sessions';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import type { Api, Perm } from '../../platform/http/route';
 import type { RouteScope, ScopedRows } from '../../platform/http/route-scope';
@@ -61,14 +62,17 @@ export async function saveDraft(
   },
 ): Promise<{ code: string; flow: TransitionResult | null }> {
   if (input.existing) await assertEditable(tx, workflow, input.type, input.existing);
-  const written = await input.write();
-  const code = typeof written === 'string' ? written : written.code;
-  await writeAudit(tx, input.actor, {
-    entity: input.type,
-    entityCode: code,
-    action: input.existing ? 'update' : 'create',
-    detail: typeof written === 'string' ? undefined : written.detail,
-  });
+  const code = await runCommand(
+    tx,
+    input.actor,
+    { entity: input.type, action: input.existing ? 'update' : 'create' },
+    async (_tx, w) => {
+      const written = await input.write();
+      const made = typeof written === 'string' ? written : written.code;
+      await w.audit({ code: made, detail: typeof written === 'string' ? undefined : written.detail });
+      return made;
+    },
+  );
   if (!input.submission) return { code, flow: null };
   const { subject, amount } = await input.submission(code);
   const flow = await submit(tx, workflow, {
@@ -92,8 +96,12 @@ export async function removeDraft(
   input: { type: string; code: string; actor: Actor; remove(): Promise<unknown> },
 ): Promise<void> {
   await assertDeletable(tx, workflow, input.type, input.code);
-  const detail = await input.remove();
-  await writeAudit(tx, input.actor, { entity: input.type, entityCode: input.code, action: 'delete', detail });
+  await runCommand(
+    tx,
+    input.actor,
+    { entity: input.type, action: 'delete', code: input.code },
+    async (_tx, w) => w.audit({ detail: await input.remove() }),
+  );
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   type ProcState,
 } from '@portal/contract/workflow';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import type { ResolvedDocType, WorkflowDoc, WorkflowRegistry } from './registry';
 import type { InstanceStep } from './schema';
@@ -282,55 +283,57 @@ export async function submit(
   const amount = input.amount ?? null;
   if (amount !== null && !MONEY_PATTERN.test(amount)) throw badInput('金额必须是最多两位小数的金额');
 
-  const state = await docState(tx, t, input.code, true);
-  if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '提交');
+  return runCommand(
+    tx,
+    input.actor,
+    { entity: t.type, action: 'submit', code: input.code },
+    async (_tx, w) => {
+      const state = await docState(tx, t, input.code, true);
+      if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '提交');
 
-  const defs = await queryRows<{ proc_name: string }>(
-    tx,
-    sql`select proc_name from wf_process_defs where doc_type = ${t.type}`,
-  );
-  if (!defs[0]) throw conflict(`${t.label}未配置审批流程`);
-  const stepRows = await queryRows<{ name: string; role_code: string; role_name: string | null }>(
-    tx,
-    sql`select s.name, s.role_code,
+      const defs = await queryRows<{ proc_name: string }>(
+        tx,
+        sql`select proc_name from wf_process_defs where doc_type = ${t.type}`,
+      );
+      if (!defs[0]) throw conflict(`${t.label}未配置审批流程`);
+      const stepRows = await queryRows<{ name: string; role_code: string; role_name: string | null }>(
+        tx,
+        sql`select s.name, s.role_code,
                (select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1) as role_name
           from wf_process_steps s
          where s.doc_type = ${t.type}
            and (s.min_amount is null or ${amount}::numeric is null or ${amount}::numeric >= s.min_amount)
          order by s.step_no`,
-  );
-  if (stepRows.length === 0) throw conflict(`${t.label}未配置审批流程`);
-  const steps: InstanceStep[] = stepRows.map((s, i) => ({
-    no: i + 1,
-    name: s.name,
-    roleCode: s.role_code,
-    roleName: s.role_name ?? s.role_code,
-  }));
-  const name = await realName(tx, input.actor);
-  const rounds = await queryRows<{ r: number }>(
-    tx,
-    sql`select coalesce(max(round), 0)::int as r from wf_instances where doc_type = ${t.type} and doc_code = ${input.code}`,
-  );
-  const round = (rounds[0]?.r ?? 0) + 1;
-  const [inst] = await queryRows<InstanceRow>(
-    tx,
-    sql`insert into wf_instances (doc_type, doc_code, round, proc_name, subject, amount, steps, step_count,
+      );
+      if (stepRows.length === 0) throw conflict(`${t.label}未配置审批流程`);
+      const steps: InstanceStep[] = stepRows.map((s, i) => ({
+        no: i + 1,
+        name: s.name,
+        roleCode: s.role_code,
+        roleName: s.role_name ?? s.role_code,
+      }));
+      const name = await realName(tx, input.actor);
+      const rounds = await queryRows<{ r: number }>(
+        tx,
+        sql`select coalesce(max(round), 0)::int as r from wf_instances where doc_type = ${t.type} and doc_code = ${input.code}`,
+      );
+      const round = (rounds[0]?.r ?? 0) + 1;
+      const [inst] = await queryRows<InstanceRow>(
+        tx,
+        sql`insert into wf_instances (doc_type, doc_code, round, proc_name, subject, amount, steps, step_count,
           current_step, step_role, submitted_by, submitter_name)
         values (${t.type}, ${input.code}, ${round}, ${defs[0].proc_name}, ${subject}, ${amount}::numeric,
           ${JSON.stringify(steps)}::jsonb, ${steps.length}, 1, ${steps[0]!.roleCode}, ${input.actor.userId}, ${name})
         returning ${INSTANCE_COLS}`,
+      );
+      const instance = normaliseInstance(inst!);
+      await record(tx, instance, 0, '提交', 'submit', input.actor, name, null);
+      await tellDeciders(tx, instance, 1);
+      await setDocState(tx, t, input.code, state, 'pending', input.actor);
+      await w.audit({ detail: { round, steps: steps.map((s) => s.name), subject, amount } });
+      return { state: 'pending', step: 1, stepName: steps[0]!.name, finished: false };
+    },
   );
-  const instance = normaliseInstance(inst!);
-  await record(tx, instance, 0, '提交', 'submit', input.actor, name, null);
-  await tellDeciders(tx, instance, 1);
-  await setDocState(tx, t, input.code, state, 'pending', input.actor);
-  await writeAudit(tx, input.actor, {
-    entity: t.type,
-    entityCode: input.code,
-    action: 'submit',
-    detail: { round, steps: steps.map((s) => s.name), subject, amount },
-  });
-  return { state: 'pending', step: 1, stepName: steps[0]!.name, finished: false };
 }
 
 export interface DecideInput {
@@ -369,36 +372,36 @@ export async function approve(
 ): Promise<TransitionResult> {
   const t = workflow.typeOf(input.type);
   const inst = await lockPending(tx, t, input, '审核');
-  const refusal = await refusalFor(tx, inst, input.actor.userId);
-  if (refusal) throw refusal;
-  const step = inst.steps[inst.current_step - 1]!;
-  const name = await realName(tx, input.actor);
-  await record(tx, inst, step.no, step.name, 'approve', input.actor, name, input.comment);
-  const last = inst.current_step === inst.step_count;
-  let result: TransitionResult;
-  if (last) {
-    await tx.execute(
-      sql`update wf_instances set state = 'approved', end_time = now(), version = version + 1 where id = ${inst.id}`,
-    );
-    await t.hooks.onApprove?.(tx, asDoc(inst), input.actor);
-    await setDocState(tx, t, input.code, 'pending', 'approved', input.actor);
-    result = { state: 'approved', step: null, stepName: null, finished: true };
-  } else {
-    const next = inst.steps[inst.current_step]!;
-    await tx.execute(
-      sql`update wf_instances set current_step = ${next.no}, step_role = ${next.roleCode}, version = version + 1
+  return runCommand(tx, input.actor, { entity: t.type, code: input.code }, async (_tx, w) => {
+    const refusal = await refusalFor(tx, inst, input.actor.userId);
+    if (refusal) throw refusal;
+    const step = inst.steps[inst.current_step - 1]!;
+    const name = await realName(tx, input.actor);
+    await record(tx, inst, step.no, step.name, 'approve', input.actor, name, input.comment);
+    const last = inst.current_step === inst.step_count;
+    let result: TransitionResult;
+    if (last) {
+      await tx.execute(
+        sql`update wf_instances set state = 'approved', end_time = now(), version = version + 1 where id = ${inst.id}`,
+      );
+      await t.hooks.onApprove?.(tx, asDoc(inst), input.actor);
+      await setDocState(tx, t, input.code, 'pending', 'approved', input.actor);
+      result = { state: 'approved', step: null, stepName: null, finished: true };
+    } else {
+      const next = inst.steps[inst.current_step]!;
+      await tx.execute(
+        sql`update wf_instances set current_step = ${next.no}, step_role = ${next.roleCode}, version = version + 1
            where id = ${inst.id}`,
-    );
-    await tellDeciders(tx, inst, next.no);
-    result = { state: 'pending', step: next.no, stepName: next.name, finished: false };
-  }
-  await writeAudit(tx, input.actor, {
-    entity: t.type,
-    entityCode: input.code,
-    action: last ? 'approve' : 'approveStep',
-    detail: { round: inst.round, step: step.no, stepName: step.name, comment: input.comment ?? null },
+      );
+      await tellDeciders(tx, inst, next.no);
+      result = { state: 'pending', step: next.no, stepName: next.name, finished: false };
+    }
+    await w.audit({
+      action: last ? 'approve' : 'approveStep',
+      detail: { round: inst.round, step: step.no, stepName: step.name, comment: input.comment ?? null },
+    });
+    return result;
   });
-  return result;
 }
 
 async function checkCanReject(tx: Tx, t: ResolvedDocType, doc: WorkflowDoc) {
@@ -419,26 +422,30 @@ export async function reject(
   const t = workflow.typeOf(input.type);
   const latest = await latestInstance(tx, t.type, input.code, true);
   if (latest?.state === 'approved' && t.hooks.onRevoke) return revoke(tx, t, latest, input);
-  const inst = await lockPending(tx, t, input, '驳回');
-  const refusal = await refusalFor(tx, inst, input.actor.userId);
-  if (refusal) throw refusal;
-  const doc = asDoc(inst);
-  await checkCanReject(tx, t, doc);
-  const step = inst.steps[inst.current_step - 1]!;
-  const name = await realName(tx, input.actor);
-  await record(tx, inst, step.no, step.name, 'reject', input.actor, name, input.comment);
-  await tx.execute(
-    sql`update wf_instances set state = 'rejected', end_time = now(), version = version + 1 where id = ${inst.id}`,
+  return runCommand(
+    tx,
+    input.actor,
+    { entity: t.type, action: 'reject', code: input.code },
+    async (_tx, w) => {
+      const inst = await lockPending(tx, t, input, '驳回');
+      const refusal = await refusalFor(tx, inst, input.actor.userId);
+      if (refusal) throw refusal;
+      const doc = asDoc(inst);
+      await checkCanReject(tx, t, doc);
+      const step = inst.steps[inst.current_step - 1]!;
+      const name = await realName(tx, input.actor);
+      await record(tx, inst, step.no, step.name, 'reject', input.actor, name, input.comment);
+      await tx.execute(
+        sql`update wf_instances set state = 'rejected', end_time = now(), version = version + 1 where id = ${inst.id}`,
+      );
+      await t.hooks.onReject?.(tx, doc, input.actor);
+      await setDocState(tx, t, input.code, 'pending', 'rejected', input.actor);
+      await w.audit({
+        detail: { round: inst.round, step: step.no, stepName: step.name, comment: input.comment ?? null },
+      });
+      return { state: 'rejected', step: null, stepName: null, finished: false };
+    },
   );
-  await t.hooks.onReject?.(tx, doc, input.actor);
-  await setDocState(tx, t, input.code, 'pending', 'rejected', input.actor);
-  await writeAudit(tx, input.actor, {
-    entity: t.type,
-    entityCode: input.code,
-    action: 'reject',
-    detail: { round: inst.round, step: step.no, stepName: step.name, comment: input.comment ?? null },
-  });
-  return { state: 'rejected', step: null, stepName: null, finished: false };
 }
 
 async function revoke(
@@ -448,27 +455,31 @@ async function revoke(
   input: DecideInput,
 ): Promise<TransitionResult> {
   const lastStep = inst.steps[inst.step_count - 1]!;
-  const decider = await deciderOf(tx, input.actor.userId);
-  if (!(await decidesAnyStep(tx, decider, [lastStep.roleCode], inst.doc_type, inst.doc_code)))
-    throw noPermission(`反审核需由${lastStep.roleName}操作`);
-  if (!(await allowSelfApproval(tx)) && inst.submitted_by === input.actor.userId)
-    throw conflict(SELF_APPROVAL_MSG);
-  const doc = asDoc(inst);
-  await checkCanReject(tx, t, doc);
-  const name = await realName(tx, input.actor);
-  await record(tx, inst, lastStep.no, lastStep.name, 'revoke', input.actor, name, input.comment);
-  await tx.execute(
-    sql`update wf_instances set state = 'rejected', version = version + 1 where id = ${inst.id}`,
+  return runCommand(
+    tx,
+    input.actor,
+    { entity: t.type, action: 'revoke', code: input.code },
+    async (_tx, w) => {
+      const decider = await deciderOf(tx, input.actor.userId);
+      if (!(await decidesAnyStep(tx, decider, [lastStep.roleCode], inst.doc_type, inst.doc_code)))
+        throw noPermission(`反审核需由${lastStep.roleName}操作`);
+      if (!(await allowSelfApproval(tx)) && inst.submitted_by === input.actor.userId)
+        throw conflict(SELF_APPROVAL_MSG);
+      const doc = asDoc(inst);
+      await checkCanReject(tx, t, doc);
+      const name = await realName(tx, input.actor);
+      await record(tx, inst, lastStep.no, lastStep.name, 'revoke', input.actor, name, input.comment);
+      await tx.execute(
+        sql`update wf_instances set state = 'rejected', version = version + 1 where id = ${inst.id}`,
+      );
+      await t.hooks.onRevoke!(tx, doc, input.actor);
+      await setDocState(tx, t, input.code, 'approved', 'rejected', input.actor);
+      await w.audit({
+        detail: { round: inst.round, comment: input.comment ?? null },
+      });
+      return { state: 'rejected', step: null, stepName: null, finished: false };
+    },
   );
-  await t.hooks.onRevoke!(tx, doc, input.actor);
-  await setDocState(tx, t, input.code, 'approved', 'rejected', input.actor);
-  await writeAudit(tx, input.actor, {
-    entity: t.type,
-    entityCode: input.code,
-    action: 'revoke',
-    detail: { round: inst.round, comment: input.comment ?? null },
-  });
-  return { state: 'rejected', step: null, stepName: null, finished: false };
 }
 
 export interface WithdrawInput {
@@ -489,30 +500,32 @@ export async function withdraw(
   input: WithdrawInput,
 ): Promise<TransitionResult> {
   const t = workflow.typeOf(input.type);
-  const inst = await latestInstance(tx, t.type, input.code, true);
-  if (!inst || inst.state !== 'pending') {
-    const state = await docState(tx, t, input.code, false);
-    // Approved or rejected by someone meanwhile: the approver acted.
-    if (state === 'approved' || state === 'rejected') throw conflict(WITHDRAW_TOO_LATE_MSG);
-    throw stateConflict(state, '撤回');
-  }
-  if (inst.submitted_by !== input.actor.userId) throw noPermission(WITHDRAW_NOT_MAKER_MSG);
-  const acted = await queryRows<{ n: number }>(
+  return runCommand(
     tx,
-    sql`select count(*)::int as n from wf_records where instance_id = ${inst.id} and action <> 'submit'`,
+    input.actor,
+    { entity: t.type, action: 'withdraw', code: input.code },
+    async (_tx, w) => {
+      const inst = await latestInstance(tx, t.type, input.code, true);
+      if (!inst || inst.state !== 'pending') {
+        const state = await docState(tx, t, input.code, false);
+        // Approved or rejected by someone meanwhile: the approver acted.
+        if (state === 'approved' || state === 'rejected') throw conflict(WITHDRAW_TOO_LATE_MSG);
+        throw stateConflict(state, '撤回');
+      }
+      if (inst.submitted_by !== input.actor.userId) throw noPermission(WITHDRAW_NOT_MAKER_MSG);
+      const acted = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from wf_records where instance_id = ${inst.id} and action <> 'submit'`,
+      );
+      if ((acted[0]?.n ?? 0) > 0) throw conflict(WITHDRAW_TOO_LATE_MSG);
+      const name = await realName(tx, input.actor);
+      await record(tx, inst, 0, '撤回', 'withdraw', input.actor, name, null);
+      await tx.execute(
+        sql`update wf_instances set state = 'withdrawn', end_time = now(), version = version + 1 where id = ${inst.id}`,
+      );
+      await setDocState(tx, t, input.code, 'pending', 'draft', input.actor);
+      await w.audit({ detail: { round: inst.round } });
+      return { state: 'draft', step: null, stepName: null, finished: false };
+    },
   );
-  if ((acted[0]?.n ?? 0) > 0) throw conflict(WITHDRAW_TOO_LATE_MSG);
-  const name = await realName(tx, input.actor);
-  await record(tx, inst, 0, '撤回', 'withdraw', input.actor, name, null);
-  await tx.execute(
-    sql`update wf_instances set state = 'withdrawn', end_time = now(), version = version + 1 where id = ${inst.id}`,
-  );
-  await setDocState(tx, t, input.code, 'pending', 'draft', input.actor);
-  await writeAudit(tx, input.actor, {
-    entity: t.type,
-    entityCode: input.code,
-    action: 'withdraw',
-    detail: { round: inst.round },
-  });
-  return { state: 'draft', step: null, stepName: null, finished: false };
 }

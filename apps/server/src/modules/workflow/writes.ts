@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ProcessSave } from '@portal/contract/workflow';
 import { queryRows, type Db } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import type { WorkflowRegistry } from './registry';
 import { latestInstance } from './service';
@@ -19,7 +20,8 @@ export async function circulate(
   input: { type: string; code: string; userIds: number[]; message?: string | undefined; actor: Actor },
 ): Promise<{ sent: number }> {
   const ids = [...new Set(input.userIds)];
-  return db.transaction(async (tx) => {
+  const cmd = { entity: input.type, action: 'circulate', code: input.code };
+  return runCommand(db, input.actor, cmd, async (tx, w) => {
     const found = await queryRows<{ id: unknown }>(
       tx,
       sql`select id from users where id in ${sql`(${sql.join(
@@ -46,37 +48,32 @@ export async function circulate(
           set sent_at = now(), read_at = null, subject = excluded.subject, from_user_id = excluded.from_user_id,
               from_name = excluded.from_name, message = excluded.message`);
     }
-    await writeAudit(tx, input.actor, {
-      entity: input.type,
-      entityCode: input.code,
-      action: 'circulate',
-      detail: { userIds: ids, message: input.message ?? null },
-    });
+    await w.audit({ detail: { userIds: ids, message: input.message ?? null } });
     return { sent: ids.length };
   });
 }
 
 export async function markRead(db: Db, id: number, actor: Actor): Promise<null> {
+  // The circulation's document is the entity: known once the row is read, so the command is opened on it.
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ doc_type: string; doc_code: string }>(
       tx,
-      sql`update wf_circulations set read_at = coalesce(read_at, now())
-           where id = ${id} and to_user_id = ${actor.userId} returning doc_type, doc_code`,
+      sql`select doc_type, doc_code from wf_circulations where id = ${id} and to_user_id = ${actor.userId} for update`,
     );
     if (!rows[0]) throw notFound('传阅记录');
-    await writeAudit(tx, actor, {
-      entity: rows[0].doc_type,
-      entityCode: rows[0].doc_code,
-      action: 'markRead',
-      detail: { circulationId: id },
+    const cmd = { entity: rows[0].doc_type, action: 'markRead', code: rows[0].doc_code };
+    return runCommand(tx, actor, cmd, async (_tx, w) => {
+      await tx.execute(sql`update wf_circulations set read_at = coalesce(read_at, now()) where id = ${id}`);
+      await w.audit({ detail: { circulationId: id } });
+      return null;
     });
-    return null;
   });
 }
 
 /** Replaces one type's process (optimistic lock on the definition's version). In-flight documents keep their snapshot. */
 export async function saveDefinition(db: Db, body: ProcessSave, actor: Actor): Promise<{ version: number }> {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'processDef', action: 'save', code: body.docType };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     for (const [i, s] of body.steps.entries()) {
       const ok = await queryRows<{ ok: boolean }>(
         tx,
@@ -113,10 +110,7 @@ export async function saveDefinition(db: Db, body: ProcessSave, actor: Actor): P
       await tx.execute(sql`insert into wf_process_steps (doc_type, step_no, name, role_code, min_amount)
         values (${body.docType}, ${i + 1}, ${s.name}, ${s.roleCode}, ${s.minAmount ?? null}::numeric)`);
     }
-    await writeAudit(tx, actor, {
-      entity: 'processDef',
-      entityCode: body.docType,
-      action: 'save',
+    await w.audit({
       detail: {
         before: current[0] ? { procName: current[0].proc_name, steps: stepsWere } : null,
         after: {

@@ -1,0 +1,157 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgTransaction, type PgColumn, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { conflict } from '../errors';
+import { writeAudit, type Actor } from './audit';
+import type { Executor, Tx } from './client';
+import { updateVersioned } from './versioned';
+
+/**
+ * One write of one row (or one group of rows under one code), as the audit log names it
+ * (docs/architecture.md "The command path"): the entity and action are the audit row's, labelled in
+ * `@portal/contract/audit`, so neither may be renamed.
+ */
+export interface Command {
+  entity: string;
+  /** Absent where the outcome decides it (created or updated): the write names it in `audit`. */
+  action?: string;
+  /** The row's code when the caller knows it; a new row's write names its own (`audit({ code })`). */
+  code?: string | null;
+  /**
+   * The version the client read (docs/protocol.md "Versions and optimistic locking"): `update`
+   * applies only on it. A call that sent none cannot have read the current row and answers 409.
+   */
+  version?: number | undefined;
+  /** The row's name in the 404 of `update` (`部门不存在`). */
+  what?: string;
+  /**
+   * Unique indexes two racing writes may meet, each with the 409 that says in words what exists
+   * already; any other violation keeps the standard message (platform/http/error-map.ts).
+   */
+  unique?: Readonly<Record<string, string>>;
+}
+
+interface VersionedTable extends PgTable {
+  version: PgColumn;
+  updatedAt: PgColumn;
+  updatedBy: PgColumn;
+}
+
+/** What the write may ask of its command. */
+export interface CommandWriter {
+  /** The optimistic-lock update of the command's row: the command's version, or 404/409 and nothing changes. */
+  update<T extends VersionedTable>(table: T, where: SQL, values: PgUpdateSetSource<T>): Promise<void>;
+  /**
+   * A change of rows the write has already locked (or found by a condition that is the check):
+   * the same bookkeeping as `update` (version + 1, updated at/by) without comparing a version.
+   */
+  touch<T extends VersionedTable>(table: T, where: SQL, values: PgUpdateSetSource<T>): Promise<void>;
+  /**
+   * The command's audit row, written at this point of the write (so rows of nested commands keep
+   * their order): the code a new row got, an action decided by the outcome (`enable`/`disable`), and
+   * the detail only the write knows (before and after, under the keys the labels name).
+   */
+  audit(entry?: {
+    /** Several codes: one row under each (a relation shows in the history of both its customers). */
+    code?: string | null | readonly string[];
+    action?: string;
+    detail?: unknown;
+  }): Promise<void>;
+  /** The write found nothing to change (already the default, …): no audit row. */
+  unchanged(): void;
+}
+
+/**
+ * An update's audit detail with only the fields it changed: `before` holds their old values, `after`
+ * the new ones (compared as JSON, so decimals and dates compare by their text).
+ */
+export function changedFields<A extends Record<string, unknown>>(
+  before: { [K in keyof A]?: unknown },
+  after: A,
+): { before: Partial<Record<keyof A, unknown>>; after: Partial<A> } {
+  const keys = (Object.keys(after) as (keyof A & string)[]).filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])) as Partial<Record<keyof A, unknown>>,
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])) as Partial<A>,
+  };
+}
+
+/** The SQLSTATE and constraint of a database error, wherever the driver or drizzle wrapped it. */
+function violation(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
+  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const x = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (x.code === '23505')
+      return {
+        code: x.code,
+        ...(typeof x.constraint === 'string' && { constraint: x.constraint }),
+        ...(typeof x.message === 'string' && { message: x.message }),
+      };
+  }
+  return undefined;
+}
+
+/**
+ * A hit on one of the named unique indexes becomes its 409; anything else goes on unchanged (a
+ * document's save answers its own index this way too: `onError` in workflow/pipeline.ts).
+ */
+export function uniqueConflict(unique: Readonly<Record<string, string>>): (err: unknown) => never {
+  return (err) => {
+    const v = violation(err);
+    if (v)
+      for (const [index, msg] of Object.entries(unique))
+        if (v.constraint === index || v.message?.includes(index)) throw conflict(msg);
+    throw err;
+  };
+}
+
+/**
+ * The one path of every write (docs/architecture.md "The command path"): in the caller's transaction
+ * when `ex` is one, else in a new one, the write runs with a writer that checks the command's
+ * version and bumps the bookkeeping columns, must write the command's audit row (or say it changed
+ * nothing) before it ends, and a named unique index it hits answers in words. The document pipeline
+ * (workflow/pipeline.ts) audits its saves and deletes through it.
+ */
+export async function runCommand<T>(
+  ex: Executor,
+  actor: Actor,
+  cmd: Command,
+  apply: (tx: Tx, w: CommandWriter) => Promise<T>,
+): Promise<T> {
+  const run = async (tx: Tx): Promise<T> => {
+    let audited = false;
+    let unchanged = false;
+    const w: CommandWriter = {
+      update: (table, where, values) =>
+        updateVersioned(tx, table, where, cmd.version ?? -1, values, actor.userId, cmd.what),
+      async touch(table, where, values) {
+        await tx
+          .update(table)
+          .set({
+            version: sql`${table.version} + 1`,
+            updatedAt: sql`now()`,
+            updatedBy: actor.userId,
+            ...values,
+          } as PgUpdateSetSource<typeof table>)
+          .where(where);
+      },
+      async audit(entry = {}) {
+        const action = entry.action ?? cmd.action;
+        if (audited || !action) throw new Error(`command ${cmd.entity}.${action}: audited twice or unnamed`);
+        audited = true;
+        const code = entry.code !== undefined ? entry.code : (cmd.code ?? null);
+        for (const entityCode of Array.isArray(code) ? code : [code as string | null])
+          await writeAudit(tx, actor, { entity: cmd.entity, entityCode, action, detail: entry.detail });
+      },
+      unchanged: () => {
+        unchanged = true;
+      },
+    };
+    const result = await apply(tx, w);
+    if (!audited && !unchanged)
+      throw new Error(`command ${cmd.entity}.${cmd.action}: the write ended without its audit row`);
+    return result;
+  };
+  const done = ex instanceof PgTransaction ? run(ex as Tx) : ex.transaction(run);
+  return cmd.unique ? done.catch(uniqueConflict(cmd.unique)) : done;
+}
