@@ -12,7 +12,7 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import type { ResolvedDocType, WorkflowDoc, WorkflowRegistry } from './registry';
 import type { InstanceStep } from './schema';
-import { decidesAnyStep, deciderOf } from './deciders';
+import { decidesAnyStep, deciderFacts, type DeciderFacts } from './deciders';
 import { addTodoMessages } from '../messages';
 
 /**
@@ -191,14 +191,19 @@ export async function allowSelfApproval(ex: Executor): Promise<boolean> {
 /**
  * Why the user may not act on the instance's current step, or null when they may: the step's
  * role inside the data scope it grants (or admin: deciders.ts), four eyes (not the submitter), and
- * not the same person on two steps.
+ * not the same person on two steps. `facts`: the user's, when the caller has read them already.
  */
-export async function refusalFor(ex: Executor, inst: InstanceRow, userId: number): Promise<AppError | null> {
+export async function refusalFor(
+  ex: Executor,
+  inst: InstanceRow,
+  userId: number,
+  facts?: DeciderFacts,
+): Promise<AppError | null> {
   const step = inst.steps[inst.current_step - 1];
   if (!step) return conflict(MOVED_ON_MSG);
-  if (!(await decidesAnyStep(ex, await deciderOf(ex, userId), [step.roleCode], inst.doc_type, inst.doc_code)))
+  const { decider, selfApproval: self } = facts ?? (await deciderFacts(ex, userId));
+  if (!(await decidesAnyStep(ex, decider, [step.roleCode], inst.doc_type, inst.doc_code)))
     return noPermission(`当前审批步骤「${step.name}」需由${step.roleName}审批`);
-  const self = await allowSelfApproval(ex);
   if (!self && inst.submitted_by === userId) return conflict(SELF_APPROVAL_MSG);
   if (!self && inst.current_step > 1) {
     const rows = await queryRows<{ n: number }>(
@@ -209,6 +214,18 @@ export async function refusalFor(ex: Executor, inst: InstanceRow, userId: number
     if ((rows[0]?.n ?? 0) > 0) return conflict('同一人不能审批同一单据的多个步骤');
   }
   return null;
+}
+
+/**
+ * The decider's facts and name for the process record, one statement (deciderFacts) where
+ * refusalFor and realName took four: approve and reject read them inside the transaction that
+ * holds the document's locks.
+ */
+async function deciding(ex: Executor, inst: InstanceRow, actor: Actor): Promise<string> {
+  const facts = await deciderFacts(ex, actor.userId);
+  const refusal = await refusalFor(ex, inst, actor.userId, facts);
+  if (refusal) throw refusal;
+  return actor.userId ? (facts.realName ?? actor.userName) : actor.userName;
 }
 
 /**
@@ -369,10 +386,8 @@ export async function approve(
 ): Promise<TransitionResult> {
   const t = workflow.typeOf(input.type);
   const inst = await lockPending(tx, t, input, '审核');
-  const refusal = await refusalFor(tx, inst, input.actor.userId);
-  if (refusal) throw refusal;
+  const name = await deciding(tx, inst, input.actor);
   const step = inst.steps[inst.current_step - 1]!;
-  const name = await realName(tx, input.actor);
   await record(tx, inst, step.no, step.name, 'approve', input.actor, name, input.comment);
   const last = inst.current_step === inst.step_count;
   let result: TransitionResult;
@@ -420,12 +435,10 @@ export async function reject(
   const latest = await latestInstance(tx, t.type, input.code, true);
   if (latest?.state === 'approved' && t.hooks.onRevoke) return revoke(tx, t, latest, input);
   const inst = await lockPending(tx, t, input, '驳回');
-  const refusal = await refusalFor(tx, inst, input.actor.userId);
-  if (refusal) throw refusal;
+  const name = await deciding(tx, inst, input.actor);
   const doc = asDoc(inst);
   await checkCanReject(tx, t, doc);
   const step = inst.steps[inst.current_step - 1]!;
-  const name = await realName(tx, input.actor);
   await record(tx, inst, step.no, step.name, 'reject', input.actor, name, input.comment);
   await tx.execute(
     sql`update wf_instances set state = 'rejected', end_time = now(), version = version + 1 where id = ${inst.id}`,
@@ -448,11 +461,10 @@ async function revoke(
   input: DecideInput,
 ): Promise<TransitionResult> {
   const lastStep = inst.steps[inst.step_count - 1]!;
-  const decider = await deciderOf(tx, input.actor.userId);
+  const { decider, selfApproval } = await deciderFacts(tx, input.actor.userId);
   if (!(await decidesAnyStep(tx, decider, [lastStep.roleCode], inst.doc_type, inst.doc_code)))
     throw noPermission(`反审核需由${lastStep.roleName}操作`);
-  if (!(await allowSelfApproval(tx)) && inst.submitted_by === input.actor.userId)
-    throw conflict(SELF_APPROVAL_MSG);
+  if (!selfApproval && inst.submitted_by === input.actor.userId) throw conflict(SELF_APPROVAL_MSG);
   const doc = asDoc(inst);
   await checkCanReject(tx, t, doc);
   const name = await realName(tx, input.actor);
