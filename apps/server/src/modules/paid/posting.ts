@@ -141,7 +141,9 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
   requireApprovedIncome(income);
   await checkPaidDate(tx, paid.paidDate, income, contract, today);
 
-  const changed = new Map((await settlePlanItems(tx, resolved.lines, resolved.waivers)).map((r) => [r.id, r]));
+  const changed = new Map(
+    (await settlePlanItems(tx, resolved.lines, resolved.waivers)).map((r) => [r.id, r]),
+  );
   await moveAllocated(tx, income.id, resolved.amount);
 
   // Principal repaid releases the line: at most what the contract still holds on it.
