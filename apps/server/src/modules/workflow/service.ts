@@ -302,21 +302,25 @@ export async function submit(
   const state = await docState(tx, t, input.code, true);
   if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '提交');
 
-  const defs = await queryRows<{ proc_name: string }>(
+  // The process and its steps in one statement (a save that submits runs it in its transaction).
+  const rows = await queryRows<{
+    proc_name: string;
+    name: string | null;
+    role_code: string;
+    role_name: string | null;
+  }>(
     tx,
-    sql`select proc_name from wf_process_defs where doc_type = ${t.type}`,
-  );
-  if (!defs[0]) throw conflict(`${t.label}未配置审批流程`);
-  const stepRows = await queryRows<{ name: string; role_code: string; role_name: string | null }>(
-    tx,
-    sql`select s.name, s.role_code,
+    sql`select d.proc_name, s.name, s.role_code,
                (select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1) as role_name
-          from wf_process_steps s
-         where s.doc_type = ${t.type}
+          from wf_process_defs d
+          left join wf_process_steps s on s.doc_type = d.doc_type
            and (s.min_amount is null or ${amount}::numeric is null or ${amount}::numeric >= s.min_amount)
+         where d.doc_type = ${t.type}
          order by s.step_no`,
   );
-  if (stepRows.length === 0) throw conflict(`${t.label}未配置审批流程`);
+  const procName = rows[0]?.proc_name;
+  const stepRows = rows.filter((r): r is typeof r & { name: string } => r.name !== null);
+  if (procName === undefined || stepRows.length === 0) throw conflict(`${t.label}未配置审批流程`);
   const steps: InstanceStep[] = stepRows.map((s, i) => ({
     no: i + 1,
     name: s.name,
@@ -324,16 +328,15 @@ export async function submit(
     roleName: s.role_name ?? s.role_code,
   }));
   const name = await realName(tx, input.actor);
-  const rounds = await queryRows<{ r: number }>(
-    tx,
-    sql`select coalesce(max(round), 0)::int as r from wf_instances where doc_type = ${t.type} and doc_code = ${input.code}`,
-  );
-  const round = (rounds[0]?.r ?? 0) + 1;
+  // The next round is counted by the insert itself (the document's row, locked above, keeps two
+  // submissions of one document apart).
   const [inst] = await queryRows<InstanceRow>(
     tx,
     sql`insert into wf_instances (doc_type, doc_code, round, proc_name, subject, amount, steps, step_count,
           current_step, step_role, submitted_by, submitter_name)
-        values (${t.type}, ${input.code}, ${round}, ${defs[0].proc_name}, ${subject}, ${amount}::numeric,
+        values (${t.type}, ${input.code},
+          (select coalesce(max(round), 0) + 1 from wf_instances where doc_type = ${t.type} and doc_code = ${input.code}),
+          ${procName}, ${subject}, ${amount}::numeric,
           ${JSON.stringify(steps)}::jsonb, ${steps.length}, 1, ${steps[0]!.roleCode}, ${input.actor.userId}, ${name})
         returning ${INSTANCE_COLS}`,
   );
@@ -345,7 +348,7 @@ export async function submit(
     entity: t.type,
     entityCode: input.code,
     action: 'submit',
-    detail: { round, steps: steps.map((s) => s.name), subject, amount },
+    detail: { round: instance.round, steps: steps.map((s) => s.name), subject, amount },
   });
   return { state: 'pending', step: 1, stepName: steps[0]!.name, finished: false };
 }
