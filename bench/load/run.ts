@@ -823,6 +823,9 @@ try {
 } finally {
   clearInterval(sampler);
   server.kill('SIGTERM');
+  // The backends' client is ended by an export; without one (`--only write-offs`, `--only
+  // envelope`) it kept the run from exiting after its report.
+  await backends?.end().catch(() => undefined);
 }
 if (failures.length) {
   console.error(
