@@ -29,6 +29,7 @@ import {
   LIST_BODY,
   LIST_BODY_PAGE_500,
   LIST_PATH,
+  STATEMENTS_PATH,
   VIEW_PATHS,
 } from './scenarios';
 import { freePort, freshDatabase, keptDatabase, markSeeded, PASSWORD, rssMb, startServer } from './server';
@@ -297,6 +298,30 @@ function lockSampler(url: string): { stop: () => Promise<string> } {
   };
 }
 
+type StatementCounts = Record<
+  string,
+  { requests: number; statements: number; texts: Record<string, number> }
+>;
+
+/** The bench server's statements per route since the last call (bench-server.ts), and a reset. */
+async function statementsSince(base: string): Promise<StatementCounts> {
+  const res = await fetch(`${base}${STATEMENTS_PATH}`, { method: 'POST' });
+  return ((await res.json()) as { data: StatementCounts }).data;
+}
+
+/** Each route's statements per request, and the statements of each by their first words. */
+function statementReport(counts: StatementCounts): string {
+  return Object.entries(counts)
+    .map(([route, r]) => {
+      const per = (n: number) => (n / r.requests).toFixed(2).padStart(6);
+      const texts = Object.entries(r.texts).map(([text, n]) => `      ${per(n)}  ${text}`);
+      return [`    ${route}: ${r.requests} requests, ${per(r.statements)} statements each`, ...texts].join(
+        '\n',
+      );
+    })
+    .join('\n');
+}
+
 /**
  * Scenario 5: 32 connections each saving a write-off of 1.00 against one of 100 incomings of
  * 50.00 (so they run dry mid-run) and approving it at once; afterwards no incoming may hold more
@@ -366,6 +391,7 @@ async function writeOffContention(
     const key = status === 200 && !NOT_OK.test(body) ? `${step}: ok` : `${step}: ${status} ${msg}`;
     outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
   };
+  await statementsSince(base);
   const locks = databaseUrl ? lockSampler(databaseUrl) : undefined;
   const outcome = await run(
     'write-off save + approve, 100 incomings',
@@ -450,6 +476,9 @@ async function writeOffContention(
     approved = await countApproved();
     settled = approved === before;
   }
+  // Read once nothing moves: the calls in flight at the stop have finished their statements (the
+  // settling reads above are counted under their own routes).
+  const statements = await statementsSince(base);
   const rec = await client.ok<{ balanced: boolean }>(`/api${RECONCILE_PATHS.reconcile}`, {
     dateFrom: AS_OF,
     dateTo: AS_OF,
@@ -470,6 +499,7 @@ async function writeOffContention(
   };
   console.info(`  every request: ${JSON.stringify(accounting, null, 2).replace(/\n/g, '\n  ')}`);
   if (lockWaits) console.info(`  what the server's connections waited on (samples):\n${lockWaits}`);
+  console.info(`  database statements per request (machine-independent):\n${statementReport(statements)}`);
   // The server's count of approved write-offs is the answered approvals plus those of the
   // approvals still in flight when the window closed (never more, never fewer than answered).
   if (approved < approvedAnswers || approved > approvedAnswers + accounting.approvals.unansweredAtStop)
@@ -479,6 +509,9 @@ async function writeOffContention(
   contention = {
     ...accounting,
     lockWaits,
+    statementsPerRequest: Object.fromEntries(
+      Object.entries(statements).map(([route, r]) => [route, +(r.statements / r.requests).toFixed(2)]),
+    ),
     approved,
     allocated: allocated.toFixed(2),
     // Each approved write-off allocates exactly 1.00.
@@ -790,6 +823,9 @@ try {
 } finally {
   clearInterval(sampler);
   server.kill('SIGTERM');
+  // The backends' client is ended by an export; without one (`--only write-offs`, `--only
+  // envelope`) it kept the run from exiting after its report.
+  await backends?.end().catch(() => undefined);
 }
 if (failures.length) {
   console.error(

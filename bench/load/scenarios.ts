@@ -4,6 +4,9 @@ import { API_PREFIX } from '@portal/contract/api';
 /** The floor's route as registered by its module, which serves under the API prefix like every module. */
 export const FLOOR_ROUTE = '/bench/floor/contract-list';
 export const FLOOR_PATH = `${API_PREFIX}${FLOOR_ROUTE}`;
+/** The bench server's count of database statements per route since the last call (and reset). */
+export const STATEMENTS_ROUTE = '/bench/statements';
+export const STATEMENTS_PATH = `${API_PREFIX}${STATEMENTS_ROUTE}`;
 export const LIST_PATH = '/api/ft/api/contract/list';
 /** Two filters and a sort, as the issue's list scenario asks (page 1; page 500 below). */
 export const LIST_BODY = {

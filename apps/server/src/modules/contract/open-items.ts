@@ -4,7 +4,7 @@ import type { OpenPlanItem } from '@portal/contract/accounts';
 import { accrueItem, type ItemPayment, type ItemStatus } from '@portal/contract/plan/accrual';
 import { fromDayNumber, toDayNumber } from '@portal/contract/plan/dates';
 import { interestRuleCalc, type Component, type InterestRuleCalc } from '@portal/contract/plan/rule';
-import type { Executor, Tx } from '../../platform/db/client';
+import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { conflict } from '../../platform/errors';
 import { contractPlanItems, type contracts } from './schema';
 import { paidLines, paidReds, paids } from '../paid/schema';
@@ -222,8 +222,10 @@ export function writtenOffBy(contractId: SQL, asOf: string): SQL {
  * write-off and itself as paid (docs/ledger.md "As posted on a date").
  */
 export async function lastPostingDate(ex: Executor, contractId: number): Promise<string | null> {
-  const [posted] = await ex
-    .select({ d: sql<string | null>`max(${paids.paidDate})::text` })
+  // One statement (greatest ignores a null side): it runs inside every write-off's save and
+  // approval, the latter while the contract's row is locked.
+  const posted = ex
+    .select({ d: sql`max(${paids.paidDate})` })
     .from(paids)
     .where(
       and(
@@ -233,11 +235,14 @@ export async function lastPostingDate(ex: Executor, contractId: number): Promise
         isNull(paids.deletedAt),
       ),
     );
-  const [reversed] = await ex
-    .select({ d: sql<string | null>`max(${paidReds.redDate})::text` })
+  const reversed = ex
+    .select({ d: sql`max(${paidReds.redDate})` })
     .from(paidReds)
     .innerJoin(paids, eq(paids.id, paidReds.paidId))
     .where(and(eq(paids.contractId, contractId), eq(paidReds.state, 'approved'), isNull(paidReds.deletedAt)));
-  const dates = [posted?.d, reversed?.d].filter((d): d is string => !!d).sort();
-  return dates.at(-1) ?? null;
+  const [last] = await queryRows<{ d: string | null }>(
+    ex,
+    sql`select greatest((${posted}), (${reversed}))::text as d`,
+  );
+  return last?.d ?? null;
 }

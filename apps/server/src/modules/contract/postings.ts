@@ -8,6 +8,8 @@ import { conflict } from '../../platform/errors';
 import { insertItems } from './plan';
 import { contractDues, contractPlanItems, contracts } from './schema';
 
+type PlanItemRow = typeof contractPlanItems.$inferSelect;
+
 /**
  * What the money documents of other modules (a disbursement, a write-off, their reversals) change
  * on a contract, its plan and its dues: contract owns these tables, so the writes are here and the
@@ -178,7 +180,7 @@ const COLUMN = {
  * Adds `sign × amount` to an item's paid component, bounded in the WHERE clause (0 ≤ paid ≤ due;
  * the table's CHECKs stand behind it): 409 when it would cross a bound.
  */
-async function movePaid(tx: Tx, line: PlanPayment, sign: 1 | -1): Promise<void> {
+async function movePaid(tx: Tx, line: PlanPayment, sign: 1 | -1): Promise<PlanItemRow> {
   const c = COLUMN[line.component];
   const d = new Decimal(line.amount).times(sign).toFixed(2);
   const res = await tx
@@ -191,12 +193,13 @@ async function movePaid(tx: Tx, line: PlanPayment, sign: 1 | -1): Promise<void> 
         c.due ? sql`${c.paid} + ${d}::numeric <= ${c.due}` : undefined,
       ),
     )
-    .returning({ id: contractPlanItems.id });
-  if (res.length === 0) throw conflict(sign > 0 ? '核销金额超过待还金额' : '冲红金额超过已还金额');
+    .returning();
+  if (!res[0]) throw conflict(sign > 0 ? '核销金额超过待还金额' : '冲红金额超过已还金额');
+  return res[0];
 }
 
 /** Lowers (sign 1) or restores (sign −1) the scheduled interest/fee an early settlement waives. */
-async function moveWaiver(tx: Tx, w: PlanWaiver, sign: 1 | -1): Promise<void> {
+async function moveWaiver(tx: Tx, w: PlanWaiver, sign: 1 | -1): Promise<PlanItemRow> {
   const c = COLUMN[w.component];
   const d = new Decimal(w.amount).times(-sign).toFixed(2);
   const res = await tx
@@ -207,21 +210,31 @@ async function moveWaiver(tx: Tx, w: PlanWaiver, sign: 1 | -1): Promise<void> {
         : { fee: sql`${c.due} + ${d}::numeric` },
     )
     .where(and(eq(contractPlanItems.id, w.itemId), sql`${c.due} + ${d}::numeric >= ${c.paid}`))
-    .returning({ id: contractPlanItems.id });
-  if (res.length === 0) throw conflict('提前结清减免金额与还款计划不符');
+    .returning();
+  if (!res[0]) throw conflict('提前结清减免金额与还款计划不符');
+  return res[0];
 }
 
 /**
  * A write-off posted on the plan: each payment added to its item's paid component, then each
- * waiver taken off the scheduled interest/fee, in the order given (409 past a bound).
+ * waiver taken off the scheduled interest/fee, in the order given (409 past a bound). Answers the
+ * items it changed as they now are (the last row of each), so the caller need not read them again.
  */
 export async function settlePlanItems(
   tx: Tx,
   payments: readonly PlanPayment[],
   waivers: readonly PlanWaiver[],
-): Promise<void> {
-  for (const line of payments) await movePaid(tx, line, 1);
-  for (const w of waivers) await moveWaiver(tx, w, 1);
+): Promise<PlanItemRow[]> {
+  const after = new Map<number, PlanItemRow>();
+  for (const line of payments) {
+    const row = await movePaid(tx, line, 1);
+    after.set(row.id, row);
+  }
+  for (const w of waivers) {
+    const row = await moveWaiver(tx, w, 1);
+    after.set(row.id, row);
+  }
+  return [...after.values()];
 }
 
 /** The red reversal of settlePlanItems: the payments taken back, the waived amounts restored. */

@@ -35,7 +35,8 @@ import {
   type Line,
   type Waiver,
 } from './allocation';
-import { contractRule, lastPostingDate, openAsOf, paymentsOf, planItems } from '../contract';
+import { contractRule, lastPostingDate, openAsOf, paymentsOf, planItems, type ItemRow } from '../contract';
+import type { ItemPayment } from '@portal/contract/plan/accrual';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import { formatYuan } from '@portal/contract/format';
 import { addDays } from '@portal/contract/plan/dates';
@@ -182,7 +183,15 @@ export async function resolveLines(
   contract: ContractRow,
   date: string,
   lock = false,
-): Promise<{ lines: Line[]; waivers: Waiver[]; amount: Decimal; principal: Decimal }> {
+): Promise<{
+  lines: Line[];
+  waivers: Waiver[];
+  amount: Decimal;
+  principal: Decimal;
+  /** The live items and their dated payments as read (locked with `lock`), for the caller's own use. */
+  items: ItemRow[];
+  payments: ItemPayment[];
+}> {
   const rule = contractRule(contract);
   const items = await planItems(ex, contract.id, lock);
   const payments = await paymentsOf(ex, items);
@@ -197,7 +206,7 @@ export async function resolveLines(
   }
   const totals = checkLines(lines, open, lock ? { items } : undefined);
   if (kind === 'normal') requireRuleOrder(lines, open, date, rule);
-  return { lines, waivers, ...totals };
+  return { lines, waivers, ...totals, items, payments };
 }
 
 export async function savePaid(

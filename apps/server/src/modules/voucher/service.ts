@@ -175,11 +175,20 @@ export async function isClosed(ex: Executor, period: string): Promise<boolean> {
  */
 export async function requireOpenMonth(tx: Tx, date: string): Promise<void> {
   const period = periodOf(date);
-  await tx.execute(sql`insert into book_months (period) values (${period}) on conflict (period) do nothing`);
-  const [m] = await queryRows<{ closed: boolean }>(
-    tx,
-    sql`select closed from book_months where period = ${period} for share`,
-  );
+  const month = () =>
+    queryRows<{ closed: boolean }>(
+      tx,
+      sql`select closed from book_months where period = ${period} for share`,
+    );
+  // The month's row exists after its first posting: then one statement (it runs in every money
+  // approval); the row is made only when missing, and taken FOR SHARE as before either way.
+  let [m] = await month();
+  if (!m) {
+    await tx.execute(
+      sql`insert into book_months (period) values (${period}) on conflict (period) do nothing`,
+    );
+    [m] = await month();
+  }
   if (m?.closed) throw conflict(closedMonthMessage(date));
 }
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ADMIN_CODE } from '@portal/contract/menus';
 import { DOC_TYPE_KEYS } from '@portal/contract/workflow';
+import type { DataScope } from '@portal/contract/permission';
 import { roleReach, sessionScope, type ScopeUser } from '../../platform/auth/data-scope';
-import { readRoles } from '../../platform/auth/grant';
 import { documentScope } from '../../platform/auth/row-scope';
 import { queryRows, type Executor } from '../../platform/db/client';
 
@@ -21,29 +21,62 @@ export interface Decider {
   roles: readonly { code: string; scope: ScopeUser }[];
 }
 
-export async function deciderOf(ex: Executor, userId: number): Promise<Decider> {
-  const [user] = await queryRows<{ dept_id: unknown }>(
+/**
+ * What a decision needs to know of the person deciding, read in one statement (one round trip
+ * inside the approving transaction, docs/architecture.md "Documents and approvals"): their
+ * Decider, their name for the process record (null for no such user) and whether the office lets
+ * a maker approve their own document (wf_settings).
+ */
+export interface DeciderFacts {
+  decider: Decider;
+  realName: string | null;
+  selfApproval: boolean;
+}
+
+export async function deciderFacts(ex: Executor, userId: number): Promise<DeciderFacts> {
+  // The roles as readRoles reads them (platform/auth/grant.ts), enabled ones of the user.
+  const [row] = await queryRows<{
+    dept_id: unknown;
+    real_name: string | null;
+    self_ok: boolean | null;
+    roles: { code: string; data_scope: DataScope; depts: unknown[] | null; codes: string[] | null }[];
+  }>(
     ex,
-    sql`select dept_id from users where id = ${userId}`,
+    sql`select u.dept_id, u.real_name,
+               (select allow_self_approval from wf_settings where id = 1) as self_ok,
+               (select coalesce(json_agg(json_build_object(
+                         'code', r.code, 'data_scope', r.data_scope,
+                         'depts', (select array_agg(rd.dept_id) from role_depts rd where rd.role_id = r.id),
+                         'codes', (select array_agg(rm.menu_code) from role_menus rm where rm.role_id = r.id))
+                       order by r.id), '[]'::json)
+                  from roles r
+                 where r.deleted_at is null and r.state = 'enabled'
+                   and r.id in (select role_id from user_roles where user_id = ${userId})) as roles
+          from (select 1) one left join users u on u.id = ${userId}`,
   );
-  const deptId = user?.dept_id === null || user === undefined ? null : Number(user.dept_id);
-  const rows = await readRoles(
-    ex,
-    sql`r.state = 'enabled' and r.id in (select role_id from user_roles where user_id = ${userId})`,
-  );
+  const deptId = row?.dept_id === null || row?.dept_id === undefined ? null : Number(row.dept_id);
+  const rows = row?.roles ?? [];
   return {
-    userId,
-    admin: rows.some((r) => r.code === ADMIN_CODE || (r.codes ?? []).includes(ADMIN_CODE)),
-    // Each role with its own reach: 本部门 and 自定义 reach only what that role names.
-    roles: rows.map((r) => ({
-      code: r.code,
-      scope: {
-        userId,
-        deptId,
-        ...sessionScope(roleReach(r.data_scope, (r.depts ?? []).map(Number), deptId)),
-      },
-    })),
+    decider: {
+      userId,
+      admin: rows.some((r) => r.code === ADMIN_CODE || (r.codes ?? []).includes(ADMIN_CODE)),
+      // Each role with its own reach: 本部门 and 自定义 reach only what that role names.
+      roles: rows.map((r) => ({
+        code: r.code,
+        scope: {
+          userId,
+          deptId,
+          ...sessionScope(roleReach(r.data_scope, (r.depts ?? []).map(Number), deptId)),
+        },
+      })),
+    },
+    realName: row?.real_name ?? null,
+    selfApproval: row?.self_ok ?? false,
   };
+}
+
+export async function deciderOf(ex: Executor, userId: number): Promise<Decider> {
+  return (await deciderFacts(ex, userId)).decider;
 }
 
 /**

@@ -13,7 +13,7 @@ import { runCommand } from '../../platform/db/command';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import type { ResolvedDocType, WorkflowDoc, WorkflowRegistry } from './registry';
 import type { InstanceStep } from './schema';
-import { decidesAnyStep, deciderOf } from './deciders';
+import { decidesAnyStep, deciderFacts, type DeciderFacts } from './deciders';
 import { addTodoMessages } from '../messages';
 
 /**
@@ -192,14 +192,19 @@ export async function allowSelfApproval(ex: Executor): Promise<boolean> {
 /**
  * Why the user may not act on the instance's current step, or null when they may: the step's
  * role inside the data scope it grants (or admin: deciders.ts), four eyes (not the submitter), and
- * not the same person on two steps.
+ * not the same person on two steps. `facts`: the user's, when the caller has read them already.
  */
-export async function refusalFor(ex: Executor, inst: InstanceRow, userId: number): Promise<AppError | null> {
+export async function refusalFor(
+  ex: Executor,
+  inst: InstanceRow,
+  userId: number,
+  facts?: DeciderFacts,
+): Promise<AppError | null> {
   const step = inst.steps[inst.current_step - 1];
   if (!step) return conflict(MOVED_ON_MSG);
-  if (!(await decidesAnyStep(ex, await deciderOf(ex, userId), [step.roleCode], inst.doc_type, inst.doc_code)))
+  const { decider, selfApproval: self } = facts ?? (await deciderFacts(ex, userId));
+  if (!(await decidesAnyStep(ex, decider, [step.roleCode], inst.doc_type, inst.doc_code)))
     return noPermission(`当前审批步骤「${step.name}」需由${step.roleName}审批`);
-  const self = await allowSelfApproval(ex);
   if (!self && inst.submitted_by === userId) return conflict(SELF_APPROVAL_MSG);
   if (!self && inst.current_step > 1) {
     const rows = await queryRows<{ n: number }>(
@@ -210,6 +215,18 @@ export async function refusalFor(ex: Executor, inst: InstanceRow, userId: number
     if ((rows[0]?.n ?? 0) > 0) return conflict('同一人不能审批同一单据的多个步骤');
   }
   return null;
+}
+
+/**
+ * The decider's facts and name for the process record, one statement (deciderFacts) where
+ * refusalFor and realName took four: approve and reject read them inside the transaction that
+ * holds the document's locks.
+ */
+async function deciding(ex: Executor, inst: InstanceRow, actor: Actor): Promise<string> {
+  const facts = await deciderFacts(ex, actor.userId);
+  const refusal = await refusalFor(ex, inst, actor.userId, facts);
+  if (refusal) throw refusal;
+  return actor.userId ? (facts.realName ?? actor.userName) : actor.userName;
 }
 
 /**
@@ -291,21 +308,25 @@ export async function submit(
       const state = await docState(tx, t, input.code, true);
       if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '提交');
 
-      const defs = await queryRows<{ proc_name: string }>(
+      // The process and its steps in one statement (a save that submits runs it in its transaction).
+      const rows = await queryRows<{
+        proc_name: string;
+        name: string | null;
+        role_code: string;
+        role_name: string | null;
+      }>(
         tx,
-        sql`select proc_name from wf_process_defs where doc_type = ${t.type}`,
+        sql`select d.proc_name, s.name, s.role_code,
+                 (select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1) as role_name
+            from wf_process_defs d
+            left join wf_process_steps s on s.doc_type = d.doc_type
+             and (s.min_amount is null or ${amount}::numeric is null or ${amount}::numeric >= s.min_amount)
+           where d.doc_type = ${t.type}
+           order by s.step_no`,
       );
-      if (!defs[0]) throw conflict(`${t.label}未配置审批流程`);
-      const stepRows = await queryRows<{ name: string; role_code: string; role_name: string | null }>(
-        tx,
-        sql`select s.name, s.role_code,
-               (select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1) as role_name
-          from wf_process_steps s
-         where s.doc_type = ${t.type}
-           and (s.min_amount is null or ${amount}::numeric is null or ${amount}::numeric >= s.min_amount)
-         order by s.step_no`,
-      );
-      if (stepRows.length === 0) throw conflict(`${t.label}未配置审批流程`);
+      const procName = rows[0]?.proc_name;
+      const stepRows = rows.filter((r): r is typeof r & { name: string } => r.name !== null);
+      if (procName === undefined || stepRows.length === 0) throw conflict(`${t.label}未配置审批流程`);
       const steps: InstanceStep[] = stepRows.map((s, i) => ({
         no: i + 1,
         name: s.name,
@@ -313,16 +334,15 @@ export async function submit(
         roleName: s.role_name ?? s.role_code,
       }));
       const name = await realName(tx, input.actor);
-      const rounds = await queryRows<{ r: number }>(
-        tx,
-        sql`select coalesce(max(round), 0)::int as r from wf_instances where doc_type = ${t.type} and doc_code = ${input.code}`,
-      );
-      const round = (rounds[0]?.r ?? 0) + 1;
+      // The next round is counted by the insert itself (the document's row, locked above, keeps two
+      // submissions of one document apart).
       const [inst] = await queryRows<InstanceRow>(
         tx,
         sql`insert into wf_instances (doc_type, doc_code, round, proc_name, subject, amount, steps, step_count,
           current_step, step_role, submitted_by, submitter_name)
-        values (${t.type}, ${input.code}, ${round}, ${defs[0].proc_name}, ${subject}, ${amount}::numeric,
+        values (${t.type}, ${input.code},
+          (select coalesce(max(round), 0) + 1 from wf_instances where doc_type = ${t.type} and doc_code = ${input.code}),
+          ${procName}, ${subject}, ${amount}::numeric,
           ${JSON.stringify(steps)}::jsonb, ${steps.length}, 1, ${steps[0]!.roleCode}, ${input.actor.userId}, ${name})
         returning ${INSTANCE_COLS}`,
       );
@@ -330,7 +350,7 @@ export async function submit(
       await record(tx, instance, 0, '提交', 'submit', input.actor, name, null);
       await tellDeciders(tx, instance, 1);
       await setDocState(tx, t, input.code, state, 'pending', input.actor);
-      await w.audit({ detail: { round, steps: steps.map((s) => s.name), subject, amount } });
+      await w.audit({ detail: { round: instance.round, steps: steps.map((s) => s.name), subject, amount } });
       return { state: 'pending', step: 1, stepName: steps[0]!.name, finished: false };
     },
   );
@@ -373,10 +393,8 @@ export async function approve(
   const t = workflow.typeOf(input.type);
   const inst = await lockPending(tx, t, input, '审核');
   return runCommand(tx, input.actor, { entity: t.type, code: input.code }, async (_tx, w) => {
-    const refusal = await refusalFor(tx, inst, input.actor.userId);
-    if (refusal) throw refusal;
+    const name = await deciding(tx, inst, input.actor);
     const step = inst.steps[inst.current_step - 1]!;
-    const name = await realName(tx, input.actor);
     await record(tx, inst, step.no, step.name, 'approve', input.actor, name, input.comment);
     const last = inst.current_step === inst.step_count;
     let result: TransitionResult;
@@ -428,12 +446,10 @@ export async function reject(
     { entity: t.type, action: 'reject', code: input.code },
     async (_tx, w) => {
       const inst = await lockPending(tx, t, input, '驳回');
-      const refusal = await refusalFor(tx, inst, input.actor.userId);
-      if (refusal) throw refusal;
+      const name = await deciding(tx, inst, input.actor);
       const doc = asDoc(inst);
       await checkCanReject(tx, t, doc);
       const step = inst.steps[inst.current_step - 1]!;
-      const name = await realName(tx, input.actor);
       await record(tx, inst, step.no, step.name, 'reject', input.actor, name, input.comment);
       await tx.execute(
         sql`update wf_instances set state = 'rejected', end_time = now(), version = version + 1 where id = ${inst.id}`,
@@ -460,11 +476,10 @@ async function revoke(
     input.actor,
     { entity: t.type, action: 'revoke', code: input.code },
     async (_tx, w) => {
-      const decider = await deciderOf(tx, input.actor.userId);
+      const { decider, selfApproval } = await deciderFacts(tx, input.actor.userId);
       if (!(await decidesAnyStep(tx, decider, [lastStep.roleCode], inst.doc_type, inst.doc_code)))
         throw noPermission(`反审核需由${lastStep.roleName}操作`);
-      if (!(await allowSelfApproval(tx)) && inst.submitted_by === input.actor.userId)
-        throw conflict(SELF_APPROVAL_MSG);
+      if (!selfApproval && inst.submitted_by === input.actor.userId) throw conflict(SELF_APPROVAL_MSG);
       const doc = asDoc(inst);
       await checkCanReject(tx, t, doc);
       const name = await realName(tx, input.actor);

@@ -175,7 +175,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       dumpDataDir: () => client.dumpDataDir('gzip'),
       // One connection: in use while a statement runs (the others queue inside PGlite, uncounted).
       pool: () => {
-        const busy = inFlight.list().length > 0 ? 1 : 0;
+        const busy = inFlight.count() > 0 ? 1 : 0;
         return { max: 1, inUse: busy, idle: 1 - busy, waiting: 0 };
       },
       rawTransaction: (fn) =>

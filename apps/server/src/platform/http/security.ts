@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { API_PREFIX } from '@portal/contract/api';
@@ -28,7 +28,7 @@ export async function installSecurity(app: FastifyInstance, config: Config, redi
       .filter((u): u is string => !!u)
       .map((u) => new URL(u).origin),
   ];
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -51,6 +51,10 @@ export async function installSecurity(app: FastifyInstance, config: Config, redi
     referrerPolicy: { policy: 'same-origin' },
     // HSTS is ours, below: helmet would send it over plain HTTP too.
     hsts: false,
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 
   // Strict-Transport-Security only on answers to HTTPS requests (SECURITY.md "Headers"): behind a
@@ -83,6 +87,30 @@ export async function installSecurity(app: FastifyInstance, config: Config, redi
     if (!req.url.startsWith(`${API_PREFIX}/`) || SIGN_IN_URLS.has(req.routeOptions.url ?? '')) return;
     await enforce(callerId(req) === undefined ? anonymous : signedIn, req, reply, '请求过于频繁，请稍后再试');
   });
+}
+
+/**
+ * The headers helmet gives these options, read once from a probe server. @fastify/helmet builds
+ * helmet's middlewares again for every request (parsing the CSP directives each time: 1 % of the
+ * server's CPU under load, bench/README.md "The envelope's cost"), while without CSP nonces, which
+ * the portal does not use, the headers depend on the options alone.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = async (withHelmet: boolean) => {
+    const server = Fastify();
+    if (withHelmet) await server.register(helmet, options);
+    server.get('/', async () => '');
+    const res = await server.inject('/');
+    await server.close();
+    return res.headers;
+  };
+  const bare = await probe(false);
+  const helmeted = await probe(true);
+  return Object.fromEntries(
+    Object.entries(helmeted)
+      .filter(([name, value]) => bare[name] === undefined && typeof value === 'string')
+      .map(([name, value]) => [name, value as string]),
+  );
 }
 
 type Limit = ReturnType<FastifyInstance['createRateLimit']>;
