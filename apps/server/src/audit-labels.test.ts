@@ -119,12 +119,42 @@ function walk(): Found[] {
         // its detail records both, never only the values written. A document's draft save (the
         // pipeline's row) is the exception: a draft is not in force, and what changes a document
         // in force is its change document (合同变更, 额度变更), which records before and after.
+        // A command names its action once and writes its detail in its writer's `audit` entry: the
+        // entries of its write are checked (one of them with before and after where the command
+        // is an update or may be one, as `code ? 'update' : 'create'` is).
         const acts = own('action');
         const pipeline = n.getSourceFile().fileName.endsWith('/workflow/pipeline.ts');
+        const hasBeforeAfter = (t: ts.Type | undefined) => {
+          const dt = t && checker.getNonNullableType(t);
+          return !!dt && !!dt.getProperty('before') && !!dt.getProperty('after');
+        };
         if (acts && !pipeline && (literals(acts) ?? []).includes('update')) {
-          const dt = d && checker.getNonNullableType(d);
-          if (!dt || !dt.getProperty('before') || !dt.getProperty('after'))
-            out.push({ where: at(n), problem: 'update without before/after' });
+          const write = callee === 'runCommand' ? n.arguments[3] : undefined;
+          const entries: (ts.Type | undefined)[] = [];
+          const findAudits = (x: ts.Node): void => {
+            if (
+              ts.isCallExpression(x) &&
+              ts.isPropertyAccessExpression(x.expression) &&
+              x.expression.name.text === 'audit'
+            ) {
+              const e = x.arguments[0];
+              const prop =
+                e && ts.isObjectLiteralExpression(e)
+                  ? e.properties.find((y) => y.name && ts.isIdentifier(y.name) && y.name.text === 'detail')
+                  : undefined;
+              entries.push(
+                prop && ts.isPropertyAssignment(prop)
+                  ? checker.getTypeAtLocation(prop.initializer)
+                  : prop && ts.isShorthandPropertyAssignment(prop)
+                    ? checker.getTypeAtLocation(prop.name)
+                    : undefined,
+              );
+            }
+            ts.forEachChild(x, findAudits);
+          };
+          if (write) findAudits(write);
+          const ok = callee === 'runCommand' ? entries.some(hasBeforeAfter) : hasBeforeAfter(d);
+          if (!ok) out.push({ where: at(n), problem: 'update without before/after' });
         }
       }
     }
