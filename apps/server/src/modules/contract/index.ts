@@ -19,15 +19,7 @@ export {
 } from './open-items';
 export { overdueItems, type OverdueItem } from './overdue';
 export { OPENING_STEPS, type OpeningRepayment, type OpeningVoucher } from './opening-steps';
-export {
-  activeItems,
-  computePlan,
-  insertItems,
-  openUpfrontDues,
-  planViews,
-  ruleFor,
-  viewScheme,
-} from './plan';
+export { activeItems, computePlan, openUpfrontDues, planViews, ruleFor, viewScheme } from './plan';
 export {
   applyDisbursement,
   recordWriteOff,
