@@ -32,14 +32,5 @@ export {
   type PlanWaiver,
   type UpfrontDeduction,
 } from './postings';
-export {
-  findContract,
-  lockContract,
-  payersOf,
-  receiveOnDue,
-  requireEffective,
-  resolveRefs,
-  scopeOf,
-  viewInfo,
-  type ContractRow,
-} from './service';
+export { findContract, payersOf, requireEffective, scopeOf, viewInfo, type ContractRow } from './queries';
+export { lockContract, receiveOnDue, resolveRefs } from './service';
