@@ -560,8 +560,6 @@ export const utilisationSchema = z.object({
   custName: optionalText('客户名称', 100),
 });
 
-export const receivablesImportSaveSchema = receivablesSaveSchema;
-
 // ---------------------------------------------------------------------------------------------
 // Answers
 
@@ -709,8 +707,4 @@ export interface ImportPreviewRow {
   row: number;
   item: Partial<Record<keyof ReceivableItem, string>>;
   errors: string[];
-}
-
-export function isValidDate(v: string): boolean {
-  return isRealDate(v);
 }

@@ -35,9 +35,6 @@ export const DEBTOR_MATCH_MENU = 'ft-debtor-match';
 export const DEBTOR_LINE_MENU = 'ft-debtor-line';
 export const DEBTOR_CONC_MENU = 'ft-debtor-conc';
 
-/** The customer roles a debtor may hold. */
-export const DEBTOR_ROLES = ['buyer', 'core'] as const;
-
 export const debtorDictSchema = z.object({
   /** true: disabled customers too (to show the names of old records). */
   all: z.boolean({ error: '参数all格式不正确' }).optional(),

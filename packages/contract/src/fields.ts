@@ -249,7 +249,6 @@ export function orderBy<const T extends readonly [string, ...string[]]>(columns:
 
 /** Query `?bizCode=` of view/delete/audit calls. */
 export const bizCodeQuery = z.object({ bizCode: code('编号') });
-export const emptyBody = z.object({}).passthrough();
 
 /** GB/T 2260 six-digit division code: province 110000, city 110100, district 110101. */
 export const divisionCode = (label: string) =>

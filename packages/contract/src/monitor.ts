@@ -77,7 +77,7 @@ export interface OperLogDetail extends OperLogView {
   changes: OperLogChange[];
 }
 
-export { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_FIELD_LABELS } from './audit';
+export { AUDIT_ENTITY_LABELS } from './audit';
 
 // ---- 登录日志
 

@@ -13,8 +13,6 @@ export const PASSWORD_MESSAGES = {
 } as const;
 
 export const PASSWORD_SPECIALS = '!@#$%^&*_';
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 16;
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[!@#$%^&*_])[\dA-Za-z!@#$%^&*_]{10,16}$/;
 
 export function isStrongPassword(value: string): boolean {

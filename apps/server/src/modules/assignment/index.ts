@@ -3,4 +3,4 @@
  * requireNoticesSettled, the print reads findNotice. Another module
  * imports from here, never from its files.
  */
-export { findNotice, requireNoticesSettled, unsettledDebtors } from './service';
+export { findNotice, requireNoticesSettled } from './service';

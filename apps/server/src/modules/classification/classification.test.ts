@@ -39,7 +39,7 @@ import {
   type ContractFixture,
 } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
-import { classBatch, type ClassCursor } from './service';
+import { classBatch, type ClassCursor } from './queries';
 
 /**
  * A hand-built portfolio for the 五级分类 (docs/classification.md): ten bullet contracts of

@@ -11,7 +11,7 @@ import {
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import type { Executor } from '../../platform/db/client';
 import { moneyCell, streamSheet, type XlsxColumn } from '../../platform/http/xlsx';
-import { classBatch } from './service';
+import { classBatch } from './queries';
 
 const label = (c: AssetClass | null) => (c ? ASSET_CLASS_LABELS[c] : UNCLASSIFIED_LABEL);
 

@@ -17,17 +17,8 @@ import { listOf } from '../../platform/http/route-scope';
 import { findContract } from '../contract';
 import { registerDocument, WORKFLOW_REGISTRY } from '../workflow';
 import { streamClasses } from './export';
-import {
-  adjInit,
-  adjSaveError,
-  deleteAdj,
-  findAdj,
-  listAdjs,
-  listClasses,
-  postAdj,
-  saveAdj,
-  viewAdj,
-} from './service';
+import { findAdj, listAdjs, listClasses, viewAdj } from './queries';
+import { adjInit, adjSaveError, deleteAdj, postAdj, saveAdj } from './service';
 
 /**
  * 五级分类 (docs/classification.md): the class of each live contract as the day-end recorded it, and

@@ -3,20 +3,22 @@
  * never from its files, and change its tables only through these functions.
  */
 export {
-  admitCustomer,
-  applyCompanyValues,
-  checkUscc,
   companyCodeByUscc,
   COMPANY_DOC_TYPE,
-  COMPANY_USAGE,
   companyDict,
   customerNames,
   getCustomer,
-  lockCustomer,
   regionName,
+  viewCompany,
+} from './queries';
+export {
+  admitCustomer,
+  applyCompanyValues,
+  checkUscc,
+  COMPANY_USAGE,
+  lockCustomer,
   requireActiveCustomer,
   requireAdmittedCustomer,
   requireCustomer,
-  viewCompany,
 } from './service';
 export { customerScope, ofCustomer } from './scope-kinds';

@@ -15,19 +15,14 @@ import type { PortalModule } from '../../platform/module';
 import { COMPANY_SCOPE_KINDS } from './scope-kinds';
 import { streamListExport } from '../../platform/http/export';
 import { companyExport } from './export';
+import { companyDict, companyRows, findSupComp, infoDict, listCompanies, viewCompany } from './queries';
 import {
   addCompany,
   checkUscc,
-  companyDict,
-  companyRows,
   COMPANY_USAGE,
   deleteCompany,
-  findSupComp,
-  infoDict,
-  listCompanies,
   setCompanyState,
   updateCompany,
-  viewCompany,
 } from './service';
 import { seedDemoCompanies } from './demo';
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { aliasScope, documentKind, type ScopeKindDef } from '../../platform/auth/row-scope';
-import { COMPANY_DOC_TYPE } from './service';
+import { COMPANY_DOC_TYPE } from './queries';
 
 const CUSTOMER_MENUS = ['ft-company', 'crm-cor-cor', 'crm-cor-cor-e', 'crm-cor-cor-v'];
 

@@ -8,7 +8,7 @@ import { writeAudit, type Actor } from '../../platform/db/audit';
 import { setDocumentFiles, toFileInfo } from '../files';
 import { files } from '../files/schema';
 import type { WorkflowRegistry } from '../workflow';
-import type { ContractRow } from './service';
+import type { ContractRow } from './queries';
 import { editableContract } from './editable';
 import { contractDetails } from './schema';
 

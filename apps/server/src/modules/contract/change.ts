@@ -30,18 +30,14 @@ import { bankAccounts } from '../bank/schema';
 import { interestRules } from '../ruler/schema';
 import { setDocumentFiles } from '../files';
 import { files } from '../files/schema';
+import { findContract, payersOf, receivablesOf, scopeOf, type ContractRow } from './queries';
 import {
   checkInvoicesFree,
-  findContract,
   lockContract,
   payerDebtors,
-  payersOf,
   receivableDebtors,
-  receivablesOf,
   replacePayers,
   replaceReceivables,
-  scopeOf,
-  type ContractRow,
 } from './service';
 import {
   activeItems,

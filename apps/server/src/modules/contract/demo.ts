@@ -10,7 +10,8 @@ import { interestRules } from '../ruler/schema';
 import { infoSaveSchema } from '@portal/contract/contract';
 import { approveContract } from './approval';
 import { saveScheme } from './plan-save';
-import { findContract, writeInfo } from './service';
+import { findContract } from './queries';
+import { writeInfo } from './service';
 import { contracts } from './schema';
 import { saveDraft, WORKFLOW_REGISTRY } from '../workflow';
 

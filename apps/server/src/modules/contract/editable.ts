@@ -3,7 +3,7 @@ import type { Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { updateVersioned } from '../../platform/db/versioned';
 import { assertEditable, type WorkflowRegistry } from '../workflow';
-import { CONTRACT, findContract, type ContractRow } from './service';
+import { CONTRACT, findContract, type ContractRow } from './queries';
 import { contracts } from './schema';
 
 /** Locks a draft/rejected contract for a section save and checks the version the client read. */

@@ -11,7 +11,7 @@ import { button, menu } from '@portal/contract/menus';
 import type { ModuleContext } from '../../platform/module';
 import { listOf } from '../../platform/http/route-scope';
 import { registerDocument, type WorkflowRegistry } from '../workflow';
-import { findContract, pickContracts } from './service';
+import { findContract, pickContracts } from './queries';
 import {
   deleteHandover,
   findHandover,

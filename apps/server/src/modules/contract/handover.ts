@@ -14,7 +14,7 @@ import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import type { ScopeUser } from '../../platform/auth/data-scope';
-import { findContract, receivablesOf, scopeOf, type ContractRow } from './service';
+import { findContract, receivablesOf, scopeOf, type ContractRow } from './queries';
 import { contracts, handoverItems, handovers } from './schema';
 
 type Row = typeof handovers.$inferSelect;

@@ -19,15 +19,7 @@ export {
 } from './open-items';
 export { overdueItems, type OverdueItem } from './overdue';
 export { OPENING_STEPS, type OpeningRepayment, type OpeningVoucher } from './opening-steps';
-export {
-  activeItems,
-  computePlan,
-  insertItems,
-  openUpfrontDues,
-  planViews,
-  ruleFor,
-  viewScheme,
-} from './plan';
+export { activeItems, computePlan, openUpfrontDues, planViews, ruleFor, viewScheme } from './plan';
 export {
   applyDisbursement,
   recordWriteOff,
@@ -40,14 +32,5 @@ export {
   type PlanWaiver,
   type UpfrontDeduction,
 } from './postings';
-export {
-  findContract,
-  lockContract,
-  payersOf,
-  receiveOnDue,
-  requireEffective,
-  resolveRefs,
-  scopeOf,
-  viewInfo,
-  type ContractRow,
-} from './service';
+export { findContract, payersOf, requireEffective, scopeOf, viewInfo, type ContractRow } from './queries';
+export { lockContract, receiveOnDue, resolveRefs } from './service';

@@ -19,7 +19,7 @@ import { getCustomer, viewCompany } from '../company';
 import { listAccounts } from '../bank';
 import { getCredit, linesOfCustomer } from '../credit';
 import { creditReceivables } from '../credit/schema';
-import { findContract, payersOf, toReceivable } from './service';
+import { findContract, payersOf, toReceivable } from './queries';
 import { prepaymentInit } from './prepayment-init';
 import { changeInit } from './change';
 import { CHG, EDITORS, INFO, READERS } from './route-perms';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Executor } from '../../platform/db/client';
 import { conflict } from '../../platform/errors';
-import { requireEffective, type ContractRow } from './service';
+import { requireEffective, type ContractRow } from './queries';
 import { openUpfrontDues } from './plan';
 
 /** isPrevious: the contract's up-front dues still to collect, for a prepayment to take. */

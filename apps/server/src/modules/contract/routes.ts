@@ -6,7 +6,7 @@ import { COMPANY_USAGE } from '../company';
 import { BANK_ACCOUNT_USAGE } from '../bank';
 import { RULE_USAGE } from '../ruler';
 import { WORKFLOW_REGISTRY } from '../workflow';
-import { bankUsage, customerUsage, ruleUsage } from './service';
+import { bankUsage, customerUsage, ruleUsage } from './usage';
 import { seedDemoContracts } from './demo';
 import { scheduleTallyCompaction } from './tally-timer';
 import { registerInfoRoutes } from './info-routes';

@@ -17,7 +17,7 @@ import { notFound } from '../../platform/errors';
 import { UNSCOPED } from '../../platform/http/route-scope';
 import { listFiles } from '../files';
 import type { WorkflowRegistry } from '../workflow';
-import { findContract } from './service';
+import { findContract } from './queries';
 import { impliedDues, planPreview, viewDues, viewScheme } from './plan';
 import { saveDues, saveScheme } from './plan-save';
 import { CONTRACT_DOC, fileHistory, saveBusiness, saveFiles, viewBusiness } from './business-info';

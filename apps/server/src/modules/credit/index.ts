@@ -4,5 +4,5 @@
  */
 export { parseReceivablesXlsx, previewReceivables } from './invoices';
 export { canOccupy, linesOfCustomer, occupy, release, reoccupy } from './ledger';
-export { getCredit, viewPlatform } from './service';
+export { getCredit, viewPlatform } from './queries';
 export { guaranteeWatchAtDayEnd, type GuaranteeWatch } from './guarantees';

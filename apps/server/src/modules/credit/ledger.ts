@@ -433,22 +433,14 @@ export async function setFlags(
 }
 
 /** A line's current figures (no lock), e.g. for a contract form's preview. */
-export async function lineFigures(ex: Executor, lineCode: string): Promise<LineFigures> {
-  const [row] = await ex.select().from(creditLines).where(eq(creditLines.bizCode, lineCode));
-  if (!row) throw notFound('授信额度');
-  return figures(row, await parentCodeOf(ex, row));
-}
-
-/**
- * The active lines a customer may occupy (its platform and factoring lines, and distribution
- * lines given to it), for the contract's credit picker.
- */
 /** Lines whose credit lies inside `creditScope` (a condition over the alias `scoped_credit`). */
 export function lineOfCreditIn(creditScope: SQL): SQL {
   return sql`exists (select 1 from credits scoped_credit where scoped_credit.id = ${creditLines.creditId} and ${creditScope})`;
 }
 
-/** `creditScope`: only lines of credits inside it (the caller's scope, aliased `scoped_credit`). */
+/**
+ * The active lines a customer may occupy (its platform and factoring lines, and distribution
+ * lines given to it), for the contract's credit picker. `creditScope`: only lines of credits inside it (the caller's scope, aliased `scoped_credit`). */
 export async function linesOfCustomer(
   ex: Executor,
   custCode: string,

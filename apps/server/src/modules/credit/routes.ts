@@ -35,23 +35,25 @@ import { users } from '../../platform/auth/schema';
 import { credChanges, credDistributions, credits } from './schema';
 import { companyDict, COMPANY_USAGE } from '../company';
 import {
-  applyCredit,
   creditHistory,
-  creditSubmission,
   credFiles,
   custFiles,
-  deleteCredit,
   getCredit,
   listCredits,
+  utilisation,
+  viewFt,
+  viewPlatform,
+  viewReceivables,
+} from './queries';
+import {
+  applyCredit,
+  creditSubmission,
+  deleteCredit,
   saveCredFiles,
   saveFt,
   saveInvoiceVerification,
   savePlatform,
   saveReceivables,
-  utilisation,
-  viewFt,
-  viewPlatform,
-  viewReceivables,
   type CreditDeps,
 } from './service';
 import {

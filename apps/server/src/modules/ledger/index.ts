@@ -3,4 +3,5 @@
  * never from its files, and change its tables only through these functions.
  */
 export { statement } from './statement';
-export { interestSplit, ledgerBatches, principalOpenAsOf } from './service';
+export { interestSplit, principalOpenAsOf } from './as-of';
+export { ledgerBatches } from './service';

@@ -19,7 +19,8 @@ import { approvedIncome, paidApi, principalWriteOff, reverseWriteOff, submittedP
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { overdueItems } from '../contract';
-import { ledgerBatches, overdueByContract } from './service';
+import { overdueByContract } from './as-of';
+import { ledgerBatches } from './service';
 
 /**
  * A hand-built portfolio (docs/ledger.md "Worked example"), every rule ACT/360 7.20 % bullet,

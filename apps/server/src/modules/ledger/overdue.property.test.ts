@@ -7,7 +7,7 @@ import { interestRuleCalc } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
 import { createTestDb, type TestDb } from '../../testing/harness';
 import { itemAsOf } from '../contract';
-import { unpaidAccrual } from './service';
+import { unpaidAccrual } from './as-of';
 
 /**
  * The ledger accrues the overdue candidates nothing was posted to in SQL (docs/ledger.md "As posted

@@ -9,7 +9,8 @@ import { button, menu } from '@portal/contract/menus';
 import type { PortalModule } from '../../platform/module';
 import { listOf, type ScopedRows } from '../../platform/http/route-scope';
 import { sendStatement, streamLedger } from './export';
-import { classDistribution, ledgerBatches, ledgerPage } from './service';
+import { classDistribution } from './distribution';
+import { ledgerBatches, ledgerPage } from './service';
 import {
   CLASS_MENU,
   CLASS_PATHS,

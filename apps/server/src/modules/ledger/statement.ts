@@ -6,7 +6,7 @@ import type { ScopeUser } from '../../platform/auth/data-scope';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import { scopeOf } from '../contract';
-import { dayBefore, postedLines } from './service';
+import { dayBefore, postedLines } from './as-of';
 
 const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
 

@@ -21,10 +21,9 @@ import { contracts } from '../contract/schema';
 import { eq } from 'drizzle-orm';
 import { seedDemoLoans } from './demo';
 import { loanExport } from './export';
+import { findLoan, listLoans, viewLoan, viewLoanRed } from './queries';
 import {
   deleteLoan,
-  findLoan,
-  listLoans,
   loanInit,
   loanSubmission,
   planPreview,
@@ -33,8 +32,6 @@ import {
   postLoanRed,
   requestLoanRed,
   saveLoan,
-  viewLoan,
-  viewLoanRed,
 } from './service';
 
 /** 放款单 (docs/money-lifecycle.md): the disbursement of a contract, a document like the others. */

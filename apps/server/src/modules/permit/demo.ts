@@ -2,7 +2,8 @@ import type { PermitArea } from '@portal/contract/permit';
 import { SYSTEM_ACTOR } from '../../platform/db/audit';
 import type { SeedContext } from '../../platform/module';
 import { companyDict } from '../company';
-import { openPermit, savePermit, setRoles, userCandidates } from './service';
+import { userCandidates } from './queries';
+import { openPermit, savePermit, setRoles } from './service';
 
 /**
  * Demo (fresh database; new records are version 0, an opening makes it 1): a few customers admitted to each area, one only saved, one role change,

@@ -37,17 +37,14 @@ import {
   compInfoByDif,
   countCustomerPermits,
   currentRoles,
-  disablePermit,
   listPermits,
   listRoleChanges,
-  openPermit,
-  savePermit,
-  setRoles,
   userCandidates,
   userOpenAreas,
   viewPermit,
   viewRoleChange,
-} from './service';
+} from './queries';
+import { disablePermit, openPermit, savePermit, setRoles } from './service';
 
 import { listOf, UNSCOPED } from '../../platform/http/route-scope';
 import { tableScope } from '../../platform/auth/row-scope';

@@ -1,8 +1,6 @@
 import { BANK_PATHS, type BankAccountView, type BankSave } from '@portal/contract/bank';
-import { post, update } from '../../shared/request/http';
+import { update } from '../../shared/request/http';
 
-export const viewAccount = (bizCode: string) =>
-  post<BankAccountView>(BANK_PATHS.view, undefined, { query: { bizCode } });
 export const saveAccount = (body: BankSave) => update<{ bizCode: string }>(BANK_PATHS.save, body);
 export const deleteAccount = (a: BankAccountView) =>
   update(BANK_PATHS.del, undefined, {

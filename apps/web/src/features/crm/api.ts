@@ -4,10 +4,8 @@ import { COMPANY_PATHS, type CompanyView } from '@portal/contract/company';
 import { CRM_PATHS, type DeptNode, type RelationGraph } from '@portal/contract/crm';
 import { post, update, type Query, type UpdateOptions } from '../../shared/request/http';
 
-export const CORP_LIST_PATH = '/crm/corporation/list';
 export const CORP_EDIT_PATH = '/crm/corporation/edit';
 export const CORP_VIEW_PATH = '/crm/corporation/view';
-export const BANK_LIST_PATH = '/crm/corporation/bank';
 export const BANK_EDIT_PATH = '/crm/corporation/bank-editor';
 export const BANK_VIEW_PATH = '/crm/corporation/bank-view';
 export const FIRM_CHECK_PATH = '/crm/frim/frimcheck';

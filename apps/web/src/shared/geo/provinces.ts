@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { GEO_PATHS, type Division } from '@portal/contract/geo';
 import { post } from '../request/http';
 
@@ -7,8 +6,4 @@ export const PROVINCES_QUERY_KEY = ['geo', 'provinces'] as const;
 
 export function fetchProvinces(): Promise<Division[]> {
   return post<Division[]>(GEO_PATHS.provinces).then((list) => list ?? []);
-}
-
-export function useProvinces() {
-  return useQuery({ queryKey: PROVINCES_QUERY_KEY, queryFn: fetchProvinces, staleTime: Infinity });
 }
