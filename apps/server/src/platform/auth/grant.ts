@@ -53,7 +53,7 @@ export interface RoleRow {
 }
 
 /** Live roles with their scope, chosen organisations and codes. */
-export async function readRoles(ex: Executor, where: SQL): Promise<RoleRow[]> {
+async function readRoles(ex: Executor, where: SQL): Promise<RoleRow[]> {
   return queryRows<RoleRow>(
     ex,
     sql`select r.id, r.code, r.data_scope,

@@ -95,7 +95,7 @@ function violation(err: unknown): { code?: string; constraint?: string; message?
  * A hit on one of the named unique indexes becomes its 409; anything else goes on unchanged (a
  * document's save answers its own index this way too: `onError` in workflow/pipeline.ts).
  */
-export function uniqueConflict(unique: Readonly<Record<string, string>>): (err: unknown) => never {
+function uniqueConflict(unique: Readonly<Record<string, string>>): (err: unknown) => never {
   return (err) => {
     const v = violation(err);
     if (v)

@@ -125,7 +125,7 @@ export const permitApi = {
 const isCode = (bizCode: string) => /^\d{12}$/.test(bizCode);
 
 /** Each list of the admission dictionary as `{ code, label }`, whichever spelling it came in (SPEC 3.16). */
-export function permitDictItems(raw: PermitDict): PermitDict {
+function permitDictItems(raw: PermitDict): PermitDict {
   const items = (list: unknown) => normalizeDictItems<PermitDictItem>(list);
   return {
     areas: items(raw.areas),
