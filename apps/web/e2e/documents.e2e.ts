@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { INCOME_PATHS } from '@portal/contract/accounts';
 import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
-import { activePage, launchBrowser, login, newPage, switchTab, tagOf, tokenOf, base } from './helpers';
+import {
+  activePage,
+  launchBrowser,
+  login,
+  motionDone,
+  newPage,
+  switchTab,
+  tagOf,
+  tokenOf,
+  base,
+} from './helpers';
 import { addChecker, confirm, data, openScreen, publicCall, today } from './flows';
 
 /**
@@ -134,7 +144,7 @@ describe('editor input', () => {
       // Closing the tab asks; 取消 keeps it and its input.
       await tagOf(page, EDITOR).locator('.tags-view-item__close').click();
       const ask = page.locator('.ant-modal-confirm', { hasText: '未保存' });
-      await ask.waitFor();
+      await motionDone(ask);
       await ask.getByRole('button', { name: /取\s*消/ }).click();
       await ask.waitFor({ state: 'detached' });
       expect(await tagOf(page, EDITOR).count()).toBe(1);

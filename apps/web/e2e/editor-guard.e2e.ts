@@ -5,7 +5,7 @@ import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
 import { usccCheckChar } from '@portal/contract/uscc';
 import {
   activePage,
-  animationsDone,
+  motionDone,
   launchBrowser,
   login,
   newPage,
@@ -121,6 +121,8 @@ describe('every editor asks before 返回 throws typed input away', () => {
 
     await backOf(frame).click();
     await question(page).waitFor({ timeout: 5_000 });
+    // Pressed while the dialog still zooms in, the release lands on the mask (motionDone).
+    await motionDone(question(page));
     await question(page)
       .getByRole('button', { name: /取\s*消/ })
       .click();
@@ -131,8 +133,7 @@ describe('every editor asks before 返回 throws typed input away', () => {
 
     // 确定: the editor is left for its list, and its input is given up.
     await backOf(frame).click();
-    await question(page).waitFor();
-    await animationsDone(page);
+    await motionDone(question(page));
     await question(page)
       .getByRole('button', { name: /确\s*定/ })
       .click();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { animationsDone, activePage, launchBrowser, login, newPage, shotPath, base } from './helpers';
+import { confirm } from './flows';
 
 const password = inject('adminPassword');
 let browser: Browser;
@@ -143,16 +144,10 @@ describe('master data screens', () => {
     });
     // Our demo collection account is the default already: this one is not.
     await row.getByRole('button', { name: '设为默认' }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirm(page);
     await expect.poll(() => row.textContent()).toContain('默认');
     await row.getByRole('button', { name: /删\s*除/ }).click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirm(page);
     await row.waitFor({ state: 'detached' });
     await page.screenshot({ path: shotPath('bank-list.png') });
     await context.close();

@@ -5,6 +5,7 @@ import { generatePlan, type PlanRule } from '@portal/contract/plan/schedule';
 import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import {
   animationsDone,
+  motionDone,
   activePage,
   apiCall,
   launchBrowser,
@@ -175,12 +176,12 @@ describe('interest rules (计息规则)', () => {
     // Delete with the confirmation 确认删除计息规则？ (cancel first: nothing happens).
     await row.getByRole('button', { name: /删\s*除/ }).click();
     const dialog = page.locator('.ant-modal-confirm');
-    await dialog.getByText('确认删除计息规则？').waitFor();
+    await motionDone(dialog.filter({ hasText: '确认删除计息规则？' }));
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await row.count()).toBe(1);
     await row.getByRole('button', { name: /删\s*除/ }).click();
-    await dialog.getByText('确认删除计息规则？').waitFor();
+    await motionDone(dialog.filter({ hasText: '确认删除计息规则？' }));
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await row.waitFor({ state: 'detached' });
     // the search by its name now finds nothing

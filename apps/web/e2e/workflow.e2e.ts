@@ -52,10 +52,9 @@ export async function approveInAuditView(
   await view.getByRole('tab', { name: '流程审批' }).click();
   await view.getByTestId('decision-comment').fill(comment);
   await view.getByTestId(verdict === 'approve' ? 'decision-approve' : 'decision-reject').click();
-  await page
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
+  const dialog = page.locator('.ant-modal-confirm');
+  await motionDone(dialog);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await page.getByText('操作成功！').first().waitFor();
 }
 
