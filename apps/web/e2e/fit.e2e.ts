@@ -73,6 +73,7 @@ const NAMED_KEYS: Partial<Record<(typeof LISTS)[number], readonly string[]>> = {
   '/factoring/accounts/bad-debt': ['客户名称', '本金', '核销金额', '状态'],
   '/factoring/contract/collection': ['合同号', '逾期金额'],
   '/factoring/config/admission': ['企业名称', '状态'],
+  '/factoring/config/bank': ['银行账号', '默认'],
   '/ec/permit/comp': ['企业名称', '角色', '状态'],
   '/ec/permit/personal': ['用户姓名', '角色', '状态'],
   '/dw/permit/comp': ['企业名称', '角色', '状态'],

@@ -145,7 +145,8 @@ describe('master data screens', () => {
     // Our demo collection account is the default already: this one is not.
     await row.getByRole('button', { name: '设为默认' }).click();
     await confirm(page);
-    await expect.poll(() => row.textContent()).toContain('默认');
+    // The 默认 column's tag, not the 设为默认 link (whose words hold 默认 too).
+    await row.locator('.ant-tag', { hasText: '默认' }).waitFor();
     await row.getByRole('button', { name: /删\s*除/ }).click();
     await confirm(page);
     await row.waitFor({ state: 'detached' });

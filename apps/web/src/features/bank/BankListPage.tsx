@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Col, Form, Input, Modal, Radio, Row, Select, Tag, type TableColumnsType } from 'antd';
+import { Col, Form, Input, Modal, Radio, Row, Select, Tag } from 'antd';
 import {
   CURRENCY_LABELS,
   formatAccountNo,
@@ -16,6 +16,7 @@ import { button } from '@portal/contract/menus';
 import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn } from '../../shared/list/columns';
+import { KEY, type ListColumn } from '../../shared/list/fit-columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { AccountFields } from '../../shared/bank/AccountFields';
 import { formRules } from '../../shared/form/zod-rule';
@@ -103,7 +104,7 @@ export default function BankListPage(_props: ScreenProps) {
   const customers = useCompanyDict(true).data ?? [];
   const [editing, setEditing] = useState<BankAccountView | 'new' | null>(null);
 
-  const columns: TableColumnsType<BankAccountView> = [
+  const columns: ListColumn<BankAccountView>[] = [
     codeColumn('账户编号', 'bizCode', { width: 130 }),
     { title: '账户归属', dataIndex: 'ownerName', key: 'ownerName', ellipsis: true },
     { title: '开户银行', dataIndex: 'bankName', key: 'bankName', width: 140 },
@@ -114,6 +115,7 @@ export default function BankListPage(_props: ScreenProps) {
       dataIndex: 'accountNo',
       key: 'accountNo',
       width: 220,
+      priority: KEY,
       render: (v: string) => formatAccountNo(v),
     },
     {
@@ -135,6 +137,7 @@ export default function BankListPage(_props: ScreenProps) {
       dataIndex: 'isDefault',
       key: 'isDefault',
       width: 70,
+      priority: KEY,
       render: (v: boolean) => (v ? <Tag color="blue">默认</Tag> : null),
     },
     actionsColumn<BankAccountView>((row) => [
