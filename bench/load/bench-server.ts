@@ -9,7 +9,7 @@ import { boundHeapGrowth } from '../../apps/server/src/platform/heap';
 import type { PortalModule } from '../../apps/server/src/platform/module';
 import { buildPortal } from '../../apps/server/src/server';
 import { MODULES } from '../../apps/server/src/modules';
-import { listContracts } from '../../apps/server/src/modules/contract/service';
+import { listContracts } from '../../apps/server/src/modules/contract/queries';
 import { KeysetPages } from '../../apps/server/src/platform/http/list';
 import { contractListSchema } from '@portal/contract/contract';
 import { seed } from '../seed/seed';
