@@ -12,6 +12,7 @@ import Decimal from 'decimal.js';
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { HttpClient } from '../../apps/server/src/testing/http-client';
@@ -121,10 +122,11 @@ function watched(
   let expected = 0;
   const requests = (opts.requests ?? [{}]).map((req) => ({
     ...req,
-    onResponse: (status: number, body: string, context: Record<string, unknown>, headers: object) => {
+    onResponse: (status: number, body: string, context: object, headers?: IncomingHttpHeaders) => {
       if (expect?.(status, body)) expected++;
       else if (status >= 200 && status < 300 && NOT_OK.test(body)) notOk++;
-      req.onResponse?.(status, body, context, headers as Record<string, string>);
+      // A string names a worker module's handler (autocannon's worker mode, unused here).
+      if (typeof req.onResponse === 'function') req.onResponse(status, body, context, headers);
     },
   }));
   return { opts: { ...opts, requests }, notOk: () => notOk, expected: () => expected };
@@ -422,17 +424,18 @@ async function writeOffContention(
           onResponse: (status, body, context) => {
             tally('save', status, body);
             const r = JSON.parse(body) as { status: number; data?: { paidBizCode: string } };
-            context.code = r.status === 200 ? r.data!.paidBizCode : '';
+            (context as { code?: string }).code = r.status === 200 ? r.data!.paidBizCode : '';
           },
         },
         {
           method: 'POST',
           setupRequest: (req, context) => {
-            if (!context.code) return undefined as unknown as autocannon.Request;
+            const { code } = context as { code?: string };
+            if (!code) return undefined as unknown as autocannon.Request;
             sent.approval++;
             return {
               ...req,
-              path: `/api${PAID_PATHS.audit}?paidBizCode=${context.code as string}`,
+              path: `/api${PAID_PATHS.audit}?paidBizCode=${code}`,
               headers: json,
               body: '{}',
             };
