@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
@@ -14,7 +14,8 @@ import {
 } from '@portal/contract/assignment';
 import type { Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand, type CommandWriter } from '../../platform/db/command';
 import { badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { findContract, lockContract, type ContractRow } from '../contract';
@@ -173,21 +174,39 @@ async function lockNotice(
   return { notice: { ...notice!, amount: current.amount }, contract };
 }
 
-async function update(
+type Locked = Awaited<ReturnType<typeof lockNotice>> & {
+  status: NoticeStatus;
+  /** The notice's new values (locked: the command's touch moves its version on). */
+  set: (values: PgUpdateSetSource<typeof assignmentNotices>) => Promise<void>;
+};
+
+/**
+ * An action on a notice as one command (docs/architecture.md "The command path"): the notice
+ * locked after its contract, then the action's checks, its writes and its audit row.
+ */
+function noticeCommand(
   tx: Tx,
-  n: NoticeRow,
-  values: PgUpdateSetSource<typeof assignmentNotices>,
   actor: Actor,
+  user: ScopeUser,
+  code: string,
+  action: 'noticeConfirm' | 'noticeWaive' | 'noticeWithdraw',
+  act: (w: CommandWriter, found: Locked) => Promise<void>,
 ): Promise<void> {
-  await tx
-    .update(assignmentNotices)
-    .set({
-      ...values,
-      version: sql`${assignmentNotices.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
-    .where(and(eq(assignmentNotices.id, n.id)));
+  const cmd = { entity: ASSIGN_NOTICE_DOC_TYPE, action, code };
+  return runCommand(tx, actor, cmd, async (_tx, w) => {
+    const found = await lockNotice(tx, code, user);
+    const set = (values: PgUpdateSetSource<typeof assignmentNotices>) =>
+      w.touch(assignmentNotices, eq(assignmentNotices.id, found.notice.id), values);
+    await act(w, { ...found, status: statusOf(found.notice), set });
+  });
+}
+
+/** Confirm and waive act on a pending notice only: `then` says what to do instead. */
+function requirePending({ notice, status }: Locked, then: string): void {
+  if (status !== 'pending')
+    throw conflict(
+      `债务人「${notice.debtorName}」的转让通知${status === 'confirmed' ? '已确认' : '已豁免'}，${then}`,
+    );
 }
 
 /** 确认: the debtor's confirmation, its date, who signed it and the signed copy. */
@@ -198,41 +217,31 @@ export async function confirmNotice(
   user: ScopeUser,
   today: string,
 ): Promise<void> {
-  const { notice, contract } = await lockNotice(tx, body.noticeBizCode, user);
-  const status = statusOf(notice);
-  if (status !== 'pending')
-    throw conflict(
-      `债务人「${notice.debtorName}」的转让通知${status === 'confirmed' ? '已确认' : '已豁免'}，请先撤销`,
-    );
-  if (body.confirmDate > today) throw badInput(`确认日期不能晚于营业日 ${today}`);
-  if (body.fileTokens.length === 0) throw badInput('确认文件不能为空：请上传债务人签章的转让通知书回执');
-  await setDocumentFiles(tx, {
-    docType: ASSIGN_NOTICE_DOC_TYPE,
-    docCode: notice.bizCode,
-    fileTokens: body.fileTokens,
-    actor,
-  });
-  await update(
-    tx,
-    notice,
-    {
+  await noticeCommand(tx, actor, user, body.noticeBizCode, 'noticeConfirm', async (w, found) => {
+    const { notice, contract } = found;
+    requirePending(found, '请先撤销');
+    if (body.confirmDate > today) throw badInput(`确认日期不能晚于营业日 ${today}`);
+    if (body.fileTokens.length === 0) throw badInput('确认文件不能为空：请上传债务人签章的转让通知书回执');
+    await setDocumentFiles(tx, {
+      docType: ASSIGN_NOTICE_DOC_TYPE,
+      docCode: notice.bizCode,
+      fileTokens: body.fileTokens,
+      actor,
+    });
+    await found.set({
       confirmDate: body.confirmDate,
       confirmedBy: body.confirmedBy,
       confirmRecordedBy: actor.userId,
       confirmRecordedAt: sql`now()`,
-    },
-    actor,
-  );
-  await writeAudit(tx, actor, {
-    entity: ASSIGN_NOTICE_DOC_TYPE,
-    entityCode: notice.bizCode,
-    action: 'noticeConfirm',
-    detail: {
-      contBizCode: contract.bizCode,
-      debtorName: notice.debtorName,
-      confirmDate: body.confirmDate,
-      confirmedBy: body.confirmedBy,
-    },
+    });
+    await w.audit({
+      detail: {
+        contBizCode: contract.bizCode,
+        debtorName: notice.debtorName,
+        confirmDate: body.confirmDate,
+        confirmedBy: body.confirmedBy,
+      },
+    });
   });
 }
 
@@ -246,26 +255,21 @@ export async function waiveNotice(
   actor: Actor,
   user: ScopeUser,
 ): Promise<void> {
-  const { notice, contract } = await lockNotice(tx, body.noticeBizCode, user);
-  const status = statusOf(notice);
-  if (status !== 'pending')
-    throw conflict(
-      `债务人「${notice.debtorName}」的转让通知${status === 'confirmed' ? '已确认' : '已豁免'}，无需豁免`,
-    );
-  if (contract.createdBy === actor.userId) throw noPermission('豁免须由复核人办理，合同经办人不能豁免');
-  const [loanMaker] = await queryRows<{ code: string }>(
-    tx,
-    sql`select biz_code as code from loans
+  await noticeCommand(tx, actor, user, body.noticeBizCode, 'noticeWaive', async (w, found) => {
+    const { notice, contract } = found;
+    requirePending(found, '无需豁免');
+    if (contract.createdBy === actor.userId) throw noPermission('豁免须由复核人办理，合同经办人不能豁免');
+    const [loanMaker] = await queryRows<{ code: string }>(
+      tx,
+      sql`select biz_code as code from loans
          where contract_id = ${contract.id} and deleted_at is null and state in ('draft', 'pending', 'rejected')
            and created_by = ${actor.userId} limit 1`,
-  );
-  if (loanMaker) throw noPermission(`豁免须由复核人办理，放款单 ${loanMaker.code} 的经办人不能豁免`);
-  await update(tx, notice, { waiveReason: body.reason, waivedBy: actor.userId, waivedAt: sql`now()` }, actor);
-  await writeAudit(tx, actor, {
-    entity: ASSIGN_NOTICE_DOC_TYPE,
-    entityCode: notice.bizCode,
-    action: 'noticeWaive',
-    detail: { contBizCode: contract.bizCode, debtorName: notice.debtorName, reason: body.reason },
+    );
+    if (loanMaker) throw noPermission(`豁免须由复核人办理，放款单 ${loanMaker.code} 的经办人不能豁免`);
+    await found.set({ waiveReason: body.reason, waivedBy: actor.userId, waivedAt: sql`now()` });
+    await w.audit({
+      detail: { contBizCode: contract.bizCode, debtorName: notice.debtorName, reason: body.reason },
+    });
   });
 }
 
@@ -279,23 +283,20 @@ export async function withdrawNotice(
   actor: Actor,
   user: ScopeUser & { codes: ReadonlySet<string> },
 ): Promise<void> {
-  const { notice, contract } = await lockNotice(tx, body.noticeBizCode, user);
-  const status = statusOf(notice);
-  if (status === 'pending') throw conflict(`债务人「${notice.debtorName}」的转让通知尚未确认或豁免`);
-  const needed = status === 'confirmed' ? 'ft-contract-info:noticeConfirm' : 'ft-contract-info:noticeWaive';
-  if (!user.codes.has('admin') && !user.codes.has(needed)) throw noPermission();
-  if (contract.loanState === 'loaned') throw conflict('合同已放款，不能撤销转让通知的确认或豁免');
-  if (status === 'confirmed')
-    await setDocumentFiles(tx, {
-      docType: ASSIGN_NOTICE_DOC_TYPE,
-      docCode: notice.bizCode,
-      fileTokens: [],
-      actor,
-    });
-  await update(
-    tx,
-    notice,
-    {
+  await noticeCommand(tx, actor, user, body.noticeBizCode, 'noticeWithdraw', async (w, found) => {
+    const { notice, contract, status } = found;
+    if (status === 'pending') throw conflict(`债务人「${notice.debtorName}」的转让通知尚未确认或豁免`);
+    const needed = status === 'confirmed' ? 'ft-contract-info:noticeConfirm' : 'ft-contract-info:noticeWaive';
+    if (!user.codes.has('admin') && !user.codes.has(needed)) throw noPermission();
+    if (contract.loanState === 'loaned') throw conflict('合同已放款，不能撤销转让通知的确认或豁免');
+    if (status === 'confirmed')
+      await setDocumentFiles(tx, {
+        docType: ASSIGN_NOTICE_DOC_TYPE,
+        docCode: notice.bizCode,
+        fileTokens: [],
+        actor,
+      });
+    await found.set({
       confirmDate: null,
       confirmedBy: null,
       confirmRecordedBy: null,
@@ -303,18 +304,14 @@ export async function withdrawNotice(
       waiveReason: null,
       waivedBy: null,
       waivedAt: null,
-    },
-    actor,
-  );
-  await writeAudit(tx, actor, {
-    entity: ASSIGN_NOTICE_DOC_TYPE,
-    entityCode: notice.bizCode,
-    action: 'noticeWithdraw',
-    detail: {
-      contBizCode: contract.bizCode,
-      debtorName: notice.debtorName,
-      withdrawn: status,
-      reason: body.reason,
-    },
+    });
+    await w.audit({
+      detail: {
+        contBizCode: contract.bizCode,
+        debtorName: notice.debtorName,
+        withdrawn: status,
+        reason: body.reason,
+      },
+    });
   });
 }

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { reversedBy } from '../../platform/db/columns';
 import { conflict } from '../../platform/errors';
 import type { ScopeUser } from '../../platform/auth/data-scope';
@@ -32,65 +33,64 @@ async function contractOf(tx: Tx, b: BadDebtRecord): Promise<ContractRow> {
  * 应收保理款.
  */
 export async function postBadDebt(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
-  const [row] = await tx
-    .select()
-    .from(badDebts)
-    .where(and(eq(badDebts.bizCode, code), isNull(badDebts.deletedAt)));
-  if (!row) throw conflict('核销坏账单不存在');
-  const contract = await contractOf(tx, row);
-  await writeOffQuote(tx, contract, row.writeOffDate, today);
-  const q = await closureQuote(tx, contract, row.writeOffDate, true);
-  requireQuoteUnchanged(row, q, '核销坏账单');
-  const paidId = await postClosure(tx, contract, row.writeOffDate, q, `核销坏账 ${code}`, actor, 'badDebt');
-  let released = new Decimal(0);
-  if (new Decimal(contract.occupiedAmount).gt(0)) {
-    const r = await release(tx, {
-      lineCode: contract.lineCode,
-      amount: contract.occupiedAmount,
-      docType: 'badDebt',
-      docCode: code,
-      date: today,
-      actor,
-      reason: `核销坏账 ${code} 合同终结`,
+  await runCommand(tx, actor, { entity: 'badDebt', action: 'post', code }, async (_tx, w) => {
+    const [row] = await tx
+      .select()
+      .from(badDebts)
+      .where(and(eq(badDebts.bizCode, code), isNull(badDebts.deletedAt)));
+    if (!row) throw conflict('核销坏账单不存在');
+    const contract = await contractOf(tx, row);
+    await writeOffQuote(tx, contract, row.writeOffDate, today);
+    const q = await closureQuote(tx, contract, row.writeOffDate, true);
+    requireQuoteUnchanged(row, q, '核销坏账单');
+    const paidId = await postClosure(tx, contract, row.writeOffDate, q, `核销坏账 ${code}`, actor, 'badDebt');
+    let released = new Decimal(0);
+    if (new Decimal(contract.occupiedAmount).gt(0)) {
+      const r = await release(tx, {
+        lineCode: contract.lineCode,
+        amount: contract.occupiedAmount,
+        docType: 'badDebt',
+        docCode: code,
+        date: today,
+        actor,
+        reason: `核销坏账 ${code} 合同终结`,
+      });
+      released = new Decimal(r.moved);
+    }
+    await recordWriteOff(tx, contract.id, { released: released.toFixed(2), settled: 'writtenOff' });
+    const split = await reserveSplit(tx, contract, row.writeOffDate, q.principal);
+    await tx
+      .update(badDebts)
+      .set({
+        paidId,
+        reserveUsed: split.reserveUsed,
+        lossCharged: split.lossCharged,
+        released: released.toFixed(2),
+      })
+      .where(eq(badDebts.id, row.id));
+    await w.audit({
+      detail: {
+        amount: q.total,
+        principal: q.principal,
+        reserveUsed: split.reserveUsed,
+        lossCharged: split.lossCharged,
+        released: released.toFixed(2),
+      },
     });
-    released = new Decimal(r.moved);
-  }
-  await recordWriteOff(tx, contract.id, { released: released.toFixed(2), settled: 'writtenOff' });
-  const split = await reserveSplit(tx, contract, row.writeOffDate, q.principal);
-  await tx
-    .update(badDebts)
-    .set({
-      paidId,
-      reserveUsed: split.reserveUsed,
-      lossCharged: split.lossCharged,
-      released: released.toFixed(2),
-    })
-    .where(eq(badDebts.id, row.id));
-  await writeAudit(tx, actor, {
-    entity: 'badDebt',
-    entityCode: code,
-    action: 'post',
-    detail: {
-      amount: q.total,
-      principal: q.principal,
-      reserveUsed: split.reserveUsed,
-      lossCharged: split.lossCharged,
-      released: released.toFixed(2),
-    },
+    await postEvent(
+      tx,
+      {
+        kind: 'badDebt',
+        docCode: code,
+        date: row.writeOffDate,
+        principal: q.principal,
+        reserveUsed: split.reserveUsed,
+        lossCharged: split.lossCharged,
+        aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
+      },
+      actor,
+    );
   });
-  await postEvent(
-    tx,
-    {
-      kind: 'badDebt',
-      docCode: code,
-      date: row.writeOffDate,
-      principal: q.principal,
-      reserveUsed: split.reserveUsed,
-      lossCharged: split.lossCharged,
-      aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
-    },
-    actor,
-  );
 }
 
 /**
@@ -108,47 +108,41 @@ export async function rushRedBadDebt(
   user: ScopeUser,
   today: string,
 ): Promise<void> {
-  const found = await findBadDebt(tx, code, user);
-  const [b] = await tx.select().from(badDebts).where(eq(badDebts.id, found.id)).for('update');
-  const contract = await contractOf(tx, found);
-  if (b!.state !== 'approved') throw conflict('只能冲红已审核的核销坏账单');
-  if (b!.redState !== 'none') throw conflict('该核销坏账单已冲红');
-  if (contract.status !== 'writtenOff') throw conflict('合同已不是已核销状态，不能冲红');
-  if (today < b!.writeOffDate) throw conflict('冲红日期不能早于核销日期');
-  await reverseClosure(tx, b!.paidId!, today, reason, actor, 'badDebt');
-  let reoccupied = new Decimal(0);
-  if (new Decimal(b!.released).gt(0)) {
-    const r = await reoccupy(tx, {
-      lineCode: contract.lineCode,
-      amount: b!.released,
-      docType: 'badDebtRed',
-      docCode: code,
-      date: today,
+  await runCommand(tx, actor, { entity: 'badDebt', action: 'rushRed', code }, async (_tx, w) => {
+    const found = await findBadDebt(tx, code, user);
+    const [b] = await tx.select().from(badDebts).where(eq(badDebts.id, found.id)).for('update');
+    const contract = await contractOf(tx, found);
+    if (b!.state !== 'approved') throw conflict('只能冲红已审核的核销坏账单');
+    if (b!.redState !== 'none') throw conflict('该核销坏账单已冲红');
+    if (contract.status !== 'writtenOff') throw conflict('合同已不是已核销状态，不能冲红');
+    if (today < b!.writeOffDate) throw conflict('冲红日期不能早于核销日期');
+    await reverseClosure(tx, b!.paidId!, today, reason, actor, 'badDebt');
+    let reoccupied = new Decimal(0);
+    if (new Decimal(b!.released).gt(0)) {
+      const r = await reoccupy(tx, {
+        lineCode: contract.lineCode,
+        amount: b!.released,
+        docType: 'badDebtRed',
+        docCode: code,
+        date: today,
+        actor,
+        reason: `核销坏账冲红 ${code} 恢复占用`,
+      });
+      reoccupied = new Decimal(r.moved);
+    }
+    await reverseWriteOff(tx, contract.id, { reoccupied: reoccupied.toFixed(2), reopen: true });
+    await w.touch(badDebts, eq(badDebts.id, b!.id), reversedBy(reason, actor.userId));
+    await w.audit({ detail: { reason, amount: b!.amount, reoccupied: reoccupied.toFixed(2) } });
+    await reverseDocument(
+      tx,
+      { docType: 'badDebt', docCode: code },
+      {
+        docType: 'badDebtRed',
+        docCode: code,
+        date: today,
+        summary: `核销坏账冲红 ${contract.contractNo} ${reason}`.trim(),
+      },
       actor,
-      reason: `核销坏账冲红 ${code} 恢复占用`,
-    });
-    reoccupied = new Decimal(r.moved);
-  }
-  await reverseWriteOff(tx, contract.id, { reoccupied: reoccupied.toFixed(2), reopen: true });
-  await tx
-    .update(badDebts)
-    .set(reversedBy(badDebts.version, reason, actor.userId))
-    .where(eq(badDebts.id, b!.id));
-  await writeAudit(tx, actor, {
-    entity: 'badDebt',
-    entityCode: code,
-    action: 'rushRed',
-    detail: { reason, amount: b!.amount, reoccupied: reoccupied.toFixed(2) },
+    );
   });
-  await reverseDocument(
-    tx,
-    { docType: 'badDebt', docCode: code },
-    {
-      docType: 'badDebtRed',
-      docCode: code,
-      date: today,
-      summary: `核销坏账冲红 ${contract.contractNo} ${reason}`.trim(),
-    },
-    actor,
-  );
 }

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { reversedBy } from '../../platform/db/columns';
 import { conflict } from '../../platform/errors';
 import type { ScopeUser } from '../../platform/auth/data-scope';
@@ -47,39 +48,38 @@ async function lockBuyback(tx: Tx, id: number): Promise<BuybackRecord> {
  * principal, released as 回购款核销 bring it in (docs/buyback.md).
  */
 export async function postBuyback(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
-  const [row] = await tx
-    .select()
-    .from(buybacks)
-    .where(and(eq(buybacks.bizCode, code), isNull(buybacks.deletedAt)));
-  if (!row) throw conflict('回购单不存在');
-  const contract = await contractOf(tx, row);
-  requireBuybackable(contract);
-  await checkClosureDate(tx, contract, row.buybackDate, today);
-  const q = await closureQuote(tx, contract, row.buybackDate, true);
-  requireQuoteUnchanged(row, q, '回购单');
-  const paidId = await postClosure(tx, contract, row.buybackDate, q, `回购单 ${code}`, actor);
-  await recordWriteOff(tx, contract.id, { released: '0.00', settled: true });
-  await tx.update(buybacks).set({ paidId }).where(eq(buybacks.id, row.id));
-  await writeAudit(tx, actor, {
-    entity: 'buyback',
-    entityCode: code,
-    action: 'post',
-    detail: { amount: q.total, principal: q.principal, interest: q.interest, penaltyAmount: q.penalty },
+  await runCommand(tx, actor, { entity: 'buyback', action: 'post', code }, async (_tx, w) => {
+    const [row] = await tx
+      .select()
+      .from(buybacks)
+      .where(and(eq(buybacks.bizCode, code), isNull(buybacks.deletedAt)));
+    if (!row) throw conflict('回购单不存在');
+    const contract = await contractOf(tx, row);
+    requireBuybackable(contract);
+    await checkClosureDate(tx, contract, row.buybackDate, today);
+    const q = await closureQuote(tx, contract, row.buybackDate, true);
+    requireQuoteUnchanged(row, q, '回购单');
+    const paidId = await postClosure(tx, contract, row.buybackDate, q, `回购单 ${code}`, actor);
+    await recordWriteOff(tx, contract.id, { released: '0.00', settled: true });
+    await tx.update(buybacks).set({ paidId }).where(eq(buybacks.id, row.id));
+    await w.audit({
+      detail: { amount: q.total, principal: q.principal, interest: q.interest, penaltyAmount: q.penalty },
+    });
+    await postEvent(
+      tx,
+      {
+        kind: 'buyback',
+        docCode: code,
+        date: row.buybackDate,
+        principal: q.principal,
+        interest: q.interest,
+        fee: q.fee,
+        penalty: q.penalty,
+        aux: aux(contract),
+      },
+      actor,
+    );
   });
-  await postEvent(
-    tx,
-    {
-      kind: 'buyback',
-      docCode: code,
-      date: row.buybackDate,
-      principal: q.principal,
-      interest: q.interest,
-      fee: q.fee,
-      penalty: q.penalty,
-      aux: aux(contract),
-    },
-    actor,
-  );
 }
 
 /**
@@ -96,38 +96,32 @@ export async function rushRedBuyback(
   user: ScopeUser,
   today: string,
 ): Promise<void> {
-  const found = await findBuyback(tx, code, user);
-  const contract = await contractOf(tx, found);
-  const b = await lockBuyback(tx, found.id);
-  if (b.state !== 'approved') throw conflict('只能冲红已审核的回购单');
-  if (b.redState !== 'none') throw conflict('该回购单已冲红');
-  const paying = await payingSettlements(tx, b.id);
-  if (paying || new Decimal(b.settled).gt(0))
-    throw conflict(`回购单已有回购款核销${paying ? ` ${paying}` : ''}，不能冲红`);
-  if (today < b.buybackDate) throw conflict('冲红日期不能早于回购日期');
-  await reverseClosure(tx, b.paidId!, today, reason, actor);
-  await reverseWriteOff(tx, contract.id, { reoccupied: '0.00', reopen: contract.status === 'settled' });
-  await tx
-    .update(buybacks)
-    .set(reversedBy(buybacks.version, reason, actor.userId))
-    .where(eq(buybacks.id, b.id));
-  await writeAudit(tx, actor, {
-    entity: 'buyback',
-    entityCode: code,
-    action: 'rushRed',
-    detail: { reason, amount: b.amount },
+  await runCommand(tx, actor, { entity: 'buyback', action: 'rushRed', code }, async (_tx, w) => {
+    const found = await findBuyback(tx, code, user);
+    const contract = await contractOf(tx, found);
+    const b = await lockBuyback(tx, found.id);
+    if (b.state !== 'approved') throw conflict('只能冲红已审核的回购单');
+    if (b.redState !== 'none') throw conflict('该回购单已冲红');
+    const paying = await payingSettlements(tx, b.id);
+    if (paying || new Decimal(b.settled).gt(0))
+      throw conflict(`回购单已有回购款核销${paying ? ` ${paying}` : ''}，不能冲红`);
+    if (today < b.buybackDate) throw conflict('冲红日期不能早于回购日期');
+    await reverseClosure(tx, b.paidId!, today, reason, actor);
+    await reverseWriteOff(tx, contract.id, { reoccupied: '0.00', reopen: contract.status === 'settled' });
+    await w.touch(buybacks, eq(buybacks.id, b.id), reversedBy(reason, actor.userId));
+    await w.audit({ detail: { reason, amount: b.amount } });
+    await reverseDocument(
+      tx,
+      { docType: 'buyback', docCode: code },
+      {
+        docType: 'buybackRed',
+        docCode: code,
+        date: today,
+        summary: `回购冲红 ${contract.contractNo} ${reason}`.trim(),
+      },
+      actor,
+    );
   });
-  await reverseDocument(
-    tx,
-    { docType: 'buyback', docCode: code },
-    {
-      docType: 'buybackRed',
-      docCode: code,
-      date: today,
-      summary: `回购冲红 ${contract.contractNo} ${reason}`.trim(),
-    },
-    actor,
-  );
 }
 
 /**
@@ -153,61 +147,62 @@ export function principalPart(
  * (docs/credit.md).
  */
 export async function postSettle(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
-  const [s] = await tx
-    .select()
-    .from(buybackSettlements)
-    .where(and(eq(buybackSettlements.bizCode, code), isNull(buybackSettlements.deletedAt)));
-  if (!s) throw conflict('回购款核销不存在');
-  const [head] = await tx.select().from(buybacks).where(eq(buybacks.id, s.buybackId));
-  const contract = await contractOf(tx, head!);
-  const b = await lockBuyback(tx, s.buybackId);
-  requireSettleable(b);
-  const income = await lockIncome(tx, s.incomeId);
-  requireApprovedIncome(income);
-  checkSettleDate(s.settleDate, income, b, today);
-  checkSettleAmount(s.amount, income, b);
+  await runCommand(tx, actor, { entity: 'buybackSettle', action: 'post', code }, async (_tx, w) => {
+    const [s] = await tx
+      .select()
+      .from(buybackSettlements)
+      .where(and(eq(buybackSettlements.bizCode, code), isNull(buybackSettlements.deletedAt)));
+    if (!s) throw conflict('回购款核销不存在');
+    const [head] = await tx.select().from(buybacks).where(eq(buybacks.id, s.buybackId));
+    const contract = await contractOf(tx, head!);
+    const b = await lockBuyback(tx, s.buybackId);
+    requireSettleable(b);
+    const income = await lockIncome(tx, s.incomeId);
+    requireApprovedIncome(income);
+    checkSettleDate(s.settleDate, income, b, today);
+    checkSettleAmount(s.amount, income, b);
 
-  const principal = principalPart(b, b.settled, s.amount);
-  const done = await tx
-    .update(buybacks)
-    .set({ settled: sql`${buybacks.settled} + ${s.amount}::numeric` })
-    .where(and(eq(buybacks.id, b.id), sql`${buybacks.settled} + ${s.amount}::numeric <= ${buybacks.amount}`))
-    .returning({ id: buybacks.id });
-  if (done.length === 0) throw conflict('核销金额超过回购款未收金额');
-  await moveAllocated(tx, income.id, new Decimal(s.amount));
+    const principal = principalPart(b, b.settled, s.amount);
+    const done = await tx
+      .update(buybacks)
+      .set({ settled: sql`${buybacks.settled} + ${s.amount}::numeric` })
+      .where(
+        and(eq(buybacks.id, b.id), sql`${buybacks.settled} + ${s.amount}::numeric <= ${buybacks.amount}`),
+      )
+      .returning({ id: buybacks.id });
+    if (done.length === 0) throw conflict('核销金额超过回购款未收金额');
+    await moveAllocated(tx, income.id, new Decimal(s.amount));
 
-  const toRelease = Decimal.min(principal, contract.occupiedAmount);
-  let moved = new Decimal(0);
-  if (toRelease.gt(0)) {
-    const r = await release(tx, {
-      lineCode: contract.lineCode,
-      amount: toRelease,
-      docType: 'buybackSettle',
-      docCode: code,
-      date: today,
-      actor,
-      reason: `回购款核销 ${code} 还本`,
+    const toRelease = Decimal.min(principal, contract.occupiedAmount);
+    let moved = new Decimal(0);
+    if (toRelease.gt(0)) {
+      const r = await release(tx, {
+        lineCode: contract.lineCode,
+        amount: toRelease,
+        docType: 'buybackSettle',
+        docCode: code,
+        date: today,
+        actor,
+        reason: `回购款核销 ${code} 还本`,
+      });
+      moved = new Decimal(r.moved);
+    }
+    await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled: false });
+    await tx
+      .update(buybacks)
+      .set({ released: sql`${buybacks.released} + ${moved.toFixed(2)}::numeric` })
+      .where(eq(buybacks.id, b.id));
+    await tx
+      .update(buybackSettlements)
+      .set({ principal: principal.toFixed(2), released: moved.toFixed(2) })
+      .where(eq(buybackSettlements.id, s.id));
+    await w.audit({
+      detail: { amount: s.amount, principal: principal.toFixed(2), released: moved.toFixed(2) },
     });
-    moved = new Decimal(r.moved);
-  }
-  await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled: false });
-  await tx
-    .update(buybacks)
-    .set({ released: sql`${buybacks.released} + ${moved.toFixed(2)}::numeric` })
-    .where(eq(buybacks.id, b.id));
-  await tx
-    .update(buybackSettlements)
-    .set({ principal: principal.toFixed(2), released: moved.toFixed(2) })
-    .where(eq(buybackSettlements.id, s.id));
-  await writeAudit(tx, actor, {
-    entity: 'buybackSettle',
-    entityCode: code,
-    action: 'post',
-    detail: { amount: s.amount, principal: principal.toFixed(2), released: moved.toFixed(2) },
+    await postEvent(
+      tx,
+      { kind: 'buybackSettle', docCode: code, date: s.settleDate, amount: s.amount, aux: aux(contract) },
+      actor,
+    );
   });
-  await postEvent(
-    tx,
-    { kind: 'buybackSettle', docCode: code, date: s.settleDate, amount: s.amount, aux: aux(contract) },
-    actor,
-  );
 }

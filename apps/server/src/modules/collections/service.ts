@@ -21,7 +21,8 @@ import {
 } from '@portal/contract/collections';
 import { addDays, daysBetween } from '@portal/contract/plan/dates';
 import type { ScopeUser } from '../../platform/auth/data-scope';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { badInput } from '../../platform/errors';
 import { likePattern, offsetOf, page } from '../../platform/http/list';
@@ -195,38 +196,38 @@ export async function addRecord(
   actor: Actor,
   today: string,
 ): Promise<CollectionCaseView> {
-  await findContract(tx, body.contBizCode, user);
-  const contract = await lockContract(tx, body.contBizCode);
-  if (contract.status !== 'effective' || contract.loanState !== 'loaned')
-    throw badInput('合同未放款或已结清，不能登记催收记录');
-  if (body.contactDate > today) throw badInput(`联系日期不能晚于营业日 ${today}`);
-  if (body.promiseDate && body.promiseDate < today) throw badInput(`承诺还款日期不能早于营业日 ${today}`);
-  const promised = body.result === 'promised';
-  await tx.insert(collectionRecords).values({
-    contractId: contract.id,
-    contactDate: body.contactDate,
-    channel: body.channel,
-    contactPerson: body.contactPerson ?? null,
-    result: body.result,
-    note: body.note ?? null,
-    promiseDate: promised ? body.promiseDate! : null,
-    promiseAmount: promised ? body.promiseAmount! : null,
-    promiseState: promised ? 'open' : null,
-    createdBy: actor.userId || null,
-  });
-  await writeAudit(tx, actor, {
-    entity: 'collection',
-    entityCode: contract.bizCode,
-    action: 'addRecord',
-    detail: {
+  const cmd = { entity: 'collection', action: 'addRecord', code: body.contBizCode };
+  return runCommand(tx, actor, cmd, async (_tx, w) => {
+    await findContract(tx, body.contBizCode, user);
+    const contract = await lockContract(tx, body.contBizCode);
+    if (contract.status !== 'effective' || contract.loanState !== 'loaned')
+      throw badInput('合同未放款或已结清，不能登记催收记录');
+    if (body.contactDate > today) throw badInput(`联系日期不能晚于营业日 ${today}`);
+    if (body.promiseDate && body.promiseDate < today) throw badInput(`承诺还款日期不能早于营业日 ${today}`);
+    const promised = body.result === 'promised';
+    await tx.insert(collectionRecords).values({
+      contractId: contract.id,
       contactDate: body.contactDate,
-      channel: COLLECTION_CHANNEL_LABELS[body.channel] as string,
-      result: COLLECTION_RESULT_LABELS[body.result] as string,
-      promiseDate: body.promiseDate ?? null,
-      promiseAmount: body.promiseAmount ?? null,
-    },
+      channel: body.channel,
+      contactPerson: body.contactPerson ?? null,
+      result: body.result,
+      note: body.note ?? null,
+      promiseDate: promised ? body.promiseDate! : null,
+      promiseAmount: promised ? body.promiseAmount! : null,
+      promiseState: promised ? 'open' : null,
+      createdBy: actor.userId || null,
+    });
+    await w.audit({
+      detail: {
+        contactDate: body.contactDate,
+        channel: COLLECTION_CHANNEL_LABELS[body.channel] as string,
+        result: COLLECTION_RESULT_LABELS[body.result] as string,
+        promiseDate: body.promiseDate ?? null,
+        promiseAmount: body.promiseAmount ?? null,
+      },
+    });
+    return viewCase(tx, contract);
   });
-  return viewCase(tx, contract);
 }
 
 /** Sets the assignee and the next action of a contract's case. */
@@ -236,36 +237,36 @@ export async function saveCase(
   user: ScopeUser,
   actor: Actor,
 ): Promise<CollectionCaseView> {
-  await findContract(tx, body.contBizCode, user);
-  const contract = await lockContract(tx, body.contBizCode);
-  const [assignee] = await queryRows<{ name: string }>(
-    tx,
-    sql`select coalesce(real_name, user_name) as name from users
+  const cmd = { entity: 'collection', action: 'saveCase', code: body.contBizCode };
+  return runCommand(tx, actor, cmd, async (_tx, w) => {
+    await findContract(tx, body.contBizCode, user);
+    const contract = await lockContract(tx, body.contBizCode);
+    const [assignee] = await queryRows<{ name: string }>(
+      tx,
+      sql`select coalesce(real_name, user_name) as name from users
          where id = ${body.assigneeId} and deleted_at is null and state = 'enabled'`,
-  );
-  if (!assignee) throw badInput('催收人不存在或已停用');
-  const values = {
-    assigneeId: body.assigneeId,
-    nextAction: body.nextAction ?? null,
-    nextActionDate: body.nextActionDate ?? null,
-    updatedAt: sql`now()`,
-    updatedBy: actor.userId || null,
-  };
-  await tx
-    .insert(collectionCases)
-    .values({ contractId: contract.id, ...values })
-    .onConflictDoUpdate({ target: collectionCases.contractId, set: values });
-  await writeAudit(tx, actor, {
-    entity: 'collection',
-    entityCode: contract.bizCode,
-    action: 'saveCase',
-    detail: {
-      assignee: assignee.name,
+    );
+    if (!assignee) throw badInput('催收人不存在或已停用');
+    const values = {
+      assigneeId: body.assigneeId,
       nextAction: body.nextAction ?? null,
       nextActionDate: body.nextActionDate ?? null,
-    },
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId || null,
+    };
+    await tx
+      .insert(collectionCases)
+      .values({ contractId: contract.id, ...values })
+      .onConflictDoUpdate({ target: collectionCases.contractId, set: values });
+    await w.audit({
+      detail: {
+        assignee: assignee.name,
+        nextAction: body.nextAction ?? null,
+        nextActionDate: body.nextActionDate ?? null,
+      },
+    });
+    return viewCase(tx, contract);
   });
-  return viewCase(tx, contract);
 }
 
 /** The staff an assignee is chosen from: enabled users of our company. */

@@ -4,7 +4,8 @@ import type { BusinessInfoView, businessSaveSchema, fileSaveSchema } from '@port
 import type { FileInfo } from '@portal/contract/files';
 import type { Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { setDocumentFiles, toFileInfo } from '../files';
 import { files } from '../files/schema';
 import type { WorkflowRegistry } from '../workflow';
@@ -26,28 +27,31 @@ export async function writeBusiness(
   b: BusinessInput,
   actor: Actor,
 ): Promise<string> {
-  const [existing] = await tx.select().from(contractDetails).where(eq(contractDetails.contractId, row.id));
-  const values = {
-    tradeContractNo: b.tradeContractNo,
-    goodsName: b.goodsName,
-    tradeAmount: b.tradeAmount,
-    tradeDate: b.tradeDate ?? null,
-    settlementDays: b.settlementDays ?? null,
-    remark: b.remark ?? null,
-    updatedAt: sql`now()`,
-    updatedBy: actor.userId,
-  };
-  let code: string;
-  if (existing) {
-    code = existing.bizCode;
-    await tx.update(contractDetails).set(values).where(eq(contractDetails.id, existing.id));
-  } else {
-    code = await nextCode(tx, 'contract_detail');
-    await tx.insert(contractDetails).values({ ...values, bizCode: code, contractId: row.id });
-  }
-  await setDocumentFiles(tx, { docType: DETAIL_DOC, docCode: code, fileTokens: b.fileTokens, actor });
-  await writeAudit(tx, actor, { entity: 'contract', entityCode: row.bizCode, action: 'saveBusinessInfo' });
-  return code;
+  const cmd = { entity: 'contract', action: 'saveBusinessInfo', code: row.bizCode };
+  return runCommand(tx, actor, cmd, async (_tx, w) => {
+    const [existing] = await tx.select().from(contractDetails).where(eq(contractDetails.contractId, row.id));
+    const values = {
+      tradeContractNo: b.tradeContractNo,
+      goodsName: b.goodsName,
+      tradeAmount: b.tradeAmount,
+      tradeDate: b.tradeDate ?? null,
+      settlementDays: b.settlementDays ?? null,
+      remark: b.remark ?? null,
+      updatedAt: sql`now()`,
+      updatedBy: actor.userId,
+    };
+    let code: string;
+    if (existing) {
+      code = existing.bizCode;
+      await tx.update(contractDetails).set(values).where(eq(contractDetails.id, existing.id));
+    } else {
+      code = await nextCode(tx, 'contract_detail');
+      await tx.insert(contractDetails).values({ ...values, bizCode: code, contractId: row.id });
+    }
+    await setDocumentFiles(tx, { docType: DETAIL_DOC, docCode: code, fileTokens: b.fileTokens, actor });
+    await w.audit();
+    return code;
+  });
 }
 
 export async function saveBusiness(

@@ -17,7 +17,8 @@ import type {
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
@@ -305,75 +306,75 @@ async function previewPlan(
  * is re-planned from the effective date to the new maturity. The values before stay on the change.
  */
 export async function applyChange(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
-  const [c] = await tx
-    .select()
-    .from(contractChanges)
-    .where(and(eq(contractChanges.bizCode, code), live));
-  if (!c) throw notFound(WHAT);
-  const [cRow] = await tx
-    .select({ code: contracts.bizCode })
-    .from(contracts)
-    .where(eq(contracts.id, c.contractId));
-  const row = await lockContract(tx, cRow!.code);
-  if (row.status !== 'effective') throw conflict('合同不是履约中状态，不能变更');
-  const p = c.proposal as Proposal;
-  await checkProposal(tx, row, p, today);
-  const before = await sectionsOf(tx, row, today);
+  await runCommand(tx, actor, { entity: 'contract', action: 'applyChange' }, async (_tx, w) => {
+    const [c] = await tx
+      .select()
+      .from(contractChanges)
+      .where(and(eq(contractChanges.bizCode, code), live));
+    if (!c) throw notFound(WHAT);
+    const [cRow] = await tx
+      .select({ code: contracts.bizCode })
+      .from(contracts)
+      .where(eq(contracts.id, c.contractId));
+    const row = await lockContract(tx, cRow!.code);
+    if (row.status !== 'effective') throw conflict('合同不是履约中状态，不能变更');
+    const p = c.proposal as Proposal;
+    await checkProposal(tx, row, p, today);
+    const before = await sectionsOf(tx, row, today);
 
-  const newAmount = new Decimal(p.info.financingAmount ?? row.financingAmount);
-  const newLine = p.info.lineCode ?? row.lineCode;
-  const items = await tx
-    .select()
-    .from(contractPlanItems)
-    .where(and(eq(contractPlanItems.contractId, row.id), isNull(contractPlanItems.supersededBy)))
-    .for('update');
-  const repaid = items.reduce((s, i) => s.plus(i.principalPaid), new Decimal(0));
-  let occupied = new Decimal(row.occupiedAmount);
-  const doc = { docType: 'contractChange', docCode: code, date: today, actor };
-  if (newLine !== row.lineCode) {
-    if (occupied.gt(0))
-      await release(tx, {
-        ...doc,
-        lineCode: row.lineCode,
-        amount: occupied,
-        kind: 'cancel',
-        reason: '合同变更更换额度',
-      });
-    occupied = newAmount.minus(repaid);
-    if (occupied.gt(0))
-      await occupy(tx, { ...doc, lineCode: newLine, amount: occupied, reason: '合同变更更换额度' });
-  } else {
-    const delta = newAmount.minus(row.financingAmount);
-    if (delta.gt(0))
-      await occupy(tx, { ...doc, lineCode: newLine, amount: delta, reason: '合同变更提高融资金额' });
-    if (delta.lt(0))
-      await release(tx, {
-        ...doc,
-        lineCode: newLine,
-        amount: delta.neg(),
-        kind: 'cancel',
-        reason: '合同变更降低融资金额',
-      });
-    occupied = occupied.plus(delta);
-  }
+    const newAmount = new Decimal(p.info.financingAmount ?? row.financingAmount);
+    const newLine = p.info.lineCode ?? row.lineCode;
+    const items = await tx
+      .select()
+      .from(contractPlanItems)
+      .where(and(eq(contractPlanItems.contractId, row.id), isNull(contractPlanItems.supersededBy)))
+      .for('update');
+    const repaid = items.reduce((s, i) => s.plus(i.principalPaid), new Decimal(0));
+    let occupied = new Decimal(row.occupiedAmount);
+    const doc = { docType: 'contractChange', docCode: code, date: today, actor };
+    if (newLine !== row.lineCode) {
+      if (occupied.gt(0))
+        await release(tx, {
+          ...doc,
+          lineCode: row.lineCode,
+          amount: occupied,
+          kind: 'cancel',
+          reason: '合同变更更换额度',
+        });
+      occupied = newAmount.minus(repaid);
+      if (occupied.gt(0))
+        await occupy(tx, { ...doc, lineCode: newLine, amount: occupied, reason: '合同变更更换额度' });
+    } else {
+      const delta = newAmount.minus(row.financingAmount);
+      if (delta.gt(0))
+        await occupy(tx, { ...doc, lineCode: newLine, amount: delta, reason: '合同变更提高融资金额' });
+      if (delta.lt(0))
+        await release(tx, {
+          ...doc,
+          lineCode: newLine,
+          amount: delta.neg(),
+          kind: 'cancel',
+          reason: '合同变更降低融资金额',
+        });
+      occupied = occupied.plus(delta);
+    }
 
-  const plan = await replan(tx, row, p, today, items);
-  if (plan.dropped.length)
-    await tx
-      .update(contractPlanItems)
-      .set({ supersededBy: code })
-      .where(
-        inArray(
-          contractPlanItems.id,
-          plan.dropped.map((i) => i.id),
-        ),
-      );
-  await insertItems(tx, row.id, plan.items, plan.firstPeriod);
-  const { rule, maturity, ruleCode } = plan;
+    const plan = await replan(tx, row, p, today, items);
+    if (plan.dropped.length)
+      await tx
+        .update(contractPlanItems)
+        .set({ supersededBy: code })
+        .where(
+          inArray(
+            contractPlanItems.id,
+            plan.dropped.map((i) => i.id),
+          ),
+        );
+    await insertItems(tx, row.id, plan.items, plan.firstPeriod);
+    const { rule, maturity, ruleCode } = plan;
 
-  await tx
-    .update(contracts)
-    .set({
+    // The contract is locked (lockContract above): the change moves its version on.
+    await w.touch(contracts, eq(contracts.id, row.id), {
       financingAmount: newAmount.toFixed(2),
       financingRatio: p.info.financingRatio ?? row.financingRatio,
       maturityDate: maturity,
@@ -386,35 +387,30 @@ export async function applyChange(tx: Tx, code: string, actor: Actor, today: str
       receivablesAmount: p.receivables
         ? p.receivables.reduce((s, r) => s.plus(r.amount), new Decimal(0)).toFixed(2)
         : row.receivablesAmount,
-      version: sql`${contracts.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
-    .where(eq(contracts.id, row.id));
-  if (p.receivables) {
-    await replaceReceivables(tx, row.id, p.receivables);
-    // The contract's hold on the debtor lines follows its new receivables (docs/credit.md "Debtor lines").
-    await syncContractDebtors(tx, row.id, 'receivables', {
-      ...doc,
-      reason: `合同 ${row.contractNo} 变更应收账款`,
     });
-  }
-  if (p.payers) await replacePayers(tx, row.id, p.payers);
-  if (p.dues) await replaceDues(tx, row.id, p.dues);
-  if (p.business) await writeBusiness(tx, row, p.business, actor);
-  if (p.fileTokens)
-    await setDocumentFiles(tx, {
-      docType: CONTRACT_DOC,
-      docCode: row.bizCode,
-      fileTokens: p.fileTokens,
-      actor,
+    if (p.receivables) {
+      await replaceReceivables(tx, row.id, p.receivables);
+      // The contract's hold on the debtor lines follows its new receivables (docs/credit.md "Debtor lines").
+      await syncContractDebtors(tx, row.id, 'receivables', {
+        ...doc,
+        reason: `合同 ${row.contractNo} 变更应收账款`,
+      });
+    }
+    if (p.payers) await replacePayers(tx, row.id, p.payers);
+    if (p.dues) await replaceDues(tx, row.id, p.dues);
+    if (p.business) await writeBusiness(tx, row, p.business, actor);
+    if (p.fileTokens)
+      await setDocumentFiles(tx, {
+        docType: CONTRACT_DOC,
+        docCode: row.bizCode,
+        fileTokens: p.fileTokens,
+        actor,
+      });
+    await tx.update(contractChanges).set({ beforeSnapshot: before }).where(eq(contractChanges.id, c.id));
+    await w.audit({
+      code: row.bizCode,
+      detail: { change: code, financingAmount: newAmount.toFixed(2), occupied: occupied.toFixed(2) },
     });
-  await tx.update(contractChanges).set({ beforeSnapshot: before }).where(eq(contractChanges.id, c.id));
-  await writeAudit(tx, actor, {
-    entity: 'contract',
-    entityCode: row.bizCode,
-    action: 'applyChange',
-    detail: { change: code, financingAmount: newAmount.toFixed(2), occupied: occupied.toFixed(2) },
   });
 }
 

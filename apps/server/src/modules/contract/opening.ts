@@ -24,7 +24,8 @@ import { disbursedPlan } from '@portal/contract/plan/schedule';
 import { PlanInputError } from '@portal/contract/plan/money';
 import type { Component } from '@portal/contract/accounts';
 import type { Db, Tx } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { AppError, badInput, conflict } from '../../platform/errors';
 import { readSheet, templateWorkbook, type SheetRow } from '../../platform/xlsx';
 import { occupy } from '../credit';
@@ -203,249 +204,250 @@ async function importOne(
   today: string,
   steps: Required<OpeningSteps>,
 ): Promise<{ bizCode: string; figures: NonNullable<OpeningRow['figures']> }> {
-  const body = await formBody(tx, cells);
-  const form = infoSaveSchema.safeParse(body);
-  const loan = loanSchema.safeParse({
-    loanDate: cells.loanDate,
-    loanAmount: cells.loanAmount,
-    marginReceived: cells.marginReceived ?? '0',
-    upfrontInterestReceived: cells.upfrontInterestReceived ?? '0',
-    upfrontFeeReceived: cells.upfrontFeeReceived ?? '0',
-  });
-  const errors = [...(form.success ? [] : issues(form.error)), ...(loan.success ? [] : issues(loan.error))];
-  const paidParsed = paidRows.map((r) => ({
-    row: r.row,
-    parsed: paidSchema.safeParse({
-      period: r.item.period,
-      principalPaid: r.item.principalPaid ?? '0',
-      interestPaid: r.item.interestPaid ?? '0',
-      feePaid: r.item.feePaid ?? '0',
-    }),
-  }));
-  for (const p of paidParsed)
-    if (!p.parsed.success) errors.push(...issues(p.parsed.error).map((m) => `已还明细第${p.row}行：${m}`));
-  if (!form.success || !loan.success || errors.length) throw new RowRefused(errors);
-  const l = loan.data;
-  if (l.loanDate < form.data.startDate) errors.push('放款日不能早于起始日');
-  if (l.loanDate > today) errors.push(`放款日不能晚于营业日 ${today}`);
-  if (new Decimal(l.loanAmount).gt(form.data.financingAmount)) errors.push('实际放款金额不能超过融资金额');
-  if (errors.length) throw new RowRefused(errors);
+  return runCommand(tx, actor, { entity: 'contract', action: 'openingImport' }, async (_tx, w) => {
+    const body = await formBody(tx, cells);
+    const form = infoSaveSchema.safeParse(body);
+    const loan = loanSchema.safeParse({
+      loanDate: cells.loanDate,
+      loanAmount: cells.loanAmount,
+      marginReceived: cells.marginReceived ?? '0',
+      upfrontInterestReceived: cells.upfrontInterestReceived ?? '0',
+      upfrontFeeReceived: cells.upfrontFeeReceived ?? '0',
+    });
+    const errors = [...(form.success ? [] : issues(form.error)), ...(loan.success ? [] : issues(loan.error))];
+    const paidParsed = paidRows.map((r) => ({
+      row: r.row,
+      parsed: paidSchema.safeParse({
+        period: r.item.period,
+        principalPaid: r.item.principalPaid ?? '0',
+        interestPaid: r.item.interestPaid ?? '0',
+        feePaid: r.item.feePaid ?? '0',
+      }),
+    }));
+    for (const p of paidParsed)
+      if (!p.parsed.success) errors.push(...issues(p.parsed.error).map((m) => `已还明细第${p.row}行：${m}`));
+    if (!form.success || !loan.success || errors.length) throw new RowRefused(errors);
+    const l = loan.data;
+    if (l.loanDate < form.data.startDate) errors.push('放款日不能早于起始日');
+    if (l.loanDate > today) errors.push(`放款日不能晚于营业日 ${today}`);
+    if (new Decimal(l.loanAmount).gt(form.data.financingAmount)) errors.push('实际放款金额不能超过融资金额');
+    if (errors.length) throw new RowRefused(errors);
 
-  const [held] = await tx
-    .select({ opening: contracts.openingDate })
-    .from(contracts)
-    .where(and(eq(contracts.contractNo, form.data.contractNo), isNull(contracts.deletedAt)));
-  // Without the contract's code: the contract may lie outside the importer's data scope
-  // (SECURITY.md "Row scope"); its number is the one the sheet gave.
-  if (held?.opening)
-    throw badInput(`合同号「${form.data.contractNo}」已于 ${held.opening} 期初导入，不能重复导入`);
+    const [held] = await tx
+      .select({ opening: contracts.openingDate })
+      .from(contracts)
+      .where(and(eq(contracts.contractNo, form.data.contractNo), isNull(contracts.deletedAt)));
+    // Without the contract's code: the contract may lie outside the importer's data scope
+    // (SECURITY.md "Row scope"); its number is the one the sheet gave.
+    if (held?.opening)
+      throw badInput(`合同号「${form.data.contractNo}」已于 ${held.opening} 期初导入，不能重复导入`);
 
-  // The contract form's save: every rule a new contract meets (references, bounds, invoices, room on the line, 合同号).
-  const { code } = await writeInfo(tx, form.data, actor, today);
-  let row = await lockContract(tx, code);
+    // The contract form's save: every rule a new contract meets (references, bounds, invoices, room on the line, 合同号).
+    const { code } = await writeInfo(tx, form.data, actor, today);
+    let row = await lockContract(tx, code);
 
-  // 方案: the plan engine on the terms and the rule, as 方案 saves it; then the disbursement's plan
-  // from the value date, as an approved 放款单 leaves it.
-  const rule = await ruleFor(tx, code, row.ruleBizCode);
-  if (rule.method === 'CUSTOM') throw badInput('自定义还款方式的合同不能期初导入，请按计息规则生成还款计划');
-  const signed = computePlan({
-    principal: row.financingAmount,
-    startDate: row.startDate,
-    maturityDate: row.maturityDate,
-    rule,
-  });
-  if (signed.maturityDate !== row.maturityDate)
-    throw badInput(`还款计划的最后还款日 ${signed.maturityDate} 必须等于合同到期日 ${row.maturityDate}`);
-  let plan;
-  try {
-    plan = disbursedPlan({
+    // 方案: the plan engine on the terms and the rule, as 方案 saves it; then the disbursement's plan
+    // from the value date, as an approved 放款单 leaves it.
+    const rule = await ruleFor(tx, code, row.ruleBizCode);
+    if (rule.method === 'CUSTOM')
+      throw badInput('自定义还款方式的合同不能期初导入，请按计息规则生成还款计划');
+    const signed = computePlan({
       principal: row.financingAmount,
+      startDate: row.startDate,
+      maturityDate: row.maturityDate,
       rule,
-      valueDate: l.loanDate,
-      items: signed.items,
     });
-  } catch (err) {
-    if (err instanceof PlanInputError) throw badInput(err.message);
-    throw err;
-  }
-  await insertItems(tx, row.id, plan.items);
-  await tx
-    .update(contracts)
-    .set({ ruleSnapshot: rule, upfrontInterest: signed.upfrontInterest, upfrontFee: signed.upfrontFee })
-    .where(eq(contracts.id, row.id));
-  row = {
-    ...row,
-    ruleSnapshot: rule,
-    upfrontInterest: signed.upfrontInterest,
-    upfrontFee: signed.upfrontFee,
-  };
-  await refreshImpliedDues(tx, row);
-
-  // The approval's checks, unchanged.
-  const problem = planProblem(row, await activeItems(tx, row.id)) ?? (await upfrontProblem(tx, row));
-  if (problem) throw conflict(problem);
-
-  // Up-front items: received in full before the money went out (放款 waits for them); 前置利息 at
-  // the value date's figure, as the 放款单 leaves it.
-  const dues = await tx.select().from(contractDues).where(eq(contractDues.contractId, row.id));
-  const front = rule.interestCollection === 'FRONT';
-  const received = { margin: ZERO, upfrontInterest: ZERO, upfrontFee: ZERO };
-  for (const kind of Object.keys(RECEIVED_KEYS) as (keyof typeof RECEIVED_KEYS)[]) {
-    const given = new Decimal(l[RECEIVED_KEYS[kind]]);
-    const due = dues.find((d) => d.kind === (kind as DueKind));
-    const amount = due
-      ? kind === 'upfrontInterest' && front
-        ? new Decimal(plan.upfrontInterest)
-        : new Decimal(due.amount)
-      : ZERO;
-    if (!given.eq(amount)) {
-      errors.push(
-        due
-          ? `${RECEIVED_LABELS[kind]}应为 ${amount.toFixed(2)}（放款前须收齐）`
-          : `${RECEIVED_LABELS[kind]}应为 0.00（计息规则与合同条款不含此项）`,
-      );
-      continue;
+    if (signed.maturityDate !== row.maturityDate)
+      throw badInput(`还款计划的最后还款日 ${signed.maturityDate} 必须等于合同到期日 ${row.maturityDate}`);
+    let plan;
+    try {
+      plan = disbursedPlan({
+        principal: row.financingAmount,
+        rule,
+        valueDate: l.loanDate,
+        items: signed.items,
+      });
+    } catch (err) {
+      if (err instanceof PlanInputError) throw badInput(err.message);
+      throw err;
     }
-    if (due && amount.gt(0)) {
-      await tx
-        .update(contractDues)
-        .set({ amount: amount.toFixed(2), receivedAmount: amount.toFixed(2) })
-        .where(eq(contractDues.id, due.id));
-      received[kind] = amount;
-    }
-  }
-  const deducted = received.margin.plus(received.upfrontInterest).plus(received.upfrontFee);
-  if (new Decimal(l.loanAmount).lt(new Decimal(row.financingAmount).minus(deducted)))
-    errors.push(
-      `实际放款金额不能少于融资金额减已收前期款（${new Decimal(row.financingAmount).minus(deducted).toFixed(2)}）`,
-    );
-  if (errors.length) throw new RowRefused(errors);
-
-  // Approved and disbursed, occupying its line as an approval does.
-  await occupy(tx, {
-    lineCode: row.lineCode,
-    amount: row.financingAmount,
-    docType: 'contract',
-    docCode: code,
-    date: today,
-    actor,
-    reason: `合同 ${row.contractNo} 期初导入`,
-  });
-  // Its receivables hold their debtors' lines, as an approved contract's do (docs/credit.md).
-  await syncContractDebtors(tx, row.id, 'receivables', {
-    docType: 'contract',
-    docCode: code,
-    date: today,
-    actor,
-    reason: `合同 ${row.contractNo} 期初导入`,
-  });
-  await tx
-    .update(contracts)
-    .set({
-      state: 'approved',
-      submittedAt: sql`now()`,
-      submittedBy: actor.userId || null,
-      approvedAt: sql`now()`,
-      approvedBy: actor.userId || null,
-      status: 'effective',
-      occupiedAmount: row.financingAmount,
-      loanState: 'loaned',
-      loanDate: l.loanDate,
-      loanAmount: l.loanAmount,
-      openingDate: today,
-    })
-    .where(eq(contracts.id, row.id));
-
-  // What was repaid before: one approved 'opening' write-off per item, dated when it fell due (on
-  // time, no penalty for what was paid) or today for an item not yet due.
-  const items = await activeItems(tx, row.id);
-  const seen = new Set<number>();
-  const paidTotals = { PRINCIPAL: ZERO, INTEREST: ZERO, FEE: ZERO } as Record<Component, Decimal>;
-  let released = ZERO;
-  for (const p of paidParsed) {
-    if (!p.parsed.success) continue;
-    const period = Number(p.parsed.data.period);
-    const item = items.find((i) => i.period === period);
-    if (!item) {
-      errors.push(`已还明细第${p.row}行：还款计划没有第${period}期`);
-      continue;
-    }
-    if (seen.has(period)) {
-      errors.push(`已还明细第${p.row}行：第${period}期重复`);
-      continue;
-    }
-    seen.add(period);
-    const lines: PlanPayment[] = [];
-    for (const c of PAID_COMPONENTS) {
-      const amount = new Decimal(p.parsed.data[c.key]);
-      if (amount.gt(item[c.due]))
-        errors.push(
-          `已还明细第${p.row}行：第${period}期${c.label} ${amount.toFixed(2)} 超过应还 ${item[c.due]}`,
-        );
-      else if (amount.gt(0))
-        lines.push({ itemId: item.id, component: c.component, amount: amount.toFixed(2) });
-    }
-    if (errors.length || lines.length === 0) continue;
-    const done = await steps.recordRepayment(tx, {
-      contract: { id: row.id, lineCode: row.lineCode, contractNo: row.contractNo },
-      period,
-      paidDate: item.dueDate < today ? item.dueDate : today,
-      lines,
-      actor,
-      today,
-    });
-    for (const x of lines) paidTotals[x.component] = paidTotals[x.component].plus(x.amount);
-    released = released.plus(done.released);
-  }
-  if (errors.length) throw new RowRefused(errors);
-  const outstanding = new Decimal(row.financingAmount).minus(paidTotals.PRINCIPAL);
-  const after = await activeItems(tx, row.id);
-  const owes = (i: (typeof after)[number]) =>
-    !new Decimal(i.principalPaid).eq(i.principal) ||
-    !new Decimal(i.interestPaid).eq(i.interest) ||
-    !new Decimal(i.feePaid).eq(i.fee);
-  if (!after.some(owes)) throw badInput('合同已全部还清，不需要期初导入');
-  if (released.gt(0))
+    await insertItems(tx, row.id, plan.items);
     await tx
       .update(contracts)
-      .set({ occupiedAmount: sql`${contracts.occupiedAmount} - ${released.toFixed(2)}::numeric` })
+      .set({ ruleSnapshot: rule, upfrontInterest: signed.upfrontInterest, upfrontFee: signed.upfrontFee })
       .where(eq(contracts.id, row.id));
+    row = {
+      ...row,
+      ruleSnapshot: rule,
+      upfrontInterest: signed.upfrontInterest,
+      upfrontFee: signed.upfrontFee,
+    };
+    await refreshImpliedDues(tx, row);
 
-  // The 期初 voucher (docs/accounting.md "期初"), dated the import's business date.
-  const span = daysBetween(l.loanDate, row.maturityDate);
-  const days = Math.min(span, daysBetween(l.loanDate, today));
-  const earned =
-    span <= 0
-      ? received.upfrontInterest
-      : received.upfrontInterest.times(days).div(span).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  await steps.postVoucher(
-    tx,
-    {
-      kind: 'opening',
+    // The approval's checks, unchanged.
+    const problem = planProblem(row, await activeItems(tx, row.id)) ?? (await upfrontProblem(tx, row));
+    if (problem) throw conflict(problem);
+
+    // Up-front items: received in full before the money went out (放款 waits for them); 前置利息 at
+    // the value date's figure, as the 放款单 leaves it.
+    const dues = await tx.select().from(contractDues).where(eq(contractDues.contractId, row.id));
+    const front = rule.interestCollection === 'FRONT';
+    const received = { margin: ZERO, upfrontInterest: ZERO, upfrontFee: ZERO };
+    for (const kind of Object.keys(RECEIVED_KEYS) as (keyof typeof RECEIVED_KEYS)[]) {
+      const given = new Decimal(l[RECEIVED_KEYS[kind]]);
+      const due = dues.find((d) => d.kind === (kind as DueKind));
+      const amount = due
+        ? kind === 'upfrontInterest' && front
+          ? new Decimal(plan.upfrontInterest)
+          : new Decimal(due.amount)
+        : ZERO;
+      if (!given.eq(amount)) {
+        errors.push(
+          due
+            ? `${RECEIVED_LABELS[kind]}应为 ${amount.toFixed(2)}（放款前须收齐）`
+            : `${RECEIVED_LABELS[kind]}应为 0.00（计息规则与合同条款不含此项）`,
+        );
+        continue;
+      }
+      if (due && amount.gt(0)) {
+        await tx
+          .update(contractDues)
+          .set({ amount: amount.toFixed(2), receivedAmount: amount.toFixed(2) })
+          .where(eq(contractDues.id, due.id));
+        received[kind] = amount;
+      }
+    }
+    const deducted = received.margin.plus(received.upfrontInterest).plus(received.upfrontFee);
+    if (new Decimal(l.loanAmount).lt(new Decimal(row.financingAmount).minus(deducted)))
+      errors.push(
+        `实际放款金额不能少于融资金额减已收前期款（${new Decimal(row.financingAmount).minus(deducted).toFixed(2)}）`,
+      );
+    if (errors.length) throw new RowRefused(errors);
+
+    // Approved and disbursed, occupying its line as an approval does.
+    await occupy(tx, {
+      lineCode: row.lineCode,
+      amount: row.financingAmount,
+      docType: 'contract',
       docCode: code,
       date: today,
-      principal: outstanding.toFixed(2),
-      margin: received.margin.toFixed(2),
-      upfrontInterest: received.upfrontInterest.toFixed(2),
-      upfrontInterestEarned: earned.toFixed(2),
-      aux: { custCode: row.custCode, custName: row.custName, contractNo: row.contractNo },
-    },
-    actor,
-  );
-  const figures = {
-    principalOutstanding: outstanding.toFixed(2),
-    principalPaid: paidTotals.PRINCIPAL.toFixed(2),
-    interestPaid: paidTotals.INTEREST.toFixed(2),
-    feePaid: paidTotals.FEE.toFixed(2),
-    items: after.length,
-  };
-  await writeAudit(tx, actor, {
-    entity: 'contract',
-    entityCode: code,
-    action: 'openingImport',
-    detail: { contractNo: row.contractNo, loanDate: l.loanDate, loanAmount: l.loanAmount, ...figures },
+      actor,
+      reason: `合同 ${row.contractNo} 期初导入`,
+    });
+    // Its receivables hold their debtors' lines, as an approved contract's do (docs/credit.md).
+    await syncContractDebtors(tx, row.id, 'receivables', {
+      docType: 'contract',
+      docCode: code,
+      date: today,
+      actor,
+      reason: `合同 ${row.contractNo} 期初导入`,
+    });
+    await tx
+      .update(contracts)
+      .set({
+        state: 'approved',
+        submittedAt: sql`now()`,
+        submittedBy: actor.userId || null,
+        approvedAt: sql`now()`,
+        approvedBy: actor.userId || null,
+        status: 'effective',
+        occupiedAmount: row.financingAmount,
+        loanState: 'loaned',
+        loanDate: l.loanDate,
+        loanAmount: l.loanAmount,
+        openingDate: today,
+      })
+      .where(eq(contracts.id, row.id));
+
+    // What was repaid before: one approved 'opening' write-off per item, dated when it fell due (on
+    // time, no penalty for what was paid) or today for an item not yet due.
+    const items = await activeItems(tx, row.id);
+    const seen = new Set<number>();
+    const paidTotals = { PRINCIPAL: ZERO, INTEREST: ZERO, FEE: ZERO } as Record<Component, Decimal>;
+    let released = ZERO;
+    for (const p of paidParsed) {
+      if (!p.parsed.success) continue;
+      const period = Number(p.parsed.data.period);
+      const item = items.find((i) => i.period === period);
+      if (!item) {
+        errors.push(`已还明细第${p.row}行：还款计划没有第${period}期`);
+        continue;
+      }
+      if (seen.has(period)) {
+        errors.push(`已还明细第${p.row}行：第${period}期重复`);
+        continue;
+      }
+      seen.add(period);
+      const lines: PlanPayment[] = [];
+      for (const c of PAID_COMPONENTS) {
+        const amount = new Decimal(p.parsed.data[c.key]);
+        if (amount.gt(item[c.due]))
+          errors.push(
+            `已还明细第${p.row}行：第${period}期${c.label} ${amount.toFixed(2)} 超过应还 ${item[c.due]}`,
+          );
+        else if (amount.gt(0))
+          lines.push({ itemId: item.id, component: c.component, amount: amount.toFixed(2) });
+      }
+      if (errors.length || lines.length === 0) continue;
+      const done = await steps.recordRepayment(tx, {
+        contract: { id: row.id, lineCode: row.lineCode, contractNo: row.contractNo },
+        period,
+        paidDate: item.dueDate < today ? item.dueDate : today,
+        lines,
+        actor,
+        today,
+      });
+      for (const x of lines) paidTotals[x.component] = paidTotals[x.component].plus(x.amount);
+      released = released.plus(done.released);
+    }
+    if (errors.length) throw new RowRefused(errors);
+    const outstanding = new Decimal(row.financingAmount).minus(paidTotals.PRINCIPAL);
+    const after = await activeItems(tx, row.id);
+    const owes = (i: (typeof after)[number]) =>
+      !new Decimal(i.principalPaid).eq(i.principal) ||
+      !new Decimal(i.interestPaid).eq(i.interest) ||
+      !new Decimal(i.feePaid).eq(i.fee);
+    if (!after.some(owes)) throw badInput('合同已全部还清，不需要期初导入');
+    if (released.gt(0))
+      await tx
+        .update(contracts)
+        .set({ occupiedAmount: sql`${contracts.occupiedAmount} - ${released.toFixed(2)}::numeric` })
+        .where(eq(contracts.id, row.id));
+
+    // The 期初 voucher (docs/accounting.md "期初"), dated the import's business date.
+    const span = daysBetween(l.loanDate, row.maturityDate);
+    const days = Math.min(span, daysBetween(l.loanDate, today));
+    const earned =
+      span <= 0
+        ? received.upfrontInterest
+        : received.upfrontInterest.times(days).div(span).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    await steps.postVoucher(
+      tx,
+      {
+        kind: 'opening',
+        docCode: code,
+        date: today,
+        principal: outstanding.toFixed(2),
+        margin: received.margin.toFixed(2),
+        upfrontInterest: received.upfrontInterest.toFixed(2),
+        upfrontInterestEarned: earned.toFixed(2),
+        aux: { custCode: row.custCode, custName: row.custName, contractNo: row.contractNo },
+      },
+      actor,
+    );
+    const figures = {
+      principalOutstanding: outstanding.toFixed(2),
+      principalPaid: paidTotals.PRINCIPAL.toFixed(2),
+      interestPaid: paidTotals.INTEREST.toFixed(2),
+      feePaid: paidTotals.FEE.toFixed(2),
+      items: after.length,
+    };
+    await w.audit({
+      code,
+      detail: { contractNo: row.contractNo, loanDate: l.loanDate, loanAmount: l.loanAmount, ...figures },
+    });
+    return { bizCode: code, figures };
   });
-  return { bizCode: code, figures };
 }
 
 /** Rolls back the trial import of a preview (never an error the caller sees). */

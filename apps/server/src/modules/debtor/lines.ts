@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { formatYuan } from '@portal/contract/format';
 import type {
   DebtorLedgerRow,
@@ -11,7 +11,8 @@ import type {
 import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { nextCode } from '../../platform/db/codes';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import type { ScopeUser } from '../../platform/auth/data-scope';
@@ -32,6 +33,7 @@ import { debtorLedger, debtorLines } from './schema';
 type LineRow = typeof debtorLines.$inferSelect;
 const ZERO = new Decimal(0);
 const fmt = (d: Decimal | string) => new Decimal(d).toFixed(2);
+const LINE = '债务人额度';
 
 /** The document a movement belongs to. */
 export interface DebtorDoc {
@@ -170,7 +172,7 @@ export async function viewLine(ex: Executor, bizCode: string, user: ScopeUser): 
     ex,
     sql`select ${lineSelect} from debtor_lines where biz_code = ${bizCode}`,
   );
-  if (!line) throw notFound('债务人额度');
+  if (!line) throw notFound(LINE);
   const ledger = await ex
     .select({
       movement: debtorLedger.movement,
@@ -216,7 +218,8 @@ export async function saveLine(
   input: z.output<typeof debtorLineSaveSchema>,
   actor: Actor,
 ): Promise<{ bizCode: string; version: number }> {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'debtorLine', action: 'propose', version: input.version, what: LINE };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     const [debtor] = await queryRows<{ name: string }>(
       tx,
       sql`select comp_name as name from companies where comp_code = ${input.debtorCode} and deleted_at is null`,
@@ -229,10 +232,8 @@ export async function saveLine(
       pendingBy: actor.userId,
       pendingByName: actor.userName,
       pendingAt: sql`now()`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
     };
-    let line: LineRow;
+    let line: Pick<LineRow, 'bizCode' | 'version'>;
     if (!input.bizCode) {
       const [exists] = await tx
         .select({ code: debtorLines.bizCode })
@@ -247,6 +248,7 @@ export async function saveLine(
           debtorCode: input.debtorCode,
           debtorName: debtor.name,
           createdBy: actor.userId,
+          updatedBy: actor.userId,
           ...proposal,
         })
         .onConflictDoNothing()
@@ -254,31 +256,19 @@ export async function saveLine(
       if (!line) throw conflict(`债务人「${debtor.name}」的额度已由他人新增，请刷新后重试`);
     } else {
       if (input.version === undefined) throw badInput('版本号不能为空');
-      const [row] = await tx
-        .update(debtorLines)
-        .set({ ...proposal, version: sql`${debtorLines.version} + 1` })
-        .where(
-          and(
-            eq(debtorLines.bizCode, input.bizCode),
-            eq(debtorLines.debtorCode, input.debtorCode),
-            eq(debtorLines.version, input.version),
-          ),
-        )
-        .returning();
-      if (!row) {
-        const [any] = await tx.select().from(debtorLines).where(eq(debtorLines.bizCode, input.bizCode));
-        if (!any) throw notFound('债务人额度');
-        if (any.debtorCode !== input.debtorCode) throw badInput('债务人额度的债务人不能修改');
-        throw conflict('数据已被他人修改，请刷新后重试');
-      }
-      line = row;
+      const [held] = await tx
+        .select({ debtorCode: debtorLines.debtorCode })
+        .from(debtorLines)
+        .where(eq(debtorLines.bizCode, input.bizCode));
+      if (held && held.debtorCode !== input.debtorCode) throw badInput('债务人额度的债务人不能修改');
+      // The command's version: 404 when the line is gone, 409 when another save came first.
+      await w.update(debtorLines, eq(debtorLines.bizCode, input.bizCode), proposal);
+      line = { bizCode: input.bizCode, version: input.version + 1 };
     }
-    await writeAudit(tx, actor, {
-      entity: 'debtorLine',
-      entityCode: line.bizCode,
-      action: 'propose',
+    await w.audit({
+      code: line.bizCode,
       detail: {
-        debtorCode: line.debtorCode,
+        debtorCode: input.debtorCode,
         limitAmount: fmt(input.limitAmount),
         remark: input.remark ?? null,
       },
@@ -287,17 +277,14 @@ export async function saveLine(
   });
 }
 
-/** A decided proposal: gone, and the line's version moved on. */
-const decided = (actor: Actor) => ({
+/** A decided proposal: gone (the command's `w.touch` moves the line's version on). */
+const DECIDED = {
   pendingLimit: null,
   pendingRemark: null,
   pendingBy: null,
   pendingByName: null,
   pendingAt: null,
-  version: sql`${debtorLines.version} + 1`,
-  updatedAt: sql`now()`,
-  updatedBy: actor.userId,
-});
+};
 
 /** Locks the line named by code and checks the proposal and the version the decider saw. */
 async function lockProposal(tx: Tx, bizCode: string, version: number): Promise<LineRow> {
@@ -305,7 +292,7 @@ async function lockProposal(tx: Tx, bizCode: string, version: number): Promise<L
     .select({ debtorCode: debtorLines.debtorCode })
     .from(debtorLines)
     .where(eq(debtorLines.bizCode, bizCode));
-  if (!code) throw notFound('债务人额度');
+  if (!code) throw notFound(LINE);
   const line = (await lockLine(tx, code.debtorCode))!;
   if (line.version !== version) throw conflict('数据已被他人修改，请刷新后重试');
   if (line.pendingLimit === null) throw conflict('该债务人额度没有待审核的调整');
@@ -325,7 +312,7 @@ export async function passLine(
   actor: Actor,
   today: string,
 ): Promise<{ bizCode: string; version: number; state: DebtorLineState }> {
-  return db.transaction(async (tx) => {
+  return runCommand(db, actor, { entity: 'debtorLine', action: 'pass', code: bizCode }, async (tx, w) => {
     const line = await lockProposal(tx, bizCode, version);
     if (line.pendingBy === actor.userId && !(await allowSelfApproval(tx))) throw conflict(SELF_APPROVAL_MSG);
     const limit = new Decimal(line.pendingLimit!);
@@ -347,11 +334,13 @@ export async function passLine(
         `债务人额度不能低于已占用：债务人「${line.debtorName}」已占用 ${formatYuan(occupied)}，` +
           `拟定额度 ${formatYuan(limit)}`,
       );
-    const [after] = await tx
-      .update(debtorLines)
-      .set({ state: 'active', limitAmount: fmt(limit), ...decided(actor) })
-      .where(eq(debtorLines.id, line.id))
-      .returning();
+    // Locked by lockProposal, which checked the version the decider saw.
+    await w.touch(debtorLines, eq(debtorLines.id, line.id), {
+      state: 'active',
+      limitAmount: fmt(limit),
+      ...DECIDED,
+    });
+    const [after] = await tx.select().from(debtorLines).where(eq(debtorLines.id, line.id));
     await tx.insert(debtorLedger).values({
       lineId: line.id,
       movement: 'limit',
@@ -372,12 +361,7 @@ export async function passLine(
         reason: `额度生效时合同 ${h.contractNo} 已有应收账款`,
       });
     }
-    await writeAudit(tx, actor, {
-      entity: 'debtorLine',
-      entityCode: line.bizCode,
-      action: 'pass',
-      detail: { limitAmount: fmt(limit), occupied: current.occupiedAmount },
-    });
+    await w.audit({ detail: { limitAmount: fmt(limit), occupied: current.occupiedAmount } });
     return { bizCode: line.bizCode, version: current.version, state: current.state as DebtorLineState };
   });
 }
@@ -389,20 +373,12 @@ export async function rejectLine(
   version: number,
   actor: Actor,
 ): Promise<{ bizCode: string; version: number }> {
-  return db.transaction(async (tx) => {
+  return runCommand(db, actor, { entity: 'debtorLine', action: 'reject', code: bizCode }, async (tx, w) => {
     const line = await lockProposal(tx, bizCode, version);
-    const [after] = await tx
-      .update(debtorLines)
-      .set(decided(actor))
-      .where(eq(debtorLines.id, line.id))
-      .returning();
-    await writeAudit(tx, actor, {
-      entity: 'debtorLine',
-      entityCode: line.bizCode,
-      action: 'reject',
-      detail: { limitAmount: line.pendingLimit },
-    });
-    return { bizCode: line.bizCode, version: after!.version };
+    // Locked by lockProposal, which checked the version: the touch moves it on by one.
+    await w.touch(debtorLines, eq(debtorLines.id, line.id), DECIDED);
+    await w.audit({ detail: { limitAmount: line.pendingLimit } });
+    return { bizCode: line.bizCode, version: line.version + 1 };
   });
 }
 

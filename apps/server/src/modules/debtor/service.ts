@@ -11,7 +11,8 @@ import type {
 import type { z } from 'zod';
 import type { Db, Executor } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { rowScopeCondition } from '../../platform/auth/row-scope';
 import { badInput } from '../../platform/errors';
@@ -84,7 +85,8 @@ export async function resolveName(
   actor: Actor,
   today: string,
 ): Promise<{ linked: number }> {
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'debtorMatch', action: 'resolve', code: input.debtorCode };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     const [customer] = await queryRows<{ name: string }>(
       tx,
       sql`select comp_name as name from companies where comp_code = ${input.debtorCode} and deleted_at is null`,
@@ -122,12 +124,7 @@ export async function resolveName(
         reason: `债务人「${name}」匹配为 ${customer.name}`,
       });
     }
-    await writeAudit(tx, actor, {
-      entity: 'debtorMatch',
-      entityCode: code,
-      action: 'resolve',
-      detail: { debtorName: name, debtorCode: code, compName: customer.name, linked },
-    });
+    await w.audit({ detail: { debtorName: name, debtorCode: code, compName: customer.name, linked } });
     return { linked };
   });
 }

@@ -19,7 +19,8 @@ import { disbursedPlan, type DisbursedPlan } from '@portal/contract/plan/schedul
 import { PlanInputError } from '@portal/contract/plan/money';
 import type { Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import type { ScopeUser } from '../../platform/auth/data-scope';
@@ -259,91 +260,91 @@ async function contractOf(tx: Tx, loan: LoanRecord): Promise<ContractRow> {
  * contract row and then finds it loaned (409); the partial unique index backs it.
  */
 export async function postLoan(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
-  const loan = await findLoan(tx, code);
-  const c = await contractOf(tx, loan);
-  requireEffective(c, DISBURSE);
-  requireNotLoaned(c);
-  // A disclosed contract: every debtor confirmed or waived, read under the contract's lock, which
-  // every confirmation, waiver and withdrawal takes first (docs/assignment-notice.md).
-  await requireNoticesSettled(tx, c);
-  checkValueDate(c, loan.valueDate, today);
-  if (!new Decimal(loan.financingAmount).eq(c.financingAmount))
-    throw conflict(`合同融资金额已变更为 ${formatMoney(c.financingAmount)}元，请重新保存放款单`);
-  const lines = await tx.select().from(loanLines).where(eq(loanLines.loanId, loan.id));
-  const { current, plan, figures: now } = await disbursementOn(tx, c, loan.valueDate, true);
-  if (current.some((i) => !new Decimal(i.principalPaid).plus(i.interestPaid).plus(i.feePaid).isZero()))
-    throw conflict('合同已有核销记录，不能放款');
+  await runCommand(tx, actor, { entity: 'contract', action: 'loan' }, async (_tx, w) => {
+    const loan = await findLoan(tx, code);
+    const c = await contractOf(tx, loan);
+    requireEffective(c, DISBURSE);
+    requireNotLoaned(c);
+    // A disclosed contract: every debtor confirmed or waived, read under the contract's lock, which
+    // every confirmation, waiver and withdrawal takes first (docs/assignment-notice.md).
+    await requireNoticesSettled(tx, c);
+    checkValueDate(c, loan.valueDate, today);
+    if (!new Decimal(loan.financingAmount).eq(c.financingAmount))
+      throw conflict(`合同融资金额已变更为 ${formatMoney(c.financingAmount)}元，请重新保存放款单`);
+    const lines = await tx.select().from(loanLines).where(eq(loanLines.loanId, loan.id));
+    const { current, plan, figures: now } = await disbursementOn(tx, c, loan.valueDate, true);
+    if (current.some((i) => !new Decimal(i.principalPaid).plus(i.interestPaid).plus(i.feePaid).isZero()))
+      throw conflict('合同已有核销记录，不能放款');
 
-  for (const d of now.lines) {
-    const saved = lines.find((l) => l.dueId === d.dueId);
-    const same = (a: string, b: string) => new Decimal(a).eq(b);
-    if (
-      !saved ||
-      !same(saved.prepaid, d.prepaid) ||
-      !same(saved.dueAmount, d.dueAmount) ||
-      !same(saved.amount, d.amount)
-    )
-      throw conflict(
-        `${UPFRONT_LABELS[d.kind]}的收取情况已变化（应收 ${formatMoney(d.amount)}元，已收 ${formatMoney(d.prepaid)}元），请重新保存放款单`,
-      );
-  }
-  if (lines.length !== now.lines.length) throw conflict('合同的前期款项已变化，请重新保存放款单');
-  await applyDisbursement(
-    tx,
-    c.id,
-    {
-      loanBizCode: loan.bizCode,
-      valueDate: loan.valueDate,
-      netAmount: loan.netAmount,
-      deductions: lines,
-      plan: plan.changed ? plan.items : null,
-    },
-    actor,
-  );
-  await tx.update(loans).set({ rebased: plan.changed }).where(eq(loans.id, loan.id));
-  await writeAudit(tx, actor, {
-    entity: 'contract',
-    entityCode: c.bizCode,
-    action: 'loan',
-    detail: {
-      loanBizCode: loan.bizCode,
-      valueDate: loan.valueDate,
-      netAmount: loan.netAmount,
-      deducted: loan.deductedAmount,
-      returned: loan.returnedAmount,
-      rebased: plan.changed,
-    },
-  });
-  // Its voucher, in this transaction (docs/accounting.md "Journals").
-  const deducted = (kind: string) =>
-    lines
-      .filter((l) => l.kind === kind)
-      .reduce((t, l) => t.plus(l.deducted), new Decimal(0))
-      .toFixed(2);
-  await postEvent(
-    tx,
-    {
-      kind: 'disbursement',
-      docCode: loan.bizCode,
-      date: loan.valueDate,
-      financing: loan.financingAmount,
-      net: loan.netAmount,
-      deducted: {
-        margin: deducted('margin'),
-        upfrontInterest: deducted('upfrontInterest'),
-        // Every deducted item but 保证金 and 前置利息 is fee income (docs/accounting.md).
-        upfrontFee: lines
-          .reduce((t, l) => t.plus(l.deducted), new Decimal(0))
-          .minus(deducted('margin'))
-          .minus(deducted('upfrontInterest'))
-          .toFixed(2),
+    for (const d of now.lines) {
+      const saved = lines.find((l) => l.dueId === d.dueId);
+      const same = (a: string, b: string) => new Decimal(a).eq(b);
+      if (
+        !saved ||
+        !same(saved.prepaid, d.prepaid) ||
+        !same(saved.dueAmount, d.dueAmount) ||
+        !same(saved.amount, d.amount)
+      )
+        throw conflict(
+          `${UPFRONT_LABELS[d.kind]}的收取情况已变化（应收 ${formatMoney(d.amount)}元，已收 ${formatMoney(d.prepaid)}元），请重新保存放款单`,
+        );
+    }
+    if (lines.length !== now.lines.length) throw conflict('合同的前期款项已变化，请重新保存放款单');
+    await applyDisbursement(
+      tx,
+      c.id,
+      {
+        loanBizCode: loan.bizCode,
+        valueDate: loan.valueDate,
+        netAmount: loan.netAmount,
+        deductions: lines,
+        plan: plan.changed ? plan.items : null,
       },
-      // Only 前置利息 can be prepaid above this disbursement's figure.
-      returnedInterest: loan.returnedAmount,
-      aux: { custCode: c.custCode, custName: c.custName, contractNo: c.contractNo },
-    },
-    actor,
-  );
+      actor,
+    );
+    await tx.update(loans).set({ rebased: plan.changed }).where(eq(loans.id, loan.id));
+    await w.audit({
+      code: c.bizCode,
+      detail: {
+        loanBizCode: loan.bizCode,
+        valueDate: loan.valueDate,
+        netAmount: loan.netAmount,
+        deducted: loan.deductedAmount,
+        returned: loan.returnedAmount,
+        rebased: plan.changed,
+      },
+    });
+    // Its voucher, in this transaction (docs/accounting.md "Journals").
+    const deducted = (kind: string) =>
+      lines
+        .filter((l) => l.kind === kind)
+        .reduce((t, l) => t.plus(l.deducted), new Decimal(0))
+        .toFixed(2);
+    await postEvent(
+      tx,
+      {
+        kind: 'disbursement',
+        docCode: loan.bizCode,
+        date: loan.valueDate,
+        financing: loan.financingAmount,
+        net: loan.netAmount,
+        deducted: {
+          margin: deducted('margin'),
+          upfrontInterest: deducted('upfrontInterest'),
+          // Every deducted item but 保证金 and 前置利息 is fee income (docs/accounting.md).
+          upfrontFee: lines
+            .reduce((t, l) => t.plus(l.deducted), new Decimal(0))
+            .minus(deducted('margin'))
+            .minus(deducted('upfrontInterest'))
+            .toFixed(2),
+        },
+        // Only 前置利息 can be prepaid above this disbursement's figure.
+        returnedInterest: loan.returnedAmount,
+        aux: { custCode: c.custCode, custName: c.custName, contractNo: c.contractNo },
+      },
+      actor,
+    );
+  });
 }
 
 /**
@@ -480,33 +481,27 @@ async function reverseLoan(
   red: typeof loanReds.$inferSelect,
   actor: Actor,
 ): Promise<void> {
-  const reason = red.reason;
+  await runCommand(tx, actor, { entity: 'loan', action: 'rushRed', code: loan.bizCode }, async (_tx, w) => {
+    const reason = red.reason;
 
-  const lines = await tx.select().from(loanLines).where(eq(loanLines.loanId, loan.id));
-  await reverseDisbursement(
-    tx,
-    c.id,
-    { loanBizCode: loan.bizCode, rebased: loan.rebased, deductions: lines },
-    actor,
-  );
-  await tx
-    .update(loans)
-    .set({
+    const lines = await tx.select().from(loanLines).where(eq(loanLines.loanId, loan.id));
+    await reverseDisbursement(
+      tx,
+      c.id,
+      { loanBizCode: loan.bizCode, rebased: loan.rebased, deductions: lines },
+      actor,
+    );
+    // The loan is locked (postLoanRed): its version moves on with the reversal.
+    await w.touch(loans, eq(loans.id, loan.id), {
       redState: 'reversed',
       redReason: reason,
       redAt: sql`now()`,
       // Who asked for it; the entry records who approved it.
       redBy: red.createdBy,
-      version: sql`${loans.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId,
-    })
-    .where(eq(loans.id, loan.id));
-  await writeAudit(tx, actor, {
-    entity: 'loan',
-    entityCode: loan.bizCode,
-    action: 'rushRed',
-    detail: { contBizCode: c.bizCode, loanRedBizCode: red.bizCode, reason, netAmount: loan.netAmount },
+    });
+    await w.audit({
+      detail: { contBizCode: c.bizCode, loanRedBizCode: red.bizCode, reason, netAmount: loan.netAmount },
+    });
   });
 }
 

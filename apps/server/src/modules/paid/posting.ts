@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { conflict } from '../../platform/errors';
 import { release, reoccupy } from '../credit';
 import { syncContractDebtors } from '../debtor';
@@ -113,128 +114,127 @@ async function refuseReplanned(tx: Tx, first: { period: number; by: string } | u
  * settles when nothing is left open.
  */
 export async function postPaid(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
-  // Every read below runs while the approval holds its locks, so each statement saved is a round
-  // trip less per approval (bench/README.md "Write-off contention: round trips").
-  const [found] = await tx
-    .select({ paid: paids, contractCode: contracts.bizCode })
-    .from(paids)
-    .innerJoin(contracts, eq(contracts.id, paids.contractId))
-    .where(and(eq(paids.bizCode, code), isNull(paids.deletedAt)));
-  if (!found) throw conflict('核销单据不存在');
-  const { paid } = found;
-  if (paid.incomeId === null) throw conflict(CLOSURE_ALONE);
-  const contract = await lockContract(tx, found.contractCode);
-  requireWriteOffable(contract);
-  const stored = await storedLinesWithItems(tx, paid.id);
-  const given = stored.lines;
-  await refuseReplanned(tx, stored.superseded[0]);
-  // The rule's order was checked at save; other postings since may have changed what it would
-  // suggest, so only the bounds are checked again (a settlement is recomputed and must agree).
-  const kind = paid.kind === 'settlement' ? 'settlement' : 'manual';
-  const resolved = await resolveLines(tx, kind, given, contract, paid.paidDate, true);
-  if (
-    paid.kind === 'settlement' &&
-    (!same(resolved.lines, given) || !same(resolved.waivers, await storedWaivers(tx, paid.id)))
-  )
-    throw conflict('提前结清金额已变化，请重新生成核销明细');
-  const income = await lockIncome(tx, incomeOf(paid));
-  requireApprovedIncome(income);
-  await checkPaidDate(tx, paid.paidDate, income, contract, today);
+  await runCommand(tx, actor, { entity: 'paid', action: 'post', code }, async (_tx, w) => {
+    // Every read below runs while the approval holds its locks, so each statement saved is a round
+    // trip less per approval (bench/README.md "Write-off contention: round trips").
+    const [found] = await tx
+      .select({ paid: paids, contractCode: contracts.bizCode })
+      .from(paids)
+      .innerJoin(contracts, eq(contracts.id, paids.contractId))
+      .where(and(eq(paids.bizCode, code), isNull(paids.deletedAt)));
+    if (!found) throw conflict('核销单据不存在');
+    const { paid } = found;
+    if (paid.incomeId === null) throw conflict(CLOSURE_ALONE);
+    const contract = await lockContract(tx, found.contractCode);
+    requireWriteOffable(contract);
+    const stored = await storedLinesWithItems(tx, paid.id);
+    const given = stored.lines;
+    await refuseReplanned(tx, stored.superseded[0]);
+    // The rule's order was checked at save; other postings since may have changed what it would
+    // suggest, so only the bounds are checked again (a settlement is recomputed and must agree).
+    const kind = paid.kind === 'settlement' ? 'settlement' : 'manual';
+    const resolved = await resolveLines(tx, kind, given, contract, paid.paidDate, true);
+    if (
+      paid.kind === 'settlement' &&
+      (!same(resolved.lines, given) || !same(resolved.waivers, await storedWaivers(tx, paid.id)))
+    )
+      throw conflict('提前结清金额已变化，请重新生成核销明细');
+    const income = await lockIncome(tx, incomeOf(paid));
+    requireApprovedIncome(income);
+    await checkPaidDate(tx, paid.paidDate, income, contract, today);
 
-  const changed = new Map(
-    (await settlePlanItems(tx, resolved.lines, resolved.waivers)).map((r) => [r.id, r]),
-  );
-  await moveAllocated(tx, income.id, resolved.amount);
-
-  // Principal repaid releases the line: at most what the contract still holds on it.
-  const toRelease = Decimal.min(resolved.principal, contract.occupiedAmount);
-  let moved = new Decimal(0);
-  if (toRelease.gt(0)) {
-    const r = await release(tx, {
-      lineCode: contract.lineCode,
-      amount: toRelease,
-      docType: 'paid',
-      docCode: code,
-      date: today,
-      actor,
-      reason: `来款核销 ${code} 还本`,
-    });
-    moved = new Decimal(r.moved);
-  }
-
-  // Settled when every component of every item is paid, penalty included (accrued to the date).
-  // The items and payments as they now are, without reading them again: the locked items as read,
-  // those this write-off changed as their updates answered, and the payments as read plus this
-  // write-off's lines on its date (what paymentsOf(items, paid.id) would read: nothing else can
-  // post on the contract while its row and items are locked).
-  const items = resolved.items.map((i) => changed.get(i.id) ?? i);
-  const period = new Map(items.map((i) => [i.id, i.period]));
-  const payments = [
-    ...resolved.payments,
-    ...resolved.lines.map((l) => itemPayment(period.get(l.itemId)!, l.component, l.amount, paid.paidDate)),
-  ];
-  const open = openAsOf(items, payments, paid.paidDate, contractRule(contract));
-  const pendingPenalty = open.some((o) => new Decimal(o.open.PENALTY).gt(0));
-  const settled =
-    !pendingPenalty &&
-    items.every(
-      (i) =>
-        new Decimal(i.principalPaid).eq(i.principal) &&
-        new Decimal(i.interestPaid).eq(i.interest) &&
-        new Decimal(i.feePaid).eq(i.fee),
+    const changed = new Map(
+      (await settlePlanItems(tx, resolved.lines, resolved.waivers)).map((r) => [r.id, r]),
     );
-  await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled });
-  // A settled contract holds nothing on its debtors' lines any more (docs/credit.md "Debtor lines").
-  if (settled)
-    await syncContractDebtors(tx, contract.id, 'none', {
-      docType: 'paid',
-      docCode: code,
-      date: today,
-      actor,
-      reason: `来款核销 ${code} 结清合同`,
+    await moveAllocated(tx, income.id, resolved.amount);
+
+    // Principal repaid releases the line: at most what the contract still holds on it.
+    const toRelease = Decimal.min(resolved.principal, contract.occupiedAmount);
+    let moved = new Decimal(0);
+    if (toRelease.gt(0)) {
+      const r = await release(tx, {
+        lineCode: contract.lineCode,
+        amount: toRelease,
+        docType: 'paid',
+        docCode: code,
+        date: today,
+        actor,
+        reason: `来款核销 ${code} 还本`,
+      });
+      moved = new Decimal(r.moved);
+    }
+
+    // Settled when every component of every item is paid, penalty included (accrued to the date).
+    // The items and payments as they now are, without reading them again: the locked items as read,
+    // those this write-off changed as their updates answered, and the payments as read plus this
+    // write-off's lines on its date (what paymentsOf(items, paid.id) would read: nothing else can
+    // post on the contract while its row and items are locked).
+    const items = resolved.items.map((i) => changed.get(i.id) ?? i);
+    const period = new Map(items.map((i) => [i.id, i.period]));
+    const payments = [
+      ...resolved.payments,
+      ...resolved.lines.map((l) => itemPayment(period.get(l.itemId)!, l.component, l.amount, paid.paidDate)),
+    ];
+    const open = openAsOf(items, payments, paid.paidDate, contractRule(contract));
+    const pendingPenalty = open.some((o) => new Decimal(o.open.PENALTY).gt(0));
+    const settled =
+      !pendingPenalty &&
+      items.every(
+        (i) =>
+          new Decimal(i.principalPaid).eq(i.principal) &&
+          new Decimal(i.interestPaid).eq(i.interest) &&
+          new Decimal(i.feePaid).eq(i.fee),
+      );
+    await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled });
+    // A settled contract holds nothing on its debtors' lines any more (docs/credit.md "Debtor lines").
+    if (settled)
+      await syncContractDebtors(tx, contract.id, 'none', {
+        docType: 'paid',
+        docCode: code,
+        date: today,
+        actor,
+        reason: `来款核销 ${code} 结清合同`,
+      });
+    await tx
+      .update(paids)
+      .set({
+        amount: resolved.amount.toFixed(2),
+        principal: resolved.principal.toFixed(2),
+        // What the ledger moved: 0.00 on a one-off line (docs/money-rules.md "释放额度").
+        released: moved.toFixed(2),
+        settledContract: settled,
+        postingSeq: sql`nextval('paid_posting_seq')`,
+      })
+      .where(eq(paids.id, paid.id));
+    await w.audit({
+      detail: {
+        amount: resolved.amount.toFixed(2),
+        principal: resolved.principal.toFixed(2),
+        released: moved.toFixed(2),
+        settled,
+      },
     });
-  await tx
-    .update(paids)
-    .set({
-      amount: resolved.amount.toFixed(2),
-      principal: resolved.principal.toFixed(2),
-      // What the ledger moved: 0.00 on a one-off line (docs/money-rules.md "释放额度").
-      released: moved.toFixed(2),
-      settledContract: settled,
-      postingSeq: sql`nextval('paid_posting_seq')`,
-    })
-    .where(eq(paids.id, paid.id));
-  await writeAudit(tx, actor, {
-    entity: 'paid',
-    entityCode: code,
-    action: 'post',
-    detail: {
-      amount: resolved.amount.toFixed(2),
-      principal: resolved.principal.toFixed(2),
-      released: moved.toFixed(2),
-      settled,
-    },
+    // Its voucher, split by component, in this transaction (docs/accounting.md "Journals").
+    const part = (component: Line['component']) =>
+      resolved.lines
+        .filter((l) => l.component === component)
+        .reduce((t, l) => t.plus(l.amount), new Decimal(0))
+        .toFixed(2);
+    await postEvent(
+      tx,
+      {
+        kind: 'writeOff',
+        docCode: code,
+        date: paid.paidDate,
+        principal: part('PRINCIPAL'),
+        interest: part('INTEREST'),
+        fee: part('FEE'),
+        penalty: part('PENALTY'),
+        aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
+      },
+      actor,
+    );
   });
-  // Its voucher, split by component, in this transaction (docs/accounting.md "Journals").
-  const part = (component: Line['component']) =>
-    resolved.lines
-      .filter((l) => l.component === component)
-      .reduce((t, l) => t.plus(l.amount), new Decimal(0))
-      .toFixed(2);
-  await postEvent(
-    tx,
-    {
-      kind: 'writeOff',
-      docCode: code,
-      date: paid.paidDate,
-      principal: part('PRINCIPAL'),
-      interest: part('INTEREST'),
-      fee: part('FEE'),
-      penalty: part('PENALTY'),
-      aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
-    },
-    actor,
-  );
 }
 
 /** A closing write-off moves only with its 回购单 or 核销坏账 (docs/buyback.md, docs/accounting.md). */
@@ -269,73 +269,72 @@ export async function redRefusal(tx: Tx, paid: typeof paids.$inferSelect): Promi
  * re-occupied, a settled contract back in force — and marks the write-off 已冲红.
  */
 export async function postRed(tx: Tx, redCode: string, actor: Actor, today: string): Promise<void> {
-  const [red] = await tx
-    .select()
-    .from(paidReds)
-    .where(and(eq(paidReds.bizCode, redCode), isNull(paidReds.deletedAt)));
-  if (!red) throw conflict('冲红单据不存在');
-  const [paid] = await tx.select().from(paids).where(eq(paids.id, red.paidId));
-  const [c] = await tx
-    .select({ code: contracts.bizCode })
-    .from(contracts)
-    .where(eq(contracts.id, paid!.contractId));
-  const contract = await lockContract(tx, c!.code);
-  await planItems(tx, contract.id, true);
-  // Locked now: a concurrent approval of the same write-off's reversal waits here, then sees red.
-  const [locked] = await tx.select().from(paids).where(eq(paids.id, paid!.id)).for('update');
-  const refusal = await redRefusal(tx, locked!);
-  if (refusal) throw conflict(refusal);
-  if (red.redDate < locked!.paidDate) throw conflict('冲红日期不能早于核销日期');
-  const income = await lockIncome(tx, incomeOf(locked!));
+  await runCommand(tx, actor, { entity: 'paidRed', action: 'post', code: redCode }, async (_tx, w) => {
+    const [red] = await tx
+      .select()
+      .from(paidReds)
+      .where(and(eq(paidReds.bizCode, redCode), isNull(paidReds.deletedAt)));
+    if (!red) throw conflict('冲红单据不存在');
+    const [paid] = await tx.select().from(paids).where(eq(paids.id, red.paidId));
+    const [c] = await tx
+      .select({ code: contracts.bizCode })
+      .from(contracts)
+      .where(eq(contracts.id, paid!.contractId));
+    const contract = await lockContract(tx, c!.code);
+    await planItems(tx, contract.id, true);
+    // Locked now: a concurrent approval of the same write-off's reversal waits here, then sees red.
+    const [locked] = await tx.select().from(paids).where(eq(paids.id, paid!.id)).for('update');
+    const refusal = await redRefusal(tx, locked!);
+    if (refusal) throw conflict(refusal);
+    if (red.redDate < locked!.paidDate) throw conflict('冲红日期不能早于核销日期');
+    const income = await lockIncome(tx, incomeOf(locked!));
 
-  const lines = await storedLines(tx, locked!.id);
-  await reversePlanSettlement(tx, lines, await storedWaivers(tx, locked!.id));
-  const total = lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));
-  await moveAllocated(tx, income.id, total.neg());
+    const lines = await storedLines(tx, locked!.id);
+    await reversePlanSettlement(tx, lines, await storedWaivers(tx, locked!.id));
+    const total = lines.reduce((s, l) => s.plus(l.amount), new Decimal(0));
+    await moveAllocated(tx, income.id, total.neg());
 
-  let moved = new Decimal(0);
-  if (new Decimal(locked!.released).gt(0)) {
-    const r = await reoccupy(tx, {
-      lineCode: contract.lineCode,
-      amount: locked!.released,
-      docType: 'paidRed',
-      docCode: redCode,
-      date: today,
-      actor,
-      reason: `核销冲红 ${redCode} 恢复占用`,
+    let moved = new Decimal(0);
+    if (new Decimal(locked!.released).gt(0)) {
+      const r = await reoccupy(tx, {
+        lineCode: contract.lineCode,
+        amount: locked!.released,
+        docType: 'paidRed',
+        docCode: redCode,
+        date: today,
+        actor,
+        reason: `核销冲红 ${redCode} 恢复占用`,
+      });
+      moved = new Decimal(r.moved);
+    }
+    await reverseWriteOff(tx, contract.id, {
+      reoccupied: moved.toFixed(2),
+      reopen: contract.status === 'settled',
     });
-    moved = new Decimal(r.moved);
-  }
-  await reverseWriteOff(tx, contract.id, {
-    reoccupied: moved.toFixed(2),
-    reopen: contract.status === 'settled',
-  });
-  // Reopened: its receivables hold the debtors' lines again (409 when another contract took the room).
-  if (contract.status === 'settled')
-    await syncContractDebtors(tx, contract.id, 'receivables', {
-      docType: 'paidRed',
-      docCode: redCode,
-      date: today,
-      actor,
-      reason: `核销冲红 ${redCode} 合同恢复履约`,
+    // Reopened: its receivables hold the debtors' lines again (409 when another contract took the room).
+    if (contract.status === 'settled')
+      await syncContractDebtors(tx, contract.id, 'receivables', {
+        docType: 'paidRed',
+        docCode: redCode,
+        date: today,
+        actor,
+        reason: `核销冲红 ${redCode} 合同恢复履约`,
+      });
+    await tx.update(paids).set({ red: true }).where(eq(paids.id, locked!.id));
+    await w.audit({
+      detail: { paid: locked!.bizCode, amount: total.toFixed(2), reoccupied: moved.toFixed(2) },
     });
-  await tx.update(paids).set({ red: true }).where(eq(paids.id, locked!.id));
-  await writeAudit(tx, actor, {
-    entity: 'paidRed',
-    entityCode: redCode,
-    action: 'post',
-    detail: { paid: locked!.bizCode, amount: total.toFixed(2), reoccupied: moved.toFixed(2) },
+    // The write-off's voucher mirrored, dated the red entry's date (docs/accounting.md "Red reversal").
+    await reverseDocument(
+      tx,
+      { docType: 'paid', docCode: locked!.bizCode },
+      {
+        docType: 'paidRed',
+        docCode: redCode,
+        date: red.redDate,
+        summary: `核销冲红 ${contract.contractNo} ${red.reason ?? ''}`.trim(),
+      },
+      actor,
+    );
   });
-  // The write-off's voucher mirrored, dated the red entry's date (docs/accounting.md "Red reversal").
-  await reverseDocument(
-    tx,
-    { docType: 'paid', docCode: locked!.bizCode },
-    {
-      docType: 'paidRed',
-      docCode: redCode,
-      date: red.redDate,
-      summary: `核销冲红 ${contract.contractNo} ${red.reason ?? ''}`.trim(),
-    },
-    actor,
-  );
 }

@@ -16,7 +16,8 @@ import { UPFRONT_KINDS } from '@portal/contract/loan';
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import type { Written } from '../workflow';
 import { updateVersioned } from '../../platform/db/versioned';
 import { badInput, conflict, notFound } from '../../platform/errors';
@@ -157,63 +158,60 @@ export async function savePa(
  * (docs/money-lifecycle.md "A prepayment is cash").
  */
 export async function postPa(tx: Tx, code: string, actor: Actor): Promise<void> {
-  const row = await findPa(tx, code);
-  if (!isCashMethod(row.method)) throw conflict(NOT_CASH_MESSAGE);
-  const [c] = await tx
-    .select({ code: contracts.bizCode })
-    .from(contracts)
-    .where(eq(contracts.id, row.contractId));
-  const contract = await lockContract(tx, c!.code);
-  requireEffective(contract, COLLECT);
-  const lines = await tx.select().from(prepaymentLines).where(eq(prepaymentLines.prepaymentId, row.id));
-  await checkLines(tx, contract.id, lines, true);
-  for (const l of lines) {
-    if (!(await receiveOnDue(tx, l.dueId, l.amount))) throw conflict('收取金额超过待收金额');
-  }
-  await writeAudit(tx, actor, {
-    entity: 'prepayment',
-    entityCode: code,
-    action: 'post',
-    detail: { amount: row.amount },
-  });
-  // Its voucher, in this transaction (docs/accounting.md "Journals").
-  const kinds = lines.length
-    ? await tx
-        .select({ id: contractDues.id, kind: contractDues.kind })
-        .from(contractDues)
-        .where(
-          inArray(
-            contractDues.id,
-            lines.map((l) => l.dueId),
-          ),
-        )
-    : [];
-  const kindOf = new Map(kinds.map((k) => [k.id, k.kind]));
-  const received = (kind: string) =>
-    lines
-      .filter((l) => kindOf.get(l.dueId) === kind)
-      .reduce((t, l) => t.plus(l.amount), new Decimal(0))
-      .toFixed(2);
-  await postEvent(
-    tx,
-    {
-      kind: 'prepayment',
-      docCode: code,
-      date: row.receiveDate,
-      received: {
-        margin: received('margin'),
-        upfrontInterest: received('upfrontInterest'),
-        // 手续费, 服务费 and any other up-front item are fee income (docs/accounting.md).
-        upfrontFee: lines
-          .reduce((t, l) => t.plus(l.amount), new Decimal(0))
-          .minus(received('margin'))
-          .minus(received('upfrontInterest'))
-          .toFixed(2),
+  await runCommand(tx, actor, { entity: 'prepayment', action: 'post', code }, async (_tx, w) => {
+    const row = await findPa(tx, code);
+    if (!isCashMethod(row.method)) throw conflict(NOT_CASH_MESSAGE);
+    const [c] = await tx
+      .select({ code: contracts.bizCode })
+      .from(contracts)
+      .where(eq(contracts.id, row.contractId));
+    const contract = await lockContract(tx, c!.code);
+    requireEffective(contract, COLLECT);
+    const lines = await tx.select().from(prepaymentLines).where(eq(prepaymentLines.prepaymentId, row.id));
+    await checkLines(tx, contract.id, lines, true);
+    for (const l of lines) {
+      if (!(await receiveOnDue(tx, l.dueId, l.amount))) throw conflict('收取金额超过待收金额');
+    }
+    await w.audit({ detail: { amount: row.amount } });
+    // Its voucher, in this transaction (docs/accounting.md "Journals").
+    const kinds = lines.length
+      ? await tx
+          .select({ id: contractDues.id, kind: contractDues.kind })
+          .from(contractDues)
+          .where(
+            inArray(
+              contractDues.id,
+              lines.map((l) => l.dueId),
+            ),
+          )
+      : [];
+    const kindOf = new Map(kinds.map((k) => [k.id, k.kind]));
+    const received = (kind: string) =>
+      lines
+        .filter((l) => kindOf.get(l.dueId) === kind)
+        .reduce((t, l) => t.plus(l.amount), new Decimal(0))
+        .toFixed(2);
+    await postEvent(
+      tx,
+      {
+        kind: 'prepayment',
+        docCode: code,
+        date: row.receiveDate,
+        received: {
+          margin: received('margin'),
+          upfrontInterest: received('upfrontInterest'),
+          // 手续费, 服务费 and any other up-front item are fee income (docs/accounting.md).
+          upfrontFee: lines
+            .reduce((t, l) => t.plus(l.amount), new Decimal(0))
+            .minus(received('margin'))
+            .minus(received('upfrontInterest'))
+            .toFixed(2),
+        },
+        aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
       },
-      aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
-    },
-    actor,
-  );
+      actor,
+    );
+  });
 }
 
 export async function findPa(ex: Executor, code: string, user?: ScopeUser): Promise<PaRecord> {

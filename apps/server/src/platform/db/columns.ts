@@ -1,4 +1,4 @@
-import { sql, type AnyColumn } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { bigint, customType, date, integer, numeric, text } from 'drizzle-orm/pg-core';
 
 /**
@@ -63,15 +63,15 @@ export const redColumns = {
   redBy: bigint('red_by', { mode: 'number' }),
 };
 
-/** The values a 冲红 done in place sets (redColumns, the version and the update stamps). */
-export const reversedBy = (version: AnyColumn, reason: string, userId: number) => ({
+/**
+ * The values a 冲红 done in place sets (redColumns); the command's `w.touch` adds the version and
+ * the update stamps (docs/architecture.md "The command path").
+ */
+export const reversedBy = (reason: string, userId: number) => ({
   redState: 'reversed',
   redReason: reason,
   redAt: sql`now()`,
   redBy: userId,
-  version: sql`${version} + 1`,
-  updatedAt: sql`now()`,
-  updatedBy: userId,
 });
 
 /**
