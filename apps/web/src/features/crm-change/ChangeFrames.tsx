@@ -105,7 +105,7 @@ export function useChangeSave(kind: ChangeKind) {
       });
       if (!r.ok || !r.data) return;
       void qc.invalidateQueries({ queryKey: ['list', kind.listPath] });
-      void qc.invalidateQueries({ queryKey: [kind.queryRoot] });
+      void qc.invalidateQueries({ queryKey: kind.queryRoot });
       onSaved(r.data);
     } catch {
       // the request layer has warned
@@ -152,7 +152,7 @@ export function ChangeViewFrame(props: {
           menuCode={kind.menuCode}
           auditPath={kind.auditPath}
           unAuditPath={kind.unAuditPath}
-          refresh={[kind.queryRoot]}
+          refresh={kind.queryRoot}
           editTo={props.editTo}
         >
           {props.children}
