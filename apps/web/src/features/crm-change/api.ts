@@ -76,6 +76,8 @@ export const managerApi = {
 export const crmChangeKeys = {
   info: ['crmChange'] as const,
   manager: ['crmManager'] as const,
+  /** A kind's server list (its path is its key). */
+  list: (listPath: string) => ['list', listPath] as const,
 };
 
 /** The root of one kind's keys. */

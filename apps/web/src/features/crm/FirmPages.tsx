@@ -30,7 +30,7 @@ import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { change, FIRM_CHECK_PATH, CRM_MENUS, crmQueries } from './api';
+import { change, FIRM_CHECK_PATH, CRM_MENUS, crmKeys, crmQueries } from './api';
 
 const REG_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
@@ -136,7 +136,7 @@ export function FirmCheckPage(_props: ScreenProps) {
     if (r?.ok) {
       setComment('');
       await queryClient.invalidateQueries({ queryKey: crmQueries.firm(userCode).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['list', CRM_PATHS.firmList] });
+      await queryClient.invalidateQueries({ queryKey: crmKeys.firmList });
     }
   };
   if (!userCode)

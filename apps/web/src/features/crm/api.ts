@@ -54,6 +54,8 @@ export const crmKeys = {
   part: (part: string, ...args: unknown[]) => ['crm', part, ...args] as const,
   /** The server-paged lists of 企业管理 and 银行信息管理. */
   list: (path: string) => ['list', 'crm', path] as const,
+  /** 企业用户注册审核's list (the list's own key from its path). */
+  firmList: ['list', CRM_PATHS.firmList] as const,
 };
 
 /** The CRM reads as query options (`useQuery(crmQueries.customer(compCode))`). */
