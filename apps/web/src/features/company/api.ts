@@ -11,6 +11,9 @@ import { exportFile, post, update, type ExportOptions } from '../../shared/reque
 
 export const COMPANY_LIST_KEY = ['list', COMPANY_PATHS.list] as const;
 
+const viewCompany = (compCode: string) =>
+  post<CompanyView>(COMPANY_PATHS.view, undefined, { query: { compCode } });
+
 /** The company reads as query options (keys under the shared `companyKeys.all`). */
 export const companyEditQueries = {
   view: (compCode: string | undefined) =>
@@ -21,8 +24,6 @@ export const companyEditQueries = {
     }),
 };
 
-export const viewCompany = (compCode: string) =>
-  post<CompanyView>(COMPANY_PATHS.view, undefined, { query: { compCode } });
 export const addCompany = (body: CompanyAdd) => update<{ compCode: string }>(COMPANY_PATHS.add, body);
 export const updateCompany = (body: CompanyUpdate) =>
   update<{ compCode: string }>(COMPANY_PATHS.update, body);

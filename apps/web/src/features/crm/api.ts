@@ -38,7 +38,7 @@ export function useCompCode(): string | undefined {
 }
 
 /** A call answering data. */
-export const call = <T>(path: string, body?: unknown, query?: Query) =>
+const call = <T>(path: string, body?: unknown, query?: Query) =>
   post<T>(path, body, query ? { query } : undefined);
 
 /** An update call (操作成功！ / 操作失败！). */

@@ -10,7 +10,7 @@ import { debtorKeys } from '../../shared/debtor/api';
 import { post } from '../../shared/request/http';
 
 /** The debtor calls as the screens use them (docs/credit.md "Debtors"). */
-export const debtorApi = {
+const debtorApi = {
   unmatched: () => post<UnmatchedRow[]>(DEBTOR_PATHS.unmatched),
   lines: () => post<DebtorLineRow[]>(DEBTOR_PATHS.lines),
   line: (bizCode: string) => post<DebtorLineView>(DEBTOR_PATHS.line, undefined, { query: { bizCode } }),
