@@ -18,7 +18,9 @@ import type { FileItem } from '../../shared/files/files-api';
 import { formRules } from '../../shared/form/zod-rule';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { validValues } from '../../shared/ui/valid-values';
-import { ADMISSION_QUERY, ADMISSION_ROUTES, admissionApi, useCustomerAccounts, useCustomers } from './api';
+import { companyKeys } from '../../shared/company/api';
+import { useCompanyDict } from '../../shared/company/company-api';
+import { ADMISSION_ROUTES, admissionApi, admissionKeys, admissionQueries } from './api';
 
 const rules = formRules(admissionSaveSchema);
 
@@ -47,16 +49,14 @@ export default function AdmissionEditorPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const customers = useCustomers().data ?? [];
+  const customers = useCompanyDict().data ?? [];
   const compCode = Form.useWatch('compCode', form);
-  const accounts = useCustomerAccounts(compCode).data ?? [];
+  const accounts = useQuery(admissionQueries.customerAccounts(compCode)).data ?? [];
   const [version, setVersion] = useState<number | undefined>();
   const [saving, setSaving] = useState(false);
 
   const existing = useQuery({
-    queryKey: [ADMISSION_QUERY, 'view', bizCode],
-    queryFn: () => admissionApi.view(bizCode),
-    enabled: !!bizCode,
+    ...admissionQueries.view(bizCode),
     gcTime: 0,
   });
 
@@ -99,8 +99,8 @@ export default function AdmissionEditorPage(_props: ScreenProps) {
       });
       if (!r.ok || !r.data) return;
       const saved = r.data;
-      void qc.invalidateQueries({ queryKey: [ADMISSION_QUERY] });
-      void qc.invalidateQueries({ queryKey: ['company'] });
+      void qc.invalidateQueries({ queryKey: admissionKeys.all });
+      void qc.invalidateQueries({ queryKey: companyKeys.all });
       setVersion(saved.version);
       if (submit) void navigate(`${ADMISSION_ROUTES.view}?bizCode=${saved.bizCode}`);
       else if (!bizCode)

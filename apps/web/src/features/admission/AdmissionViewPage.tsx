@@ -13,17 +13,13 @@ import { FileList } from '../../shared/files/FileList';
 import { DocAuditSidebar } from '../../shared/workflow/DocAuditSidebar';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { ADMISSION_QUERY, ADMISSION_ROUTES, admissionApi } from './api';
+import { ADMISSION_ROUTES, admissionKeys, admissionQueries } from './api';
 
 /** 客户准入查看: the KYC material and the approval (风控 decides here). */
 export default function AdmissionViewPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const code = params.get('bizCode') ?? '';
-  const q = useQuery({
-    queryKey: [ADMISSION_QUERY, 'view', code],
-    queryFn: () => admissionApi.view(code),
-    enabled: !!code,
-  });
+  const q = useQuery(admissionQueries.view(code));
   const v = q.data;
   return (
     <>
@@ -38,7 +34,7 @@ export default function AdmissionViewPage(_props: ScreenProps) {
         menuCode={ADMISSION_MENU}
         auditPath={ADMISSION_PATHS.audit}
         unAuditPath={ADMISSION_PATHS.unAudit}
-        refresh={[ADMISSION_QUERY]}
+        refresh={admissionKeys.all}
         editTo={`${ADMISSION_ROUTES.editor}?bizCode=${code}`}
       >
         {v ? (

@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ADMISSION_PATHS, type AdmissionSave, type AdmissionView } from '@portal/contract/admission';
 import { BANK_PATHS, accountLabel, type BankAccountView } from '@portal/contract/bank';
-import { COMPANY_PATHS, type DictItem } from '@portal/contract/company';
 import type { Page } from '@portal/contract/api';
 import type { DocState } from '@portal/contract/workflow';
 import { post, update, type UpdateOptions } from '../../shared/request/http';
-import { postDict } from '../../shared/request/dict';
 
 export const ADMISSION_ROUTES = {
   list: '/factoring/config/admission',
@@ -13,8 +11,10 @@ export const ADMISSION_ROUTES = {
   view: '/factoring/config/admission-view',
 } as const;
 
-/** Root of this screen's query keys; a save or a decision refreshes it. */
-export const ADMISSION_QUERY = 'custAdmission';
+/** The admission cache keys; a save or a decision refreshes everything under `all`. */
+export const admissionKeys = {
+  all: ['custAdmission'] as const,
+};
 
 export interface Saved {
   bizCode: string;
@@ -31,27 +31,26 @@ export const admissionApi = {
     update(ADMISSION_PATHS.del, undefined, { ...byCode(bizCode), confirm: '确定要删除该客户准入单吗？' }),
 };
 
-/** Enabled customers for the picker ({code,label}). */
-export function useCustomers() {
-  return useQuery({
-    queryKey: ['company', 'dict', false],
-    queryFn: () => postDict<DictItem>(COMPANY_PATHS.dict, {}, { loading: false }),
-    staleTime: 60_000,
-  });
-}
-
-/** The chosen customer's own bank accounts, as a picker shows them. */
-export function useCustomerAccounts(compCode: string | undefined) {
-  return useQuery({
-    queryKey: [ADMISSION_QUERY, 'accounts', compCode],
-    queryFn: async () => {
-      const page = await post<Page<BankAccountView>>(
-        BANK_PATHS.list,
-        { ownerType: 'customer', ownerCode: compCode, pageNum: 1, pageSize: 100 },
-        { loading: false },
-      );
-      return page.list.map((a) => ({ value: a.bizCode, label: accountLabel(a) }));
-    },
-    enabled: !!compCode,
-  });
-}
+/** The admission reads as query options. */
+export const admissionQueries = {
+  view: (bizCode: string) =>
+    queryOptions({
+      queryKey: [...admissionKeys.all, 'view', bizCode],
+      queryFn: () => admissionApi.view(bizCode),
+      enabled: !!bizCode,
+    }),
+  /** The chosen customer's own bank accounts, as a picker shows them. */
+  customerAccounts: (compCode: string | undefined) =>
+    queryOptions({
+      queryKey: [...admissionKeys.all, 'accounts', compCode],
+      queryFn: async () => {
+        const page = await post<Page<BankAccountView>>(
+          BANK_PATHS.list,
+          { ownerType: 'customer', ownerCode: compCode, pageNum: 1, pageSize: 100 },
+          { loading: false },
+        );
+        return page.list.map((a) => ({ value: a.bizCode, label: accountLabel(a) }));
+      },
+      enabled: !!compCode,
+    }),
+};

@@ -15,7 +15,7 @@ import { usePageFormName } from '../../shared/form/form-name';
 import { ApiError } from '../../shared/request/http';
 import { validValues } from '../../shared/ui/valid-values';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { addCompany, COMPANY_LIST_KEY, updateCompany, viewCompany } from './api';
+import { addCompany, COMPANY_LIST_KEY, companyEditQueries, updateCompany } from './api';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 
 export const COMPANY_LIST_PATH = '/factoring/config/company';
@@ -33,12 +33,7 @@ export default function CompanyEditorPage(_props: ScreenProps) {
   const [form] = Form.useForm<FormValues>();
   const formName = usePageFormName('company');
   const [saving, setSaving] = useState(false);
-  const view = useQuery({
-    queryKey: ['company', 'view', compCode],
-    queryFn: () => viewCompany(compCode!),
-    enabled: !!compCode,
-    gcTime: 0,
-  });
+  const view = useQuery({ ...companyEditQueries.view(compCode), gcTime: 0 });
 
   // Another company (or 新增) is another page: the tabs mount the editor afresh for it.
   useFormFill(view.data, (v) => form.setFieldsValue({ ...companyToForm(v), files: v.files }));

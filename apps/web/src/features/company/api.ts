@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   COMPANY_EXPORT_FILE_NAME,
   COMPANY_PATHS,
@@ -5,12 +6,24 @@ import {
   type CompanyUpdate,
   type CompanyView,
 } from '@portal/contract/company';
+import { companyKeys } from '../../shared/company/api';
 import { exportFile, post, update, type ExportOptions } from '../../shared/request/http';
 
 export const COMPANY_LIST_KEY = ['list', COMPANY_PATHS.list] as const;
 
-export const viewCompany = (compCode: string) =>
+const viewCompany = (compCode: string) =>
   post<CompanyView>(COMPANY_PATHS.view, undefined, { query: { compCode } });
+
+/** The company reads as query options (keys under the shared `companyKeys.all`). */
+export const companyEditQueries = {
+  view: (compCode: string | undefined) =>
+    queryOptions({
+      queryKey: [...companyKeys.all, 'view', compCode],
+      queryFn: () => viewCompany(compCode!),
+      enabled: !!compCode,
+    }),
+};
+
 export const addCompany = (body: CompanyAdd) => update<{ compCode: string }>(COMPANY_PATHS.add, body);
 export const updateCompany = (body: CompanyUpdate) =>
   update<{ compCode: string }>(COMPANY_PATHS.update, body);

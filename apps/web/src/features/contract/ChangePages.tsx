@@ -5,9 +5,7 @@ import { Alert, Col, Form, Input, Row, Select, Table, Tabs, Typography } from 'a
 import {
   CONTRACT_PATHS,
   type ChangeListRow,
-  type DueItem,
   type PayerItem,
-  type PlanItemView,
   changeInfoSchema,
   changeSaveSchema,
   payerSchema,
@@ -25,7 +23,7 @@ import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import { docFrameProps, useDocCode, useDocSaved } from '../../shared/workflow/doc-kind';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { CHANGE_DOC } from './doc-kinds';
-import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
+import { CONTRACT_ROUTES, contractApi, contractQueries, type Saved } from './api';
 import { DuesTable, PayersTable, PlanTable } from './components';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
@@ -81,24 +79,12 @@ export function ChangeEditorPage() {
   const bizCode = params.get('bizCode') ?? '';
   const [form] = Form.useForm<Values>();
   const formName = usePageFormName('change');
-  const change = useQuery({
-    queryKey: ['contract', 'change', bizCode],
-    queryFn: () => contractApi.change(bizCode),
-    enabled: !!bizCode,
-  });
+  const change = useQuery(contractQueries.change(bizCode));
   const contBizCode = params.get('contBizCode') ?? change.data?.contBizCode ?? '';
-  const info = useQuery({
-    queryKey: ['contract', 'info', contBizCode],
-    queryFn: () => contractApi.info(contBizCode),
-    enabled: !!contBizCode,
-  });
-  const rules = useQuery({ queryKey: ['contract', 'rules'], queryFn: contractApi.rules });
-  const banks = useQuery({ queryKey: ['contract', 'banks'], queryFn: contractApi.banks });
-  const lines = useQuery({
-    queryKey: ['contract', 'lines', info.data?.custCode],
-    queryFn: () => contractApi.lines(info.data!.custCode),
-    enabled: !!info.data,
-  });
+  const info = useQuery(contractQueries.info(contBizCode));
+  const rules = useQuery(contractQueries.rules());
+  const banks = useQuery(contractQueries.banks());
+  const lines = useQuery(contractQueries.lines(info.data?.custCode));
   const [version, setVersion] = useState<number | undefined>();
 
   const loaded = useMemo(
@@ -319,32 +305,12 @@ function InfoCompare({
 /** 合同变更查看: 变更信息 (before / after of every section) inside the audit view. */
 export function ChangeViewPage() {
   const bizCode = useDocCode(CHANGE_DOC);
-  const on = { enabled: !!bizCode };
-  const change = useQuery({
-    queryKey: ['contract', 'change', bizCode],
-    queryFn: () => contractApi.change(bizCode),
-    ...on,
-  });
-  const info = useQuery({
-    queryKey: ['contract', 'chg', 'info', bizCode, change.data?.state],
-    queryFn: () => contractApi.beforeAfter<Record<string, unknown>>(CONTRACT_PATHS.chgInfoView, bizCode),
-    ...on,
-  });
-  const plan = useQuery({
-    queryKey: ['contract', 'chg', 'plan', bizCode, change.data?.state],
-    queryFn: () => contractApi.beforeAfter<PlanItemView[]>(CONTRACT_PATHS.chgSchemeView, bizCode),
-    ...on,
-  });
-  const dues = useQuery({
-    queryKey: ['contract', 'chg', 'dues', bizCode, change.data?.state],
-    queryFn: () => contractApi.beforeAfter<DueItem[]>(CONTRACT_PATHS.chgDueView, bizCode),
-    ...on,
-  });
-  const payers = useQuery({
-    queryKey: ['contract', 'chg', 'payers', bizCode, change.data?.state],
-    queryFn: () => contractApi.beforeAfter<PayerItem[]>(CONTRACT_PATHS.chgPayerInfo, bizCode),
-    ...on,
-  });
+  const change = useQuery(contractQueries.change(bizCode));
+  const state = change.data?.state;
+  const info = useQuery(contractQueries.changeInfo(bizCode, state));
+  const plan = useQuery(contractQueries.changePlan(bizCode, state));
+  const dues = useQuery(contractQueries.changeDues(bizCode, state));
+  const payers = useQuery(contractQueries.changePayers(bizCode, state));
   const ch = change.data;
   const side = <T,>(
     label: string,

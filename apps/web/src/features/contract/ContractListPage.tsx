@@ -23,7 +23,7 @@ import { DateRangeField, MoneyRangeField, rangeFilters } from '../../shared/list
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { confirmAction } from '../../shared/ui/feedback';
-import { CONTRACT_ROUTES, contractApi } from './api';
+import { CONTRACT_ROUTES, contractApi, contractKeys } from './api';
 import { ContractStateTags, options } from './state-tags';
 import { OpeningImportDialog } from './OpeningImportDialog';
 
@@ -236,7 +236,7 @@ export default function ContractListPage() {
         open={opening}
         onClose={(saved) => {
           setOpening(false);
-          if (saved) void queryClient.invalidateQueries({ queryKey: ['list', CONTRACT_PATHS.list] });
+          if (saved) void queryClient.invalidateQueries({ queryKey: contractKeys.list });
         }}
       />
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { contractApi } from './api';
+import { contractQueries } from './api';
 
 /** How long typing pauses before the picker asks the server. */
 const SEARCH_DELAY_MS = 300;
@@ -24,12 +24,7 @@ export function ContractPicker({ value, onChange, style }: ContractPickerProps) 
     const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const found = useQuery({
-    queryKey: ['contract', 'pick', keyword],
-    queryFn: () => contractApi.pickContracts(keyword),
-    staleTime: 30_000,
-    retry: false,
-  });
+  const found = useQuery(contractQueries.pick(keyword));
   return (
     <Select<string>
       showSearch={{ filterOption: false, onSearch: setTyped }}

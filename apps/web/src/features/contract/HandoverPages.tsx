@@ -21,7 +21,7 @@ import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import { docFrameProps, useDocCode, useDocSaved } from '../../shared/workflow/doc-kind';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { HANDOVER_DOC } from './doc-kinds';
-import { CONTRACT_ROUTES, contractApi, type Saved } from './api';
+import { CONTRACT_ROUTES, contractApi, contractQueries, type Saved } from './api';
 import { ContractPicker } from './ContractPicker';
 import { options } from './state-tags';
 import { PrintButton } from '../../shared/print/PrintButton';
@@ -88,16 +88,8 @@ export function HandoverEditorPage() {
   const [form] = Form.useForm<Values>();
   const formName = usePageFormName('handover');
   const [version, setVersion] = useState<number | undefined>();
-  const existing = useQuery({
-    queryKey: ['contract', 'handover', bizCode],
-    queryFn: () => contractApi.handover(bizCode),
-    enabled: !!bizCode,
-  });
-  const init = useQuery({
-    queryKey: ['contract', 'handoverInit', contBizCode],
-    queryFn: () => contractApi.handoverInit(contBizCode),
-    enabled: !bizCode && !!contBizCode,
-  });
+  const existing = useQuery(contractQueries.handover(bizCode));
+  const init = useQuery({ ...contractQueries.handoverInit(contBizCode), enabled: !bizCode && !!contBizCode });
   const head = existing.data ?? init.data;
   useFormFill(existing.data, (v) => {
     form.setFieldsValue({ ...v, remark: v.remark ?? undefined });
@@ -194,11 +186,7 @@ export function HandoverEditorPage() {
 /** 资料交接单查看 inside the audit view. */
 export function HandoverViewPage() {
   const bizCode = useDocCode(HANDOVER_DOC);
-  const sheet = useQuery({
-    queryKey: ['contract', 'handover', bizCode],
-    queryFn: () => contractApi.handover(bizCode),
-    enabled: !!bizCode,
-  });
+  const sheet = useQuery(contractQueries.handover(bizCode));
   const h: HandoverView | undefined = sheet.data;
   return (
     <DocViewFrame

@@ -10,7 +10,6 @@ import {
   noticeConfirmSchema,
   noticeWaiveSchema,
   noticeWithdrawSchema,
-  type NoticeList,
   type NoticeStatus,
   type NoticeView,
 } from '@portal/contract/assignment';
@@ -23,8 +22,8 @@ import { fieldRules } from '../../shared/form/zod-rule';
 import { EditModal } from '../../shared/list/EditModal';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { PrintButton } from '../../shared/print/PrintButton';
-import { post, update } from '../../shared/request/http';
-import { contractKeys } from './api';
+import { update } from '../../shared/request/http';
+import { contractKeys, contractQueries } from './api';
 
 /**
  * 转让通知 on the contract view (docs/assignment-notice.md): each debtor of a disclosed (明保理)
@@ -36,20 +35,13 @@ const WAIVE_RULES = fieldRules(noticeWaiveSchema);
 const WITHDRAW_RULES = fieldRules(noticeWithdrawSchema);
 const STATUS_COLORS: Record<NoticeStatus, string> = { pending: 'orange', confirmed: 'green', waived: 'blue' };
 
-export const noticeKey = (contBizCode: string) => [...contractKeys.all, 'notices', contBizCode] as const;
-
 type Acting = { kind: 'confirm' | 'waive' | 'withdraw'; notice: NoticeView } | null;
 
 export function NoticeTab({ contBizCode }: { contBizCode: string }) {
   const qc = useQueryClient();
   const buttons = useButtons(ASSIGN_NOTICE_MENU);
   const [acting, setActing] = useState<Acting>(null);
-  const list = useQuery({
-    queryKey: noticeKey(contBizCode),
-    queryFn: () =>
-      post<NoticeList>(ASSIGN_NOTICE_PATHS.list, undefined, { query: { contBizCode }, loading: false }),
-    enabled: !!contBizCode,
-  });
+  const list = useQuery(contractQueries.notices(contBizCode));
   const l = list.data;
   if (!l) return null;
   if (!l.disclosed)

@@ -16,9 +16,11 @@ import {
   type HandoverView,
   type ImportPreview,
   type PayerItem,
+  type PlanItemView,
   type PlanPreview,
   type SchemeView,
 } from '@portal/contract/contract';
+import { ASSIGN_NOTICE_PATHS, type NoticeList } from '@portal/contract/assignment';
 import type { DictItem, LineFigures } from '@portal/contract/credit';
 import type { FileInfo } from '@portal/contract/files';
 import { RULER_PATHS } from '@portal/contract/ruler';
@@ -94,10 +96,22 @@ export const contractApi = {
 /** The cache keys of one contract's parts; every contract change makes all of them stale. */
 export const contractKeys = {
   all: ['contract'] as const,
+  /** The contract list (合同信息). */
+  list: ['list', CONTRACT_PATHS.list] as const,
   part: (part: string, ...args: unknown[]) => ['contract', part, ...args] as const,
 };
 
 const forContract = (bizCode: string) => !!bizCode;
+
+/** One side-by-side read of a contract change (变更前 / 变更后), asked again when its state moves. */
+const changeSide =
+  <T>(part: string, path: string) =>
+  (bizCode: string, state: string | undefined) =>
+    queryOptions({
+      queryKey: contractKeys.part('chg', part, bizCode, state),
+      queryFn: () => contractApi.beforeAfter<T>(path, bizCode),
+      enabled: !!bizCode,
+    });
 
 /**
  * The contract reads as query options (`useQuery(contractQueries.info(bizCode))`): one key and
@@ -162,6 +176,52 @@ export const contractQueries = {
       queryFn: () => contractApi.planAdd({ contBizCode: bizCode, ...(customItems ? { customItems } : {}) }),
       staleTime: 0,
     }),
+  /** A customer's lines, which a contract (change) draws on. */
+  lines: (custCode: string | undefined) =>
+    queryOptions({
+      queryKey: contractKeys.part('lines', custCode),
+      queryFn: () => contractApi.lines(custCode!),
+      enabled: !!custCode,
+    }),
+  /** The contracts a picker offers for `keyword`; a refusal is shown, not retried. */
+  pick: (keyword: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('pick', keyword),
+      queryFn: () => contractApi.pickContracts(keyword),
+      staleTime: 30_000,
+      retry: false,
+    }),
+  change: (bizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('change', bizCode),
+      queryFn: () => contractApi.change(bizCode),
+      enabled: forContract(bizCode),
+    }),
+  changeInfo: changeSide<Record<string, unknown>>('info', CONTRACT_PATHS.chgInfoView),
+  changePlan: changeSide<PlanItemView[]>('plan', CONTRACT_PATHS.chgSchemeView),
+  changeDues: changeSide<DueItem[]>('dues', CONTRACT_PATHS.chgDueView),
+  changePayers: changeSide<PayerItem[]>('payers', CONTRACT_PATHS.chgPayerInfo),
+  handover: (bizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('handover', bizCode),
+      queryFn: () => contractApi.handover(bizCode),
+      enabled: forContract(bizCode),
+    }),
+  /** A new handover sheet's starting values from its contract. */
+  handoverInit: (contBizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('handoverInit', contBizCode),
+      queryFn: () => contractApi.handoverInit(contBizCode),
+      enabled: forContract(contBizCode),
+    }),
+  /** 转让通知 of a contract (without the loading overlay). */
+  notices: (contBizCode: string) =>
+    queryOptions({
+      queryKey: contractKeys.part('notices', contBizCode),
+      queryFn: () =>
+        post<NoticeList>(ASSIGN_NOTICE_PATHS.list, undefined, { query: { contBizCode }, loading: false }),
+      enabled: forContract(contBizCode),
+    }),
   customers: () => queryOptions({ queryKey: contractKeys.part('customers'), queryFn: contractApi.customers }),
   rules: () => queryOptions({ queryKey: contractKeys.part('rules'), queryFn: contractApi.rules }),
   banks: () => queryOptions({ queryKey: contractKeys.part('banks'), queryFn: contractApi.banks }),
@@ -191,7 +251,7 @@ export function useContractSave() {
       if (!r.ok) return;
       void client.invalidateQueries({ queryKey: contractKeys.all });
       // The request layer refreshes every list after a change too: join that call, start none.
-      void client.invalidateQueries({ queryKey: ['list', CONTRACT_PATHS.list] }, { cancelRefetch: false });
+      void client.invalidateQueries({ queryKey: contractKeys.list }, { cancelRefetch: false });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { CONTRACT_PATHS, HANDOVER_PATHS } from '@portal/contract/contract';
 import type { DocKind } from '../../shared/workflow/doc-kind';
-import { CONTRACT_ROUTES } from './api';
+import { CONTRACT_ROUTES, contractKeys } from './api';
 
 /** 合同变更 (a change of an approved contract). */
 export const CHANGE_DOC: DocKind = {
@@ -11,7 +11,7 @@ export const CHANGE_DOC: DocKind = {
   listPath: CONTRACT_PATHS.changeList,
   auditPath: CONTRACT_PATHS.changeAudit,
   unAuditPath: CONTRACT_PATHS.changeUnAudit,
-  queryKey: ['contract'],
+  queryKey: contractKeys.all,
 };
 
 /** 资料交接单 (the handover of a contract's originals). */
@@ -23,5 +23,5 @@ export const HANDOVER_DOC: DocKind = {
   listPath: HANDOVER_PATHS.list,
   auditPath: HANDOVER_PATHS.audit,
   unAuditPath: HANDOVER_PATHS.unAudit,
-  queryKey: ['contract'],
+  queryKey: contractKeys.all,
 };

@@ -13,7 +13,7 @@ import { DateInput } from '../../shared/form/DateInput';
 import { MoneyInput } from '../../shared/form/MoneyInput';
 import { formRules } from '../../shared/form/zod-rule';
 import { usePageFormName } from '../../shared/form/form-name';
-import { approvedCreditsQuery, creditApi } from './api';
+import { creditQueries } from './api';
 import { CreditDocEditor, type CreditDocSpec } from './CreditDocEditor';
 import { CHANGE_DOC } from './doc-kinds';
 import { labelOptions } from '../../shared/form/label-options';
@@ -47,28 +47,12 @@ export default function ChangeEditorPage() {
   const credBizCode = Form.useWatch('credBizCode', form);
   const changeType = Form.useWatch('changeType', form);
 
-  const change = useQuery({
-    queryKey: ['credit', 'chg', bizCode],
-    queryFn: () => creditApi.change(bizCode),
-    enabled: !!bizCode,
-  });
-  const credits = useQuery(approvedCreditsQuery);
+  const change = useQuery(creditQueries.change(bizCode));
+  const credits = useQuery(creditQueries.approvedCredits());
   const credit = credits.data?.list.find((c) => c.bizCode === credBizCode);
-  const lines = useQuery({
-    queryKey: ['credit', 'lines', credit?.custCode],
-    queryFn: () => creditApi.lines(credit!.custCode),
-    enabled: !!credit,
-  });
-  const ft = useQuery({
-    queryKey: ['credit', 'ft', credBizCode],
-    queryFn: () => creditApi.ft(credBizCode!),
-    enabled: !!credBizCode,
-  });
-  const platform = useQuery({
-    queryKey: ['credit', 'platform', credBizCode],
-    queryFn: () => creditApi.platform(credBizCode!),
-    enabled: !!credBizCode,
-  });
+  const lines = useQuery(creditQueries.lines(credit?.custCode));
+  const ft = useQuery(creditQueries.ft(credBizCode));
+  const platform = useQuery(creditQueries.platform(credBizCode));
   const candidates = [
     ...(platform.data?.line ? [platform.data.line] : []),
     ...(ft.data ?? []).flatMap((f) => (f.line ? [f.line] : [])),

@@ -6,7 +6,7 @@ import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { validValues } from '../../shared/ui/valid-values';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { type DocKind, useDocSaved } from '../../shared/workflow/doc-kind';
-import { approvedCreditsQuery, creditApi, type Saved } from './api';
+import { creditApi, creditQueries, type Saved } from './api';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 
 /** A document of an approved credit (额度分配, 额度变更) as its editor saves it. */
@@ -52,7 +52,7 @@ export function CreditDocEditor<V extends { credBizCode?: string | undefined }, 
 }) {
   const { spec, bizCode, doc, form, toForm } = props;
   const [version, setVersion] = useState<number | undefined>();
-  const credits = useQuery(approvedCreditsQuery);
+  const credits = useQuery(creditQueries.approvedCredits());
 
   useFormFill(doc, (d) => {
     setVersion(d.version);

@@ -27,7 +27,7 @@ import { MoneyInput, formatMoneyText } from '../../shared/form/MoneyInput';
 import { ImportTemplateButton } from '../../shared/files/ImportTemplateButton';
 import { fieldRules, formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
-import { CREDIT_ROUTES, creditApi, importReceivables, type Saved } from './api';
+import { CREDIT_ROUTES, creditApi, creditKeys, creditQueries, importReceivables, type Saved } from './api';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { CREDIT_DOC } from './doc-kinds';
 import { validValues } from '../../shared/ui/valid-values';
@@ -58,27 +58,11 @@ export default function CreditEditorPage() {
   const [preview, setPreview] = useState<ImportPreviewRow[] | null>(null);
   const [verdicts, setVerdicts] = useState<InvoiceVerdict[] | null>(null);
 
-  const customers = useQuery({ queryKey: ['credit', 'customers'], queryFn: creditApi.customers });
-  const credit = useQuery({
-    queryKey: ['credit', 'platform', bizCode],
-    queryFn: () => creditApi.platform(bizCode),
-    enabled: !!bizCode,
-  });
-  const ft = useQuery({
-    queryKey: ['credit', 'ft', bizCode],
-    queryFn: () => creditApi.ft(bizCode),
-    enabled: !!bizCode,
-  });
-  const rec = useQuery({
-    queryKey: ['credit', 'rec', bizCode],
-    queryFn: () => creditApi.receivables(bizCode),
-    enabled: !!bizCode,
-  });
-  const fileQuery = useQuery({
-    queryKey: ['credit', 'files', bizCode],
-    queryFn: () => creditApi.files(bizCode),
-    enabled: !!bizCode,
-  });
+  const customers = useQuery(creditQueries.customers());
+  const credit = useQuery(creditQueries.platform(bizCode));
+  const ft = useQuery(creditQueries.ft(bizCode));
+  const rec = useQuery(creditQueries.receivables(bizCode));
+  const fileQuery = useQuery(creditQueries.files(bizCode));
 
   useFormFill(credit.data, (c) => {
     setVersion(c.version);
@@ -93,7 +77,7 @@ export default function CreditEditorPage() {
   const after = (r: { ok: boolean; data: Saved | undefined }) => {
     if (!r.ok || !r.data) return false;
     setVersion(r.data.version);
-    void qc.invalidateQueries({ queryKey: ['credit'] });
+    void qc.invalidateQueries({ queryKey: creditKeys.all });
     return true;
   };
 
@@ -139,7 +123,7 @@ export default function CreditEditorPage() {
     const r = await creditApi.verify({ credBizCode: bizCode || undefined, items }).catch(() => null);
     if (r) {
       setVerdicts(r.verdicts);
-      void qc.invalidateQueries({ queryKey: ['credit', 'rec', bizCode] });
+      void qc.invalidateQueries({ queryKey: creditQueries.receivables(bizCode).queryKey });
     }
   };
 

@@ -19,7 +19,7 @@ import { DOC_TYPES } from '@portal/contract/workflow';
 import { FileList } from '../../shared/files/FileList';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { ExportButton } from '../../shared/list/ExportButton';
-import { creditApi } from './api';
+import { creditQueries } from './api';
 import { UtilisationChart } from './components';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { docFrameProps, useDocCode } from '../../shared/workflow/doc-kind';
@@ -30,31 +30,11 @@ import { GuaranteeView } from './GuaranteeSection';
 /** 授信查看: every section read-only, the line figures, the history, and 通过 / 驳回 while pending. */
 export default function CreditViewPage() {
   const bizCode = useDocCode(CREDIT_DOC);
-  const credit = useQuery({
-    queryKey: ['credit', 'platform', bizCode],
-    queryFn: () => creditApi.platform(bizCode),
-    enabled: !!bizCode,
-  });
-  const ft = useQuery({
-    queryKey: ['credit', 'ft', bizCode],
-    queryFn: () => creditApi.ft(bizCode),
-    enabled: !!bizCode,
-  });
-  const rec = useQuery({
-    queryKey: ['credit', 'rec', bizCode],
-    queryFn: () => creditApi.receivables(bizCode),
-    enabled: !!bizCode,
-  });
-  const history = useQuery({
-    queryKey: ['credit', 'history', bizCode],
-    queryFn: () => creditApi.history(bizCode),
-    enabled: !!bizCode,
-  });
-  const files = useQuery({
-    queryKey: ['credit', 'files', bizCode],
-    queryFn: () => creditApi.files(bizCode),
-    enabled: !!bizCode,
-  });
+  const credit = useQuery(creditQueries.platform(bizCode));
+  const ft = useQuery(creditQueries.ft(bizCode));
+  const rec = useQuery(creditQueries.receivables(bizCode));
+  const history = useQuery(creditQueries.history(bizCode));
+  const files = useQuery(creditQueries.files(bizCode));
   const c = credit.data;
   const line = c?.line;
   return (

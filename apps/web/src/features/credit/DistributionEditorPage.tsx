@@ -19,7 +19,7 @@ import { ListEditor } from '../../shared/form/ListEditor';
 import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules, formRules } from '../../shared/form/zod-rule';
 import { usePageFormName } from '../../shared/form/form-name';
-import { creditApi, type Saved } from './api';
+import { creditApi, creditQueries, type Saved } from './api';
 import { CreditDocEditor, type CreditDocSpec, type CreditDocState } from './CreditDocEditor';
 import { DISTRIBUTION_DOC } from './doc-kinds';
 import { labelOptions } from '../../shared/form/label-options';
@@ -66,22 +66,10 @@ export default function DistributionEditorPage() {
   const credBizCode = Form.useWatch('credBizCode', form);
   const items = Form.useWatch('items', form) ?? [];
 
-  const dist = useQuery({
-    queryKey: ['credit', 'dist', bizCode],
-    queryFn: () => creditApi.distribution(bizCode),
-    enabled: !!bizCode,
-  });
-  const distFiles = useQuery({
-    queryKey: ['credit', 'distFiles', bizCode],
-    queryFn: () => creditApi.distFiles(bizCode),
-    enabled: !!bizCode,
-  });
-  const customers = useQuery({ queryKey: ['credit', 'customers'], queryFn: creditApi.customers });
-  const parent = useQuery({
-    queryKey: ['credit', 'platform', credBizCode],
-    queryFn: () => creditApi.platform(credBizCode!),
-    enabled: !!credBizCode,
-  });
+  const dist = useQuery(creditQueries.distribution(bizCode));
+  const distFiles = useQuery(creditQueries.distFiles(bizCode));
+  const customers = useQuery(creditQueries.customers());
+  const parent = useQuery(creditQueries.platform(credBizCode));
 
   useFormFill(distFiles.data, setFiles);
 

@@ -4,7 +4,7 @@ import { DIST_TARGET_LABELS, PRODUCT_LABELS, type DistView } from '@portal/contr
 import { formatMoney } from '@portal/contract/format';
 import { FileList } from '../../shared/files/FileList';
 import { codeColumn, moneyColumn } from '../../shared/list/columns';
-import { creditApi } from './api';
+import { creditQueries } from './api';
 import { DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { docFrameProps, useDocCode } from '../../shared/workflow/doc-kind';
 import { DISTRIBUTION_DOC } from './doc-kinds';
@@ -12,16 +12,8 @@ import { DISTRIBUTION_DOC } from './doc-kinds';
 /** 额度分配查看, with 通过 / 驳回 while pending. */
 export default function DistributionViewPage() {
   const bizCode = useDocCode(DISTRIBUTION_DOC);
-  const dist = useQuery({
-    queryKey: ['credit', 'dist', bizCode],
-    queryFn: () => creditApi.distribution(bizCode),
-    enabled: !!bizCode,
-  });
-  const files = useQuery({
-    queryKey: ['credit', 'distFiles', bizCode],
-    queryFn: () => creditApi.distFiles(bizCode),
-    enabled: !!bizCode,
-  });
+  const dist = useQuery(creditQueries.distribution(bizCode));
+  const files = useQuery(creditQueries.distFiles(bizCode));
   const d = dist.data;
   return (
     <DocViewFrame

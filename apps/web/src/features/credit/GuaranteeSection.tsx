@@ -27,7 +27,7 @@ import { validValues } from '../../shared/ui/valid-values';
 import { dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { update } from '../../shared/request/http';
-import { creditApi } from './api';
+import { creditKeys, creditQueries } from './api';
 
 /**
  * 担保授信 (docs/credit.md "Guarantees and collateral"): the guarantors (enterprise, picked from
@@ -50,16 +50,8 @@ const STATUS_COLORS: Record<GuaranteeStatus, string> = {
 };
 
 function useGuarantees(bizCode: string) {
-  const gua = useQuery({
-    queryKey: ['credit', 'gua', bizCode],
-    queryFn: () => creditApi.guarantees(bizCode),
-    enabled: !!bizCode,
-  });
-  const coll = useQuery({
-    queryKey: ['credit', 'coll', bizCode],
-    queryFn: () => creditApi.collaterals(bizCode),
-    enabled: !!bizCode,
-  });
+  const gua = useQuery(creditQueries.guarantees(bizCode));
+  const coll = useQuery(creditQueries.collaterals(bizCode));
   return { gua, coll };
 }
 
@@ -73,7 +65,7 @@ export function GuaranteeEditor(props: {
   const [form] = Form.useForm<Values>();
   const { gua, coll } = useGuarantees(props.bizCode);
   const uploads = useUploadGuard('担保合同');
-  const customers = useQuery({ queryKey: ['credit', 'customers'], queryFn: creditApi.customers });
+  const customers = useQuery(creditQueries.customers());
   const options = (customers.data ?? []).map((c) => ({ value: c.code, label: c.label }));
   useFormFill(gua.data, (rows) =>
     form.setFieldsValue({
@@ -292,7 +284,7 @@ export function GuaranteeView(props: { bizCode: string; state: string | undefine
     if (r?.ok) {
       setReleasing(null);
       form.resetFields();
-      void qc.invalidateQueries({ queryKey: ['credit'] });
+      void qc.invalidateQueries({ queryKey: creditKeys.all });
     }
   };
 

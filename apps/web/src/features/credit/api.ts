@@ -62,12 +62,53 @@ export const creditApi = {
     update(path, undefined, { query: { bizCode }, confirm: `确定要删除该${what}吗？` }),
 };
 
-/** The approved credits, which a distribution or a change is made on. */
-export const approvedCreditsQuery = queryOptions({
-  queryKey: ['credit', 'approvedCredits'],
-  queryFn: () =>
-    post<Page<CreditListRow>>(CREDIT_PATHS.creditList, { pageNum: 1, pageSize: 500, state: 'approved' }),
-});
+/** The credit cache keys; every credit, distribution or change saved makes all of them stale. */
+export const creditKeys = {
+  all: ['credit'] as const,
+  part: (part: string, ...args: unknown[]) => ['credit', part, ...args] as const,
+};
+
+/** One read of a credit document by its code, asked once there is a code. */
+const byDoc = <T>(part: string, bizCode: string | undefined, fetch: (bizCode: string) => Promise<T>) =>
+  queryOptions({
+    queryKey: creditKeys.part(part, bizCode),
+    queryFn: () => fetch(bizCode!),
+    enabled: !!bizCode,
+  });
+
+/**
+ * The credit reads as query options (`useQuery(creditQueries.platform(bizCode))`): one key and
+ * fetcher per read wherever a screen shows it (授信编辑 and 授信查看 share theirs).
+ */
+export const creditQueries = {
+  platform: (bizCode: string | undefined) => byDoc('platform', bizCode, creditApi.platform),
+  ft: (bizCode: string | undefined) => byDoc('ft', bizCode, creditApi.ft),
+  receivables: (bizCode: string | undefined) => byDoc('rec', bizCode, creditApi.receivables),
+  history: (bizCode: string | undefined) => byDoc('history', bizCode, creditApi.history),
+  files: (bizCode: string | undefined) => byDoc('files', bizCode, creditApi.files),
+  guarantees: (bizCode: string | undefined) => byDoc('gua', bizCode, creditApi.guarantees),
+  collaterals: (bizCode: string | undefined) => byDoc('coll', bizCode, creditApi.collaterals),
+  distribution: (bizCode: string | undefined) => byDoc('dist', bizCode, creditApi.distribution),
+  distFiles: (bizCode: string | undefined) => byDoc('distFiles', bizCode, creditApi.distFiles),
+  change: (bizCode: string | undefined) => byDoc('chg', bizCode, creditApi.change),
+  /** A customer's lines (平台, 保理, 分配). */
+  lines: (custCode: string | undefined) => byDoc('lines', custCode, creditApi.lines),
+  customers: () => queryOptions({ queryKey: creditKeys.part('customers'), queryFn: creditApi.customers }),
+  /** 授信额度使用情况, of one customer or of all; a refusal is shown, not retried. */
+  utilisation: (custCode: string | undefined) =>
+    queryOptions({
+      queryKey: creditKeys.part('utilisation', custCode ?? ''),
+      queryFn: () => creditApi.utilisation(custCode ? { custCode } : {}),
+      retry: false,
+    }),
+  /** The approved credits, which a distribution or a change is made on. */
+  approvedCredits: () =>
+    queryOptions({
+      queryKey: creditKeys.part('approvedCredits'),
+      queryFn: () =>
+        post<Page<CreditListRow>>(CREDIT_PATHS.creditList, { pageNum: 1, pageSize: 500, state: 'approved' }),
+    }),
+};
 
 /** import/receivables: an xlsx -> per-row preview; nothing saved. */
 export async function importReceivables(file: File, credBizCode?: string): Promise<ImportPreviewRow[]> {

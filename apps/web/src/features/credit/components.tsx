@@ -3,7 +3,7 @@ import { Button, Card, Empty } from 'antd';
 import Decimal from 'decimal.js';
 import type { UtilisationRow } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
-import { creditApi } from './api';
+import { creditQueries } from './api';
 import { EChart } from '../../shared/ui/EChart';
 
 const num = (v: string) => new Decimal(v).toNumber();
@@ -22,12 +22,7 @@ export function UtilisationChart({
   rows?: UtilisationRow[];
   height?: number;
 }) {
-  const query = useQuery({
-    queryKey: ['credit', 'utilisation', custCode ?? ''],
-    queryFn: () => creditApi.utilisation(custCode ? { custCode } : {}),
-    retry: false,
-    enabled: given === undefined,
-  });
+  const query = useQuery({ ...creditQueries.utilisation(custCode), enabled: given === undefined });
   const rows: UtilisationRow[] = given ?? query.data ?? [];
   return (
     <Card

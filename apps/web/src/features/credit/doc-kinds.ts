@@ -1,6 +1,6 @@
 import { CREDIT_PATHS } from '@portal/contract/credit';
 import type { DocKind } from '../../shared/workflow/doc-kind';
-import { CREDIT_ROUTES } from './api';
+import { CREDIT_ROUTES, creditKeys } from './api';
 
 /** Credit documents are approved through 通过 / 驳回 (their menus' pass / reject buttons). */
 const PASS_REJECT = { audit: 'pass', unAudit: 'reject' } as const;
@@ -15,7 +15,7 @@ export const CREDIT_DOC: DocKind = {
   auditPath: CREDIT_PATHS.passCredit,
   unAuditPath: CREDIT_PATHS.rejectCredit,
   auditActions: PASS_REJECT,
-  queryKey: ['credit'],
+  queryKey: creditKeys.all,
 };
 
 /** 额度分配 (distribution of a platform line). */
@@ -28,7 +28,7 @@ export const DISTRIBUTION_DOC: DocKind = {
   auditPath: CREDIT_PATHS.passCredDistribution,
   unAuditPath: CREDIT_PATHS.rejectCredDistribution,
   auditActions: PASS_REJECT,
-  queryKey: ['credit'],
+  queryKey: creditKeys.all,
 };
 
 /** 额度变更 (change of a line's limit or end date). */
@@ -41,5 +41,5 @@ export const CHANGE_DOC: DocKind = {
   auditPath: CREDIT_PATHS.passCredChange,
   unAuditPath: CREDIT_PATHS.rejectCredChange,
   auditActions: PASS_REJECT,
-  queryKey: ['credit'],
+  queryKey: creditKeys.all,
 };

@@ -12,7 +12,7 @@ import { DocAuditSidebar } from '../../shared/workflow/DocAuditSidebar';
 import { DocEditButton, DocViewFrame } from '../../shared/workflow/DocViewFrame';
 import { RejectionNotice } from '../../shared/workflow/RejectionNotice';
 import { DOC_STATE_OPTIONS, docActionsColumn, docStateColumn } from '../../shared/workflow/doc-columns';
-import type { Saved } from './api';
+import { crmChangeKeys, type Saved } from './api';
 import type { ChangeKind } from './kinds';
 
 /** The columns every change list shows around its own ones. */
@@ -104,8 +104,8 @@ export function useChangeSave(kind: ChangeKind) {
         confirm: `此操作将保存${kind.title}${submit ? '并提交审批' : ''}！ 是否继续？`,
       });
       if (!r.ok || !r.data) return;
-      void qc.invalidateQueries({ queryKey: ['list', kind.listPath] });
-      void qc.invalidateQueries({ queryKey: [kind.queryRoot] });
+      void qc.invalidateQueries({ queryKey: crmChangeKeys.list(kind.listPath) });
+      void qc.invalidateQueries({ queryKey: kind.queryRoot });
       onSaved(r.data);
     } catch {
       // the request layer has warned
@@ -152,7 +152,7 @@ export function ChangeViewFrame(props: {
           menuCode={kind.menuCode}
           auditPath={kind.auditPath}
           unAuditPath={kind.unAuditPath}
-          refresh={[kind.queryRoot]}
+          refresh={kind.queryRoot}
           editTo={props.editTo}
         >
           {props.children}

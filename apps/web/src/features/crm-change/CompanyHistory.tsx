@@ -8,23 +8,18 @@ import {
   type CompUserOption,
 } from '@portal/contract/crm-change';
 import { formatDateTime } from '@portal/contract/format';
-import { changeApi, managerApi } from './api';
+import { crmChangeQueries, type ChangeRoot } from './api';
 
 const PAGE_SIZE = 10;
 
 /**
  * 变更历史: the values approved changes of the customer replaced, newest first, one page at a time.
- * `queryKey` is the view's own key prefix, so the view's refresh after 审核 refetches it too.
+ * `root` is the view's own key prefix, so the view's refresh after 审核 refetches it too.
  */
-export function CompanyHistorySection({ compCode, queryKey }: { compCode: string; queryKey: string }) {
+export function CompanyHistorySection({ compCode, root }: { compCode: string; root: ChangeRoot }) {
   const [pageNum, setPageNum] = useState(1);
   useEffect(() => setPageNum(1), [compCode]);
-  const q = useQuery({
-    queryKey: [queryKey, 'history', compCode, pageNum],
-    queryFn: () => changeApi.history({ compCode, pageNum, pageSize: PAGE_SIZE }),
-    enabled: !!compCode,
-    placeholderData: (prev) => prev,
-  });
+  const q = useQuery(crmChangeQueries.history(root, compCode, pageNum, PAGE_SIZE));
   const data: Page<CompanyHistoryItem> | undefined = q.data;
   return (
     <Card size="small" title="变更历史" style={{ marginTop: 16 }} data-testid="company-history">
@@ -92,18 +87,7 @@ export function CandidateSelect({
     setInput('');
     setKeyword('');
   }, [compCode]);
-  const q = useQuery({
-    queryKey: ['crmManager', 'users', compCode, keyword],
-    queryFn: () =>
-      managerApi.candidates({
-        compCode: compCode!,
-        keyword: keyword || undefined,
-        pageNum: 1,
-        pageSize: PICKER_PAGE,
-      }),
-    enabled: !!compCode,
-    placeholderData: (prev) => prev,
-  });
+  const q = useQuery(crmChangeQueries.candidates(compCode, keyword, PICKER_PAGE));
   const list = q.data?.list ?? [];
   const options = list.map((u) => ({ value: u.userCode, label: `${u.userName}（${u.mobile}）` }));
   if (selected && selected.userCode === value && !list.some((u) => u.userCode === value))

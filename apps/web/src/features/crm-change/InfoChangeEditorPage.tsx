@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Select, Space } from 'antd';
 import { useLinkage } from '../../shared/geo/linkage';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { CHANGE_ROUTES, changeApi, useCustomers } from './api';
+import { useCompanyDict } from '../../shared/company/company-api';
+import { CHANGE_ROUTES, changeApi, crmChangeQueries } from './api';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { markClean } from '../../shared/editor/unsaved';
 import { SaveButtons } from '../../shared/editor/SaveButtons';
@@ -33,23 +34,15 @@ export function InfoChangeEditorPage({ meta }: ScreenProps) {
   const put = useDrafts((s) => s.put);
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
-  const customers = useCustomers().data ?? [];
+  const customers = useCompanyDict().data ?? [];
   const linkage = useLinkage().data ?? [];
   const { saving, run } = useChangeSave(INFO_KIND);
 
-  const existing = useQuery({
-    queryKey: ['crmChange', 'view', bizCode],
-    queryFn: () => changeApi.view(bizCode),
-    // Also with a local draft: the change's state decides whether it may still be edited.
-    enabled: !!bizCode,
-    gcTime: 0,
-  });
+  // Also with a local draft: the change's state decides whether it may still be edited.
+  const existing = useQuery({ ...crmChangeQueries.infoView(bizCode), gcTime: 0 });
   const init = useQuery({
-    queryKey: ['crmChange', 'init', compCode],
-    queryFn: () => changeApi.init(compCode),
+    ...crmChangeQueries.infoInit(compCode),
     enabled: !bizCode && !!compCode && !draft,
-    gcTime: 0,
-    retry: false,
   });
 
   useEffect(() => {

@@ -4,7 +4,7 @@ import { Descriptions } from 'antd';
 import type { InfoChangeView } from '@portal/contract/crm-change';
 import { formatDateTime } from '@portal/contract/format';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { CHANGE_ROUTES, changeApi } from './api';
+import { CHANGE_ROUTES, crmChangeQueries } from './api';
 import { ChangeDiffTable } from './ChangeDiffTable';
 import { ChangeViewFrame } from './ChangeFrames';
 import { CompanyHistorySection } from './CompanyHistory';
@@ -31,11 +31,7 @@ export function InfoChangeViewPage({ meta }: ScreenProps) {
   const review = meta.path.endsWith('/reviewInformation');
   const [params] = useSearchParams();
   const code = params.get('bizCode') ?? '';
-  const q = useQuery({
-    queryKey: ['crmChange', 'view', code],
-    queryFn: () => changeApi.view(code),
-    enabled: !!code,
-  });
+  const q = useQuery(crmChangeQueries.infoView(code));
   const v = q.data;
   return (
     <ChangeViewFrame
@@ -51,7 +47,7 @@ export function InfoChangeViewPage({ meta }: ScreenProps) {
         <>
           <ChangeHead view={v} />
           <ChangeDiffTable view={v} />
-          <CompanyHistorySection compCode={v.compCode} queryKey="crmChange" />
+          <CompanyHistorySection compCode={v.compCode} root={INFO_KIND.queryRoot} />
         </>
       ) : null}
     </ChangeViewFrame>

@@ -19,7 +19,8 @@ import { FilesField } from '../../shared/files/FilesField';
 import { formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { MANAGER_ROUTES, managerApi, useCustomers } from './api';
+import { useCompanyDict } from '../../shared/company/company-api';
+import { crmChangeQueries, MANAGER_ROUTES, managerApi } from './api';
 import { ChangeListFrame, ChangeViewFrame, useChangeSave } from './ChangeFrames';
 import { CandidateSelect, CompanyHistorySection } from './CompanyHistory';
 import { MANAGER_KIND } from './kinds';
@@ -75,24 +76,14 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
   const bizCode = params.get('bizCode') ?? '';
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
-  const customers = useCustomers().data ?? [];
+  const customers = useCompanyDict().data ?? [];
   const compCode = Form.useWatch('compCode', form);
   const kind = Form.useWatch('kind', form) ?? 'existing';
   const { saving, run } = useChangeSave(MANAGER_KIND);
   const [version, setVersion] = useState<number | undefined>();
 
-  const existing = useQuery({
-    queryKey: ['crmManager', 'view', bizCode],
-    queryFn: () => managerApi.view(bizCode),
-    enabled: !!bizCode,
-    gcTime: 0,
-  });
-  const init = useQuery({
-    queryKey: ['crmManager', 'init', compCode],
-    queryFn: () => managerApi.init(compCode!),
-    enabled: !!compCode,
-    retry: false,
-  });
+  const existing = useQuery({ ...crmChangeQueries.managerView(bizCode), gcTime: 0 });
+  const init = useQuery(crmChangeQueries.managerInit(compCode));
 
   // Filled once per record, never from a plain effect (docs/architecture.md "Editors keep their
   // input"): a kept page shown again runs its effects again.
@@ -224,11 +215,7 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
 export function ManagerChangeViewPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const code = params.get('bizCode') ?? '';
-  const q = useQuery({
-    queryKey: ['crmManager', 'view', code],
-    queryFn: () => managerApi.view(code),
-    enabled: !!code,
-  });
+  const q = useQuery(crmChangeQueries.managerView(code));
   const v = q.data;
   return (
     <ChangeViewFrame
@@ -267,7 +254,7 @@ export function ManagerChangeViewPage(_props: ScreenProps) {
               <FileList readOnly value={v.files} />
             </Descriptions.Item>
           </Descriptions>
-          <CompanyHistorySection compCode={v.compCode} queryKey="crmManager" />
+          <CompanyHistorySection compCode={v.compCode} root={MANAGER_KIND.queryRoot} />
         </>
       ) : null}
     </ChangeViewFrame>

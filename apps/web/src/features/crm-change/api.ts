@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { COMPANY_PATHS, type DictItem } from '@portal/contract/company';
+import { queryOptions } from '@tanstack/react-query';
 import {
   COMP_CHANGE_PATHS,
   COMP_MANAGER_PATHS,
@@ -17,7 +16,6 @@ import {
 import type { Page } from '@portal/contract/api';
 import type { DocState } from '@portal/contract/workflow';
 import { post, update, type UpdateOptions } from '../../shared/request/http';
-import { postDict } from '../../shared/request/dict';
 
 export const CHANGE_ROUTES = {
   list: '/crm/corporation/change',
@@ -71,11 +69,65 @@ export const managerApi = {
     }),
 };
 
-/** Customers for the picker ({code,label}). */
-export function useCustomers() {
-  return useQuery({
-    queryKey: ['company', 'dict', false],
-    queryFn: () => postDict<DictItem>(COMPANY_PATHS.dict, {}, { loading: false }),
-    staleTime: 60_000,
-  });
-}
+/**
+ * The cache keys: 企业信息变更's reads (view, init, history) under `crmChange`, 管理员变更's under
+ * `crmManager`; a save or a decision of the one refreshes its root.
+ */
+export const crmChangeKeys = {
+  info: ['crmChange'] as const,
+  manager: ['crmManager'] as const,
+  /** A kind's server list (its path is its key). */
+  list: (listPath: string) => ['list', listPath] as const,
+};
+
+/** The root of one kind's keys. */
+export type ChangeRoot = typeof crmChangeKeys.info | typeof crmChangeKeys.manager;
+
+/** The change reads as query options (`useQuery(crmChangeQueries.infoView(bizCode))`). */
+export const crmChangeQueries = {
+  infoView: (bizCode: string) =>
+    queryOptions({
+      queryKey: [...crmChangeKeys.info, 'view', bizCode],
+      queryFn: () => changeApi.view(bizCode),
+      enabled: !!bizCode,
+    }),
+  /** A new change's starting values: the customer as it is. */
+  infoInit: (compCode: string) =>
+    queryOptions({
+      queryKey: [...crmChangeKeys.info, 'init', compCode],
+      queryFn: () => changeApi.init(compCode),
+      enabled: !!compCode,
+      gcTime: 0,
+      retry: false,
+    }),
+  managerView: (bizCode: string) =>
+    queryOptions({
+      queryKey: [...crmChangeKeys.manager, 'view', bizCode],
+      queryFn: () => managerApi.view(bizCode),
+      enabled: !!bizCode,
+    }),
+  managerInit: (compCode: string | undefined) =>
+    queryOptions({
+      queryKey: [...crmChangeKeys.manager, 'init', compCode],
+      queryFn: () => managerApi.init(compCode!),
+      enabled: !!compCode,
+      retry: false,
+    }),
+  /** 变更历史 of a customer, one page, under the view's root (its refresh after 审核 refetches it). */
+  history: (root: ChangeRoot, compCode: string, pageNum: number, pageSize: number) =>
+    queryOptions({
+      queryKey: [...root, 'history', compCode, pageNum],
+      queryFn: () => changeApi.history({ compCode, pageNum, pageSize }),
+      enabled: !!compCode,
+      placeholderData: (prev) => prev,
+    }),
+  /** Candidates for 新管理员 matching `keyword`, the first page. */
+  candidates: (compCode: string | undefined, keyword: string, pageSize: number) =>
+    queryOptions({
+      queryKey: [...crmChangeKeys.manager, 'users', compCode, keyword],
+      queryFn: () =>
+        managerApi.candidates({ compCode: compCode!, keyword: keyword || undefined, pageNum: 1, pageSize }),
+      enabled: !!compCode,
+      placeholderData: (prev) => prev,
+    }),
+};

@@ -1,5 +1,12 @@
 import { COMP_CHANGE_PATHS, COMP_MANAGER_PATHS } from '@portal/contract/crm-change';
-import { CHANGE_ROUTES, INFO_MENU, MANAGER_MENU, MANAGER_ROUTES } from './api';
+import {
+  CHANGE_ROUTES,
+  crmChangeKeys,
+  INFO_MENU,
+  MANAGER_MENU,
+  MANAGER_ROUTES,
+  type ChangeRoot,
+} from './api';
 
 /**
  * What the 企业信息变更 and 管理员变更 screens differ in: the frames of ChangeFrames.tsx (list,
@@ -15,7 +22,7 @@ export interface ChangeKind {
   auditPath: string;
   unAuditPath: string;
   /** Root of the kind's query keys (view, init, history); a save or a decision refreshes it. */
-  queryRoot: string;
+  queryRoot: ChangeRoot;
   /** The list screen, target of 返回. */
   listRoute: string;
 }
@@ -27,7 +34,7 @@ export const INFO_KIND: ChangeKind = {
   listPath: COMP_CHANGE_PATHS.list,
   auditPath: COMP_CHANGE_PATHS.audit,
   unAuditPath: COMP_CHANGE_PATHS.unAudit,
-  queryRoot: 'crmChange',
+  queryRoot: crmChangeKeys.info,
   listRoute: CHANGE_ROUTES.list,
 };
 
@@ -38,6 +45,6 @@ export const MANAGER_KIND: ChangeKind = {
   listPath: COMP_MANAGER_PATHS.list,
   auditPath: COMP_MANAGER_PATHS.audit,
   unAuditPath: COMP_MANAGER_PATHS.unAudit,
-  queryRoot: 'crmManager',
+  queryRoot: crmChangeKeys.manager,
   listRoute: MANAGER_ROUTES.list,
 };

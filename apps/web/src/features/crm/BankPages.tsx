@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, Select, Space, Spin, Table, type TableColumnsType } from 'antd';
 import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
-import { CRM_PATHS, REG_STATE_LABELS, type BankUserList, type CompUserRow } from '@portal/contract/crm';
+import { CRM_PATHS, REG_STATE_LABELS, type CompUserRow } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
 import { useCompanyDict } from '../../shared/company/company-api';
 import { UnsavedInput } from '../../shared/editor/UnsavedInput';
@@ -16,7 +16,7 @@ import { codeColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { AccountFields, accountToForm, type AccountValues } from './corporation/AccountFields';
-import { BANK_EDIT_PATH, BANK_VIEW_PATH, call, change, CRM_MENUS } from './api';
+import { BANK_EDIT_PATH, BANK_VIEW_PATH, change, CRM_MENUS, crmKeys, crmQueries } from './api';
 import { CompUserSelect, userLabel } from './CompUserSelect';
 import { ACCOUNT_PURPOSE_COLUMNS } from './corporation/account-columns';
 import { validValues } from '../../shared/ui/valid-values';
@@ -31,11 +31,7 @@ const isView = (meta: ScreenProps['meta']) => (meta.tabOf ?? meta.path).startsWi
 const useBizCode = () => useSearchParams()[0].get('bizCode') ?? undefined;
 
 function useAccount(bizCode: string | undefined) {
-  return useQuery({
-    queryKey: ['crm', 'bank', bizCode],
-    queryFn: () => call<BankAccountView>(BANK_PATHS.view, undefined, { bizCode: bizCode! }),
-    enabled: !!bizCode,
-  });
+  return useQuery(crmQueries.bankAccount(bizCode));
 }
 
 /** 银行信息管理 (crm-cor-bank): every customer bank account, server-paged. */
@@ -79,7 +75,7 @@ export function BankListPage(_props: ScreenProps) {
     <div data-testid="crm-bank-list">
       <ListPage<BankAccountView>
         source={BANK_PATHS.list}
-        queryKey={['list', 'crm', BANK_PATHS.list]}
+        queryKey={crmKeys.list(BANK_PATHS.list)}
         initialFilters={{ ownerType: 'customer' }}
         toFilters={(v) => ({ ...v, ownerType: 'customer' })}
         rowKey="bizCode"
@@ -148,7 +144,7 @@ export function BankBasicTab({ meta }: ScreenProps) {
         ...(account.data ? { bizCode: account.data.bizCode, version: account.data.version } : {}),
       });
       if (r.ok && r.data) {
-        await queryClient.invalidateQueries({ queryKey: ['crm', 'bank'] });
+        await queryClient.invalidateQueries({ queryKey: crmKeys.part('bank') });
         if (!bizCode) navigate(`${BANK_EDIT_PATH}/basic-info?bizCode=${r.data.bizCode}`, { replace: true });
       }
     } catch {
@@ -200,11 +196,7 @@ export function BankEmployeeTab({ meta }: ScreenProps) {
   const readOnly = isView(meta);
   const bizCode = useBizCode();
   const queryClient = useQueryClient();
-  const ops = useQuery({
-    queryKey: ['crm', 'bankUsers', bizCode],
-    queryFn: () => call<BankUserList>(CRM_PATHS.bankUserList, undefined, { bizCode: bizCode! }),
-    enabled: !!bizCode,
-  });
+  const ops = useQuery(crmQueries.bankUsers(bizCode));
   const [chosen, setChosen] = useState<string[]>([]);
   const known = useMemo(
     () => (ops.data?.users ?? []).map((u) => ({ value: u.userCode, label: userLabel(u) })),
@@ -213,7 +205,7 @@ export function BankEmployeeTab({ meta }: ScreenProps) {
   useFormFill(ops.data, (d) => setChosen(d.users.map((u) => u.userCode)));
   const save = async () => {
     const r = await change(CRM_PATHS.bankUserSave, { bizCode, userCodes: chosen }).catch(() => null);
-    if (r?.ok) await queryClient.invalidateQueries({ queryKey: ['crm', 'bankUsers', bizCode] });
+    if (r?.ok) await queryClient.invalidateQueries({ queryKey: crmQueries.bankUsers(bizCode).queryKey });
   };
   const columns: TableColumnsType<CompUserRow> = [
     codeColumn('用户编号', 'userCode', { width: 130 }),

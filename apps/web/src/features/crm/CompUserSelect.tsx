@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import type { Page } from '@portal/contract/api';
-import { CRM_PATHS, type CompUserRow, type UserState } from '@portal/contract/crm';
-import { post } from '../../shared/request/http';
+import type { CompUserRow, UserState } from '@portal/contract/crm';
+import { crmQueries } from './api';
 
 const PAGE = 20;
 export const userLabel = (u: Pick<CompUserRow, 'userName' | 'mobile'>) => `${u.userName} ${u.mobile}`;
@@ -41,23 +40,7 @@ export function CompUserSelect({
     const t = setTimeout(() => setTerm(typed.trim()), 250);
     return () => clearTimeout(t);
   }, [typed]);
-  const found = useQuery({
-    queryKey: ['crm', 'users', compCode, 'search', term, state],
-    queryFn: () =>
-      post<Page<CompUserRow>>(
-        CRM_PATHS.employeeList,
-        {
-          compCode,
-          pageNum: 1,
-          pageSize: PAGE,
-          ...(state ? { state } : {}),
-          ...(term ? (/^\d+$/.test(term) ? { mobile: term } : { userName: term }) : {}),
-        },
-        { loading: false },
-      ),
-    enabled: !!compCode,
-    placeholderData: keepPreviousData,
-  });
+  const found = useQuery(crmQueries.userSearch(compCode, term, state, PAGE));
   // Labels of users seen so far, so a chosen user keeps its name when a later search omits it.
   const [seen, setSeen] = useState(new Map<string, string>());
   const list = found.data?.list;

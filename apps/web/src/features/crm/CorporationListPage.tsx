@@ -16,7 +16,7 @@ import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useInfoDict } from '../../shared/company/company-api';
-import { CORP_EDIT_PATH, CORP_VIEW_PATH, CRM_MENUS } from './api';
+import { CORP_EDIT_PATH, CORP_VIEW_PATH, CRM_MENUS, crmKeys } from './api';
 
 /** 企业列表 (crm-cor-cor): the customers, with 查看 / 编辑 into the tabbed detail pages. */
 export default function CorporationListPage(_props: ScreenProps) {
@@ -85,7 +85,7 @@ export default function CorporationListPage(_props: ScreenProps) {
     <div data-testid="crm-corp-list">
       <ListPage<CompanyRow>
         source={COMPANY_PATHS.list}
-        queryKey={['list', 'crm', COMPANY_PATHS.list]}
+        queryKey={crmKeys.list(COMPANY_PATHS.list)}
         rowKey="compCode"
         columns={columns}
         tableProps={{ scroll: { x: 1500 }, size: 'middle' }}

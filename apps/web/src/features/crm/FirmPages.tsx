@@ -30,7 +30,7 @@ import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { call, change, FIRM_CHECK_PATH, CRM_MENUS } from './api';
+import { change, FIRM_CHECK_PATH, CRM_MENUS, crmKeys, crmQueries } from './api';
 
 const REG_COLORS = { pending: 'orange', approved: 'green', rejected: 'red' } as const;
 
@@ -123,11 +123,7 @@ export function FirmCheckPage(_props: ScreenProps) {
   const userCode = params.get('userCode') ?? undefined;
   const queryClient = useQueryClient();
   const [comment, setComment] = useState('');
-  const user = useQuery({
-    queryKey: ['crm', 'firm', userCode],
-    queryFn: () => call<CompUserRow>(CRM_PATHS.firmView, undefined, { userCode: userCode! }),
-    enabled: !!userCode,
-  });
+  const user = useQuery(crmQueries.firm(userCode));
   const decide = async (pass: boolean) => {
     const r = await change(
       pass ? CRM_PATHS.firmAudit : CRM_PATHS.firmUnAudit,
@@ -139,8 +135,8 @@ export function FirmCheckPage(_props: ScreenProps) {
     ).catch(() => null);
     if (r?.ok) {
       setComment('');
-      await queryClient.invalidateQueries({ queryKey: ['crm', 'firm', userCode] });
-      await queryClient.invalidateQueries({ queryKey: ['list', CRM_PATHS.firmList] });
+      await queryClient.invalidateQueries({ queryKey: crmQueries.firm(userCode).queryKey });
+      await queryClient.invalidateQueries({ queryKey: crmKeys.firmList });
     }
   };
   if (!userCode)

@@ -4,14 +4,14 @@ import { Card, Descriptions, Table } from 'antd';
 import { formatMoney } from '@portal/contract/format';
 import type { ConcentrationRow } from '@portal/contract/debtor';
 import { EChart, type ChartOption } from '../../shared/ui/EChart';
-import { debtorApi } from './api';
+import { debtorQueries } from './api';
 
 /**
  * 债务人集中度: the receivables of the effective contracts by debtor, the 10 largest with their
  * share of the portfolio and their debtor line (docs/credit.md "Concentration").
  */
 export default function DebtorConcentrationPage() {
-  const q = useQuery({ queryKey: ['debtor', 'concentration'], queryFn: debtorApi.concentration });
+  const q = useQuery(debtorQueries.concentration());
   const c = q.data;
   const option = useMemo<ChartOption>(
     () => ({

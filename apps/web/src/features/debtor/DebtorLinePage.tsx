@@ -15,8 +15,9 @@ import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { update } from '../../shared/request/http';
+import { debtorKeys } from '../../shared/debtor/api';
 import { useDebtorDict } from '../../shared/debtor/DebtorPicker';
-import { debtorApi } from './api';
+import { debtorQueries } from './api';
 
 const rules = fieldRules(debtorLineSaveSchema);
 
@@ -33,17 +34,13 @@ interface LineValues {
 export default function DebtorLinePage() {
   const qc = useQueryClient();
   const buttons = useButtons(DEBTOR_LINE_MENU);
-  const lines = useQuery({ queryKey: ['debtor', 'lines'], queryFn: debtorApi.lines });
+  const lines = useQuery(debtorQueries.lines());
   const dict = useDebtorDict();
   const [editing, setEditing] = useState<DebtorLineRow | 'new' | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [form] = Form.useForm<LineValues>();
-  const ledger = useQuery({
-    queryKey: ['debtor', 'line', viewing],
-    queryFn: () => debtorApi.line(viewing!),
-    enabled: viewing !== null,
-  });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['debtor'] });
+  const ledger = useQuery(debtorQueries.line(viewing));
+  const refresh = () => qc.invalidateQueries({ queryKey: debtorKeys.all });
 
   const save = async () => {
     const v = await form.validateFields();

@@ -10,8 +10,9 @@ import {
 } from '@portal/contract/debtor';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { update } from '../../shared/request/http';
+import { debtorKeys } from '../../shared/debtor/api';
 import { useDebtorDict } from '../../shared/debtor/DebtorPicker';
-import { debtorApi } from './api';
+import { debtorQueries } from './api';
 
 /**
  * 债务人待匹配: the debtor names typed as free text that no customer bears exactly; a person
@@ -20,7 +21,7 @@ import { debtorApi } from './api';
 export default function DebtorMatchPage() {
   const qc = useQueryClient();
   const buttons = useButtons(DEBTOR_MATCH_MENU);
-  const list = useQuery({ queryKey: ['debtor', 'unmatched'], queryFn: debtorApi.unmatched });
+  const list = useQuery(debtorQueries.unmatched());
   const dict = useDebtorDict();
   const [target, setTarget] = useState<UnmatchedRow | null>(null);
   const [form] = Form.useForm<{ debtorCode: string }>();
@@ -30,7 +31,7 @@ export default function DebtorMatchPage() {
     const r = await update(DEBTOR_PATHS.resolve, { debtorName: target!.debtorName, debtorCode });
     if (!r.ok) return;
     setTarget(null);
-    await qc.invalidateQueries({ queryKey: ['debtor'] });
+    await qc.invalidateQueries({ queryKey: debtorKeys.all });
   };
 
   return (

@@ -26,7 +26,7 @@ import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { useExpandAll } from './use-expand';
-import { addOrg, ORG_TREE_KEY, orgOptions, removeOrg, updateOrg, USER_LIST_KEY, useOrgTree } from './api';
+import { addOrg, orgOptions, permissionKeys, removeOrg, updateOrg, useOrgTree } from './api';
 
 const orgRules = fieldRules(orgAddSchema);
 const MENU = 'permission-org';
@@ -78,8 +78,8 @@ export default function OrgPage(_props: ScreenProps) {
   }, [nodes, selected]);
 
   const reload = async () => {
-    await queryClient.invalidateQueries({ queryKey: ORG_TREE_KEY });
-    void queryClient.invalidateQueries({ queryKey: USER_LIST_KEY });
+    await queryClient.invalidateQueries({ queryKey: permissionKeys.orgTree });
+    void queryClient.invalidateQueries({ queryKey: permissionKeys.userList });
   };
 
   const startNew = () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { MenuTreeNode, RoleDetail } from '@portal/contract/permission';
+import type { MenuTreeNode, RoleDetail, RoleView } from '@portal/contract/permission';
 import { useSessionStore } from '../../shared/session/session-store';
 import { confirmAction } from '../../shared/ui/feedback-lazy';
 import { getRole, saveRoleConfig } from './api';
@@ -36,11 +36,19 @@ const TREE: MenuTreeNode[] = [
   },
 ];
 
-vi.mock('./api', () => ({
-  getRole: vi.fn(),
-  saveRoleConfig: vi.fn(async () => ({ ok: true, confirmed: true, data: null, msg: '' })),
-  useMenuTree: () => ({ data: TREE, isLoading: false }),
-}));
+vi.mock('./api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./api')>();
+  const getRole = vi.fn();
+  return {
+    getRole,
+    saveRoleConfig: vi.fn(async () => ({ ok: true, confirmed: true, data: null, msg: '' })),
+    useMenuTree: () => ({ data: TREE, isLoading: false }),
+    // The role read as the screen declares it, fetched by the mocked getRole.
+    permissionQueries: {
+      role: (r: RoleView) => ({ ...actual.permissionQueries.role(r), queryFn: () => getRole(r.bizCode) }),
+    },
+  };
+});
 vi.mock('../../shared/ui/feedback-lazy', () => ({ confirmAction: vi.fn() }));
 
 const ROLE: RoleDetail = {

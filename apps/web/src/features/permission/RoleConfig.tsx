@@ -10,7 +10,7 @@ import { DISCARD_MESSAGE, markClean, markDirty } from '../../shared/editor/unsav
 import { normalizePath } from '../../shared/routing/route-table';
 import { confirmAction } from '../../shared/ui/feedback-lazy';
 import { allCodes, branchCodes, filterTree, indexTree, toggleCode, treeChecks } from './menu-tree';
-import { getRole, saveRoleConfig, useMenuTree } from './api';
+import { permissionQueries, saveRoleConfig, useMenuTree } from './api';
 
 const MENU = 'permission-role';
 
@@ -42,11 +42,7 @@ const sameCodes = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
 export function RoleConfig({ role, onClose }: { role: RoleView; onClose(): void }) {
   const path = normalizePath(useLocation().pathname);
   const tree = useMenuTree();
-  const detail = useQuery({
-    queryKey: ['permission', 'role', role.bizCode, role.version],
-    queryFn: () => getRole(role.bizCode),
-    gcTime: 0,
-  });
+  const detail = useQuery(permissionQueries.role(role));
   const index = useMemo(() => indexTree(tree.data ?? []), [tree.data]);
   const everyCode = useMemo(() => allCodes(tree.data ?? []), [tree.data]);
   const [query, setQuery] = useState('');

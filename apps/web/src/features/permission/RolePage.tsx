@@ -18,7 +18,7 @@ import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { addRole, orgOptions, removeRole, ROLE_DICT_KEY, updateRole, useOrgTree } from './api';
+import { addRole, orgOptions, permissionKeys, removeRole, updateRole, useOrgTree } from './api';
 import { RoleConfig } from './RoleConfig';
 import { AddButton } from '../../shared/list/AddButton';
 
@@ -114,7 +114,7 @@ export default function RolePage(_props: ScreenProps) {
   const [editing, setEditing] = useState<RoleView | 'new' | null>(null);
   const [configuring, setConfiguring] = useState<RoleView | null>(null);
   // The role list refreshes through the update itself; the role picker's dictionary does not.
-  const refreshRoleDict = () => void queryClient.invalidateQueries({ queryKey: ROLE_DICT_KEY });
+  const refreshRoleDict = () => void queryClient.invalidateQueries({ queryKey: permissionKeys.roleDict });
 
   const columns: TableColumnsType<RoleView> = [
     codeColumn('角色编号', 'bizCode', { width: 130 }),

@@ -42,13 +42,12 @@ import type { ScreenProps } from '../../shared/ui/screen';
 import { useExpandAll } from './use-expand';
 import {
   addUser,
-  ORG_TREE_KEY,
+  permissionKeys,
   orgOptions,
   removeUser,
   resetPassword,
   setUserStatus,
   updateUser,
-  USER_LIST_KEY,
   useOrgTree,
   useRoleDict,
 } from './api';
@@ -195,8 +194,8 @@ export default function UserPage(_props: ScreenProps) {
   const [editing, setEditing] = useState<UserView | 'new' | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: USER_LIST_KEY });
-    void queryClient.invalidateQueries({ queryKey: ORG_TREE_KEY });
+    void queryClient.invalidateQueries({ queryKey: permissionKeys.userList });
+    void queryClient.invalidateQueries({ queryKey: permissionKeys.orgTree });
   };
 
   const fetcher: ListFetcher<UserView> = useMemo(
@@ -297,7 +296,7 @@ export default function UserPage(_props: ScreenProps) {
           ref={list}
           source={fetcher}
           sortable={userListSchema.sortable}
-          queryKey={[...USER_LIST_KEY, deptCode ?? '']}
+          queryKey={[...permissionKeys.userList, deptCode ?? '']}
           rowKey="userCode"
           columns={columns}
           tableProps={{ size: 'middle' }}

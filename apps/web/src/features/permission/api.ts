@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   PERMISSION_PATHS as P,
   type DictItem,
@@ -22,10 +22,13 @@ import { postDict } from '../../shared/request/dict';
 
 /** Calls of the permission screens, with the confirmation prompts. */
 
-export const ROLE_LIST_KEY = ['list', P.roleList] as const;
-export const USER_LIST_KEY = ['list', P.userList] as const;
-export const ORG_TREE_KEY = ['permission', 'orgTree'] as const;
-export const ROLE_DICT_KEY = ['permission', 'roleDict'] as const;
+/** The permission cache keys: the server-paged lists and the trees and dicts the screens share. */
+export const permissionKeys = {
+  userList: ['list', P.userList] as const,
+  orgTree: ['permission', 'orgTree'] as const,
+  roleDict: ['permission', 'roleDict'] as const,
+  menuTree: ['permission', 'menuTree'] as const,
+};
 
 // ---- roles
 export const getRole = (bizCode: string) => post<RoleDetail>(P.roleGet, undefined, { query: { bizCode } });
@@ -41,30 +44,46 @@ export const removeRole = (r: RoleView) =>
 export const saveRoleConfig = (body: RoleCfgSave) =>
   update<{ menuCodes: string[] }>(P.roleCfgSave, body, { confirm: '此操作将保存角色权限配置！ 是否继续？' });
 
+/** The permission reads as query options. */
+export const permissionQueries = {
+  menuTree: () =>
+    queryOptions({
+      queryKey: permissionKeys.menuTree,
+      queryFn: () => post<MenuTreeNode[]>(P.roleMenuTree, undefined, { loading: false }),
+      staleTime: Infinity,
+    }),
+  roleDict: () =>
+    queryOptions({
+      queryKey: permissionKeys.roleDict,
+      queryFn: () => postDict<DictItem>(P.roleDict, undefined, { loading: false }),
+      staleTime: 30_000,
+    }),
+  orgTree: () =>
+    queryOptions({
+      queryKey: permissionKeys.orgTree,
+      queryFn: () => post<OrgNode[]>(P.orgTree, undefined, { loading: false }),
+      staleTime: 30_000,
+    }),
+  /** A role with its menu codes, read afresh for each version (权限配置 never shows a stale one). */
+  role: (role: Pick<RoleView, 'bizCode' | 'version'>) =>
+    queryOptions({
+      queryKey: ['permission', 'role', role.bizCode, role.version],
+      queryFn: () => getRole(role.bizCode),
+      gcTime: 0,
+    }),
+};
+
 export function useMenuTree(enabled = true) {
-  return useQuery({
-    queryKey: ['permission', 'menuTree'],
-    queryFn: () => post<MenuTreeNode[]>(P.roleMenuTree, undefined, { loading: false }),
-    staleTime: Infinity,
-    enabled,
-  });
+  return useQuery({ ...permissionQueries.menuTree(), enabled });
 }
 
 export function useRoleDict() {
-  return useQuery({
-    queryKey: ROLE_DICT_KEY,
-    queryFn: () => postDict<DictItem>(P.roleDict, undefined, { loading: false }),
-    staleTime: 30_000,
-  });
+  return useQuery(permissionQueries.roleDict());
 }
 
 // ---- organisations
 export function useOrgTree() {
-  return useQuery({
-    queryKey: ORG_TREE_KEY,
-    queryFn: () => post<OrgNode[]>(P.orgTree, undefined, { loading: false }),
-    staleTime: 30_000,
-  });
+  return useQuery(permissionQueries.orgTree());
 }
 export const addOrg = (body: OrgAdd) =>
   update<{ deptBizCode: string }>(P.orgAdd, body, { confirm: `确定要新增组织「${body.name}」吗？` });

@@ -1,31 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  COMPANY_INFO_DICT,
-  COMPANY_PATHS,
-  type CompanyInfoDict,
-  type DictItem,
-  type UsccCheckResult,
-} from '@portal/contract/company';
+import { COMPANY_PATHS, type UsccCheckResult } from '@portal/contract/company';
 import { post } from '../request/http';
-import { postDict } from '../request/dict';
+import { companyQueries } from './api';
 
-/** Company types, customer roles and industries (placeholder: the contract's own copy). */
+/** Company types, customer roles and industries. */
 export function useInfoDict() {
-  return useQuery({
-    queryKey: ['company', 'infoDict'],
-    queryFn: () => post<CompanyInfoDict>(COMPANY_PATHS.infoDict, undefined, { loading: false }),
-    staleTime: Infinity,
-    placeholderData: COMPANY_INFO_DICT,
-  });
+  return useQuery(companyQueries.infoDict());
 }
 
 /** Customers for pickers ({code,label}): enabled ones, or all with `all`. */
 export function useCompanyDict(all = false) {
-  return useQuery({
-    queryKey: ['company', 'dict', all],
-    queryFn: () => postDict<DictItem>(COMPANY_PATHS.dict, all ? { all } : {}, { loading: false }),
-    staleTime: 60_000,
-  });
+  return useQuery(companyQueries.dict(all));
 }
 
 export const checkUscc = (usccCode: string, compCode?: string) =>

@@ -1,15 +1,10 @@
 import { Form, Input, Select, type FormRule } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DEBTOR_PATHS, type DebtorPick } from '@portal/contract/debtor';
-import { postDict } from '../request/dict';
+import { debtorDictQueries } from './api';
 
 /** The debtors a picker offers: enabled customers in the buyer or core role (docs/credit.md "Debtors"). */
 export function useDebtorDict() {
-  return useQuery({
-    queryKey: ['debtor', 'dict'],
-    queryFn: () => postDict<DebtorPick>(DEBTOR_PATHS.dict, {}, { loading: false }),
-    staleTime: 60_000,
-  });
+  return useQuery(debtorDictQueries.dict());
 }
 
 export const UNMATCHED_TAG = '（待匹配）';

@@ -9,6 +9,7 @@ import { useDocCode, useDocSaved, type DocKind } from '../workflow/doc-kind';
 import { EditorFrame } from './EditorFrame';
 import { SaveButtons } from './SaveButtons';
 import { useFormFill } from './use-form-fill';
+import { closureQueries } from './api';
 
 /** What the server quotes for a contract on a date (回购单, 核销坏账): the contract named, then the figures. */
 interface ContractQuote {
@@ -55,11 +56,7 @@ export function ContractClosureEditor<Q extends ContractQuote>({
   const biz = useBizDate();
   const contBizCode = Form.useWatch('contBizCode', form);
   const day = Form.useWatch(date.name, form);
-  const existing = useQuery({
-    queryKey: [...kind.queryKey, 'edit', code],
-    queryFn: () => view(code),
-    enabled: !!code,
-  });
+  const existing = useQuery(closureQueries.edit(kind, code, view));
   useFormFill(existing.data, (v) => {
     const saved = v as unknown as Record<string, string>;
     form.setFieldsValue({
@@ -74,12 +71,7 @@ export function ContractClosureEditor<Q extends ContractQuote>({
       form.setFieldsValue({ [date.name]: biz.data.businessDate });
   }, [biz.data, code, form, date.name]);
   const ready = /^\d{12}$/.test(contBizCode ?? '') && /^\d{4}-\d{2}-\d{2}$/.test(day ?? '');
-  const quoted = useQuery({
-    queryKey: [...kind.queryKey, 'quote', contBizCode, day],
-    queryFn: () => quote(contBizCode!, day!),
-    enabled: ready,
-    retry: false,
-  });
+  const quoted = useQuery(closureQueries.quote(kind, contBizCode, day, quote, ready));
   const saved = useDocSaved(kind, code);
   const save = async (submit: boolean) => {
     const values = await form.validateFields().catch(() => null);

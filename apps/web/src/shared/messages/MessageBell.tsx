@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Modal, Popover, Space, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import type { Page } from '@portal/contract/api';
 import { formatDateTime } from '@portal/contract/format';
 import {
   MESSAGE_PATHS,
@@ -14,7 +13,8 @@ import {
 import { NOTICE_PATHS, type NoticeShown } from '@portal/contract/notices';
 import { post, type Revalidated } from '../request/http';
 import { docViewUrl } from '../workflow/doc-links';
-import { MESSAGE_COUNT_KEY as COUNT_KEY, useMessageCount } from './use-message-count';
+import { messageKeys, messageQueries } from './api';
+import { useMessageCount } from './use-message-count';
 
 const KIND_COLORS: Record<MessageKind, string> = {
   todo: 'blue',
@@ -30,7 +30,6 @@ const KIND_COLORS: Record<MessageKind, string> = {
 };
 
 const JOBS_SCREEN = '/system/job';
-const LIST_KEY = ['messages', 'list'] as const;
 
 /**
  * 消息中心 in the navbar (docs/operations.md "Messages"): the unread count (useMessageCount); the
@@ -44,15 +43,10 @@ export function MessageBell() {
   const [notice, setNotice] = useState<NoticeShown | 'gone' | null>(null);
   const count = useMessageCount();
   const latestId = count.data?.data.latestId ?? 0;
-  const list = useQuery({
-    queryKey: [...LIST_KEY, latestId],
-    queryFn: () =>
-      post<Page<MessageView>>(MESSAGE_PATHS.list, { pageNum: 1, pageSize: 10 }, { loading: false }),
-    enabled: open,
-  });
+  const list = useQuery(messageQueries.latest(latestId, open));
   const refresh = async (next?: MessageCount) => {
-    if (next) qc.setQueryData<Revalidated<MessageCount>>(COUNT_KEY, { etag: null, data: next });
-    await qc.invalidateQueries({ queryKey: LIST_KEY });
+    if (next) qc.setQueryData<Revalidated<MessageCount>>(messageKeys.count, { etag: null, data: next });
+    await qc.invalidateQueries({ queryKey: messageKeys.list });
   };
   const openMessage = async (m: MessageView) => {
     if (!m.read)

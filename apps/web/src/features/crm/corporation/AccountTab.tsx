@@ -9,7 +9,7 @@ import { updateThen } from '../../../shared/list/update-then';
 import { useRowEditor } from '../../../shared/list/use-row-editor';
 import { codeColumn } from '../../../shared/list/columns';
 import type { ScreenProps } from '../../../shared/ui/screen';
-import { useCompCode } from '../api';
+import { crmKeys, useCompCode } from '../api';
 import { AccountFields, accountToForm, type AccountValues } from './AccountFields';
 import { isView, SAVE, TabFrame, useCustomerFetcher } from './tab-kit';
 import { ACCOUNT_PURPOSE_COLUMNS } from './account-columns';
@@ -71,7 +71,7 @@ export function AccountTab({ meta }: ScreenProps) {
     <TabFrame title="账户信息" compCode={compCode} testId="crm-tab-account">
       <ListPage<BankAccountView>
         source={fetcher}
-        queryKey={['crm', 'accounts', compCode]}
+        queryKey={crmKeys.part('accounts', compCode)}
         rowKey="bizCode"
         columns={columns}
         tableProps={{ size: 'small', scroll: { x: 1200 } }}

@@ -4,7 +4,7 @@ import { AuditChangesTable, changedFieldsSummary } from '../../../shared/audit/A
 import { ListPage } from '../../../shared/list/ListPage';
 import { dateColumn } from '../../../shared/list/columns';
 import type { ScreenProps } from '../../../shared/ui/screen';
-import { useCompCode } from '../api';
+import { crmKeys, useCompCode } from '../api';
 import { TabFrame, useCustomerFetcher } from './tab-kit';
 
 /**
@@ -32,7 +32,7 @@ export function ApprovalTab(_props: ScreenProps) {
     <TabFrame title="审核信息" compCode={compCode} testId="crm-tab-approval">
       <ListPage<ApprovalRow>
         source={fetcher}
-        queryKey={['crm', 'history', compCode]}
+        queryKey={crmKeys.part('history', compCode)}
         rowKey="id"
         columns={columns}
         tableProps={{

@@ -13,7 +13,7 @@ import {
 import { UnsavedInput } from '../../../shared/editor/UnsavedInput';
 import { Auth } from '../../../shared/permission/Auth';
 import type { ScreenProps } from '../../../shared/ui/screen';
-import { change, CORP_EDIT_PATH, useCompCode, useCustomer } from '../api';
+import { change, CORP_EDIT_PATH, crmKeys, useCompCode, useCustomer } from '../api';
 import { isView, SAVE } from './tab-kit';
 
 /** 基本信息: the customer itself (company calls); a new customer is created here first. */
@@ -60,7 +60,7 @@ function BasicForm({
             })
           : await change<{ compCode: string }>(COMPANY_PATHS.add, body);
       if (r.ok && r.data) {
-        await queryClient.invalidateQueries({ queryKey: ['crm', 'customer'] });
+        await queryClient.invalidateQueries({ queryKey: crmKeys.part('customer') });
         if (!compCode)
           navigate(`${CORP_EDIT_PATH}/corporation?compCode=${r.data.compCode}`, { replace: true });
       }

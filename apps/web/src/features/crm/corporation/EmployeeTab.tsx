@@ -17,7 +17,7 @@ import { updateThen } from '../../../shared/list/update-then';
 import { useRowEditor } from '../../../shared/list/use-row-editor';
 import { codeColumn } from '../../../shared/list/columns';
 import type { ScreenProps } from '../../../shared/ui/screen';
-import { deptOptions, useCompCode, useDeptTree } from '../api';
+import { crmKeys, deptOptions, useCompCode, useDeptTree } from '../api';
 import { isView, SAVE, TabFrame, useCustomerFetcher } from './tab-kit';
 import { validValues } from '../../../shared/ui/valid-values';
 
@@ -53,7 +53,7 @@ export function EmployeeTab({ meta }: ScreenProps) {
       {},
       () => {
         close();
-        void queryClient.invalidateQueries({ queryKey: ['crm', 'users', compCode] });
+        void queryClient.invalidateQueries({ queryKey: crmKeys.part('users', compCode) });
       },
     );
   };
@@ -123,7 +123,7 @@ export function EmployeeTab({ meta }: ScreenProps) {
     <TabFrame title="企业用户" compCode={compCode} testId="crm-tab-employee">
       <ListPage<CompUserRow>
         source={fetcher}
-        queryKey={['crm', 'employees', compCode]}
+        queryKey={crmKeys.part('employees', compCode)}
         rowKey="userCode"
         columns={columns}
         tableProps={{ size: 'small', scroll: { x: 1100 } }}

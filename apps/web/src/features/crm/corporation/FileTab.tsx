@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Spin } from 'antd';
 import { CRM_PATHS } from '@portal/contract/crm';
-import type { FileInfo } from '@portal/contract/files';
 import { FilesField } from '../../../shared/files/FilesField';
 import type { FileItem } from '../../../shared/files/files-api';
 import type { ScreenProps } from '../../../shared/ui/screen';
-import { call, change, useCompCode } from '../api';
+import { change, crmQueries, useCompCode } from '../api';
 import { SaveBar } from './record';
 import { isView, TabFrame } from './tab-kit';
 
@@ -17,11 +16,7 @@ export function FileTab({ meta }: ScreenProps) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ files: FileItem[] }>();
   const [saving, setSaving] = useState(false);
-  const files = useQuery({
-    queryKey: ['crm', 'files', compCode],
-    queryFn: () => call<FileInfo[]>(CRM_PATHS.fileList, undefined, { compCode: compCode! }),
-    enabled: !!compCode,
-  });
+  const files = useQuery(crmQueries.files(compCode));
   const submit = async (v: { files: FileItem[] }) => {
     setSaving(true);
     try {
@@ -29,7 +24,7 @@ export function FileTab({ meta }: ScreenProps) {
         compCode,
         fileTokens: (v.files ?? []).map((f) => f.fileToken),
       });
-      if (r.ok) await queryClient.invalidateQueries({ queryKey: ['crm', 'files', compCode] });
+      if (r.ok) await queryClient.invalidateQueries({ queryKey: crmQueries.files(compCode).queryKey });
     } catch {
       // the request layer has warned
     } finally {

@@ -10,7 +10,7 @@ import { updateThen } from '../../../shared/list/update-then';
 import { useRowEditor } from '../../../shared/list/use-row-editor';
 import { codeColumn } from '../../../shared/list/columns';
 import type { ScreenProps } from '../../../shared/ui/screen';
-import { useCompCode } from '../api';
+import { crmKeys, useCompCode } from '../api';
 import { CompUserSelect } from '../CompUserSelect';
 import { isView, SAVE, TabFrame, useCustomerFetcher } from './tab-kit';
 import { validValues } from '../../../shared/ui/valid-values';
@@ -47,7 +47,7 @@ export function RoleTab({ meta }: ScreenProps) {
       {},
       () => {
         close();
-        void queryClient.invalidateQueries({ queryKey: ['crm', 'employees', compCode] });
+        void queryClient.invalidateQueries({ queryKey: crmKeys.part('employees', compCode) });
       },
     );
   };
@@ -89,7 +89,7 @@ export function RoleTab({ meta }: ScreenProps) {
     <TabFrame title="企业角色" compCode={compCode} testId="crm-tab-role">
       <ListPage<CompRoleRow>
         source={fetcher}
-        queryKey={['crm', 'roles', compCode]}
+        queryKey={crmKeys.part('roles', compCode)}
         rowKey="roleCode"
         columns={columns}
         tableProps={{ size: 'small' }}

@@ -2,16 +2,12 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Auth } from '../../../shared/permission/Auth';
-import { call, change } from '../api';
+import { change, crmQueries } from '../api';
 import { SAVE } from './tab-kit';
 
 /** One record per customer (开票信息, 企业介绍, …), read by compCode. */
 export function useRecord<T>(path: string, compCode: string | undefined) {
-  return useQuery({
-    queryKey: ['crm', path, compCode],
-    queryFn: () => call<T | null>(path, undefined, { compCode: compCode! }),
-    enabled: !!compCode,
-  });
+  return useQuery(crmQueries.record<T>(path, compCode));
 }
 
 export function SaveBar({ readOnly, saving }: { readOnly: boolean; saving: boolean }) {
@@ -33,7 +29,8 @@ export function useRecordSave(path: string, viewPath: string, compCode: string |
     setSaving(true);
     try {
       const r = await change(path, { ...body, compCode, ...(version !== undefined ? { version } : {}) });
-      if (r.ok) await queryClient.invalidateQueries({ queryKey: ['crm', viewPath, compCode] });
+      if (r.ok)
+        await queryClient.invalidateQueries({ queryKey: crmQueries.record(viewPath, compCode).queryKey });
     } catch {
       // the request layer has warned
     } finally {
