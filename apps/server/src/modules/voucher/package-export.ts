@@ -14,10 +14,9 @@ import {
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { runCommand } from '../../platform/db/command';
-import { conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { moneyCell, streamSheet, type XlsxCell, type XlsxColumn } from '../../platform/http/xlsx';
 import { voucherAccounts } from './schema';
-import { listAccounts, seedAccounts } from './service';
+import { listAccounts, lockAccount } from './service';
 
 /**
  * 凭证引入 (docs/accounting.md "Export to the accounting package"): a month's vouchers in the
@@ -62,14 +61,7 @@ export async function savePackageAccount(
 ): Promise<PackageAccountRow> {
   const cmd = { entity: 'voucherAccount', action: 'savePackage', code: body.role };
   return runCommand(tx, actor, cmd, async (_tx, w) => {
-    await seedAccounts(tx);
-    const [before] = await tx
-      .select()
-      .from(voucherAccounts)
-      .where(eq(voucherAccounts.role, body.role))
-      .for('update');
-    if (!before) throw notFound('科目映射');
-    if (before.version !== body.version) throw conflict(STALE_VERSION_MSG);
+    const before = await lockAccount(tx, body.role, body.version);
     await w.touch(voucherAccounts, eq(voucherAccounts.role, body.role), {
       yonyouCode: body.yonyouCode,
       kingdeeCode: body.kingdeeCode,

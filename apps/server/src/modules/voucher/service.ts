@@ -55,6 +55,15 @@ export async function listAccounts(ex: Executor): Promise<AccountRow[]> {
   });
 }
 
+/** A role's mapping row (seeded first), locked, at the version the client read (else 409). */
+export async function lockAccount(tx: Tx, role: string, version: number) {
+  await seedAccounts(tx);
+  const [row] = await tx.select().from(voucherAccounts).where(eq(voucherAccounts.role, role)).for('update');
+  if (!row) throw notFound('科目映射');
+  if (row.version !== version) throw conflict(STALE_VERSION_MSG);
+  return row;
+}
+
 /**
  * Changes a role's account for the vouchers posted from now on (posted ones keep the code and
  * name they were posted with). One code names one account: another role mapped to the same code
@@ -70,14 +79,7 @@ export async function saveAccount(
     actor,
     { entity: 'voucherAccount', action: 'save', code: body.role },
     async (_tx, w) => {
-      await seedAccounts(tx);
-      const [before] = await tx
-        .select()
-        .from(voucherAccounts)
-        .where(eq(voucherAccounts.role, body.role))
-        .for('update');
-      if (!before) throw notFound('科目映射');
-      if (before.version !== body.version) throw conflict(STALE_VERSION_MSG);
+      const before = await lockAccount(tx, body.role, body.version);
       const [clash] = await tx
         .select()
         .from(voucherAccounts)
