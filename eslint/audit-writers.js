@@ -9,17 +9,4 @@ export const AUDIT_WRITERS = {
   // after its transaction rolled back (docs/operations.md "操作日志 result").
   'platform/db/command.ts': 'the command path',
   'platform/http/app.ts': 'a refused call’s failure row',
-  // Not converted yet (measured remainder in docs/architecture.md "The command path").
-  'modules/auth/routes.ts': 'not converted yet',
-  'modules/auth/service.ts': 'not converted yet',
-  'modules/bizdate/service.ts': 'not converted yet',
-  'modules/classification/service.ts': 'not converted yet',
-  'modules/jobs/scheduler.ts': 'not converted yet',
-  'modules/monitor/retention.ts': 'not converted yet',
-  'modules/monitor/service.ts': 'not converted yet',
-  'modules/permit/service.ts': 'not converted yet',
-  'modules/system/params.ts': 'not converted yet',
-  'modules/voucher/close.ts': 'not converted yet',
-  'modules/voucher/package-export.ts': 'not converted yet',
-  'modules/voucher/service.ts': 'not converted yet',
 };

@@ -40,7 +40,7 @@ describe('audit rows through the command path', { timeout: 120_000 }, () => {
       'apps/server/src/modules/bank/probe.ts',
       "import type { Actor } from '../../platform/db/audit';\nexport type Probe = Actor;\n",
     );
-    const listed = await auditErrors('apps/server/src/modules/voucher/close.ts', handWritten);
+    const listed = await auditErrors('apps/server/src/platform/http/app.ts', handWritten);
     const test = await auditErrors('apps/server/src/modules/bank/probe.test.ts', handWritten);
     expect([...typeOnly, ...listed, ...test]).toEqual([]);
   });

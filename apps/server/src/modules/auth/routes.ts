@@ -1,11 +1,9 @@
 import { AUTH_PATHS, loginSchema, menuButtonsSchema } from '@portal/contract/auth';
 import { passwordChangeSchema } from '@portal/contract/password';
 import type { PortalModule } from '../../platform/module';
-import { revokeSession } from '../../platform/auth/sessions';
-import { writeAudit } from '../../platform/db/audit';
 import { HashGate } from '../../platform/auth/hash-gate';
 import { issueCaptcha } from './captcha';
-import { buttonCodes, changePassword, login, menuCodes, userInfo } from './service';
+import { buttonCodes, changePassword, login, logout, menuCodes, userInfo } from './service';
 
 import { UNSCOPED } from '../../platform/http/route-scope';
 
@@ -36,8 +34,7 @@ export const authModule: PortalModule = {
     );
 
     api.post(AUTH_PATHS.logout, { perm: 'session', scope: UNSCOPED.own }, async ({ user, actor }) => {
-      await revokeSession(db, user.sessionId, 'logout');
-      await writeAudit(db, actor, { entity: 'session', action: 'logout' });
+      await logout(db, user.sessionId, actor);
       return null;
     });
 

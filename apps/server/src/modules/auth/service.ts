@@ -11,12 +11,18 @@ import type { PasswordChange } from '@portal/contract/password';
 import type { Config } from '../../platform/config';
 import { queryRows, type Db } from '../../platform/db/client';
 import { metrics } from '../../platform/metrics';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, tooMany } from '../../platform/errors';
 import { depts, loginAttempts, users } from '../../platform/auth/schema';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/password-hash';
 import type { HashGate } from '../../platform/auth/hash-gate';
-import { createSession, revokeUserSessions, type SessionUser } from '../../platform/auth/sessions';
+import {
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  type SessionUser,
+} from '../../platform/auth/sessions';
 import { consumeCaptcha } from './captcha';
 
 interface FailureCounts {
@@ -141,13 +147,22 @@ export async function login(
   }
 
   await recordAttempt(db, name, 'success', meta);
-  const accessToken = await createSession(db, user.id, config.sessionAbsoluteMs, meta);
-  await writeAudit(
-    db,
-    { userId: user.id, userName: user.userName, ip: meta.ip },
-    { entity: 'session', action: 'login', detail: { ip: meta.ip } },
-  );
+  // The session and its audit row commit together: a sign-in is the write of its session row.
+  const actor: Actor = { userId: user.id, userName: user.userName, ip: meta.ip };
+  const accessToken = await runCommand(db, actor, { entity: 'session', action: 'login' }, async (tx, w) => {
+    const token = await createSession(tx, user.id, config.sessionAbsoluteMs, meta);
+    await w.audit({ detail: { ip: meta.ip } });
+    return token;
+  });
   return { accessToken, mustChangePassword: user.must };
+}
+
+/** 退出登录: the session ends, with its audit row. */
+export async function logout(db: Db, sessionId: number, actor: Actor): Promise<void> {
+  await runCommand(db, actor, { entity: 'session', action: 'logout' }, async (tx, w) => {
+    await revokeSession(tx, sessionId, 'logout');
+    await w.audit();
+  });
 }
 
 export async function userInfo(db: Db, u: SessionUser) {
@@ -190,18 +205,10 @@ export async function changePassword(
   if (!row || !(await gate.run(() => verifyPassword(body.pwd, row.hash))))
     throw badInput(LOGIN_MESSAGES.oldPasswordWrong);
   const hash = await gate.run(() => hashPassword(body.newPwd));
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        passwordHash: hash,
-        mustChangePassword: false,
-        updatedAt: sql`now()`,
-        updatedBy: u.userId,
-        version: sql`${users.version} + 1`,
-      })
-      .where(eq(users.id, u.userId));
+  const cmd = { entity: 'user', action: 'changePassword', code: u.userCode };
+  await runCommand(db, actor, cmd, async (tx, w) => {
+    await w.touch(users, eq(users.id, u.userId), { passwordHash: hash, mustChangePassword: false });
     await revokeUserSessions(tx, u.userId);
-    await writeAudit(tx, actor, { entity: 'user', entityCode: u.userCode, action: 'changePassword' });
+    await w.audit();
   });
 }

@@ -19,7 +19,8 @@ import { addDays, daysBetween } from '@portal/contract/plan/dates';
 import { interestRuleCalc } from '@portal/contract/plan/rule';
 import { queryRows, type Db, type Executor, type Tx } from '../../platform/db/client';
 import { advisoryXactLock } from '../../platform/db/advisory';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { BusinessClock } from '../../platform/clock';
@@ -73,23 +74,20 @@ export async function setBusinessDate(
   current: string,
   actor: Actor,
 ): Promise<{ from: string; to: string }> {
-  await advisoryXactLock(tx, 'bizdate', 'set');
-  if (daysBetween(current, date) > MAX_FORWARD_DAYS) throw badInput(tooFarForwardMessage(current));
-  if (date < current) {
-    const last = await lastPosting(tx);
-    if (last && last.date > date)
-      throw conflict(`营业日不能回退到 ${date}：${last.date} 已有记账（${last.what}）`);
-  }
-  await tx.execute(sql`insert into portal_settings (key, value, updated_at) values (${BIZDATE_KEY}, ${date}, now())
-    on conflict (key) do update set value = excluded.value, updated_at = now()`);
-  await writeAudit(tx, actor, {
-    entity: 'system',
-    entityCode: null,
-    action: 'setBusinessDate',
-    detail: { from: current, to: date },
+  return runCommand(tx, actor, { entity: 'system', action: 'setBusinessDate' }, async (_tx, w) => {
+    await advisoryXactLock(tx, 'bizdate', 'set');
+    if (daysBetween(current, date) > MAX_FORWARD_DAYS) throw badInput(tooFarForwardMessage(current));
+    if (date < current) {
+      const last = await lastPosting(tx);
+      if (last && last.date > date)
+        throw conflict(`营业日不能回退到 ${date}：${last.date} 已有记账（${last.what}）`);
+    }
+    await tx.execute(sql`insert into portal_settings (key, value, updated_at) values (${BIZDATE_KEY}, ${date}, now())
+      on conflict (key) do update set value = excluded.value, updated_at = now()`);
+    await w.audit({ detail: { from: current, to: date } });
+    await tx.execute(sql`select pg_notify('portal_change', ${BIZDATE_TOPIC})`);
+    return { from: current, to: date };
   });
-  await tx.execute(sql`select pg_notify('portal_change', ${BIZDATE_TOPIC})`);
-  return { from: current, to: date };
 }
 
 interface Candidate {

@@ -11,7 +11,8 @@ import {
 } from '@portal/contract/classification';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { advisoryXactLock } from '../../platform/db/advisory';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import type { Written } from '../workflow';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
@@ -209,36 +210,36 @@ export function adjSaveError(err: unknown): never {
  * when that date's day-end has not classified the contract).
  */
 export async function postAdj(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
-  const adj = await findAdj(tx, code);
-  const [c0] = await queryRows<{ code: string }>(
-    tx,
-    sql`select biz_code as code from contracts where id = ${adj.contractId}`,
-  );
-  // A day-end of the same date runs under this lock: the approval waits for it (or it for the
-  // approval), so neither overwrites the other's row of the date. Order: instance → this → contract.
-  await advisoryXactLock(tx, 'dayEnd', 'run');
-  const c = await lockContract(tx, c0!.code);
-  requireLive(c);
-  const toClass = asClass(adj.toClass)!;
-  const cls = await classOf(tx, c.id, today);
-  const base = cls?.proposed ?? 'normal';
-  // The date's row keeps its proposal (or takes the latest one's figures when the date's day-end
-  // has not classified the contract); only the class and its adjustment change.
-  await tx.execute(
-    sql`insert into contract_classes (contract_id, business_date, overdue_days, proposed_class, asset_class, adjustment_id, source)
+  await runCommand(tx, actor, { entity: 'contract', action: 'classAdjust' }, async (_tx, w) => {
+    const adj = await findAdj(tx, code);
+    const [c0] = await queryRows<{ code: string }>(
+      tx,
+      sql`select biz_code as code from contracts where id = ${adj.contractId}`,
+    );
+    // A day-end of the same date runs under this lock: the approval waits for it (or it for the
+    // approval), so neither overwrites the other's row of the date. Order: instance → this → contract.
+    await advisoryXactLock(tx, 'dayEnd', 'run');
+    const c = await lockContract(tx, c0!.code);
+    requireLive(c);
+    const toClass = asClass(adj.toClass)!;
+    const cls = await classOf(tx, c.id, today);
+    const base = cls?.proposed ?? 'normal';
+    // The date's row keeps its proposal (or takes the latest one's figures when the date's day-end
+    // has not classified the contract); only the class and its adjustment change.
+    await tx.execute(
+      sql`insert into contract_classes (contract_id, business_date, overdue_days, proposed_class, asset_class, adjustment_id, source)
         values (${c.id}, ${today}::date, ${cls?.days ?? 0}, ${base}, ${toClass}, ${adj.id}, 'adjustment')
         on conflict (contract_id, business_date)
         do update set asset_class = excluded.asset_class, adjustment_id = excluded.adjustment_id, recorded_at = now()`,
-  );
-  await tx
-    .update(classAdjustments)
-    .set({ effectiveDate: today, baseClass: base })
-    .where(eq(classAdjustments.id, adj.id));
-  await writeAudit(tx, actor, {
-    entity: 'contract',
-    entityCode: c.bizCode,
-    action: 'classAdjust',
-    detail: { adjBizCode: adj.bizCode, fromClass: cls?.current ?? null, toClass, effectiveDate: today },
+    );
+    await tx
+      .update(classAdjustments)
+      .set({ effectiveDate: today, baseClass: base })
+      .where(eq(classAdjustments.id, adj.id));
+    await w.audit({
+      code: c.bizCode,
+      detail: { adjBizCode: adj.bizCode, fromClass: cls?.current ?? null, toClass, effectiveDate: today },
+    });
   });
 }
 

@@ -18,7 +18,8 @@ import {
 } from '@portal/contract/jobs';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { toIsoTimestamp } from '../../platform/db/columns';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import { addJobFailedMessages } from '../messages';
@@ -243,7 +244,8 @@ export class Scheduler {
   /** 立即执行: refused while a run of the job is going; answers the run once it has ended. */
   async runNow(code: JobCode, actor: Actor): Promise<JobRunView> {
     const def = this.def(code);
-    const id = await this.ctx.db.transaction(async (tx) => {
+    const cmd = { entity: 'job', action: 'run', code };
+    const id = await runCommand(this.ctx.db, actor, cmd, async (tx, w) => {
       await tx.execute(sql`select code from jobs where code = ${code} for update`);
       if (await this.running(tx, code)) throw conflict(`任务「${JOB_LABELS[def.code]}」正在运行，请稍后再试`);
       const [run] = await queryRows<{ id: number }>(
@@ -252,7 +254,7 @@ export class Scheduler {
             values (${code}, 'manual', 'running', ${this.server}, ${actor.userId || null})
             returning id::int as id`,
       );
-      await writeAudit(tx, actor, { entity: 'job', entityCode: code, action: 'run' });
+      await w.audit();
       return Number(run!.id);
     });
     return this.track(this.execute(code, id));
@@ -341,7 +343,8 @@ export class Scheduler {
     const expr = cron.trim().replace(/\s+/g, ' ');
     const problem = cronProblem(expr);
     if (problem) throw badInput(problem);
-    await this.ctx.db.transaction(async (tx) => {
+    const cmd = { entity: 'job', action: 'update', code };
+    await runCommand(this.ctx.db, actor, cmd, async (tx, w) => {
       const [before] = await queryRows<{ cron: string; paused: boolean }>(
         tx,
         sql`select cron, paused from jobs where code = ${code} for update`,
@@ -352,19 +355,15 @@ export class Scheduler {
                    updated_at = now(), updated_by = ${actor.userId || null}
              where code = ${code}`,
       );
-      await writeAudit(tx, actor, {
-        entity: 'job',
-        entityCode: code,
-        action: 'update',
-        detail: { before: { cron: before!.cron }, after: { cron: expr } },
-      });
+      await w.audit({ detail: { before: { cron: before!.cron }, after: { cron: expr } } });
     });
   }
 
   /** 暂停 (no next time) or 恢复 (the next time from now), audited. */
   async setPaused(code: JobCode, paused: boolean, actor: Actor): Promise<void> {
     this.def(code);
-    await this.ctx.db.transaction(async (tx) => {
+    const cmd = { entity: 'job', action: paused ? 'pause' : 'resume', code };
+    await runCommand(this.ctx.db, actor, cmd, async (tx, w) => {
       const [row] = await queryRows<{ cron: string }>(
         tx,
         sql`select cron from jobs where code = ${code} for update`,
@@ -375,7 +374,7 @@ export class Scheduler {
                    updated_at = now(), updated_by = ${actor.userId || null}
              where code = ${code}`,
       );
-      await writeAudit(tx, actor, { entity: 'job', entityCode: code, action: paused ? 'pause' : 'resume' });
+      await w.audit();
     });
   }
 }

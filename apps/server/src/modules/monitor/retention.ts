@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db/client';
-import { writeAudit, SYSTEM_ACTOR } from '../../platform/db/audit';
+import { SYSTEM_ACTOR } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 
 export interface PurgeCounts {
   operLogs: number;
@@ -16,7 +17,7 @@ export interface PurgeCounts {
 export async function purgeLogs(db: Db, days: number): Promise<PurgeCounts> {
   if (!Number.isInteger(days) || days < 1)
     throw new Error(`log retention must be a positive number of days, got ${days}`);
-  return db.transaction(async (tx) => {
+  return runCommand(db, SYSTEM_ACTOR, { entity: 'system', action: 'purgeLogs' }, async (tx, w) => {
     const [cut] = await queryRows<{ before: string }>(
       tx,
       sql`select (now() - make_interval(days => ${days}))::text as before`,
@@ -31,12 +32,9 @@ export async function purgeLogs(db: Db, days: number): Promise<PurgeCounts> {
       sql`delete from login_attempts where at < ${before}::timestamptz returning id`,
     );
     const counts = { operLogs: oper.length, loginLogs: login.length };
-    if (counts.operLogs + counts.loginLogs > 0)
-      await writeAudit(tx, SYSTEM_ACTOR, {
-        entity: 'system',
-        action: 'purgeLogs',
-        detail: { retentionDays: days, cutoff: new Date(before).toISOString(), ...counts },
-      });
+    if (counts.operLogs + counts.loginLogs === 0) w.unchanged();
+    else
+      await w.audit({ detail: { retentionDays: days, cutoff: new Date(before).toISOString(), ...counts } });
     return counts;
   });
 }

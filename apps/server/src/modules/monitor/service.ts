@@ -18,7 +18,8 @@ import {
 import type { Page } from '@portal/contract/api';
 import { dataScopeCondition } from '../../platform/auth/data-scope';
 import { revokeSession, type SessionUser } from '../../platform/auth/sessions';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import { badInput, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, page } from '../../platform/http/list';
@@ -245,7 +246,7 @@ export async function listLoginLogs(
  */
 export async function unlockLogin(db: Db, body: LoginUnlock, { user, actor }: Ctx): Promise<void> {
   const name = body.userName.trim().toLowerCase();
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'loginLock', action: 'unlock', code: name }, async (tx, w) => {
     const [row] = await queryRows<{ visible: boolean; locked_until: string | null }>(
       tx,
       sql`select exists (select 1 from login_attempts l where l.user_name = ${name} and ${loginScope(user)}) as visible,
@@ -257,10 +258,7 @@ export async function unlockLogin(db: Db, body: LoginUnlock, { user, actor }: Ct
       sql`update login_attempts set cleared_at = now()
            where user_name = ${name} and success = false and cleared_at is null`,
     );
-    await writeAudit(tx, actor, {
-      entity: 'loginLock',
-      entityCode: name,
-      action: 'unlock',
+    await w.audit({
       detail: { userName: name, reason: body.reason, lockedUntil: new Date(row.locked_until).toISOString() },
     });
   });
@@ -336,7 +334,7 @@ export async function forceLogout(
   { user, actor }: Ctx,
 ): Promise<void> {
   if (sessionId === user.sessionId) throw badInput('不能强退自己当前的会话');
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'session', action: 'forceLogout' }, async (tx, w) => {
     const [row] = await queryRows<{ user_name: string; user_code: string }>(
       tx,
       sql`select u.user_name, u.user_code ${ONLINE_FROM}
@@ -344,11 +342,6 @@ export async function forceLogout(
     );
     if (!row) throw notFound('在线会话');
     await revokeSession(tx, sessionId, 'forced');
-    await writeAudit(tx, actor, {
-      entity: 'session',
-      entityCode: row.user_code.trim(),
-      action: 'forceLogout',
-      detail: { sessionUser: row.user_name },
-    });
+    await w.audit({ code: row.user_code.trim(), detail: { sessionUser: row.user_name } });
   });
 }

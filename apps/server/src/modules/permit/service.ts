@@ -10,8 +10,8 @@ import {
 import type { Db, Executor } from '../../platform/db/client';
 import { advisoryXactLock } from '../../platform/db/advisory';
 import { nextCode } from '../../platform/db/codes';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { updateVersioned } from '../../platform/db/versioned';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf } from '../../platform/http/list';
 import { companies } from '../company/schema';
@@ -102,7 +102,9 @@ export async function savePermit(
   actor: Actor,
 ): Promise<{ bizCode: string }> {
   checkRoles(subject, input.area, input.roles);
-  return db.transaction(async (tx) => {
+  const cmd = { code: input.bizCode, version: input.version, what: WHAT };
+  const action = input.bizCode ? 'update' : 'create';
+  return runCommand(db, actor, { entity: 'permit', action, ...cmd }, async (tx, w) => {
     let compCode: string;
     let userCode: string | null = null;
     if (subject === 'cust') {
@@ -139,12 +141,7 @@ export async function savePermit(
       await tx
         .insert(permits)
         .values({ ...values, bizCode, subject, createdBy: actor.userId, updatedBy: actor.userId });
-      await writeAudit(tx, actor, {
-        entity: 'permit',
-        entityCode: bizCode,
-        action: 'create',
-        detail: values,
-      });
+      await w.audit({ code: bizCode, detail: values });
       return { bizCode };
     }
 
@@ -166,11 +163,8 @@ export async function savePermit(
           `该${PERMIT_SUBJECT_LABELS[subject]}在${PERMIT_AREA_LABELS[input.area]}区域已有准入记录（${dup.bizCode}），不能重复新增`,
         );
     }
-    await updateVersioned(tx, permits, where, input.version ?? -1, values, actor.userId, WHAT);
-    await writeAudit(tx, actor, {
-      entity: 'permit',
-      entityCode: input.bizCode,
-      action: 'update',
+    await w.update(permits, where, values);
+    await w.audit({
       detail: { before: { area: before.area, key: beforeKey, roles: before.roles }, after: values },
     });
     return { bizCode: input.bizCode };
@@ -202,7 +196,7 @@ export async function openPermit(
   version: number,
   actor: Actor,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'permit', code: bizCode }, async (tx, w) => {
     const row = await lockPermit(tx, subject, bizCode, area);
     if (row.state === 'open') throw conflict('该准入已开通，不能重复开通');
     stale(version, row);
@@ -212,25 +206,14 @@ export async function openPermit(
       await requireCompanyOpen(tx, area, row.compCode);
     }
     const first = row.state === 'saved';
-    await tx
-      .update(permits)
-      .set({
-        state: 'open',
-        ...(first ? { openedAt: sql`now()`, openedBy: actor.userId } : {}),
-        disabledAt: null,
-        disabledBy: null,
-        version: sql`${permits.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(permits.id, row.id));
-    if (first) await addHistory(tx, row.id, 'open', [], row.roles, null, actor);
-    await writeAudit(tx, actor, {
-      entity: 'permit',
-      entityCode: bizCode,
-      action: first ? 'open' : 'reopen',
-      detail: { roles: row.roles },
+    await w.touch(permits, eq(permits.id, row.id), {
+      state: 'open',
+      ...(first ? { openedAt: sql`now()`, openedBy: actor.userId } : {}),
+      disabledAt: null,
+      disabledBy: null,
     });
+    if (first) await addHistory(tx, row.id, 'open', [], row.roles, null, actor);
+    await w.audit({ action: first ? 'open' : 'reopen', detail: { roles: row.roles } });
   });
 }
 
@@ -243,7 +226,7 @@ export async function disablePermit(
   version: number,
   actor: Actor,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'permit', action: 'disable', code: bizCode }, async (tx, w) => {
     const row = await lockPermit(tx, subject, bizCode, area);
     if (row.state === 'disabled') throw conflict('该准入已停用，不能重复停用');
     if (row.state === 'saved') throw conflict('该准入尚未开通，不能停用');
@@ -256,18 +239,12 @@ export async function disablePermit(
       );
       if (n > 0) throw conflict(`该企业尚有${n}个已开通的企业用户准入，请先停用企业用户准入`);
     }
-    await tx
-      .update(permits)
-      .set({
-        state: 'disabled',
-        disabledAt: sql`now()`,
-        disabledBy: actor.userId,
-        version: sql`${permits.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(permits.id, row.id));
-    await writeAudit(tx, actor, { entity: 'permit', entityCode: bizCode, action: 'disable' });
+    await w.touch(permits, eq(permits.id, row.id), {
+      state: 'disabled',
+      disabledAt: sql`now()`,
+      disabledBy: actor.userId,
+    });
+    await w.audit();
   });
 }
 
@@ -308,27 +285,17 @@ export async function setRoles(
   actor: Actor,
 ): Promise<{ bizCode: string }> {
   checkRoles(subject, input.area, input.roles);
-  return db.transaction(async (tx) => {
+  const cmd = { entity: 'permit', action: 'setRole', code: input.bizCode };
+  return runCommand(db, actor, cmd, async (tx, w) => {
     const row = await lockPermit(tx, subject, input.bizCode, input.area);
     if (row.state === 'disabled') throw conflict('该准入已停用，不能设置角色');
     if (row.state !== 'open') throw conflict('该准入尚未开通，不能设置角色');
     stale(input.version, row);
     const same = row.roles.length === input.roles.length && input.roles.every((r) => row.roles.includes(r));
     if (same) throw badInput('角色没有变化');
-    await tx
-      .update(permits)
-      .set({
-        roles: input.roles,
-        version: sql`${permits.version} + 1`,
-        updatedAt: sql`now()`,
-        updatedBy: actor.userId,
-      })
-      .where(eq(permits.id, row.id));
+    await w.touch(permits, eq(permits.id, row.id), { roles: input.roles });
     const chg = await addHistory(tx, row.id, 'change', row.roles, input.roles, input.reason ?? null, actor);
-    await writeAudit(tx, actor, {
-      entity: 'permit',
-      entityCode: input.bizCode,
-      action: 'setRole',
+    await w.audit({
       detail: {
         before: roleNames(subject, input.area, row.roles),
         after: roleNames(subject, input.area, input.roles),

@@ -7,7 +7,8 @@ import {
   type SysParamsView,
 } from '@portal/contract/sysparams';
 import { advisoryXactLock } from '../../platform/db/advisory';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { queryRows, type Db, type Executor } from '../../platform/db/client';
 import type { LiveParams } from '../../platform/params';
 
@@ -57,11 +58,11 @@ export async function saveParams(
   next: SysParams,
   actor: Actor,
 ): Promise<SysParamsView> {
-  await db.transaction(async (tx) => {
+  await runCommand(db, actor, { entity: 'sysParams', action: 'save' }, async (tx, w) => {
     await advisoryXactLock(tx, 'params', 'save');
     const current = await params.read(tx);
     const changed = KEYS.filter((k) => (current[k] ?? null) !== (next[k] ?? null));
-    if (changed.length === 0) return;
+    if (changed.length === 0) return w.unchanged();
     for (const key of changed) {
       await tx.execute(
         sql`insert into system_params (key, value, updated_at, updated_by)
@@ -69,10 +70,7 @@ export async function saveParams(
             on conflict (key) do update set value = excluded.value, updated_at = now(), updated_by = excluded.updated_by`,
       );
     }
-    await writeAudit(tx, actor, {
-      entity: 'sysParams',
-      entityCode: null,
-      action: 'save',
+    await w.audit({
       detail: {
         before: Object.fromEntries(changed.map((k) => [k, audited(k, current[k])])),
         after: Object.fromEntries(changed.map((k) => [k, audited(k, next[k])])),

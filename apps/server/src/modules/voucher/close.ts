@@ -11,7 +11,8 @@ import {
   type CloseRequest,
 } from '@portal/contract/voucher';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { offsetOf, page } from '../../platform/http/list';
 import { accrueMonthEnds, monthEnd } from './accrual';
@@ -150,27 +151,29 @@ export async function askClose(
   actor: Actor,
   today: string,
 ): Promise<CloseRequest> {
-  const { closed } = await lockMonth(tx, body.period);
-  const why = await refusal(tx, body.period, body.action, closed, today);
-  if (why) throw conflict(why);
-  const [open] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from book_close_requests where period = ${body.period} and state = 'pending'`,
-  );
-  if (open) throw conflict(`会计期间${body.period}已有待复核的月结申请`);
-  const [r] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into book_close_requests (period, action, reason, asked_by)
+  const cmd = {
+    entity: 'bookMonth',
+    action: body.action === 'close' ? 'askClose' : 'askReopen',
+    code: body.period,
+  };
+  return runCommand(tx, actor, cmd, async (_tx, w) => {
+    const { closed } = await lockMonth(tx, body.period);
+    const why = await refusal(tx, body.period, body.action, closed, today);
+    if (why) throw conflict(why);
+    const [open] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id from book_close_requests where period = ${body.period} and state = 'pending'`,
+    );
+    if (open) throw conflict(`会计期间${body.period}已有待复核的月结申请`);
+    const [r] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into book_close_requests (period, action, reason, asked_by)
         values (${body.period}, ${body.action}, ${body.reason ?? null}, ${actor.userId})
         returning id::int as id`,
-  );
-  await writeAudit(tx, actor, {
-    entity: 'bookMonth',
-    entityCode: body.period,
-    action: body.action === 'close' ? 'askClose' : 'askReopen',
-    detail: { reason: body.reason ?? null },
+    );
+    await w.audit({ detail: { reason: body.reason ?? null } });
+    return requestById(tx, r!.id);
   });
-  return requestById(tx, r!.id);
 }
 
 /** The request, locked, pending, and decided by someone other than its asker. */
@@ -282,21 +285,22 @@ export async function approveRequest(
   actor: Actor,
   today: string,
 ): Promise<CloseRequest> {
-  const r = await decidable(tx, body.requestId, actor);
-  if (r.action === 'close') await closeMonth(tx, r.period, actor, today);
-  else await reopenMonth(tx, r.period, today);
-  await tx.execute(
-    sql`update book_close_requests set state = 'approved', decided_by = ${actor.userId}, decided_at = now(),
+  return runCommand(tx, actor, { entity: 'bookMonth' }, async (_tx, w) => {
+    const r = await decidable(tx, body.requestId, actor);
+    if (r.action === 'close') await closeMonth(tx, r.period, actor, today);
+    else await reopenMonth(tx, r.period, today);
+    await tx.execute(
+      sql`update book_close_requests set state = 'approved', decided_by = ${actor.userId}, decided_at = now(),
                comment = ${body.comment ?? null}
          where id = ${r.id}`,
-  );
-  await writeAudit(tx, actor, {
-    entity: 'bookMonth',
-    entityCode: r.period,
-    action: r.action === 'close' ? 'closeMonth' : 'reopenMonth',
-    detail: { requestId: r.id, comment: body.comment ?? null },
+    );
+    await w.audit({
+      code: r.period,
+      action: r.action === 'close' ? 'closeMonth' : 'reopenMonth',
+      detail: { requestId: r.id, comment: body.comment ?? null },
+    });
+    return requestById(tx, r.id);
   });
-  return requestById(tx, r.id);
 }
 
 export async function rejectRequest(
@@ -304,18 +308,18 @@ export async function rejectRequest(
   body: z.output<typeof closeDecideSchema>,
   actor: Actor,
 ): Promise<CloseRequest> {
-  const r = await decidable(tx, body.requestId, actor);
-  if (!body.comment) throw badInput('驳回须填写复核意见');
-  await tx.execute(
-    sql`update book_close_requests set state = 'rejected', decided_by = ${actor.userId}, decided_at = now(),
+  return runCommand(tx, actor, { entity: 'bookMonth', action: 'rejectClose' }, async (_tx, w) => {
+    const r = await decidable(tx, body.requestId, actor);
+    if (!body.comment) throw badInput('驳回须填写复核意见');
+    await tx.execute(
+      sql`update book_close_requests set state = 'rejected', decided_by = ${actor.userId}, decided_at = now(),
                comment = ${body.comment}
          where id = ${r.id}`,
-  );
-  await writeAudit(tx, actor, {
-    entity: 'bookMonth',
-    entityCode: r.period,
-    action: 'rejectClose',
-    detail: { requestId: r.id, closeAction: CLOSE_ACTION_LABELS[r.action], comment: body.comment },
+    );
+    await w.audit({
+      code: r.period,
+      detail: { requestId: r.id, closeAction: CLOSE_ACTION_LABELS[r.action], comment: body.comment },
+    });
+    return requestById(tx, r.id);
   });
-  return requestById(tx, r.id);
 }

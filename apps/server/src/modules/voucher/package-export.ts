@@ -12,11 +12,11 @@ import {
   type packageExportSchema,
 } from '@portal/contract/voucher-package';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
-import { conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { moneyCell, streamSheet, type XlsxCell, type XlsxColumn } from '../../platform/http/xlsx';
 import { voucherAccounts } from './schema';
-import { listAccounts, seedAccounts } from './service';
+import { listAccounts, lockAccount } from './service';
 
 /**
  * 凭证引入 (docs/accounting.md "Export to the accounting package"): a month's vouchers in the
@@ -59,39 +59,26 @@ export async function savePackageAccount(
   body: z.output<typeof packageAccountSaveSchema>,
   actor: Actor,
 ): Promise<PackageAccountRow> {
-  await seedAccounts(tx);
-  const [before] = await tx
-    .select()
-    .from(voucherAccounts)
-    .where(eq(voucherAccounts.role, body.role))
-    .for('update');
-  if (!before) throw notFound('科目映射');
-  if (before.version !== body.version) throw conflict(STALE_VERSION_MSG);
-  await tx
-    .update(voucherAccounts)
-    .set({
+  const cmd = { entity: 'voucherAccount', action: 'savePackage', code: body.role };
+  return runCommand(tx, actor, cmd, async (_tx, w) => {
+    const before = await lockAccount(tx, body.role, body.version);
+    await w.touch(voucherAccounts, eq(voucherAccounts.role, body.role), {
       yonyouCode: body.yonyouCode,
       kingdeeCode: body.kingdeeCode,
       packageAux: body.aux,
-      version: sql`${voucherAccounts.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId || null,
-    })
-    .where(eq(voucherAccounts.role, body.role));
-  await writeAudit(tx, actor, {
-    entity: 'voucherAccount',
-    entityCode: body.role,
-    action: 'savePackage',
-    detail: {
-      before: {
-        yonyouCode: before.yonyouCode,
-        kingdeeCode: before.kingdeeCode,
-        aux: before.packageAux ?? defaultAux(before.role),
+    });
+    await w.audit({
+      detail: {
+        before: {
+          yonyouCode: before.yonyouCode,
+          kingdeeCode: before.kingdeeCode,
+          aux: before.packageAux ?? defaultAux(before.role),
+        },
+        after: { yonyouCode: body.yonyouCode, kingdeeCode: body.kingdeeCode, aux: body.aux },
       },
-      after: { yonyouCode: body.yonyouCode, kingdeeCode: body.kingdeeCode, aux: body.aux },
-    },
+    });
+    return (await listPackageAccounts(tx)).find((a) => a.role === body.role)!;
   });
-  return (await listPackageAccounts(tx)).find((a) => a.role === body.role)!;
 }
 
 /**

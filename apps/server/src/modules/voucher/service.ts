@@ -17,7 +17,8 @@ import {
   type VoucherView,
 } from '@portal/contract/voucher';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
-import { writeAudit, type Actor } from '../../platform/db/audit';
+import type { Actor } from '../../platform/db/audit';
+import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { offsetOf, page } from '../../platform/http/list';
 import { journalOf, totals, type Aux, type Journal, type MoneyEvent } from './journal';
@@ -54,6 +55,15 @@ export async function listAccounts(ex: Executor): Promise<AccountRow[]> {
   });
 }
 
+/** A role's mapping row (seeded first), locked, at the version the client read (else 409). */
+export async function lockAccount(tx: Tx, role: string, version: number) {
+  await seedAccounts(tx);
+  const [row] = await tx.select().from(voucherAccounts).where(eq(voucherAccounts.role, role)).for('update');
+  if (!row) throw notFound('科目映射');
+  if (row.version !== version) throw conflict(STALE_VERSION_MSG);
+  return row;
+}
+
 /**
  * Changes a role's account for the vouchers posted from now on (posted ones keep the code and
  * name they were posted with). One code names one account: another role mapped to the same code
@@ -64,37 +74,31 @@ export async function saveAccount(
   body: z.output<typeof accountSaveSchema>,
   actor: Actor,
 ): Promise<AccountRow> {
-  await seedAccounts(tx);
-  const [before] = await tx
-    .select()
-    .from(voucherAccounts)
-    .where(eq(voucherAccounts.role, body.role))
-    .for('update');
-  if (!before) throw notFound('科目映射');
-  if (before.version !== body.version) throw conflict(STALE_VERSION_MSG);
-  const [clash] = await tx
-    .select()
-    .from(voucherAccounts)
-    .where(and(eq(voucherAccounts.code, body.code), sql`${voucherAccounts.role} <> ${body.role}`));
-  if (clash && clash.name !== body.name)
-    throw badInput(`科目编码「${body.code}」已用作「${clash.name}」，同一编码的科目名称须一致`);
-  await tx
-    .update(voucherAccounts)
-    .set({
-      code: body.code,
-      name: body.name,
-      version: sql`${voucherAccounts.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId || null,
-    })
-    .where(eq(voucherAccounts.role, body.role));
-  await writeAudit(tx, actor, {
-    entity: 'voucherAccount',
-    entityCode: body.role,
-    action: 'save',
-    detail: { before: { code: before.code, name: before.name }, after: { code: body.code, name: body.name } },
-  });
-  return (await listAccounts(tx)).find((a) => a.role === body.role)!;
+  return runCommand(
+    tx,
+    actor,
+    { entity: 'voucherAccount', action: 'save', code: body.role },
+    async (_tx, w) => {
+      const before = await lockAccount(tx, body.role, body.version);
+      const [clash] = await tx
+        .select()
+        .from(voucherAccounts)
+        .where(and(eq(voucherAccounts.code, body.code), sql`${voucherAccounts.role} <> ${body.role}`));
+      if (clash && clash.name !== body.name)
+        throw badInput(`科目编码「${body.code}」已用作「${clash.name}」，同一编码的科目名称须一致`);
+      await w.touch(voucherAccounts, eq(voucherAccounts.role, body.role), {
+        code: body.code,
+        name: body.name,
+      });
+      await w.audit({
+        detail: {
+          before: { code: before.code, name: before.name },
+          after: { code: body.code, name: body.name },
+        },
+      });
+      return (await listAccounts(tx)).find((a) => a.role === body.role)!;
+    },
+  );
 }
 
 // ---- posting
