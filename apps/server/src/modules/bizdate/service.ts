@@ -17,7 +17,7 @@ import { DEFAULT_CLASS_THRESHOLDS, type ClassThresholds } from '@portal/contract
 import { DEFAULT_COLLECTION_SCHEDULE, type CollectionSchedule } from '@portal/contract/collections';
 import { addDays, daysBetween } from '@portal/contract/plan/dates';
 import { interestRuleCalc } from '@portal/contract/plan/rule';
-import { queryRows, type Db, type Executor, type Tx } from '../../platform/db/client';
+import { insertSlices, queryRows, type Db, type Executor, type Tx } from '../../platform/db/client';
 import { advisoryXactLock } from '../../platform/db/advisory';
 import { writeAudit, type Actor } from '../../platform/db/audit';
 import { badInput, conflict } from '../../platform/errors';
@@ -343,7 +343,7 @@ async function dayEndWork(
     }
   }
   await tx.delete(dayEndItems).where(eq(dayEndItems.businessDate, date));
-  if (marks.length) await tx.insert(dayEndItems).values(marks);
+  for (const slice of insertSlices(marks, 7)) await tx.insert(dayEndItems).values(slice);
   // 五级分类 of the date from each contract's longest overdue days (docs/classification.md).
   const longest = new Map<number, number>();
   for (const m of marks) longest.set(m.contractId, Math.max(longest.get(m.contractId) ?? 0, m.overdueDays));
