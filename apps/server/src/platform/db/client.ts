@@ -284,7 +284,11 @@ function trackClient(client: pg.ClientBase, inFlight: InFlightQueries): void {
  * a day-end's overdue marks) goes in slices of `rows` that fit, `columns` values a row.
  */
 export function insertSlices<T>(rows: readonly T[], columns: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_STATEMENT_PARAMETERS / columns));
+  return slicesOf(rows, Math.max(1, Math.floor(MAX_STATEMENT_PARAMETERS / columns)));
+}
+
+/** Rows in slices of `size` (the last one shorter), each for one statement. */
+export function slicesOf<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
