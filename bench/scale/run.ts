@@ -3,7 +3,10 @@
  * against its kept PostgreSQL database (bench_scale0_1, bench_scale1, bench_scale10: seeded by
  * `npx tsx bench/seed/run.ts --scale 10 --keep`), the real server (bench/load/server.ts) started
  * per scale. Usage:
- *   npx tsx bench/scale/run.ts [--scales 0.1,1,10] [--require-all] [--seconds 10] [--skip-jobs]
+ *   npx tsx bench/scale/run.ts [--scales 0.1,1,10] [--require-all] [--seconds 10] [--calls 5]
+ *     [--skip export,jobs]
+ * `--calls N`: timed calls of each report (after one unmeasured); `--skip`: leave the export or the
+ * accrual and day-end out (a shorter run on a loaded machine; their panels then say not measured).
  * A scale whose database is not seeded is skipped with a line saying so (a failure with
  * `--require-all`). Writes bench/results/scale.json and the chart bench/scale-chart.svg. Exits 1
  * when a call fails (non-2xx, `ok: false`, a timeout, a failed day-end or job), as bench/load/run.ts.
@@ -41,7 +44,8 @@ const SCALES = (arg('--scales') ?? '0.1,1,10').split(',');
 const requireAll = process.argv.includes('--require-all');
 /** Seconds of each window at 32 connections. */
 const seconds = Number(arg('--seconds') ?? '10');
-const skipJobs = process.argv.includes('--skip-jobs');
+const skip = (arg('--skip') ?? '').split(',');
+const calls = Number(arg('--calls') ?? '5');
 const connections = 32;
 /** The month end before the business date: 五级分类 on a past date, and the month-end accrual's. */
 const PAST_MONTH_END = '2026-10-31';
@@ -84,7 +88,7 @@ interface ScaleFigures {
   ledgerPage: Timed;
   classDistributionPast: Timed;
   trialBalance: Timed;
-  ledgerExport: ExportFigures & { rows: number; rowsPerSecond: number };
+  ledgerExport?: ExportFigures & { rows: number; rowsPerSecond: number };
   monthEndAccrual?: JobFigures;
   dayEnd?: JobFigures;
 }
@@ -266,18 +270,13 @@ async function measure(scale: string, database: string, url: string): Promise<Sc
     await ledger();
     await past();
     await trial();
-    const ledgerPage = await timedCalls('ledger page with totals', 5, ledger);
-    const classDistributionPast = await timedCalls(`五级分类 on ${PAST_MONTH_END}`, 5, past);
-    const trialBalance = await timedCalls('trial balance', 5, trial);
-    const exported = await streamedExport(
-      'ledger export',
-      base,
-      LEDGER_PATHS.export,
-      { asOf: AS_OF },
-      auth,
-      server.pid!,
-    );
-    const ledgerExport = {
+    const ledgerPage = await timedCalls('ledger page with totals', calls, ledger);
+    const classDistributionPast = await timedCalls(`五级分类 on ${PAST_MONTH_END}`, calls, past);
+    const trialBalance = await timedCalls('trial balance', calls, trial);
+    const exported = skip.includes('export')
+      ? undefined
+      : await streamedExport('ledger export', base, LEDGER_PATHS.export, { asOf: AS_OF }, auth, server.pid!);
+    const ledgerExport = exported && {
       ...exported,
       rows: sizes.contracts,
       rowsPerSecond: Math.round(sizes.contracts / exported.seconds),
@@ -298,7 +297,7 @@ async function measure(scale: string, database: string, url: string): Promise<Sc
       trialBalance,
       ledgerExport,
     };
-    if (!skipJobs) {
+    if (!skip.includes('jobs')) {
       await resetJobs(url);
       figures.monthEndAccrual = await accrual(base, auth, url, sizes.contracts);
       figures.dayEnd = await dayEnd(base, auth, sizes.contracts);
@@ -430,14 +429,14 @@ function panels(rs: ScaleFigures[]): Panel[] {
       limit: TWO_S,
     },
     { title: '试算平衡, median', unit: 'ms', points: at((r) => r.trialBalance.medianMs), limit: TWO_S },
-    { title: '台账 export, whole file', unit: 's', points: at((r) => r.ledgerExport.seconds) },
+    { title: '台账 export, whole file', unit: 's', points: at((r) => r.ledgerExport?.seconds) },
     {
       title: 'export, µs per row',
       unit: 'µs',
-      points: at((r) => (r.ledgerExport.seconds * 1e6) / r.ledgerExport.rows),
+      points: at((r) => r.ledgerExport && (r.ledgerExport.seconds * 1e6) / r.ledgerExport.rows),
     },
-    { title: 'export, first byte', unit: 's', points: at((r) => r.ledgerExport.firstByteSeconds) },
-    { title: 'export, server peak RSS', unit: 'MB', points: at((r) => r.ledgerExport.peakRssMb) },
+    { title: 'export, first byte', unit: 's', points: at((r) => r.ledgerExport?.firstByteSeconds) },
+    { title: 'export, server peak RSS', unit: 'MB', points: at((r) => r.ledgerExport?.peakRssMb) },
     {
       title: 'month-end accrual (job)',
       unit: 'min',
