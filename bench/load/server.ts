@@ -68,46 +68,42 @@ export function keptDatabaseName(seedScale: string): string {
  * afresh and the caller seeds it and marks it with markSeeded.
  */
 export async function keptDatabase(seedScale: string): Promise<{ url: string; seeded: boolean }> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = keptDatabaseName(seedScale);
-  const c = new pg.Client({ connectionString: base });
+  const kept = await seededKeptDatabase(seedScale);
+  if (kept.url) return { url: kept.url, seeded: true };
+  const c = new pg.Client({ connectionString: benchServerUrl() });
   await c.connect();
   try {
-    const found = await c.query<{ mark: string | null }>(
-      `select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1`,
-      [name],
-    );
-    const seeded = found.rows[0]?.mark === seedMark(seedScale);
-    if (!seeded) {
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.query(`create database ${name}`);
-    }
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), seeded };
+    await c.query(`drop database if exists ${kept.name} with (force)`);
+    await c.query(`create database ${kept.name}`);
   } finally {
     await c.end();
   }
+  return { url: databaseUrl(kept.name), seeded: false };
+}
+
+const benchServerUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** A database on BENCH_DATABASE_URL's server. */
+function databaseUrl(name: string): string {
+  const url = new URL(benchServerUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**
- * The kept database of a scale when this seed loaded it to the end, else undefined; never drops or
- * creates anything (the scale bench measures what is there and skips the rest).
+ * The kept database of a scale, with its URL when this seed loaded it to the end (without, when
+ * not: missing, unmarked or marked by another seed); never drops or creates anything (the scale
+ * bench measures what is there and skips the rest).
  */
 export async function seededKeptDatabase(seedScale: string): Promise<{ name: string; url?: string }> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = keptDatabaseName(seedScale);
-  const c = new pg.Client({ connectionString: base });
+  const c = new pg.Client({ connectionString: benchServerUrl() });
   await c.connect();
   try {
     const found = await c.query<{ mark: string | null }>(
       `select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1`,
       [name],
     );
-    if (found.rows[0]?.mark !== seedMark(seedScale)) return { name };
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return { name, url: url.toString() };
+    return found.rows[0]?.mark === seedMark(seedScale) ? { name, url: databaseUrl(name) } : { name };
   } finally {
     await c.end();
   }
