@@ -57,7 +57,7 @@ function seedMark(seedScale: string): string {
 }
 
 /** The kept database of a scale: bench_small at the small one (0.05), bench_scale1, bench_scale10, bench_scale0_1. */
-export function keptDatabaseName(seedScale: string): string {
+function keptDatabaseName(seedScale: string): string {
   return seedScale === '0.05' ? 'bench_small' : `bench_scale${seedScale.replace('.', '_')}`;
 }
 
