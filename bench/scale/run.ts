@@ -110,8 +110,8 @@ async function window(name: string, base: string, requests: object[]): Promise<W
 }
 
 /**
- * A POST that may run for many minutes (the day-end, a job run now): node:http without the
- * 300-second header timeout of fetch. Answers the envelope's data; a non-200 or `ok: false` throws.
+ * A POST that may run for many minutes (the day-end, a job run now, a report at ×10): node:http
+ * without the 300-second header timeout of fetch. Answers the envelope's data; a non-200 or `ok: false` throws.
  */
 function longCall<T>(base: string, path: string, body: unknown, auth: Record<string, string>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -264,9 +264,10 @@ async function measure(scale: string, database: string, url: string): Promise<Sc
       base,
       VIEW_PATHS.map((p) => plain(p, {})),
     );
-    const ledger = () => client.ok(`/api${LEDGER_PATHS.list}`, { asOf: AS_OF, pageNum: 1, pageSize: 20 });
-    const past = () => client.ok(`/api${CLASS_PATHS.distribution}`, { asOf: PAST_MONTH_END });
-    const trial = () => client.ok(`/api${VOUCHER_PATHS.trial}`, { period: AS_OF.slice(0, 7) });
+    // Without fetch's 300 s header timeout: at ×10 on a loaded machine a ledger page may take minutes.
+    const ledger = () => longCall(base, LEDGER_PATHS.list, { asOf: AS_OF, pageNum: 1, pageSize: 20 }, auth);
+    const past = () => longCall(base, CLASS_PATHS.distribution, { asOf: PAST_MONTH_END }, auth);
+    const trial = () => longCall(base, VOUCHER_PATHS.trial, { period: AS_OF.slice(0, 7) }, auth);
     await ledger();
     await past();
     await trial();
