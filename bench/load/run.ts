@@ -11,8 +11,6 @@ import Decimal from 'decimal.js';
  * bench/results/load-<database>.json.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { HttpClient } from '../../apps/server/src/testing/http-client';
@@ -33,6 +31,7 @@ import {
   STATEMENTS_PATH,
   VIEW_PATHS,
 } from './scenarios';
+import { checked, fail, failures, NOT_OK, streamedExport, timedCalls, type ExportFigures } from './measure';
 import { freePort, freshDatabase, keptDatabase, markSeeded, PASSWORD, rssMb, startServer } from './server';
 
 const scale = process.argv.includes('1') ? 'full' : 'small';
@@ -96,69 +95,12 @@ function procCpuMs(pid: number): number {
   }
 }
 
-/**
- * Why the run fails (bench/README.md "A run fails"): a scenario with a non-2xx answer it does not
- * expect, an `ok: false` body, a connection error or timeout, or figures that do not reconcile.
- * Measuring goes on; the run exits 1 at the end, naming each.
- */
-const failures: string[] = [];
-function fail(what: string): void {
-  failures.push(what);
-  console.error(`FAILED: ${what}`);
-}
-
-/** A top-level `"ok":false` in a JSON answer (before any nested object). */
-const NOT_OK = /^\{[^{]*"ok":false/;
-
-/**
- * Counts, per request of a scenario, the bodies saying `ok: false` (a request's own onResponse
- * still runs) and the refusals it declares expected.
- */
-function watched(
-  opts: autocannon.Options,
-  expect?: (status: number, body: string) => boolean,
-): { opts: autocannon.Options; notOk: () => number; expected: () => number } {
-  let notOk = 0;
-  let expected = 0;
-  const requests = (opts.requests ?? [{}]).map((req) => ({
-    ...req,
-    onResponse: (status: number, body: string, context: object, headers?: IncomingHttpHeaders) => {
-      if (expect?.(status, body)) expected++;
-      else if (status >= 200 && status < 300 && NOT_OK.test(body)) notOk++;
-      // A string names a worker module's handler (autocannon's worker mode, unused here).
-      if (typeof req.onResponse === 'function') req.onResponse(status, body, context, headers);
-    },
-  }));
-  return { opts: { ...opts, requests }, notOk: () => notOk, expected: () => expected };
-}
-
-/** One autocannon run whose answers are checked; a bad answer fails the run (`fail`). */
-async function checked(
-  name: string,
-  opts: autocannon.Options,
-  expect?: (status: number, body: string) => boolean,
-): Promise<{ result: autocannon.Result; notOk: number; expected: number }> {
-  const w = watched(opts, expect);
-  const result = await autocannon({ connections, duration, ...w.opts });
-  const notOk = w.notOk();
-  const expected = w.expected();
-  const bad = [
-    result.non2xx > expected ? `${result.non2xx - expected} non-2xx answers` : '',
-    notOk ? `${notOk} answers with ok: false` : '',
-    result.errors ? `${result.errors} connection errors` : '',
-    result.timeouts ? `${result.timeouts} timeouts` : '',
-    result.requests.total === 0 ? 'no answer at all' : '',
-  ].filter(Boolean);
-  if (bad.length) fail(`${name}: ${bad.join(', ')} (of ${result.requests.total} calls)`);
-  return { result, notOk, expected };
-}
-
 async function run(
   name: string,
   opts: autocannon.Options,
   expect?: (status: number, body: string) => boolean,
 ): Promise<Outcome> {
-  const { result: r, notOk, expected } = await checked(name, opts, expect);
+  const { result: r, notOk, expected } = await checked(name, { connections, duration, ...opts }, expect);
   const o = {
     scenario: name,
     rps: Math.round(r.requests.average),
@@ -189,7 +131,7 @@ async function compareLists(
   scenarios: [string, (seconds: number) => autocannon.Options][],
 ): Promise<Outcome[]> {
   for (const [name, options] of scenarios)
-    await checked(`${name} (warm-up)`, { ...options(warmup), duration: warmup });
+    await checked(`${name} (warm-up)`, { connections, ...options(warmup), duration: warmup });
   const rounds: Outcome[][] = scenarios.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     const order = scenarios.map((_, i) => i);
@@ -252,7 +194,7 @@ async function floorMatchesProduct(client: HttpClient, base: string): Promise<vo
 
 /** Scenario 5's own figures (beyond autocannon's), filled by writeOffContention. */
 let contention: Record<string, unknown> = {};
-let exportRun: Record<string, unknown> = {};
+let exportRun: ExportFigures | undefined;
 let reportRun: Record<string, unknown> = {};
 
 /**
@@ -322,6 +264,43 @@ function statementReport(counts: StatementCounts): string {
       );
     })
     .join('\n');
+}
+
+/**
+ * Scenario 5's voucher numbers (issue 42 §3, docs/accounting.md "Numbers"): each period's numbers
+ * are 1..N, unique and gap-free, none missing, and the period's counter is at N. Answers one line
+ * per period that breaks it (empty when every period holds), and the periods read.
+ */
+async function voucherNumberGaps(url: string): Promise<{ periods: number; broken: string[] }> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{
+      period: string;
+      n: number;
+      distinct_no: number;
+      lo: number | null;
+      hi: number | null;
+      unnumbered: number;
+      last_no: number | null;
+    }>(
+      `select v.period, count(*)::int as n, count(distinct v.no)::int as distinct_no, min(v.no) as lo,
+              max(v.no) as hi, count(*) filter (where v.no is null)::int as unnumbered, p.last_no
+         from vouchers v left join voucher_periods p on p.period = v.period
+        group by v.period, p.last_no order by v.period`,
+    );
+    const broken = r.rows
+      .filter(
+        (p) => p.unnumbered > 0 || p.distinct_no !== p.n || p.lo !== 1 || p.hi !== p.n || p.last_no !== p.n,
+      )
+      .map(
+        (p) =>
+          `${p.period}: ${p.n} vouchers, ${p.distinct_no} distinct numbers from ${p.lo} to ${p.hi}, ${p.unnumbered} without a number, counter at ${p.last_no}`,
+      );
+    return { periods: r.rows.length, broken };
+  } finally {
+    await c.end();
+  }
 }
 
 /**
@@ -531,76 +510,16 @@ async function writeOffContention(
     fail(`${name}: ${allocated.toFixed(2)} allocated for ${approved} approved write-offs of 1.00`);
   if (overAllocated) fail(`${name}: ${overAllocated} incomings hold more allocated than they received`);
   if (!rec.balanced) fail(`${name}: the reconciliation does not balance`);
-  return outcome;
-}
-
-/**
- * Scenario 6 (and 8's ledger export): an export, streamed; its time and the server's peak RSS
- * while it runs.
- */
-async function streamedExport(
-  name: string,
-  base: string,
-  path: string,
-  body: unknown,
-  auth: Record<string, string>,
-  pid: number,
-) {
-  let peak = rssMb(pid);
-  const before = peak;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
-  // The server's RSS once a second while the file streams: flat, or growing with the rows.
-  const timeline: number[] = [];
-  const everySecond = setInterval(() => timeline.push(rssMb(pid)), 1000);
-  const t = performance.now();
-  const res = await fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const firstByte = (performance.now() - t) / 1000;
-  const bytes = (await res.arrayBuffer()).byteLength;
-  const seconds = (performance.now() - t) / 1000;
-  clearInterval(sampler);
-  await backends?.end();
-  clearInterval(everySecond);
-  if (res.status !== 200 || bytes === 0) fail(`${name}: answered ${res.status} with ${bytes} bytes`);
-  const out = {
-    status: res.status,
-    bytes,
-    seconds: +seconds.toFixed(2),
-    firstByteSeconds: +firstByte.toFixed(2),
-    rssBeforeMb: before,
-    peakRssMb: peak,
-    rssEverySecondMb: timeline,
-    loadAverage: load(),
-  };
-  console.info(`${name}: ${JSON.stringify(out)}`);
-  return out;
-}
-
-/** The machine's 1-minute load average when a number was taken: the cores are shared (bench/README.md). */
-const load = () => +loadavg()[0]!.toFixed(1);
-
-/** One call timed `times` times in a row (a report is asked for once, not at 32 connections). */
-async function timedCalls(name: string, times: number, call: () => Promise<unknown>) {
-  const ms: number[] = [];
-  for (let i = 0; i < times; i++) {
-    const t = performance.now();
-    await call();
-    ms.push(performance.now() - t);
+  // Read once nothing moves, like the figures above (PostgreSQL: PGlite's database is the server's own).
+  if (databaseUrl) {
+    const numbers = await voucherNumberGaps(databaseUrl);
+    contention.voucherNumbers = numbers;
+    console.info(
+      `  voucher numbers: ${numbers.periods} periods, ${numbers.broken.length ? numbers.broken.join('; ') : 'each 1..N, unique and gap-free'}`,
+    );
+    for (const b of numbers.broken) fail(`${name}: voucher numbers not 1..N in ${b}`);
   }
-  ms.sort((a, b) => a - b);
-  const out = {
-    calls: times,
-    medianMs: Math.round(ms[Math.floor(times / 2)]!),
-    maxMs: Math.round(ms[times - 1]!),
-    loadAverage: load(),
-  };
-  console.info(
-    `${name.padEnd(34)} median ${out.medianMs} ms  max ${out.maxMs} ms (${times} calls, load average ${out.loadAverage})`,
-  );
-  return out;
+  return outcome;
 }
 
 /**
@@ -826,8 +745,7 @@ try {
 } finally {
   clearInterval(sampler);
   server.kill('SIGTERM');
-  // The backends' client is ended by an export; without one (`--only write-offs`, `--only
-  // envelope`) it kept the run from exiting after its report.
+  // Left open, the backends' client kept the run from exiting after its report.
   await backends?.end().catch(() => undefined);
 }
 if (failures.length) {

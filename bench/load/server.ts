@@ -56,30 +56,54 @@ function seedMark(seedScale: string): string {
   return `portal bench seed scale=${seedScale} asOf=${AS_OF} seed=${source}`;
 }
 
+/** The kept database of a scale: bench_small at the small one (0.05), bench_scale1, bench_scale10, bench_scale0_1. */
+function keptDatabaseName(seedScale: string): string {
+  return seedScale === '0.05' ? 'bench_small' : `bench_scale${seedScale.replace('.', '_')}`;
+}
+
 /**
- * A database kept between runs (`--keep`): bench_scale1 at scale 1, bench_small at the small one,
- * on BENCH_DATABASE_URL's server. `seeded` when a previous run loaded the same seed into it to the
+ * A database kept between runs (`--keep`), named by its scale (keptDatabaseName), on
+ * BENCH_DATABASE_URL's server. `seeded` when a previous run loaded the same seed into it to the
  * end (its mark, a comment on the database, is written after the load); otherwise it is created
  * afresh and the caller seeds it and marks it with markSeeded.
  */
 export async function keptDatabase(seedScale: string): Promise<{ url: string; seeded: boolean }> {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = seedScale === '1' ? 'bench_scale1' : 'bench_small';
-  const c = new pg.Client({ connectionString: base });
+  const kept = await seededKeptDatabase(seedScale);
+  if (kept.url) return { url: kept.url, seeded: true };
+  const c = new pg.Client({ connectionString: benchServerUrl() });
+  await c.connect();
+  try {
+    await c.query(`drop database if exists ${kept.name} with (force)`);
+    await c.query(`create database ${kept.name}`);
+  } finally {
+    await c.end();
+  }
+  return { url: databaseUrl(kept.name), seeded: false };
+}
+
+const benchServerUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** A database on BENCH_DATABASE_URL's server. */
+function databaseUrl(name: string): string {
+  const url = new URL(benchServerUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The kept database of a scale, with its URL when this seed loaded it to the end (without, when
+ * not: missing, unmarked or marked by another seed); never drops or creates anything (the scale
+ * bench measures what is there and skips the rest).
+ */
+export async function seededKeptDatabase(seedScale: string): Promise<{ name: string; url?: string }> {
+  const name = keptDatabaseName(seedScale);
+  const c = new pg.Client({ connectionString: benchServerUrl() });
   await c.connect();
   try {
     const found = await c.query<{ mark: string | null }>(
       `select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1`,
       [name],
     );
-    const seeded = found.rows[0]?.mark === seedMark(seedScale);
-    if (!seeded) {
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.query(`create database ${name}`);
-    }
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), seeded };
+    return found.rows[0]?.mark === seedMark(seedScale) ? { name, url: databaseUrl(name) } : { name };
   } finally {
     await c.end();
   }

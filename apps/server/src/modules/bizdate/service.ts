@@ -15,9 +15,10 @@ import {
 } from '@portal/contract/bizdate';
 import { DEFAULT_CLASS_THRESHOLDS, type ClassThresholds } from '@portal/contract/classification';
 import { DEFAULT_COLLECTION_SCHEDULE, type CollectionSchedule } from '@portal/contract/collections';
+import type { ItemPayment } from '@portal/contract/plan/accrual';
 import { addDays, daysBetween } from '@portal/contract/plan/dates';
 import { interestRuleCalc } from '@portal/contract/plan/rule';
-import { queryRows, type Db, type Executor, type Tx } from '../../platform/db/client';
+import { insertSlices, queryRows, slicesOf, type Db, type Executor, type Tx } from '../../platform/db/client';
 import { advisoryXactLock } from '../../platform/db/advisory';
 import type { Actor } from '../../platform/db/audit';
 import { runCommand } from '../../platform/db/command';
@@ -25,7 +26,7 @@ import { badInput, conflict } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { BusinessClock } from '../../platform/clock';
 import { contractPlanItems, contracts } from '../contract/schema';
-import { itemAsOf, itemsReadFromLines, paymentsOf, type ItemAsOf } from '../contract';
+import { itemAsOf, itemsReadFromLines, paymentsByContract, paymentsOf, type ItemAsOf } from '../contract';
 import { dayEndItems, dayEndRuns } from './schema';
 import { purgeLogs } from '../monitor';
 import { classifyAtDayEnd } from '../classification';
@@ -258,6 +259,11 @@ export async function runningDayEnd(db: Executor): Promise<DayEndRun | null> {
   );
 }
 
+/** Contracts whose candidates' payments the day-end reads in one statement. */
+const DAY_END_SLICE = 1000;
+/** Reminders a statement (four text parameters whatever the count; the slice bounds its size). */
+const REMINDER_SLICE = 5000;
+
 async function dayEndWork(
   tx: Tx,
   date: string,
@@ -291,18 +297,20 @@ async function dayEndWork(
   const marks: (typeof dayEndItems.$inferInsert)[] = [];
   const wanted: { userId: number; contractId: number; itemId: number; kind: 'dueSoon' | 'overdue' }[] = [];
   let penalty = new Decimal(0);
-  for (const [contractId, items] of byContract) {
+  // The candidates' dated payments a slice of contracts at a time (a statement per contract made
+  // the day-end of 1,000,000 contracts take hours; bench/README.md "Ten times the portfolio").
+  const contractSlices = slicesOf([...byContract], DAY_END_SLICE);
+  const paymentsOfSlice = (slice: [number, Candidate[]][]) =>
+    paymentsByContract(
+      tx,
+      slice.flatMap(([contractId, items]) => items.map((i) => ({ id: i.id, period: i.period, contractId }))),
+    );
+  for (const slice of contractSlices) {
+    const paid = await paymentsOfSlice(slice);
+    for (const [contractId, items] of slice) dayEndContract(contractId, items, paid.get(contractId) ?? []);
+  }
+  function dayEndContract(contractId: number, items: Candidate[], payments: ItemPayment[]) {
     const rule = interestRuleCalc.parse(items[0]!.rule_snapshot);
-    const itemRows = await tx
-      .select()
-      .from(contractPlanItems)
-      .where(
-        inArray(
-          contractPlanItems.id,
-          items.map((i) => i.id),
-        ),
-      );
-    const payments = await paymentsOf(tx, itemRows);
     const owners = [...new Set([items[0]!.created_by, items[0]!.manager_id])].filter(
       (u): u is number => typeof u === 'number' && u > 0,
     );
@@ -341,7 +349,7 @@ async function dayEndWork(
     }
   }
   await tx.delete(dayEndItems).where(eq(dayEndItems.businessDate, date));
-  if (marks.length) await tx.insert(dayEndItems).values(marks);
+  for (const slice of insertSlices(marks, 7)) await tx.insert(dayEndItems).values(slice);
   // 五级分类 of the date from each contract's longest overdue days (docs/classification.md).
   const longest = new Map<number, number>();
   for (const m of marks) longest.set(m.contractId, Math.max(longest.get(m.contractId) ?? 0, m.overdueDays));
@@ -349,12 +357,21 @@ async function dayEndWork(
   // 减值准备 of a month's last day, from the classes just recorded (docs/accounting.md "Provisioning").
   if (addDays(date, 1).endsWith('-01')) await provideMonthEnd(tx, date, actor);
   let added = 0;
-  for (const w of wanted) {
+  // Each slice in one statement, in the order found (was a statement a reminder).
+  const list = (ws: typeof wanted, pick: (w: (typeof wanted)[number]) => string | number) =>
+    ws.map(pick).join(',');
+  for (const ws of slicesOf(wanted, REMINDER_SLICE)) {
     const r = await queryRows<{ id: number }>(
       tx,
       sql`insert into reminders (user_id, contract_id, plan_item_id, kind, business_date)
-          select u.id, ${w.contractId}, ${w.itemId}, ${w.kind}, ${date}::date from users u
-           where u.id = ${w.userId} and u.deleted_at is null
+          select u.id, w.contract_id, w.item_id, w.kind, ${date}::date
+            from unnest(string_to_array(${list(ws, (w) => w.userId)}, ',')::bigint[],
+                        string_to_array(${list(ws, (w) => w.contractId)}, ',')::bigint[],
+                        string_to_array(${list(ws, (w) => w.itemId)}, ',')::bigint[],
+                        string_to_array(${list(ws, (w) => w.kind)}, ','))
+                 with ordinality as w(user_id, contract_id, item_id, kind, ord)
+            join users u on u.id = w.user_id and u.deleted_at is null
+           order by w.ord
           on conflict (user_id, plan_item_id, kind) do nothing returning id`,
     );
     added += r.length;

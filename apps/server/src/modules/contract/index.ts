@@ -11,6 +11,7 @@ export {
   itemsReadFromLines,
   lastPostingDate,
   openAsOf,
+  paymentsByContract,
   paymentsOf,
   planItems,
   writtenOffBy,

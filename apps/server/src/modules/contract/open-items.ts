@@ -35,12 +35,39 @@ export async function planItems(ex: Executor | Tx, contractId: number, lock = fa
  */
 export async function paymentsOf(
   ex: Executor,
-  items: readonly ItemRow[],
+  items: readonly Pick<ItemRow, 'id' | 'period'>[],
   posting?: number,
 ): Promise<ItemPayment[]> {
   if (items.length === 0) return [];
   const period = new Map(items.map((i) => [i.id, i.period]));
-  const rows = await ex
+  const rows = await paidLinesOf(ex, [...period.keys()], posting);
+  return rows.map((r) => itemPayment(period.get(r.itemId)!, r.component, r.amount, r.date));
+}
+
+/**
+ * paymentsOf for the items of many contracts in one read, each contract's payments apart (itemAsOf
+ * tells an item's payments by period, so another contract's would count as its own): the day-end
+ * reads a slice of contracts at a time instead of a statement per contract.
+ */
+export async function paymentsByContract(
+  ex: Executor,
+  items: readonly Pick<ItemRow, 'id' | 'period' | 'contractId'>[],
+): Promise<Map<number, ItemPayment[]>> {
+  const out = new Map<number, ItemPayment[]>();
+  if (items.length === 0) return out;
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const r of await paidLinesOf(ex, [...byId.keys()])) {
+    const it = byId.get(r.itemId)!;
+    const mine = out.get(it.contractId) ?? [];
+    mine.push(itemPayment(it.period, r.component, r.amount, r.date));
+    out.set(it.contractId, mine);
+  }
+  return out;
+}
+
+/** The write-off lines paymentsOf counts, with their write-off's date. */
+function paidLinesOf(ex: Executor, itemIds: number[], posting?: number) {
+  return ex
     .select({
       itemId: paidLines.planItemId,
       component: paidLines.component,
@@ -51,10 +78,7 @@ export async function paymentsOf(
     .innerJoin(paids, eq(paids.id, paidLines.paidId))
     .where(
       and(
-        inArray(
-          paidLines.planItemId,
-          items.map((i) => i.id),
-        ),
+        inArray(paidLines.planItemId, itemIds),
         posting === undefined
           ? eq(paids.state, 'approved')
           : or(eq(paids.state, 'approved'), eq(paids.id, posting)),
@@ -62,7 +86,6 @@ export async function paymentsOf(
         isNull(paids.deletedAt),
       ),
     );
-  return rows.map((r) => itemPayment(period.get(r.itemId)!, r.component, r.amount, r.date));
 }
 
 const COMPONENT_KEY: Record<string, keyof ItemPayment> = {

@@ -277,6 +277,24 @@ function trackClient(client: pg.ClientBase, inFlight: InFlightQueries): void {
   };
 }
 
+/**
+ * PostgreSQL's wire protocol counts a statement's parameters in 16 bits: a multi-row insert of more
+ * than 65,535 values fails ("bind message has … parameter formats but 0 parameters") on either
+ * driver. An insert whose row count grows with the portfolio (a month-end accrual's voucher lines,
+ * a day-end's overdue marks) goes in slices of `rows` that fit, `columns` values a row.
+ */
+export function insertSlices<T>(rows: readonly T[], columns: number): T[][] {
+  return slicesOf(rows, Math.max(1, Math.floor(MAX_STATEMENT_PARAMETERS / columns)));
+}
+
+/** Rows in slices of `size` (the last one shorter), each for one statement. */
+export function slicesOf<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+const MAX_STATEMENT_PARAMETERS = 65_535;
+
 /** Raw SQL rows on either driver (both answer `{ rows }`; drizzle's shared type cannot say so). */
 export async function queryRows<T>(ex: Executor, query: SQL): Promise<T[]> {
   const res = (await ex.execute(query)) as unknown as { rows: T[] };
