@@ -1,3 +1,4 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   DASHBOARD_PATHS,
   type AgingRow,
@@ -23,5 +24,30 @@ export const dashboardKeys = {
   aging: ['dashboard', 'aging'] as const,
   trend: ['dashboard', 'trend'] as const,
   utilisation: ['dashboard', 'utilisation'] as const,
-  notices: ['dashboard', 'notices'] as const,
+  /** Under the message count's `notices` cue: a moved cue asks again. */
+  notices: (cue: string) => ['dashboard', 'notices', cue] as const,
+};
+
+/** The widgets as query options: none retries (a failed widget says so at once). */
+export const dashboardQueries = {
+  portfolio: () =>
+    queryOptions({ queryKey: dashboardKeys.portfolio, queryFn: dashboardApi.portfolio, retry: false }),
+  aging: () => queryOptions({ queryKey: dashboardKeys.aging, queryFn: dashboardApi.aging, retry: false }),
+  /** The last twelve months. */
+  trend: () =>
+    queryOptions({ queryKey: dashboardKeys.trend, queryFn: () => dashboardApi.trend(12), retry: false }),
+  utilisation: () =>
+    queryOptions({ queryKey: dashboardKeys.utilisation, queryFn: dashboardApi.utilisation, retry: false }),
+  /**
+   * 通知公告 at the count's `cue`, asked once the count has answered (`enabled`); the panel stays as
+   * it was while the next list is asked.
+   */
+  notices: (cue: string, enabled: boolean) =>
+    queryOptions({
+      queryKey: dashboardKeys.notices(cue),
+      queryFn: dashboardApi.notices,
+      retry: false,
+      enabled,
+      placeholderData: keepPreviousData,
+    }),
 };
