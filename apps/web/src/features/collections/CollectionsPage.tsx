@@ -46,7 +46,7 @@ import { codeColumn, moneyColumn } from '../../shared/list/columns';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { openHtmlPreview } from '../../shared/print/print-api';
+import { openHtmlPreview } from '../../shared/print/api';
 import { update } from '../../shared/request/http';
 import { collectionKeys, collectionQueries } from './api';
 

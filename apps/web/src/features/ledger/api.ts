@@ -11,7 +11,7 @@ import {
 } from '@portal/contract/ledger';
 import { PRINT_PATHS } from '@portal/contract/print';
 import { exportFile, post } from '../../shared/request/http';
-import { openHtmlPreview } from '../../shared/print/print-api';
+import { openHtmlPreview } from '../../shared/print/api';
 
 /** 保理业务台账 and 客户对账单 calls (docs/ledger.md). */
 export const ledgerApi = {

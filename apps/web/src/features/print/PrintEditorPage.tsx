@@ -25,7 +25,7 @@ import { normalizePath } from '../../shared/routing/route-table';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ApiError } from '../../shared/request/http';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { previewDocument } from '../../shared/print/print-api';
+import { previewDocument } from '../../shared/print/api';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { PRINT_LIST_PATH, printKeys, printQueries, saveTemplate } from './api';
 import { validValues } from '../../shared/ui/valid-values';
