@@ -28,7 +28,6 @@ import { type DocKind } from '../../shared/workflow/doc-kind';
 import { RedReasonDialog } from '../../shared/workflow/RedReasonDialog';
 import { BAD_DEBT_ROUTES, badDebtApi, badDebtKeys } from './api';
 
-
 const BAD_DEBT_DOC: DocKind = {
   docType: 'badDebt',
   menuCode: BAD_DEBT_MENU,
@@ -39,7 +38,6 @@ const BAD_DEBT_DOC: DocKind = {
   unAuditPath: BAD_DEBT_PATHS.unAudit,
   queryKey: badDebtKeys.all,
 };
-
 
 /** 核销坏账 list; a write-off is started here from a contract code and a date. */
 export function BadDebtListPage() {

@@ -3,7 +3,7 @@ import { BIZDATE_PATHS, type DayEndItem } from '@portal/contract/bizdate';
 import { post } from '../../shared/request/http';
 
 /** The keys of the 日终 queries, under the business date's root (a move of the date refreshes them). */
-export const dayEndKeys = {
+const dayEndKeys = {
   items: (businessDate: string | undefined) => ['bizdate', 'items', businessDate] as const,
 };
 
@@ -13,8 +13,7 @@ export const dayEndQueries = {
   items: (businessDate: string | undefined) =>
     queryOptions({
       queryKey: dayEndKeys.items(businessDate),
-      queryFn: () =>
-        post<DayEndItem[]>(BIZDATE_PATHS.dayEndItems, undefined, { query: { businessDate } }),
+      queryFn: () => post<DayEndItem[]>(BIZDATE_PATHS.dayEndItems, undefined, { query: { businessDate } }),
       enabled: !!businessDate,
     }),
 };

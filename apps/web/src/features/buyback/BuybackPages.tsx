@@ -35,7 +35,6 @@ import { ClosureAmounts } from '../../shared/plan/ClosureAmounts';
 import { RedReasonDialog } from '../../shared/workflow/RedReasonDialog';
 import { BUYBACK_ROUTES, buybackApi, buybackKeys } from './api';
 
-
 const BUYBACK_DOC: DocKind = {
   docType: 'buyback',
   menuCode: BUYBACK_MENU,
@@ -57,7 +56,6 @@ const SETTLE_DOC: DocKind = {
   unAuditPath: BUYBACK_PATHS.settleUnAudit,
   queryKey: buybackKeys.all,
 };
-
 
 /** 回购单 list; a 回购单 is started here from a contract code and a date. */
 export function BuybackListPage() {

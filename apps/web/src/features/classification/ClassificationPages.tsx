@@ -36,7 +36,6 @@ import { useDocSaved } from '../../shared/workflow/doc-kind';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 import { CLASS_ROUTES, classApi, classKeys, classQueries } from './api';
 
-
 /** The 分类调整单 as the document kit knows it. */
 const CLASS_ADJ_DOC: DocKind = {
   docType: 'classAdjust',
@@ -66,7 +65,6 @@ export function ClassTag({ value }: { value: AssetClass | null }) {
     <Tag>{UNCLASSIFIED_LABEL}</Tag>
   );
 }
-
 
 /**
  * The contracts' list keeps its search apart from the 分类调整单 list on the same screen, so that

@@ -7,7 +7,7 @@ import {
 import { post } from '../../shared/request/http';
 
 /** 催收 calls (docs/collections.md). */
-export const collectionApi = {
+const collectionApi = {
   /** A contract's case with its records (the drawer). */
   case: (contBizCode: string) =>
     post<CollectionCaseView>(COLLECTION_PATHS.records, undefined, { query: { contBizCode } }),
@@ -23,7 +23,10 @@ export const collectionKeys = {
 /** The 催收 reads as query options. */
 export const collectionQueries = {
   case: (contBizCode: string) =>
-    queryOptions({ queryKey: collectionKeys.case(contBizCode), queryFn: () => collectionApi.case(contBizCode) }),
+    queryOptions({
+      queryKey: collectionKeys.case(contBizCode),
+      queryFn: () => collectionApi.case(contBizCode),
+    }),
   /** Who a case can be assigned to, while the case dialog is open. */
   staff: (enabled: boolean) =>
     queryOptions({ queryKey: collectionKeys.staff, queryFn: collectionApi.staff, enabled }),

@@ -10,7 +10,7 @@ import { NOTICE_PATHS, type NoticeShown } from '@portal/contract/notices';
 import { post } from '../../shared/request/http';
 
 /** The dashboard's widgets: each its own call, loading and failing on its own. */
-export const dashboardApi = {
+const dashboardApi = {
   portfolio: () => post<PortfolioFigures>(DASHBOARD_PATHS.portfolio, {}),
   aging: () => post<AgingRow[]>(DASHBOARD_PATHS.aging, {}),
   trend: (months = 12) => post<TrendPoint[]>(DASHBOARD_PATHS.trend, { months }),
@@ -19,7 +19,7 @@ export const dashboardApi = {
   notices: () => post<NoticeShown[]>(NOTICE_PATHS.mine, undefined, { loading: false }),
 };
 
-export const dashboardKeys = {
+const dashboardKeys = {
   portfolio: ['dashboard', 'portfolio'] as const,
   aging: ['dashboard', 'aging'] as const,
   trend: ['dashboard', 'trend'] as const,

@@ -52,7 +52,12 @@ function RunHistory({ job }: { job: JobView }) {
       loading={runs.isLoading}
       columns={columns}
       dataSource={runs.data?.list ?? []}
-      pagination={{ current: pageNum, pageSize: RUNS_PAGE, total: runs.data?.total ?? 0, onChange: setPageNum }}
+      pagination={{
+        current: pageNum,
+        pageSize: RUNS_PAGE,
+        total: runs.data?.total ?? 0,
+        onChange: setPageNum,
+      }}
     />
   );
 }

@@ -46,7 +46,7 @@ export const ledgerApi = {
 };
 
 /** The keys of the ledger queries. */
-export const ledgerKeys = {
+const ledgerKeys = {
   all: ['ledger'] as const,
   contractsOf: (custCode: string | undefined) => ['ledger', 'contracts-of', custCode] as const,
   statement: (q: StatementInput | undefined) => ['ledger', 'statement', q] as const,

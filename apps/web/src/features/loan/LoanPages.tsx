@@ -61,7 +61,6 @@ const LOAN_RED_DOC: DocKind = {
   unAuditPath: LOAN_PATHS.redUnAudit,
 };
 
-
 /** 放款单 list; a 放款单 is started from a contract (合同信息 → 放款). */
 export function LoanListPage() {
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ export function dateRangeFilters(values: Record<string, unknown>): Record<string
 }
 
 /** The keys of the 监控 queries. */
-export const monitorKeys = {
+const monitorKeys = {
   operLog: (id: number) => ['monitor', 'operLog', id] as const,
 };
 

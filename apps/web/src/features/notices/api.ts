@@ -4,7 +4,7 @@ import { NOTICE_PATHS } from '@portal/contract/notices';
 import { post } from '../../shared/request/http';
 
 /** The keys of the 通知公告 queries. */
-export const noticeKeys = {
+const noticeKeys = {
   orgTree: ['notices', 'orgTree'] as const,
 };
 

@@ -7,7 +7,6 @@ import { codeColumn, moneyColumn } from '../../shared/list/columns';
 import { useBizDate } from '../../shared/bizdate/api';
 import { paidQueries } from './api';
 
-
 /**
  * 对账: received = allocated + unallocated, and every paid figure equal to its documents. The
  * default period is the year of the business date (the books' today), not of the browser's clock.

@@ -3,7 +3,7 @@ import { REGULATOR_PATHS, type RegulatorReport } from '@portal/contract/regulato
 import { post } from '../../shared/request/http';
 
 /** The keys of the 监管报表 queries. */
-export const regulatorKeys = {
+const regulatorKeys = {
   report: (month: string) => ['regulator', month] as const,
 };
 

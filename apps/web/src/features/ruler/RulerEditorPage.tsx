@@ -41,14 +41,7 @@ import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { showWarning } from '../../shared/ui/feedback';
 import type { ScreenProps } from '../../shared/ui/screen';
-import {
-  deleteRule,
-  RULER_LIST_PATH,
-  RULER_MENU,
-  rulerKeys,
-  rulerQueries,
-  saveRule,
-} from './api';
+import { deleteRule, RULER_LIST_PATH, RULER_MENU, rulerKeys, rulerQueries, saveRule } from './api';
 import { OrderList } from './OrderList';
 import { PlanPreview } from './PlanPreview';
 import { DEFAULT_SAMPLE_PRINCIPAL, DEFAULT_SAMPLE_TERM, type SampleLoan } from './plan-preview';

@@ -36,7 +36,6 @@ import { systemKeys, systemQueries } from './api';
 
 type Values = Partial<Record<keyof SysParams, string | number | null | undefined>>;
 
-
 function readDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -4,7 +4,7 @@ import { postDict } from '../request/dict';
 import { post } from '../request/http';
 
 /** The keys of the bank queries. */
-export const bankKeys = {
+const bankKeys = {
   ours: ['bank', 'ours'] as const,
   dict: ['bank', 'dict'] as const,
 };

@@ -3,7 +3,7 @@ import { CLASS_PATHS, type ClassDistribution, type ClassMigration } from '@porta
 import { post } from '../request/http';
 
 /** 五级分类 distribution and migration (docs/classification.md), on the 台账, 五级分类 and 工作 screens. */
-export const classSummaryApi = {
+const classSummaryApi = {
   distribution: (asOf?: string) => post<ClassDistribution>(CLASS_PATHS.distribution, asOf ? { asOf } : {}),
   migration: (fromMonth: string, toMonth: string) =>
     post<ClassMigration>(CLASS_PATHS.migration, { fromMonth, toMonth }),
@@ -23,7 +23,7 @@ export function validMigration(from: string, to: string): boolean {
 }
 
 /** The keys of the summary queries, under the 五级分类 root (a 分类调整单's change refreshes them). */
-export const classSummaryKeys = {
+const classSummaryKeys = {
   distribution: (asOf: string | undefined) => ['classification', 'distribution', asOf ?? ''] as const,
   migration: (from: string, to: string) => ['classification', 'migration', from, to] as const,
 };

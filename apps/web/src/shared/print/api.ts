@@ -39,7 +39,7 @@ export function documentPdf(
 }
 
 /** The keys of the print queries. */
-export const pdfKeys = {
+const pdfKeys = {
   status: ['print', 'pdfStatus'] as const,
 };
 

@@ -95,7 +95,12 @@ export const workflowQueries = {
     }),
   /** Who a document can be circulated to, while the send dialog is open. */
   users: (enabled: boolean) =>
-    queryOptions({ queryKey: workflowKeys.users, queryFn: () => workflowApi.users(), enabled, staleTime: 60_000 }),
+    queryOptions({
+      queryKey: workflowKeys.users,
+      queryFn: () => workflowApi.users(),
+      enabled,
+      staleTime: 60_000,
+    }),
   todo: (params: TodoParams) =>
     queryOptions({ queryKey: workflowKeys.todo(params), queryFn: () => workflowApi.todo(params) }),
   toRead: (params: ToReadParams) =>
