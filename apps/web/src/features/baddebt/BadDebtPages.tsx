@@ -21,20 +21,12 @@ import { ListExportButton } from '../../shared/list/ExportButton';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { ClosureAmounts } from '../../shared/plan/ClosureAmounts';
-import { post, update } from '../../shared/request/http';
 import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, refreshDocList, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import { type DocKind } from '../../shared/workflow/doc-kind';
 import { RedReasonDialog } from '../../shared/workflow/RedReasonDialog';
-
-/** 核销坏账 screens (docs/accounting.md "Bad-debt write-off"). */
-export const BAD_DEBT_ROUTES = {
-  list: '/factoring/accounts/bad-debt',
-  editor: '/factoring/accounts/bad-debt-editor',
-  view: '/factoring/accounts/bad-debt-view',
-} as const;
-const withCode = (badDebtBizCode: string) => ({ query: { badDebtBizCode } });
+import { BAD_DEBT_ROUTES, badDebtApi, badDebtKeys } from './api';
 
 const BAD_DEBT_DOC: DocKind = {
   docType: 'badDebt',
@@ -44,24 +36,7 @@ const BAD_DEBT_DOC: DocKind = {
   listPath: BAD_DEBT_PATHS.list,
   auditPath: BAD_DEBT_PATHS.audit,
   unAuditPath: BAD_DEBT_PATHS.unAudit,
-  queryKey: ['badDebt'],
-};
-
-const badDebtApi = {
-  view: (code: string) => post<BadDebtView>(BAD_DEBT_PATHS.viewBaseInfo, undefined, withCode(code)),
-  quote: (contBizCode: string, writeOffDate: string) =>
-    post<BadDebtQuote>(BAD_DEBT_PATHS.quote, undefined, { query: { contBizCode, writeOffDate } }),
-  remove: (code: string) =>
-    update(BAD_DEBT_PATHS.deleteInfo, undefined, {
-      ...withCode(code),
-      confirm: '确定要删除该核销坏账单吗？',
-    }),
-  rushRed: (code: string, reason: string) =>
-    update(
-      BAD_DEBT_PATHS.rushRed,
-      { reason },
-      { ...withCode(code), confirm: '确定要冲红该核销坏账单吗？合同的还款计划将恢复，合同重新履约。' },
-    ),
+  queryKey: badDebtKeys.all,
 };
 
 /** 核销坏账 list; a write-off is started here from a contract code and a date. */

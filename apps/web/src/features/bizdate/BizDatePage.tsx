@@ -12,9 +12,10 @@ import {
 import { formatDateTime, formatMoney } from '@portal/contract/format';
 import { ListPage } from '../../shared/list/ListPage';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
-import { useBizDate } from '../../shared/bizdate/api';
+import { update } from '../../shared/request/http';
+import { bizDateKeys, useBizDate } from '../../shared/bizdate/api';
 import { BizDateMove } from '../../shared/bizdate/BizDateMove';
+import { dayEndQueries } from './api';
 
 /** 营业日与日终: the business date, moving it (with its day-end), running the day-end, the job log. */
 export default function BizDatePage() {
@@ -22,14 +23,9 @@ export default function BizDatePage() {
   const buttons = useButtons(BIZDATE_MENU);
   const current = useBizDate();
   const date = current.data?.businessDate;
-  const items = useQuery({
-    queryKey: ['bizdate', 'items', date],
-    queryFn: () =>
-      post<DayEndItem[]>(BIZDATE_PATHS.dayEndItems, undefined, { query: { businessDate: date } }),
-    enabled: !!date,
-  });
+  const items = useQuery(dayEndQueries.items(date));
   // The job log is a list (refreshed by the update itself); the date and its items are not.
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['bizdate'] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: bizDateKeys.all });
   const run = async () => {
     const r = await update(BIZDATE_PATHS.runDayEnd, undefined, {
       confirm: `此操作将对营业日 ${date ?? ''} 运行日终！ 是否继续？`,

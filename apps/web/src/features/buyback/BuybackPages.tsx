@@ -12,7 +12,6 @@ import {
   type BuybackQuote,
   type BuybackRow,
   type BuybackSettleRow,
-  type BuybackSettleView,
   type BuybackView,
 } from '@portal/contract/buyback';
 import { DOC_STATE_LABELS } from '@portal/contract/workflow';
@@ -24,7 +23,7 @@ import { ListPage } from '../../shared/list/ListPage';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
+import { update } from '../../shared/request/http';
 import { refreshAfterAction } from '../../shared/workflow/api';
 import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, refreshDocList, useDocActionsColumn } from '../../shared/workflow/doc-columns';
@@ -34,15 +33,7 @@ import { PrintButton } from '../../shared/print/PrintButton';
 import { ContractClosureEditor } from '../../shared/editor/ContractClosureEditor';
 import { ClosureAmounts } from '../../shared/plan/ClosureAmounts';
 import { RedReasonDialog } from '../../shared/workflow/RedReasonDialog';
-
-/** 回购 screens (docs/buyback.md). */
-export const BUYBACK_ROUTES = {
-  list: '/factoring/accounts/buyback',
-  editor: '/factoring/accounts/buyback-editor',
-  view: '/factoring/accounts/buyback-view',
-  settleView: '/factoring/accounts/buyback-settle-view',
-} as const;
-const byCode = (buybackBizCode: string) => ({ query: { buybackBizCode } });
+import { BUYBACK_ROUTES, buybackApi, buybackKeys } from './api';
 
 const BUYBACK_DOC: DocKind = {
   docType: 'buyback',
@@ -52,7 +43,7 @@ const BUYBACK_DOC: DocKind = {
   listPath: BUYBACK_PATHS.list,
   auditPath: BUYBACK_PATHS.audit,
   unAuditPath: BUYBACK_PATHS.unAudit,
-  queryKey: ['buyback'],
+  queryKey: buybackKeys.all,
 };
 
 const SETTLE_DOC: DocKind = {
@@ -63,23 +54,7 @@ const SETTLE_DOC: DocKind = {
   listPath: BUYBACK_PATHS.list,
   auditPath: BUYBACK_PATHS.settleAudit,
   unAuditPath: BUYBACK_PATHS.settleUnAudit,
-  queryKey: ['buyback'],
-};
-
-export const buybackApi = {
-  view: (code: string) => post<BuybackView>(BUYBACK_PATHS.viewBaseInfo, undefined, byCode(code)),
-  quote: (contBizCode: string, buybackDate: string) =>
-    post<BuybackQuote>(BUYBACK_PATHS.quote, undefined, { query: { contBizCode, buybackDate } }),
-  remove: (code: string) =>
-    update(BUYBACK_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该回购单吗？' }),
-  rushRed: (code: string, reason: string) =>
-    update(
-      BUYBACK_PATHS.rushRed,
-      { reason },
-      { ...byCode(code), confirm: '确定要冲红该回购单吗？合同的还款计划将恢复，合同重新计息。' },
-    ),
-  settleView: (code: string) =>
-    post<BuybackSettleView>(BUYBACK_PATHS.settleView, undefined, { query: { settleBizCode: code } }),
+  queryKey: buybackKeys.all,
 };
 
 /** 回购单 list; a 回购单 is started here from a contract code and a date. */

@@ -15,7 +15,6 @@ import {
   type AssetClass,
   type ClassAdjInit,
   type ClassAdjRow,
-  type ClassAdjView,
   type ClassRow,
 } from '@portal/contract/classification';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
@@ -26,7 +25,7 @@ import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
+import { update } from '../../shared/request/http';
 import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
@@ -35,14 +34,7 @@ import { useBizDate } from '../../shared/bizdate/api';
 import { ClassSummaryCard } from '../../shared/classification/ClassSummary';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
 import { useFormFill } from '../../shared/editor/use-form-fill';
-
-/** 五级分类 screens (docs/classification.md). */
-export const CLASS_ROUTES = {
-  list: '/factoring/accounts/classification',
-  editor: '/factoring/accounts/classification-editor',
-  view: '/factoring/accounts/classification-view',
-} as const;
-const byCode = (adjBizCode: string) => ({ query: { adjBizCode } });
+import { CLASS_ROUTES, classApi, classKeys, classQueries } from './api';
 
 /** The 分类调整单 as the document kit knows it. */
 const CLASS_ADJ_DOC: DocKind = {
@@ -53,7 +45,7 @@ const CLASS_ADJ_DOC: DocKind = {
   listPath: CLASS_PATHS.adjList,
   auditPath: CLASS_PATHS.audit,
   unAuditPath: CLASS_PATHS.unAudit,
-  queryKey: ['classification'],
+  queryKey: classKeys.all,
 };
 
 export const CLASS_OPTIONS = ASSET_CLASSES.map((c) => ({ value: c, label: ASSET_CLASS_LABELS[c] }));
@@ -73,14 +65,6 @@ export function ClassTag({ value }: { value: AssetClass | null }) {
     <Tag>{UNCLASSIFIED_LABEL}</Tag>
   );
 }
-
-export const classApi = {
-  view: (code: string) => post<ClassAdjView>(CLASS_PATHS.viewBaseInfo, undefined, byCode(code)),
-  init: (contBizCode: string) =>
-    post<ClassAdjInit>(CLASS_PATHS.initBase, undefined, { query: { contBizCode } }),
-  remove: (code: string) =>
-    update(CLASS_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该分类调整单吗？' }),
-};
 
 /**
  * The contracts' list keeps its search apart from the 分类调整单 list on the same screen, so that
@@ -254,17 +238,8 @@ export function ClassAdjEditorPage() {
   const contBizCode = params.get('contBizCode') ?? '';
   const [form] = Form.useForm<Values>();
   const [version, setVersion] = useState<number | undefined>();
-  const existing = useQuery({
-    queryKey: ['classification', 'adj', code],
-    queryFn: () => classApi.view(code),
-    enabled: !!code,
-  });
-  const init = useQuery({
-    queryKey: ['classification', 'init', contBizCode],
-    queryFn: () => classApi.init(contBizCode),
-    enabled: !code && !!contBizCode,
-    retry: false,
-  });
+  const existing = useQuery(classQueries.adj(code));
+  const init = useQuery(classQueries.init(contBizCode, !code && !!contBizCode));
   const head: ClassAdjInit | undefined = existing.data ?? init.data;
   useFormFill(existing.data, (v) => {
     form.setFieldsValue({ toClass: v.toClass, reason: v.reason });

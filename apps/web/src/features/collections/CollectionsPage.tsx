@@ -32,7 +32,6 @@ import {
   type CollectionCaseView,
   type CollectionRecordView,
   type CollectionRow,
-  type CollectionStaff,
   type PromiseState,
 } from '@portal/contract/collections';
 import { formatMoney } from '@portal/contract/format';
@@ -47,8 +46,9 @@ import { codeColumn, moneyColumn } from '../../shared/list/columns';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { openHtmlPreview } from '../../shared/print/print-api';
-import { post, update } from '../../shared/request/http';
+import { openHtmlPreview } from '../../shared/print/api';
+import { update } from '../../shared/request/http';
+import { collectionKeys, collectionQueries } from './api';
 
 /** 逾期催收 (docs/collections.md): the overdue worklist, each contract's 催收记录 and case. */
 const RECORD_RULES = fieldRules(collectionRecordSchema);
@@ -63,9 +63,6 @@ function PromiseTag({ state }: { state: PromiseState | null }) {
   return state ? <Tag color={PROMISE_COLORS[state]}>{PROMISE_STATE_LABELS[state]}</Tag> : null;
 }
 
-const caseKey = (contBizCode: string) => ['collection', 'case', contBizCode] as const;
-const fetchCase = (contBizCode: string) =>
-  post<CollectionCaseView>(COLLECTION_PATHS.records, undefined, { query: { contBizCode } });
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
 
 interface RecordValues {
@@ -105,7 +102,7 @@ function RecordModal({
       promiseAmount: v.result === 'promised' ? v.promiseAmount : undefined,
     });
     if (r.ok) {
-      qc.setQueryData(caseKey(contBizCode), r.data);
+      qc.setQueryData(collectionKeys.case(contBizCode), r.data);
       onClose();
     }
   };
@@ -173,11 +170,7 @@ function CaseModal({
 }) {
   const [form] = Form.useForm<CaseValues>();
   const qc = useQueryClient();
-  const staff = useQuery({
-    queryKey: ['collection', 'staff'],
-    queryFn: () => post<CollectionStaff[]>(COLLECTION_PATHS.staff),
-    enabled: open,
-  });
+  const staff = useQuery(collectionQueries.staff(open));
   const save = async () => {
     const v = await form.validateFields();
     const r = await update<CollectionCaseView>(COLLECTION_PATHS.saveCase, {
@@ -187,7 +180,7 @@ function CaseModal({
       nextActionDate: day(v.nextActionDate),
     });
     if (r.ok) {
-      qc.setQueryData(caseKey(view.contBizCode), r.data);
+      qc.setQueryData(collectionKeys.case(view.contBizCode), r.data);
       onClose();
     }
   };
@@ -228,7 +221,7 @@ function CaseModal({
 /** A contract's case and 催收记录, newest first, with 登记催收记录 and 分配. */
 function CaseDrawer({ contBizCode, onClose }: { contBizCode: string; onClose: () => void }) {
   const buttons = useButtons(COLLECTION_MENU);
-  const view = useQuery({ queryKey: caseKey(contBizCode), queryFn: () => fetchCase(contBizCode) });
+  const view = useQuery(collectionQueries.case(contBizCode));
   const [adding, setAdding] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const v = view.data;

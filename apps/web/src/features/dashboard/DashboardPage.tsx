@@ -9,7 +9,7 @@ import { formatMoney } from '@portal/contract/format';
 import { isAdmin, useSessionStore } from '../../shared/session/session-store';
 import { TodoCard } from '../../shared/workflow/TodoCard';
 import { EChart, type ChartOption } from '../../shared/ui/EChart';
-import { dashboardApi, dashboardKeys } from './api';
+import { dashboardQueries } from './api';
 import { dueWithinUrl, effectiveUrl, overdueUrl } from './links';
 import { Widget } from './Widget';
 import { NoticeCard } from './NoticeCard';
@@ -54,11 +54,7 @@ function Figure({
 }
 
 function PortfolioRow() {
-  const query = useQuery({
-    queryKey: dashboardKeys.portfolio,
-    queryFn: dashboardApi.portfolio,
-    retry: false,
-  });
+  const query = useQuery(dashboardQueries.portfolio());
   return (
     <Widget
       title="资产概况"
@@ -149,7 +145,7 @@ function agingOption(rows: readonly AgingRow[]): ChartOption {
 
 function AgingChart() {
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: dashboardKeys.aging, queryFn: dashboardApi.aging, retry: false });
+  const query = useQuery(dashboardQueries.aging());
   const option = useMemo(() => agingOption(query.data ?? []), [query.data]);
   return (
     <Widget title="逾期账龄" query={query} testId="widget-aging">
@@ -183,11 +179,7 @@ function AgingChart() {
 }
 
 function TrendChart() {
-  const query = useQuery({
-    queryKey: dashboardKeys.trend,
-    queryFn: () => dashboardApi.trend(12),
-    retry: false,
-  });
+  const query = useQuery(dashboardQueries.trend());
   const option = useMemo<ChartOption>(() => {
     const points: TrendPoint[] = query.data ?? [];
     return {
@@ -236,11 +228,7 @@ function TrendChart() {
 
 function UtilisationBars() {
   const navigate = useNavigate();
-  const query = useQuery({
-    queryKey: dashboardKeys.utilisation,
-    queryFn: dashboardApi.utilisation,
-    retry: false,
-  });
+  const query = useQuery(dashboardQueries.utilisation());
   const rows: UtilisationRow[] = useMemo(
     () =>
       [...(query.data ?? [])]

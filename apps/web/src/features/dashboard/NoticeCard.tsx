@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Col, Collapse, Typography } from 'antd';
 import { useMessageCount } from '../../shared/messages/use-message-count';
-import { dashboardApi, dashboardKeys } from './api';
+import { dashboardQueries } from './api';
 import { Widget } from './Widget';
 
 /**
@@ -12,15 +12,8 @@ import { Widget } from './Widget';
 export function NoticeCard() {
   const count = useMessageCount();
   const cue = count.data?.data.notices;
-  const query = useQuery({
-    queryKey: [...dashboardKeys.notices, cue ?? ''],
-    queryFn: dashboardApi.notices,
-    retry: false,
-    // Asked once the count has answered (or failed), not once before it and again after.
-    enabled: !count.isPending,
-    // The panel stays as it was while the next list is asked.
-    placeholderData: keepPreviousData,
-  });
+  // Asked once the count has answered (or failed), not once before it and again after.
+  const query = useQuery(dashboardQueries.notices(cue ?? '', !count.isPending));
   if (!query.data || query.data.length === 0) return null;
   return (
     <Col span={24}>

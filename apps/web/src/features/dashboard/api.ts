@@ -1,3 +1,4 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   DASHBOARD_PATHS,
   type AgingRow,
@@ -9,7 +10,7 @@ import { NOTICE_PATHS, type NoticeShown } from '@portal/contract/notices';
 import { post } from '../../shared/request/http';
 
 /** The dashboard's widgets: each its own call, loading and failing on its own. */
-export const dashboardApi = {
+const dashboardApi = {
   portfolio: () => post<PortfolioFigures>(DASHBOARD_PATHS.portfolio, {}),
   aging: () => post<AgingRow[]>(DASHBOARD_PATHS.aging, {}),
   trend: (months = 12) => post<TrendPoint[]>(DASHBOARD_PATHS.trend, { months }),
@@ -18,10 +19,35 @@ export const dashboardApi = {
   notices: () => post<NoticeShown[]>(NOTICE_PATHS.mine, undefined, { loading: false }),
 };
 
-export const dashboardKeys = {
+const dashboardKeys = {
   portfolio: ['dashboard', 'portfolio'] as const,
   aging: ['dashboard', 'aging'] as const,
   trend: ['dashboard', 'trend'] as const,
   utilisation: ['dashboard', 'utilisation'] as const,
-  notices: ['dashboard', 'notices'] as const,
+  /** Under the message count's `notices` cue: a moved cue asks again. */
+  notices: (cue: string) => ['dashboard', 'notices', cue] as const,
+};
+
+/** The widgets as query options: none retries (a failed widget says so at once). */
+export const dashboardQueries = {
+  portfolio: () =>
+    queryOptions({ queryKey: dashboardKeys.portfolio, queryFn: dashboardApi.portfolio, retry: false }),
+  aging: () => queryOptions({ queryKey: dashboardKeys.aging, queryFn: dashboardApi.aging, retry: false }),
+  /** The last twelve months. */
+  trend: () =>
+    queryOptions({ queryKey: dashboardKeys.trend, queryFn: () => dashboardApi.trend(12), retry: false }),
+  utilisation: () =>
+    queryOptions({ queryKey: dashboardKeys.utilisation, queryFn: dashboardApi.utilisation, retry: false }),
+  /**
+   * 通知公告 at the count's `cue`, asked once the count has answered (`enabled`); the panel stays as
+   * it was while the next list is asked.
+   */
+  notices: (cue: string, enabled: boolean) =>
+    queryOptions({
+      queryKey: dashboardKeys.notices(cue),
+      queryFn: dashboardApi.notices,
+      retry: false,
+      enabled,
+      placeholderData: keepPreviousData,
+    }),
 };

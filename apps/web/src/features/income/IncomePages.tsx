@@ -51,7 +51,7 @@ import {
 } from '../../shared/workflow/doc-columns';
 import type { DocKind } from '../../shared/workflow/doc-kind';
 import { validValues } from '../../shared/ui/valid-values';
-import { INCOME_ROUTES, incomeApi, incomeQuery } from './api';
+import { INCOME_ROUTES, incomeApi, incomeKeys, incomeQueries } from './api';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 
@@ -66,7 +66,7 @@ const INCOME_DOC: DocKind = {
   listPath: INCOME_PATHS.list,
   auditPath: INCOME_PATHS.audit,
   unAuditPath: INCOME_PATHS.unAudit,
-  queryKey: ['income'],
+  queryKey: incomeKeys.all,
 };
 const rules = fieldRules(incomeItemSchema);
 const toFilters = rangeFilters({
@@ -265,7 +265,7 @@ export function IncomeEditorPage() {
   const code = params.get('fiidBizCode') ?? '';
   const [form] = Form.useForm<Values>();
   const [version, setVersion] = useState<number | undefined>();
-  const existing = useQuery(incomeQuery(code));
+  const existing = useQuery(incomeQueries.view(code));
   const accounts = useOurAccountOptions();
   const debtors = useDebtorDict();
   useFormFill(existing.data, (v) => {

@@ -34,10 +34,19 @@ export const incomeApi = {
     ),
 };
 
-/** One incoming as its editor loads it (under the ['income'] key every save invalidates). */
-export const incomeQuery = (code: string) =>
-  queryOptions({
-    queryKey: ['income', code],
-    queryFn: () => incomeApi.view(code),
-    enabled: !!code,
-  });
+/** The keys of the 来款 queries: every save invalidates `all`. */
+export const incomeKeys = {
+  all: ['income'] as const,
+  view: (code: string) => ['income', code] as const,
+};
+
+/** The 来款 reads as query options. */
+export const incomeQueries = {
+  /** One incoming as its editor loads it. */
+  view: (code: string) =>
+    queryOptions({
+      queryKey: incomeKeys.view(code),
+      queryFn: () => incomeApi.view(code),
+      enabled: !!code,
+    }),
+};

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import type { Page } from '@portal/contract/api';
 import { formatDateTime } from '@portal/contract/format';
 import {
   CRON_LABEL,
@@ -12,10 +11,11 @@ import {
   type JobView,
 } from '@portal/contract/jobs';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
+import { update } from '../../shared/request/http';
+import { jobKeys, jobQueries } from './api';
 
 const RESULT_COLORS: Record<JobResult, string> = { running: 'processing', ok: 'success', failed: 'error' };
-const JOBS_KEY = ['jobs', 'list'] as const;
+const RUNS_PAGE = 10;
 
 /** 1.2 秒 / 3 分 5 秒: how long a run took. */
 export function formatDuration(ms: number | null): string {
@@ -34,10 +34,7 @@ function ResultTag({ run }: { run: JobRunView | null }) {
 /** A job's runs, newest first, a page at a time. */
 function RunHistory({ job }: { job: JobView }) {
   const [pageNum, setPageNum] = useState(1);
-  const runs = useQuery({
-    queryKey: ['jobs', 'runs', job.code, pageNum],
-    queryFn: () => post<Page<JobRunView>>(JOB_PATHS.runs, { code: job.code, pageNum, pageSize: 10 }),
-  });
+  const runs = useQuery(jobQueries.runs(job.code, pageNum, RUNS_PAGE));
   const columns: TableColumnsType<JobRunView> = [
     { title: '开始时间', key: 'startedAt', width: 170, render: (_, r) => formatDateTime(r.startedAt) },
     { title: '触发', dataIndex: 'triggerLabel', key: 'trigger', width: 90 },
@@ -55,7 +52,12 @@ function RunHistory({ job }: { job: JobView }) {
       loading={runs.isLoading}
       columns={columns}
       dataSource={runs.data?.list ?? []}
-      pagination={{ current: pageNum, pageSize: 10, total: runs.data?.total ?? 0, onChange: setPageNum }}
+      pagination={{
+        current: pageNum,
+        pageSize: RUNS_PAGE,
+        total: runs.data?.total ?? 0,
+        onChange: setPageNum,
+      }}
     />
   );
 }
@@ -67,11 +69,11 @@ function RunHistory({ job }: { job: JobView }) {
 export default function JobsPage() {
   const qc = useQueryClient();
   const buttons = useButtons(JOB_MENU);
-  const jobs = useQuery({ queryKey: JOBS_KEY, queryFn: () => post<JobView[]>(JOB_PATHS.list) });
+  const jobs = useQuery(jobQueries.list());
   const [editing, setEditing] = useState<JobView | null>(null);
   const [viewing, setViewing] = useState<JobView | null>(null);
   const [form] = Form.useForm<{ cron: string }>();
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['jobs'] });
+  const refresh = () => void qc.invalidateQueries({ queryKey: jobKeys.all });
 
   const act = async (path: string, body: unknown, confirm: string) => {
     const r = await update(path, body, { confirm }).catch(() => null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -25,7 +25,7 @@ import { useCompanyDict } from '../../shared/company/company-api';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { ApiError } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { ledgerApi } from './api';
+import { ledgerApi, ledgerQueries } from './api';
 
 type Filters = Partial<LedgerExportQuery>;
 
@@ -128,11 +128,7 @@ export default function LedgerPage(_props: ScreenProps) {
   const [error, setError] = useState<string>();
   const customers = useCompanyDict(true);
   const canExport = useButtons(LEDGER_MENUS.portfolio).has(buttonCode(LEDGER_MENUS.portfolio, 'export'));
-  const q = useQuery({
-    queryKey: ['ledger', 'portfolio', filters, paging],
-    queryFn: () => ledgerApi.list({ ...filters, ...paging }),
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery(ledgerQueries.portfolio(filters, paging));
   const search = () => {
     const { filters: next, error: bad } = cleanFilters(form.getFieldsValue() as Record<string, unknown>);
     setError(bad);

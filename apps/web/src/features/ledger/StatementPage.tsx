@@ -18,7 +18,7 @@ import { useBizDate } from '../../shared/bizdate/api';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { ApiError } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { ledgerApi } from './api';
+import { ledgerApi, ledgerQueries } from './api';
 
 const COLUMNS: TableColumnsType<StatementLine> = [
   { title: '日期', dataIndex: 'date', key: 'date', width: 110 },
@@ -61,16 +61,8 @@ export default function StatementPage(_props: ScreenProps) {
   const dateTo = form.dateTo || bizDate || '';
   const dateFrom = form.dateFrom || (dateTo ? `${dateTo.slice(0, 8)}01` : '');
   const current: Form = { ...form, dateFrom, dateTo };
-  const contracts = useQuery({
-    queryKey: ['ledger', 'contracts-of', form.custCode],
-    queryFn: () => ledgerApi.list({ custCode: form.custCode, pageNum: 1, pageSize: 500 }),
-    enabled: !!form.custCode,
-  });
-  const q = useQuery({
-    queryKey: ['ledger', 'statement', applied],
-    queryFn: () => ledgerApi.statement(applied!),
-    enabled: !!applied,
-  });
+  const contracts = useQuery(ledgerQueries.contractsOf(form.custCode));
+  const q = useQuery(ledgerQueries.statement(applied));
   const run = (then?: (s: StatementInput) => Promise<unknown>) => {
     const bad = invalid(current);
     setError(bad);

@@ -1,3 +1,4 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   LEDGER_FILE_NAME,
   LEDGER_PATHS,
@@ -10,7 +11,7 @@ import {
 } from '@portal/contract/ledger';
 import { PRINT_PATHS } from '@portal/contract/print';
 import { exportFile, post } from '../../shared/request/http';
-import { openHtmlPreview } from '../../shared/print/print-api';
+import { openHtmlPreview } from '../../shared/print/api';
 
 /** 保理业务台账 and 客户对账单 calls (docs/ledger.md). */
 export const ledgerApi = {
@@ -41,5 +42,39 @@ export const ledgerApi = {
       contBizCode: q.contBizCode,
       dateFrom: q.dateFrom,
       dateTo: q.dateTo,
+    }),
+};
+
+/** The keys of the ledger queries. */
+const ledgerKeys = {
+  all: ['ledger'] as const,
+  contractsOf: (custCode: string | undefined) => ['ledger', 'contracts-of', custCode] as const,
+  statement: (q: StatementInput | undefined) => ['ledger', 'statement', q] as const,
+  portfolio: (filters: Partial<LedgerExportQuery>, paging: { pageNum: number; pageSize: number }) =>
+    ['ledger', 'portfolio', filters, paging] as const,
+};
+
+/** The ledger reads as query options (`useQuery(ledgerQueries.statement(q))`). */
+export const ledgerQueries = {
+  /** The contracts of a customer (the statement's contract picker); none chosen: off. */
+  contractsOf: (custCode: string | undefined) =>
+    queryOptions({
+      queryKey: ledgerKeys.contractsOf(custCode),
+      queryFn: () => ledgerApi.list({ custCode, pageNum: 1, pageSize: 500 }),
+      enabled: !!custCode,
+    }),
+  /** The statement of the applied conditions; none applied yet: off. */
+  statement: (q: StatementInput | undefined) =>
+    queryOptions({
+      queryKey: ledgerKeys.statement(q),
+      queryFn: () => ledgerApi.statement(q!),
+      enabled: !!q,
+    }),
+  /** One page of 保理业务台账; the previous page stays shown while the next loads. */
+  portfolio: (filters: Partial<LedgerExportQuery>, paging: { pageNum: number; pageSize: number }) =>
+    queryOptions({
+      queryKey: ledgerKeys.portfolio(filters, paging),
+      queryFn: () => ledgerApi.list({ ...filters, ...paging }),
+      placeholderData: keepPreviousData,
     }),
 };

@@ -13,7 +13,8 @@ vi.mock('../../shared/request/http', async (importOriginal) => ({
 }));
 
 import { clearUnsaved, isDirty } from '../../shared/editor/unsaved';
-import { LOAN_ROUTES, LoanEditorPage } from './LoanPages';
+import { LOAN_ROUTES } from './api';
+import { LoanEditorPage } from './LoanPages';
 
 // Only the fields the editor reads: the rest of the view is the list row's.
 const view = {

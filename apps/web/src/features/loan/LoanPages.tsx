@@ -8,15 +8,13 @@ import {
   LOAN_RED_LABELS,
   UPFRONT_LABELS,
   type LoanFigures,
-  type LoanInit,
   type LoanLine,
   type LoanPlanPreview,
-  type LoanRedView,
   type LoanRow,
   type LoanView,
   loanSaveSchema,
 } from '@portal/contract/loan';
-import { accountLabel, BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
+import { accountLabel } from '@portal/contract/bank';
 import type { PlanItem } from '@portal/contract/plan/schedule';
 import { formatMoney } from '@portal/contract/format';
 import { useOurAccountOptions } from '../../shared/bank/our-accounts';
@@ -30,7 +28,6 @@ import { ListPage } from '../../shared/list/ListPage';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
 import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, refreshDocList, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
@@ -39,15 +36,10 @@ import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
 import { useFormFill } from '../../shared/editor/use-form-fill';
+import { update } from '../../shared/request/http';
+import { LOAN_ROUTES, loanApi, loanKeys, loanQueries } from './api';
 
 const MENU = 'ft-loan';
-export const LOAN_ROUTES = {
-  list: '/factoring/accounts/loan',
-  editor: '/factoring/accounts/loan-editor',
-  view: '/factoring/accounts/loan-view',
-  redView: '/factoring/accounts/loan-red-view',
-} as const;
-const byCode = (loanBizCode: string) => ({ query: { loanBizCode } });
 
 /** The 放款单 and its 冲红 entry as the document kit knows them. */
 const LOAN_DOC: DocKind = {
@@ -58,7 +50,7 @@ const LOAN_DOC: DocKind = {
   listPath: LOAN_PATHS.list,
   auditPath: LOAN_PATHS.audit,
   unAuditPath: LOAN_PATHS.unAudit,
-  queryKey: ['loan'],
+  queryKey: loanKeys.all,
 };
 const LOAN_RED_DOC: DocKind = {
   ...LOAN_DOC,
@@ -67,36 +59,6 @@ const LOAN_RED_DOC: DocKind = {
   routes: { list: LOAN_ROUTES.list, view: LOAN_ROUTES.redView },
   auditPath: LOAN_PATHS.redAudit,
   unAuditPath: LOAN_PATHS.redUnAudit,
-};
-
-const loanApi = {
-  view: (code: string) => post<LoanView>(LOAN_PATHS.viewBaseInfo, undefined, byCode(code)),
-  init: (contBizCode: string) => post<LoanInit>(LOAN_PATHS.initBase, undefined, { query: { contBizCode } }),
-  preview: (code: string) => post<LoanPlanPreview>(LOAN_PATHS.planPreview, undefined, byCode(code)),
-  draftPreview: (contBizCode: string, valueDate: string) =>
-    post<LoanPlanPreview>(LOAN_PATHS.planDraft, undefined, { query: { contBizCode, valueDate } }),
-  supplierAccounts: (custCode: string) =>
-    post<{ list: BankAccountView[] }>(BANK_PATHS.list, {
-      ownerType: 'customer',
-      ownerCode: custCode,
-      pageNum: 1,
-      pageSize: 500,
-    }).then((r) => r.list),
-  remove: (code: string) =>
-    update(LOAN_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该放款单吗？' }),
-  // 冲红 goes to a checker: the request makes a 放款单冲红 entry; its approval reverses.
-  rushRed: (code: string, reason: string) =>
-    update(
-      LOAN_PATHS.rushRed,
-      { reason },
-      {
-        ...byCode(code),
-        confirm: '确定要冲红该放款单吗？冲红单经复核通过后，合同恢复为未放款。',
-        successText: '冲红单已提交复核',
-      },
-    ),
-  redView: (code: string) =>
-    post<LoanRedView>(LOAN_PATHS.redView, undefined, { query: { loanRedBizCode: code } }),
 };
 
 /** 放款单 list; a 放款单 is started from a contract (合同信息 → 放款). */
@@ -316,24 +278,10 @@ export function LoanEditorPage() {
   const [version, setVersion] = useState<number | undefined>();
   const valueDate = Form.useWatch('valueDate', form) ?? '';
   const ours = useOurAccountOptions();
-  const existing = useQuery({ queryKey: ['loan', code], queryFn: () => loanApi.view(code), enabled: !!code });
-  const init = useQuery({
-    queryKey: ['loan', 'init', contBizCode],
-    queryFn: () => loanApi.init(contBizCode),
-    enabled: !code && !!contBizCode,
-    retry: false,
-  });
-  const payees = useQuery({
-    queryKey: ['loan', 'payees', head?.custCode],
-    queryFn: () => loanApi.supplierAccounts(head!.custCode),
-    enabled: !!head,
-  });
-  const preview = useQuery({
-    queryKey: ['loan', 'draftPlan', head?.contBizCode, valueDate],
-    queryFn: () => loanApi.draftPreview(head!.contBizCode, valueDate),
-    enabled: !!head && /^\d{4}-\d{2}-\d{2}$/.test(valueDate),
-    retry: false,
-  });
+  const existing = useQuery(loanQueries.view(code));
+  const init = useQuery(loanQueries.init(contBizCode, !code && !!contBizCode));
+  const payees = useQuery(loanQueries.payees(head?.custCode));
+  const preview = useQuery(loanQueries.draftPlan(head?.contBizCode, valueDate));
   useFormFill(existing.data, (v) => {
     setHead(v);
     setFigures(v);
@@ -447,12 +395,7 @@ export function LoanViewPage() {
 }
 
 function LoanViewBody({ v, code }: { v: LoanView; code: string }) {
-  const preview = useQuery({
-    queryKey: ['loan', 'plan', code, v.state],
-    queryFn: () => loanApi.preview(code),
-    enabled: v.state !== 'approved',
-    retry: false,
-  });
+  const preview = useQuery(loanQueries.plan(code, v.state));
   return (
     <>
       <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>

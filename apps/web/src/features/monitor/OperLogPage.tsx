@@ -15,7 +15,7 @@ import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { dateColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { dateRangeFilters, getOperLog } from './api';
+import { dateRangeFilters, monitorQueries } from './api';
 import { ListExportButton } from '../../shared/list/ExportButton';
 import { AuditChangesTable } from '../../shared/audit/AuditChangesTable';
 
@@ -24,7 +24,7 @@ const ENTITY_OPTIONS = Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) 
 
 /** One audit row: who, what, and the changed fields before and after, in words. */
 function OperLogDetailModal({ row, onClose }: { row: OperLogView; onClose(): void }) {
-  const detail = useQuery({ queryKey: ['monitor', 'operLog', row.id], queryFn: () => getOperLog(row.id) });
+  const detail = useQuery(monitorQueries.operLog(row.id));
   const d = detail.data;
   return (
     <Modal open title="操作详情" width={760} footer={null} onCancel={onClose} destroyOnHidden>

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import {
   MONITOR_PATHS as P,
@@ -10,7 +11,7 @@ import { post, update } from '../../shared/request/http';
 
 /** Calls of the 系统监控 screens. */
 
-export const getOperLog = (id: number) => post<OperLogDetail>(P.operLogGet, { id });
+const getOperLog = (id: number) => post<OperLogDetail>(P.operLogGet, { id });
 
 export const unlockLogin = (body: LoginUnlock) => update(P.loginLogUnlock, body);
 
@@ -24,3 +25,14 @@ export function dateRangeFilters(values: Record<string, unknown>): Record<string
   const { at, ...rest } = values as { at?: [Dayjs, Dayjs] | null };
   return { ...rest, atStart: at?.[0]?.format('YYYY-MM-DD'), atEnd: at?.[1]?.format('YYYY-MM-DD') };
 }
+
+/** The keys of the 监控 queries. */
+const monitorKeys = {
+  operLog: (id: number) => ['monitor', 'operLog', id] as const,
+};
+
+/** The 监控 reads as query options. */
+export const monitorQueries = {
+  /** One audit row with its changed fields. */
+  operLog: (id: number) => queryOptions({ queryKey: monitorKeys.operLog(id), queryFn: () => getOperLog(id) }),
+};

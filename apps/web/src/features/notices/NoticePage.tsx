@@ -22,9 +22,10 @@ import { actionsColumn } from '../../shared/list/RowActions';
 import { ListPage } from '../../shared/list/ListPage';
 import { normalizePath } from '../../shared/routing/route-table';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
+import { update } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { usePageFormName } from '../../shared/form/form-name';
+import { noticeQueries } from './api';
 
 const FMT = 'YYYY-MM-DD HH:mm';
 const STATE_OPTIONS = Object.entries(NOTICE_STATE_LABELS).map(([value, label]) => ({ value, label }));
@@ -63,11 +64,7 @@ function NoticeEditor({
   const [form] = Form.useForm<Values>();
   const formName = usePageFormName('notice');
   const path = normalizePath(useLocation().pathname);
-  const orgs = useQuery({
-    queryKey: ['notices', 'orgTree'],
-    queryFn: () => post<OrgNode[]>(NOTICE_PATHS.orgTree, undefined, { loading: false }),
-    staleTime: 30_000,
-  });
+  const orgs = useQuery(noticeQueries.orgTree());
   const initial: Values =
     row === 'new'
       ? { state: 'draft', deptCodes: [] }

@@ -37,7 +37,7 @@ import { isEnteredAmount, isPositiveAmount, openAmountRule } from '../../shared/
 import { fieldRules, zodRule } from '../../shared/form/zod-rule';
 import { update } from '../../shared/request/http';
 import { validFields, validValues } from '../../shared/ui/valid-values';
-import { PAID_DOC, paidApi } from './api';
+import { PAID_DOC, paidApi, paidQueries } from './api';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 
@@ -56,7 +56,6 @@ type Allocation = Record<string, string>;
 const cellKey = (itemId: number, c: Component) => `${itemId}-${c}`;
 const rules = fieldRules(paidSaveSchema);
 const amountRules = [zodRule(paidSuggestSchema.shape.amount)];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const cellRule = (o: OpenPlanItem, c: Component): FormRule =>
   openAmountRule(
@@ -97,11 +96,7 @@ export default function PaidEditorPage() {
   const kind = Form.useWatch('kind', form) ?? 'normal';
   const alloc = Form.useWatch('alloc', form);
 
-  const existing = useQuery({
-    queryKey: ['paid', paidCode],
-    queryFn: () => paidApi.view(paidCode),
-    enabled: !!paidCode,
-  });
+  const existing = useQuery(paidQueries.view(paidCode));
   // A saved write-off keeps its incoming (no picker then).
   const fiid = (paidCode ? existing.data?.fiidBizCode : watchedFiid) ?? '';
   useFormFill(existing.data, (v) => {
@@ -114,12 +109,8 @@ export default function PaidEditorPage() {
     setVersion(v.version);
   });
 
-  const incomes = useQuery({ queryKey: ['paid', 'incomes'], queryFn: paidApi.incomes, enabled: !paidCode });
-  const init = useQuery({
-    queryKey: ['paid', 'init', fiid],
-    queryFn: () => paidApi.init(fiid, false),
-    enabled: !!fiid,
-  });
+  const incomes = useQuery(paidQueries.incomes(!paidCode));
+  const init = useQuery(paidQueries.init(fiid));
   useEffect(() => {
     if (!init.data || paidCode) return;
     const { getFieldValue, setFieldsValue } = form;
@@ -128,11 +119,7 @@ export default function PaidEditorPage() {
       amount: (getFieldValue('amount') as string | undefined) || init.data.income.balance,
     });
   }, [init.data, paidCode, form]);
-  const plan = useQuery({
-    queryKey: ['paid', 'plan', cont, paidDate],
-    queryFn: () => paidApi.plan(cont, paidDate),
-    enabled: !!cont && DATE.test(paidDate),
-  });
+  const plan = useQuery(paidQueries.plan(cont, paidDate));
   const items = plan.data?.items ?? [];
 
   const balance = new Decimal(init.data?.income.balance ?? existing.data?.income.balance ?? 0);

@@ -26,7 +26,7 @@ import { DocViewPage } from '../../shared/workflow/DocViewPage';
 import { docStateColumn, useDocActionsColumn } from '../../shared/workflow/doc-columns';
 import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import type { DocKind } from '../../shared/workflow/doc-kind';
-import { PAID_DOC, PAID_ROUTES, paidApi } from './api';
+import { PAID_DOC, PAID_ROUTES, paidApi, paidKeys } from './api';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { RushRedDialog } from './RushRedDialog';
 
@@ -44,7 +44,7 @@ const PAID_RED_DOC: DocKind = {
   listPath: PAID_RED_PATHS.list,
   auditPath: PAID_RED_PATHS.audit,
   unAuditPath: PAID_RED_PATHS.unAudit,
-  queryKey: ['paid'],
+  queryKey: paidKeys.all,
 };
 const RedTag = ({ red }: { red: boolean }) => (red ? <Tag color="red">已冲红</Tag> : null);
 

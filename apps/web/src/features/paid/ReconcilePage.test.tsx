@@ -3,7 +3,11 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 
 const reconcile = vi.hoisted(() => vi.fn());
-vi.mock('./api', () => ({ paidApi: { reconcile } }));
+vi.mock('./api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./api')>();
+  Object.assign(actual.paidApi, { reconcile });
+  return actual;
+});
 vi.mock('../../shared/bizdate/api', () => ({
   useBizDate: () => ({ isLoading: false, data: { businessDate: '2025-12-31' } }),
 }));

@@ -5,9 +5,7 @@ import { COMPONENT_LABELS, type ReconcileIncome, type ReconcileItem } from '@por
 import { formatMoney } from '@portal/contract/format';
 import { codeColumn, moneyColumn } from '../../shared/list/columns';
 import { useBizDate } from '../../shared/bizdate/api';
-import { paidApi } from './api';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { paidQueries } from './api';
 
 /**
  * 对账: received = allocated + unallocated, and every paid figure equal to its documents. The
@@ -23,11 +21,7 @@ export default function ReconcilePage() {
 function Reconcile({ year }: { year: string }) {
   const [range, setRange] = useState({ dateFrom: `${year}-01-01`, dateTo: `${year}-12-31` });
   const [applied, setApplied] = useState(range);
-  const q = useQuery({
-    queryKey: ['paid', 'reconcile', applied],
-    queryFn: () => paidApi.reconcile(applied.dateFrom, applied.dateTo),
-    enabled: DATE.test(applied.dateFrom) && DATE.test(applied.dateTo),
-  });
+  const q = useQuery(paidQueries.reconcile(applied));
   const r = q.data;
   return (
     <Card data-testid="reconcile" title="对账">

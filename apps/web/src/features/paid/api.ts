@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   PAID_PATHS,
   PAID_RED_PATHS,
@@ -9,6 +10,7 @@ import {
   type Reconciliation,
   type ValidPlan,
 } from '@portal/contract/accounts';
+import { DATE_PATTERN } from '@portal/contract/fields';
 import { post, update } from '../../shared/request/http';
 import type { DocKind } from '../../shared/workflow/doc-kind';
 
@@ -22,6 +24,16 @@ export const PAID_ROUTES = {
   incomeView: '/factoring/accounts/income-view',
 } as const;
 
+/** The keys of the write-off queries: a change invalidates `all`. */
+export const paidKeys = {
+  all: ['paid'] as const,
+  view: (paidBizCode: string) => ['paid', paidBizCode] as const,
+  incomes: ['paid', 'incomes'] as const,
+  init: (fiidBizCode: string) => ['paid', 'init', fiidBizCode] as const,
+  plan: (contBizCode: string, paidDate: string) => ['paid', 'plan', contBizCode, paidDate] as const,
+  reconcile: (range: { dateFrom: string; dateTo: string }) => ['paid', 'reconcile', range] as const,
+};
+
 /** The write-off as the document kit knows it (its list, view and editor). */
 export const PAID_DOC: DocKind = {
   docType: 'paid',
@@ -31,7 +43,7 @@ export const PAID_DOC: DocKind = {
   listPath: PAID_PATHS.list,
   auditPath: PAID_PATHS.audit,
   unAuditPath: PAID_PATHS.unAudit,
-  queryKey: ['paid'],
+  queryKey: paidKeys.all,
 };
 
 const paid = (paidBizCode: string) => ({ query: { paidBizCode } });
@@ -77,4 +89,35 @@ export const paidApi = {
     update(PAID_RED_PATHS.deleteInfo, undefined, { ...red(code), confirm: '确定要删除来款核销冲红信息吗？' }),
   reconcile: (dateFrom: string, dateTo: string) =>
     post<Reconciliation>(RECONCILE_PATHS.reconcile, { dateFrom, dateTo }),
+};
+
+/** The write-off reads as query options (`useQuery(paidQueries.view(code))`). */
+export const paidQueries = {
+  view: (paidBizCode: string) =>
+    queryOptions({
+      queryKey: paidKeys.view(paidBizCode),
+      queryFn: () => paidApi.view(paidBizCode),
+      enabled: !!paidBizCode,
+    }),
+  /** The incomings with a balance, for a new write-off (`enabled` false for a saved one). */
+  incomes: (enabled: boolean) =>
+    queryOptions({ queryKey: paidKeys.incomes, queryFn: paidApi.incomes, enabled }),
+  init: (fiidBizCode: string) =>
+    queryOptions({
+      queryKey: paidKeys.init(fiidBizCode),
+      queryFn: () => paidApi.init(fiidBizCode, false),
+      enabled: !!fiidBizCode,
+    }),
+  plan: (contBizCode: string, paidDate: string) =>
+    queryOptions({
+      queryKey: paidKeys.plan(contBizCode, paidDate),
+      queryFn: () => paidApi.plan(contBizCode, paidDate),
+      enabled: !!contBizCode && DATE_PATTERN.test(paidDate),
+    }),
+  reconcile: (range: { dateFrom: string; dateTo: string }) =>
+    queryOptions({
+      queryKey: paidKeys.reconcile(range),
+      queryFn: () => paidApi.reconcile(range.dateFrom, range.dateTo),
+      enabled: DATE_PATTERN.test(range.dateFrom) && DATE_PATTERN.test(range.dateTo),
+    }),
 };

@@ -16,7 +16,7 @@ import { ListPage } from '../../shared/list/ListPage';
 import { actionsColumn } from '../../shared/list/RowActions';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { areaOfPath, listKey, PERMIT_ROUTES, recordLink, usePermitDict, usePermitMutations } from './api';
+import { areaListKey, areaOfPath, PERMIT_ROUTES, recordLink, usePermitDict, usePermitMutations } from './api';
 import { RoleTags, StateTag, usePermitButtons } from './parts';
 import { SaveDialog, type EditTarget } from './SaveDialog';
 
@@ -96,7 +96,7 @@ function PermitList({ subject, area }: { subject: PermitSubject; area: PermitAre
       />
       <ListPage<PermitRow>
         source={subject === 'cust' ? PERMIT_PATHS.custList : PERMIT_PATHS.userList}
-        queryKey={[...listKey(subject), area]}
+        queryKey={areaListKey(subject, area)}
         rowKey="bizCode"
         columns={columns}
         initialFilters={{ area }}

@@ -69,8 +69,11 @@ export const recordLink = (row: Pick<PermitRow, 'bizCode' | 'subject' | 'area'>)
   return `${RECORD_ROUTES[row.area]}?${q.toString()}`;
 };
 
-export const listKey = (subject: PermitSubject) =>
+const listKey = (subject: PermitSubject) =>
   ['list', subject === 'cust' ? PERMIT_PATHS.custList : PERMIT_PATHS.userList] as const;
+
+/** The key of one area's admission list: under the subject's list key, which a change invalidates. */
+export const areaListKey = (subject: PermitSubject, area: PermitArea) => [...listKey(subject), area] as const;
 
 const byCode = (bizCode: string) => ({ query: { bizCode } });
 

@@ -38,7 +38,7 @@ import { ContractDocFilters } from '../../shared/workflow/doc-filters';
 import type { DocKind } from '../../shared/workflow/doc-kind';
 import { PrintButton } from '../../shared/print/PrintButton';
 import { validValues } from '../../shared/ui/valid-values';
-import { PA_ROUTES, paApi, paInitQuery, paQuery } from './api';
+import { PA_ROUTES, paApi, paKeys, paQueries } from './api';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 
@@ -53,7 +53,7 @@ const PA_DOC: DocKind = {
   listPath: PA_PATHS.list,
   auditPath: PA_PATHS.audit,
   unAuditPath: PA_PATHS.unAudit,
-  queryKey: ['pa'],
+  queryKey: paKeys.all,
 };
 const toFilters = rangeFilters({
   receiveDate: ['receiveDateFrom', 'receiveDateTo'],
@@ -137,8 +137,8 @@ export function PaEditorPage() {
   const [version, setVersion] = useState<number | undefined>();
   const amounts = Form.useWatch('amounts', form);
   const accounts = useOurAccountOptions();
-  const existing = useQuery(paQuery(code));
-  const init = useQuery(paInitQuery(contBizCode, !code && !!contBizCode));
+  const existing = useQuery(paQueries.view(code));
+  const init = useQuery(paQueries.init(contBizCode, !code && !!contBizCode));
   useFormFill(existing.data, (v) => {
     setHead(v);
     setDues(v.lines);

@@ -25,15 +25,24 @@ export const paApi = {
     update(PA_PATHS.deleteInfo, undefined, { ...byCode(code), confirm: '确定要删除该前期款吗？' }),
 };
 
-/** One prepayment as its editor loads it (under the ['pa'] key every save invalidates). */
-export const paQuery = (code: string) =>
-  queryOptions({ queryKey: ['pa', code], queryFn: () => paApi.view(code), enabled: !!code });
+/** The keys of the 前期款 queries: every save invalidates `all`. */
+export const paKeys = {
+  all: ['pa'] as const,
+  view: (code: string) => ['pa', code] as const,
+  init: (contBizCode: string) => ['pa', 'init', contBizCode] as const,
+};
 
-/** A new prepayment's prefill from its contract (the contract's open up-front dues). */
-export const paInitQuery = (contBizCode: string, enabled: boolean) =>
-  queryOptions({
-    queryKey: ['pa', 'init', contBizCode],
-    queryFn: () => paApi.init(contBizCode),
-    enabled,
-    retry: false,
-  });
+/** The 前期款 reads as query options. */
+export const paQueries = {
+  /** One prepayment as its editor loads it. */
+  view: (code: string) =>
+    queryOptions({ queryKey: paKeys.view(code), queryFn: () => paApi.view(code), enabled: !!code }),
+  /** A new prepayment's prefill from its contract (the contract's open up-front dues). */
+  init: (contBizCode: string, enabled: boolean) =>
+    queryOptions({
+      queryKey: paKeys.init(contBizCode),
+      queryFn: () => paApi.init(contBizCode),
+      enabled,
+      retry: false,
+    }),
+};

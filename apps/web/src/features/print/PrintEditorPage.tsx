@@ -8,7 +8,6 @@ import {
   BIZ_TYPE_LABELS,
   BIZ_TYPES,
   PRINT_MENU,
-  PRINT_PATHS,
   TEMPLATE_STATE_LABELS,
   vocabularyOf,
   type BizType,
@@ -26,16 +25,9 @@ import { normalizePath } from '../../shared/routing/route-table';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { ApiError } from '../../shared/request/http';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { previewDocument } from '../../shared/print/print-api';
+import { previewDocument } from '../../shared/print/api';
 import type { ScreenProps } from '../../shared/ui/screen';
-import {
-  catalogueOf,
-  coreCompanies,
-  PRINT_LIST_PATH,
-  saveTemplate,
-  templateViewKey,
-  viewTemplate,
-} from './api';
+import { PRINT_LIST_PATH, printKeys, printQueries, saveTemplate } from './api';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 
@@ -57,13 +49,7 @@ const NEW_CONTENT = '<h1>标题</h1>\n<p>合同号：{{contractNo}}</p>\n';
 export default function PrintEditorPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const bizCode = params.get('bizCode') ?? undefined;
-  const view = useQuery({
-    queryKey: templateViewKey(bizCode ?? ''),
-    queryFn: () => viewTemplate(bizCode!),
-    enabled: !!bizCode,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const view = useQuery(printQueries.view(bizCode));
   return (
     <EditorRecord code={bizCode} query={view} what="打印模板" backTo={PRINT_LIST_PATH}>
       {(template) => (
@@ -107,8 +93,8 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
   const bizType = Form.useWatch('bizType', form) ?? template?.bizType ?? 'contract';
   const content = Form.useWatch('content', form) ?? template?.content ?? NEW_CONTENT;
   const preview = usePreview(bizType, useDeferredValue(content));
-  const catalogue = useQuery({ queryKey: ['print', 'info', bizType], queryFn: () => catalogueOf(bizType) });
-  const cores = useQuery({ queryKey: ['print', 'cores'], queryFn: coreCompanies, staleTime: 60_000 });
+  const catalogue = useQuery(printQueries.catalogue(bizType));
+  const cores = useQuery(printQueries.cores());
 
   /** Puts a placeholder where the cursor is. */
   const insert = (text: string) => {
@@ -138,7 +124,7 @@ function TemplateEditor({ template }: { template: TemplateView | undefined }) {
       if (r.ok) {
         // Back at once; the template list refetches on its own (awaiting every list of every open
         // tab here held the navigation for as long as the slowest of them took).
-        void qc.invalidateQueries({ queryKey: ['list', PRINT_PATHS.list] });
+        void qc.invalidateQueries({ queryKey: printKeys.list });
         void navigate(PRINT_LIST_PATH);
       }
     } catch (err) {

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   PRINT_PATHS,
   type BizType,
@@ -12,7 +13,13 @@ import { post, update, type UpdateResult } from '../../shared/request/http';
 export const PRINT_LIST_PATH = '/factoring/config/print';
 export const PRINT_EDITOR_PATH = '/factoring/config/print-editor';
 
-export const templateViewKey = (bizCode: string) => ['print', 'view', bizCode] as const;
+/** The keys of the template queries; `list` is the shared list's key of the template list. */
+export const printKeys = {
+  view: (bizCode: string) => ['print', 'view', bizCode] as const,
+  info: (bizType: BizType) => ['print', 'info', bizType] as const,
+  cores: ['print', 'cores'] as const,
+  list: ['list', PRINT_PATHS.list] as const,
+};
 
 export interface Catalogue {
   bizType: BizType;
@@ -26,11 +33,28 @@ export interface Option {
   label: string;
 }
 
-export const viewTemplate = (bizCode: string) =>
+const viewTemplate = (bizCode: string) =>
   post<TemplateView>(PRINT_PATHS.view, undefined, { query: { bizCode } });
-export const catalogueOf = (bizType: BizType) =>
+const catalogueOf = (bizType: BizType) =>
   post<Catalogue>(PRINT_PATHS.info, undefined, { query: { bizType }, loading: false });
-export const coreCompanies = () => post<Option[]>(PRINT_PATHS.getCoreComp, undefined, { loading: false });
+const coreCompanies = () => post<Option[]>(PRINT_PATHS.getCoreComp, undefined, { loading: false });
+
+/** The template reads as query options. */
+export const printQueries = {
+  /** The template being edited, read afresh each time the editor opens (never from the cache). */
+  view: (bizCode: string | undefined) =>
+    queryOptions({
+      queryKey: printKeys.view(bizCode ?? ''),
+      queryFn: () => viewTemplate(bizCode!),
+      enabled: !!bizCode,
+      staleTime: 0,
+      gcTime: 0,
+    }),
+  /** The placeholders of a document type. */
+  catalogue: (bizType: BizType) =>
+    queryOptions({ queryKey: printKeys.info(bizType), queryFn: () => catalogueOf(bizType) }),
+  cores: () => queryOptions({ queryKey: printKeys.cores, queryFn: coreCompanies, staleTime: 60_000 }),
+};
 
 export function saveTemplate(body: TemplateSave): Promise<UpdateResult<{ bizCode: string }>> {
   return update<{ bizCode: string }>(PRINT_PATHS.save, body);

@@ -15,8 +15,8 @@ import {
 import { PERIOD_PATTERN } from '@portal/contract/voucher';
 import { ExportButton } from '../../shared/list/ExportButton';
 import { moneyColumn } from '../../shared/list/columns';
-import { post } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
+import { regulatorQueries } from './api';
 
 type Row = RegulatorReport['byProduct'][number];
 type Debtor = RegulatorReport['topDebtors'][number];
@@ -32,10 +32,7 @@ export default function RegulatorPage(_props: ScreenProps) {
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
   });
   const [error, setError] = useState<string>();
-  const q = useQuery({
-    queryKey: ['regulator', month],
-    queryFn: () => post<RegulatorReport>(REGULATOR_PATHS.report, { month }),
-  });
+  const q = useQuery(regulatorQueries.report(month));
   const r = q.data;
   const search = ({ month: m }: { month: string }) => {
     const v = (m ?? '').trim();

@@ -41,15 +41,7 @@ import { Auth } from '../../shared/permission/Auth';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { showWarning } from '../../shared/ui/feedback';
 import type { ScreenProps } from '../../shared/ui/screen';
-import {
-  deleteRule,
-  RULER_LIST_PATH,
-  RULER_MENU,
-  ruleViewKey,
-  rulerListKey,
-  saveRule,
-  viewRule,
-} from './api';
+import { deleteRule, RULER_LIST_PATH, RULER_MENU, rulerKeys, rulerQueries, saveRule } from './api';
 import { OrderList } from './OrderList';
 import { PlanPreview } from './PlanPreview';
 import { DEFAULT_SAMPLE_PRINCIPAL, DEFAULT_SAMPLE_TERM, type SampleLoan } from './plan-preview';
@@ -80,13 +72,7 @@ function schemaRule(form: FormInstance<RuleFormValues>, field: RuleField): FormR
 export default function RulerEditorPage(_props: ScreenProps) {
   const [params] = useSearchParams();
   const bizCode = params.get('bizCode') ?? undefined;
-  const view = useQuery({
-    queryKey: ruleViewKey(bizCode ?? ''),
-    queryFn: () => viewRule(bizCode!),
-    enabled: !!bizCode,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const view = useQuery(rulerQueries.view(bizCode));
 
   return (
     <EditorRecord
@@ -150,8 +136,8 @@ function RuleEditor({ rule, reload }: RuleEditorProps) {
     try {
       const r = await saveRule(check.body);
       if (r.ok) {
-        await queryClient.invalidateQueries({ queryKey: rulerListKey });
-        if (rule) queryClient.removeQueries({ queryKey: ruleViewKey(rule.bizCode) });
+        await queryClient.invalidateQueries({ queryKey: rulerKeys.list });
+        if (rule) queryClient.removeQueries({ queryKey: rulerKeys.view(rule.bizCode) });
         back();
       }
     } catch (err) {
@@ -168,7 +154,7 @@ function RuleEditor({ rule, reload }: RuleEditorProps) {
     try {
       const r = await deleteRule(rule.bizCode);
       if (r.confirmed && r.ok) {
-        await queryClient.invalidateQueries({ queryKey: rulerListKey });
+        await queryClient.invalidateQueries({ queryKey: rulerKeys.list });
         back();
       }
     } catch (err) {

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import { post, update, type UpdateResult } from '../../shared/request/http';
 import type { RuleSaveBody } from './rule-form';
@@ -9,13 +10,28 @@ export const RULER_LIST_PATH = '/factoring/config/ruler';
 export const RULER_EDITOR_PATH = '/factoring/config/ruler-editor';
 export const DELETE_RULE_CONFIRM = '确认删除计息规则？';
 
-/** react-query key prefix of the list (ListPage's default key for a path source). */
-export const rulerListKey = ['list', RULER_PATHS.list] as const;
-export const ruleViewKey = (bizCode: string) => ['ruler', 'view', bizCode] as const;
+/** The keys of the rule queries; `list` is ListPage's default key prefix for the rule list. */
+export const rulerKeys = {
+  list: ['list', RULER_PATHS.list] as const,
+  view: (bizCode: string) => ['ruler', 'view', bizCode] as const,
+};
 
-export function viewRule(bizCode: string): Promise<RuleView> {
+function viewRule(bizCode: string): Promise<RuleView> {
   return post<RuleView>(RULER_PATHS.view, undefined, { query: { bizCode } });
 }
+
+/** The rule reads as query options. */
+export const rulerQueries = {
+  /** The rule being edited, read afresh each time the editor opens (never from the cache). */
+  view: (bizCode: string | undefined) =>
+    queryOptions({
+      queryKey: rulerKeys.view(bizCode ?? ''),
+      queryFn: () => viewRule(bizCode!),
+      enabled: !!bizCode,
+      staleTime: 0,
+      gcTime: 0,
+    }),
+};
 
 /** Save (create without bizCode, update with bizCode + version); 操作成功！ on success. */
 export function saveRule(body: RuleSaveBody): Promise<UpdateResult<{ bizCode: string }>> {

@@ -29,13 +29,12 @@ import { useBizDate } from '../../shared/bizdate/api';
 import { BizDateMove } from '../../shared/bizdate/BizDateMove';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
+import { update } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { usePageFormName } from '../../shared/form/form-name';
+import { systemKeys, systemQueries } from './api';
 
 type Values = Partial<Record<keyof SysParams, string | number | null | undefined>>;
-
-const QUERY_KEY = ['system', 'params'] as const;
 
 function readDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -59,7 +58,7 @@ export default function ParamsPage(_props: ScreenProps) {
   const bizDate = useBizDate();
   const [form] = Form.useForm<Values>();
   const formName = usePageFormName('params');
-  const view = useQuery({ queryKey: QUERY_KEY, queryFn: () => post<SysParamsView>(SYSPARAM_PATHS.get) });
+  const view = useQuery(systemQueries.params());
   const seal = Form.useWatch('companySeal', form);
 
   // Not a plain effect: the kept tab shown again would put the saved values back over typed ones.
@@ -80,7 +79,7 @@ export default function ParamsPage(_props: ScreenProps) {
     const r = await update<SysParamsView>(SYSPARAM_PATHS.save, parsed.data, {
       confirm: '此操作将修改系统参数，保存后立即对所有服务器生效！ 是否继续？',
     }).catch(() => null);
-    if (r?.ok) void qc.invalidateQueries({ queryKey: QUERY_KEY });
+    if (r?.ok) void qc.invalidateQueries({ queryKey: systemKeys.params });
   };
 
   const editable = buttons.has('save');

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Row, Space, Typography, type DescriptionsProps } from 'antd';
-import { SERVER_MONITOR_PATHS, type ServerStatus } from '@portal/contract/server-monitor';
-import { post } from '../../shared/request/http';
+import type { ServerStatus } from '@portal/contract/server-monitor';
 import type { ScreenProps } from '../../shared/ui/screen';
+import { systemQueries } from './api';
 
 /** Read again this often while the screen is open. */
 const REFRESH_MS = 10_000;
@@ -77,11 +77,7 @@ function sections(s: ServerStatus): Section[] {
  * read may come from another server: the process id says which.
  */
 export default function ServerPage(_props: ScreenProps) {
-  const status = useQuery({
-    queryKey: ['system', 'server-status'],
-    queryFn: () => post<ServerStatus>(SERVER_MONITOR_PATHS.status),
-    refetchInterval: REFRESH_MS,
-  });
+  const status = useQuery(systemQueries.serverStatus(REFRESH_MS));
   const s = status.data;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">

@@ -6,7 +6,7 @@ import { buttonCode } from '@portal/contract/menus';
 import { VOUCHER_MENUS, type AccountRow } from '@portal/contract/voucher';
 import { useButtons } from '../../shared/permission/use-buttons';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { voucherApi } from './api';
+import { voucherApi, voucherKeys, voucherQueries } from './api';
 import { PackageAccounts } from './PackageAccounts';
 
 /**
@@ -16,7 +16,7 @@ import { PackageAccounts } from './PackageAccounts';
 export default function AccountPage(_props: ScreenProps) {
   const qc = useQueryClient();
   const canSave = useButtons(VOUCHER_MENUS.accounts).has(buttonCode(VOUCHER_MENUS.accounts, 'save'));
-  const q = useQuery({ queryKey: ['voucher', 'accounts'], queryFn: voucherApi.accounts });
+  const q = useQuery(voucherQueries.accounts());
   const [edits, setEdits] = useState<Record<string, { code: string; name: string }>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const valueOf = (r: AccountRow) => edits[r.role] ?? { code: r.code, name: r.name };
@@ -32,7 +32,7 @@ export default function AccountPage(_props: ScreenProps) {
       );
       if (!saved.ok) return;
       setEdits(({ [r.role]: _, ...rest }) => rest);
-      await qc.invalidateQueries({ queryKey: ['voucher', 'accounts'] });
+      await qc.invalidateQueries({ queryKey: voucherKeys.accounts });
     } catch {
       // the request layer has warned
     } finally {

@@ -12,12 +12,12 @@ import {
   type CloseAction,
   type CloseAskInput,
   type CloseMonth,
-  type CloseMonthPage,
   type CloseRequest,
 } from '@portal/contract/voucher';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
+import { update } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';
+import { voucherKeys, voucherQueries } from './api';
 
 const requestText = (r: CloseRequest) =>
   `${CLOSE_ACTION_LABELS[r.action]}（${r.askedByName ?? ''} ${formatDateTime(r.askedAt)}${r.reason ? `，原因：${r.reason}` : ''}）`;
@@ -32,11 +32,8 @@ export default function ClosePage(_props: ScreenProps) {
   const qc = useQueryClient();
   const [askOpen, setAskOpen] = useState(false);
   const [form] = Form.useForm<CloseAskInput>();
-  const q = useQuery({
-    queryKey: ['voucher', 'close'],
-    queryFn: () => post<CloseMonthPage>(CLOSE_PATHS.list, { pageNum: 1, pageSize: 120 }),
-  });
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['voucher'] });
+  const q = useQuery(voucherQueries.close());
+  const refresh = () => void qc.invalidateQueries({ queryKey: voucherKeys.all });
   const ask = async () => {
     const v = await form.validateFields();
     const r = await update(CLOSE_PATHS.ask, v).catch(() => null);

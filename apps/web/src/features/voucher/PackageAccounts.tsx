@@ -6,7 +6,8 @@ import { buttonCode } from '@portal/contract/menus';
 import { ACCOUNT_ROLE_LABELS, VOUCHER_MENUS } from '@portal/contract/voucher';
 import { PACKAGE_PATHS, type PackageAccountRow } from '@portal/contract/voucher-package';
 import { useButtons } from '../../shared/permission/use-buttons';
-import { post, update } from '../../shared/request/http';
+import { update } from '../../shared/request/http';
+import { voucherKeys, voucherQueries } from './api';
 
 interface Edit {
   yonyouCode: string;
@@ -22,10 +23,7 @@ interface Edit {
 export function PackageAccounts() {
   const qc = useQueryClient();
   const canSave = useButtons(VOUCHER_MENUS.accounts).has(buttonCode(VOUCHER_MENUS.accounts, 'save'));
-  const q = useQuery({
-    queryKey: ['voucher', 'accounts', 'package'],
-    queryFn: () => post<PackageAccountRow[]>(PACKAGE_PATHS.accounts),
-  });
+  const q = useQuery(voucherQueries.packageAccounts());
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const valueOf = (r: PackageAccountRow): Edit =>
@@ -43,7 +41,7 @@ export function PackageAccounts() {
       );
       if (!saved.ok) return;
       setEdits(({ [r.role]: _, ...rest }) => rest);
-      await qc.invalidateQueries({ queryKey: ['voucher', 'accounts'] });
+      await qc.invalidateQueries({ queryKey: voucherKeys.accounts });
     } catch {
       // the request layer has warned
     } finally {

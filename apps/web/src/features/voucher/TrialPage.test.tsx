@@ -6,7 +6,11 @@ import type { ScreenProps } from '../../shared/ui/screen';
 
 const trial = vi.hoisted(() => vi.fn());
 const exportFile = vi.hoisted(() => vi.fn());
-vi.mock('./api', () => ({ voucherApi: { trial }, currentPeriod: () => '2026-05' }));
+vi.mock('./api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./api')>();
+  Object.assign(actual.voucherApi, { trial });
+  return { ...actual, currentPeriod: () => '2026-05' };
+});
 vi.mock('../../shared/request/http', () => ({ exportFile, post: vi.fn() }));
 
 import { useSessionStore } from '../../shared/session/session-store';

@@ -13,7 +13,7 @@ import {
 import { ExportButton } from '../../shared/list/ExportButton';
 import { moneyColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { currentPeriod, voucherApi } from './api';
+import { currentPeriod, voucherQueries } from './api';
 
 const MONEY: [keyof TrialRow, string][] = [
   ['openingDebit', '期初借方'],
@@ -35,7 +35,7 @@ export default function TrialPage(_props: ScreenProps) {
   const [form] = Form.useForm<{ period: string }>();
   const [period, setPeriod] = useState(currentPeriod());
   const [error, setError] = useState<string>();
-  const q = useQuery({ queryKey: ['voucher', 'trial', period], queryFn: () => voucherApi.trial(period) });
+  const q = useQuery(voucherQueries.trial(period));
   const search = ({ period: p }: { period: string }) => {
     const v = (p ?? '').trim();
     if (!PERIOD_PATTERN.test(v)) {

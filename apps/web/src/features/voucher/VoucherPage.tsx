@@ -21,7 +21,7 @@ import { ListExportButton } from '../../shared/list/ExportButton';
 import { ListPage } from '../../shared/list/ListPage';
 import { docViewUrl } from '../../shared/workflow/doc-links';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { voucherApi } from './api';
+import { voucherQueries } from './api';
 import { PackageExport } from './PackageExport';
 
 const rules = fieldRules(voucherListSchema);
@@ -39,11 +39,7 @@ const LINE_COLUMNS: TableColumnsType<VoucherLine> = [
 export default function VoucherPage(_props: ScreenProps) {
   const navigate = useNavigate();
   const [openId, setOpenId] = useState<number | null>(null);
-  const one = useQuery({
-    queryKey: ['voucher', 'view', openId],
-    queryFn: () => voucherApi.view(openId!),
-    enabled: openId !== null,
-  });
+  const one = useQuery(voucherQueries.view(openId));
   const source = (docType: VoucherDocType, docCode: string) => {
     const url = docType === 'accrual' ? undefined : docViewUrl(docType, docCode);
     return url ? (

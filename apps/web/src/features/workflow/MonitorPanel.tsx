@@ -29,7 +29,6 @@ const STATUS_COLORS: Record<ProcState, string> = {
 
 /** The list call of 流程监控 (its query under the workflow key: an action on a document refreshes it). */
 const fetchInstances: ListFetcher<InstanceItem> = (params) => workflowApi.instances(params);
-const QUERY_KEY = [...workflowKeys.all, 'instances'] as const;
 
 /** The columns; 摘要 opens the row's audit view (`open`). */
 const monitorColumns = (open: (row: InstanceItem) => void): ListColumns<InstanceItem> => [
@@ -98,7 +97,7 @@ export function MonitorPanel() {
     <div data-testid="monitor-panel">
       <ListPage<InstanceItem>
         source={fetchInstances}
-        queryKey={QUERY_KEY}
+        queryKey={workflowKeys.instances}
         rowKey={(r) => `${r.docType}-${r.docCode}-${r.round}`}
         initialFilters={{ status: 'pending' }}
         filters={

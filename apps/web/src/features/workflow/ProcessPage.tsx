@@ -9,14 +9,14 @@ import {
   WORKFLOW_PATHS,
   type DocType,
   type ProcessDefinition,
-  type ProcessDefList,
 } from '@portal/contract/workflow';
 import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules } from '../../shared/form/zod-rule';
-import { post, update } from '../../shared/request/http';
+import { update } from '../../shared/request/http';
 import { Auth } from '../../shared/permission/Auth';
 import { showClosableWarning } from '../../shared/ui/feedback';
 import { MonitorPanel } from './MonitorPanel';
+import { processKeys, processQueries } from './api';
 import { validValues } from '../../shared/ui/valid-values';
 import { usePageFormName } from '../../shared/form/form-name';
 
@@ -32,13 +32,12 @@ interface DefForm {
   steps: StepForm[];
 }
 
-const KEY = ['workflow', 'definitions'] as const;
 const processRules = fieldRules(processSaveSchema);
 const stepRules = fieldRules(processStepSchema);
 
 export default function ProcessPage() {
   const qc = useQueryClient();
-  const defs = useQuery({ queryKey: KEY, queryFn: () => post<ProcessDefList>(WORKFLOW_PATHS.defList) });
+  const defs = useQuery(processQueries.definitions());
   const [editing, setEditing] = useState<ProcessDefinition | null>(null);
   const [form] = Form.useForm<DefForm>();
   const formName = usePageFormName('process');
@@ -77,7 +76,7 @@ export default function ProcessPage() {
     const res = await update(WORKFLOW_PATHS.defSave, parsed.data).catch(() => undefined);
     if (res?.ok) {
       setEditing(null);
-      await qc.invalidateQueries({ queryKey: KEY });
+      await qc.invalidateQueries({ queryKey: processKeys.definitions });
     }
   };
 

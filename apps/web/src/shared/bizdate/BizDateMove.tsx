@@ -6,22 +6,17 @@ import {
   bizDateSaveSchema,
   MAX_FORWARD_DAYS,
   tooFarForwardMessage,
-  type DayEndProgress,
 } from '@portal/contract/bizdate';
 import { daysBetween } from '@portal/contract/plan/dates';
-import { post, update } from '../request/http';
-import { useBizDate } from './api';
+import { update } from '../request/http';
+import { bizDateKeys, bizDateQueries, useBizDate } from './api';
 
 /**
  * While a forward move runs the day-ends of the days it passes (docs/business-date.md "Catching
  * up"), the day-end running now, polled: day k of n.
  */
 function CatchUpProgress({ from, to }: { from: string; to: string }) {
-  const q = useQuery({
-    queryKey: ['bizdate', 'progress', from, to],
-    queryFn: () => post<DayEndProgress>(BIZDATE_PATHS.progress),
-    refetchInterval: 1000,
-  });
+  const q = useQuery(bizDateQueries.progress(from, to));
   const running = q.data?.running;
   const total = daysBetween(from, to);
   if (!running || running.businessDate <= from || running.businessDate > to) return null;
@@ -74,7 +69,7 @@ export function BizDateMove({ onMoved, extra }: { onMoved?: () => void; extra?: 
       .finally(() => setMoving(undefined));
     if (r?.ok) {
       setNext('');
-      void qc.invalidateQueries({ queryKey: ['bizdate'] });
+      void qc.invalidateQueries({ queryKey: bizDateKeys.all });
       onMoved?.();
     }
   };

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { REMINDER_KIND_LABELS, type ReminderItem } from '@portal/contract/bizdate';
 import { formatMoney } from '@portal/contract/format';
-import { bizDateApi, bizDateKeys } from './api';
+import { bizDateQueries } from './api';
 
 const CONTRACT_VIEW = '/factoring/contract/info-view';
 
@@ -12,10 +12,7 @@ const CONTRACT_VIEW = '/factoring/contract/info-view';
 export function ReminderTable({ pageSize = 10 }: { pageSize?: number }) {
   const navigate = useNavigate();
   const [pageNum, setPageNum] = useState(1);
-  const q = useQuery({
-    queryKey: bizDateKeys.reminders(pageNum),
-    queryFn: () => bizDateApi.reminders(pageNum, pageSize),
-  });
+  const q = useQuery(bizDateQueries.reminders(pageNum, pageSize));
   return (
     <Table<ReminderItem>
       rowKey="id"

@@ -3,39 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Input, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
-  CLASS_PATHS,
   MIGRATION_FROM_LABELS,
   MIGRATION_TO_LABELS,
-  type ClassDistribution,
   type ClassDistributionRow,
-  type ClassMigration,
   type MigrationFrom,
 } from '@portal/contract/classification';
 import { formatMoney } from '@portal/contract/format';
-import { post } from '../request/http';
-
-/** 五级分类 distribution and migration (docs/classification.md), on the 台账, 五级分类 and 工作 screens. */
-export const classSummaryApi = {
-  distribution: (asOf?: string) => post<ClassDistribution>(CLASS_PATHS.distribution, asOf ? { asOf } : {}),
-  migration: (fromMonth: string, toMonth: string) =>
-    post<ClassMigration>(CLASS_PATHS.migration, { fromMonth, toMonth }),
-};
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-/** The month before 'YYYY-MM'. */
-export function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-}
+import { classSummaryQueries, previousMonth, validMigration } from './api';
 
 /** Count and 本金余额 per class on a date (default the business date), with the totals. */
 export function ClassDistributionTable({ asOf }: { asOf?: string | undefined }) {
-  const q = useQuery({
-    queryKey: ['classification', 'distribution', asOf ?? ''],
-    queryFn: () => classSummaryApi.distribution(asOf),
-    retry: false,
-  });
+  const q = useQuery(classSummaryQueries.distribution(asOf));
   const d = q.data;
   const columns: TableColumnsType<ClassDistributionRow> = [
     { title: '五级分类', dataIndex: 'label', key: 'label', width: 90 },
@@ -90,13 +68,8 @@ interface MatrixRow {
 export function ClassMigrationTable({ toMonth }: { toMonth: string }) {
   const [to, setTo] = useState(toMonth);
   const [from, setFrom] = useState(previousMonth(toMonth));
-  const valid = MONTH.test(from) && MONTH.test(to) && from < to;
-  const q = useQuery({
-    queryKey: ['classification', 'migration', from, to],
-    queryFn: () => classSummaryApi.migration(from, to),
-    enabled: valid,
-    retry: false,
-  });
+  const valid = validMigration(from, to);
+  const q = useQuery(classSummaryQueries.migration(from, to));
   const m = q.data;
   const rows: MatrixRow[] = m ? m.froms.map((f) => ({ from: f, ...m.cells[f] })) : [];
   const columns: TableColumnsType<MatrixRow> = [

@@ -6,7 +6,7 @@ import { buttonCode } from '@portal/contract/menus';
 import { BIZ_TYPE_LABELS, BIZ_TYPE_MENUS, type BizType } from '@portal/contract/print';
 import { ApiError } from '../request/http';
 import { useButtons } from '../permission/use-buttons';
-import { documentPdf, pdfStatusQuery, previewDocument } from './print-api';
+import { documentPdf, pdfQueries, previewDocument } from './api';
 
 type Action = 'html' | 'pdf' | 'download';
 
@@ -25,7 +25,7 @@ export function PrintButton({
   const menu = BIZ_TYPE_MENUS[types[0]];
   const canPrint = useButtons(menu).has(buttonCode(menu, 'print'));
   const [viewer, setViewer] = useState<{ url: string; title: string } | null>(null);
-  const pdfStatus = useQuery({ ...pdfStatusQuery, enabled: canPrint });
+  const pdfStatus = useQuery(pdfQueries.status(canPrint));
   useEffect(() => () => (viewer ? URL.revokeObjectURL(viewer.url) : undefined), [viewer]);
   if (!canPrint) return null;
 

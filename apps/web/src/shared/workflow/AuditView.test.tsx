@@ -9,21 +9,20 @@ import { AuditView } from './AuditView';
 
 vi.mock('./api', async (importOriginal) => {
   const real = await importOriginal<typeof import('./api')>();
-  return {
-    ...real,
-    workflowApi: {
-      process: vi.fn(),
-      records: vi.fn(),
-      circulation: vi.fn(async () => []),
-      users: vi.fn(async () => []),
-      circulate: vi.fn(),
-      markRead: vi.fn(),
-      todo: vi.fn(),
-      toRead: vi.fn(),
-      counts: vi.fn(),
-      decide: vi.fn(async () => ({ confirmed: true, ok: true, data: { state: 'pending' }, msg: '' })),
-    },
-  };
+  // In place: the query options of ./api call these.
+  Object.assign(real.workflowApi, {
+    process: vi.fn(),
+    records: vi.fn(),
+    circulation: vi.fn(async () => []),
+    users: vi.fn(async () => []),
+    circulate: vi.fn(),
+    markRead: vi.fn(),
+    todo: vi.fn(),
+    toRead: vi.fn(),
+    counts: vi.fn(),
+    decide: vi.fn(async () => ({ confirmed: true, ok: true, data: { state: 'pending' }, msg: '' })),
+  });
+  return real;
 });
 
 const VIEW: ProcessView = {

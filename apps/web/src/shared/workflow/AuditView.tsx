@@ -29,7 +29,7 @@ import {
 import { zodRule } from '../form/zod-rule';
 import { Auth } from '../permission/Auth';
 import { DOC_STATE_COLORS, DocStateTag } from './DocStateTag';
-import { refreshAfterAction, workflowApi, workflowKeys, type DocRef } from './api';
+import { refreshAfterAction, workflowApi, workflowKeys, workflowQueries, type DocRef } from './api';
 import { FlowChart } from './FlowChart';
 import { validValues } from '../ui/valid-values';
 import { usePageFormName } from '../form/form-name';
@@ -50,7 +50,7 @@ import { usePageFormName } from '../form/form-name';
  *     decide={{
  *       auditPath: CONTRACT_PATHS.audit, unAuditPath: CONTRACT_PATHS.unAudit,
  *       // credit documents: actions: { audit: 'pass', unAudit: 'reject' }
- *       onDone: () => qc.invalidateQueries({ queryKey: ['contract', bizCode] }),
+ *       onDone: () => qc.invalidateQueries({ queryKey: contractKeys.all }),
  *     }}
  *   >
  *     <ContractReadOnly bizCode={bizCode} />
@@ -101,11 +101,7 @@ export interface AuditViewProps extends DocRef {
 }
 
 export function useProcess(ref: DocRef) {
-  return useQuery({
-    queryKey: workflowKeys.process(ref),
-    queryFn: () => workflowApi.process(ref),
-    enabled: !!ref.docCode,
-  });
+  return useQuery(workflowQueries.process(ref));
 }
 
 /** Header: process name, status, start, end, duration in days, subject. */
@@ -158,11 +154,7 @@ const ACTION_COLORS: Record<RecordAction, string> = {
 /** 审批记录: every round's records as a timeline, oldest first. */
 export function ApprovalTimeline({ docType, docCode }: DocRef) {
   const ref = { docType, docCode };
-  const records = useQuery({
-    queryKey: workflowKeys.records(ref),
-    queryFn: () => workflowApi.records(ref),
-    enabled: !!docCode,
-  });
+  const records = useQuery(workflowQueries.records(ref));
   if (records.isLoading) return <Spin />;
   const list: ApprovalRecord[] = records.data ?? [];
   if (list.length === 0) return <Empty description="暂无审批记录" />;
@@ -196,17 +188,8 @@ export function CirculationPanel({ docType, docCode, menuCode }: DocRef & { menu
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ userIds: number[]; message?: string }>();
   const formName = usePageFormName('circulate');
-  const list = useQuery({
-    queryKey: workflowKeys.circulation(ref),
-    queryFn: () => workflowApi.circulation(ref),
-    enabled: !!docCode,
-  });
-  const users = useQuery({
-    queryKey: workflowKeys.users,
-    queryFn: workflowApi.users,
-    enabled: open,
-    staleTime: 60_000,
-  });
+  const list = useQuery(workflowQueries.circulation(ref));
+  const users = useQuery(workflowQueries.users(open));
   const markRead = async (id: number) => {
     await workflowApi.markRead(id).catch(() => undefined);
     await qc.invalidateQueries({ queryKey: workflowKeys.all });

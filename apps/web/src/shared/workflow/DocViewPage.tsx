@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DocState } from '@portal/contract/workflow';
 import { docFrameProps, useDocCode, type DocKind } from './doc-kind';
 import { DocViewFrame } from './DocViewFrame';
+import { docQueries } from './api';
 
 /**
  * The view page of a workflow document: reads the document the URL names through its view call and
@@ -22,11 +23,7 @@ export function DocViewPage<V extends { state: DocState }>(props: {
 }) {
   const { kind, load } = props;
   const code = useDocCode(kind);
-  const q = useQuery({
-    queryKey: [...kind.queryKey, kind.docType, code],
-    queryFn: () => load(code),
-    enabled: !!code,
-  });
+  const q = useQuery(docQueries.view(kind, code, load));
   const v = q.data;
   return (
     <DocViewFrame

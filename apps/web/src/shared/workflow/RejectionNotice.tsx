@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import { formatDateTime } from '@portal/contract/format';
-import { workflowApi, workflowKeys, type DocRef } from './api';
+import { workflowQueries, type DocRef } from './api';
 import { useProcess } from './AuditView';
 
 /**
@@ -13,11 +13,7 @@ export function RejectionNotice(ref: DocRef) {
   const view = useProcess(ref);
   const rejection = view.data?.rejection;
   const withdrawn = !rejection && view.data?.status === 'withdrawn' && view.data.docState === 'draft';
-  const records = useQuery({
-    queryKey: workflowKeys.records(ref),
-    queryFn: () => workflowApi.records(ref),
-    enabled: withdrawn,
-  });
+  const records = useQuery(workflowQueries.records(ref, withdrawn));
   if (rejection)
     return (
       <Alert

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Table, Tabs, Tag } from 'antd';
 import { formatDateTime, formatMoney } from '@portal/contract/format';
 import type { CirculationItem, TodoItem } from '@portal/contract/workflow';
-import { workflowApi, workflowKeys } from './api';
+import { workflowApi, workflowKeys, workflowQueries } from './api';
 import { docEditorUrl, docViewUrl } from './doc-links';
 import { ReminderTable } from '../bizdate/ReminderTable';
 
@@ -17,17 +17,11 @@ export function TodoCard({ pageSize = 10 }: { pageSize?: number }) {
   const qc = useQueryClient();
   const [todoPage, setTodoPage] = useState(1);
   const [readPage, setReadPage] = useState(1);
-  const counts = useQuery({ queryKey: workflowKeys.counts, queryFn: workflowApi.counts });
+  const counts = useQuery(workflowQueries.counts());
   const todoParams = { pageNum: todoPage, pageSize };
   const readParams = { pageNum: readPage, pageSize, read: false };
-  const todo = useQuery({
-    queryKey: workflowKeys.todo(todoParams),
-    queryFn: () => workflowApi.todo(todoParams),
-  });
-  const toRead = useQuery({
-    queryKey: workflowKeys.toRead(readParams),
-    queryFn: () => workflowApi.toRead(readParams),
-  });
+  const todo = useQuery(workflowQueries.todo(todoParams));
+  const toRead = useQuery(workflowQueries.toRead(readParams));
   const open = (docType: string, docCode: string) => {
     const url = docViewUrl(docType, docCode);
     if (url) void navigate(url);
@@ -42,7 +36,7 @@ export function TodoCard({ pageSize = 10 }: { pageSize?: number }) {
   };
   const markRead = async (item: CirculationItem) => {
     await workflowApi.markRead(item.id).catch(() => undefined);
-    await qc.invalidateQueries({ queryKey: ['workflow', 'toRead'] });
+    await qc.invalidateQueries({ queryKey: workflowKeys.toReadAll });
     await qc.invalidateQueries({ queryKey: workflowKeys.counts });
   };
   return (

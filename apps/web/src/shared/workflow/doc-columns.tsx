@@ -7,6 +7,7 @@ import { useButtons, type Buttons } from '../permission/use-buttons';
 import type { UpdateResult } from '../request/http';
 import { docUrl, type DocKind } from './doc-kind';
 import { DocStateTag } from './DocStateTag';
+import { docKeys } from './api';
 
 /** The 审核状态 filter's options. */
 export const DOC_STATE_OPTIONS = Object.entries(DOC_STATE_LABELS).map(([value, label]) => ({ value, label }));
@@ -91,5 +92,5 @@ export function useDocActionsColumn<T extends { state: DocState }>(
 
 /** Every cached page of the kind's list is fetched again (the shared list's key, list/list-query.ts). */
 export function refreshDocList(queryClient: ReturnType<typeof useQueryClient>, kind: DocKind): void {
-  void queryClient.invalidateQueries({ queryKey: ['list', kind.listPath] });
+  void queryClient.invalidateQueries({ queryKey: docKeys.list(kind) });
 }

@@ -38,9 +38,22 @@ export function documentPdf(
   );
 }
 
-/** Whether the server renders PDFs: asked once per session, it does not change while it runs. */
-export const pdfStatusQuery = queryOptions({
-  queryKey: ['print', 'pdfStatus'],
-  queryFn: () => post<PdfStatus>(PRINT_PATHS.pdfStatus, {}),
-  staleTime: Infinity,
-});
+/** The keys of the print queries. */
+const pdfKeys = {
+  status: ['print', 'pdfStatus'] as const,
+};
+
+/** The print reads as query options. */
+export const pdfQueries = {
+  /**
+   * Whether the server renders PDFs: asked once per session (when `enabled`), it does not change
+   * while it runs.
+   */
+  status: (enabled: boolean) =>
+    queryOptions({
+      queryKey: pdfKeys.status,
+      queryFn: () => post<PdfStatus>(PRINT_PATHS.pdfStatus, {}),
+      staleTime: Infinity,
+      enabled,
+    }),
+};
