@@ -3,12 +3,23 @@ import type { ComposeOption, ECharts, EChartsCoreOption } from 'echarts/core';
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 
-/**
- * echarts itself (≈190 KB gzip, and its evaluation on the main thread) is fetched when a chart
- * first mounts, not with the screen's chunk: a screen's figures and tables paint without waiting
- * for it (the dashboard's first figure: bench/README.md "First screen").
- */
-const loadEcharts = () => import('./echarts-setup');
+let echarts: Promise<typeof import('./echarts-setup')> | undefined;
+
+/** echarts with the shared pieces registered (once; again after a failed load). */
+function loadEcharts() {
+  echarts ??= import('./echarts-setup').catch((err: unknown) => {
+    echarts = undefined;
+    throw err;
+  });
+  return echarts;
+}
+
+// echarts (≈190 KB gzip, and its evaluation on the main thread) is not part of the chunk of a
+// screen with charts: the screen renders and shows its figures without waiting for it, and the
+// charts draw when it is in. It is asked for as soon as such a screen's chunk is loaded (the
+// guard preloads it beside the session calls), so it arrives while they are under way rather
+// than after the screen has rendered (bench/README.md "First screen").
+loadEcharts().catch(() => undefined);
 
 export type ChartOption = ComposeOption<
   BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
