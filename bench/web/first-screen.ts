@@ -16,7 +16,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Request, type Route } from 'playwright-core';
-import { freePort, freshDatabase, PASSWORD, startServer } from '../load/server';
+import { freePort, freshDatabase, startServer } from '../load/server';
+import { signInAsAdmin } from './session';
 
 const KB = 1024;
 /** Budgets (bench/README.md "First screen"). */
@@ -247,11 +248,7 @@ try {
   results['login page'] = summarise(await firstScreen(login, `${base}/login`, 'button[type=submit]'));
   // A session for the other two (signed in without the latency).
   const page = await login.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByTestId('dashboard').waitFor({ timeout: 60_000 });
+  await signInAsAdmin(page, base);
   const storageState = await login.storageState();
   await login.close();
   const withSession = async (url: string, visible: string) => {

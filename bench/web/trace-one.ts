@@ -8,7 +8,8 @@
  */
 import { loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { freePort, freshDatabase, PASSWORD, startServer } from '../load/server';
+import { freePort, freshDatabase, startServer } from '../load/server';
+import { signInAsAdmin } from './session';
 
 const argAfter = (flag: string) => {
   const i = process.argv.indexOf(flag);
@@ -84,11 +85,7 @@ try {
   const b = browser;
   const first = await b.newContext(VIEWPORT);
   const page = await first.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByTestId('dashboard').waitFor({ timeout: 60_000 });
+  await signInAsAdmin(page, base);
   const storageState = await first.storageState();
   await first.close();
   const fresh = async (url: string, visible: string, session: boolean) => {
