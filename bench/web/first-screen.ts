@@ -16,7 +16,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Request, type Route } from 'playwright-core';
-import { freePort, freshDatabase, PASSWORD, startServer } from '../load/server';
+import { freePort, freshDatabase, startServer } from '../load/server';
+import { signInAsAdmin } from './session';
 
 const KB = 1024;
 /** Budgets (bench/README.md "First screen"). */
@@ -130,8 +131,8 @@ const QUIET_MS = 1500;
 /**
  * The API calls before `visible`, in waves of calls that wait for nothing but the waves before
  * (machine-independent, unlike times): every API call is held; when the page has been quiet for
- * QUIET_MS (no new request, no file still loading) the calls held are one wave, and are let
- * through together. Files are never held.
+ * QUIET_MS (no new request, no file still loading) and its main thread is idle, the calls held
+ * are one wave, and are let through together. Files are never held.
  */
 async function apiWaves(context: BrowserContext, url: string, visible: string): Promise<string[][]> {
   const page = await context.newPage();
@@ -167,6 +168,12 @@ async function apiWaves(context: BrowserContext, url: string, visible: string): 
   while (!shown) {
     await new Promise((r) => setTimeout(r, 100));
     if (held.length && files === 0 && performance.now() - last > QUIET_MS) {
+      // Quiet on the wire is not enough on a loaded machine: the render that sends the next call
+      // (the layout's message count after the session) may still be running. Released only once
+      // the page's main thread is idle too, and nothing new was sent meanwhile.
+      const before = last;
+      await page.evaluate('new Promise((r) => requestIdleCallback(() => r(null)))');
+      if (last !== before) continue;
       const wave = held.splice(0);
       waves.push(wave.map((r) => new URL(r.request().url()).pathname.replace(/^\/api/, '')));
       for (const r of wave) await r.continue();
@@ -241,11 +248,7 @@ try {
   results['login page'] = summarise(await firstScreen(login, `${base}/login`, 'button[type=submit]'));
   // A session for the other two (signed in without the latency).
   const page = await login.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByTestId('dashboard').waitFor({ timeout: 60_000 });
+  await signInAsAdmin(page, base);
   const storageState = await login.storageState();
   await login.close();
   const withSession = async (url: string, visible: string) => {

@@ -2,7 +2,7 @@
  * Production build sizes per chunk (raw and gzip) with their budgets (bench/README.md): the login page's
  * initial JavaScript under 150 KB gzip (issue 42 §4; the login route's own chunk is counted by
  * first-screen.ts); no route chunk over 150 KB gzip beyond the shared vendor
- * chunks. Exits 1 when a budget is broken. Writes bench/results/web-sizes.json.
+ * chunks (vite.config.ts's groups, `vendor-*`). Exits 1 when a budget is broken. Writes bench/results/web-sizes.json.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,15 +39,22 @@ while (queue.length) {
   for (const m of code.matchAll(/(?:^|[;\n])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g))
     queue.push(m[1]!);
 }
-const vendor = (f: string) => /vendor|react|antd|rc-|echarts/i.test(f);
+// The shared vendor chunks are the groups of apps/web/vite.config.ts, all named `vendor-<group>-<hash>`
+// (React, TanStack Query, zod, echarts, and antd with its rc-components, icons and helpers): a chunk
+// is exempt from the route budget by that name only, not by a library's name appearing in it (the
+// route chunks are named after their screens and modules). vendor-antd (≈ 380 KB gzip) is over
+// 150 KB by design: it is every screen's antd in one file instead of ≈ 70 small ones, and what a
+// screen fetches in all is held by first-screen.ts (bench/README.md "First screen").
+const vendor = (f: string) => /^vendor-[a-z]+-[\w-]{8}\.js$/.test(f);
 const initialGzip = chunks.filter((c) => initial.has(c.file)).reduce((s, c) => s + c.gzip, 0);
 const overBudget = chunks.filter((c) => !initial.has(c.file) && !vendor(c.file) && c.gzip > ROUTE_BUDGET);
 
 const fmt = (n: number) => `${(n / KB).toFixed(1)} KB`;
 for (const c of chunks)
   console.info(
-    `${initial.has(c.file) ? '*' : ' '} ${c.file.padEnd(48)} ${fmt(c.raw).padStart(10)} ${fmt(c.gzip).padStart(10)} gzip`,
+    `${initial.has(c.file) ? '*' : vendor(c.file) ? 'v' : ' '} ${c.file.padEnd(48)} ${fmt(c.raw).padStart(10)} ${fmt(c.gzip).padStart(10)} gzip`,
   );
+console.info('* the login page loads it (index.html graph); v a shared vendor chunk (no route budget)');
 console.info(`initial JavaScript (login page): ${fmt(initialGzip)} gzip (budget ${fmt(INITIAL_BUDGET)})`);
 mkdirSync('bench/results', { recursive: true });
 writeFileSync(

@@ -1,26 +1,25 @@
 import { useEffect, useRef } from 'react';
-import {
-  init,
-  use as registerEcharts,
-  type ComposeOption,
-  type ECharts,
-  type EChartsCoreOption,
-} from 'echarts/core';
-import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  type GridComponentOption,
-  type LegendComponentOption,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+import type { ComposeOption, ECharts, EChartsCoreOption } from 'echarts/core';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 
-// Only the pieces most of the product's charts use, so the echarts chunk stays small. A page
-// needing another series type (the CRM relation graph) registers it in its own file with
-// `registerEcharts` from 'echarts/core' and passes its own option type.
-registerEcharts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+let echarts: Promise<typeof import('./echarts-setup')> | undefined;
+
+/** echarts with the shared pieces registered (once; again after a failed load). */
+function loadEcharts() {
+  echarts ??= import('./echarts-setup').catch((err: unknown) => {
+    echarts = undefined;
+    throw err;
+  });
+  return echarts;
+}
+
+// echarts (≈190 KB gzip, and its evaluation on the main thread) is not part of the chunk of a
+// screen with charts: the screen renders and shows its figures without waiting for it, and the
+// charts draw when it is in. It is asked for as soon as such a screen's chunk is loaded (the
+// guard preloads it beside the session calls), so it arrives while they are under way rather
+// than after the screen has rendered (bench/README.md "First screen").
+loadEcharts().catch(() => undefined);
 
 export type ChartOption = ComposeOption<
   BarSeriesOption | LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
@@ -53,17 +52,31 @@ export function EChart<O extends EChartsCoreOption = ChartOption>({
   const chart = useRef<ECharts | null>(null);
   const clickRef = useRef(onClick);
   clickRef.current = onClick;
+  // The option of the latest render, drawn once echarts has loaded.
+  const optionRef = useRef(option);
+  optionRef.current = option;
   useEffect(() => {
     const node = el.current;
     if (!node) return;
-    const c = init(node, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    c.on('click', (p) => clickRef.current?.({ dataIndex: p.dataIndex, seriesName: p.seriesName ?? '' }));
-    const observer = new ResizeObserver(() => c.resize());
-    observer.observe(node);
+    let unmounted = false;
+    let observer: ResizeObserver | undefined;
+    let drawn: ECharts | undefined;
+    loadEcharts()
+      .then(({ init }) => {
+        if (unmounted) return;
+        const c = init(node, undefined, { renderer: 'canvas' });
+        drawn = c;
+        chart.current = c;
+        c.on('click', (p) => clickRef.current?.({ dataIndex: p.dataIndex, seriesName: p.seriesName ?? '' }));
+        c.setOption(optionRef.current, { notMerge: true });
+        observer = new ResizeObserver(() => c.resize());
+        observer.observe(node);
+      })
+      .catch((err: unknown) => console.error(err));
     return () => {
-      observer.disconnect();
-      c.dispose();
+      unmounted = true;
+      observer?.disconnect();
+      drawn?.dispose();
       chart.current = null;
     };
   }, []);
