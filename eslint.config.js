@@ -13,6 +13,9 @@ import { TABLE_OWNERS } from './eslint/table-owners.js';
  * Imports flow one way (DESIGN.md): contract <- server/web; platform/shared <- modules/features <- app.
  * Checked on the import specifier with core ESLint, which needs no resolver.
  */
+const DATA_LAYER =
+  'A query key, query options and mutation hooks are declared in the feature’s api.ts and used from there (docs/architecture.md "The web data layer").';
+
 const layer = (files, banned, message) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: [{ group: banned, message }] }] },
@@ -73,6 +76,35 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     plugins: { audit: auditWrites },
     rules: { 'audit/audit-writes': ['error', { allowed: AUDIT_WRITERS }] },
+  },
+  // The web data layer (docs/architecture.md "The web data layer"): a feature's queries and
+  // mutations are declared in its api.ts; a screen uses those and spells no key or option of its
+  // own. The list kit (shared/list) keys a list by the path it lists, for every list alike.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/api.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/shared/list/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'][value.type='ArrayExpression']",
+          message: DATA_LAYER,
+        },
+        {
+          selector: "JSXAttribute[name.name='queryKey'] > JSXExpressionContainer > ArrayExpression",
+          message: DATA_LAYER,
+        },
+        {
+          selector: 'CallExpression[callee.name=/^(queryOptions|infiniteQueryOptions|useMutation)$/]',
+          message: DATA_LAYER,
+        },
+        {
+          selector:
+            'CallExpression[callee.name=/^use(Suspense)?Query$/] > ObjectExpression:not(:has(SpreadElement))',
+          message: DATA_LAYER,
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -296,7 +296,7 @@ export default function UserPage(_props: ScreenProps) {
           ref={list}
           source={fetcher}
           sortable={userListSchema.sortable}
-          queryKey={[...permissionKeys.userList, deptCode ?? '']}
+          queryKey={permissionKeys.userListOf(deptCode)}
           rowKey="userCode"
           columns={columns}
           tableProps={{ size: 'middle' }}

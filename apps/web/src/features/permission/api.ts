@@ -25,6 +25,8 @@ import { postDict } from '../../shared/request/dict';
 /** The permission cache keys: the server-paged lists and the trees and dicts the screens share. */
 export const permissionKeys = {
   userList: ['list', P.userList] as const,
+  /** The user list of one department of the tree (all of them under ''). */
+  userListOf: (deptCode: string | undefined) => ['list', P.userList, deptCode ?? ''] as const,
   orgTree: ['permission', 'orgTree'] as const,
   roleDict: ['permission', 'roleDict'] as const,
   menuTree: ['permission', 'menuTree'] as const,

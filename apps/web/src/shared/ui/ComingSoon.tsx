@@ -39,7 +39,6 @@ export default function ComingSoon({ meta }: ScreenProps) {
       </Card>
       <ListPage<{ id: string }>
         source={emptyList}
-        queryKey={['coming-soon', meta.path]}
         rowKey="id"
         columns={[
           { title: '编号', dataIndex: 'id', key: 'id' },
