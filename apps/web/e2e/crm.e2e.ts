@@ -402,13 +402,13 @@ describe('CRM corporation', () => {
 
     // employee tab: authorise one approved user
     const emp = await openTab(page, '企业用户', '/crm/corporation/bank-editor/employee', 'crm-bank-employee');
-    // The picker asks the server when it opens and again for what is typed: the option is chosen
-    // once the typed search has answered, or the list re-renders under the click (a lost pick that
-    // saved no user).
+    // The picker asks the server for the customer's users as soon as the account is known (maybe
+    // before this line runs, so no wait on that answer) and again for what is typed: the option is
+    // chosen once the typed search has answered, or the list re-renders under the click (a lost
+    // pick that saved no user).
     const employeeList = (r: { url(): string }) => r.url().includes(CRM_PATHS.employeeList);
-    const opened = page.waitForResponse(employeeList);
     await emp.getByLabel('授权用户').click();
-    await opened;
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
     // Filled into the picker's own search box (typing at the keyboard was lost once when the
     // options arrived as it typed), and seen there before the search's answer is awaited.
     const searched = page.waitForResponse(employeeList);
