@@ -11,7 +11,7 @@ import { dirname, join, relative, resolve } from 'node:path';
  * test/database-use.ts: in every run, a file that opened a database (an in-process PGlite, a
  * PostgreSQL connection, a real server process) and is not selected here fails.
  */
-export const DATABASE_WAYS =
+const DATABASE_WAYS =
   /\b(createTestPortal|createTestDb|openDatabase|withStartedPortal|spawnServer|startServer|TEST_DATABASE_URL|onPostgres|databaseUrl)\b/;
 
 const root = resolve(import.meta.dirname, '..');
