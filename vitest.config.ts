@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { databaseTestFiles } from './apps/server/test/database-files.ts';
 
 // One runner for the whole repo; each workspace is a project (see README "Tests").
 export default defineConfig({
@@ -15,7 +16,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           // Pure functions and constants: a worker runs its files in one module graph instead of
           // importing them afresh per file (half the project's CPU, bench/README.md "CI time").
-          // The server and web projects stay isolated: there it let state leak between files.
+          // The web project stays isolated: there `vi.mock` of a module an earlier file loaded leaks.
           isolate: false,
         },
       },
@@ -23,9 +24,19 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // CI's PostgreSQL phase sets TEST_DATABASE_FILES_ONLY: the files that open a database
+          // (test/database-files.ts; test/database-use.ts fails a file that opens one unselected).
+          include: process.env.TEST_DATABASE_FILES_ONLY
+            ? databaseTestFiles()
+            : ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // Builds dist/main.js once for the tests that start the real server process.
           globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/database-use.ts'],
+          // A worker runs its files in one module graph: the server's modules are imported once per
+          // worker instead of once per file (≈ 2.6 s of CPU a file; bench/README.md "Fifth pass").
+          // What a file leaves in a module's state must be taken back where it is made (a portal's
+          // close, a test's onTestFinished); a leak shows as a file failing after another one.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -28,6 +28,9 @@ const TOKEN = 'metrics-token-for-the-test-0123456789';
 let t: TestPortal;
 
 beforeAll(async () => {
+  // The counters are the process's (prom-client's default register): the test files run before
+  // this one in the worker counted into them. These tests count from zero.
+  register.resetMetrics();
   t = await createTestPortal({ METRICS_TOKEN: TOKEN });
 });
 afterAll(async () => t?.close());

@@ -66,6 +66,8 @@ export function serverEnv(
 /** Starts `node dist/start.cjs` (or another entry: the production folder's) without waiting. */
 export function spawnServer(env: NodeJS.ProcessEnv, port?: number, main = MAIN): ServerProcess {
   const p = port ?? 0;
+  // A server process opens a database: test/database-use.ts keeps such files in the PostgreSQL phase.
+  (globalThis as Record<symbol, boolean>)[Symbol.for('portal.test.databaseOpened')] = true;
   const child = spawn(process.execPath, [main], {
     env: { ...env, ...(port !== undefined ? { PORT: String(port) } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],

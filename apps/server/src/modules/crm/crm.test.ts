@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import type { BankAccountView } from '@portal/contract/bank';
 import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
@@ -827,7 +827,13 @@ describe('review fixes: customer delete, administrator identity, disabling users
       purpose: 'collect',
     });
     await admin.ok(crmApi.bankUserSave, { bizCode, userCodes: [held, plain] });
-    registerUserDisableCheck(async (_ex, userCode) => (userCode === held ? '存在1条已开通的用户准入' : null));
+    // Taken back when the test ends: the list is the process's, and a later test file's portal
+    // may give another user the same code.
+    onTestFinished(
+      registerUserDisableCheck(async (_ex, userCode) =>
+        userCode === held ? '存在1条已开通的用户准入' : null,
+      ),
+    );
 
     const r = await admin.call(crmApi.employeeDisable, undefined, { query: { userCode: held } });
     expect(r.status).toBe(409);

@@ -26,8 +26,13 @@ import { liveDept, liveUser, lockCompTree, toUserRows, USER, type UserRow } from
  */
 export type UserDisableCheck = (ex: Executor, userCode: string) => Promise<string | null>;
 const disableChecks: UserDisableCheck[] = [];
-export function registerUserDisableCheck(check: UserDisableCheck): void {
+/** Registers a check (once per function); the answer takes it back (a test's own check). */
+export function registerUserDisableCheck(check: UserDisableCheck): () => void {
   if (!disableChecks.includes(check)) disableChecks.push(check);
+  return () => {
+    const i = disableChecks.indexOf(check);
+    if (i >= 0) disableChecks.splice(i, 1);
+  };
 }
 
 const USER_ORDER = {
