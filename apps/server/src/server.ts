@@ -113,11 +113,6 @@ export async function buildPortal({
     lastMigration: lastMigration(migrations),
     metricsToken: config.metricsToken,
   });
-  const dropMetrics = addMetricSource({
-    pool: () => database.pool(),
-    sessionsActive: () => countActiveSessions(db, config.sessionIdleMs),
-    sessionsCached: () => sessions.size,
-  });
   params.follow(database.changes, db, (err) => app.log.error({ err }, 'reading 参数设置 failed'));
   installWatchdog(app, database.inFlight);
   await installSecurity(app, config, redis);
@@ -185,6 +180,13 @@ export async function buildPortal({
   timers.forEach((t) => t.unref());
 
   await app.ready();
+  // Only a portal that started counts in the process's figures: one whose start failed is never
+  // closed, and its database may be gone, which would fail every later scrape.
+  const dropMetrics = addMetricSource({
+    pool: () => database.pool(),
+    sessionsActive: () => countActiveSessions(db, config.sessionIdleMs),
+    sessionsCached: () => sessions.size,
+  });
   return {
     app,
     readiness,

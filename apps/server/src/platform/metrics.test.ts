@@ -10,6 +10,7 @@ import {
 } from '@portal/contract/server-monitor';
 import { SYSPARAM_PATHS } from '@portal/contract/sysparams';
 import {
+  createTestDb,
   createTestPortal,
   createUserWithCodes,
   served,
@@ -19,6 +20,9 @@ import {
 import { DRAINING_MESSAGE } from './http/health';
 import { queryRows } from './db/client';
 import { loadConfig } from './config';
+import type { PortalModule } from './module';
+import { buildPortal } from '../server';
+import { MODULES } from '../modules';
 
 /**
  * /healthz, /readyz, /metrics and 服务监控 on one portal (docs/operations.md "Health, readiness,
@@ -139,6 +143,24 @@ describe('/metrics', () => {
     await vi.waitFor(async () =>
       expect(sample(await scrape(), 'portal_export_duration_seconds_count{outcome="ok"}')).toBe(1),
     );
+  });
+
+  it('leaves out a portal whose start failed (its database gone, the scrape still answers)', async () => {
+    const { database, drop } = await createTestDb();
+    const refuses: PortalModule = {
+      name: 'refuses',
+      register: () => {
+        throw new Error('refused to start');
+      },
+    };
+    const config = loadConfig({ ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, DEMO_DATA: 'off', WEB_DIST: '' });
+    await expect(
+      buildPortal({ config, database, logger: false, modules: [...MODULES, refuses] }),
+    ).rejects.toThrow('refused to start');
+    await drop();
+    const text = await scrape();
+    expect(sample(text, 'portal_db_pool_max')).toBe(t.database.kind === 'pglite' ? 1 : 60);
+    expect(sample(text, 'portal_sessions_active')).toBeGreaterThanOrEqual(0);
   });
 
   it('publishes what any module counts in the default register (the scheduler’s job metrics)', async () => {
