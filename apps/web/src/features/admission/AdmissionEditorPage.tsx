@@ -19,7 +19,7 @@ import { formRules } from '../../shared/form/zod-rule';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { validValues } from '../../shared/ui/valid-values';
 import { companyKeys } from '../../shared/company/api';
-import { useCompanyDict } from '../../shared/company/company-api';
+import { useCompanyDict } from '../../shared/company/api';
 import { ADMISSION_ROUTES, admissionApi, admissionKeys, admissionQueries } from './api';
 
 const rules = formRules(admissionSaveSchema);

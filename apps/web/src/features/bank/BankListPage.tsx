@@ -20,7 +20,7 @@ import { KEY, type ListColumn } from '../../shared/list/fit-columns';
 import type { ScreenProps } from '../../shared/ui/screen';
 import { AccountFields } from '../../shared/bank/AccountFields';
 import { formRules } from '../../shared/form/zod-rule';
-import { useCompanyDict } from '../../shared/company/company-api';
+import { useCompanyDict } from '../../shared/company/api';
 import { deleteAccount, saveAccount, setDefaultAccount, useBankDict } from './api';
 import { AddButton } from '../../shared/list/AddButton';
 

@@ -31,7 +31,7 @@ import { codeColumn, dateColumn, moneyColumn } from '../../shared/list/columns';
 import { listConditionKey, readListCondition } from '../../shared/list/list-condition';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { useInfoDict } from '../../shared/company/company-api';
+import { useInfoDict } from '../../shared/company/api';
 import { useLinkage } from '../../shared/geo/linkage';
 import { deleteCompany, exportCompanies, setCompanyState } from './api';
 import { AddButton } from '../../shared/list/AddButton';

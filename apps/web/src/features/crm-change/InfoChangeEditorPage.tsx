@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Select, Space } from 'antd';
 import { useLinkage } from '../../shared/geo/linkage';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { useCompanyDict } from '../../shared/company/company-api';
+import { useCompanyDict } from '../../shared/company/api';
 import { CHANGE_ROUTES, changeApi, crmChangeQueries } from './api';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
 import { markClean } from '../../shared/editor/unsaved';

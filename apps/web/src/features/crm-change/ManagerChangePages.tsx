@@ -19,7 +19,7 @@ import { FilesField } from '../../shared/files/FilesField';
 import { formRules } from '../../shared/form/zod-rule';
 import type { FileItem } from '../../shared/files/files-api';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { useCompanyDict } from '../../shared/company/company-api';
+import { useCompanyDict } from '../../shared/company/api';
 import { crmChangeQueries, MANAGER_ROUTES, managerApi } from './api';
 import { ChangeListFrame, ChangeViewFrame, useChangeSave } from './ChangeFrames';
 import { CandidateSelect, CompanyHistorySection } from './CompanyHistory';

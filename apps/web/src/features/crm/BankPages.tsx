@@ -5,7 +5,7 @@ import { Button, Card, Empty, Form, Input, Select, Space, Spin, Table, type Tabl
 import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { CRM_PATHS, REG_STATE_LABELS, type CompUserRow } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
-import { useCompanyDict } from '../../shared/company/company-api';
+import { useCompanyDict } from '../../shared/company/api';
 import { UnsavedInput } from '../../shared/editor/UnsavedInput';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 import { AddButton } from '../../shared/list/AddButton';

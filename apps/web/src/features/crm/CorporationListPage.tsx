@@ -15,7 +15,7 @@ import { actionsColumn } from '../../shared/list/RowActions';
 import { updateThen } from '../../shared/list/update-then';
 import { codeColumn, dateColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { useInfoDict } from '../../shared/company/company-api';
+import { useInfoDict } from '../../shared/company/api';
 import { CORP_EDIT_PATH, CORP_VIEW_PATH, CRM_MENUS, crmKeys } from './api';
 
 /** 企业列表 (crm-cor-cor): the customers, with 查看 / 编辑 into the tabbed detail pages. */

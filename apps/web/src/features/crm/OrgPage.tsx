@@ -8,7 +8,7 @@ import { EditModal } from '../../shared/list/EditModal';
 import { updateThen } from '../../shared/list/update-then';
 import { Auth } from '../../shared/permission/Auth';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { useCompanyDict } from '../../shared/company/company-api';
+import { useCompanyDict } from '../../shared/company/api';
 import { change, deptOptions, CRM_MENUS, useDeptTree, useRefreshDeptTree } from './api';
 import { validValues } from '../../shared/ui/valid-values';
 

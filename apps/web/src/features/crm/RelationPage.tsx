@@ -33,7 +33,7 @@ import { updateThen } from '../../shared/list/update-then';
 import { useRowEditor } from '../../shared/list/use-row-editor';
 import { codeColumn } from '../../shared/list/columns';
 import type { ScreenProps } from '../../shared/ui/screen';
-import { useCompanyDict } from '../../shared/company/company-api';
+import { useCompanyDict } from '../../shared/company/api';
 import { CRM_MENUS, useRefreshRelationGraph, useRelationGraph } from './api';
 import { RelationGraphChart } from './RelationGraphChart';
 import { validValues } from '../../shared/ui/valid-values';

@@ -21,7 +21,7 @@ import { ASSET_CLASS_LABELS, ASSET_CLASSES, UNCLASSIFIED_LABEL } from '@portal/c
 import { ClassSummaryCard } from '../../shared/classification/ClassSummary';
 import { METHOD_LABELS, type Method } from '@portal/contract/plan/rule';
 import { codeColumn, moneyColumn } from '../../shared/list/columns';
-import { useCompanyDict } from '../../shared/company/company-api';
+import { useCompanyDict } from '../../shared/company/api';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { ApiError } from '../../shared/request/http';
 import type { ScreenProps } from '../../shared/ui/screen';

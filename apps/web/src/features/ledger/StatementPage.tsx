@@ -13,7 +13,7 @@ import {
 } from '@portal/contract/ledger';
 import { buttonCode } from '@portal/contract/menus';
 import { codeColumn, moneyColumn } from '../../shared/list/columns';
-import { useCompanyDict } from '../../shared/company/company-api';
+import { useCompanyDict } from '../../shared/company/api';
 import { useBizDate } from '../../shared/bizdate/api';
 import { useButtons } from '../../shared/permission/use-buttons';
 import { ApiError } from '../../shared/request/http';

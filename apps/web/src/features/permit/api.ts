@@ -7,7 +7,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Page } from '@portal/contract/api';
-import { COMPANY_PATHS, type DictItem } from '@portal/contract/company';
 import {
   judgeOf,
   PERMIT_AREA_LABELS,
@@ -29,7 +28,7 @@ import {
 } from '@portal/contract/permit';
 import { post, update, type UpdateResult } from '../../shared/request/http';
 import { normalizeDictItems } from '@portal/contract/dict';
-import { postDict } from '../../shared/request/dict';
+import { companyQueries } from '../../shared/company/api';
 
 /** Screen paths of the admission area. */
 export const PERMIT_ROUTES = {
@@ -158,13 +157,8 @@ export const permitQueries = {
       staleTime: Infinity,
       placeholderData: permitDict(subject),
     }),
-  /** Enabled customers for the pickers ({code,label}). */
-  customers: () =>
-    queryOptions({
-      queryKey: ['company', 'dict', false],
-      queryFn: () => postDict<DictItem>(COMPANY_PATHS.dict, {}, { loading: false }),
-      staleTime: 60_000,
-    }),
+  /** Enabled customers for the pickers ({code,label}): the shared customer dictionary. */
+  customers: () => companyQueries.dict(),
   view: (subject: PermitSubject, bizCode: string) =>
     queryOptions({
       queryKey: ['permit', 'view', subject, bizCode],

@@ -7,7 +7,7 @@ import { DateInput } from '../form/DateInput';
 import { MoneyInput } from '../form/MoneyInput';
 import { fieldRules, zodRule } from '../form/zod-rule';
 import { useLinkage } from '../geo/linkage';
-import { checkUscc, findSupComp, useInfoDict } from './company-api';
+import { checkUscc, findSupComp, useInfoDict } from './api';
 
 /** The form values of a customer's own fields (企业客户编辑, CRM 基本信息). */
 export interface CompanyFormValues {

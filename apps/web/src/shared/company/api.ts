@@ -1,9 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   COMPANY_INFO_DICT,
   COMPANY_PATHS,
   type CompanyInfoDict,
   type DictItem,
+  type UsccCheckResult,
 } from '@portal/contract/company';
 import { post } from '../request/http';
 import { postDict } from '../request/dict';
@@ -31,3 +32,22 @@ export const companyQueries = {
       staleTime: 60_000,
     }),
 };
+
+/** Company types, customer roles and industries. */
+export function useInfoDict() {
+  return useQuery(companyQueries.infoDict());
+}
+
+/** Customers for pickers ({code,label}): enabled ones, or all with `all`. */
+export function useCompanyDict(all = false) {
+  return useQuery(companyQueries.dict(all));
+}
+
+export const checkUscc = (usccCode: string, compCode?: string) =>
+  post<UsccCheckResult>(COMPANY_PATHS.checkUscc, { usccCode, compCode }, { loading: false });
+
+export const findSupComp = (compName: string) =>
+  post<{ compCode: string; compName: string }[]>(COMPANY_PATHS.supCompFind, undefined, {
+    query: { compName },
+    loading: false,
+  });
