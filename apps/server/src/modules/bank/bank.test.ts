@@ -14,6 +14,7 @@ import {
 } from '../../testing/harness';
 import { bankAccounts } from './schema';
 import { defaultAccount, requireBankAccount } from './service';
+import { uniqueIndexBrokenBy } from '../../testing/sql-state';
 
 const bankApi = servedPaths(BANK_PATHS);
 
@@ -202,9 +203,11 @@ describe('bank accounts', () => {
     const owner = await newCustomer('约束测试有限公司');
     await admin.ok(bankApi.save, account({ ownerCode: owner }));
     const { bizCode } = await admin.ok<{ bizCode: string }>(bankApi.save, account({ ownerCode: owner }));
-    await expect(
-      t.database.db.update(bankAccounts).set({ isDefault: true }).where(eq(bankAccounts.bizCode, bizCode)),
-    ).rejects.toThrow();
+    expect(
+      await uniqueIndexBrokenBy(
+        t.database.db.update(bankAccounts).set({ isDefault: true }).where(eq(bankAccounts.bizCode, bizCode)),
+      ),
+    ).toBe('bank_accounts_default_key');
   });
 
   it('our own accounts (本公司) have no customer; a customer with accounts cannot be deleted', async () => {

@@ -12,6 +12,7 @@ import { queryRows } from '../../platform/db/client';
 import { createTestPortal, onPostgres, type TestClient, type TestPortal } from '../../testing/harness';
 import { addChecker } from '../credit/testkit';
 import { MANAGER_STALE_MSG } from './manager';
+import { uniqueIndexBrokenBy } from '../../testing/sql-state';
 import {
   addCompany,
   addCompUser,
@@ -246,7 +247,9 @@ describe('管理员变更 (compManagerChange)', () => {
   it('the database allows one administrator per customer', async () => {
     const comp = await addCompany(maker, { compName: '唯一管理员有限公司' });
     await addCompUser(t.database.db, comp, '甲', { manager: true });
-    await expect(addCompUser(t.database.db, comp, '乙', { manager: true })).rejects.toThrow();
+    expect(await uniqueIndexBrokenBy(addCompUser(t.database.db, comp, '乙', { manager: true }))).toBe(
+      'comp_users_manager_key',
+    );
     expect(await managers(comp)).toHaveLength(1);
   });
 
