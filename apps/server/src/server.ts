@@ -62,13 +62,22 @@ export interface BuildOptions {
 }
 
 /** Migrates, seeds and assembles the API (and the SPA when built) on one Fastify instance. */
-export async function buildPortal({
-  config: given,
-  database,
-  logger,
-  modules = MODULES,
-  onFirstStart,
-}: BuildOptions): Promise<Portal> {
+export async function buildPortal(options: BuildOptions): Promise<Portal> {
+  // What a start opened before it failed is closed again: a failed start in a process that goes on
+  // (a test, a supervisor's retry) leaves no listener, timer or Redis connection behind.
+  const opened: (() => Promise<unknown>)[] = [];
+  try {
+    return await startPortal(options, opened);
+  } catch (err) {
+    for (const close of opened.reverse()) await close().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function startPortal(
+  { config: given, database, logger, modules = MODULES, onFirstStart }: BuildOptions,
+  opened: (() => Promise<unknown>)[],
+): Promise<Portal> {
   const webDist = given.webDist ?? resolve(serverRoot(), '../web/dist');
   const config: Config = { ...given, webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined };
   const log = (msg: string) => console.info(msg);
@@ -89,6 +98,8 @@ export async function buildPortal({
     // Loaded only when configured (most servers and test portals have no Redis).
     const { Redis } = await import('ioredis');
     redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    const connection = redis;
+    opened.push(() => connection.quit());
     await redis.connect();
     nonces = redisNonceStore(redis);
   } else {
@@ -106,6 +117,7 @@ export async function buildPortal({
     readiness,
     ...(logger !== undefined ? { logger } : {}),
   });
+  opened.push(() => app.close());
   installHttpMetrics(app);
   installHealth(app, {
     db,
@@ -178,6 +190,7 @@ export async function buildPortal({
     ),
   ];
   timers.forEach((t) => t.unref());
+  opened.push(async () => timers.forEach((t) => clearInterval(t)));
 
   await app.ready();
   // Only a portal that started counts in the process's figures: one whose start failed is never

@@ -126,17 +126,23 @@ describe('a database with demo data', () => {
 });
 
 describe('a first start that dies half-way', () => {
-  it('commits nothing, and the next start does the whole first start', async () => {
+  it('commits nothing, closes what it opened, and the next start does the whole first start', async () => {
     const { database, drop } = await createTestDb();
     try {
+      let closed = 0;
       const dies: PortalModule = {
         name: 'dies',
-        register: () => undefined,
+        register: ({ app }) => {
+          app.addHook('onClose', async () => {
+            closed += 1;
+          });
+        },
         demo: () => Promise.reject(new Error('power cut')),
       };
       await expect(
         buildPortal({ config: testConfig('on'), database, logger: false, modules: [...MODULES, dies] }),
       ).rejects.toThrow('power cut');
+      expect(closed, 'the failed start closed its Fastify app').toBe(1);
       const db = database.db;
       for (const table of ['portal_settings', 'users', 'companies', 'contracts'])
         expect(await count(db, table), table).toBe(0);
