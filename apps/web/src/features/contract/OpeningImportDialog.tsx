@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Space, Table, Tag, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Space, Table, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import {
@@ -15,6 +15,7 @@ import { exportFile } from '../../shared/request/http';
 import { postXlsx } from '../../shared/request/upload-xlsx';
 import { formatMoneyText } from '../../shared/form/MoneyInput';
 import { showSuccess } from '../../shared/ui/feedback';
+import { XlsxImportButton } from '../../shared/files/XlsxImportButton';
 
 /**
  * 期初导入 (docs/money-lifecycle.md "Opening balances"): the template, the file previewed row by
@@ -71,24 +72,19 @@ export function OpeningImportDialog({ open, onClose }: { open: boolean; onClose:
           message={`模板含两张表：「${OPENING_CONTRACT_SHEET}」每行一份在履约合同，「${OPENING_PAID_SHEET}」每行一期已还金额。导入的合同为已审核、已放款，占用额度并生成期初凭证；同一合同号不能重复导入。`}
         />
         <Space>
-          <Upload
-            accept=".xlsx"
-            showUploadList={false}
+          <XlsxImportButton
             disabled={busy}
-            beforeUpload={(f) => {
+            read={(f) => {
+              // Busy for the dialog too: its buttons would otherwise import the new file by the old preview.
               setBusy(true);
               setFile(f);
-              void postXlsx<OpeningPreview>(CONTRACT_PATHS.openingPreview, f)
-                .then(setPreview)
-                .catch(() => setPreview(null))
+              return postXlsx<OpeningPreview>(CONTRACT_PATHS.openingPreview, f)
+                .then(setPreview, () => setPreview(null))
                 .finally(() => setBusy(false));
-              return false;
             }}
           >
-            <Button icon={<UploadOutlined />} loading={busy}>
-              选择xlsx文件
-            </Button>
-          </Upload>
+            选择xlsx文件
+          </XlsxImportButton>
           <Button
             icon={<DownloadOutlined />}
             onClick={() =>

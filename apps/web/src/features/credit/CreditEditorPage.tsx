@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import {
   CREDIT_PATHS,
   CURRENCY_LABELS,
@@ -35,6 +34,7 @@ import { usePageFormName } from '../../shared/form/form-name';
 import { labelOptions } from '../../shared/form/label-options';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 import { GuaranteeEditor } from './GuaranteeSection';
+import { XlsxImportButton } from '../../shared/files/XlsxImportButton';
 
 const platformRules = formRules(platformSaveSchema);
 const ftRules = fieldRules(ftItemSchema);
@@ -292,16 +292,7 @@ export default function CreditEditorPage() {
             children: needSave ?? (
               <>
                 <Space style={{ marginBottom: 12 }}>
-                  <Upload
-                    accept=".xlsx"
-                    showUploadList={false}
-                    beforeUpload={(f) => {
-                      void onImport(f);
-                      return false;
-                    }}
-                  >
-                    <Button icon={<UploadOutlined />}>导入应收账款</Button>
-                  </Upload>
+                  <XlsxImportButton read={onImport}>导入应收账款</XlsxImportButton>
                   <ImportTemplateButton kind="receivables" />
                   <Button onClick={() => void verify()}>发票验证</Button>
                 </Space>

@@ -13,10 +13,8 @@ import {
   Space,
   Table,
   Tag,
-  Upload,
 } from 'antd';
 import { useDebtorDict } from '../../shared/debtor/DebtorPicker';
-import { UploadOutlined } from '@ant-design/icons';
 import {
   INCOME_EXPORT_FILE_NAME,
   INCOME_PATHS,
@@ -54,6 +52,7 @@ import { validValues } from '../../shared/ui/valid-values';
 import { INCOME_ROUTES, incomeApi, incomeKeys, incomeQueries } from './api';
 import { useDocSaved } from '../../shared/workflow/doc-kind';
 import { useFormFill } from '../../shared/editor/use-form-fill';
+import { XlsxImportButton } from '../../shared/files/XlsxImportButton';
 
 const MENU = 'ft-income';
 
@@ -113,24 +112,17 @@ export function IncomeImportDialog({ open, onClose }: { open: boolean; onClose: 
           message={`表头：${IMPORT_TEMPLATES.income.headers.join('、')}。金额最多两位小数；银行流水号在同一收款账户下不可重复。`}
         />
         <Space>
-          <Upload
-            accept=".xlsx"
-            showUploadList={false}
-            disabled={reading}
-            beforeUpload={(file) => {
+          <XlsxImportButton
+            read={(file) => {
               setReading(true);
-              void incomeApi
+              return incomeApi
                 .previewImport(file)
                 .then(setPreview)
-                .catch(() => undefined)
                 .finally(() => setReading(false));
-              return false;
             }}
           >
-            <Button icon={<UploadOutlined />} loading={reading}>
-              选择xlsx文件
-            </Button>
-          </Upload>
+            选择xlsx文件
+          </XlsxImportButton>
           <ImportTemplateButton kind="income" />
         </Space>
         {preview || reading ? (

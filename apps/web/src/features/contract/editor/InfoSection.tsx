@@ -3,8 +3,7 @@ import { DebtorCell } from '../../../shared/debtor/DebtorPicker';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Space, Typography, Upload, message } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Form, Input, Select, Space, Typography, message } from 'antd';
 import {
   CONTRACT_PATHS,
   DISCLOSURE_LABELS,
@@ -37,6 +36,7 @@ import { CONTRACT_ROUTES, contractQueries, importContractReceivables } from '../
 import { options } from '../state-tags';
 import type { ContractDoc } from './contract-doc';
 import { ImportPreviewModal } from './ImportPreviewModal';
+import { XlsxImportButton } from '../../../shared/files/XlsxImportButton';
 
 const infoRules = formRules(infoSaveSchema);
 const receivableRules = fieldRules(contractReceivableSchema);
@@ -266,19 +266,12 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
           </Form.Item>
         </Space>
         <Typography.Title level={5}>应收账款</Typography.Title>
-        <Upload
-          accept=".xlsx"
-          showUploadList={false}
-          beforeUpload={(f) => {
-            void importContractReceivables(f, credBizCode).then(setRecPreview, () => undefined);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} style={{ marginBottom: 8 }}>
+        <Space style={{ marginBottom: 8 }}>
+          <XlsxImportButton read={(f) => importContractReceivables(f, credBizCode).then(setRecPreview)}>
             导入应收账款
-          </Button>
-        </Upload>{' '}
-        <ImportTemplateButton kind="receivables" />
+          </XlsxImportButton>
+          <ImportTemplateButton kind="receivables" />
+        </Space>
         <ListEditor
           name="receivables"
           rules={[listRule(infoSaveSchema.shape.receivables)]}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Space, Typography, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Space, Typography } from 'antd';
 import {
   CONTRACT_PATHS,
   type CustomPlanRow,
@@ -14,6 +13,7 @@ import { PlanTable } from '../components';
 import type { ContractDoc } from './contract-doc';
 import { ImportTemplateButton } from '../../../shared/files/ImportTemplateButton';
 import { ImportPreviewModal } from './ImportPreviewModal';
+import { XlsxImportButton } from '../../../shared/files/XlsxImportButton';
 
 /**
  * 方案/还款计划: the stored plan, or a generated preview to save (from the rule, or from an
@@ -49,21 +49,17 @@ export function SchemeSection({ doc }: { doc: ContractDoc }) {
           生成还款计划
         </Button>
         {method === 'CUSTOM' || customRows ? (
-          <Upload
-            accept=".xlsx"
-            showUploadList={false}
-            beforeUpload={(f) => {
-              void importPlanExcel(f, {
+          <XlsxImportButton
+            disabled={!editable}
+            read={(f) =>
+              importPlanExcel(f, {
                 financingAmount: info?.financingAmount,
                 startDate: info?.startDate,
-              }).then(setPlanPreview, () => undefined);
-              return false;
-            }}
+              }).then(setPlanPreview)
+            }
           >
-            <Button icon={<UploadOutlined />} disabled={!editable}>
-              导入自定义还款计划
-            </Button>
-          </Upload>
+            导入自定义还款计划
+          </XlsxImportButton>
         ) : null}
         {method === 'CUSTOM' || customRows ? <ImportTemplateButton kind="plan" /> : null}
         {preview ? (
