@@ -101,7 +101,7 @@ export type JobRunsQuery = z.output<typeof jobRunsSchema>;
  * The phases of a long run (the day-end, the month-end accrual) the screens name while it runs
  * (docs/business-date.md "Progress"). Each is a verb phrase read after 正在.
  */
-export const RUN_PHASE_LABELS = {
+const RUN_PHASE_LABELS = {
   waiting: '等待其他日终或计提结束',
   accrual: '计提',
   reversal: '冲回计提',

@@ -21,11 +21,11 @@ import type { Db } from './db/client';
 /** How often the running server writes its row while a statement runs (the heartbeat). */
 const HEARTBEAT_MS = 10_000;
 /** A 运行中 row whose server has not written it for this long is taken for a stopped server's. */
-export const STALE_AFTER = sql`interval '1 minute'`;
+const STALE_AFTER = sql`interval '1 minute'`;
 /** The error a run a stopped server left shows. */
 export const INTERRUPTED = '运行中断：服务器在运行中停止，本次运行未生效（已整体回滚）';
 
-/** The tables whose rows carry a run's progress (migrations/0063_run_progress.sql). */
+/** The tables whose rows carry a run's progress (migrations/0063_run_progress_messages.sql). */
 export type RunTable = 'day_end_runs' | 'job_runs';
 const STATE: Record<RunTable, SQL> = { day_end_runs: sql`state`, job_runs: sql`result` };
 
@@ -33,7 +33,7 @@ const STATE: Record<RunTable, SQL> = { day_end_runs: sql`state`, job_runs: sql`r
 export const isEmbedded = (db: Db): boolean => db instanceof PgliteDatabase;
 
 /** The runs going on in this process, by table and id (what PGlite's screens are answered from). */
-export class ProgressBoard {
+class ProgressBoard {
   private readonly runs = new Map<RunTable, Map<number, { view: object; progress: RunProgress }>>();
   private of(table: RunTable) {
     let m = this.runs.get(table);
