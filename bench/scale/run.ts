@@ -4,9 +4,10 @@
  * `npx tsx bench/seed/run.ts --scale 10 --keep`), the real server (bench/load/server.ts) started
  * per scale. Usage:
  *   npx tsx bench/scale/run.ts [--scales 0.1,1,10] [--require-all] [--seconds 10] [--calls 5]
- *     [--skip export,jobs]
- * `--calls N`: timed calls of each report (after one unmeasured); `--skip`: leave the export or the
- * accrual and day-end out (a shorter run on a loaded machine; their panels then say not measured).
+ *     [--skip export,jobs,reports]
+ * `--calls N`: timed calls of each report (after one unmeasured); `--skip`: leave the export, the
+ * accrual and day-end, or the list windows and reports out (a shorter run on a loaded machine;
+ * their panels then say not measured; `--skip export,reports` measures the two jobs alone).
  * A scale whose database is not seeded is skipped with a line saying so (a failure with
  * `--require-all`). Writes bench/results/scale.json and the chart bench/scale-chart.svg. Exits 1
  * when a call fails (non-2xx, `ok: false`, a timeout, a failed day-end or job), as bench/load/run.ts.
@@ -18,7 +19,7 @@ import pg from 'pg';
 import { HttpClient } from '../../apps/server/src/testing/http-client';
 import { BIZDATE_PATHS, type DayEndProgress, type DayEndRun } from '@portal/contract/bizdate';
 import { CLASS_PATHS } from '@portal/contract/classification';
-import { JOB_PATHS, type JobRunView } from '@portal/contract/jobs';
+import { JOB_PATHS, progressText, type JobRunView } from '@portal/contract/jobs';
 import { LEDGER_PATHS } from '@portal/contract/ledger';
 import { VOUCHER_PATHS } from '@portal/contract/voucher';
 import { countsAt } from '../seed/seed';
@@ -82,12 +83,13 @@ interface ScaleFigures {
   paidLines: number;
   voucherLines: number;
   databaseSize: string;
-  listPage1: Window;
-  listPage5000: Window & { total: number };
-  contractView: Window;
-  ledgerPage: Timed;
-  classDistributionPast: Timed;
-  trialBalance: Timed;
+  /** The list windows and the reports (absent with `--skip reports`). */
+  listPage1?: Window;
+  listPage5000?: Window & { total: number };
+  contractView?: Window;
+  ledgerPage?: Timed;
+  classDistributionPast?: Timed;
+  trialBalance?: Timed;
   ledgerExport?: ExportFigures & { rows: number; rowsPerSecond: number };
   monthEndAccrual?: JobFigures;
   dayEnd?: JobFigures;
@@ -250,30 +252,7 @@ async function measure(scale: string, database: string, url: string): Promise<Sc
     console.info(
       `scale ${scale} (${database}, ${sizes.size}): ${sizes.contracts} contracts, ${sizes.items} plan items, ${sizes.lines} write-off lines, ${sizes.vlines} voucher lines`,
     );
-    // Warm the pool, the plans and the cache alike at every scale (one call each, unmeasured).
-    await client.ok(LIST_PATH, LIST_BODY);
-    const page5000 = await client.ok<{ total: number }>(LIST_PATH, LIST_PAGE_5000);
-    for (const p of VIEW_PATHS) await client.ok(p, {});
-    const listPage1 = await window('list page 1', base, [plain(LIST_PATH, LIST_BODY)]);
-    const listPage5000 = {
-      ...(await window('list page 5,000', base, [plain(LIST_PATH, LIST_PAGE_5000)])),
-      total: page5000.total,
-    };
-    const contractView = await window(
-      'contract view with its plan',
-      base,
-      VIEW_PATHS.map((p) => plain(p, {})),
-    );
-    // Without fetch's 300 s header timeout: at ×10 on a loaded machine a ledger page may take minutes.
-    const ledger = () => longCall(base, LEDGER_PATHS.list, { asOf: AS_OF, pageNum: 1, pageSize: 20 }, auth);
-    const past = () => longCall(base, CLASS_PATHS.distribution, { asOf: PAST_MONTH_END }, auth);
-    const trial = () => longCall(base, VOUCHER_PATHS.trial, { period: AS_OF.slice(0, 7) }, auth);
-    await ledger();
-    await past();
-    await trial();
-    const ledgerPage = await timedCalls('ledger page with totals', calls, ledger);
-    const classDistributionPast = await timedCalls(`五级分类 on ${PAST_MONTH_END}`, calls, past);
-    const trialBalance = await timedCalls('trial balance', calls, trial);
+    const reports = skip.includes('reports') ? {} : await measureReports(base, client, plain, auth);
     const exported = skip.includes('export')
       ? undefined
       : await streamedExport('ledger export', base, LEDGER_PATHS.export, { asOf: AS_OF }, auth, server.pid!);
@@ -290,12 +269,7 @@ async function measure(scale: string, database: string, url: string): Promise<Sc
       paidLines: sizes.lines,
       voucherLines: sizes.vlines,
       databaseSize: sizes.size,
-      listPage1,
-      listPage5000,
-      contractView,
-      ledgerPage,
-      classDistributionPast,
-      trialBalance,
+      ...reports,
       ledgerExport,
     };
     if (!skip.includes('jobs')) {
@@ -309,6 +283,40 @@ async function measure(scale: string, database: string, url: string): Promise<Sc
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
+}
+
+/** The list windows at 32 connections and the reports' timed calls. */
+async function measureReports(
+  base: string,
+  client: HttpClient,
+  plain: (path: string, body: unknown) => object,
+  auth: Record<string, string>,
+) {
+  // Warm the pool, the plans and the cache alike at every scale (one call each, unmeasured).
+  await client.ok(LIST_PATH, LIST_BODY);
+  const page5000 = await client.ok<{ total: number }>(LIST_PATH, LIST_PAGE_5000);
+  for (const p of VIEW_PATHS) await client.ok(p, {});
+  const listPage1 = await window('list page 1', base, [plain(LIST_PATH, LIST_BODY)]);
+  const listPage5000 = {
+    ...(await window('list page 5,000', base, [plain(LIST_PATH, LIST_PAGE_5000)])),
+    total: page5000.total,
+  };
+  const contractView = await window(
+    'contract view with its plan',
+    base,
+    VIEW_PATHS.map((p) => plain(p, {})),
+  );
+  // Without fetch's 300 s header timeout: at ×10 on a loaded machine a ledger page may take minutes.
+  const ledger = () => longCall(base, LEDGER_PATHS.list, { asOf: AS_OF, pageNum: 1, pageSize: 20 }, auth);
+  const past = () => longCall(base, CLASS_PATHS.distribution, { asOf: PAST_MONTH_END }, auth);
+  const trial = () => longCall(base, VOUCHER_PATHS.trial, { period: AS_OF.slice(0, 7) }, auth);
+  await ledger();
+  await past();
+  await trial();
+  const ledgerPage = await timedCalls('ledger page with totals', calls, ledger);
+  const classDistributionPast = await timedCalls(`五级分类 on ${PAST_MONTH_END}`, calls, past);
+  const trialBalance = await timedCalls('trial balance', calls, trial);
+  return { listPage1, listPage5000, contractView, ledgerPage, classDistributionPast, trialBalance };
 }
 
 const jobFigures = (
@@ -351,7 +359,9 @@ async function accrual(base: string, auth: Record<string, string>, url: string, 
         pageSize: 1,
       });
       const last = r.list[0];
-      return last ? `${last.resultLabel}${last.detail ? ` ${last.detail}` : ''}` : 'no run listed';
+      if (!last) return 'no run listed';
+      const shown = last.progress ? progressText(last.progress) : last.detail;
+      return `${last.resultLabel}${shown ? ` ${shown}` : ''}`;
     },
   );
   if (run.value.result !== 'ok')
@@ -378,9 +388,10 @@ async function dayEnd(base: string, auth: Record<string, string>, contracts: num
     () => longCall<DayEndRun>(base, BIZDATE_PATHS.runDayEnd, {}, auth),
     async () => {
       const p = await client.ok<DayEndProgress>(`/api${BIZDATE_PATHS.progress}`, {});
-      return p.running
-        ? `running since ${p.running.startedAt} (contracts ${p.running.contracts}, items ${p.running.overdueItems})`
-        : 'nothing running';
+      if (!p.running) return 'nothing running';
+      return p.running.progress
+        ? progressText(p.running.progress)
+        : `running since ${p.running.startedAt} (contracts ${p.running.contracts}, items ${p.running.overdueItems})`;
     },
   );
   if (run.value.state !== 'done')
@@ -403,19 +414,19 @@ function panels(rs: ScaleFigures[]): Panel[] {
       return v === undefined || Number.isNaN(v) ? [] : [{ scale: Number(r.scale), value: v }];
     });
   // An interactive call: within 2 s.
-  const call = (title: string, pick: (r: ScaleFigures) => number) => ({
+  const call = (title: string, pick: (r: ScaleFigures) => number | undefined) => ({
     title,
     unit: 'ms',
     points: at(pick),
     limit: 2000,
   });
   return [
-    call('list page 1, p99 (32 conn.)', (r) => r.listPage1.p99),
-    call('list page 5,000, p99 (32 conn.)', (r) => r.listPage5000.p99),
-    call('contract view, p99 (32 conn.)', (r) => r.contractView.p99),
-    call('台账 page with totals, median', (r) => r.ledgerPage.medianMs),
-    call('五级分类 on 2026-10-31, median', (r) => r.classDistributionPast.medianMs),
-    call('试算平衡, median', (r) => r.trialBalance.medianMs),
+    call('list page 1, p99 (32 conn.)', (r) => r.listPage1?.p99),
+    call('list page 5,000, p99 (32 conn.)', (r) => r.listPage5000?.p99),
+    call('contract view, p99 (32 conn.)', (r) => r.contractView?.p99),
+    call('台账 page with totals, median', (r) => r.ledgerPage?.medianMs),
+    call('五级分类 on 2026-10-31, median', (r) => r.classDistributionPast?.medianMs),
+    call('试算平衡, median', (r) => r.trialBalance?.medianMs),
     { title: '台账 export, whole file', unit: 's', points: at((r) => r.ledgerExport?.seconds) },
     {
       title: 'export, µs per row',

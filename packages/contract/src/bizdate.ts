@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { date } from './fields';
 import { listSchema } from './list';
+import type { RunProgress } from './jobs';
 
 /**
  * 营业日 (business date) and 日终 (day-end), docs/business-date.md. Paths without /api; the screen's
@@ -90,6 +91,11 @@ export interface DayEndRun {
   /** Reminders added by this run (0 when the date was already done). */
   remindersAdded: number;
   error: string | null;
+  /**
+   * While 运行中: its phase and how many contracts of how many are done (docs/business-date.md
+   * "Progress"); the counts above are the run's only once it has committed.
+   */
+  progress: RunProgress | null;
 }
 
 /** What moving the date did: the day-ends it ran, in order, the move's own (or a failed one) last. */

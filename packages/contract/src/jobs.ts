@@ -70,6 +70,8 @@ export interface JobRunView {
   /** Which server ran it. */
   server: string;
   startedByName: string | null;
+  /** While 运行中: how far it is (written by the running server, docs/business-date.md "Progress"). */
+  progress: RunProgress | null;
 }
 
 export interface JobView {
@@ -94,3 +96,49 @@ export const jobPausedSchema = z.object({ code: jobCode, paused: bool('暂停') 
 export const jobRunsSchema = listSchema({ code: jobCode }, ['startedAt'] as const);
 export type JobRunsInput = z.input<typeof jobRunsSchema>;
 export type JobRunsQuery = z.output<typeof jobRunsSchema>;
+
+/**
+ * The phases of a long run (the day-end, the month-end accrual) the screens name while it runs
+ * (docs/business-date.md "Progress"). Each is a verb phrase read after 正在.
+ */
+const RUN_PHASE_LABELS = {
+  waiting: '等待其他日终或计提结束',
+  accrual: '计提',
+  reversal: '冲回计提',
+  deferral: '摊销预收利息',
+  overdue: '计算逾期',
+  marks: '写入逾期明细',
+  classify: '五级分类',
+  provision: '计提减值准备',
+  reminders: '写入到期提醒',
+  collections: '生成催收提醒',
+  guarantees: '检查担保到期',
+} as const;
+export type RunPhase = keyof typeof RUN_PHASE_LABELS;
+
+/** How far a running day-end or job is, as the running server last wrote it. */
+export interface RunProgress {
+  phase: RunPhase;
+  /** Contracts done in this phase, of `total` (0 of 0: a phase of one statement). */
+  done: number;
+  total: number;
+  /** Rows the run has written so far (voucher lines, overdue marks, reminders). */
+  rows: number;
+  /** The business date of the day-end (or month end of the accrual) this phase works on. */
+  date: string | null;
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+/** 正在计提 12,000 / 100,000 份合同（已写入 24,000 行）: a progress in words. */
+export function progressText(p: RunProgress): string {
+  const label = RUN_PHASE_LABELS[p.phase] ?? p.phase;
+  const of = p.total > 0 ? ` ${n(p.done)} / ${n(p.total)} 份合同` : '';
+  const rows = p.rows > 0 ? `（已写入 ${n(p.rows)} 行）` : '';
+  return `${p.date ? `${p.date} ` : ''}正在${label}${of}${rows}`;
+}
+
+/** The share done, 0–100, of a phase that counts contracts (null when it does not). */
+export function progressPercent(p: RunProgress): number | null {
+  return p.total > 0 ? Math.min(100, Math.floor((p.done * 100) / p.total)) : null;
+}

@@ -14,6 +14,7 @@ import {
 import { SYSPARAM_MENU } from '@portal/contract/sysparams';
 import type { PortalModule } from '../../platform/module';
 import { classThresholds, collectionSchedule, guaranteeWatch } from '../../platform/params';
+import { closeInterrupted, isEmbedded } from '../../platform/progress';
 import {
   BIZDATE_TOPIC,
   catchUpDayEnds,
@@ -25,6 +26,7 @@ import {
   myReminders,
   runDayEnd,
   runningDayEnd,
+  runningHere,
   setBusinessDate,
 } from './service';
 
@@ -49,6 +51,8 @@ export const bizdateModule: PortalModule = {
       guaranteeWatch: guaranteeWatch(params.current),
     });
     await followStoredDate(db, clock);
+    // The embedded database: a run its previous process left 运行中 ended with it (platform/progress.ts).
+    await closeInterrupted(db, 'day_end_runs');
     const follow = () =>
       void followStoredDate(db, clock).catch((err: unknown) =>
         app.log.error({ err }, 'reading the business date failed'),
@@ -93,7 +97,11 @@ export const bizdateModule: PortalModule = {
     api.post(
       BIZDATE_PATHS.progress,
       { perm: [button(BIZDATE_MENU, 'save'), button(SYSPARAM_MENU, 'save')], scope: DAY_END },
-      async (): Promise<DayEndProgress> => ({ running: await runningDayEnd(db) }),
+      // PostgreSQL: the rows every server writes; PGlite: this process's run, without waiting for
+      // the one connection its transaction holds (docs/business-date.md "Progress").
+      async (): Promise<DayEndProgress> => ({
+        running: isEmbedded(db) ? (runningHere(db) ?? (await runningDayEnd(db))) : await runningDayEnd(db),
+      }),
     );
     api.post(
       BIZDATE_PATHS.runDayEnd,

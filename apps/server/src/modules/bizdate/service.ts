@@ -25,6 +25,13 @@ import { runCommand } from '../../platform/db/command';
 import { badInput, conflict } from '../../platform/errors';
 import { countOf, offsetOf, page } from '../../platform/http/list';
 import type { BusinessClock } from '../../platform/clock';
+import {
+  INTERRUPTED,
+  Progress,
+  progressBoard,
+  staleRun,
+  type ProgressOptions,
+} from '../../platform/progress';
 import { contractPlanItems, contracts } from '../contract/schema';
 import { itemAsOf, itemsReadFromLines, paymentsByContract, paymentsOf, type ItemAsOf } from '../contract';
 import { dayEndItems, dayEndRuns } from './schema';
@@ -130,6 +137,10 @@ interface DayEndOptions {
   collectionSchedule?: CollectionSchedule;
   /** The 担保到期提醒 settings of 参数设置 (docs/credit.md "Reminders"). */
   guaranteeWatch?: GuaranteeWatch;
+  /** How the run's progress is written (docs/business-date.md "Progress"); tests set a barrier. */
+  progress?: ProgressOptions;
+  /** Contracts a step of the overdue phase (and a progress step): DAY_END_SLICE; tests set fewer. */
+  slice?: number;
 }
 
 /**
@@ -158,20 +169,37 @@ async function dayEnd(
     })
     .returning({ id: dayEndRuns.id });
   const id = run!.id;
+  // Beside the transaction, on connections of its own (platform/progress.ts).
+  const progress = new Progress(db, 'day_end_runs', id, opts.progress, {
+    id: run!.id,
+    startedAt: new Date().toISOString(),
+    businessDate: date,
+    trigger,
+    state: 'running',
+    endedAt: null,
+    startedByName: null,
+    contracts: 0,
+    overdueItems: 0,
+    penaltyOfDay: '0.00',
+    remindersAdded: 0,
+    error: null,
+  } satisfies Omit<DayEndRun, 'progress'>);
   try {
+    await progress.phase('waiting', 0, date);
     const thresholds = opts.classThresholds ?? DEFAULT_CLASS_THRESHOLDS;
     const schedule = opts.collectionSchedule ?? DEFAULT_COLLECTION_SCHEDULE;
     const watch = opts.guaranteeWatch ?? DEFAULT_GUARANTEE_WATCH;
     const ran = await db.transaction(async (tx) => {
       await advisoryXactLock(tx, 'dayEnd', 'run');
       if (opts.once && (await doneAlready(tx, date))) return false;
-      const counts = await dayEndWork(tx, date, thresholds, actor, schedule, watch);
+      const counts = await dayEndWork(tx, date, { thresholds, actor, schedule, watch, progress }, opts.slice);
       await tx
         .update(dayEndRuns)
         .set({ state: 'done', endedAt: sql`now()`, ...counts })
         .where(eq(dayEndRuns.id, id));
       return true;
     });
+    await progress.end();
     if (!ran) {
       await db.delete(dayEndRuns).where(eq(dayEndRuns.id, id));
       return null;
@@ -179,6 +207,7 @@ async function dayEnd(
     // Logs older than 参数设置's retention go at the day-end (docs/operations.md "Log retention").
     if (opts.logRetentionDays !== undefined) await purgeLogs(db, opts.logRetentionDays);
   } catch (err) {
+    await progress.end();
     await db
       .update(dayEndRuns)
       .set({ state: 'failed', endedAt: sql`now()`, error: err instanceof Error ? err.message : String(err) })
@@ -215,6 +244,8 @@ export async function catchUpDayEnds(
       classThresholds: opts.classThresholds,
       collectionSchedule: opts.collectionSchedule,
       guaranteeWatch: opts.guaranteeWatch,
+      progress: opts.progress,
+      slice: opts.slice,
       once: true,
     });
     if (!run) continue;
@@ -252,11 +283,29 @@ export async function scheduledDayEnd(
   return { runs: await catchUpDayEnds(db, from, today, actor, opts) };
 }
 
-/** The day-end running now, if any (the newest run still 运行中): a long catch-up's progress. */
+/**
+ * The day-end running now, if any (the newest run still 运行中, not one a stopped server left),
+ * with its progress (docs/business-date.md "Progress").
+ */
 export async function runningDayEnd(db: Executor): Promise<DayEndRun | null> {
   return (
-    (await listRuns(db, { pageNum: 1, pageSize: 1 }, undefined, sql`r.state = 'running'`)).list[0] ?? null
+    (
+      await listRuns(
+        db,
+        { pageNum: 1, pageSize: 1 },
+        undefined,
+        sql`r.state = 'running' and not ${staleRun()}`,
+      )
+    ).list[0] ?? null
   );
+}
+
+/**
+ * On PGlite the run's transaction holds the one connection: the day-end running in this process,
+ * from the process's board, without reading the database (which would wait for the run's end).
+ */
+export function runningHere(db: Db): DayEndRun | null {
+  return progressBoard(db).latest<Omit<DayEndRun, 'progress'>>('day_end_runs');
 }
 
 /** Contracts whose candidates' payments the day-end reads in one statement. */
@@ -264,16 +313,23 @@ const DAY_END_SLICE = 1000;
 /** Reminders a statement (four text parameters whatever the count; the slice bounds its size). */
 const REMINDER_SLICE = 5000;
 
+interface WorkOptions {
+  thresholds: ClassThresholds;
+  actor: Actor;
+  schedule: CollectionSchedule;
+  watch: GuaranteeWatch;
+  progress: Progress;
+}
+
 async function dayEndWork(
   tx: Tx,
   date: string,
-  thresholds: ClassThresholds,
-  actor: Actor,
-  schedule: CollectionSchedule,
-  watch: GuaranteeWatch,
+  { thresholds, actor, schedule, watch, progress }: WorkOptions,
+  slice = DAY_END_SLICE,
 ) {
   // The month-end interest accrual of a month end this day-end reached (docs/accounting.md).
-  await accrueMonthEnds(tx, date, actor);
+  await accrueMonthEnds(tx, date, actor, progress);
+  await progress.phase('overdue', 0, date);
   const horizon = addDays(date, DUE_REMINDER_DAYS);
   // Open items of disbursed contracts in force, due by the reminder horizon, and the items
   // itemAsOf may find overdue although principal, interest and fee are paid (penalty owed).
@@ -299,15 +355,17 @@ async function dayEndWork(
   let penalty = new Decimal(0);
   // The candidates' dated payments a slice of contracts at a time (a statement per contract made
   // the day-end of 1,000,000 contracts take hours; bench/README.md "Ten times the portfolio").
-  const contractSlices = slicesOf([...byContract], DAY_END_SLICE);
+  const contractSlices = slicesOf([...byContract], slice);
   const paymentsOfSlice = (slice: [number, Candidate[]][]) =>
     paymentsByContract(
       tx,
       slice.flatMap(([contractId, items]) => items.map((i) => ({ id: i.id, period: i.period, contractId }))),
     );
-  for (const slice of contractSlices) {
-    const paid = await paymentsOfSlice(slice);
-    for (const [contractId, items] of slice) dayEndContract(contractId, items, paid.get(contractId) ?? []);
+  await progress.phase('overdue', byContract.size, date);
+  for (const part of contractSlices) {
+    const paid = await paymentsOfSlice(part);
+    for (const [contractId, items] of part) dayEndContract(contractId, items, paid.get(contractId) ?? []);
+    await progress.step(part.length);
   }
   function dayEndContract(contractId: number, items: Candidate[], payments: ItemPayment[]) {
     const rule = interestRuleCalc.parse(items[0]!.rule_snapshot);
@@ -348,14 +406,23 @@ async function dayEndWork(
       }
     }
   }
+  await progress.phase('marks', 0, date);
   await tx.delete(dayEndItems).where(eq(dayEndItems.businessDate, date));
-  for (const slice of insertSlices(marks, 7)) await tx.insert(dayEndItems).values(slice);
+  for (const part of insertSlices(marks, 7)) {
+    await tx.insert(dayEndItems).values(part);
+    await progress.wrote(part.length);
+  }
   // 五级分类 of the date from each contract's longest overdue days (docs/classification.md).
   const longest = new Map<number, number>();
   for (const m of marks) longest.set(m.contractId, Math.max(longest.get(m.contractId) ?? 0, m.overdueDays));
+  await progress.phase('classify', 0, date);
   await classifyAtDayEnd(tx, date, longest, thresholds);
   // 减值准备 of a month's last day, from the classes just recorded (docs/accounting.md "Provisioning").
-  if (addDays(date, 1).endsWith('-01')) await provideMonthEnd(tx, date, actor);
+  if (addDays(date, 1).endsWith('-01')) {
+    await progress.phase('provision', 0, date);
+    await provideMonthEnd(tx, date, actor);
+  }
+  await progress.phase('reminders', 0, date);
   let added = 0;
   // Each slice in one statement, in the order found (was a statement a reminder).
   const list = (ws: typeof wanted, pick: (w: (typeof wanted)[number]) => string | number) =>
@@ -375,11 +442,14 @@ async function dayEndWork(
           on conflict (user_id, plan_item_id, kind) do nothing returning id`,
     );
     added += r.length;
+    await progress.wrote(r.length);
   }
   // 催收提醒 by the schedule and the promises to pay judged (docs/collections.md); its messages are
   // its own, not the 待办 reminders counted here.
+  await progress.phase('collections', 0, date);
   await collectAtDayEnd(tx, date, schedule);
   // 担保到期提醒: guarantees ending, valuations grown old (docs/credit.md "Reminders").
+  await progress.phase('guarantees', 0, date);
   await guaranteeWatchAtDayEnd(tx, date, watch);
   return {
     contracts: byContract.size,
@@ -396,12 +466,17 @@ export async function listRuns(
   where: SQL = sql`true`,
 ): Promise<Page<DayEndRun>> {
   const cond = only === undefined ? where : sql`r.id = ${only}`;
+  // A run a stopped server left 运行中 reads as failed, ended when its server last wrote it.
+  const stale = sql`(r.state = 'running' and ${staleRun()})`;
   const rows = await queryRows<DayEndRun>(
     db,
-    sql`select r.id::int as id, to_char(r.business_date, 'YYYY-MM-DD') as "businessDate", r.trigger, r.state,
-               r.started_at as "startedAt", r.ended_at as "endedAt", u.real_name as "startedByName",
+    sql`select r.id::int as id, to_char(r.business_date, 'YYYY-MM-DD') as "businessDate", r.trigger,
+               case when ${stale} then 'failed' else r.state end as state,
+               r.started_at as "startedAt", case when ${stale} then r.progress_at else r.ended_at end as "endedAt",
+               u.real_name as "startedByName",
                r.contracts, r.overdue_items as "overdueItems", r.penalty_of_day::text as "penaltyOfDay",
-               r.reminders_added as "remindersAdded", r.error
+               r.reminders_added as "remindersAdded", case when ${stale} then ${INTERRUPTED} else r.error end as error,
+               case when r.state = 'running' and not ${stale} then r.progress end as progress
           from day_end_runs r left join users u on u.id = r.started_by
          where ${cond} order by r.started_at desc, r.id desc
          limit ${q.pageSize} offset ${offsetOf(q)}`,

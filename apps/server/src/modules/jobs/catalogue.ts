@@ -8,6 +8,7 @@ import { classThresholds, collectionSchedule, guaranteeWatch } from '../../platf
 import { scheduledDayEnd } from '../bizdate';
 import { accrueMonthEnds } from '../voucher';
 import { purgeLogs } from '../monitor';
+import type { Progress } from '../../platform/progress';
 import { checkPgDump, dumpEmbedded } from './backups';
 
 /** What a job may use: the portal's shared services. */
@@ -18,8 +19,11 @@ export interface JobDef {
   /** The built-in schedule (Asia/Shanghai); an administrator may change it on 定时任务. */
   defaultCron: string;
   description: string;
-  /** Does the work; answers what it did, in words. A thrown error makes the run 失败. */
-  run(ctx: JobContext): Promise<string>;
+  /**
+   * Does the work; answers what it did, in words. A thrown error makes the run 失败. `progress`
+   * writes how far it is into the run's row (docs/business-date.md "Progress").
+   */
+  run(ctx: JobContext, progress: Progress): Promise<string>;
 }
 
 /** Sessions ended (expired or signed out) this long ago are deleted by 会话清理. */
@@ -31,11 +35,13 @@ export const JOB_DEFS: readonly JobDef[] = [
     code: 'dayEnd',
     defaultCron: '1 0 * * *',
     description: '营业日跟随日历时，运行上次完成的日终之后每一天的日终（补跑错过的日期）',
-    async run({ db, clock, params }) {
+    async run({ db, clock, params }, progress) {
       const { runs, skipped } = await scheduledDayEnd(db, clock, SYSTEM_ACTOR, {
         classThresholds: classThresholds(params.current),
         collectionSchedule: collectionSchedule(params.current),
         guaranteeWatch: guaranteeWatch(params.current),
+        // The job's row shows the progress of the day-end it is running.
+        progress: { onWrite: (p) => progress.show(p) },
       });
       if (skipped) return skipped;
       const last = runs.at(-1)!;
@@ -47,11 +53,12 @@ export const JOB_DEFS: readonly JobDef[] = [
     code: 'monthEndAccrual',
     defaultCron: '30 0 1 * *',
     description: '补记营业日之前尚未计提的月末利息计提与预收利息摊销（日终已做的月份不重复）',
-    async run({ db, clock }) {
+    async run({ db, clock }, progress) {
+      await progress.phase('waiting', 0, clock.today());
       const months = await db.transaction(async (tx) => {
         // The day-end's own lock: the accrual never interleaves with a day-end's.
         await advisoryXactLock(tx, 'dayEnd', 'run');
-        return accrueMonthEnds(tx, clock.today(), SYSTEM_ACTOR);
+        return accrueMonthEnds(tx, clock.today(), SYSTEM_ACTOR, progress);
       });
       return months === 0 ? '没有待计提的月份' : `计提${months}个月`;
     },

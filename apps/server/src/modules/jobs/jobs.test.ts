@@ -10,9 +10,11 @@ import { button, menu } from '@portal/contract/menus';
 import { MESSAGE_PATHS, type MessageView } from '@portal/contract/messages';
 import { queryRows } from '../../platform/db/client';
 import { shanghaiToday } from '../../platform/clock';
+import { closeInterrupted, INTERRUPTED } from '../../platform/progress';
 import {
   createTestPortal,
   createUserWithCodes,
+  onPostgres,
   servedPaths,
   type TestClient,
   type TestPortal,
@@ -174,6 +176,47 @@ describe('定时任务', () => {
       sql`update jobs set next_at = ${due}::timestamptz where code = 'keyRotation'`,
     );
     expect(await scheduler(t).tick()).toEqual([]);
+  });
+});
+
+describe('a job’s progress (docs/business-date.md "Progress")', () => {
+  it('shows the running accrual’s phase on its run row, read from another request mid-run', async () => {
+    const s = scheduler(t);
+    const phases: string[] = [];
+    let mid: JobRunView | undefined;
+    s.progressOptions = {
+      everyMs: 0,
+      onWrite: async (p) => {
+        phases.push(p.phase);
+        // The barrier: the accrual's transaction is open. PostgreSQL: another connection and
+        // request read the row; PGlite's one connection is the run's (nothing else reads meanwhile).
+        if (p.phase === 'accrual' && !mid && onPostgres) mid = (await history('monthEndAccrual')).list[0];
+      },
+    };
+    try {
+      const run = await admin.ok<JobRunView>(api.run, { code: 'monthEndAccrual' });
+      expect(run).toMatchObject({ result: 'ok', progress: null });
+    } finally {
+      s.progressOptions = {};
+    }
+    expect(phases.slice(0, 2)).toEqual(['waiting', 'accrual']);
+    if (onPostgres)
+      expect(mid).toMatchObject({ result: 'running', progress: { phase: 'accrual', done: 0, rows: 0 } });
+  });
+
+  it('reads a run its stopped server left 运行中 as interrupted, and runs the job again', async () => {
+    await queryRows(
+      t.database.db,
+      sql`insert into job_runs (job, trigger, result, server, progress_at)
+          values ('logPurge', 'manual', 'running', 'gone:1',
+                  ${onPostgres ? sql`now() - interval '2 minutes'` : sql`null`})`,
+    );
+    // PGlite: one process owns the database; the server closes such rows when it starts.
+    if (!onPostgres) await closeInterrupted(t.database.db, 'job_runs');
+    const left = (await history('logPurge')).list[0]!;
+    expect(left).toMatchObject({ result: 'failed', error: INTERRUPTED, server: 'gone:1' });
+    expect(left.endedAt).not.toBeNull();
+    expect((await admin.ok<JobRunView>(api.run, { code: 'logPurge' })).result).toBe('ok');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   jobUpdateSchema,
 } from '@portal/contract/jobs';
 import { registryKey, type PortalModule } from '../../platform/module';
+import { closeInterrupted } from '../../platform/progress';
 import { JOB_DEFS } from './catalogue';
 import { Scheduler } from './scheduler';
 
@@ -30,6 +31,8 @@ export const jobsModule: PortalModule = {
       app.log.error({ err }, what),
     );
     await scheduler.seed();
+    // The embedded database: a run its previous process left 运行中 ended with it (platform/progress.ts).
+    await closeInterrupted(db, 'job_runs');
     registries.get(SCHEDULER).scheduler = scheduler;
     scheduler.start(config.jobTickMs);
     app.addHook('onClose', async () => scheduler.stop());

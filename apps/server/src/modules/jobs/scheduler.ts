@@ -15,6 +15,7 @@ import {
   type JobTrigger,
   type JobView,
   type JobRunsQuery,
+  type RunProgress,
 } from '@portal/contract/jobs';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { toIsoTimestamp } from '../../platform/db/columns';
@@ -26,6 +27,7 @@ import { addJobFailedMessages } from '../messages';
 import { activeAdminIds } from '../permission';
 import type { JobContext, JobDef } from './catalogue';
 import { jobMetrics } from './metrics';
+import { INTERRUPTED, Progress, staleRun, type ProgressOptions } from '../../platform/progress';
 
 /**
  * The scheduler (docs/operations.md "Scheduled jobs"). Every server ticks; a tick claims, in one
@@ -36,8 +38,14 @@ import { jobMetrics } from './metrics';
  * back (not once per missed time); the day-end job then catches up each missed day itself.
  */
 
-/** A run still 运行中 after this long is taken for a server that stopped mid-run: it no longer blocks. */
-const STALE_RUNNING = sql`interval '6 hours'`;
+/**
+ * A run still 运行中 whose server has gone quiet is taken for a server that stopped mid-run: it
+ * no longer blocks, and reads as failed. Its server writes the row every few seconds while it runs
+ * (progress_at, platform/progress.ts); a row without (the embedded database, whose rows a stopped
+ * server left are closed when it starts again; or a row from before migration 0063) after 6 hours.
+ */
+const STALE = sql`(case when r.progress_at is null then r.started_at < now() - interval '6 hours'
+  else ${staleRun()} end)`;
 /** The shortest wait between two looks (a due row another server holds is being claimed). */
 const MIN_WAIT_MS = 20;
 
@@ -70,6 +78,7 @@ interface RunRow {
   error: string | null;
   server: string;
   started_by_name: string | null;
+  progress: RunProgress | null;
 }
 
 const iso = (v: string | Date) => new Date(toIsoTimestamp(v)).toISOString();
@@ -91,12 +100,19 @@ function runView(r: RunRow): JobRunView {
     error: r.error,
     server: r.server,
     startedByName: r.started_by_name,
+    progress: r.result === 'running' ? r.progress : null,
   };
 }
 
-const RUN_COLUMNS = sql`r.id::int as id, r.job, r.trigger, r.scheduled_for, r.started_at, r.ended_at,
-  (extract(epoch from (r.ended_at - r.started_at)) * 1000)::float8 as duration_ms,
-  r.result, r.detail, r.error, r.server, u.real_name as started_by_name
+/** A run a stopped server left 运行中 (STALE) reads as failed, ended when its server last wrote it. */
+const STALE_RUN = sql`(r.result = 'running' and ${STALE})`;
+const RUN_COLUMNS = sql`r.id::int as id, r.job, r.trigger, r.scheduled_for, r.started_at,
+  case when ${STALE_RUN} then r.progress_at else r.ended_at end as ended_at,
+  (extract(epoch from (case when ${STALE_RUN} then r.progress_at else r.ended_at end - r.started_at)) * 1000)::float8
+    as duration_ms,
+  case when ${STALE_RUN} then 'failed' else r.result end as result, r.detail,
+  case when ${STALE_RUN} then ${INTERRUPTED} else r.error end as error, r.server,
+  u.real_name as started_by_name, r.progress
   from job_runs r left join users u on u.id = r.started_by`;
 
 export class Scheduler {
@@ -106,6 +122,8 @@ export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   private readonly active = new Set<Promise<unknown>>();
   private stopped = false;
+  /** How the runs' progress is written (tests: a barrier mid-run). */
+  progressOptions: ProgressOptions = {};
 
   constructor(
     private readonly ctx: JobContext,
@@ -235,8 +253,8 @@ export class Scheduler {
   private async running(tx: Tx, code: JobCode): Promise<boolean> {
     const [r] = await queryRows<{ n: number }>(
       tx,
-      sql`select count(*)::int as n from job_runs
-           where job = ${code} and result = 'running' and started_at > now() - ${STALE_RUNNING}`,
+      sql`select count(*)::int as n from job_runs r
+           where r.job = ${code} and r.result = 'running' and not ${STALE}`,
     );
     return (r?.n ?? 0) > 0;
   }
@@ -267,13 +285,15 @@ export class Scheduler {
     let result: 'ok' | 'failed' = 'ok';
     let detail: string | null = null;
     let error: string | null = null;
+    const progress = new Progress(this.ctx.db, 'job_runs', id, this.progressOptions);
     try {
-      detail = await def.run(this.ctx);
+      detail = await def.run(this.ctx, progress);
     } catch (err) {
       result = 'failed';
       error = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
       this.onError(err, `job ${code} failed`);
     }
+    await progress.end();
     const metrics = jobMetrics();
     metrics.runs.inc({ job: code, result });
     metrics.duration.observe({ job: code }, (performance.now() - t0) / 1000);

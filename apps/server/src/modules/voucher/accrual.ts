@@ -3,10 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@portal/contract/plan/dates';
 import { queryRows, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
+import type { Progress } from '../../platform/progress';
 import { writtenOffBy } from '../contract';
 import { interestSplit } from '../ledger';
 import type { Aux } from './journal';
-import { isClosed, postEvent, reverseDocument } from './service';
+import { isClosed, postEvent, reverseDocument, type LinesWritten } from './service';
 import { vouchers } from './schema';
 
 /** The last day of a date's month. */
@@ -127,9 +128,11 @@ async function posted(tx: Tx, docType: 'accrual' | 'deferral', period: string): 
  * - the accrual dated the month end and its reversal dated the next day (自动冲回), so the interest
  *   written off later goes to 利息收入 whole;
  * - the month's share of 前置利息 moved from 预收利息 to 利息收入, dated the month end.
- * Idempotent: a month already accrued (recognised) is not accrued (recognised) again.
+ * Idempotent: a month already accrued (recognised) is not accrued (recognised) again. With
+ * `progress`, each voucher's phase and its contracts done as its lines are written (a contract has
+ * a debit and a credit line: lines written halved; docs/business-date.md "Progress").
  */
-export async function accrueMonthEnds(tx: Tx, d: string, actor: Actor): Promise<number> {
+export async function accrueMonthEnds(tx: Tx, d: string, actor: Actor, progress?: Progress): Promise<number> {
   const target = monthEndOnOrBefore(d);
   const [last] = await queryRows<{ code: string | null }>(
     tx,
@@ -144,25 +147,56 @@ export async function accrueMonthEnds(tx: Tx, d: string, actor: Actor): Promise<
     // A closed month is final: its close ran whatever of this work was due (月结).
     if (await isClosed(tx, period)) continue;
     if (!(await posted(tx, 'accrual', period))) {
+      await progress?.phase('accrual', 0, e);
       const lines = await accruedInterest(tx, e);
       if (lines.length > 0) {
-        await postEvent(tx, { kind: 'accrual', period, date: e, contracts: lines }, actor);
+        await postEvent(
+          tx,
+          { kind: 'accrual', period, date: e, contracts: lines },
+          actor,
+          await contractsOf(progress, 'accrual', lines.length, e),
+        );
+        await progress?.phase('reversal', 0, addDays(e, 1));
         await reverseDocument(
           tx,
           { docType: 'accrual', docCode: period },
           { docType: 'accrual', docCode: period, date: addDays(e, 1), summary: `冲回${period}计提利息` },
           actor,
+          progress && ((n) => progress.wrote(n)),
         );
         count++;
       }
     }
     if (!(await posted(tx, 'deferral', period))) {
+      await progress?.phase('deferral', 0, e);
       const lines = await deferralDue(tx, e);
       if (lines.length > 0) {
-        await postEvent(tx, { kind: 'deferral', period, date: e, contracts: lines }, actor);
+        await postEvent(
+          tx,
+          { kind: 'deferral', period, date: e, contracts: lines },
+          actor,
+          await contractsOf(progress, 'deferral', lines.length, e),
+        );
         count++;
       }
     }
   }
   return count;
+}
+
+/** A month end's voucher being written: `total` contracts, two lines each (debit, credit). */
+async function contractsOf(
+  progress: Progress | undefined,
+  phase: 'accrual' | 'deferral',
+  total: number,
+  e: string,
+): Promise<LinesWritten | undefined> {
+  if (!progress) return undefined;
+  await progress.phase(phase, total, e);
+  let lines = 0;
+  return async (n) => {
+    const before = Math.floor(lines / 2);
+    lines += n;
+    await progress.step(Math.floor(lines / 2) - before, n);
+  };
 }

@@ -16,7 +16,7 @@ import {
   type VoucherRow,
   type VoucherView,
 } from '@portal/contract/voucher';
-import { insertSlices, queryRows, type Executor, type Tx } from '../../platform/db/client';
+import { queryRows, slicesOf, type Executor, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
@@ -103,6 +103,12 @@ export async function saveAccount(
 
 // ---- posting
 
+/** Voucher lines a statement (a month-end accrual's progress moves a slice at a time). */
+const LINE_SLICE = 5000;
+
+/** Told after each statement of a voucher's lines (a long run's progress, platform/progress.ts). */
+export type LinesWritten = (lines: number) => Promise<void>;
+
 interface PostLine {
   role: string;
   accountCode: string;
@@ -113,16 +119,17 @@ interface PostLine {
   aux: Aux;
 }
 
-async function insertVoucher(
-  tx: Tx,
-  head: { date: string; summary: string; docType: VoucherDocType; docCode: string; redOf: number | null },
-  lines: PostLine[],
-  actor: Actor,
-): Promise<number> {
+type VoucherHead = {
+  date: string;
+  summary: string;
+  docType: VoucherDocType;
+  docCode: string;
+  redOf: number | null;
+};
+
+/** A voucher's head, in an open month; its id. */
+async function insertHead(tx: Tx, head: VoucherHead, actor: Actor): Promise<number> {
   await requireOpenMonth(tx, head.date);
-  const t = totals(lines);
-  // A programming error, never a user's: the journal rules always balance (docs/accounting.md).
-  if (!t.debit.eq(t.credit)) throw new Error(`voucher of ${head.docType} ${head.docCode} does not balance`);
   // No number yet: the period's next one is given when this transaction commits, by the trigger
   // of migration 0053 (docs/accounting.md "Numbers"), so no posting waits on another's whole
   // transaction for it.
@@ -139,22 +146,47 @@ async function insertVoucher(
       createdBy: actor.userId || null,
     })
     .returning({ id: vouchers.id });
-  const rows = lines.map((l, i) => ({
-    voucherId: v!.id,
-    lineNo: i + 1,
-    role: l.role,
-    accountCode: l.accountCode,
-    accountName: l.accountName,
-    summary: l.summary,
-    debit: l.debit,
-    credit: l.credit,
-    custCode: l.aux.custCode ?? null,
-    custName: l.aux.custName ?? null,
-    contractNo: l.aux.contractNo ?? null,
-  }));
-  // A month-end accrual has a line per contract (bench/README.md "Ten times the portfolio").
-  for (const slice of insertSlices(rows, 11)) await tx.insert(voucherLines).values(slice);
   return v!.id;
+}
+
+async function insertVoucher(
+  tx: Tx,
+  head: VoucherHead,
+  lines: PostLine[],
+  actor: Actor,
+  onLines?: LinesWritten,
+): Promise<number> {
+  const t = totals(lines);
+  // A programming error, never a user's: the journal rules always balance (docs/accounting.md).
+  if (!t.debit.eq(t.credit)) throw new Error(`voucher of ${head.docType} ${head.docCode} does not balance`);
+  const id = await insertHead(tx, head, actor);
+  // A month-end accrual has two lines a contract (bench/README.md "Ten times the portfolio"): the
+  // lines go as one JSON parameter a slice, not eleven parameters a line (building and binding
+  // those took most of a large accrual's time). Amounts stay the exact decimal strings.
+  const rows = lines.map((l, i) => ({
+    n: i + 1,
+    r: l.role,
+    ac: l.accountCode,
+    an: l.accountName,
+    s: l.summary,
+    d: l.debit,
+    c: l.credit,
+    cc: l.aux.custCode ?? null,
+    cn: l.aux.custName ?? null,
+    no: l.aux.contractNo ?? null,
+  }));
+  for (const slice of slicesOf(rows, LINE_SLICE)) {
+    await tx.execute(
+      sql`insert into voucher_lines (voucher_id, line_no, role, account_code, account_name, summary, debit, credit,
+                                     cust_code, cust_name, contract_no)
+          select ${id}, x.n, x.r, x.ac, x.an, x.s, x.d, x.c, x.cc, x.cn, x.no
+            from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb)
+                 as x(n int, r text, ac text, an text, s text, d numeric, c numeric, cc text, cn text, no text)
+           order by x.n`,
+    );
+    await onLines?.(slice.length);
+  }
+  return id;
 }
 
 /**
@@ -200,7 +232,12 @@ export const closedMonthMessage = (date: string) =>
   `凭证日期${date}所在的会计期间${periodOf(date)}已结账，不能记账；如须记入该月，请先反结账`;
 
 /** Posts a journal through the mapping as it is now; nothing is posted when every line is 0.00. */
-export async function postJournal(tx: Tx, j: Journal, actor: Actor): Promise<number | null> {
+export async function postJournal(
+  tx: Tx,
+  j: Journal,
+  actor: Actor,
+  onLines?: LinesWritten,
+): Promise<number | null> {
   if (j.lines.length === 0) return null;
   const accounts = new Map((await listAccounts(tx)).map((a) => [a.role, a]));
   return insertVoucher(
@@ -211,6 +248,7 @@ export async function postJournal(tx: Tx, j: Journal, actor: Actor): Promise<num
       return { ...l, accountCode: a.code, accountName: a.name };
     }),
     actor,
+    onLines,
   );
 }
 
@@ -218,8 +256,13 @@ export async function postJournal(tx: Tx, j: Journal, actor: Actor): Promise<num
  * The posting hook of the money modules: called by the owning module inside the transaction that
  * approves the event (docs/accounting.md "When a voucher is posted").
  */
-export function postEvent(tx: Tx, event: MoneyEvent, actor: Actor): Promise<number | null> {
-  return postJournal(tx, journalOf(event), actor);
+export function postEvent(
+  tx: Tx,
+  event: MoneyEvent,
+  actor: Actor,
+  onLines?: LinesWritten,
+): Promise<number | null> {
+  return postJournal(tx, journalOf(event), actor, onLines);
 }
 
 /**
@@ -233,6 +276,7 @@ export async function reverseDocument(
   of: { docType: VoucherDocType; docCode: string },
   as: { docType: VoucherDocType; docCode: string; date: string; summary: string },
   actor: Actor,
+  onLines?: LinesWritten,
 ): Promise<number[]> {
   const originals = await queryRows<{ id: number; voucher_date: string }>(
     tx,
@@ -245,35 +289,35 @@ export async function reverseDocument(
   );
   const ids: number[] = [];
   for (const o of originals) {
-    const lines = await tx
-      .select()
-      .from(voucherLines)
-      .where(eq(voucherLines.voucherId, o.id))
-      .orderBy(asc(voucherLines.lineNo));
-    const neg = (v: string) => (new Decimal(v).isZero() ? '0.00' : new Decimal(v).neg().toFixed(2));
-    ids.push(
-      await insertVoucher(
-        tx,
-        {
-          // Never dated before what it mirrors.
-          date: as.date < o.voucher_date ? o.voucher_date : as.date,
-          summary: as.summary,
-          docType: as.docType,
-          docCode: as.docCode,
-          redOf: o.id,
-        },
-        lines.map((l) => ({
-          role: l.role,
-          accountCode: l.accountCode,
-          accountName: l.accountName,
-          summary: `冲红 ${l.summary}`,
-          debit: neg(l.debit),
-          credit: neg(l.credit),
-          aux: { custCode: l.custCode, custName: l.custName, contractNo: l.contractNo },
-        })),
-        actor,
-      ),
+    const id = await insertHead(
+      tx,
+      {
+        // Never dated before what it mirrors.
+        date: as.date < o.voucher_date ? o.voucher_date : as.date,
+        summary: as.summary,
+        docType: as.docType,
+        docCode: as.docCode,
+        redOf: o.id,
+      },
+      actor,
     );
+    // The mirror in one statement, line for line in the original's order (a month-end accrual's
+    // reversal has two lines a contract: it was read into the server and written back in slices).
+    // A mirror of a balanced voucher balances; numeric has no negative zero.
+    const mirrored = await queryRows<{ n: number }>(
+      tx,
+      sql`with m as (
+            insert into voucher_lines (voucher_id, line_no, role, account_code, account_name, summary,
+                                       debit, credit, cust_code, cust_name, contract_no)
+            select ${id}, row_number() over (order by l.line_no), l.role, l.account_code, l.account_name,
+                   '冲红 ' || l.summary, -l.debit, -l.credit, l.cust_code, l.cust_name, l.contract_no
+              from voucher_lines l where l.voucher_id = ${o.id}
+             order by l.line_no
+            returning 1)
+          select count(*)::int as n from m`,
+    );
+    await onLines?.(mirrored[0]?.n ?? 0);
+    ids.push(id);
   }
   return ids;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import {
@@ -15,6 +16,7 @@ import { useButtons } from '../../shared/permission/use-buttons';
 import { update } from '../../shared/request/http';
 import { bizDateKeys, useBizDate } from '../../shared/bizdate/api';
 import { BizDateMove } from '../../shared/bizdate/BizDateMove';
+import { DayEndProgress } from '../../shared/bizdate/DayEndProgress';
 import { dayEndQueries } from './api';
 
 /** 营业日与日终: the business date, moving it (with its day-end), running the day-end, the job log. */
@@ -26,10 +28,15 @@ export default function BizDatePage() {
   const items = useQuery(dayEndQueries.items(date));
   // The job log is a list (refreshed by the update itself); the date and its items are not.
   const refresh = () => void qc.invalidateQueries({ queryKey: bizDateKeys.all });
+  // The date whose day-end 运行日终 is waiting for: its progress is shown meanwhile.
+  const [running, setRunning] = useState<string>();
   const run = async () => {
+    setRunning(date);
     const r = await update(BIZDATE_PATHS.runDayEnd, undefined, {
       confirm: `此操作将对营业日 ${date ?? ''} 运行日终！ 是否继续？`,
-    }).catch(() => null);
+    })
+      .catch(() => null)
+      .finally(() => setRunning(undefined));
     if (r?.ok) refresh();
   };
   return (
@@ -47,6 +54,7 @@ export default function BizDatePage() {
         {buttons.has('save') ? (
           <BizDateMove onMoved={refresh} extra={<Button onClick={() => void run()}>运行日终</Button>} />
         ) : null}
+        {running ? <DayEndProgress from={running} to={running} /> : null}
       </Card>
       <Card title={`逾期明细（营业日 ${date ?? ''}）`} size="small">
         <Table<DayEndItem>

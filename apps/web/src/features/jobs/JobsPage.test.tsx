@@ -13,7 +13,7 @@ vi.mock('../../shared/request/http', async (importOriginal) => ({
 }));
 
 import { useSessionStore } from '../../shared/session/session-store';
-import JobsPage, { formatDuration } from './JobsPage';
+import JobsPage, { formatDuration, runDetail } from './JobsPage';
 
 const slow = { timeout: 30_000 };
 
@@ -33,6 +33,7 @@ const failedRun: JobRunView = {
   error: '备份目录不可写',
   server: 'web-1:4242',
   startedByName: null,
+  progress: null,
 };
 const jobs: JobView[] = [
   {
@@ -115,6 +116,49 @@ describe('定时任务', { timeout: 90_000 }, () => {
       JOB_PATHS.setPaused,
       { code: 'logPurge', paused: false },
     ]);
+  });
+
+  it('shows a running job’s progress as its server last wrote it, read again while it runs', async () => {
+    const running: JobRunView = {
+      ...failedRun,
+      id: 8,
+      job: 'monthEndAccrual',
+      jobLabel: '月末计提',
+      endedAt: null,
+      durationMs: null,
+      result: 'running',
+      resultLabel: '运行中',
+      error: null,
+      progress: { phase: 'accrual', done: 12_000, total: 100_000, rows: 24_000, date: '2026-10-31' },
+    };
+    let done = 12_000;
+    post.mockImplementation((path: string) => {
+      if (path === JOB_PATHS.list) {
+        const now = { ...running, progress: { ...running.progress!, done } };
+        done += 1000;
+        return Promise.resolve([{ ...jobs[0]!, code: 'monthEndAccrual', label: '月末计提', lastRun: now }]);
+      }
+      if (path === AUTH_PATHS.buttons) return Promise.resolve([]);
+      return Promise.reject(new Error(`unexpected ${path}`));
+    });
+    renderScreen(<JobsPage />, '/system/job');
+    const shown = await screen.findByTestId('job-progress-monthEndAccrual', {}, slow);
+    expect(within(shown).getByText('运行中')).toBeTruthy();
+    expect(
+      within(shown).getByText('2026-10-31 正在计提 12,000 / 100,000 份合同（已写入 24,000 行）'),
+    ).toBeTruthy();
+    // Read again while 运行中: the next answer's count reaches the screen.
+    expect(
+      await within(shown).findByText(
+        '2026-10-31 正在计提 13,000 / 100,000 份合同（已写入 24,000 行）',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    // A run that has ended says what it did, not its last progress.
+    expect(runDetail({ ...running, result: 'ok', resultLabel: '成功', detail: '计提1个月' })).toBe(
+      '计提1个月',
+    );
   });
 
   it('says how long a run took', () => {

@@ -1,8 +1,20 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { formatDateTime } from '@portal/contract/format';
 import {
+  progressText,
   CRON_LABEL,
   JOB_MENU,
   JOB_PATHS,
@@ -16,6 +28,8 @@ import { jobKeys, jobQueries } from './api';
 
 const RESULT_COLORS: Record<JobResult, string> = { running: 'processing', ok: 'success', failed: 'error' };
 const RUNS_PAGE = 10;
+/** How often the list is read again while a run is going. */
+const RUNNING_POLL_MS = 2000;
 
 /** 1.2 秒 / 3 分 5 秒: how long a run took. */
 export function formatDuration(ms: number | null): string {
@@ -23,6 +37,15 @@ export function formatDuration(ms: number | null): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} 秒`;
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)} 分 ${s % 60} 秒`;
+}
+
+/**
+ * What a run did, why it failed, or (运行中) how far it is as its server last wrote it: the phase and
+ * the contracts done (docs/business-date.md "Progress").
+ */
+export function runDetail(r: JobRunView): string {
+  if (r.result === 'running') return r.progress ? progressText(r.progress) : '';
+  return r.error ?? r.detail ?? '';
 }
 
 function ResultTag({ run }: { run: JobRunView | null }) {
@@ -40,7 +63,7 @@ function RunHistory({ job }: { job: JobView }) {
     { title: '触发', dataIndex: 'triggerLabel', key: 'trigger', width: 90 },
     { title: '耗时', key: 'duration', width: 100, render: (_, r) => formatDuration(r.durationMs) },
     { title: '结果', key: 'result', width: 80, render: (_, r) => <ResultTag run={r} /> },
-    { title: '说明', key: 'detail', render: (_, r) => r.error ?? r.detail ?? '' },
+    { title: '说明', key: 'detail', render: (_, r) => runDetail(r) },
     { title: '执行人', key: 'by', width: 100, render: (_, r) => r.startedByName ?? '系统' },
     { title: '服务器', dataIndex: 'server', key: 'server', width: 160, ellipsis: true },
   ];
@@ -69,7 +92,14 @@ function RunHistory({ job }: { job: JobView }) {
 export default function JobsPage() {
   const qc = useQueryClient();
   const buttons = useButtons(JOB_MENU);
-  const jobs = useQuery(jobQueries.list());
+  // 立即执行 waits for the run's end: meanwhile, and while any job is 运行中, the list is polled so
+  // that its progress moves on the screen.
+  const [waiting, setWaiting] = useState(0);
+  const jobs = useQuery({
+    ...jobQueries.list(),
+    refetchInterval: (q) =>
+      waiting > 0 || q.state.data?.some((j) => j.lastRun?.result === 'running') ? RUNNING_POLL_MS : false,
+  });
   const [editing, setEditing] = useState<JobView | null>(null);
   const [viewing, setViewing] = useState<JobView | null>(null);
   const [form] = Form.useForm<{ cron: string }>();
@@ -80,8 +110,12 @@ export default function JobsPage() {
     if (r?.confirmed) refresh();
     return r;
   };
-  const runNow = (j: JobView) =>
-    void act(JOB_PATHS.run, { code: j.code }, `确定要立即执行任务「${j.label}」吗？`);
+  const runNow = (j: JobView) => {
+    setWaiting((n) => n + 1);
+    void act(JOB_PATHS.run, { code: j.code }, `确定要立即执行任务「${j.label}」吗？`).finally(() =>
+      setWaiting((n) => n - 1),
+    );
+  };
   const togglePause = (j: JobView) =>
     void act(
       JOB_PATHS.setPaused,
@@ -126,7 +160,20 @@ export default function JobsPage() {
       width: 100,
       render: (_, j) => formatDuration(j.lastRun?.durationMs ?? null),
     },
-    { title: '结果', key: 'result', width: 80, render: (_, j) => <ResultTag run={j.lastRun} /> },
+    {
+      title: '结果',
+      key: 'result',
+      width: 80,
+      render: (_, j) =>
+        j.lastRun?.result === 'running' && j.lastRun.progress ? (
+          <Space direction="vertical" size={0} data-testid={`job-progress-${j.code}`}>
+            <ResultTag run={j.lastRun} />
+            <Typography.Text type="secondary">{runDetail(j.lastRun)}</Typography.Text>
+          </Space>
+        ) : (
+          <ResultTag run={j.lastRun} />
+        ),
+    },
     { title: '下次运行', key: 'next', width: 170, render: (_, j) => formatDateTime(j.nextAt) || '—' },
     {
       title: '操作',

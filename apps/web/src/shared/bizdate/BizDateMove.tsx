@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Progress, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Space } from 'antd';
 import {
   BIZDATE_PATHS,
   bizDateSaveSchema,
@@ -9,27 +9,8 @@ import {
 } from '@portal/contract/bizdate';
 import { daysBetween } from '@portal/contract/plan/dates';
 import { update } from '../request/http';
-import { bizDateKeys, bizDateQueries, useBizDate } from './api';
-
-/**
- * While a forward move runs the day-ends of the days it passes (docs/business-date.md "Catching
- * up"), the day-end running now, polled: day k of n.
- */
-function CatchUpProgress({ from, to }: { from: string; to: string }) {
-  const q = useQuery(bizDateQueries.progress(from, to));
-  const running = q.data?.running;
-  const total = daysBetween(from, to);
-  if (!running || running.businessDate <= from || running.businessDate > to) return null;
-  const k = daysBetween(from, running.businessDate);
-  return (
-    <Space data-testid="day-end-progress">
-      <Progress percent={Math.floor(((k - 1) * 100) / total)} size="small" style={{ width: 160 }} />
-      <Typography.Text>
-        正在运行 {running.businessDate} 的日终（{k} / {total}）
-      </Typography.Text>
-    </Space>
-  );
-}
+import { bizDateKeys, useBizDate } from './api';
+import { DayEndProgress } from './DayEndProgress';
 
 /**
  * Moving the business date (docs/business-date.md "Moving the date"): one control for the two
@@ -57,8 +38,9 @@ export function BizDateMove({ onMoved, extra }: { onMoved?: () => void; extra?: 
       setError(tooFarForwardMessage(date));
       return;
     }
-    // Shown only while a day-end of the days passed over runs (not while the dialog asks).
-    setMoving(date && days > 1 ? { from: date, to } : undefined);
+    // Shown only while a day-end runs (not while the dialog asks): the days passed over, or the
+    // new date's own (a move back or to the same day runs that one).
+    setMoving(date ? { from: days > 0 ? date : to, to } : undefined);
     const r = await update(BIZDATE_PATHS.save, parsed.data, {
       confirm:
         days > 1
@@ -92,7 +74,7 @@ export function BizDateMove({ onMoved, extra }: { onMoved?: () => void; extra?: 
         设置营业日
       </Button>
       {extra}
-      {moving ? <CatchUpProgress from={moving.from} to={moving.to} /> : null}
+      {moving ? <DayEndProgress from={moving.from} to={moving.to} /> : null}
     </Space>
   );
 }
