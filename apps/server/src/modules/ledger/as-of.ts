@@ -134,8 +134,16 @@ const OFF_BALANCE_DAYS = 90;
  * (paidCorrections). `ids` is a row source of the contracts' ids (column `id`). The ledger, the
  * dashboard and the month-end accrual all read it.
  */
-export function interestSplit(ids: SQL, asOf: string): SQL {
+export function interestSplit(
+  ids: SQL,
+  asOf: string,
+  /** The slice of contracts `ids` is narrowed to (an export batch, a page's rows), if any. */
+  slice?: Slice,
+): SQL {
   const d = sql`${asOf}::date`;
+  // A slice's items are read through the contract index; without it the open-interest index,
+  // which holds every contract's, would be scanned whole for each batch of an export.
+  const ofSlice = slice ? inSlice('i.contract_id', slice) : sql`true`;
   const off = sql`${d} - it.due_date > ${OFF_BALANCE_DAYS}`;
   const earned = sql`case when i.due_date <= ${d} then i.interest
                           else round(i.interest * (${d} + 1 - i.start_date) / (i.due_date - i.start_date), 2)
@@ -150,12 +158,12 @@ export function interestSplit(ids: SQL, asOf: string): SQL {
                      sum(case when ${off} then it.interest - it.ip else 0 end) as off_balance
                 from (select i.contract_id, i.due_date, i.interest, i.interest_paid + ic.i as ip, ${earned}
                         from ic join contract_plan_items i on i.id = ic.plan_item_id
-                       where i.contract_id in ${ids} and i.superseded_by is null and i.start_date <= ${d}
+                       where ${ofSlice} and i.contract_id in ${ids} and i.superseded_by is null and i.start_date <= ${d}
                       union all
                       select i.contract_id, i.due_date, i.interest, i.interest_paid as ip, ${earned}
                         from contract_plan_items i
                        where i.superseded_by is null and i.interest_paid < i.interest and i.start_date <= ${d}
-                         and i.contract_id in ${ids}
+                         and ${ofSlice} and i.contract_id in ${ids}
                          and not exists (select 1 from ic where ic.plan_item_id = i.id)) as it
                where it.ip < it.interest
                group by it.contract_id)`;
