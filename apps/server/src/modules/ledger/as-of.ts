@@ -27,6 +27,15 @@ export function postedLines(asOf: string, narrow: SQL = sql`true`): SQL {
 }
 
 /**
+ * The lines of the write-off `p`, read through their (paid_id, …) key. `offset 0` keeps the
+ * planner from flattening it into a join: it would then estimate the write-offs dated after a past
+ * date at a few thousand and hash-join them against a scan of every line (1.5 million at 100,000
+ * contracts) instead of reading their own lines (bench/README.md).
+ */
+const linesOf = (p: string) =>
+  sql`(select l.plan_item_id, l.component, l.amount from paid_lines l where l.paid_id = ${sql.raw(p)}.id offset 0)`;
+
+/**
  * What a plan item's paid columns (principal_paid, interest_paid, fee_paid: the write-offs posted
  * now) must be corrected by to read as of the end of `asOf` (docs/ledger.md "As posted on a date"): minus the
  * lines of write-offs dated after it that stand now, plus the lines of write-offs dated by then
@@ -40,13 +49,13 @@ export function paidCorrections(asOf: string): SQL {
                      coalesce(sum(amount) filter (where component = 'INTEREST'), 0) as i,
                      coalesce(sum(amount) filter (where component = 'FEE'), 0) as f
                 from (select l.plan_item_id, l.component, -l.amount as amount
-                        from paids p join paid_lines l on l.paid_id = p.id
+                        from paids p cross join lateral ${linesOf('p')} as l
                        where p.deleted_at is null and p.state = 'approved' and p.paid_date > ${asOf}::date
                          and not exists (select 1 from paid_reds r where r.paid_id = p.id and r.deleted_at is null
                                             and r.state = 'approved')
                       union all
                       select l.plan_item_id, l.component, l.amount
-                        from paid_reds r join paids p on p.id = r.paid_id join paid_lines l on l.paid_id = p.id
+                        from paid_reds r join paids p on p.id = r.paid_id cross join lateral ${linesOf('p')} as l
                        where r.deleted_at is null and r.state = 'approved' and r.red_date > ${asOf}::date
                          and p.deleted_at is null and p.state = 'approved' and p.paid_date <= ${asOf}::date) as moved
                group by plan_item_id)`;
@@ -97,6 +106,15 @@ const OWING = (alias: string) => {
   return sql`(${a}.principal_paid < ${a}.principal or ${a}.interest_paid < ${a}.interest or ${a}.fee_paid < ${a}.fee)`;
 };
 
+/**
+ * The columns of a plan item the overdue figures read: all of them in the open-items index
+ * (migration 0062), so the items still owing come from an index-only scan rather than from the
+ * table (the planner cannot estimate OWING and read the whole table otherwise).
+ */
+const ITEM_COLUMNS =
+  sql.raw(`i.id, i.contract_id, i.period, i.due_date, i.principal, i.interest, i.fee, i.penalty,
+  i.principal_paid, i.interest_paid, i.fee_paid`);
+
 /** Disbursed as of the end of `asOf`: the 放款单 in force is dated on or before it. */
 export const disbursedBy = (alias: string, asOf: string) =>
   sql`(${sql.raw(alias)}.loan_state = 'loaned' and ${sql.raw(alias)}.loan_date <= ${asOf}::date)`;
@@ -116,19 +134,37 @@ const OFF_BALANCE_DAYS = 90;
  * (paidCorrections). `ids` is a row source of the contracts' ids (column `id`). The ledger, the
  * dashboard and the month-end accrual all read it.
  */
-export function interestSplit(ids: SQL, asOf: string): SQL {
+export function interestSplit(
+  ids: SQL,
+  asOf: string,
+  /** The slice of contracts `ids` is narrowed to (an export batch, a page's rows), if any. */
+  slice?: Slice,
+): SQL {
   const d = sql`${asOf}::date`;
+  // A slice's items are read through the contract index; without it the open-interest index,
+  // which holds every contract's, would be scanned whole for each batch of an export.
+  const ofSlice = slice ? inSlice('i.contract_id', slice) : sql`true`;
   const off = sql`${d} - it.due_date > ${OFF_BALANCE_DAYS}`;
-  return sql`(select it.contract_id,
+  const earned = sql`case when i.due_date <= ${d} then i.interest
+                          else round(i.interest * (${d} + 1 - i.start_date) / (i.due_date - i.start_date), 2)
+                     end as earned`;
+  // The items read: those owing interest now, found by their start date in a partial index of
+  // the open-interest items (migration 0062), not every item of every contract; and the items a
+  // posting after asOf changed (paidCorrections: none on the business date), which may owe
+  // interest then though they owe none now.
+  return sql`(with ic as materialized ${paidCorrections(asOf)}
+              select it.contract_id,
                      sum(case when ${off} then 0 else greatest(0, least(it.interest, it.earned) - it.ip) end) as accrued,
                      sum(case when ${off} then it.interest - it.ip else 0 end) as off_balance
-                from (select i.contract_id, i.due_date, i.interest, i.interest_paid + coalesce(ic.i, 0) as ip,
-                             case when i.due_date <= ${d} then i.interest
-                                  else round(i.interest * (${d} + 1 - i.start_date) / (i.due_date - i.start_date), 2)
-                             end as earned
-                        from contract_plan_items i left join ${paidCorrections(asOf)} as ic on ic.plan_item_id = i.id
-                       where i.contract_id in ${ids} and i.superseded_by is null and i.start_date <= ${d}
-                         and (i.interest_paid < i.interest or ic.plan_item_id is not null)) as it
+                from (select i.contract_id, i.due_date, i.interest, i.interest_paid + ic.i as ip, ${earned}
+                        from ic join contract_plan_items i on i.id = ic.plan_item_id
+                       where ${ofSlice} and i.contract_id in ${ids} and i.superseded_by is null and i.start_date <= ${d}
+                      union all
+                      select i.contract_id, i.due_date, i.interest, i.interest_paid as ip, ${earned}
+                        from contract_plan_items i
+                       where i.superseded_by is null and i.interest_paid < i.interest and i.start_date <= ${d}
+                         and ${ofSlice} and i.contract_id in ${ids}
+                         and not exists (select 1 from ic where ic.plan_item_id = i.id)) as it
                where it.ip < it.interest
                group by it.contract_id)`;
 }
@@ -208,10 +244,10 @@ export async function overdueByContract(
     sql`with lc as (select c0.id from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
         ic as materialized ${paidCorrections(asOf)},
         late as materialized (select distinct pl.plan_item_id from ${postedLines(asOf, sql`l.principal_late`)} as pl),
-        items as (select i.* from contract_plan_items i
+        items as (select ${ITEM_COLUMNS} from contract_plan_items i
                    where ${ofSlice} and i.superseded_by is null and i.due_date < ${d} and ${OWING('i')}
                   union all
-                  select i.* from contract_plan_items i
+                  select ${ITEM_COLUMNS} from contract_plan_items i
                    where i.id in (select plan_item_id from ic union select plan_item_id from late)
                      and ${ofSlice} and i.superseded_by is null and i.due_date < ${d} and not ${OWING('i')}),
         it as (select i.*, i.principal_paid + coalesce(ic.p, 0) as pp, i.interest_paid + coalesce(ic.i, 0) as ip,

@@ -113,7 +113,9 @@ export async function buildLedger(
                        c0.principal_open, c0.interest_open, c0.fee_open
                   from ${base} as c0),
     cc as ${contractCorrections(asOf)},
-    ai as ${interestSplit(sql`(select lc.id from lc where ${disbursed})`, asOf)},
+    -- The ids from the contracts themselves, not from lc: the planner estimates a filter over a CTE
+    -- at a few rows and then probes the plan items contract by contract (bench/README.md).
+    ai as ${interestSplit(sql`(select c1.id from ${base} as c1 where ${disbursedBy('c1', asOf)})`, asOf, known?.ids)},
     od as (select * from json_to_recordset(${od}::json) as od(id bigint, days int, open numeric, penalty numeric)),
     -- 本期回款 / 本期冲红: a 核销坏账 receives nothing (docs/ledger.md), so it and its 冲红 are left out.
     moved as (select p.contract_id, sum(p.amount) as received from paids p
