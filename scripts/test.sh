@@ -18,7 +18,7 @@ echo "browser tests in the background, their output in $browser_log (printed whe
 npx vitest run --project e2e --no-cache "$@" >"$browser_log" 2>&1 &
 browser=$!
 
-( renice -n 10 -p "$BASHPID" >/dev/null; exec npx vitest run --project contract --project server --project web "$@" )
+( renice -n 10 -p "$BASHPID" >/dev/null; exec npx vitest run --project contract --project server --project web --project web-shared "$@" )
 unit=$?
 
 wait "$browser"

@@ -245,7 +245,11 @@ function walk(dir: string): string[] {
 
 /** Every source file of the repository, with its path relative to the root. */
 export function repositorySources(root: string = ROOT): SourceFile[] {
-  return [...DIRS.flatMap((d) => walk(join(root, d))), join(root, 'eslint.config.js')]
+  return [
+    ...DIRS.flatMap((d) => walk(join(root, d))),
+    join(root, 'eslint.config.js'),
+    join(root, 'vitest.config.ts'),
+  ]
     .filter((f) => existsSync(f))
     .map((f) => ({ path: relative(root, f).split('\\').join('/'), text: readFileSync(f, 'utf8') }));
 }

@@ -12,7 +12,13 @@ import { nextCode } from './platform/db/codes';
 import type { RouteRecord } from './platform/http/route';
 import { GRANT_TARGETS, resolveRouteScope, type GrantTarget } from './platform/http/route-scope';
 import { tableChecksums } from './testing/checksum';
-import { createTestPortal, createUserWithCodes, type TestClient, type TestPortal } from './testing/harness';
+import {
+  createTestPortal,
+  createUserWithCodes,
+  type TestClient,
+  type TestPortal,
+  TEST_PASSWORD_HASH_COST,
+} from './testing/harness';
 import { expectWiderRefused } from './testing/within';
 
 /**
@@ -41,7 +47,7 @@ beforeAll(async () => {
   admin = await t.login();
   const { db } = t.database;
   await db.execute(sql`insert into users (user_code, user_name, real_name, password_hash)
-    values (${await nextCode(db, 'user')}, 'no-roles', '无角色', ${await hashPassword('Noroles@123456')})`);
+    values (${await nextCode(db, 'user')}, 'no-roles', '无角色', ${await hashPassword('Noroles@123456', TEST_PASSWORD_HASH_COST)})`);
   nobody = await t.login('no-roles', 'Noroles@123456');
 });
 afterAll(() => {

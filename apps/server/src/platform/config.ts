@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { currentPoolSize, hashSlots } from './threadpool';
+import { PASSWORD_HASH_COST, type HashCost } from './auth/password-hash';
 
 /** `CHROMIUM_PATH=off`: the office runs without print PDFs (docs/operations.md). */
 export const CHROMIUM_OFF = 'off';
@@ -57,6 +58,12 @@ export interface Config {
   /** Password hashes running at once, and waiting; a login beyond both answers 429 at once. */
   loginHashConcurrency: number;
   loginHashQueue: number;
+  /**
+   * The cost of every password hash the portal makes. Not a setting: `loadConfig` always answers
+   * PASSWORD_HASH_COST, whatever the environment holds; only a test portal's config is given a
+   * lower one (testing/harness.ts, SECURITY.md "Sign-in").
+   */
+  passwordHashCost: HashCost;
   /**
    * Defaults of 参数设置 at a database's first start (docs/operations.md "Settings an administrator
    * changes"); later the stored values rule, and the session and upload fields above follow them.
@@ -220,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: Math.max(1, int(env, 'BACKUP_KEEP', 7)),
     backupMaxAgeHours: positive(env, 'BACKUP_MAX_AGE_HOURS', 26),
     s3: s3Config(env),
+    passwordHashCost: PASSWORD_HASH_COST,
   };
 }
 

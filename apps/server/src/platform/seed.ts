@@ -122,7 +122,7 @@ export async function runFirstStart(opts: FirstStartOptions): Promise<FirstStart
   const { config } = opts;
   // Hashing is slow (scrypt): done before the lock is taken.
   const adminPassword = config.adminPassword ?? generatePassword();
-  const adminHash = await hashPassword(adminPassword);
+  const adminHash = await hashPassword(adminPassword, config.passwordHashCost);
   return opts.db.transaction(async (tx) => {
     await advisoryXactLock(tx, 'portal.firstStart', FIRST_START_KEY);
     const done = await queryRows<{ value: string }>(

@@ -18,12 +18,19 @@ import { openDatabase, type Database } from '../platform/db/client';
 import { nextCode } from '../platform/db/codes';
 import { isNull } from 'drizzle-orm';
 import { depts, roleMenus, roles, userRoles, users } from '../platform/auth/schema';
-import { hashPassword } from '../platform/auth/password-hash';
+import { hashPassword, type HashCost } from '../platform/auth/password-hash';
 import { buildPortal, type Portal } from '../server';
 import { MODULES } from '../modules';
 import type { PortalModule } from '../platform/module';
 
 export const TEST_ADMIN_PASSWORD = 'Admin@12345678';
+
+/**
+ * The password hash cost of test portals and of the users tests make (scrypt N=2^10, r=8: 1 MiB,
+ * a thirty-second of a server's CPU a hash). Only test code sets it: a server's config always has
+ * PASSWORD_HASH_COST (platform/config.ts), which password-hash.test.ts holds to.
+ */
+export const TEST_PASSWORD_HASH_COST: HashCost = Object.freeze({ N: 1024, r: 8, p: 1 });
 
 /** One contract path as the server serves it (under `/api`). */
 export const served = (path: string): string => `${API_PREFIX}${path}`;
@@ -139,7 +146,7 @@ function withDatabase(url: string, name: string): string {
  * (the admin's password, the business date the demo dates from) loads the demo itself.
  */
 function testConfig(dataDir: string, env: Record<string, string>): Config {
-  return loadConfig({
+  const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     DEMO_DATA: 'off',
@@ -154,6 +161,7 @@ function testConfig(dataDir: string, env: Record<string, string>): Config {
     JOB_TICK_MS: '0',
     ...env,
   });
+  return { ...config, passwordHashCost: TEST_PASSWORD_HASH_COST };
 }
 
 const FIRST_START_SETTINGS = ['DEMO_DATA', 'ADMIN_PASSWORD', 'BUSINESS_DATE'];
@@ -400,7 +408,7 @@ export async function createUserWithCodes(
       userCode: await nextCode(db, 'user'),
       userName,
       realName: userName,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, TEST_PASSWORD_HASH_COST),
       deptId: opts.deptId ?? null,
     })
     .returning({ id: users.id });

@@ -23,6 +23,7 @@ import {
   servedPaths,
   type TestClient,
   type TestPortal,
+  TEST_PASSWORD_HASH_COST,
 } from '../../testing/harness';
 import { addChecker, addCustomer, creditApi, platform } from '../credit/testkit';
 import { contractApi, contractFixture, contractBody } from '../contract/testkit';
@@ -42,7 +43,7 @@ let risk: TestClient;
 async function staffWith(userName: string, roleCode: string): Promise<TestClient> {
   const { db } = t.database;
   await db.execute(sql`insert into users (user_code, user_name, real_name, password_hash)
-    values (${await nextCode(db, 'user')}, ${userName}, ${userName}, ${await hashPassword(PW)})`);
+    values (${await nextCode(db, 'user')}, ${userName}, ${userName}, ${await hashPassword(PW, TEST_PASSWORD_HASH_COST)})`);
   await db.execute(
     sql`insert into user_roles select u.id, r.id from users u, roles r where u.user_name = ${userName} and r.code = ${roleCode}`,
   );

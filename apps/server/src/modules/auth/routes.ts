@@ -56,7 +56,7 @@ export const authModule: PortalModule = {
       AUTH_PATHS.passwordUpdate,
       { perm: 'session', scope: UNSCOPED.own, body: passwordChangeSchema },
       async ({ user, body, actor }) => {
-        await changePassword(db, gate, user, body, actor);
+        await changePassword(db, config, gate, user, body, actor);
         return null;
       },
     );

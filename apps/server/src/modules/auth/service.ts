@@ -132,7 +132,9 @@ export async function login(
     .limit(1);
   // Same cost whether or not the user exists: no timing oracle on user names. Both go through the
   // gate that bounds hashes at once (platform/auth/hash-gate.ts), the dummy one included.
-  const ok = await gate.run(async () => verifyPassword(input.passWord, user?.hash ?? (await dummyHash())));
+  const ok = await gate.run(async () =>
+    verifyPassword(input.passWord, user?.hash ?? (await dummyHash(config.passwordHashCost))),
+  );
   if (!user || !ok) {
     await recordAttempt(db, name, user ? 'badPassword' : 'unknownUser', meta);
     const needCaptcha = counts.sinceSuccess + 1 >= CAPTCHA_AFTER_FAILURES;
@@ -196,6 +198,7 @@ export function buttonCodes(u: SessionUser, menuCode: string): string[] {
 /** The password change (docs/protocol.md "Password rules"); success revokes every session of the user, this one included. */
 export async function changePassword(
   db: Db,
+  config: Config,
   gate: HashGate,
   u: SessionUser,
   body: PasswordChange,
@@ -204,7 +207,7 @@ export async function changePassword(
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, u.userId));
   if (!row || !(await gate.run(() => verifyPassword(body.pwd, row.hash))))
     throw badInput(LOGIN_MESSAGES.oldPasswordWrong);
-  const hash = await gate.run(() => hashPassword(body.newPwd));
+  const hash = await gate.run(() => hashPassword(body.newPwd, config.passwordHashCost));
   const cmd = { entity: 'user', action: 'changePassword', code: u.userCode };
   await runCommand(db, actor, cmd, async (tx, w) => {
     await w.touch(users, eq(users.id, u.userId), { passwordHash: hash, mustChangePassword: false });

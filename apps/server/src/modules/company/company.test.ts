@@ -22,6 +22,7 @@ import {
   type TestClient,
   type TestPortal,
   servedPaths,
+  TEST_PASSWORD_HASH_COST,
 } from '../../testing/harness';
 import { companies } from './schema';
 import { demoUscc } from './demo';
@@ -246,7 +247,7 @@ describe('enterprise customers', () => {
       sql`insert into roles (biz_code, name, code) values (${await nextCode(db, 'role')}, 'crm', 'crm')`,
     );
     await db.execute(sql`insert into users (user_code, user_name, real_name, password_hash)
-      values (${await nextCode(db, 'user')}, 'crm-user', 'CRM', ${await hashPassword('Crmuser@123456')})`);
+      values (${await nextCode(db, 'user')}, 'crm-user', 'CRM', ${await hashPassword('Crmuser@123456', TEST_PASSWORD_HASH_COST)})`);
     await db.execute(
       sql`insert into user_roles select u.id, r.id from users u, roles r where u.user_name = 'crm-user' and r.code = 'crm'`,
     );

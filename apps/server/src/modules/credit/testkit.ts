@@ -3,7 +3,12 @@ import { CREDIT_PATHS, type PlatformSave } from '@portal/contract/credit';
 import type { Db } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
 import { hashPassword } from '../../platform/auth/password-hash';
-import { servedPaths, type TestClient, type TestPortal } from '../../testing/harness';
+import {
+  servedPaths,
+  TEST_PASSWORD_HASH_COST,
+  type TestClient,
+  type TestPortal,
+} from '../../testing/harness';
 
 /** Test helpers of the credit module (used by its tests; the contract tests may reuse them). */
 export const creditApi = servedPaths(CREDIT_PATHS);
@@ -31,7 +36,7 @@ export async function addChecker(t: TestPortal, userName = 'checker'): Promise<T
   const { db } = t.database;
   const password = 'Checker@123456';
   await db.execute(sql`insert into users (user_code, user_name, real_name, password_hash)
-    values (${await nextCode(db, 'user')}, ${userName}, '复核员', ${await hashPassword(password)})`);
+    values (${await nextCode(db, 'user')}, ${userName}, '复核员', ${await hashPassword(password, TEST_PASSWORD_HASH_COST)})`);
   await db.execute(
     sql`insert into user_roles select u.id, r.id from users u, roles r where u.user_name = ${userName} and r.code = 'admin'`,
   );

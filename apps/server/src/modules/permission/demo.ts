@@ -108,7 +108,7 @@ async function roleId(db: Executor, code: string): Promise<number | undefined> {
   return r ? Number(r.id) : undefined;
 }
 
-export async function seedDemoStaff({ db, log, addLogin }: SeedContext): Promise<void> {
+export async function seedDemoStaff({ db, log, addLogin, config }: SeedContext): Promise<void> {
   for (const r of DEMO_ROLES) {
     if (await roleId(db, r.code)) continue;
     const [row] = await queryRows<{ id: string | number }>(
@@ -145,7 +145,7 @@ export async function seedDemoStaff({ db, log, addLogin }: SeedContext): Promise
       db,
       sql`insert into users (user_code, user_name, real_name, dept_id, password_hash, introduction)
           values (${await nextCode(db, 'user')}, ${s.userName}, ${s.realName}, ${deptId},
-                  ${await hashPassword(password)}, ${s.duty}) returning id`,
+                  ${await hashPassword(password, config.passwordHashCost)}, ${s.duty}) returning id`,
     );
     for (const code of s.roles) {
       const id = await roleId(db, code);

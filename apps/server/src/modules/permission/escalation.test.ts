@@ -436,7 +436,7 @@ describe('nobody acts on a user or role wider than themselves', () => {
     const editor = await adminUser('raced', jia1Code, [(await roleByCode('gm')).bizCode]);
     const before = await tableChecksums(db);
     for (const call of [
-      () => resetPassword(db, { userCode: editor.userCode }, acting),
+      () => resetPassword(db, t.config.passwordHashCost, { userCode: editor.userCode }, acting),
       () =>
         setUserStatus(db, { userCode: editor.userCode, version: editor.version, state: 'disabled' }, acting),
       () => removeUser(db, editor.userCode, acting),

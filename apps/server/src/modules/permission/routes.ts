@@ -66,7 +66,7 @@ const USER_ORG: ScopedRows = { kind: 'org', params: ['deptCode'] };
 export const permissionModule: PortalModule = {
   name: 'permission',
   demo: seedDemoStaff,
-  register({ api, db }) {
+  register({ api, db, config }) {
     // ---- roles
     api.post(P.roleList, { perm: menu(ROLE), scope: ROLES, body: roleListSchema }, async ({ body }) =>
       listRoles(db, body),
@@ -164,7 +164,7 @@ export const permissionModule: PortalModule = {
       P.userAdd,
       // A new user only in an organisation inside the manager's scope (no escalation).
       { perm: button(USER, 'add'), scope: USER_ORG, body: userAddSchema },
-      async ({ body, user, actor }) => addUser(db, body, { user, actor }),
+      async ({ body, user, actor }) => addUser(db, config.passwordHashCost, body, { user, actor }),
     );
     api.post(
       P.userUpdate,
@@ -194,7 +194,7 @@ export const permissionModule: PortalModule = {
     api.post(
       P.passwordReset,
       { perm: button(USER, 'resetPassword'), scope: 'staff', within: 'staff', body: passwordResetSchema },
-      async ({ body, user, actor }) => resetPassword(db, body, { user, actor }),
+      async ({ body, user, actor }) => resetPassword(db, config.passwordHashCost, body, { user, actor }),
     );
   },
 };

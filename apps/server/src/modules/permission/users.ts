@@ -20,7 +20,7 @@ import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { countOf, likePattern, offsetOf, orderClause, page } from '../../platform/http/list';
 import { dataScopeCondition, deptSubtree } from '../../platform/auth/data-scope';
-import { hashPassword } from '../../platform/auth/password-hash';
+import { hashPassword, type HashCost } from '../../platform/auth/password-hash';
 import { revokeUserSessions } from '../../platform/auth/sessions';
 import { depts, userRoles, users } from '../../platform/auth/schema';
 import { assertAdminRemains, assertUserWithin, lockPermissions, requireAdmin, type Acting } from './common';
@@ -152,11 +152,12 @@ async function setRoles(tx: Executor, userId: number, roleIds: number[]): Promis
 /** A new user gets a random temporary password, answered once, to be changed at first login. */
 export async function addUser(
   db: Db,
+  cost: HashCost,
   input: z.output<typeof userAddSchema>,
   acting: Acting,
 ): Promise<TemporaryPassword> {
   const password = generatePassword();
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, cost);
   const { actor } = acting;
   return runCommand(db, actor, { entity: 'user', action: 'add' }, async (tx, w) => {
     await lockPermissions(tx);
@@ -298,12 +299,13 @@ export async function removeUser(db: Db, userCode: string, acting: Acting): Prom
 /** A random temporary password, answered once; the user must change it at next login. */
 export async function resetPassword(
   db: Db,
+  cost: HashCost,
   input: z.output<typeof passwordResetSchema>,
   acting: Acting,
 ): Promise<TemporaryPassword> {
   const { actor, user } = acting;
   const password = generatePassword();
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, cost);
   return runCommand(db, actor, { entity: 'user', action: 'resetPassword' }, async (tx, w) => {
     await lockPermissions(tx);
     const row = await findUser(tx, input.userCode, acting, true);

@@ -1,7 +1,12 @@
 import { and, asc, sql } from 'drizzle-orm';
 import { bigint, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPortal, type TestClient, type TestPortal } from '../../testing/harness';
+import {
+  createTestPortal,
+  type TestClient,
+  type TestPortal,
+  TEST_PASSWORD_HASH_COST,
+} from '../../testing/harness';
 import { nextCode } from '../db/codes';
 import { queryRows } from '../db/client';
 import type { PortalModule } from '../module';
@@ -64,7 +69,7 @@ async function dept(name: string, parent: string | null): Promise<number> {
 /** A user with one role per scope; a 自定义 scope names its organisations (`custom:华北,上海`). */
 async function user(name: string, deptName: string | null, ...scopes: string[]): Promise<number> {
   const { db } = t.database;
-  const hash = await hashPassword(PASSWORD);
+  const hash = await hashPassword(PASSWORD, TEST_PASSWORD_HASH_COST);
   const [u] = await queryRows<{ id: number }>(
     db,
     sql`insert into users (user_code, user_name, real_name, dept_id, password_hash)

@@ -20,7 +20,7 @@ import { PACKAGE_PATHS, type PackageAccountRow } from '@portal/contract/voucher-
 import { buildPortal, serverRoot } from '../../server';
 import { loadConfig } from '../config';
 import { hashPassword } from '../auth/password-hash';
-import { createTestDb, TestClient, type TestDb } from '../../testing/harness';
+import { createTestDb, TestClient, type TestDb, TEST_PASSWORD_HASH_COST } from '../../testing/harness';
 import { queryRows } from './client';
 import { migrate } from './migrate';
 
@@ -77,7 +77,7 @@ async function oldOffice(db: TestDb['database']['db']): Promise<void> {
   );
   await x(sql`insert into role_menus (role_id, menu_code) values (1, 'admin')`);
   await x(sql`insert into users (user_code, user_name, real_name, dept_id, password_hash)
-    values ('US0000000001', 'admin', '系统管理员', 1, ${await hashPassword(PASSWORD)})`);
+    values ('US0000000001', 'admin', '系统管理员', 1, ${await hashPassword(PASSWORD, TEST_PASSWORD_HASH_COST)})`);
   await x(sql`insert into user_roles (user_id, role_id) values (1, 1)`);
   await x(
     sql`insert into portal_settings (key, value, updated_at) values ('business_date', '2026-05-20', now()), ('first_start', 'admin', now())`,

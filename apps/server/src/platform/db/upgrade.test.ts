@@ -13,7 +13,7 @@ import type { Page } from '@portal/contract/api';
 import { buildPortal, serverRoot } from '../../server';
 import { loadConfig } from '../config';
 import { hashPassword } from '../auth/password-hash';
-import { createTestDb, TestClient, type TestDb } from '../../testing/harness';
+import { createTestDb, TestClient, type TestDb, TEST_PASSWORD_HASH_COST } from '../../testing/harness';
 import { queryRows } from './client';
 import { migrate } from './migrate';
 
@@ -49,8 +49,8 @@ describe('a database of the first release', () => {
     );
     await db.execute(sql`insert into role_menus (role_id, menu_code) values (1, 'admin')`);
     await db.execute(sql`insert into users (user_code, user_name, real_name, dept_id, password_hash)
-      values ('US0000000001', 'admin', '系统管理员', 1, ${await hashPassword(PASSWORD)}),
-             ('US0000000002', 'clerk', '老员工', 1, ${await hashPassword(PASSWORD)})`);
+      values ('US0000000001', 'admin', '系统管理员', 1, ${await hashPassword(PASSWORD, TEST_PASSWORD_HASH_COST)}),
+             ('US0000000002', 'clerk', '老员工', 1, ${await hashPassword(PASSWORD, TEST_PASSWORD_HASH_COST)})`);
     await db.execute(sql`insert into user_roles (user_id, role_id) values (1, 1)`);
     await db.execute(sql`insert into companies (comp_code, comp_name, uscc_code, comp_type, roles, legal_person, reg_capital)
       values ('CP0000000001', '老客户甲有限公司', '91310000MA1FL00011', 'enterprise', '{supplier}', '张三', 1234567.89),
