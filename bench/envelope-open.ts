@@ -5,9 +5,11 @@
  * read from a stand-in for the table) and a nonce store in memory, so what is measured is the
  * server's envelope code alone: CPU a call (process.cpuUsage: every thread of the process, the
  * thread pool's RSA included), with a reused key and with a fresh key per call, and the parts of
- * a fresh key's cost: the RSA-OAEP decryption by WebCrypto (what the keyring calls) and by
- * node:crypto's synchronous privateDecrypt, for comparison. The database's nonce claim, the one
- * statement a sealed call adds, is measured by the load run (bench/README.md "The envelope's cost").
+ * a fresh key's cost: the RSA-OAEP decryption by WebCrypto (what the keyring calls, on the thread
+ * pool), one at a time and 32 at once (the load run's connections), and by node:crypto's
+ * synchronous privateDecrypt (on the event loop's thread), for comparison. The database's nonce
+ * claim, the one statement a sealed call adds, is measured by the load run and by
+ * bench/nonce-claim.ts (bench/README.md "The envelope's cost").
  */
 import { constants, createPrivateKey, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -54,11 +56,16 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-/** CPU ms a call of `open` over `calls` prepared inputs, run one after another. */
-async function measure<T>(name: string, inputs: T[], open: (input: T) => Promise<unknown>) {
+/** CPU ms a call of `open` over `calls` prepared inputs (or `calls` given), run one after another. */
+async function measure<T>(
+  name: string,
+  inputs: T[],
+  open: (input: T) => Promise<unknown>,
+  calls = inputs.length,
+) {
   const before = cpuMs();
   for (const input of inputs) await open(input);
-  const perCall = (cpuMs() - before) / inputs.length;
+  const perCall = (cpuMs() - before) / calls;
   console.info(`${name.padEnd(48)} ${(perCall * 1000).toFixed(1).padStart(7)} µs CPU a call`);
   return perCall;
 }
@@ -94,6 +101,14 @@ for (const pass of [1, 2]) {
   results.rsaWebCrypto = await measure('RSA-OAEP decrypt, WebCrypto (the keyring)', aesHeaders, (h) =>
     crypto.subtle.decrypt({ name: 'RSA-OAEP' }, cryptoKey, fromBase64(h)),
   );
+  results.rsaWebCrypto32 = await measure(
+    'RSA-OAEP decrypt, WebCrypto, 32 at once',
+    Array.from({ length: Math.ceil(aesHeaders.length / 32) }, (_, i) =>
+      aesHeaders.slice(i * 32, i * 32 + 32),
+    ),
+    (hs) => Promise.all(hs.map((h) => crypto.subtle.decrypt({ name: 'RSA-OAEP' }, cryptoKey, fromBase64(h)))),
+    aesHeaders.length,
+  );
   results.rsaNodeSync = await measure('RSA-OAEP decrypt, node:crypto privateDecrypt', aesHeaders, async (h) =>
     privateDecrypt(
       { key: keyObject, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
@@ -108,7 +123,9 @@ console.info(
     reusedKeyUs: +(results.reusedKey! * 1000).toFixed(1),
     freshKeyUs: +(results.freshKey! * 1000).toFixed(1),
     freshOverReusedUs: +(extra * 1000).toFixed(1),
+    rsaNodeSyncUs: +(results.rsaNodeSync! * 1000).toFixed(1),
     rsaWebCryptoUs: +(results.rsaWebCrypto! * 1000).toFixed(1),
+    rsaWebCrypto32Us: +(results.rsaWebCrypto32! * 1000).toFixed(1),
     // What a fresh key costs beyond its RSA decryption (cache entry, hashing, copies): ≈ 0 is the claim.
     freshBeyondRsaUs: +((extra - results.rsaWebCrypto!) * 1000).toFixed(1),
   }),

@@ -75,23 +75,37 @@ interface Outcome {
   expected: number;
   /**
    * Scenarios 3 and 4: CPU ms per answered call of the server process and its PostgreSQL backends
-   * (`cpuMs`), a cost that the machine's other load does not move as much as throughput.
+   * (`cpuByPid`), a cost that the machine's other load does not move as much as throughput.
    */
   cpuMsPerCall?: number;
 }
 
 /**
- * CPU time (ms, user + system) so far of the server process and, on PostgreSQL, of the backends
- * serving its database (read from /proc; a backend that ended meanwhile drops out).
+ * CPU time (ms, user + system) so far of the server process and, on PostgreSQL, of each backend
+ * serving its database (read from /proc), by process id.
  */
-let cpuMs: () => Promise<number> = async () => NaN;
-function procCpuMs(pid: number): number {
+let cpuByPid: () => Promise<Map<number, number>> = async () => new Map();
+
+/**
+ * CPU spent since `before` (a cpuByPid snapshot): each process's growth, a process that started
+ * meanwhile counted whole. A backend that ended meanwhile drops out with its share of the window
+ * (an undercount). Summing the processes' totals instead, as before 2026-11-29 22:50, subtracted
+ * the whole life's CPU of a pool connection that closed during the window, and one round of the
+ * fresh key read 0.255 ms a call against 2.4 ms for the others (bench/README.md "The envelope's cost").
+ */
+async function cpuSince(before: Map<number, number>): Promise<number> {
+  let ms = 0;
+  for (const [pid, now] of await cpuByPid()) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+/** Undefined once the process has ended. */
+function procCpuMs(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
@@ -139,9 +153,9 @@ async function compareLists(
     for (const i of order) {
       const [name, options] = scenarios[i]!;
       const seconds = duration / ROUNDS;
-      const cpuBefore = await cpuMs();
+      const cpuBefore = await cpuByPid();
       const o = await run(`${name} (round ${round + 1})`, { ...options(seconds), duration: seconds });
-      o.cpuMsPerCall = o.calls ? ((await cpuMs()) - cpuBefore) / o.calls : 0;
+      o.cpuMsPerCall = o.calls ? (await cpuSince(cpuBefore)) / o.calls : 0;
       rounds[i]!.push(o);
     }
   }
@@ -587,7 +601,7 @@ console.info(
 let peakRss = 0;
 const backends = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
 await backends?.connect();
-cpuMs = async () => {
+cpuByPid = async () => {
   const pids = backends
     ? (
         await backends.query<{ pid: number }>(
@@ -595,7 +609,12 @@ cpuMs = async () => {
         )
       ).rows.map((r) => r.pid)
     : [];
-  return [server.pid!, ...pids].reduce((sum, pid) => sum + procCpuMs(pid), 0);
+  const byPid = new Map<number, number>();
+  for (const pid of [server.pid!, ...pids]) {
+    const ms = procCpuMs(pid);
+    if (ms !== undefined) byPid.set(pid, ms);
+  }
+  return byPid;
 };
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 500);
 try {

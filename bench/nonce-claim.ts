@@ -1,0 +1,56 @@
+/**
+ * The nonce claim on the embedded database (issue 42 §2): `npx tsx bench/nonce-claim.ts [--statements 1000]`.
+ * A fresh PGlite, migrated, and the server's own claim (`dbNonceStore`: the prepared statement with
+ * the batch as one text[] parameter) run one statement after another with batches of 1, 8 and 32
+ * nonces, beside `select 1` on the same connection: CPU a statement and a nonce (process.cpuUsage;
+ * PGlite runs in this process, so that is the whole cost). On PostgreSQL the statement's cost is
+ * the backend's and is measured by the load run (bench/README.md "The envelope's cost").
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../apps/server/src/platform/db/client';
+import { migrate } from '../apps/server/src/platform/db/migrate';
+import { dbNonceStore } from '../apps/server/src/platform/envelope/nonces';
+
+const arg = process.argv.indexOf('--statements');
+const STATEMENTS = arg > 0 ? Number(process.argv[arg + 1]) : 1000;
+
+const dir = mkdtempSync(join(tmpdir(), 'nonce-claim-'));
+const database = await openDatabase({ pgliteDir: join(dir, 'pg'), lockDir: dir });
+await migrate(database, join(import.meta.dirname, '../apps/server/migrations'));
+const store = dbNonceStore(database.db);
+/** The driver below drizzle (PGlite's own query). */
+const driver = (database.db as unknown as { $client: { query(text: string): Promise<unknown> } }).$client;
+const cpuUs = () => {
+  const u = process.cpuUsage();
+  return u.user + u.system;
+};
+
+let n = 0;
+const results: Record<string, number> = {};
+// Two passes: the first warms the JIT and PGlite's caches; the second is printed last and kept.
+for (const pass of [1, 2]) {
+  console.info(`pass ${pass}`);
+  for (const batch of [1, 8, 32]) {
+    let before = cpuUs();
+    for (let i = 0; i < STATEMENTS; i++) {
+      // One turn's claims share one statement (groupClaims), so each batch is one insert.
+      await Promise.all(
+        Array.from({ length: batch }, () => store.claim(`claim${String(n++).padStart(16, '0')}`)),
+      );
+    }
+    const claim = (cpuUs() - before) / STATEMENTS;
+    before = cpuUs();
+    for (let i = 0; i < STATEMENTS; i++) await driver.query('select 1');
+    const select1 = (cpuUs() - before) / STATEMENTS;
+    console.info(
+      `batch ${String(batch).padStart(2)}: claim ${claim.toFixed(0)} µs a statement, ${(claim / batch).toFixed(0)} µs a nonce; select 1 ${select1.toFixed(0)} µs`,
+    );
+    results[`claim${batch}Us`] = Math.round(claim);
+    results[`select1Us`] = Math.round(select1);
+  }
+}
+console.info(JSON.stringify({ statements: STATEMENTS, ...results }));
+await database.close();
+rmSync(dir, { recursive: true, force: true });
