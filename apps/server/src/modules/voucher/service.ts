@@ -22,7 +22,7 @@ import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { offsetOf, page } from '../../platform/http/list';
 import { journalOf, totals, type Aux, type Journal, type MoneyEvent } from './journal';
-import { voucherAccounts, voucherLines, vouchers } from './schema';
+import { voucherAccounts, voucherLines } from './schema';
 
 /** 凭证字 of every voucher: 记 (记账凭证), numbered per period (docs/accounting.md "Numbers"). */
 export const VOUCHER_WORD = '记';
