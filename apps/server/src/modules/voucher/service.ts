@@ -119,8 +119,11 @@ const lineValues = (l: PostLine, i: number) =>
        ${l.debit}::numeric, ${l.credit}::numeric, ${l.aux.custCode ?? null}::text, ${l.aux.custName ?? null}::text,
        ${l.aux.contractNo ?? null}::text)`;
 const LINE_COLUMNS = sql`line_no, role, account_code, account_name, summary, debit, credit, cust_code, cust_name, contract_no`;
-/** Values a line binds (lineValues), for the protocol's 65,535 parameters (insertSlices). */
-const LINE_PARAMETERS = 10;
+/**
+ * Values a line binds (lineValues: 10), for the protocol's 65,535 parameters (insertSlices): one
+ * more a line than it binds, so the first slice leaves room for the voucher's own values beside it.
+ */
+const LINE_PARAMETERS = 11;
 
 /**
  * The insert of a slice of lines of the voucher `voucherId` (a value, or `v.id` of the statement's
