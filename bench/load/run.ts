@@ -388,6 +388,7 @@ async function writeOffContention(
   };
   await statementsSince(base);
   const locks = databaseUrl ? lockSampler(databaseUrl) : undefined;
+  const cpuBefore = await cpuMs();
   const outcome = await run(
     'write-off save + approve, 100 incomings',
     {
@@ -439,6 +440,10 @@ async function writeOffContention(
     },
     spent,
   );
+  // The server's and its backends' CPU over the window, read as autocannon stops (the settling
+  // reads below are not in it): per answered approval, each with its save, a cost the machine's
+  // other load moves less than throughput.
+  const cpuWindow = (await cpuMs()) - cpuBefore;
   const lockWaits = await locks?.stop();
   // Counted by the server once nothing moves any more: calls still in flight when autocannon
   // stops complete after it, so the figures are read until the count of approved write-offs is
@@ -492,6 +497,9 @@ async function writeOffContention(
     },
     byOutcome: Object.fromEntries([...outcomes].sort((a, b) => b[1] - a[1])),
     approvalsPerSecond: +(approvedAnswers / writeOffSeconds).toFixed(1),
+    // Server process and its PostgreSQL backends (PGlite: the server alone, its database in it).
+    cpuMsPerApproval: +(cpuWindow / Math.max(approvedAnswers, 1)).toFixed(2),
+    cpuMsPerRequest: +(cpuWindow / Math.max(answered('save') + answered('approval'), 1)).toFixed(2),
   };
   console.info(`  every request: ${JSON.stringify(accounting, null, 2).replace(/\n/g, '\n  ')}`);
   if (lockWaits) console.info(`  what the server's connections waited on (samples):\n${lockWaits}`);

@@ -3,10 +3,11 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { runCommand } from '../../platform/db/command';
-import { conflict } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { release, reoccupy } from '../credit';
 import { syncContractDebtors } from '../debtor';
 import { contractChanges, contractPlanItems, contracts } from '../contract/schema';
+import { incomes } from '../income/schema';
 import {
   lockContract,
   recordWriteOff,
@@ -117,15 +118,22 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
   await runCommand(tx, actor, { entity: 'paid', action: 'post', code }, async (_tx, w) => {
     // Every read below runs while the approval holds its locks, so each statement saved is a round
     // trip less per approval (bench/README.md "Write-off contention: round trips").
+    // The write-off, its contract locked (lockContract's lock, in the same statement), and its
+    // incoming as it is: the incoming's row is taken last, by the guarded update before the
+    // voucher (moveAllocated), so approvals drawing on one incoming queue only for the end of
+    // each other's transaction (docs/money-rules.md "Write-off approval").
     const [found] = await tx
-      .select({ paid: paids, contractCode: contracts.bizCode })
+      .select({ paid: paids, contract: contracts, income: incomes })
       .from(paids)
       .innerJoin(contracts, eq(contracts.id, paids.contractId))
-      .where(and(eq(paids.bizCode, code), isNull(paids.deletedAt)));
+      .leftJoin(incomes, eq(incomes.id, paids.incomeId))
+      .where(and(eq(paids.bizCode, code), isNull(paids.deletedAt)))
+      .for('update', { of: contracts });
     if (!found) throw conflict('核销单据不存在');
-    const { paid } = found;
+    const { paid, contract, income } = found;
     if (paid.incomeId === null) throw conflict(CLOSURE_ALONE);
-    const contract = await lockContract(tx, found.contractCode);
+    if (contract.deletedAt) throw notFound('合同');
+    if (!income || income.deletedAt) throw notFound('来款');
     requireWriteOffable(contract);
     const stored = await storedLinesWithItems(tx, paid.id);
     const given = stored.lines;
@@ -139,30 +147,13 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
       (!same(resolved.lines, given) || !same(resolved.waivers, await storedWaivers(tx, paid.id)))
     )
       throw conflict('提前结清金额已变化，请重新生成核销明细');
-    const income = await lockIncome(tx, incomeOf(paid));
+    // Refused early in words; the guarded update below is what holds under concurrency.
     requireApprovedIncome(income);
     await checkPaidDate(tx, paid.paidDate, income, contract, today);
 
     const changed = new Map(
       (await settlePlanItems(tx, resolved.lines, resolved.waivers)).map((r) => [r.id, r]),
     );
-    await moveAllocated(tx, income.id, resolved.amount);
-
-    // Principal repaid releases the line: at most what the contract still holds on it.
-    const toRelease = Decimal.min(resolved.principal, contract.occupiedAmount);
-    let moved = new Decimal(0);
-    if (toRelease.gt(0)) {
-      const r = await release(tx, {
-        lineCode: contract.lineCode,
-        amount: toRelease,
-        docType: 'paid',
-        docCode: code,
-        date: today,
-        actor,
-        reason: `来款核销 ${code} 还本`,
-      });
-      moved = new Decimal(r.moved);
-    }
 
     // Settled when every component of every item is paid, penalty included (accrued to the date).
     // The items and payments as they now are, without reading them again: the locked items as read,
@@ -185,6 +176,47 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
           new Decimal(i.interestPaid).eq(i.interest) &&
           new Decimal(i.feePaid).eq(i.fee),
       );
+    // Its voucher, split by component, in this transaction (docs/accounting.md "Journals").
+    const part = (component: Line['component']) =>
+      resolved.lines
+        .filter((l) => l.component === component)
+        .reduce((t, l) => t.plus(l.amount), new Decimal(0))
+        .toFixed(2);
+    await postEvent(
+      tx,
+      {
+        kind: 'writeOff',
+        docCode: code,
+        date: paid.paidDate,
+        principal: part('PRINCIPAL'),
+        interest: part('INTEREST'),
+        fee: part('FEE'),
+        penalty: part('PENALTY'),
+        aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
+      },
+      actor,
+    );
+    // The rows every write-off of a customer or an incoming shares last (docs/money-rules.md
+    // "Approving a write-off: the incoming last"): the incoming's, locked by the guarded update
+    // that is its check (approved, allocated + amount ≤ amount, else 409), then the credit line's
+    // chain; each held only for what is left of the approval.
+    await moveAllocated(tx, income.id, resolved.amount);
+    // Principal repaid releases the line: at most what the contract still holds on it.
+    const toRelease = Decimal.min(resolved.principal, contract.occupiedAmount);
+    let moved = new Decimal(0);
+    if (toRelease.gt(0)) {
+      const r = await release(tx, {
+        lineCode: contract.lineCode,
+        amount: toRelease,
+        docType: 'paid',
+        docCode: code,
+        date: today,
+        actor,
+        reason: `来款核销 ${code} 还本`,
+      });
+      moved = new Decimal(r.moved);
+    }
+
     await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled });
     // A settled contract holds nothing on its debtors' lines any more (docs/credit.md "Debtor lines").
     if (settled)
@@ -214,26 +246,6 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
         settled,
       },
     });
-    // Its voucher, split by component, in this transaction (docs/accounting.md "Journals").
-    const part = (component: Line['component']) =>
-      resolved.lines
-        .filter((l) => l.component === component)
-        .reduce((t, l) => t.plus(l.amount), new Decimal(0))
-        .toFixed(2);
-    await postEvent(
-      tx,
-      {
-        kind: 'writeOff',
-        docCode: code,
-        date: paid.paidDate,
-        principal: part('PRINCIPAL'),
-        interest: part('INTEREST'),
-        fee: part('FEE'),
-        penalty: part('PENALTY'),
-        aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
-      },
-      actor,
-    );
   });
 }
 

@@ -22,7 +22,7 @@ import { runCommand } from '../../platform/db/command';
 import { badInput, conflict, notFound, STALE_VERSION_MSG } from '../../platform/errors';
 import { offsetOf, page } from '../../platform/http/list';
 import { journalOf, totals, type Aux, type Journal, type MoneyEvent } from './journal';
-import { voucherAccounts, voucherLines, vouchers } from './schema';
+import { voucherAccounts, voucherLines } from './schema';
 
 /** 凭证字 of every voucher: 记 (记账凭证), numbered per period (docs/accounting.md "Numbers"). */
 export const VOUCHER_WORD = '记';
@@ -127,44 +127,17 @@ type VoucherHead = {
   redOf: number | null;
 };
 
-/** A voucher's head, in an open month; its id. */
-async function insertHead(tx: Tx, head: VoucherHead, actor: Actor): Promise<number> {
-  await requireOpenMonth(tx, head.date);
-  // No number yet: the period's next one is given when this transaction commits, by the trigger
-  // of migration 0053 (docs/accounting.md "Numbers"), so no posting waits on another's whole
-  // transaction for it.
-  const [v] = await tx
-    .insert(vouchers)
-    .values({
-      period: periodOf(head.date),
-      no: null,
-      voucherDate: head.date,
-      summary: head.summary,
-      docType: head.docType,
-      docCode: head.docCode,
-      redOf: head.redOf,
-      createdBy: actor.userId || null,
-    })
-    .returning({ id: vouchers.id });
-  return v!.id;
-}
-
-async function insertVoucher(
-  tx: Tx,
-  head: VoucherHead,
-  lines: PostLine[],
-  actor: Actor,
-  onLines?: LinesWritten,
-): Promise<number> {
-  const t = totals(lines);
-  // A programming error, never a user's: the journal rules always balance (docs/accounting.md).
-  if (!t.debit.eq(t.credit)) throw new Error(`voucher of ${head.docType} ${head.docCode} does not balance`);
-  const id = await insertHead(tx, head, actor);
-  // A month-end accrual has two lines a contract (bench/README.md "Ten times the portfolio"): the
-  // lines go as one JSON parameter a slice, not eleven parameters a line (building and binding
-  // those took most of a large accrual's time). Amounts stay the exact decimal strings.
+/**
+ * The insert of voucher lines (numbered from `first` + 1) of the voucher `voucherId` (a value, or
+ * the id of the statement's CTE `v`). The lines go as one JSON parameter: a month-end accrual has
+ * two lines a contract (bench/README.md "Ten times the portfolio"), and eleven parameters a line
+ * took most of a large accrual's time to build and bind. Amounts stay the exact decimal strings.
+ * With `byRole`, each line's account is the role's in the mapping as it is now (voucher_accounts),
+ * the line's own code and name (the defaults) where the role is not mapped.
+ */
+function insertLines(voucherId: SQL, lines: PostLine[], first: number, byRole: boolean): SQL {
   const rows = lines.map((l, i) => ({
-    n: i + 1,
+    n: first + i + 1,
     r: l.role,
     ac: l.accountCode,
     an: l.accountName,
@@ -175,15 +148,78 @@ async function insertVoucher(
     cn: l.aux.custName ?? null,
     no: l.aux.contractNo ?? null,
   }));
-  for (const slice of slicesOf(rows, LINE_SLICE)) {
-    await tx.execute(
-      sql`insert into voucher_lines (voucher_id, line_no, role, account_code, account_name, summary, debit, credit,
-                                     cust_code, cust_name, contract_no)
-          select ${id}, x.n, x.r, x.ac, x.an, x.s, x.d, x.c, x.cc, x.cn, x.no
-            from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb)
-                 as x(n int, r text, ac text, an text, s text, d numeric, c numeric, cc text, cn text, no text)
-           order by x.n`,
-    );
+  const account = byRole ? sql`coalesce(a.code, x.ac), coalesce(a.name, x.an)` : sql`x.ac, x.an`;
+  return sql`insert into voucher_lines (voucher_id, line_no, role, account_code, account_name, summary, debit, credit,
+                                        cust_code, cust_name, contract_no)
+    select ${voucherId}, x.n, x.r, ${account}, x.s, x.d, x.c, x.cc, x.cn, x.no
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+           as x(n int, r text, ac text, an text, s text, d numeric, c numeric, cc text, cn text, no text)
+      ${byRole ? sql`left join voucher_accounts a on a.role = x.r` : sql``}
+     order by x.n`;
+}
+
+/** Whether a database error is the closed month's refusal of vouchers_open_month (migration 0060). */
+function monthClosed(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const x = e as { hint?: unknown; message?: unknown };
+    if (
+      x.hint === 'month-closed' ||
+      (typeof x.message === 'string' && x.message.includes('已结账，不能记账'))
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * A voucher's head, with its first lines in the same statement; its id. No number yet: the
+ * period's next one is given when this transaction commits, by the trigger of migration 0053
+ * (docs/accounting.md "Numbers"), so no posting waits on another's whole transaction for it. The
+ * month's row is checked and taken FOR SHARE by the trigger vouchers_open_month as the voucher is
+ * inserted (migration 0060: a close waits for this posting, or this posting for the close and is
+ * refused); its refusal answers 409 in words.
+ */
+async function insertHead(tx: Tx, head: VoucherHead, actor: Actor, lines?: SQL): Promise<number> {
+  const [v] = await queryRows<{ id: number }>(
+    tx,
+    sql`with v as (
+          insert into vouchers (period, no, voucher_date, summary, doc_type, doc_code, red_of, created_by)
+          values (${periodOf(head.date)}, null, ${head.date}, ${head.summary}, ${head.docType}, ${head.docCode},
+                  ${head.redOf}, ${actor.userId || null})
+          returning id
+        )${lines ? sql`, l as (${lines})` : sql``}
+        select id::int as id from v`,
+  ).catch((err: unknown) => {
+    throw monthClosed(err) ? conflict(closedMonthMessage(head.date)) : err;
+  });
+  return v!.id;
+}
+
+/**
+ * Writes a voucher and its lines, in one statement up to LINE_SLICE lines (bench/README.md
+ * "Write-off contention: the approval's statements and CPU"): a money approval posts it while it
+ * holds its locks, so each round trip saved is time off every lock it holds. A larger voucher (a
+ * month-end accrual) writes the rest a slice a statement, telling `onLines` after each.
+ */
+async function insertVoucher(
+  tx: Tx,
+  head: VoucherHead,
+  lines: PostLine[],
+  actor: Actor,
+  /** The accounts are the mapping's by role (postJournal), not the lines' own. */
+  byRole: boolean,
+  onLines?: LinesWritten,
+): Promise<number> {
+  const t = totals(lines);
+  // A programming error, never a user's: the journal rules always balance (docs/accounting.md).
+  if (!t.debit.eq(t.credit)) throw new Error(`voucher of ${head.docType} ${head.docCode} does not balance`);
+  const [first = [], ...rest] = slicesOf(lines, LINE_SLICE);
+  const id = await insertHead(tx, head, actor, insertLines(sql`(select id from v)`, first, 0, byRole));
+  await onLines?.(first.length);
+  let done = first.length;
+  for (const slice of rest) {
+    await tx.execute(insertLines(sql`${id}`, slice, done, byRole));
+    done += slice.length;
     await onLines?.(slice.length);
   }
   return id;
@@ -201,33 +237,6 @@ export async function isClosed(ex: Executor, period: string): Promise<boolean> {
   return m?.closed === true;
 }
 
-/**
- * Refuses (409, with the reason) a voucher dated in a closed month. Every voucher goes through
- * insertVoucher, so every money document's posting — those of modules written after this one too —
- * is checked here. It takes the month's row FOR SHARE (making the row when missing) and keeps it
- * to the end of the transaction: a close, which takes it FOR UPDATE, waits for this posting to
- * commit and then counts it, or this posting waits for the close and is refused. The trigger
- * vouchers_open_month (migration 0060) does the same for any insert that bypasses this function.
- */
-export async function requireOpenMonth(tx: Tx, date: string): Promise<void> {
-  const period = periodOf(date);
-  const month = () =>
-    queryRows<{ closed: boolean }>(
-      tx,
-      sql`select closed from book_months where period = ${period} for share`,
-    );
-  // The month's row exists after its first posting: then one statement (it runs in every money
-  // approval); the row is made only when missing, and taken FOR SHARE as before either way.
-  let [m] = await month();
-  if (!m) {
-    await tx.execute(
-      sql`insert into book_months (period) values (${period}) on conflict (period) do nothing`,
-    );
-    [m] = await month();
-  }
-  if (m?.closed) throw conflict(closedMonthMessage(date));
-}
-
 export const closedMonthMessage = (date: string) =>
   `凭证日期${date}所在的会计期间${periodOf(date)}已结账，不能记账；如须记入该月，请先反结账`;
 
@@ -239,15 +248,16 @@ export async function postJournal(
   onLines?: LinesWritten,
 ): Promise<number | null> {
   if (j.lines.length === 0) return null;
-  const accounts = new Map((await listAccounts(tx)).map((a) => [a.role, a]));
   return insertVoucher(
     tx,
     { date: j.date, summary: j.summary, docType: j.docType, docCode: j.docCode, redOf: null },
+    // The defaults here; the mapping's account of each role, where the office set one, in the insert.
     j.lines.map((l) => {
-      const a = accounts.get(l.role)!;
-      return { ...l, accountCode: a.code, accountName: a.name };
+      const d = ACCOUNT_DEFAULTS[l.role];
+      return { ...l, accountCode: d.code, accountName: d.name };
     }),
     actor,
+    true,
     onLines,
   );
 }

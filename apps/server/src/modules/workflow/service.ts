@@ -255,6 +255,10 @@ async function tellDeciders(tx: Tx, inst: InstanceRow, stepNo: number): Promise<
   });
 }
 
+/**
+ * The process record of an action; `alongside`, a statement on the instance run with it (one round
+ * trip: an approval's step move, inside the transaction that holds the document's locks).
+ */
 async function record(
   tx: Tx,
   inst: InstanceRow,
@@ -264,8 +268,9 @@ async function record(
   actor: Actor,
   name: string,
   comment: string | null | undefined,
+  alongside?: SQL,
 ) {
-  await tx.execute(sql`insert into wf_records
+  await tx.execute(sql`${alongside ? sql`with alongside as (${alongside}) ` : sql``}insert into wf_records
       (instance_id, doc_type, doc_code, round, step_no, step_name, action, actor_id, actor_name, comment)
     values (${inst.id}, ${inst.doc_type}, ${inst.doc_code}, ${inst.round}, ${step}, ${stepName}, ${action},
             ${actor.userId || null}, ${name}, ${comment ?? null})`);
@@ -395,22 +400,29 @@ export async function approve(
   return runCommand(tx, input.actor, { entity: t.type, code: input.code }, async (_tx, w) => {
     const name = await deciding(tx, inst, input.actor);
     const step = inst.steps[inst.current_step - 1]!;
-    await record(tx, inst, step.no, step.name, 'approve', input.actor, name, input.comment);
     const last = inst.current_step === inst.step_count;
+    const next = last ? undefined : inst.steps[inst.current_step]!;
+    // The record and the instance's move in one statement (the instance's row is locked already).
+    await record(
+      tx,
+      inst,
+      step.no,
+      step.name,
+      'approve',
+      input.actor,
+      name,
+      input.comment,
+      !next
+        ? sql`update wf_instances set state = 'approved', end_time = now(), version = version + 1 where id = ${inst.id}`
+        : sql`update wf_instances set current_step = ${next.no}, step_role = ${next.roleCode}, version = version + 1
+               where id = ${inst.id}`,
+    );
     let result: TransitionResult;
-    if (last) {
-      await tx.execute(
-        sql`update wf_instances set state = 'approved', end_time = now(), version = version + 1 where id = ${inst.id}`,
-      );
+    if (!next) {
       await t.hooks.onApprove?.(tx, asDoc(inst), input.actor);
       await setDocState(tx, t, input.code, 'pending', 'approved', input.actor);
       result = { state: 'approved', step: null, stepName: null, finished: true };
     } else {
-      const next = inst.steps[inst.current_step]!;
-      await tx.execute(
-        sql`update wf_instances set current_step = ${next.no}, step_role = ${next.roleCode}, version = version + 1
-           where id = ${inst.id}`,
-      );
       await tellDeciders(tx, inst, next.no);
       result = { state: 'pending', step: next.no, stepName: next.name, finished: false };
     }

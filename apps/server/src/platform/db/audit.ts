@@ -32,27 +32,33 @@ export const SYSTEM_ACTOR: Actor = { userId: 0, userName: SYSTEM_ACTOR_NAME };
  * One row per state change (docs/architecture.md "Tables and the audit log"): who, when, what, with
  * before/after where it helps.
  */
-export async function writeAudit(
-  ex: Executor,
-  actor: Actor,
-  entry: {
-    entity: string;
-    entityCode?: string | null;
-    action: string;
-    detail?: unknown;
-    /** A refused or failed call's row (platform/http/app.ts); every other row is a success. */
-    result?: 'success' | 'failure';
-  },
-): Promise<void> {
-  await ex.insert(auditLog).values({
-    actorId: actor.userId || null,
-    actorName: actor.userName,
-    entity: entry.entity,
-    entityCode: entry.entityCode ?? null,
-    action: entry.action,
-    detail: entry.detail ?? null,
-    requestId: actor.requestId ?? null,
-    ip: actor.ip ?? null,
-    result: entry.result ?? 'success',
-  });
+export interface AuditEntry {
+  entity: string;
+  entityCode?: string | null;
+  action: string;
+  detail?: unknown;
+  /** A refused or failed call's row (platform/http/app.ts); every other row is a success. */
+  result?: 'success' | 'failure';
+}
+
+export async function writeAudit(ex: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+  await writeAudits(ex, actor, [entry]);
+}
+
+/** Several rows of one actor in one statement, in the order given (their ids follow it). */
+export async function writeAudits(ex: Executor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await ex.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: actor.userId || null,
+      actorName: actor.userName,
+      entity: entry.entity,
+      entityCode: entry.entityCode ?? null,
+      action: entry.action,
+      detail: entry.detail ?? null,
+      requestId: actor.requestId ?? null,
+      ip: actor.ip ?? null,
+      result: entry.result ?? 'success',
+    })),
+  );
 }

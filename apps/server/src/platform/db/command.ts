@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgColumn, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { conflict } from '../errors';
-import { writeAudit, type Actor } from './audit';
+import { writeAudits, type Actor, type AuditEntry } from './audit';
 import type { Executor, Tx } from './client';
 import { updateVersioned } from './versioned';
 
@@ -112,6 +112,13 @@ function uniqueConflict(unique: Readonly<Record<string, string>>): (err: unknown
  * nothing) before it ends, and a named unique index it hits answers in words. The document pipeline
  * (workflow/pipeline.ts) audits its saves and deletes through it.
  */
+/**
+ * The audit rows of the command running in a transaction and of the commands nested in it (an
+ * approval's hook posting its document), written together in one statement as the outermost one
+ * ends: one round trip instead of one a row, inside the transaction that holds the approval's locks.
+ */
+const pendingAudit = new WeakMap<Tx, { actor: Actor; entries: AuditEntry[] }[]>();
+
 export async function runCommand<T>(
   ex: Executor,
   actor: Actor,
@@ -119,6 +126,18 @@ export async function runCommand<T>(
   apply: (tx: Tx, w: CommandWriter) => Promise<T>,
 ): Promise<T> {
   const run = async (tx: Tx): Promise<T> => {
+    const outermost = !pendingAudit.has(tx);
+    if (outermost) pendingAudit.set(tx, []);
+    try {
+      const result = await runWrite(tx);
+      if (outermost)
+        for (const rows of pendingAudit.get(tx)!) await writeAudits(tx, rows.actor, rows.entries);
+      return result;
+    } finally {
+      if (outermost) pendingAudit.delete(tx);
+    }
+  };
+  const runWrite = async (tx: Tx): Promise<T> => {
     let audited = false;
     let unchanged = false;
     const w: CommandWriter = {
@@ -140,8 +159,12 @@ export async function runCommand<T>(
         if (audited || !action) throw new Error(`command ${cmd.entity}.${action}: audited twice or unnamed`);
         audited = true;
         const code = entry.code !== undefined ? entry.code : (cmd.code ?? null);
+        // Written as the outermost command ends (pendingAudit), in the order the commands audited.
+        const queue = pendingAudit.get(tx)!;
+        let mine = queue[queue.length - 1];
+        if (mine?.actor !== actor) queue.push((mine = { actor, entries: [] }));
         for (const entityCode of Array.isArray(code) ? code : [code as string | null])
-          await writeAudit(tx, actor, { entity: cmd.entity, entityCode, action, detail: entry.detail });
+          mine.entries.push({ entity: cmd.entity, entityCode, action, detail: entry.detail });
       },
       unchanged: () => {
         unchanged = true;
