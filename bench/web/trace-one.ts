@@ -4,10 +4,13 @@
  * dashboard with a session), `--runs` times in turn. Prints, per screen, the medians of: the time
  * to the screen, the main thread's busy time by kind (Chrome's Performance.getMetrics: script,
  * layout, style, all tasks), and when the last file and the last API call before the screen ended.
+ * Those are wall time, stretched by a loaded machine; `rendererCpu` and `allCpu` are the CPU time
+ * the page's renderer processes and all of Chromium's processes used until the screen was up
+ * (SystemInfo.getProcessInfo, 10 ms steps): the figures to compare when the machine is shared.
  * Usage, after `npm run build`: tsx bench/web/trace-one.ts [--pglite] [--runs 5].
  */
 import { loadavg } from 'node:os';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession } from 'playwright-core';
 import { freePort, freshDatabase, startServer } from '../load/server';
 import { signInAsAdmin } from './session';
 
@@ -25,6 +28,23 @@ const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyl
 
 type Sample = Record<string, number>;
 
+/** Chromium's processes, for their CPU time (set once the browser is up). */
+let processes: CDPSession | undefined;
+
+/** CPU seconds used so far by the renderer processes and by all of Chromium's processes. */
+async function cpuTimes(): Promise<{ renderer: number; all: number }> {
+  const { processInfo } = (await processes!.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; cpuTime: number }[];
+  };
+  let renderer = 0;
+  let all = 0;
+  for (const p of processInfo) {
+    all += p.cpuTime;
+    if (p.type === 'renderer') renderer += p.cpuTime;
+  }
+  return { renderer, all };
+}
+
 async function traced(context: BrowserContext, url: string, visible: string): Promise<Sample> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -37,6 +57,7 @@ async function traced(context: BrowserContext, url: string, visible: string): Pr
   const files: number[] = [];
   const api: number[] = [];
   let requests = 0;
+  const cpuBefore = await cpuTimes();
   const t = performance.now();
   page.on('requestfinished', (r) => {
     const at = performance.now() - t;
@@ -46,6 +67,7 @@ async function traced(context: BrowserContext, url: string, visible: string): Pr
   await page.goto(url);
   await page.locator(visible).first().waitFor({ timeout: 60_000 });
   const ms = performance.now() - t;
+  const cpuAfter = await cpuTimes();
   const { metrics } = await cdp.send('Performance.getMetrics');
   if (profile) {
     const { profile: p } = await cdp.send('Profiler.stop');
@@ -67,6 +89,8 @@ async function traced(context: BrowserContext, url: string, visible: string): Pr
   await page.close();
   const out: Sample = { screen: ms, requests, lastFile: Math.max(0, ...files.filter((f) => f <= ms)) };
   out.lastApi = Math.max(0, ...api.filter((f) => f <= ms));
+  out.rendererCpu = (cpuAfter.renderer - cpuBefore.renderer) * 1000;
+  out.allCpu = (cpuAfter.all - cpuBefore.all) * 1000;
   for (const k of METRICS) out[k] = (m[k] ?? 0) * 1000;
   return out;
 }
@@ -83,6 +107,7 @@ try {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const b = browser;
+  processes = await b.newBrowserCDPSession();
   const first = await b.newContext(VIEWPORT);
   const page = await first.newPage();
   await signInAsAdmin(page, base);
@@ -115,6 +140,10 @@ for (const [name, xs] of Object.entries(samples))
   console.info(
     `${name.padEnd(10)} ${keys.map((k) => String(Math.round(median(xs.map((x) => x[k]!)))).padStart(20)).join('')}`,
   );
+const ratio = (key: string, name: string) =>
+  (median(samples[name]!.map((x) => x[key]!)) / median(samples.login!.map((x) => x[key]!))).toFixed(2);
+for (const key of ['rendererCpu', 'TaskDuration', 'screen'])
+  console.info(`${key}: list / login ${ratio(key, 'list')}, dashboard / login ${ratio(key, 'dashboard')}`);
 if (profile)
   for (const [k, ms] of [...selfByFile].sort((a, b) => b[1] - a[1]).slice(0, 40))
     console.info(`${String(Math.round(ms / runs)).padStart(6)} ms  ${k}`);

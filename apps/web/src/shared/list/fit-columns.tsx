@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Tooltip, type TableColumnType } from 'antd';
+import type { TableColumnType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
+import { CellText } from './CellText';
 import type { RowAction } from './RowActions';
 
 /**
@@ -134,13 +135,7 @@ export function fitColumns<T extends object>(
         render: (value: unknown, row: T, index: number) => {
           const shown = (render ? render(value, row, index) : value) as ReactNode;
           const text = textOf(shown);
-          return text ? (
-            <Tooltip placement="topLeft" title={text}>
-              <span>{text}</span>
-            </Tooltip>
-          ) : (
-            shown
-          );
+          return text ? <CellText text={text} /> : shown;
         },
       };
     });
