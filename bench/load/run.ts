@@ -388,7 +388,7 @@ async function writeOffContention(
   };
   await statementsSince(base);
   const locks = databaseUrl ? lockSampler(databaseUrl) : undefined;
-  const cpuBefore = await cpuMs();
+  const cpuBefore = await cpuByPid();
   const outcome = await run(
     'write-off save + approve, 100 incomings',
     {
@@ -443,7 +443,7 @@ async function writeOffContention(
   // The server's and its backends' CPU over the window, read as autocannon stops (the settling
   // reads below are not in it): per answered approval, each with its save, a cost the machine's
   // other load moves less than throughput.
-  const cpuWindow = (await cpuMs()) - cpuBefore;
+  const cpuWindow = await cpuSince(cpuBefore);
   const lockWaits = await locks?.stop();
   // Counted by the server once nothing moves any more: calls still in flight when autocannon
   // stops complete after it, so the figures are read until the count of approved write-offs is
