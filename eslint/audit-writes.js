@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 /**
  * Every write goes through one command path (docs/architecture.md "The command path"): it checks
  * the version, writes the audit row and answers a unique index in words. A file of the server that
- * imports `writeAudit` (platform/db/audit.ts) writes its audit row by hand, outside that path, and
+ * imports `writeAudit` or `writeAudits` (platform/db/audit.ts) writes its audit row by hand, outside that path, and
  * is refused unless eslint/audit-writers.js lists it. Tests compose rows as they need and are exempt.
  */
 
@@ -35,7 +35,7 @@ const rule = {
       ImportDeclaration(node) {
         if (typeof node.source.value !== 'string' || !AUDIT_MODULE.test(node.source.value)) return;
         for (const spec of node.specifiers) {
-          const named = spec.type === 'ImportSpecifier' && spec.imported.name === 'writeAudit';
+          const named = spec.type === 'ImportSpecifier' && /^writeAudits?$/.test(spec.imported.name);
           if (named || spec.type === 'ImportNamespaceSpecifier')
             context.report({ node: spec, messageId: 'byHand', data: { file } });
         }

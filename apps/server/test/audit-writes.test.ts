@@ -33,6 +33,11 @@ describe('audit rows through the command path', { timeout: 120_000 }, () => {
     expect(await auditErrors('apps/server/src/modules/bank/probe.ts', handWritten)).toEqual([
       expect.stringContaining('modules/bank/probe.ts writes its audit row by hand'),
     ]);
+    // The batch form too (the command path writes a transaction's rows in one statement with it).
+    const batch = handWritten.replace('writeAudit, type Actor', 'writeAudits, type Actor');
+    expect(await auditErrors('apps/server/src/modules/bank/probe.ts', batch)).toEqual([
+      expect.stringContaining('modules/bank/probe.ts writes its audit row by hand'),
+    ]);
   });
 
   it('let the command path, a listed file and the type alone through', async () => {
@@ -50,7 +55,7 @@ describe('audit rows through the command path', { timeout: 120_000 }, () => {
       AUDIT_WRITERS: Record<string, string>;
     };
     const stale = Object.keys(AUDIT_WRITERS).filter(
-      (f) => !/\bwriteAudit\(/.test(readFileSync(resolve(repo, 'apps/server/src', f), 'utf8')),
+      (f) => !/\bwriteAudits?\(/.test(readFileSync(resolve(repo, 'apps/server/src', f), 'utf8')),
     );
     expect(stale).toEqual([]);
   });

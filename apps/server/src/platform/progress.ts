@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { RunPhase, RunProgress } from '@portal/contract/jobs';
 import type { Db } from './db/client';
@@ -25,29 +26,36 @@ const STALE_AFTER = sql`interval '1 minute'`;
 /** The error a run a stopped server left shows. */
 export const INTERRUPTED = '运行中断：服务器在运行中停止，本次运行未生效（已整体回滚）';
 
-/** The tables whose rows carry a run's progress (migrations/0063_run_progress_messages.sql). */
-export type RunTable = 'day_end_runs' | 'job_runs';
-const STATE: Record<RunTable, SQL> = { day_end_runs: sql`state`, job_runs: sql`result` };
+/**
+ * A module's table of runs, whose rows carry `progress` and `progress_at`
+ * (migrations/0063_run_progress_messages.sql), and the column that reads 'running' while one runs.
+ * The module names it; the platform names no module's table.
+ */
+export interface RunRows {
+  table: PgTable;
+  state: PgColumn;
+}
+const stateOf = (rows: RunRows) => sql.identifier(rows.state.name);
 
 /** Whether this database is the embedded one (one connection: progress kept in the process). */
 export const isEmbedded = (db: Db): boolean => db instanceof PgliteDatabase;
 
 /** The runs going on in this process, by table and id (what PGlite's screens are answered from). */
 class ProgressBoard {
-  private readonly runs = new Map<RunTable, Map<number, { view: object; progress: RunProgress }>>();
-  private of(table: RunTable) {
+  private readonly runs = new Map<RunRows, Map<number, { view: object; progress: RunProgress }>>();
+  private of(table: RunRows) {
     let m = this.runs.get(table);
     if (!m) this.runs.set(table, (m = new Map()));
     return m;
   }
   /** A run begins (its row as the screens show it), its progress moves on, or it ends (null). */
-  set(table: RunTable, id: number, p: RunProgress | null, view?: object): void {
+  set(table: RunRows, id: number, p: RunProgress | null, view?: object): void {
     const m = this.of(table);
     if (!p) m.delete(id);
     else m.set(id, { view: view ?? m.get(id)?.view ?? {}, progress: p });
   }
   /** The newest run of the table going on here, its row with its progress; null when none. */
-  latest<T extends object>(table: RunTable): (T & { progress: RunProgress }) | null {
+  latest<T extends object>(table: RunRows): (T & { progress: RunProgress }) | null {
     const ids = [...this.of(table).keys()];
     if (ids.length === 0) return null;
     const e = this.of(table).get(Math.max(...ids))!;
@@ -85,7 +93,7 @@ export class Progress {
 
   constructor(
     private readonly db: Db,
-    private readonly table: RunTable,
+    private readonly table: RunRows,
     private readonly id: number,
     private readonly opts: ProgressOptions = {},
     view?: object,
@@ -144,8 +152,8 @@ export class Progress {
       .catch(() => undefined)
       .then(async () => {
         await this.db.execute(
-          sql`update ${sql.raw(this.table)} set progress = ${p ? JSON.stringify(p) : null}::jsonb, progress_at = now()
-               where id = ${this.id} and ${STATE[this.table]} = 'running'`,
+          sql`update ${this.table.table} set progress = ${p ? JSON.stringify(p) : null}::jsonb, progress_at = now()
+               where id = ${this.id} and ${stateOf(this.table)} = 'running'`,
         );
       });
     return this.writing;
@@ -163,10 +171,10 @@ export class Progress {
  * PGlite at start: a row still 运行中 was left by this process's previous life (one process owns
  * an embedded database), its transaction gone with it; it is closed as failed.
  */
-export async function closeInterrupted(db: Db, table: RunTable): Promise<void> {
+export async function closeInterrupted(db: Db, rows: RunRows): Promise<void> {
   if (!isEmbedded(db)) return;
   await db.execute(
-    sql`update ${sql.raw(table)} set ${STATE[table]} = 'failed', ended_at = now(), error = ${INTERRUPTED}
-         where ${STATE[table]} = 'running'`,
+    sql`update ${rows.table} set ${stateOf(rows)} = 'failed', ended_at = now(), error = ${INTERRUPTED}
+         where ${stateOf(rows)} = 'running'`,
   );
 }

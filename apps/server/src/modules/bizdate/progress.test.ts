@@ -17,6 +17,7 @@ import {
 import { addChecker } from '../credit/testkit';
 import { approvedContract, contractFixture, MONTHLY_RULE } from '../contract/testkit';
 import { disburse } from '../loan/testkit';
+import { DAY_END_RUN_ROWS } from './schema';
 
 /**
  * A day-end's progress while its one transaction runs (docs/business-date.md "Progress"): read
@@ -154,7 +155,7 @@ describe('day-end progress', () => {
     );
     // PostgreSQL: its server has not written it for over a minute. PGlite: one process owns the
     // database, so a row 运行中 at start is a previous process's (closed when the server starts).
-    if (!onPostgres) await closeInterrupted(db(), 'day_end_runs');
+    if (!onPostgres) await closeInterrupted(db(), DAY_END_RUN_ROWS);
     expect(await runningDayEnd(db())).toBeNull();
     const [row] = (await listRuns(db(), { pageNum: 1, pageSize: 1 }, left!.id)).list;
     expect(row).toMatchObject({ state: 'failed', error: INTERRUPTED, progress: null });

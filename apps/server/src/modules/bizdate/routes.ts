@@ -15,6 +15,7 @@ import { SYSPARAM_MENU } from '@portal/contract/sysparams';
 import type { PortalModule } from '../../platform/module';
 import { classThresholds, collectionSchedule, guaranteeWatch } from '../../platform/params';
 import { closeInterrupted, isEmbedded } from '../../platform/progress';
+import { DAY_END_RUN_ROWS } from './schema';
 import {
   BIZDATE_TOPIC,
   catchUpDayEnds,
@@ -52,7 +53,7 @@ export const bizdateModule: PortalModule = {
     });
     await followStoredDate(db, clock);
     // The embedded database: a run its previous process left 运行中 ended with it (platform/progress.ts).
-    await closeInterrupted(db, 'day_end_runs');
+    await closeInterrupted(db, DAY_END_RUN_ROWS);
     const follow = () =>
       void followStoredDate(db, clock).catch((err: unknown) =>
         app.log.error({ err }, 'reading the business date failed'),

@@ -1,6 +1,7 @@
-import { bigint, bigserial, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { moneyColumn, timestamptz } from '../../platform/db/columns';
+import type { RunRows } from '../../platform/progress';
 
 /** Drizzle mirror of migrations/0021_business_date.sql (the SQL file is the source of truth). */
 export const dayEndRuns = pgTable('day_end_runs', {
@@ -18,7 +19,12 @@ export const dayEndRuns = pgTable('day_end_runs', {
   penaltyOfDay: moneyColumn('penalty_of_day').notNull().default('0'),
   remindersAdded: integer('reminders_added').notNull().default(0),
   error: text('error'),
+  progress: jsonb('progress'),
+  progressAt: timestamptz('progress_at'),
 });
+
+/** Day-end runs as the progress reporter writes them (platform/progress.ts). */
+export const DAY_END_RUN_ROWS: RunRows = { table: dayEndRuns, state: dayEndRuns.state };
 
 export const dayEndItems = pgTable(
   'day_end_items',

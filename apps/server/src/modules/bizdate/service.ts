@@ -34,7 +34,7 @@ import {
 } from '../../platform/progress';
 import { contractPlanItems, contracts } from '../contract/schema';
 import { itemAsOf, itemsReadFromLines, paymentsByContract, paymentsOf, type ItemAsOf } from '../contract';
-import { dayEndItems, dayEndRuns } from './schema';
+import { DAY_END_RUN_ROWS, dayEndItems, dayEndRuns } from './schema';
 import { purgeLogs } from '../monitor';
 import { classifyAtDayEnd } from '../classification';
 import { accrueMonthEnds, provideMonthEnd } from '../voucher';
@@ -170,7 +170,7 @@ async function dayEnd(
     .returning({ id: dayEndRuns.id });
   const id = run!.id;
   // Beside the transaction, on connections of its own (platform/progress.ts).
-  const progress = new Progress(db, 'day_end_runs', id, opts.progress, {
+  const progress = new Progress(db, DAY_END_RUN_ROWS, id, opts.progress, {
     id: run!.id,
     startedAt: new Date().toISOString(),
     businessDate: date,
@@ -305,7 +305,7 @@ export async function runningDayEnd(db: Executor): Promise<DayEndRun | null> {
  * from the process's board, without reading the database (which would wait for the run's end).
  */
 export function runningHere(db: Db): DayEndRun | null {
-  return progressBoard(db).latest<Omit<DayEndRun, 'progress'>>('day_end_runs');
+  return progressBoard(db).latest<Omit<DayEndRun, 'progress'>>(DAY_END_RUN_ROWS);
 }
 
 /** Contracts whose candidates' payments the day-end reads in one statement. */

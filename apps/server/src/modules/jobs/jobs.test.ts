@@ -20,6 +20,7 @@ import {
   type TestPortal,
 } from '../../testing/harness';
 import { SCHEDULER } from './routes';
+import { JOB_RUN_ROWS } from './schema';
 
 const api = servedPaths(JOB_PATHS);
 const messagesApi = servedPaths(MESSAGE_PATHS);
@@ -212,7 +213,7 @@ describe('a job’s progress (docs/business-date.md "Progress")', () => {
                   ${onPostgres ? sql`now() - interval '2 minutes'` : sql`null`})`,
     );
     // PGlite: one process owns the database; the server closes such rows when it starts.
-    if (!onPostgres) await closeInterrupted(t.database.db, 'job_runs');
+    if (!onPostgres) await closeInterrupted(t.database.db, JOB_RUN_ROWS);
     const left = (await history('logPurge')).list[0]!;
     expect(left).toMatchObject({ result: 'failed', error: INTERRUPTED, server: 'gone:1' });
     expect(left.endedAt).not.toBeNull();

@@ -11,6 +11,7 @@ import { registryKey, type PortalModule } from '../../platform/module';
 import { closeInterrupted } from '../../platform/progress';
 import { JOB_DEFS } from './catalogue';
 import { Scheduler } from './scheduler';
+import { JOB_RUN_ROWS } from './schema';
 
 /** This portal's scheduler, for tests that tick it themselves (JOB_TICK_MS=0). */
 export const SCHEDULER = registryKey('jobs.scheduler', () => ({
@@ -32,7 +33,7 @@ export const jobsModule: PortalModule = {
     );
     await scheduler.seed();
     // The embedded database: a run its previous process left 运行中 ended with it (platform/progress.ts).
-    await closeInterrupted(db, 'job_runs');
+    await closeInterrupted(db, JOB_RUN_ROWS);
     registries.get(SCHEDULER).scheduler = scheduler;
     scheduler.start(config.jobTickMs);
     app.addHook('onClose', async () => scheduler.stop());

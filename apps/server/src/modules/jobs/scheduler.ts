@@ -28,6 +28,7 @@ import { activeAdminIds } from '../permission';
 import type { JobContext, JobDef } from './catalogue';
 import { jobMetrics } from './metrics';
 import { INTERRUPTED, Progress, staleRun, type ProgressOptions } from '../../platform/progress';
+import { JOB_RUN_ROWS } from './schema';
 
 /**
  * The scheduler (docs/operations.md "Scheduled jobs"). Every server ticks; a tick claims, in one
@@ -285,7 +286,7 @@ export class Scheduler {
     let result: 'ok' | 'failed' = 'ok';
     let detail: string | null = null;
     let error: string | null = null;
-    const progress = new Progress(this.ctx.db, 'job_runs', id, this.progressOptions);
+    const progress = new Progress(this.ctx.db, JOB_RUN_ROWS, id, this.progressOptions);
     try {
       detail = await def.run(this.ctx, progress);
     } catch (err) {

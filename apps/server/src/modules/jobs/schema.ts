@@ -1,6 +1,7 @@
-import { bigint, bigserial, boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamptz } from '../../platform/db/columns';
+import type { RunRows } from '../../platform/progress';
 
 /**
  * Drizzle mirror of migrations/0046_jobs.sql: 定时任务 and their runs (docs/operations.md
@@ -31,4 +32,9 @@ export const jobRuns = pgTable('job_runs', {
   error: text('error'),
   server: text('server').notNull(),
   startedBy: bigint('started_by', { mode: 'number' }),
+  progress: jsonb('progress'),
+  progressAt: timestamptz('progress_at'),
 });
+
+/** Job runs as the progress reporter writes them (platform/progress.ts). */
+export const JOB_RUN_ROWS: RunRows = { table: jobRuns, state: jobRuns.result };
