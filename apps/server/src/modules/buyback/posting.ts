@@ -8,7 +8,7 @@ import { conflict } from '../../platform/errors';
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { contracts } from '../contract/schema';
 import { lockContract, recordWriteOff, reverseWriteOff, type ContractRow } from '../contract';
-import { release } from '../credit';
+import { releaseRepaid } from '../credit';
 import { lockIncome, moveAllocated } from '../income';
 import { checkClosureDate, closureQuote, postClosure, requireQuoteUnchanged, reverseClosure } from '../paid';
 import { postEvent, reverseDocument } from '../voucher';
@@ -173,20 +173,13 @@ export async function postSettle(tx: Tx, code: string, actor: Actor, today: stri
     if (done.length === 0) throw conflict('核销金额超过回购款未收金额');
     await moveAllocated(tx, income.id, new Decimal(s.amount));
 
-    const toRelease = Decimal.min(principal, contract.occupiedAmount);
-    let moved = new Decimal(0);
-    if (toRelease.gt(0)) {
-      const r = await release(tx, {
-        lineCode: contract.lineCode,
-        amount: toRelease,
-        docType: 'buybackSettle',
-        docCode: code,
-        date: today,
-        actor,
-        reason: `回购款核销 ${code} 还本`,
-      });
-      moved = new Decimal(r.moved);
-    }
+    const moved = await releaseRepaid(tx, contract, principal, {
+      docType: 'buybackSettle',
+      docCode: code,
+      date: today,
+      actor,
+      reason: `回购款核销 ${code} 还本`,
+    });
     await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled: false });
     await tx
       .update(buybacks)

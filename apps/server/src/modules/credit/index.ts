@@ -3,6 +3,6 @@
  * never from its files, and change its tables only through these functions.
  */
 export { parseReceivablesXlsx, previewReceivables } from './invoices';
-export { canOccupy, linesOfCustomer, occupy, release, reoccupy } from './ledger';
+export { canOccupy, linesOfCustomer, occupy, release, releaseRepaid, reoccupy } from './ledger';
 export { getCredit, viewPlatform } from './queries';
 export { guaranteeWatchAtDayEnd, type GuaranteeWatch } from './guarantees';

@@ -258,6 +258,22 @@ export async function occupy(tx: Tx, input: MovementInput): Promise<MovementResu
 }
 
 /**
+ * Principal repaid by a contract gives its line back: at most what the contract still holds on
+ * it (docs/credit.md). The amount that moved (0 when nothing is held, or on a one-off line).
+ */
+export async function releaseRepaid(
+  tx: Tx,
+  contract: { lineCode: string; occupiedAmount: string },
+  principal: Decimal.Value,
+  doc: Omit<MovementInput, 'lineCode' | 'amount'>,
+): Promise<Decimal> {
+  const amount = Decimal.min(principal, contract.occupiedAmount);
+  if (amount.lte(0)) return new Decimal(0);
+  const r = await release(tx, { ...doc, lineCode: contract.lineCode, amount });
+  return new Decimal(r.moved);
+}
+
+/**
  * Releases `amount` (principal repaid, or a voided occupation) on the same lines as `occupy`.
  * A repayment on a one-off line restores nothing: it writes a 0.00 row with reason
  * 一次性额度不恢复, so the history still shows the repayment. Refuses (409) to release more

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { runCommand } from '../../platform/db/command';
 import { conflict, notFound } from '../../platform/errors';
-import { release, reoccupy } from '../credit';
+import { releaseRepaid, reoccupy } from '../credit';
 import { syncContractDebtors } from '../debtor';
 import { contractChanges, contractPlanItems, contracts } from '../contract/schema';
 import { incomes } from '../income/schema';
@@ -201,21 +201,13 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
     // that is its check (approved, allocated + amount ≤ amount, else 409), then the credit line's
     // chain; each held only for what is left of the approval.
     await moveAllocated(tx, income.id, resolved.amount);
-    // Principal repaid releases the line: at most what the contract still holds on it.
-    const toRelease = Decimal.min(resolved.principal, contract.occupiedAmount);
-    let moved = new Decimal(0);
-    if (toRelease.gt(0)) {
-      const r = await release(tx, {
-        lineCode: contract.lineCode,
-        amount: toRelease,
-        docType: 'paid',
-        docCode: code,
-        date: today,
-        actor,
-        reason: `来款核销 ${code} 还本`,
-      });
-      moved = new Decimal(r.moved);
-    }
+    const moved = await releaseRepaid(tx, contract, resolved.principal, {
+      docType: 'paid',
+      docCode: code,
+      date: today,
+      actor,
+      reason: `来款核销 ${code} 还本`,
+    });
 
     await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled });
     // A settled contract holds nothing on its debtors' lines any more (docs/credit.md "Debtor lines").
