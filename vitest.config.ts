@@ -19,6 +19,10 @@ export default defineConfig({
           // importing them afresh per file (half the project's CPU, bench/README.md "CI time").
           // The web files that mock a module stay isolated (`web` below; `web-shared` holds the rest).
           isolate: false,
+          // A stall bar for the niced lane: the property tests are CPU-bound, and on CI they share two
+          // cores with the browser lane under `nice` (scripts/test.sh), where a 5 s default is a
+          // few runs' worth of the machine's load, not a stall.
+          testTimeout: 30_000,
         },
       },
       {
@@ -38,7 +42,11 @@ export default defineConfig({
           // What a file leaves in a module's state must be taken back where it is made (a portal's
           // close, a test's onTestFinished); a leak shows as a file failing after another one.
           isolate: false,
-          testTimeout: 30_000,
+          // The stall bar of one test. CI runs these files under `nice` beside the browser lane
+          // (scripts/test.sh), where a test takes 3–5 × its time alone: scenarios of 7–10 s alone
+          // (a write-off's approvals and two day-ends, kept.test) reached 30 s there. A hang still
+          // fails at 60 s; the longest scenarios carry their own limit.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

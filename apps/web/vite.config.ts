@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { trimAntdCss } from './antd-css';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -30,10 +33,87 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   },
 ];
 
+/**
+ * antd's prebuilt stylesheet without the rules of components the app never renders (antd-css.ts):
+ * the same file, module and chunk (vendor-antd's CSS), 10 % fewer rules to parse and match.
+ */
+function antdCssTrimmed(): Plugin {
+  const antdCss = createRequire(import.meta.url).resolve('antd/dist/antd.css');
+  return {
+    name: 'portal:antd-css-trimmed',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (id !== antdCss) return null;
+      const { css, total, dropped } = trimAntdCss(`${webRoot}src`);
+      this.info(`antd.css: ${dropped} of ${total} bytes dropped (components never rendered)`);
+      return css;
+    },
+  };
+}
+
+/** The session cookie (src/shared/auth/token.ts TOKEN_COOKIE). */
+const TOKEN_COOKIE = 'Admin-Token';
+/** The chunks every signed-in screen needs whatever its path: antd's shell and the management layout. */
+const SIGNED_IN_SHELL = [/\/app\/antd-shell\.tsx$/, /\/layout\/management\/ManagementLayout\.tsx$/];
+
+/**
+ * With a session, the signed-in shell's files (vendor-antd, its stylesheet, the antd shell and the
+ * management layout, with what they import) are asked for by a small module script ahead of the
+ * entry, in parallel with it: the guard asked for them only once the entry had been fetched and
+ * evaluated (React and the router). Without a session (the login page) it asks for nothing.
+ * A module script file, not an inline one: the CSP allows no inline script (SECURITY.md).
+ */
+function signedInPreload(): Plugin {
+  return {
+    name: 'portal:signed-in-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset')
+        throw new Error('signed-in preload: index.html is not in the bundle yet');
+      const chunks = Object.values(bundle).filter((f) => f.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry)!;
+      const inEntry = new Set([entry.fileName, ...entry.imports]);
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = byName.get(fileName);
+        if (!chunk || scripts.has(fileName) || inEntry.has(fileName)) return;
+        scripts.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+        chunk.imports.forEach(add);
+      };
+      for (const test of SIGNED_IN_SHELL) {
+        const chunk = chunks.find((c) => c.facadeModuleId && test.test(c.facadeModuleId));
+        if (!chunk) throw new Error(`signed-in preload: no chunk for ${String(test)}`);
+        add(chunk.fileName);
+      }
+      const links = [
+        ...[...styles].map((f) => ['style', `/${f}`]),
+        ...[...scripts].map((f) => ['script', `/${f}`]),
+      ];
+      const source =
+        `if(/(?:^|;\\s*)${TOKEN_COOKIE}=./.test(document.cookie))for(const[a,h]of ${JSON.stringify(links)}){` +
+        `const l=document.createElement('link');l.rel=a==='style'?'preload':'modulepreload';` +
+        `if(a==='style')l.as='style';l.crossOrigin='';l.href=h;document.head.appendChild(l)}\n`;
+      const fileName = `assets/signed-in-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      const tag = `<script type="module" crossorigin src="/${fileName}"></script>`;
+      const text = String(html.source);
+      if (!text.includes('<script type="module"'))
+        throw new Error('signed-in preload: no entry script in index.html');
+      html.source = text.replace('<script type="module"', `${tag}\n    <script type="module"`);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   base: '/',
-  plugins: [react()],
+  plugins: [antdCssTrimmed(), react(), signedInPreload()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

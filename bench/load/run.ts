@@ -93,11 +93,13 @@ let cpuByPid: () => Promise<Map<number, number>> = async () => new Map();
  * the whole life's CPU of a pool connection that closed during the window, and one round of the
  * fresh key read 0.255 ms a call against 2.4 ms for the others (bench/README.md "The envelope's cost").
  */
-async function cpuSince(before: Map<number, number>): Promise<number> {
+async function cpuSince(before: Map<number, number>, only?: (pid: number) => boolean): Promise<number> {
   let ms = 0;
-  for (const [pid, now] of await cpuByPid()) ms += now - (before.get(pid) ?? 0);
+  for (const [pid, now] of await cpuByPid()) if (!only || only(pid)) ms += now - (before.get(pid) ?? 0);
   return ms;
 }
+/** The server process's id (cpuSince's split of the server from its database backends). */
+let serverPid = 0;
 /** Undefined once the process has ended. */
 function procCpuMs(pid: number): number | undefined {
   try {
@@ -444,6 +446,7 @@ async function writeOffContention(
   // reads below are not in it): per answered approval, each with its save, a cost the machine's
   // other load moves less than throughput.
   const cpuWindow = await cpuSince(cpuBefore);
+  const cpuServer = await cpuSince(cpuBefore, (pid) => pid === serverPid);
   const lockWaits = await locks?.stop();
   // Counted by the server once nothing moves any more: calls still in flight when autocannon
   // stops complete after it, so the figures are read until the count of approved write-offs is
@@ -500,6 +503,8 @@ async function writeOffContention(
     // Server process and its PostgreSQL backends (PGlite: the server alone, its database in it).
     cpuMsPerApproval: +(cpuWindow / Math.max(approvedAnswers, 1)).toFixed(2),
     cpuMsPerRequest: +(cpuWindow / Math.max(answered('save') + answered('approval'), 1)).toFixed(2),
+    // The same, the server process alone (the rest is its PostgreSQL backends).
+    serverCpuMsPerRequest: +(cpuServer / Math.max(answered('save') + answered('approval'), 1)).toFixed(2),
   };
   console.info(`  every request: ${JSON.stringify(accounting, null, 2).replace(/\n/g, '\n  ')}`);
   if (lockWaits) console.info(`  what the server's connections waited on (samples):\n${lockWaits}`);
@@ -602,6 +607,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const seedStarted = performance.now();
 const server = await startServer(port, databaseUrl, seedScale, !seeded);
+serverPid = server.pid!;
 if (kept && !seeded) await markSeeded(kept.url, seedScale);
 console.info(
   `${seeded ? 'served the kept' : 'seeded the'} database in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`,

@@ -11,14 +11,6 @@ import { CREDIT_PATHS, type UtilisationRow } from '@portal/contract/credit';
 import { DASHBOARD_PATHS, type PortfolioFigures } from '@portal/contract/dashboard';
 import { LEDGER_PATHS, type LedgerPage, type LedgerRow, type Statement } from '@portal/contract/ledger';
 import type { LoanView } from '@portal/contract/loan';
-import {
-  OPENING_CONTRACT_COLUMNS,
-  OPENING_CONTRACT_SHEET,
-  OPENING_PAID_COLUMNS,
-  OPENING_PAID_SHEET,
-  type OpeningResult,
-} from '@portal/contract/opening';
-import type { PlanResult } from '@portal/contract/plan/schedule';
 import { addDays } from '@portal/contract/plan/dates';
 import { DEBTOR_PATHS, type DebtorLineRow } from '@portal/contract/debtor';
 import { PRINT_PATHS } from '@portal/contract/print';
@@ -26,7 +18,6 @@ import { formatMoney } from '@portal/contract/format';
 import { PA_PATHS, type PaInit, type PaRow } from '@portal/contract/prepayment';
 import { VOUCHER_PATHS, type TrialBalance } from '@portal/contract/voucher';
 import { createTestPortal, servedPaths, type TestClient, type TestPortal } from '../src/testing/harness';
-import { uploadWorkbook } from '../src/testing/xlsx-upload';
 import { addChecker, addCustomer } from '../src/modules/credit/testkit';
 import {
   approvedFor,
@@ -35,6 +26,7 @@ import {
   contractFixture,
   loanOf,
   MONTHLY_RULE,
+  openingImport,
   planFigures,
   type ContractFixture,
 } from '../src/modules/contract/testkit';
@@ -101,59 +93,6 @@ const make = (f: ContractFixture, amount: string, startDate: string, maturityDat
   approvedFor(t, admin, checker, f, amount, startDate, maturityDate);
 const ruleWriteOff = (c: string, bank: string, date: string, amount: string) =>
   paidByRule(admin, checker, bank, c, date, amount);
-
-/** 期初导入 of one 等额本金 contract, its first two periods repaid before the import. */
-async function openingImport(f: ContractFixture): Promise<string> {
-  const plan = await admin.ok<PlanResult>(contractApi.planAdd, {
-    financingAmount: '120000.00',
-    startDate: '2026-01-10',
-    maturityDate: '2027-01-10',
-    ruleBizCode: f.ruleBizCode,
-  });
-  const cells: Partial<Record<(typeof OPENING_CONTRACT_COLUMNS)[number]['key'], string>> = {
-    contractNo: 'QC-CONSIST-1',
-    custCode: f.custCode,
-    platCredBizCode: f.credBizCode,
-    lineCode: f.lineCode,
-    recourse: '有追索',
-    disclosure: '暗保理',
-    product: '保理',
-    financingRatio: '0.8',
-    financingAmount: '120000.00',
-    startDate: '2026-01-10',
-    maturityDate: '2027-01-10',
-    ruleBizCode: f.ruleBizCode,
-    bankBizCode: f.bankBizCode,
-    debtorName: '期初买方有限公司',
-    invoiceCode: '3100261130',
-    invoiceNo: '30000001',
-    invoiceDate: '2025-12-20',
-    receivableAmount: '150000.00',
-    receivableDueDate: '2027-01-10',
-    loanDate: '2026-01-10',
-    loanAmount: '120000.00',
-  };
-  const paid = plan.items
-    .slice(0, 2)
-    .map((i, k) => ['QC-CONSIST-1', String(k + 1), i.principal, i.interest, i.fee]);
-  const res = await uploadWorkbook(
-    admin,
-    contractApi.openingImport,
-    [
-      {
-        name: OPENING_CONTRACT_SHEET,
-        rows: [
-          OPENING_CONTRACT_COLUMNS.map((c) => c.header),
-          OPENING_CONTRACT_COLUMNS.map((c) => (cells as Record<string, string>)[c.key] ?? ''),
-        ],
-      },
-      { name: OPENING_PAID_SHEET, rows: [OPENING_PAID_COLUMNS.map((c) => c.header), ...paid] },
-    ],
-    { mode: 'all' },
-  );
-  expect(res.status, res.msg).toBe(200);
-  return (res.data as OpeningResult).imported[0]!;
-}
 
 beforeAll(async () => {
   t = await createTestPortal({ BUSINESS_DATE: D0 });
@@ -225,7 +164,7 @@ beforeAll(async () => {
   await reverseWriteOff(admin, checker, reversed);
   t.portal.clock.set(D0);
 
-  code.O = await openingImport(f3);
+  code.O = await openingImport(admin, f3, 'QC-CONSIST-1', '30000001');
 
   await buyBack(code.R, D0);
 }, 300_000);

@@ -24,6 +24,14 @@ const RAW_SQL_TABLES: Record<string, string> = {
     'the month close’s lock row per month, read and written in SQL by voucher/close.ts and the posting',
   book_close_requests:
     'the four-eyes requests of the month close, in SQL beside book_months (voucher/close.ts)',
+  ledger_kept_dates: 'the dates whose 台账 figures the day-end kept, in SQL (ledger/keep.ts, ledger/kept.ts)',
+  ledger_kept: 'each contract’s 台账 figures of a kept date, in SQL (ledger/keep.ts)',
+  ledger_kept_sums:
+    'the kept figures summed per organisation, owner, state and class, in SQL (ledger/keep.ts)',
+  ledger_kept_org_sums: 'the kept figures summed per organisation, state and class, in SQL (ledger/keep.ts)',
+  ledger_kept_book_sums: 'the kept figures of the whole book per state and class, in SQL (ledger/keep.ts)',
+  ledger_touches:
+    'the contracts touched since their figures were kept, written by triggers (migrations/0064)',
   guarantee_reminders: 'the day-end’s once-only record of guarantee reminders, in SQL (credit/guarantees.ts)',
 };
 

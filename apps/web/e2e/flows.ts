@@ -179,6 +179,18 @@ export async function confirm(page: Page, text?: string): Promise<void> {
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * Closes the temporary password's dialog (用户管理: add and reset) with 我已记下, once it has opened
+ * (motionDone), as confirm does: pressed while it still zooms in, the press lands on the mask and
+ * the dialog stays over the list.
+ */
+export async function passwordNoted(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal').filter({ hasText: '临时密码' });
+  await motionDone(dialog);
+  await dialog.getByRole('button', { name: '我已记下' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** Chooses an option of the open select, once its dropdown has stopped moving (animationsDone). */
 export async function pick(page: Page, title: string): Promise<void> {
   const option = page

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { AUTH_PATHS } from '@portal/contract/session';
 import { activePage, apiCall, launchBrowser, login, newPage, tokenOf, base } from './helpers';
-import { changeFirstPassword, confirm, data, loginAs } from './flows';
+import { changeFirstPassword, confirm, data, loginAs, passwordNoted } from './flows';
 
 /**
  * Issue 27, screens as an office uses them: lists that reload, menus that lead somewhere, row
@@ -99,7 +99,7 @@ describe('lists and row actions', () => {
       await row.waitFor();
       await row.getByRole('button', { name: '重置密码' }).click();
       await confirm(page);
-      await page.getByRole('button', { name: '我已记下' }).click();
+      await passwordNoted(page);
       await row.getByRole('switch').click();
       await confirm(page);
       // The answer's toast comes after this moment.

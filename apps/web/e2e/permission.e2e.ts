@@ -10,7 +10,7 @@ import {
   watchPage,
   base,
 } from './helpers';
-import { confirm, loginAs } from './flows';
+import { confirm, loginAs, passwordNoted } from './flows';
 
 const password = inject('adminPassword');
 let browser: Browser;
@@ -30,11 +30,7 @@ async function readTempPassword(page: Page): Promise<string> {
   const code = page.getByTestId('temp-password');
   await code.waitFor();
   const value = (await code.textContent())?.trim() ?? '';
-  await page
-    .locator('.ant-modal')
-    .filter({ hasText: '临时密码' })
-    .getByRole('button', { name: '我已记下' })
-    .click();
+  await passwordNoted(page);
   return value;
 }
 

@@ -122,6 +122,9 @@ export interface DayEndItem {
   dueDate: string;
   overdueDays: number;
   principalOverdue: string;
+  /** Null on a mark written before the day-end recorded it (docs/business-date.md "The day-end"). */
+  interestOverdue: string | null;
+  feeOverdue: string | null;
   penaltyOfDay: string;
   penaltyAccrued: string;
 }

@@ -113,6 +113,7 @@ const RUN_PHASE_LABELS = {
   reminders: '写入到期提醒',
   collections: '生成催收提醒',
   guarantees: '检查担保到期',
+  keepLedger: '保存台账数据',
 } as const;
 export type RunPhase = keyof typeof RUN_PHASE_LABELS;
 

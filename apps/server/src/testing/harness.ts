@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import {
   createClientKey,
   importRsaPublicKey,
+  isClientKeyFresh,
   sealRequest,
   type ClientEnvelopeKey,
 } from '@portal/contract/envelope';
@@ -18,7 +19,7 @@ import { openDatabase, type Database } from '../platform/db/client';
 import { nextCode } from '../platform/db/codes';
 import { isNull } from 'drizzle-orm';
 import { depts, roleMenus, roles, userRoles, users } from '../platform/auth/schema';
-import { hashPassword, type HashCost } from '../platform/auth/password-hash';
+import { hashPassword, PASSWORD_HASH_COST, type HashCost } from '../platform/auth/password-hash';
 import { buildPortal, type Portal } from '../server';
 import { MODULES } from '../modules';
 import type { PortalModule } from '../platform/module';
@@ -69,6 +70,27 @@ export interface TestDb {
 /** The migrated template's tarball, read once per test file's process. */
 let pgliteTemplate: Promise<Blob> | undefined;
 
+/**
+ * A tarball held in memory for PGlite's `loadDataDir`, which reads it with `arrayBuffer()` once per
+ * database: a plain Blob of the ≈ 47 MB template streamed it through Node's Blob reader in small
+ * chunks and joined them each time (≈ 0.25 s of CPU a test database; bench/README.md "Eighth
+ * pass"); this one answers a copy of the bytes it holds.
+ */
+class HeldTarball extends Blob {
+  readonly #held: Uint8Array;
+  constructor(held: Uint8Array) {
+    super([]);
+    this.#held = held;
+  }
+  override get size(): number {
+    return this.#held.byteLength;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    // A copy of exactly these bytes (a Buffer's `slice` would be a view on a larger pool).
+    return Promise.resolve(new Uint8Array(this.#held).buffer);
+  }
+}
+
 /** Whether test/global-setup.ts made a migrated template (a runner without it starts empty). */
 const hasTemplate = (): boolean => !!(onPostgres ? inject('pgTemplate') : inject('pgliteTemplate'));
 
@@ -97,7 +119,7 @@ async function openTestDb(start: Start, poolSize?: number): Promise<TestDb> {
     let data: Blob | undefined;
     if (start === 'demo') data = await pgliteDemoTemplate();
     else if (start === 'migrated' && inject('pgliteTemplate')) {
-      pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((b) => new Blob([b]));
+      pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((b) => new HeldTarball(b));
       data = await pgliteTemplate;
     }
     const database = await openDatabase(data ? { loadDataDir: data } : {});
@@ -191,7 +213,7 @@ function pgliteDemoTemplate(): Promise<Blob> {
   pgliteDemo ??= (async () => {
     const runDir = inject('testRunDir');
     const file = runDir ? join(runDir, 'pglite-demo.tar') : '';
-    if (file && existsSync(file)) return new Blob([await readFile(file)]);
+    if (file && existsSync(file)) return new HeldTarball(await readFile(file));
     // Two workers may both make it at the start of a run: the same content, written to a
     // temporary name and renamed, so neither reads half a file.
     const { database } = await openTestDb('migrated');
@@ -204,12 +226,13 @@ function pgliteDemoTemplate(): Promise<Blob> {
     } finally {
       await database.close();
     }
+    const bytes = new Uint8Array(await dump.arrayBuffer());
     if (file) {
       const partial = `${file}.${process.pid}.part`;
-      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await writeFile(partial, bytes);
       await rename(partial, file);
     }
-    return dump;
+    return new HeldTarball(bytes);
   })();
   return pgliteDemo;
 }
@@ -271,7 +294,10 @@ export class TestClient {
   ) {}
 
   async envelopeKey(): Promise<ClientEnvelopeKey> {
-    if (!this.key) {
+    // A new key before the server refuses the old one, as the web client draws one: a file that
+    // runs longer than 10 minutes on a starved machine otherwise fails every later call with 422
+    // (loan.test.ts's property test, niced at load 35; bench/README.md "Tenth pass").
+    if (!this.key || !isClientKeyFresh(this.key)) {
       const { keyId, publicKey } = this.portal.keyring.publicKey();
       this.key = await createClientKey(keyId, await importRsaPublicKey(publicKey));
     }
@@ -338,6 +364,11 @@ export async function createTestPortal(
      * the first start itself (`portal.firstStart`, the demo users' generated passwords).
      */
     ownFirstStart?: boolean;
+    /**
+     * Hash passwords at the servers' own cost, not the cheap one of tests: for the login gate's
+     * tests, whose hashes must still be running when the next logins arrive.
+     */
+    serverHashCost?: boolean;
   } = {},
 ): Promise<TestPortal> {
   // The demo, when asked for with the settings it is made with, comes loaded (README "Tests").
@@ -347,9 +378,30 @@ export async function createTestPortal(
     extraModules.length === 0 &&
     !Object.keys(env).some((k) => k !== 'DEMO_DATA' && FIRST_START_SETTINGS.includes(k));
   const db = await openTestDb(demo && hasTemplate() ? 'demo' : 'migrated');
+  return startTestPortal(db, env, extraModules, opts.serverHashCost === true);
+}
+
+/**
+ * A second portal on a test portal's own database, started with other settings (`env` on top of
+ * the test ones), as a server restarted with a changed setting would be: for tests of what a
+ * setting changes (CHROMIUM_PATH), without a database of their own to load (its database and a
+ * portal cost seconds of CPU; bench/README.md "Tenth pass"). Its close leaves the database to `t`.
+ */
+export function secondPortal(t: TestPortal, env: Record<string, string>): Promise<TestPortal> {
+  const shared: TestDb = { database: t.database, url: t.databaseUrl, drop: () => Promise.resolve() };
+  return startTestPortal(shared, env, [], false);
+}
+
+async function startTestPortal(
+  db: TestDb,
+  env: Record<string, string>,
+  extraModules: PortalModule[],
+  serverHashCost: boolean,
+): Promise<TestPortal> {
   // Uploads and other files go to a directory of this portal's own, never the checkout's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const config = testConfig(dataDir, env);
+  const tested = testConfig(dataDir, env);
+  const config = serverHashCost ? { ...tested, passwordHashCost: PASSWORD_HASH_COST } : tested;
   const portal = await buildPortal({
     config,
     database: db.database,

@@ -154,6 +154,9 @@ describe('日终 (day-end)', () => {
       dueDate: '2026-02-20',
       overdueDays: 9,
       principalOverdue: '16666.67',
+      // The period's interest, 100,000 × 7.2 % × 31 days (01-20 → 02-20) / 360, unpaid too.
+      interestOverdue: '620.00',
+      feeOverdue: '0.00',
     });
     // 16666.67 × 7.2 % × 1.5 / 360 = 5.00 a day (ACT/360), for the 9 days 02-21 … 03-01 = 45.00.
     expect(marked[0]!.penaltyOfDay).toBe('5.00');

@@ -100,6 +100,7 @@ describe('day-end progress', () => {
       'reminders',
       'collections',
       'guarantees',
+      'keepLedger',
     ]);
     expect(
       seen.find((p) => p.phase === 'accrual' && p.total === CONTRACTS && p.done === CONTRACTS),

@@ -34,6 +34,9 @@ export const dayEndItems = pgTable(
     contractId: bigint('contract_id', { mode: 'number' }).notNull(),
     overdueDays: integer('overdue_days').notNull(),
     principalOverdue: moneyColumn('principal_overdue').notNull(),
+    // Null on marks written before migration 0066 recorded them.
+    interestOverdue: moneyColumn('interest_overdue'),
+    feeOverdue: moneyColumn('fee_overdue'),
     penaltyOfDay: moneyColumn('penalty_of_day').notNull(),
     penaltyAccrued: moneyColumn('penalty_accrued').notNull(),
   },

@@ -37,6 +37,7 @@ import { itemAsOf, itemsReadFromLines, paymentsByContract, paymentsOf, type Item
 import { DAY_END_RUN_ROWS, dayEndItems, dayEndRuns } from './schema';
 import { purgeLogs } from '../monitor';
 import { classifyAtDayEnd } from '../classification';
+import { keepLedgerAtDayEnd, vacuumTouches } from '../ledger';
 import { accrueMonthEnds, provideMonthEnd } from '../voucher';
 import { collectAtDayEnd } from '../collections';
 import { guaranteeWatchAtDayEnd, type GuaranteeWatch } from '../credit';
@@ -204,6 +205,8 @@ async function dayEnd(
       await db.delete(dayEndRuns).where(eq(dayEndRuns.id, id));
       return null;
     }
+    // The touches the run folded, vacuumed outside its transaction (docs/ledger.md "Kept by date").
+    await vacuumTouches(db);
     // Logs older than 参数设置's retention go at the day-end (docs/operations.md "Log retention").
     if (opts.logRetentionDays !== undefined) await purgeLogs(db, opts.logRetentionDays);
   } catch (err) {
@@ -308,6 +311,51 @@ export function runningHere(db: Db): DayEndRun | null {
   return progressBoard(db).latest<Omit<DayEndRun, 'progress'>>(DAY_END_RUN_ROWS);
 }
 
+/**
+ * The day-end's candidates: the open items of disbursed contracts in force due by the reminder
+ * horizon, and the items itemAsOf may find overdue although principal, interest and fee are paid
+ * (penalty owed), in contract and period order, each with its contract's rule and owners.
+ *
+ * It reads what they need (bench/README.md "The deep page and the day-end's candidates"): the
+ * open items from the open-items index (migration 0062, every column read is in it) kept to the
+ * contracts in force by the disbursed contracts' index, the paid-late items from their marks
+ * (itemsReadFromLines), and the contract row of each candidate by its key. The contracts' rows
+ * (wide: the rule snapshot) were read whole, and every write-off line joined, on every day-end.
+ * `jit` is off for the statement: the planner cannot estimate "owing" (a disjunction of column
+ * comparisons), and the JIT it paid for the overestimate took longer than the statement (as in
+ * modules/ledger).
+ */
+async function dayEndCandidates(tx: Tx, date: string, horizon: string): Promise<Candidate[]> {
+  const inForce = sql`(select id from contracts where deleted_at is null and status = 'effective' and loan_state = 'loaned')`;
+  const [was] = await queryRows<{ jit: string }>(
+    tx,
+    sql`select current_setting('jit') as jit, set_config('jit', 'off', true)`,
+  );
+  const rows = await queryRows<Candidate>(
+    tx,
+    sql`with cand as (
+          select i.id, i.contract_id, i.period, i.due_date, i.principal, i.interest, i.fee, i.penalty
+            from contract_plan_items i
+           where i.superseded_by is null and i.due_date <= ${horizon}::date
+             and (i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee)
+             and i.contract_id in ${inForce}
+          union
+          select i.id, i.contract_id, i.period, i.due_date, i.principal, i.interest, i.fee, i.penalty
+            from contract_plan_items i
+           where i.id in (select id from ${itemsReadFromLines(inForce, date)} as late))
+        select i.id::int as id, i.contract_id::int as contract_id, i.period,
+               to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.principal::text, i.interest::text,
+               i.fee::text, i.penalty::text, c.rule_snapshot, c.created_by::int as created_by,
+               c.manager_id::int as manager_id
+          from cand i
+          cross join lateral (select k.rule_snapshot, k.created_by, k.manager_id from contracts k
+                               where k.id = i.contract_id offset 0) as c
+         order by i.contract_id, i.period`,
+  );
+  await tx.execute(sql`select set_config('jit', ${was!.jit}, true)`);
+  return rows;
+}
+
 /** Contracts whose candidates' payments the day-end reads in one statement. */
 const DAY_END_SLICE = 1000;
 /** Reminders a statement (four text parameters whatever the count; the slice bounds its size). */
@@ -331,23 +379,7 @@ async function dayEndWork(
   await accrueMonthEnds(tx, date, actor, progress);
   await progress.phase('overdue', 0, date);
   const horizon = addDays(date, DUE_REMINDER_DAYS);
-  // Open items of disbursed contracts in force, due by the reminder horizon, and the items
-  // itemAsOf may find overdue although principal, interest and fee are paid (penalty owed).
-  const inForce = sql`(select id from contracts where deleted_at is null and status = 'effective' and loan_state = 'loaned')`;
-  const rows = await queryRows<Candidate>(
-    tx,
-    sql`select i.id::int as id, i.contract_id::int as contract_id, i.period,
-               to_char(i.due_date, 'YYYY-MM-DD') as due_date, i.principal::text, i.interest::text,
-               i.fee::text, i.penalty::text, c.rule_snapshot, c.created_by::int as created_by,
-               c.manager_id::int as manager_id
-          from contract_plan_items i join contracts c on c.id = i.contract_id
-         where c.deleted_at is null and c.status = 'effective' and c.loan_state = 'loaned'
-           and i.superseded_by is null
-           and (i.principal_paid < i.principal or i.interest_paid < i.interest or i.fee_paid < i.fee
-                or i.id in (select id from ${itemsReadFromLines(inForce, date)} as late))
-           and i.due_date <= ${horizon}::date
-         order by i.contract_id, i.period`,
-  );
+  const rows = await dayEndCandidates(tx, date, horizon);
   const byContract = new Map<number, Candidate[]>();
   for (const r of rows) byContract.set(r.contract_id, [...(byContract.get(r.contract_id) ?? []), r]);
   const marks: (typeof dayEndItems.$inferInsert)[] = [];
@@ -397,6 +429,8 @@ async function dayEndWork(
           contractId,
           overdueDays: f.overdueDays,
           principalOverdue: f.open.PRINCIPAL,
+          interestOverdue: f.open.INTEREST,
+          feeOverdue: f.open.FEE,
           penaltyOfDay: money(ofDay),
           penaltyAccrued: f.penaltyDue,
         });
@@ -408,7 +442,7 @@ async function dayEndWork(
   }
   await progress.phase('marks', 0, date);
   await tx.delete(dayEndItems).where(eq(dayEndItems.businessDate, date));
-  for (const part of insertSlices(marks, 7)) {
+  for (const part of insertSlices(marks, 9)) {
     await tx.insert(dayEndItems).values(part);
     await progress.wrote(part.length);
   }
@@ -451,6 +485,9 @@ async function dayEndWork(
   // 担保到期提醒: guarantees ending, valuations grown old (docs/credit.md "Reminders").
   await progress.phase('guarantees', 0, date);
   await guaranteeWatchAtDayEnd(tx, date, watch);
+  // The 台账's figures of the date kept, after this run's own writes (docs/ledger.md "Kept by date").
+  await progress.phase('keepLedger', 0, date);
+  await keepLedgerAtDayEnd(tx, date);
   return {
     contracts: byContract.size,
     overdueItems: marks.length,
@@ -502,7 +539,8 @@ export async function dayEndItemsOf(ex: Executor, date: string): Promise<DayEndI
     ex,
     sql`select c.biz_code as "contBizCode", c.contract_no as "contractNo", i.period,
                to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", d.overdue_days as "overdueDays",
-               d.principal_overdue::text as "principalOverdue", d.penalty_of_day::text as "penaltyOfDay",
+               d.principal_overdue::text as "principalOverdue", d.interest_overdue::text as "interestOverdue",
+               d.fee_overdue::text as "feeOverdue", d.penalty_of_day::text as "penaltyOfDay",
                d.penalty_accrued::text as "penaltyAccrued"
           from day_end_items d join contract_plan_items i on i.id = d.plan_item_id
           join contracts c on c.id = d.contract_id

@@ -10,6 +10,7 @@ export {
   itemPayment,
   itemsReadFromLines,
   lastPostingDate,
+  planItemsAndLastPosting,
   openAsOf,
   paymentsByContract,
   paymentsOf,

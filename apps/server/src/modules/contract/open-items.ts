@@ -214,14 +214,25 @@ export function openAsOf(
  * due date (penalty accrued, perhaps still owed although principal, interest and fee are paid), or
  * a line dated after `asOf` (not yet paid on that date). With the items still owed principal,
  * interest or fee they are every item itemAsOf can find 逾期 on `asOf` (the dashboard, the day-end).
+ *
+ * Read from the two marks that find them without reading every line: `paid_lines.principal_late`
+ * (kept by the triggers of migration 0038, a partial index holds the marked lines) and the
+ * write-offs dated after `asOf` (by `paids_approved_date_idx`, their lines by their key). Joining
+ * every write-off line to its write-off and item instead grew with the book's history, not with
+ * the day: 1.5 million lines at 100,000 contracts (bench/README.md "The deep page and the
+ * day-end's candidates").
  */
 export function itemsReadFromLines(contracts: SQL, asOf: string): SQL {
   const d = sql`${asOf}::date`;
-  return sql`(select i.id from paid_lines l join paids p on p.id = l.paid_id
-                join contract_plan_items i on i.id = l.plan_item_id join ${contracts} as lc on lc.id = i.contract_id
-               where p.state = 'approved' and not p.red and p.deleted_at is null
-                 and i.superseded_by is null and i.due_date < ${d}
-                 and (p.paid_date > ${d} or (l.component = 'PRINCIPAL' and p.paid_date > i.due_date)))`;
+  const live = sql`p.state = 'approved' and not p.red and p.deleted_at is null`;
+  return sql`(select i.id
+                from (select l.plan_item_id from paid_lines l join paids p on p.id = l.paid_id
+                       where l.principal_late and ${live}
+                      union
+                      select l.plan_item_id from paids p join paid_lines l on l.paid_id = p.id
+                       where p.paid_date > ${d} and ${live}) as marked
+                join contract_plan_items i on i.id = marked.plan_item_id join ${contracts} as lc on lc.id = i.contract_id
+               where i.superseded_by is null and i.due_date < ${d})`;
 }
 
 /**
@@ -245,8 +256,34 @@ export function writtenOffBy(contractId: SQL, asOf: string): SQL {
  * write-off and itself as paid (docs/ledger.md "As posted on a date").
  */
 export async function lastPostingDate(ex: Executor, contractId: number): Promise<string | null> {
-  // One statement (greatest ignores a null side): it runs inside every write-off's save and
-  // approval, the latter while the contract's row is locked.
+  const [last] = await queryRows<{ d: string | null }>(ex, sql`select ${lastPostingOf(ex, contractId)} as d`);
+  return last?.d ?? null;
+}
+
+/**
+ * The live plan items (locked when `lock`) and the contract's latest posting date
+ * (lastPostingDate) in one statement: a write-off's save and approval read both, the approval
+ * while the contract's row is locked (bench/README.md "Write-off contention: ninth pass"). The
+ * date is a column of every item's row (an uncorrelated subquery, run once); a contract without
+ * live items reads it on its own.
+ */
+export async function planItemsAndLastPosting(
+  ex: Executor | Tx,
+  contractId: number,
+  lock = false,
+): Promise<{ items: ItemRow[]; last: string | null }> {
+  const q = ex
+    .select({ item: contractPlanItems, last: sql<string | null>`${lastPostingOf(ex, contractId)}` })
+    .from(contractPlanItems)
+    .where(and(eq(contractPlanItems.contractId, contractId), isNull(contractPlanItems.supersededBy)))
+    .orderBy(asc(contractPlanItems.period));
+  const rows = await (lock ? q.for('update') : q);
+  if (rows.length === 0) return { items: [], last: await lastPostingDate(ex, contractId) };
+  return { items: rows.map((r) => r.item), last: rows[0]!.last };
+}
+
+/** lastPostingDate's expression (greatest ignores a null side), as text. */
+function lastPostingOf(ex: Executor, contractId: number): SQL {
   const posted = ex
     .select({ d: sql`max(${paids.paidDate})` })
     .from(paids)
@@ -263,9 +300,5 @@ export async function lastPostingDate(ex: Executor, contractId: number): Promise
     .from(paidReds)
     .innerJoin(paids, eq(paids.id, paidReds.paidId))
     .where(and(eq(paids.contractId, contractId), eq(paidReds.state, 'approved'), isNull(paidReds.deletedAt)));
-  const [last] = await queryRows<{ d: string | null }>(
-    ex,
-    sql`select greatest((${posted}), (${reversed}))::text as d`,
-  );
-  return last?.d ?? null;
+  return sql`(greatest((${posted}), (${reversed}))::text)`;
 }

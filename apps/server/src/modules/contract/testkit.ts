@@ -4,7 +4,16 @@ import { CONTRACT_PATHS, type InfoSave, type PlanItemView } from '@portal/contra
 import { RULER_PATHS } from '@portal/contract/ruler';
 import type { InterestRuleCalcInput } from '@portal/contract/plan/rule';
 import { queryRows } from '../../platform/db/client';
+import {
+  OPENING_CONTRACT_COLUMNS,
+  OPENING_CONTRACT_SHEET,
+  OPENING_PAID_COLUMNS,
+  OPENING_PAID_SHEET,
+  type OpeningResult,
+} from '@portal/contract/opening';
+import type { PlanResult } from '@portal/contract/plan/schedule';
 import { servedPaths, type TestClient, type TestPortal } from '../../testing/harness';
+import { uploadWorkbook } from '../../testing/xlsx-upload';
 import { addCustomer, approvedCredit } from '../credit/testkit';
 
 /**
@@ -236,4 +245,66 @@ export function planFigures(items: readonly PlanItemView[]) {
     ),
     penalty: total(late, (i) => new Decimal(i.penalty).minus(i.penaltyPaid)),
   };
+}
+
+/**
+ * 期初导入 of one contract of `f`'s rule (120,000.00 from 2026-01-10 to 2027-01-10, 放款 that day),
+ * its first two periods repaid before the import; its 合同号 and invoice number given. Returns the
+ * imported contract's code.
+ */
+export async function openingImport(
+  admin: TestClient,
+  f: ContractFixture,
+  contractNo: string,
+  invoiceNo: string,
+): Promise<string> {
+  const plan = await admin.ok<PlanResult>(contractApi.planAdd, {
+    financingAmount: '120000.00',
+    startDate: '2026-01-10',
+    maturityDate: '2027-01-10',
+    ruleBizCode: f.ruleBizCode,
+  });
+  const cells: Partial<Record<(typeof OPENING_CONTRACT_COLUMNS)[number]['key'], string>> = {
+    contractNo,
+    custCode: f.custCode,
+    platCredBizCode: f.credBizCode,
+    lineCode: f.lineCode,
+    recourse: '有追索',
+    disclosure: '暗保理',
+    product: '保理',
+    financingRatio: '0.8',
+    financingAmount: '120000.00',
+    startDate: '2026-01-10',
+    maturityDate: '2027-01-10',
+    ruleBizCode: f.ruleBizCode,
+    bankBizCode: f.bankBizCode,
+    debtorName: '期初买方有限公司',
+    invoiceCode: '3100261130',
+    invoiceNo,
+    invoiceDate: '2025-12-20',
+    receivableAmount: '150000.00',
+    receivableDueDate: '2027-01-10',
+    loanDate: '2026-01-10',
+    loanAmount: '120000.00',
+  };
+  const paid = plan.items
+    .slice(0, 2)
+    .map((i, k) => [contractNo, String(k + 1), i.principal, i.interest, i.fee]);
+  const res = await uploadWorkbook(
+    admin,
+    contractApi.openingImport,
+    [
+      {
+        name: OPENING_CONTRACT_SHEET,
+        rows: [
+          OPENING_CONTRACT_COLUMNS.map((c) => c.header),
+          OPENING_CONTRACT_COLUMNS.map((c) => (cells as Record<string, string>)[c.key] ?? ''),
+        ],
+      },
+      { name: OPENING_PAID_SHEET, rows: [OPENING_PAID_COLUMNS.map((c) => c.header), ...paid] },
+    ],
+    { mode: 'all' },
+  );
+  if (res.status !== 200) throw new Error(`期初导入 refused: ${res.status} ${res.msg}`);
+  return (res.data as OpeningResult).imported[0]!;
 }

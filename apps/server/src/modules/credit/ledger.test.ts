@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreditView, FtRow, LineFigures } from '@portal/contract/credit';
 import { queryRows, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
@@ -169,6 +169,91 @@ describe('occupation ledger', () => {
     await db().update(creditLines).set({ frozen: false }).where(eq(creditLines.bizCode, platform.lineCode));
     await expect(tx((x) => occupy(x, mv('000000999999', '1.00')))).rejects.toMatchObject({ status: 404 });
     expect((await linesOfCustomer(db(), cust)).map((l) => l.kind)).toEqual(['platform']);
+  });
+
+  it('writes the same movement row on either path, the guarded update and its row in one statement', async () => {
+    // A movement row is written by the guarded update's statement (occupy, release, reoccupy,
+    // reserve) or on its own (create, limit change, a 0.00 row): one column list serves both
+    // (docs/credit.md "Movements"). Count the statements inside the transaction.
+    const statements = (fn: (x: Tx) => Promise<unknown>) =>
+      tx(async (x) => {
+        const begin = vi.spyOn(t.database.inFlight, 'begin');
+        try {
+          await fn(x);
+          return begin.mock.calls.length;
+        } finally {
+          begin.mockRestore();
+        }
+      });
+    const rowsOf = async (lineCode: string) =>
+      queryRows<Record<string, unknown>>(
+        db(),
+        sql`select e.movement, e.amount::text, e.limit_after::text, e.occupied_after::text,
+                   e.reserved_after::text, e.doc_type, e.doc_code, e.reason, e.biz_date::text,
+                   e.actor_id::int, e.actor_name, e.at is not null as stamped
+              from credit_ledger e join credit_lines l on l.id = e.line_id
+             where l.biz_code = ${lineCode} order by e.id`,
+      );
+    const row = (movement: string, amount: string, occupied: string, over: Record<string, unknown> = {}) => ({
+      movement,
+      amount,
+      limit_after: '1000.00',
+      occupied_after: occupied,
+      reserved_after: '0.00',
+      doc_type: 'contract',
+      doc_code: '000000000902',
+      reason: null,
+      biz_date: today,
+      actor_id: 1,
+      actor_name: 'contract-approver',
+      stamped: true,
+      ...over,
+    });
+    const mv2 = (lineCode: string, amount: string) => ({
+      ...mv(lineCode, amount, '000000000902'),
+      reason: '测试',
+    });
+
+    const cyclical = await addCustomer(db(), '明细客户');
+    const { platform } = await lines(
+      await approvedCredit(maker, checker, cyclical, { over: { limitAmount: '1000.00' } }),
+    );
+    // The line locked (one statement), then its figures and its row (one statement).
+    expect(await statements((x) => occupy(x, mv2(platform.lineCode, '300.00')))).toBe(2);
+    expect(await statements((x) => release(x, mv2(platform.lineCode, '100.00')))).toBe(2);
+    expect(await statements((x) => reoccupy(x, mv2(platform.lineCode, '100.00')))).toBe(2);
+    // A refused update writes no row.
+    await expect(tx((x) => reoccupy(x, mv2(platform.lineCode, '800.00')))).rejects.toMatchObject({
+      status: 409,
+    });
+    const created = (await rowsOf(platform.lineCode))[0]!;
+    expect(created).toMatchObject({
+      movement: 'create',
+      amount: '1000.00',
+      limit_after: '1000.00',
+      occupied_after: '0.00',
+      reserved_after: '0.00',
+      stamped: true,
+    });
+    expect((await rowsOf(platform.lineCode)).slice(1)).toEqual([
+      row('occupy', '300.00', '300.00', { reason: '测试' }),
+      row('release', '100.00', '200.00', { reason: '测试' }),
+      row('reoccupy', '100.00', '300.00', { reason: '测试' }),
+    ]);
+
+    const oneOff = await addCustomer(db(), '一次性明细客户');
+    const { platform: once } = await lines(
+      await approvedCredit(maker, checker, oneOff, { over: { limitAmount: '1000.00', cycle: 'oneOff' } }),
+    );
+    await tx((x) => occupy(x, mv(once.lineCode, '300.00', '000000000902')));
+    expect(await statements((x) => release(x, mv2(once.lineCode, '300.00')))).toBe(2);
+    expect(await statements((x) => reoccupy(x, mv(once.lineCode, '300.00', '000000000902')))).toBe(2);
+    expect((await rowsOf(once.lineCode)).slice(1)).toEqual([
+      row('occupy', '300.00', '300.00', { reason: '占用' }),
+      row('release', '0.00', '300.00', { reason: `测试；${ONE_OFF_REASON}` }),
+      row('reoccupy', '0.00', '300.00', { reason: ONE_OFF_REASON }),
+    ]);
+    await ledgerSumsBack();
   });
 
   it('is bounded by the database itself: a direct update past the limit violates the CHECK', async () => {

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Cycle, LineFigures, LineKind, Movement } from '@portal/contract/credit';
-import type { Executor, Tx } from '../../platform/db/client';
+import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { nextCode } from '../../platform/db/codes';
 import { badInput, conflict, notFound } from '../../platform/errors';
@@ -12,9 +12,9 @@ import { formatYuan } from '@portal/contract/format';
  * The occupation ledger (docs/credit.md). Every function runs inside the caller's
  * transaction (`tx`), so the movement commits with the document that causes it or not at all.
  *
- * Locking: a line and its ancestors are locked root first (`select … for update`, one row at a
- * time from the platform line down), the same order everywhere, so two movements on one tree
- * queue instead of deadlocking. The figures change only through guarded updates
+ * Locking: a line and its ancestors are locked in one statement in the order of their ids
+ * (lockChain: root first, a parent being older than its children), the same order everywhere, so
+ * two movements on one tree queue instead of deadlocking. The figures change only through guarded updates
  * (`… where occupied + x + reserved <= limit`), backed by the table's CHECK constraint.
  *
  * Invariant, per line: occupied = Σ occupy + Σ reoccupy − Σ release, reserved = Σ reserve −
@@ -107,30 +107,42 @@ const kindLabel: Record<string, string> = {
 const describe = (l: LineRow) => `额度 ${l.bizCode}（${kindLabel[l.kind] ?? l.kind}）`;
 
 /**
- * Locks the line named and its ancestors, root first; answers them root first (the line named
- * last). Parent links never change, so reading the chain before locking is safe.
+ * Locks the line named and its ancestors (at most 8 lines) in one statement, and answers them root
+ * first (the line named last). The rows are locked in the order of their ids, the one order every
+ * caller takes, so two chains sharing a line cannot deadlock; a parent is made before its children
+ * (bigserial), so that is root first as well. Parent links never change, so reading the chain
+ * before locking is safe (bench/README.md "Write-off contention: prepared statements": one
+ * statement instead of one a link plus one a lock).
  */
 export async function lockChain(tx: Tx, lineCode: string): Promise<LineRow[]> {
-  const ids: number[] = [];
-  let [link] = await tx
-    .select({ id: creditLines.id, parent: creditLines.parentLineId })
+  const rows = await tx
+    .select()
     .from(creditLines)
-    .where(eq(creditLines.bizCode, lineCode));
-  if (!link) throw notFound('授信额度');
-  for (let depth = 0; link && depth < 8; depth++) {
-    ids.unshift(link.id);
-    if (link.parent === null) break;
-    [link] = await tx
-      .select({ id: creditLines.id, parent: creditLines.parentLineId })
-      .from(creditLines)
-      .where(eq(creditLines.id, link.parent));
+    .where(
+      inArray(
+        creditLines.id,
+        sql`(with recursive up (id, parent, depth) as (
+               select id, parent_line_id, 1 from credit_lines where biz_code = ${lineCode}
+               union all
+               select c.id, c.parent_line_id, up.depth + 1 from credit_lines c join up on c.id = up.parent
+                where up.depth < 8)
+             select id from up)`,
+      ),
+    )
+    .orderBy(asc(creditLines.id))
+    .for('update');
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const chain: LineRow[] = [];
+  // Walked from the line named up its parents (bounded by the rows read: no link is followed twice).
+  for (
+    let line = rows.find((r) => r.bizCode.trimEnd() === lineCode.trimEnd());
+    line && chain.length < rows.length;
+  ) {
+    chain.unshift(line);
+    line = line.parentLineId === null ? undefined : byId.get(line.parentLineId);
   }
-  const rows: LineRow[] = [];
-  for (const id of ids) {
-    const [row] = await tx.select().from(creditLines).where(eq(creditLines.id, id)).for('update');
-    rows.push(row!);
-  }
-  return rows;
+  if (chain.length === 0) throw notFound('授信额度');
+  return chain;
 }
 
 /** The lines whose occupied figure an occupation of `chain`'s last line moves: a debtor line and its platform parent; else the line alone. */
@@ -148,6 +160,42 @@ interface Doc {
   reason?: string | undefined;
 }
 
+/** The movement row's columns, the line's excepted (the key and `at` are the table's own). */
+type MovementColumns = Exclude<keyof typeof creditLedger.$inferInsert, 'id' | 'at'>;
+
+/**
+ * The one place that knows a movement row's columns: the insert of the row of `line`, a relation
+ * answering the line's `id`, `limit_amount`, `occupied_amount` and `reserved_amount` as they are
+ * after the movement. `shift` selects them from its guarded update, in the same statement, and
+ * `writeMovement` from the values of the line it holds. A column added to `credit_ledger` is a
+ * type error here until it has its value (docs/credit.md "Figures").
+ */
+function movementInsert(line: SQL, movement: Movement, amount: Decimal, doc: Doc): SQL {
+  const values: Record<MovementColumns, SQL> = {
+    lineId: sql`id`,
+    movement: sql`${movement}::text`,
+    amount: sql`${fmt(amount)}::numeric`,
+    limitAfter: sql`limit_amount`,
+    occupiedAfter: sql`occupied_amount`,
+    reservedAfter: sql`reserved_amount`,
+    docType: sql`${doc.docType}::text`,
+    docCode: sql`${doc.docCode}::text`,
+    reason: sql`${doc.reason ?? null}::text`,
+    bizDate: sql`${doc.date}::date`,
+    actorId: sql`${doc.actor.userId || null}::bigint`,
+    actorName: sql`${doc.actor.userName}::text`,
+  };
+  const columns = Object.keys(values) as MovementColumns[];
+  return sql`insert into credit_ledger (${sql.join(
+    columns.map((c) => sql.identifier(creditLedger[c].name)),
+    sql`, `,
+  )}) select ${sql.join(
+    columns.map((c) => values[c]),
+    sql`, `,
+  )} from ${line}`;
+}
+
+/** A movement row on its own: the line's figures as `line` holds them (create, limit change, a 0.00 row). */
 export async function writeMovement(
   tx: Tx,
   line: LineRow,
@@ -155,56 +203,64 @@ export async function writeMovement(
   amount: Decimal,
   doc: Doc,
 ): Promise<void> {
-  await tx.insert(creditLedger).values({
-    lineId: line.id,
-    movement,
-    amount: fmt(amount),
-    limitAfter: fmt(line.limitAmount),
-    occupiedAfter: fmt(line.occupiedAmount),
-    reservedAfter: fmt(line.reservedAmount),
-    docType: doc.docType,
-    docCode: doc.docCode,
-    reason: doc.reason ?? null,
-    bizDate: doc.date,
-    actorId: doc.actor.userId || null,
-    actorName: doc.actor.userName,
-  });
+  await tx.execute(
+    movementInsert(
+      sql`(values (${line.id}::bigint, ${fmt(line.limitAmount)}::numeric, ${fmt(line.occupiedAmount)}::numeric,
+                   ${fmt(line.reservedAmount)}::numeric))
+            as l (id, limit_amount, occupied_amount, reserved_amount)`,
+      movement,
+      amount,
+      doc,
+    ),
+  );
 }
 
-/** Guarded change of occupied/reserved by signed deltas; refuses rather than break the bound. */
+/**
+ * Guarded change of occupied/reserved by signed deltas and its movement row, one statement (a
+ * data-modifying CTE: the ledger row is written from the updated figures, or not at all when the
+ * guard refuses); refuses rather than break the bound. The line's row as it is after the change.
+ */
 async function shift(
   tx: Tx,
   line: LineRow,
   deltaOccupied: Decimal,
   deltaReserved: Decimal,
-  actor: Actor,
+  movement: Movement,
+  amount: Decimal,
+  doc: Doc,
 ): Promise<LineRow> {
   const dOcc = deltaOccupied.toFixed(2);
   const dRes = deltaReserved.toFixed(2);
-  const [row] = await tx
-    .update(creditLines)
-    .set({
-      occupiedAmount: sql`${creditLines.occupiedAmount} + ${dOcc}::numeric`,
-      reservedAmount: sql`${creditLines.reservedAmount} + ${dRes}::numeric`,
-      version: sql`${creditLines.version} + 1`,
-      updatedAt: sql`now()`,
-      updatedBy: actor.userId || null,
-    })
-    .where(
-      and(
-        eq(creditLines.id, line.id),
-        sql`${creditLines.occupiedAmount} + ${dOcc}::numeric >= 0`,
-        sql`${creditLines.reservedAmount} + ${dRes}::numeric >= 0`,
-        sql`${creditLines.occupiedAmount} + ${dOcc}::numeric + ${creditLines.reservedAmount} + ${dRes}::numeric <= ${creditLines.limitAmount}`,
-      ),
-    )
-    .returning();
+  const uid = doc.actor.userId || null;
+  const [row] = await queryRows<{ limit: string; occupied: string; reserved: string; version: number }>(
+    tx,
+    sql`with s as (
+          update credit_lines
+             set occupied_amount = occupied_amount + ${dOcc}::numeric,
+                 reserved_amount = reserved_amount + ${dRes}::numeric,
+                 version = version + 1, updated_at = now(), updated_by = ${uid}::bigint
+           where id = ${line.id}
+             and occupied_amount + ${dOcc}::numeric >= 0
+             and reserved_amount + ${dRes}::numeric >= 0
+             and occupied_amount + ${dOcc}::numeric + reserved_amount + ${dRes}::numeric <= limit_amount
+          returning id, limit_amount, occupied_amount, reserved_amount, version),
+        m as (${movementInsert(sql`s`, movement, amount, doc)})
+        select limit_amount::text as "limit", occupied_amount::text as occupied,
+               reserved_amount::text as reserved, version from s`,
+  );
   if (!row) {
     throw conflict(
       `授信额度不足：${describe(line)}可用 ${formatYuan(available(line))}，本次 ${formatYuan(deltaOccupied.plus(deltaReserved).abs())}`,
     );
   }
-  return row;
+  return {
+    ...line,
+    limitAmount: fmt(row.limit),
+    occupiedAmount: fmt(row.occupied),
+    reservedAmount: fmt(row.reserved),
+    version: row.version,
+    updatedBy: uid,
+  };
 }
 
 function checkUsable(chain: LineRow[], date: string): void {
@@ -226,8 +282,15 @@ function checkRoom(lines: LineRow[], amount: Decimal): void {
   }
 }
 
-async function parentCodeOf(ex: Executor, line: LineRow): Promise<string | null> {
+async function parentCodeOf(
+  ex: Executor,
+  line: LineRow,
+  chain: readonly LineRow[] = [],
+): Promise<string | null> {
   if (line.parentLineId === null) return null;
+  // The locked chain holds the line's parent already (lockChain reads every ancestor).
+  const known = chain.find((l) => l.id === line.parentLineId);
+  if (known) return known.bizCode;
   const [p] = await ex
     .select({ code: creditLines.bizCode })
     .from(creditLines)
@@ -250,11 +313,9 @@ export async function occupy(tx: Tx, input: MovementInput): Promise<MovementResu
   checkRoom(lines, amount);
   let leaf: LineRow | undefined;
   for (const l of lines) {
-    const after = await shift(tx, l, amount, ZERO, input.actor);
-    await writeMovement(tx, after, 'occupy', amount, { ...input, reason: input.reason ?? '占用' });
-    leaf = after;
+    leaf = await shift(tx, l, amount, ZERO, 'occupy', amount, { ...input, reason: input.reason ?? '占用' });
   }
-  return { moved: fmt(amount), line: figures(leaf!, await parentCodeOf(tx, leaf!)) };
+  return { moved: fmt(amount), line: figures(leaf!, await parentCodeOf(tx, leaf!, chain)) };
 }
 
 /**
@@ -299,14 +360,15 @@ export async function release(tx: Tx, input: ReleaseInput): Promise<MovementResu
       throw conflict(
         `释放金额超过已占用金额：${describe(l)}已占用 ${formatYuan(l.occupiedAmount)}，本次释放 ${formatYuan(amount)}`,
       );
-    const after = await shift(tx, l, amount.neg(), ZERO, input.actor);
-    await writeMovement(tx, after, 'release', amount, {
+    leaf = await shift(tx, l, amount.neg(), ZERO, 'release', amount, {
       ...input,
       reason: input.reason ?? (input.kind === 'cancel' ? '撤销占用' : '还款释放'),
     });
-    leaf = after;
   }
-  return { moved: restores ? fmt(amount) : '0.00', line: figures(leaf, await parentCodeOf(tx, leaf)) };
+  return {
+    moved: restores ? fmt(amount) : '0.00',
+    line: figures(leaf, await parentCodeOf(tx, leaf, chain)),
+  };
 }
 
 /**
@@ -327,16 +389,17 @@ export async function reoccupy(tx: Tx, input: MovementInput): Promise<MovementRe
         ...input,
         reason: input.reason ? `${input.reason}；${ONE_OFF_REASON}` : ONE_OFF_REASON,
       });
-    return { moved: '0.00', line: figures(leafRow, await parentCodeOf(tx, leafRow)) };
+    return { moved: '0.00', line: figures(leafRow, await parentCodeOf(tx, leafRow, chain)) };
   }
   checkRoom(lines, amount);
   let leaf: LineRow = leafRow;
   for (const l of lines) {
-    const after = await shift(tx, l, amount, ZERO, input.actor);
-    await writeMovement(tx, after, 'reoccupy', amount, { ...input, reason: input.reason ?? '冲红恢复占用' });
-    leaf = after;
+    leaf = await shift(tx, l, amount, ZERO, 'reoccupy', amount, {
+      ...input,
+      reason: input.reason ?? '冲红恢复占用',
+    });
   }
-  return { moved: fmt(amount), line: figures(leaf, await parentCodeOf(tx, leaf)) };
+  return { moved: fmt(amount), line: figures(leaf, await parentCodeOf(tx, leaf, chain)) };
 }
 
 /** Carves `amount` out of a line for a distribution child (internal: distribution and change approvals). */
@@ -351,9 +414,7 @@ export async function reserve(
     throw conflict(
       `可分配额度不足：${describe(line)}可用 ${formatYuan(available(line))}，本次分配 ${formatYuan(amount)}`,
     );
-  const after = await shift(tx, line, ZERO, op === 'reserve' ? amount : amount.neg(), doc.actor);
-  await writeMovement(tx, after, op, amount, doc);
-  return after;
+  return shift(tx, line, ZERO, op === 'reserve' ? amount : amount.neg(), op, amount, doc);
 }
 
 export interface NewLine {

@@ -239,11 +239,14 @@ export async function overdueByContract(
   // items (the later sets are small, hashed); the dated payments are read for the candidates only.
   const d = sql`${asOf}::date`;
   const ofSlice = slice ? inSlice('i.contract_id', slice) : sql`true`;
+  // The items paid late of the slice's contracts only (their write-offs by contract): a page's 20
+  // rows read those of the whole book otherwise (bench/README.md "Ninth pass").
+  const lateOf = slice ? sql`l.principal_late and ${inSlice('p.contract_id', slice)}` : sql`l.principal_late`;
   const rows = await queryRows<Candidate>(
     ex,
     sql`with lc as (select c0.id from ${contractsSql} as c0 where ${disbursedBy('c0', asOf)}),
         ic as materialized ${paidCorrections(asOf)},
-        late as materialized (select distinct pl.plan_item_id from ${postedLines(asOf, sql`l.principal_late`)} as pl),
+        late as materialized (select distinct pl.plan_item_id from ${postedLines(asOf, lateOf)} as pl),
         items as (select ${ITEM_COLUMNS} from contract_plan_items i
                    where ${ofSlice} and i.superseded_by is null and i.due_date < ${d} and ${OWING('i')}
                   union all

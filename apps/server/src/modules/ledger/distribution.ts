@@ -10,6 +10,7 @@ import {
 import type { ScopeUser } from '../../platform/auth/data-scope';
 import { queryRows, type Executor } from '../../platform/db/client';
 import { classAsOf, storedDistribution } from '../classification';
+import { freshPart, isKept, keptLessTouched, touchedSince } from './kept';
 import { buildLedger, money } from './service';
 
 /**
@@ -33,9 +34,32 @@ export async function classDistribution(
   // running them (bench/README.md).
   function ledgerDistribution() {
     return ex.transaction(async (tx) => {
+      // One snapshot: the kept sums, the touches and the touched contracts' figures agree.
+      await tx.execute(sql`set transaction isolation level repeatable read, read only`);
       await tx.execute(sql`set local jit = off`);
-      return ledgerDistributionIn(tx);
+      const touched = (await isKept(tx, date)) ? await touchedSince(tx, date) : null;
+      return touched ? keptDistributionIn(tx, touched) : ledgerDistributionIn(tx);
     });
+  }
+  // A date the day-end kept (docs/ledger.md "Kept by date"): the kept sums of its 履约中 rows per
+  // class, less the kept rows of the contracts touched since, plus those computed afresh.
+  async function keptDistributionIn(tx: Executor, touched: readonly number[]) {
+    const active = (a: string) => sql`${sql.raw(a)}.ledger_state = 'active'`;
+    const byClass = (a: string) => sql`coalesce(${sql.raw(a)}.asset_class, 'none')`;
+    let fresh = sql``;
+    if (touched.length) {
+      const built = await buildLedger(tx, user, { asOf: date }, today, { ids: { ids: touched } });
+      const classed = sql`(select r.*, cl.asset_class from ${built.rows} as r
+                             left join ${classAsOf(sql`r.id`, date)} as cl on true where r.ledger_state = 'active')`;
+      fresh = sql`union all ${freshPart(classed, byClass('f'))}`;
+    }
+    const found = await queryRows<{ k: string; n: number; p: string | null }>(
+      tx,
+      sql`select g as k, sum(n)::int as n, sum(principal_open)::text as p
+            from (${keptLessTouched(user, date, touched, { org: null, where: active }, byClass)} ${fresh}) as parts
+           group by g`,
+    );
+    return new Map(found.map((f) => [f.k, { n: f.n, p: f.p }]));
   }
   async function ledgerDistributionIn(tx: Executor) {
     const built = await buildLedger(tx, user, { asOf: date }, today);

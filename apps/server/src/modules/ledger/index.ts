@@ -5,3 +5,4 @@
 export { statement } from './statement';
 export { interestSplit, principalOpenAsOf } from './as-of';
 export { ledgerBatches } from './service';
+export { keepLedgerAtDayEnd, vacuumTouches } from './keep';

@@ -16,6 +16,7 @@ import { likePattern } from '../../platform/http/list';
 import { scopeOf } from '../contract';
 import { writtenOffBy } from '../contract';
 import { classAsOf } from '../classification';
+import { freshPart, isKept, keptLessTouched, SUMMED, touchedSince } from './kept';
 import {
   contractCorrections,
   disbursedBy,
@@ -47,18 +48,18 @@ export function ledgerPeriod(
  * contract row itself (organisation, customer, product, 放款日).
  */
 function ledgerContracts(user: ScopeUser, q: LedgerExportQuery, asOf: string, ids?: Slice): SQL {
+  return sql`(select contracts.* from contracts where ${ledgerContractConds(user, q, asOf, ids)})`;
+}
+
+/** ledgerContracts' conditions over the table `contracts`. */
+function ledgerContractConds(user: ScopeUser, q: LedgerExportQuery, asOf: string, ids?: Slice): SQL {
   const conds: SQL[] = [
     sql`contracts.deleted_at is null`,
     sql`contracts.status <> 'none'`,
     sql`contracts.start_date <= ${asOf}::date`,
     scopeOf(user),
   ];
-  if (q.orgCode)
-    conds.push(
-      sql`contracts.org_id in (with recursive sub(id) as (
-              select id from depts where biz_code = ${q.orgCode}
-              union select d.id from depts d join sub on d.parent_id = sub.id) select id from sub)`,
-    );
+  if (q.orgCode) conds.push(sql`contracts.org_id in ${orgSubtree(q.orgCode)}`);
   if (q.custCode) conds.push(sql`contracts.cust_code = ${q.custCode}`);
   if (q.custName) conds.push(sql`contracts.cust_name ilike ${likePattern(q.custName)}`);
   if (q.product) conds.push(sql`contracts.product = ${q.product}`);
@@ -66,8 +67,14 @@ function ledgerContracts(user: ScopeUser, q: LedgerExportQuery, asOf: string, id
   if (q.loanDateStart) conds.push(sql`contracts.loan_date >= ${q.loanDateStart}::date`);
   if (q.loanDateEnd) conds.push(sql`contracts.loan_date <= ${q.loanDateEnd}::date`);
   if (ids) conds.push(inSlice('contracts.id', ids));
-  return sql`(select contracts.* from contracts where ${sql.join(conds, sql` and `)})`;
+  return sql.join(conds, sql` and `);
 }
+
+/** The organisation filter (an organisation and those below it) over a row's org_id. */
+const orgSubtree = (code: string) =>
+  sql`(with recursive sub(id) as (
+         select id from depts where biz_code = ${code}
+         union select d.id from depts d join sub on d.parent_id = sub.id) select id from sub)`;
 
 interface Built {
   /**
@@ -109,7 +116,7 @@ export async function buildLedger(
     with lc as (select c0.id, c0.biz_code, c0.contract_no, c0.cust_code, c0.cust_name, c0.core_comp_name, c0.product,
                        c0.receivables_amount, c0.financing_amount, c0.loan_state, c0.loan_date, c0.loan_amount,
                        c0.start_date, c0.maturity_date, c0.rule_snapshot ->> 'annualRate' as annual_rate,
-                       c0.rule_snapshot ->> 'method' as method, c0.rule_biz_code, c0.org_id, c0.line_code,
+                       c0.rule_snapshot ->> 'method' as method, c0.rule_biz_code, c0.org_id, c0.created_by, c0.line_code,
                        c0.principal_open, c0.interest_open, c0.fee_open
                   from ${base} as c0),
     cc as ${contractCorrections(asOf)},
@@ -147,7 +154,7 @@ export async function buildLedger(
            case when fig.disbursed then fig.loan_amount end as loan_net,
            to_char(fig.start_date, 'YYYY-MM-DD') as "startDate", to_char(fig.maturity_date, 'YYYY-MM-DD') as "maturityDate",
            coalesce(fig.annual_rate, '') as "annualRate", coalesce(fig.method, '') as method,
-           fig.rule_biz_code, fig.org_id,
+           fig.rule_biz_code, fig.org_id, fig.created_by,
            fig.p_open as principal_open, fig.i_accrued as interest_open,
            fig.i_open - fig.i_accrued - fig.i_off as interest_not_due, fig.i_off as interest_off, fig.f_open as fee_open,
            coalesce(fig.od_days, 0) as overdue_days, coalesce(fig.od_open, 0) as overdue_open,
@@ -360,6 +367,8 @@ async function ledgerPageIn(
   q: LedgerListQuery,
   today: string,
 ): Promise<LedgerPage> {
+  const kept = await keptLedgerPage(ex, user, q, today);
+  if (kept) return kept;
   const built = await buildLedger(ex, user, q, today);
   const order = orderOf(q);
   // The totals and the page's ids over the figures only; then the shown columns of those rows.
@@ -387,6 +396,97 @@ async function ledgerPageIn(
     pageSize: q.pageSize,
     asOf: built.asOf,
     dateFrom: built.dateFrom,
+    totals,
+  };
+}
+
+/**
+ * Whether a page reads what the day-end kept (docs/ledger.md "Kept by date"): no filter but the
+ * organisation (the kept sums are per organisation and owner, the data scope's columns), in the
+ * default order. A filter on a row's fields or figures, or another order, computes every row.
+ */
+function readsKept(q: LedgerListQuery): boolean {
+  const { custCode, custName, product, ledgerState, overdueBucket, assetClass, loanDateStart, loanDateEnd } =
+    q;
+  const filters = [
+    custCode,
+    custName,
+    product,
+    ledgerState,
+    overdueBucket,
+    assetClass,
+    loanDateStart,
+    loanDateEnd,
+  ];
+  return filters.every((f) => f === undefined || f === '') && !q.orderBy;
+}
+
+/**
+ * The page and its totals from what the day-end kept for the date, when it kept it and the call
+ * reads nothing else (readsKept): the kept sums the user may see, less the kept rows of the
+ * contracts touched since and plus those contracts computed afresh (kept.ts), the period's
+ * write-offs and reversals summed over the period's documents, and the page's rows computed
+ * alone (newest first: their ids from the contract rows). Null: compute (ledgerPageIn).
+ */
+async function keptLedgerPage(
+  ex: Executor,
+  user: ScopeUser,
+  q: LedgerListQuery,
+  today: string,
+): Promise<LedgerPage | null> {
+  const { asOf, dateFrom } = ledgerPeriod(q, today);
+  if (!readsKept(q) || !(await isKept(ex, asOf))) return null;
+  const touched = await touchedSince(ex, asOf);
+  if (!touched) return null;
+  const fresh = touched.length ? await buildLedger(ex, user, q, today, { ids: { ids: touched } }) : undefined;
+  const narrow = { org: q.orgCode ? orgSubtree(q.orgCode) : null, where: () => sql`true` };
+  const parts = sql`(${keptLessTouched(user, asOf, touched, narrow, () => null)}
+                    ${fresh ? sql`union all ${freshPart(fresh.rows, null)}` : sql``})`;
+  // 本期回款 and 本期冲红 are kept for the default period (from the first of the month); another
+  // period sums its write-offs and reversals, each document's contract probed by its key.
+  const ofLedger = (contractId: SQL) =>
+    sql`cross join lateral (select 1 from contracts
+                             where contracts.id = ${contractId} and ${ledgerContractConds(user, q, asOf)} limit 1) as lc`;
+  const d = sql`${asOf}::date`;
+  const period =
+    dateFrom === `${asOf.slice(0, 8)}01`
+      ? sql``
+      : sql`, (select sum(p.amount)::text from paids p ${ofLedger(sql`p.contract_id`)}
+                 where p.deleted_at is null and p.state = 'approved' and p.kind <> 'badDebt'
+                   and p.paid_date between ${dateFrom}::date and ${d}) as p_received,
+               (select sum(p.amount)::text from paid_reds r join paids p on p.id = r.paid_id ${ofLedger(sql`p.contract_id`)}
+                 where r.deleted_at is null and r.state = 'approved' and p.kind <> 'badDebt'
+                   and r.red_date between ${dateFrom}::date and ${d}) as p_reversed`;
+  const [sums] = await queryRows<Record<string, unknown>>(
+    ex,
+    sql`select ${SUMMED} ${period} from ${parts} as parts`,
+  );
+  const t =
+    sums && 'p_received' in sums
+      ? { ...sums, t_received: sums.p_received, t_reversed: sums.p_reversed }
+      : sums;
+  const picked = await queryRows<{ id: string }>(
+    ex,
+    sql`select c.id::text as id from ${ledgerContracts(user, q, asOf)} as c
+         order by c.id desc limit ${q.pageSize} offset ${(q.pageNum - 1) * q.pageSize}`,
+  );
+  const ids = picked.map((r) => Number(r.id));
+  const part = ids.length ? await buildLedger(ex, user, q, today, { ids: { ids } }) : undefined;
+  const rows = part
+    ? await queryRows<RawRow>(
+        ex,
+        sql`with pg as (select * from ${part.rows} as r0), ic as ${paidCorrections(asOf)}
+            select ${decorate('pg', asOf)} order by id desc`,
+      )
+    : [];
+  const totals = totalsFrom(t);
+  return {
+    list: rows.map(toRow),
+    total: totals.contracts,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+    asOf,
+    dateFrom,
     totals,
   };
 }

@@ -10,7 +10,6 @@ import { contractRule, openAsOf, paymentsOf, planItems } from '../contract';
 import { ruleAllocation } from './allocation';
 import { postPaid } from './posting';
 import { savePaid } from './service';
-import { paids } from './schema';
 
 /**
  * Demo money (fresh database only): on the first live demo contract, a receipt from its payer
@@ -88,10 +87,12 @@ export async function seedDemoMoney({ db, clock, registries }: SeedContext): Pro
           today,
         ),
     });
-    await postPaid(tx, code, SYSTEM_ACTOR, today);
-    await tx
-      .update(paids)
-      .set({ state: 'approved', submittedAt: sql`now()`, approvedAt: sql`now()` })
-      .where(eq(paids.bizCode, code));
+    const posted = await postPaid(tx, code, SYSTEM_ACTOR, today);
+    await tx.execute(
+      sql`update paids set ${sql.join(
+        [...posted, sql`state = 'approved'`, sql`submitted_at = now()`, sql`approved_at = now()`],
+        sql`, `,
+      )} where biz_code = ${code}`,
+    );
   });
 }

@@ -278,8 +278,16 @@ describe('figures as of a date (§2)', () => {
     expect(run.state).toBe('done');
     const marks = (await dayEndItemsOf(db(), '2026-03-01')).filter((m) => m.contBizCode === cont);
     expect(
-      marks.map((m) => [m.period, m.overdueDays, m.principalOverdue, m.penaltyAccrued, m.penaltyOfDay]),
-    ).toEqual([[1, 14, '0.00', '135.00', '0.00']]);
+      marks.map((m) => [
+        m.period,
+        m.overdueDays,
+        m.principalOverdue,
+        m.interestOverdue,
+        m.feeOverdue,
+        m.penaltyAccrued,
+        m.penaltyOfDay,
+      ]),
+    ).toEqual([[1, 14, '0.00', '0.00', '0.00', '135.00', '0.00']]);
   });
 
   it('one-off line: 释放额度 is what the ledger released (0.00); 冲红 asks a reason, posts negatives and prints 已冲红', async () => {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { runCommand } from '../../platform/db/command';
@@ -114,8 +114,8 @@ async function refuseReplanned(tx: Tx, first: { period: number; by: string } | u
  * principal repaid releases the credit line (cyclical lines only restore), and the contract
  * settles when nothing is left open.
  */
-export async function postPaid(tx: Tx, code: string, actor: Actor, today: string): Promise<void> {
-  await runCommand(tx, actor, { entity: 'paid', action: 'post', code }, async (_tx, w) => {
+export async function postPaid(tx: Tx, code: string, actor: Actor, today: string): Promise<SQL[]> {
+  return runCommand(tx, actor, { entity: 'paid', action: 'post', code }, async (_tx, w) => {
     // Every read below runs while the approval holds its locks, so each statement saved is a round
     // trip less per approval (bench/README.md "Write-off contention: round trips").
     // The write-off, its contract locked (lockContract's lock, in the same statement), and its
@@ -149,7 +149,7 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
       throw conflict('提前结清金额已变化，请重新生成核销明细');
     // Refused early in words; the guarded update below is what holds under concurrency.
     requireApprovedIncome(income);
-    await checkPaidDate(tx, paid.paidDate, income, contract, today);
+    await checkPaidDate(tx, paid.paidDate, income, contract, today, resolved);
 
     const changed = new Map(
       (await settlePlanItems(tx, resolved.lines, resolved.waivers)).map((r) => [r.id, r]),
@@ -166,15 +166,17 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
       ...resolved.payments,
       ...resolved.lines.map((l) => itemPayment(period.get(l.itemId)!, l.component, l.amount, paid.paidDate)),
     ];
-    const open = openAsOf(items, payments, paid.paidDate, contractRule(contract));
-    const pendingPenalty = open.some((o) => new Decimal(o.open.PENALTY).gt(0));
+    // The penalty's accrual only when everything else is paid (it cannot settle otherwise): the
+    // accrual of every item is the approval's largest computation in node.
     const settled =
-      !pendingPenalty &&
       items.every(
         (i) =>
           new Decimal(i.principalPaid).eq(i.principal) &&
           new Decimal(i.interestPaid).eq(i.interest) &&
           new Decimal(i.feePaid).eq(i.fee),
+      ) &&
+      !openAsOf(items, payments, paid.paidDate, contractRule(contract)).some((o) =>
+        new Decimal(o.open.PENALTY).gt(0),
       );
     // Its voucher, split by component, in this transaction (docs/accounting.md "Journals").
     const part = (component: Line['component']) =>
@@ -219,17 +221,6 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
         actor,
         reason: `来款核销 ${code} 结清合同`,
       });
-    await tx
-      .update(paids)
-      .set({
-        amount: resolved.amount.toFixed(2),
-        principal: resolved.principal.toFixed(2),
-        // What the ledger moved: 0.00 on a one-off line (docs/money-rules.md "释放额度").
-        released: moved.toFixed(2),
-        settledContract: settled,
-        postingSeq: sql`nextval('paid_posting_seq')`,
-      })
-      .where(eq(paids.id, paid.id));
     await w.audit({
       detail: {
         amount: resolved.amount.toFixed(2),
@@ -238,6 +229,16 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
         settled,
       },
     });
+    // The write-off's posted figures, written by the workflow's guarded update that turns it
+    // approved (one statement for the row, docs/architecture.md "Round trips of an approval").
+    return [
+      sql`amount = ${resolved.amount.toFixed(2)}`,
+      sql`principal = ${resolved.principal.toFixed(2)}`,
+      // What the ledger moved: 0.00 on a one-off line (docs/money-rules.md "释放额度").
+      sql`released = ${moved.toFixed(2)}`,
+      sql`settled_contract = ${settled}`,
+      sql`posting_seq = nextval('paid_posting_seq')`,
+    ];
   });
 }
 

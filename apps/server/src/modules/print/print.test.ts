@@ -26,6 +26,7 @@ import {
   createTestPortal,
   createUserWithCodes,
   onPostgres,
+  secondPortal,
   type TestClient,
   type TestPortal,
   servedPaths,
@@ -472,17 +473,18 @@ describe.runIf(onPostgres)('concurrency (PostgreSQL)', () => {
   });
 });
 
-// Each case starts an office of its own (the second with the demo data): generous time on a busy machine.
+// Each case starts a second portal on the file's database (its demo documents) with its own
+// CHROMIUM_PATH, as a server restarted with that setting: generous time on a busy machine.
 describe(
   'an office without a Chromium (docs/operations.md "Print PDFs and Chromium")',
   { timeout: 180_000 },
   () => {
     it('with CHROMIUM_PATH=off answers the PDF call with the reason and the HTML preview', async () => {
-      const off = await createTestPortal({ CHROMIUM_PATH: 'off' });
+      const off = await secondPortal(t, { CHROMIUM_PATH: 'off' });
       try {
         const res = await (
           await off.login()
-        ).call(printApi.perViewPdf, { bizType: 'contract', docCode: '000000000001' });
+        ).call(printApi.perViewPdf, { bizType: 'contract', docCode: contract });
         expect(res.status).toBe(400);
         expect(res.msg).toBe('PDF打印未启用（服务器设置CHROMIUM_PATH=off），请用“预览”在浏览器中打印');
       } finally {
@@ -491,12 +493,12 @@ describe(
     });
 
     it('with CHROMIUM_PATH naming no file still previews the contract, and says why there is no PDF', async () => {
-      const missing = await createTestPortal({ CHROMIUM_PATH: join(tmp, 'no-chromium'), DEMO_DATA: 'on' });
+      const missing = await secondPortal(t, { CHROMIUM_PATH: join(tmp, 'no-chromium') });
       try {
         const client = await missing.login();
         const [row] = await queryRows<{ biz_code: string }>(
           missing.database.db,
-          sql`select biz_code from contracts limit 1`,
+          sql`select biz_code from contracts where contract_no like 'DEMO-%' limit 1`,
         );
         expect(row, 'the demo office has contracts').toBeDefined();
         const doc = { bizType: 'contract', docCode: row!.biz_code };
@@ -507,6 +509,8 @@ describe(
         expect(status).toEqual({ available: false, reason: pdf.msg });
         expect(pdf.msg).toMatch(/^PDF打印不可用：服务器上CHROMIUM_PATH所指的Chromium不存在或不可执行.*预览”/);
         expect(await html('contract', row!.biz_code, client)).toContain('国内保理业务合同');
+        // The file's own portal, on the same database, still has its Chromium.
+        expect((await admin.ok<PdfStatus>(printApi.pdfStatus, {})).available).toBe(true);
       } finally {
         await missing.close();
       }

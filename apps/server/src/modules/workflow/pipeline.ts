@@ -3,12 +3,12 @@ import type { DocState } from '@portal/contract/workflow';
 import { kindOfDocType } from '../../platform/auth/row-scope';
 import type { SessionUser } from '../../platform/auth/sessions';
 import type { Actor } from '../../platform/db/audit';
-import { runCommand } from '../../platform/db/command';
+import { auditTogether, runCommand } from '../../platform/db/command';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import type { Api, Perm } from '../../platform/http/route';
 import type { RouteScope, ScopedRows } from '../../platform/http/route-scope';
 import type { DocTypeConfig, WorkflowRegistry } from './registry';
-import { assertDeletable, assertEditable, submit, type TransitionResult } from './service';
+import { assertDeletable, assertEditable, submit, versionAfterMove, type TransitionResult } from './service';
 import { auditRoutes } from './wire';
 
 /** What a saved document answers: its code under the type's own name, version, state and process. */
@@ -32,13 +32,22 @@ export interface SaveContext {
 /**
  * What a document's write answers: its code and, for the audit row the pipeline writes, what
  * changed (only the write knows the before and after). A bare code audits the create or update alone.
+ * `head`: the document's head as the write itself answered it (an insert's `returning`), so the
+ * pipeline need not read it again (registerDocument; bench/README.md "Write-off contention: tenth
+ * pass"); a write that answers none has `never` there.
  */
-export type Written = string | { code: string; detail: unknown };
+export type Written<H = never> = string | { code: string; detail: unknown; head?: H };
 
 /** What the process shows of a submitted document. */
 export interface Submission {
   subject: string;
   amount?: string | null;
+  /**
+   * The document's state as read after the write, in the save's transaction (the row is the
+   * transaction's: inserted by it, or locked by assertEditable): submit checks it without locking
+   * the row again (SubmitInput.heldState).
+   */
+  state?: DocState | undefined;
 }
 
 /**
@@ -56,33 +65,38 @@ export async function saveDraft(
     actor: Actor;
     /** The code of a document saved again; absent for a new one. */
     existing?: string | undefined;
-    write(): Promise<Written>;
+    write(): Promise<Written<unknown>>;
     /** Present to submit at once: the subject and amount, read after the write. */
     submission?: ((code: string) => Promise<Submission>) | undefined;
   },
 ): Promise<{ code: string; flow: TransitionResult | null }> {
   if (input.existing) await assertEditable(tx, workflow, input.type, input.existing);
-  const code = await runCommand(
-    tx,
-    input.actor,
-    { entity: input.type, action: input.existing ? 'update' : 'create' },
-    async (_tx, w) => {
-      const written = await input.write();
-      const made = typeof written === 'string' ? written : written.code;
-      await w.audit({ code: made, detail: typeof written === 'string' ? undefined : written.detail });
-      return made;
-    },
-  );
-  if (!input.submission) return { code, flow: null };
-  const { subject, amount } = await input.submission(code);
-  const flow = await submit(tx, workflow, {
-    type: input.type,
-    code,
-    subject,
-    amount: amount ?? null,
-    actor: input.actor,
+  // The save's audit row and the submission's go in one statement (bench/README.md "Write-off
+  // contention: prepared statements").
+  return auditTogether(tx, async () => {
+    const code = await runCommand(
+      tx,
+      input.actor,
+      { entity: input.type, action: input.existing ? 'update' : 'create' },
+      async (_tx, w) => {
+        const written = await input.write();
+        const made = typeof written === 'string' ? written : written.code;
+        await w.audit({ code: made, detail: typeof written === 'string' ? undefined : written.detail });
+        return made;
+      },
+    );
+    if (!input.submission) return { code, flow: null };
+    const { subject, amount, state } = await input.submission(code);
+    const flow = await submit(tx, workflow, {
+      type: input.type,
+      code,
+      subject,
+      amount: amount ?? null,
+      actor: input.actor,
+      heldState: state,
+    });
+    return { code, flow };
   });
-  return { code, flow };
 }
 
 /**
@@ -149,7 +163,7 @@ export interface DocumentDefinition<
     perm: Perm;
     body: z.ZodType<B>;
     /** Writes the draft (new, or existing and already checked editable); answers its code and what changed. */
-    write(tx: Tx, body: B, ctx: SaveContext): Promise<Written>;
+    write(tx: Tx, body: B, ctx: SaveContext): Promise<Written<NoInfer<H>>>;
     /** The document's head, read again after the save (and after the submission). */
     find(ex: Executor, code: string): Promise<H>;
     /** What the process shows: subject and amount; may refuse the submission (a 400 or 409). */
@@ -213,16 +227,33 @@ export function registerDocument<B extends { submit?: boolean | undefined }, H e
   if (save)
     api.post(save.path, { perm: save.perm, scope: saveScope, body: save.body }, ({ body, actor, user }) => {
       const saved = db.transaction(async (tx): Promise<SavedDocument> => {
+        // The head is read once: as the write answered it or after the write, and after a
+        // submission taken as read with the state and version the submission gave it (the row is
+        // this transaction's throughout; bench/README.md "Write-off contention: tenth pass").
+        let head: H | undefined;
         const { code, flow } = await saveDraft(tx, workflow, {
           type: def.type,
           actor,
           existing: codeOf(body),
-          write: () => save.write(tx, body, { actor, user }),
+          write: async () => {
+            const written = await save.write(tx, body, { actor, user });
+            if (typeof written !== 'string') head = written.head;
+            return written;
+          },
           submission: body.submit
-            ? async (c) => save.submission(tx, await save.find(tx, c), body)
+            ? async (c) => {
+                head ??= await save.find(tx, c);
+                return { ...(await save.submission(tx, head, body)), state: head.state as DocState };
+              }
             : undefined,
         });
-        const head = await save.find(tx, code);
+        if (head && flow)
+          head = {
+            ...head,
+            state: flow.state,
+            version: versionAfterMove(workflow.typeOf(def.type), head.version),
+          };
+        head ??= await save.find(tx, code);
         return {
           [def.codeParam]: code,
           version: head.version,

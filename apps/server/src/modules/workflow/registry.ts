@@ -1,4 +1,5 @@
 import { DOC_TYPES, type DocState } from '@portal/contract/workflow';
+import type { SQL } from 'drizzle-orm';
 import type { Actor } from '../../platform/db/audit';
 import type { Tx } from '../../platform/db/client';
 import { registryKey } from '../../platform/module';
@@ -22,8 +23,13 @@ export interface WorkflowDoc {
  * that status and message.
  */
 export interface DocHooks {
-  /** After the last step approves, before the document row turns `approved`. */
-  onApprove?(tx: Tx, doc: WorkflowDoc, actor: Actor): Promise<void>;
+  /**
+   * After the last step approves, before the document row turns `approved`. May answer column
+   * assignments of the document's own row (`sql\`amount = ${x}\``): they are written by the same
+   * guarded update that turns it approved, one statement instead of two (docs/architecture.md
+   * "Round trips of an approval").
+   */
+  onApprove?(tx: Tx, doc: WorkflowDoc, actor: Actor): Promise<void | SQL[]>;
   /** After a pending document is rejected (any step), before its row turns `rejected`. */
   onReject?(tx: Tx, doc: WorkflowDoc, actor: Actor): Promise<void>;
   /**

@@ -76,8 +76,9 @@ async function setDocState(
   from: DocState,
   to: DocState,
   actor: Actor,
+  also: readonly SQL[] = [],
 ) {
-  const sets: SQL[] = [sql`${sql.identifier(t.stateColumn)} = ${to}`];
+  const sets: SQL[] = [...also, sql`${sql.identifier(t.stateColumn)} = ${to}`];
   const uid = actor.userId || null;
   if (t.versioned) sets.push(sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${uid}`);
   if (t.stamps && to === 'pending') sets.push(sql`submitted_at = now()`, sql`submitted_by = ${uid}`);
@@ -89,6 +90,14 @@ async function setDocState(
          where ${docWhere(t, code)} and ${sql.identifier(t.stateColumn)} = ${from} returning 1 as ok`,
   );
   if (rows.length !== 1) throw conflict(MOVED_ON_MSG);
+}
+
+/**
+ * A document's version after setDocState moved its state: one more when the type is versioned.
+ * For a caller that read the row while holding it (saveDraft's head), so nothing else moved it.
+ */
+export function versionAfterMove(t: ResolvedDocType, version: number): number {
+  return t.versioned ? version + 1 : version;
 }
 
 /**
@@ -286,6 +295,12 @@ export interface SubmitInput {
   /** Decimal string; selects the steps whose amount threshold it reaches. Omitted: every step applies. */
   amount?: string | null | undefined;
   actor: Actor;
+  /**
+   * The document's state as the caller read it in this transaction while the row is the
+   * transaction's own (inserted by it, or locked by assertEditable): the state is checked, the row
+   * not read and locked again (saveDraft; a statement less a save and submit).
+   */
+  heldState?: DocState | undefined;
 }
 
 /**
@@ -310,19 +325,22 @@ export async function submit(
     input.actor,
     { entity: t.type, action: 'submit', code: input.code },
     async (_tx, w) => {
-      const state = await docState(tx, t, input.code, true);
+      const state = input.heldState ?? (await docState(tx, t, input.code, true));
       if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '提交');
 
       // The process and its steps in one statement (a save that submits runs it in its transaction).
+      // With the submitter's name (realName), a round trip less.
       const rows = await queryRows<{
         proc_name: string;
         name: string | null;
         role_code: string;
         role_name: string | null;
+        actor_name: string | null;
       }>(
         tx,
         sql`select d.proc_name, s.name, s.role_code,
-                 (select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1) as role_name
+                 (select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1) as role_name,
+                 (select u.real_name from users u where u.id = ${input.actor.userId || null}) as actor_name
             from wf_process_defs d
             left join wf_process_steps s on s.doc_type = d.doc_type
              and (s.min_amount is null or ${amount}::numeric is null or ${amount}::numeric >= s.min_amount)
@@ -338,21 +356,26 @@ export async function submit(
         roleCode: s.role_code,
         roleName: s.role_name ?? s.role_code,
       }));
-      const name = await realName(tx, input.actor);
+      // realName's answer, from the statement above.
+      const name = input.actor.userId ? (rows[0]?.actor_name ?? input.actor.userName) : input.actor.userName;
       // The next round is counted by the insert itself (the document's row, locked above, keeps two
-      // submissions of one document apart).
+      // submissions of one document apart); the submission's process record goes in the same
+      // statement (record's columns).
       const [inst] = await queryRows<InstanceRow>(
         tx,
-        sql`insert into wf_instances (doc_type, doc_code, round, proc_name, subject, amount, steps, step_count,
+        sql`with inst as (insert into wf_instances (doc_type, doc_code, round, proc_name, subject, amount, steps, step_count,
           current_step, step_role, submitted_by, submitter_name)
         values (${t.type}, ${input.code},
           (select coalesce(max(round), 0) + 1 from wf_instances where doc_type = ${t.type} and doc_code = ${input.code}),
           ${procName}, ${subject}, ${amount}::numeric,
           ${JSON.stringify(steps)}::jsonb, ${steps.length}, 1, ${steps[0]!.roleCode}, ${input.actor.userId}, ${name})
-        returning ${INSTANCE_COLS}`,
+        returning *),
+        rec as (insert into wf_records
+          (instance_id, doc_type, doc_code, round, step_no, step_name, action, actor_id, actor_name, comment)
+          select id, doc_type, doc_code, round, 0, '提交', 'submit', ${input.actor.userId || null}, ${name}, null from inst)
+        select ${INSTANCE_COLS} from inst`,
       );
       const instance = normaliseInstance(inst!);
-      await record(tx, instance, 0, '提交', 'submit', input.actor, name, null);
       await tellDeciders(tx, instance, 1);
       await setDocState(tx, t, input.code, state, 'pending', input.actor);
       await w.audit({ detail: { round: instance.round, steps: steps.map((s) => s.name), subject, amount } });
@@ -419,8 +442,8 @@ export async function approve(
     );
     let result: TransitionResult;
     if (!next) {
-      await t.hooks.onApprove?.(tx, asDoc(inst), input.actor);
-      await setDocState(tx, t, input.code, 'pending', 'approved', input.actor);
+      const also = await t.hooks.onApprove?.(tx, asDoc(inst), input.actor);
+      await setDocState(tx, t, input.code, 'pending', 'approved', input.actor, also ?? []);
       result = { state: 'approved', step: null, stepName: null, finished: true };
     } else {
       await tellDeciders(tx, inst, next.no);

@@ -122,6 +122,16 @@ export function reachOf(user: ScopeUser): Reach {
 }
 
 /**
+ * The organisations the user's scope reaches as a row source of their ids (`select id …`): 'all'
+ * for a user who sees everything, null when it reaches none (own rows only). For readers of rows
+ * kept per organisation (ledger/kept.ts), which take an organisation whole when it is reached.
+ */
+export function reachedOrgs(user: ScopeUser): 'all' | SQL | null {
+  const reach = reachOf(user);
+  return reach === 'all' ? 'all' : reachSet(reach);
+}
+
+/**
  * The WHERE condition of the user's data scope over a table's owner columns; `and` it into the
  * list's and the view's conditions (a row outside the scope is "not found" for this user).
  */

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { acquireDirLock, type DirLock } from './lock';
 import { CHANGE_CHANNEL, listenOnConnect, Notices, type ChangeFeed } from './change-feed';
 import { InFlightQueries } from './in-flight';
+import { StatementNames, withName } from './named-statements';
 
 /** Both drivers behind one type: queries are written once against PgDatabase. */
 export type Db = PgDatabase<
@@ -102,16 +103,77 @@ async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<
   }
 }
 
+/** PostgreSQL's refusal of a new connection: no slot left on the server, the database or the role. */
+const TOO_MANY_CONNECTIONS = '53300';
+
+/** pg-pool's callback form of a checkout (its own `query` uses it). */
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool whose checkout waits, instead of failing, when PostgreSQL has no connection slot left
+ * (53300 "sorry, too many clients already") while the pool holds connections of its own: the
+ * server's room is then the pool's real size, and a caller queues for one of the pool's
+ * connections as it would at the pool's own maximum, until one is released (or, at the latest,
+ * a moment later, when it asks for a new one again). Without it, a burst that outgrew the server's
+ * free slots answered 500 on requests that had not started (docs/operations.md "Connection
+ * slots"). A pool without any connection still fails at once: there is nothing to wait for.
+ */
+class SlotWaitingPool extends pg.Pool {
+  // Both of pg-pool's forms: the promise (drizzle's transactions) and the callback (pool.query).
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (!callback) return this.checkout();
+    this.checkout().then(
+      (client) => callback(undefined, client, () => client.release()),
+      (err: Error) => callback(err, undefined, () => undefined),
+    );
+  }
+
+  private async checkout(): Promise<pg.PoolClient> {
+    for (;;) {
+      try {
+        return await super.connect();
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== TOO_MANY_CONNECTIONS || this.totalCount === 0 || this.ending)
+          throw err;
+        await this.released();
+      }
+    }
+  }
+
+  /** Until one of the pool's connections is released, or SLOT_RECHECK_MS at most. */
+  private released(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.off('release', done);
+        resolve();
+      };
+      const timer = setTimeout(done, SLOT_RECHECK_MS);
+      this.once('release', done);
+    });
+  }
+}
+
+/** How long a checkout refused for want of a server slot waits at most before asking again. */
+const SLOT_RECHECK_MS = 50;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const notices = new Notices();
     const inFlight = new InFlightQueries();
+    const names = new StatementNames();
     const listen = listenOnConnect(notices);
-    const pool = new pg.Pool({
+    const pool = new SlotWaitingPool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
       onConnect: async (client) => {
-        trackClient(client, inFlight);
+        trackClient(client, inFlight, names);
         await listen(client);
       },
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
@@ -253,10 +315,14 @@ function trackTransaction(tx: Transaction, inFlight: InFlightQueries): Transacti
   });
 }
 
-/** Lists a pooled PostgreSQL connection's statements in `inFlight` while they run. */
-function trackClient(client: pg.ClientBase, inFlight: InFlightQueries): void {
+/**
+ * Lists a pooled PostgreSQL connection's statements in `inFlight` while they run, and sends the
+ * repeated ones as prepared statements (named-statements.ts).
+ */
+function trackClient(client: pg.ClientBase, inFlight: InFlightQueries, names: StatementNames): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
+    args[0] = withName(names, args[0], typeof args[1] === 'function' ? undefined : args[1]);
     const q = args[0];
     const end = inFlight.begin(
       (typeof q === 'string' ? q : (q as { text?: string } | undefined)?.text) ?? '(query)',

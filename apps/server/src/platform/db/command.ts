@@ -119,24 +119,31 @@ function uniqueConflict(unique: Readonly<Record<string, string>>): (err: unknown
  */
 const pendingAudit = new WeakMap<Tx, { actor: Actor; entries: AuditEntry[] }[]>();
 
+/**
+ * Runs `fn` in `tx` with the audit rows of every command inside it (and of those nested in them)
+ * written together, in one statement, as it ends: a document saved and submitted in one request
+ * writes its two rows at once (workflow/pipeline.ts saveDraft). Inside a command, or inside another
+ * auditTogether, the rows wait for the outermost one.
+ */
+export async function auditTogether<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+  if (pendingAudit.has(tx)) return fn();
+  pendingAudit.set(tx, []);
+  try {
+    const result = await fn();
+    for (const rows of pendingAudit.get(tx)!) await writeAudits(tx, rows.actor, rows.entries);
+    return result;
+  } finally {
+    pendingAudit.delete(tx);
+  }
+}
+
 export async function runCommand<T>(
   ex: Executor,
   actor: Actor,
   cmd: Command,
   apply: (tx: Tx, w: CommandWriter) => Promise<T>,
 ): Promise<T> {
-  const run = async (tx: Tx): Promise<T> => {
-    const outermost = !pendingAudit.has(tx);
-    if (outermost) pendingAudit.set(tx, []);
-    try {
-      const result = await runWrite(tx);
-      if (outermost)
-        for (const rows of pendingAudit.get(tx)!) await writeAudits(tx, rows.actor, rows.entries);
-      return result;
-    } finally {
-      if (outermost) pendingAudit.delete(tx);
-    }
-  };
+  const run = (tx: Tx): Promise<T> => auditTogether(tx, () => runWrite(tx));
   const runWrite = async (tx: Tx): Promise<T> => {
     let audited = false;
     let unchanged = false;

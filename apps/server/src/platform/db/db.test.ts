@@ -144,6 +144,42 @@ describe('business codes', () => {
   });
 });
 
+describe.runIf(onPostgres)('a server without free connection slots', () => {
+  // The flake of paid.test.ts "50 write-offs approved concurrently against one incoming" (one
+  // answer 500 系统繁忙 among the business refusals): other test files' pools had taken the
+  // server's slots, so part of a burst could not connect (docs/operations.md "Connection slots").
+  // A role limited to 2 connections stands in for a full server: the same refusal (53300).
+  it("makes a burst wider than the free slots queue for the pool's own connections instead of failing", async () => {
+    const role = `slots_${process.pid}_${Date.now()}`;
+    const admin = t.database.db;
+    await admin.execute(sql.raw(`create role ${role} login connection limit 2`));
+    const url = new URL(t.databaseUrl!);
+    url.username = role;
+    url.password = '';
+    const limited = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+    try {
+      const answers = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) =>
+          limited.db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_sleep(0.05)`);
+            return i;
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 'rejected')).toEqual([]);
+      expect(limited.pool().max).toBe(10);
+      // pool.query (the callback form of a checkout) waits too.
+      const plain = await Promise.all(
+        Array.from({ length: 6 }, () => limited.db.execute(sql`select 1 as one`)),
+      );
+      expect(plain).toHaveLength(6);
+    } finally {
+      await limited.close();
+      await admin.execute(sql.raw(`drop role ${role}`));
+    }
+  });
+});
+
 describe.skipIf(onPostgres)('embedded PGlite directory', () => {
   it('keeps data across a restart and refuses a second process on the same directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-restart-'));

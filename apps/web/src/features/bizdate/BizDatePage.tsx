@@ -76,6 +76,18 @@ export default function BizDatePage() {
               render: (v: string) => formatMoney(v),
             },
             {
+              title: '逾期利息',
+              dataIndex: 'interestOverdue',
+              align: 'right',
+              render: (v: string | null) => (v === null ? '—' : formatMoney(v)),
+            },
+            {
+              title: '逾期费用',
+              dataIndex: 'feeOverdue',
+              align: 'right',
+              render: (v: string | null) => (v === null ? '—' : formatMoney(v)),
+            },
+            {
               title: '当日罚息',
               dataIndex: 'penaltyOfDay',
               align: 'right',

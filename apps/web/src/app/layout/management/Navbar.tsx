@@ -89,6 +89,8 @@ export function Navbar({ menus }: { menus: readonly MenuDef[] }) {
         <Menu
           className="navbar-menu"
           mode="horizontal"
+          // Never collapsed, so its items' title tooltips never show: not rendered (see Sidebar).
+          tooltip={false}
           selectedKeys={mode === 'topbar' ? (top ? [top.path] : []) : [selectedMenuPath(path)]}
           items={items}
           onClick={({ key }) => navigate(key)}

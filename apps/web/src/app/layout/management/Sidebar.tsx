@@ -41,6 +41,10 @@ export function Sidebar({ menus, collapsed, showLogo, onNavigate }: SidebarProps
         mode="inline"
         theme="dark"
         inlineCollapsed={collapsed}
+        // An item's title tooltip shows only while the menu is collapsed; open, antd still renders a
+        // closed Tooltip around every item, the hidden path-measuring copy of the whole tree
+        // included (bench/README.md §4 ninth pass): none then.
+        tooltip={collapsed ? undefined : false}
         selectedKeys={[selectedMenuPath(path)]}
         defaultOpenKeys={collapsed ? [] : openMenuPaths(path)}
         items={toMenuItems(menus, { leafOnly: isWebsiteSection })}
