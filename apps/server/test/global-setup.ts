@@ -18,6 +18,7 @@ import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../src/platform/db/client';
 import { migrate } from '../src/platform/db/migrate';
+import { loadDemo } from '../src/testing/test-config';
 
 /**
  * Tests that start the real server process (crash, restart, several servers) run the built
@@ -27,6 +28,9 @@ import { migrate } from '../src/platform/db/migrate';
  *
  * Every test database starts as a copy of one migrated template made here (README "Tests"): an
  * empty PGlite costs seconds of initdb and the migrations seconds more, in each of ~100 databases.
+ * A portal that asks for the demo starts from a copy of a second template, made here as well: its
+ * first start is seconds of CPU, several times that on CI's niced lane, and made by the first file
+ * to need it, it counted against that file's hook limit (print.test.ts's beforeAll at 60 s).
  */
 const root = resolve(import.meta.dirname, '..');
 const main = join(root, 'dist/main.js');
@@ -120,8 +124,7 @@ async function pgTemplate(url: string): Promise<{ name: string; drop(): Promise<
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      // With the databases made from this one under its name (testing/harness.ts): the demo
-      // template, and a half-made one of a file stopped while it loaded the demo.
+      // With the demo template made from this one under its name, whole or half-made.
       const made = await c.query<{ datname: string }>(
         'select datname from pg_database where starts_with(datname, $1)',
         [`${name}_`],
@@ -133,20 +136,83 @@ async function pgTemplate(url: string): Promise<{ name: string; drop(): Promise<
   };
 }
 
+/** How a test file asks for the demo (testing/harness.ts `createTestPortal`). */
+const ASKS_FOR_DEMO = /DEMO_DATA: 'on'/;
+
+/**
+ * Whether the run selected a file that asks for the demo, so that a run of other files does not
+ * pay for it. Vitest hands a global set-up no list of the selected files: the command line's file
+ * filters are read from the runner (no public field has them; without them every file counts).
+ */
+async function runAsksForDemo(project: TestProject): Promise<boolean> {
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  const { testFiles } = await project.globTestFiles(filters);
+  return testFiles.some((file) => ASKS_FOR_DEMO.test(readFileSync(file, 'utf8')));
+}
+
+/** PGlite: the demo loaded into a copy of the migrated template, dumped to a tarball in `dir`. */
+async function pgliteDemoTemplate(migrated: string, dir: string): Promise<string> {
+  const database = await openDatabase({ loadDataDir: new Blob([readFileSync(migrated)]) });
+  try {
+    await loadDemo(database);
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const dump = await client.dumpDataDir('none');
+    const file = join(dir, 'pglite-demo.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    return file;
+  } finally {
+    await database.close();
+  }
+}
+
+/** PostgreSQL: `<template>_demo`, a copy of the migrated template with the demo loaded. */
+async function pgDemoTemplate(url: string, template: string): Promise<string> {
+  const name = `${template}_demo`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  // A template must have no connection left when it is copied.
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+  try {
+    await loadDemo(database);
+  } finally {
+    await database.close();
+  }
+  return name;
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildServer();
   const url = process.env.TEST_DATABASE_URL;
+  const demo = await runAsksForDemo(project);
   if (!url) {
-    project.provide('pgliteTemplate', await pgliteTemplate());
+    const migrated = await pgliteTemplate();
+    project.provide('pgliteTemplate', migrated);
     project.provide('pgTemplate', '');
-    // The demo template (testing/harness.ts), made by the first file that needs it.
     const runDir = mkdtempSync(join(tmpdir(), 'portal-run-'));
-    project.provide('testRunDir', runDir);
-    return async () => rmSync(runDir, { recursive: true, force: true });
+    const removeRunDir = async () => rmSync(runDir, { recursive: true, force: true });
+    try {
+      project.provide('demoTemplate', demo ? await pgliteDemoTemplate(migrated, runDir) : '');
+    } catch (err) {
+      await removeRunDir();
+      throw err;
+    }
+    return removeRunDir;
   }
   const template = await pgTemplate(url);
   project.provide('pgliteTemplate', '');
   project.provide('pgTemplate', template.name);
-  project.provide('testRunDir', '');
+  try {
+    project.provide('demoTemplate', demo ? await pgDemoTemplate(url, template.name) : '');
+  } catch (err) {
+    await template.drop();
+    throw err;
+  }
   return template.drop;
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import {
   createClientKey,
@@ -14,24 +13,24 @@ import {
   type ClientEnvelopeKey,
 } from '@portal/contract/envelope';
 import { API_PREFIX, type ApiResponse } from '@portal/contract/api';
-import { loadConfig, type Config } from '../platform/config';
+import type { Config } from '../platform/config';
 import { openDatabase, type Database } from '../platform/db/client';
 import { nextCode } from '../platform/db/codes';
 import { isNull } from 'drizzle-orm';
 import { depts, roleMenus, roles, userRoles, users } from '../platform/auth/schema';
-import { hashPassword, PASSWORD_HASH_COST, type HashCost } from '../platform/auth/password-hash';
+import { hashPassword, PASSWORD_HASH_COST } from '../platform/auth/password-hash';
 import { buildPortal, type Portal } from '../server';
 import { MODULES } from '../modules';
 import type { PortalModule } from '../platform/module';
 
-export const TEST_ADMIN_PASSWORD = 'Admin@12345678';
+import {
+  FIRST_START_SETTINGS,
+  TEST_ADMIN_PASSWORD,
+  TEST_PASSWORD_HASH_COST,
+  testConfig,
+} from './test-config';
 
-/**
- * The password hash cost of test portals and of the users tests make (scrypt N=2^10, r=8: 1 MiB,
- * a thirty-second of a server's CPU a hash). Only test code sets it: a server's config always has
- * PASSWORD_HASH_COST (platform/config.ts), which password-hash.test.ts holds to.
- */
-export const TEST_PASSWORD_HASH_COST: HashCost = Object.freeze({ N: 1024, r: 8, p: 1 });
+export { TEST_ADMIN_PASSWORD, TEST_PASSWORD_HASH_COST };
 
 /** One contract path as the server serves it (under `/api`). */
 export const served = (path: string): string => `${API_PREFIX}${path}`;
@@ -52,8 +51,12 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** A PostgreSQL database with every migration applied, to copy per test database ('' on PGlite). */
     pgTemplate: string;
-    /** A directory of this run's own (PGlite), where the demo template's tarball is kept ('' on PostgreSQL). */
-    testRunDir: string;
+    /**
+     * The migrated template after one first start with the demo and the test settings, made by
+     * the global set-up when the run selects a file that asks for the demo ('' otherwise): PGlite,
+     * a tarball of its data directory; PostgreSQL, a database to copy.
+     */
+    demoTemplate: string;
   }
 }
 
@@ -67,8 +70,9 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-/** The migrated template's tarball, read once per test file's process. */
+/** The migrated template's tarball and the demo template's, each read once per worker. */
 let pgliteTemplate: Promise<Blob> | undefined;
+let pgliteDemo: Promise<Blob> | undefined;
 
 /**
  * A tarball held in memory for PGlite's `loadDataDir`, which reads it with `arrayBuffer()` once per
@@ -90,9 +94,6 @@ class HeldTarball extends Blob {
     return Promise.resolve(new Uint8Array(this.#held).buffer);
   }
 }
-
-/** Whether test/global-setup.ts made a migrated template (a runner without it starts empty). */
-const hasTemplate = (): boolean => !!(onPostgres ? inject('pgTemplate') : inject('pgliteTemplate'));
 
 /** A database to start from: the migrated template, the same with the demo loaded, or empty. */
 type Start = 'migrated' | 'demo' | 'empty';
@@ -117,16 +118,17 @@ async function openTestDb(start: Start, poolSize?: number): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     let data: Blob | undefined;
-    if (start === 'demo') data = await pgliteDemoTemplate();
-    else if (start === 'migrated' && inject('pgliteTemplate')) {
+    if (start === 'demo') {
+      pgliteDemo ??= readFile(inject('demoTemplate')).then((b) => new HeldTarball(b));
+      data = await pgliteDemo;
+    } else if (start === 'migrated' && inject('pgliteTemplate')) {
       pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((b) => new HeldTarball(b));
       data = await pgliteTemplate;
     }
     const database = await openDatabase(data ? { loadDataDir: data } : {});
     return { database, url: undefined, drop: () => database.close() };
   }
-  const template =
-    start === 'empty' ? '' : start === 'demo' ? await pgDemoTemplate(url) : inject('pgTemplate');
+  const template = { empty: '', demo: inject('demoTemplate'), migrated: inject('pgTemplate') }[start];
   const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
   await adminQuery(
     url,
@@ -160,110 +162,6 @@ function withDatabase(url: string, name: string): string {
   const own = new URL(url);
   own.pathname = `/${name}`;
   return own.toString();
-}
-
-/**
- * The settings every test portal starts with, `env` on top. The demo template (below) is loaded
- * with these alone and DEMO_DATA on: a portal whose `env` changes what the first start writes
- * (the admin's password, the business date the demo dates from) loads the demo itself.
- */
-function testConfig(dataDir: string, env: Record<string, string>): Config {
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    DEMO_DATA: 'off',
-    WEB_DIST: '',
-    BUSINESS_DATE: '2026-01-15',
-    // Test files sign in dozens of times a minute from one address; the login limits have their
-    // own tests (modules/auth/auth.test.ts), which turn them on.
-    LOGIN_RATE_PER_IP_PER_MINUTE: '0',
-    LOGIN_RATE_PER_USER_PER_MINUTE: '0',
-    // No scheduled job runs by itself in a test's portal: a test ticks the scheduler or runs a job
-    // (modules/jobs/jobs.test.ts), so a day-end never starts in the middle of another test.
-    JOB_TICK_MS: '0',
-    ...env,
-  });
-  return { ...config, passwordHashCost: TEST_PASSWORD_HASH_COST };
-}
-
-const FIRST_START_SETTINGS = ['DEMO_DATA', 'ADMIN_PASSWORD', 'BUSINESS_DATE'];
-
-/**
- * The first start with the demo, made once a run on a database of its own (README "Tests"): a
- * portal started on the migrated template with DEMO_DATA on and the test settings, then closed.
- */
-async function loadDemo(database: Database): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-demo-'));
-  try {
-    const portal = await buildPortal({
-      config: testConfig(dataDir, { DEMO_DATA: 'on' }),
-      database,
-      logger: false,
-      modules: MODULES,
-    });
-    await portal.close();
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** PGlite: the demo template's tarball in the run's directory; the first file to need it makes it. */
-let pgliteDemo: Promise<Blob> | undefined;
-function pgliteDemoTemplate(): Promise<Blob> {
-  pgliteDemo ??= (async () => {
-    const runDir = inject('testRunDir');
-    const file = runDir ? join(runDir, 'pglite-demo.tar') : '';
-    if (file && existsSync(file)) return new HeldTarball(await readFile(file));
-    // Two workers may both make it at the start of a run: the same content, written to a
-    // temporary name and renamed, so neither reads half a file.
-    const { database } = await openTestDb('migrated');
-    let dump: Blob;
-    try {
-      await loadDemo(database);
-      // Uncompressed, as the migrated template: read back from the file it has no type to say gzip.
-      const client = (database.db as unknown as { $client: PGlite }).$client;
-      dump = await client.dumpDataDir('none');
-    } finally {
-      await database.close();
-    }
-    const bytes = new Uint8Array(await dump.arrayBuffer());
-    if (file) {
-      const partial = `${file}.${process.pid}.part`;
-      await writeFile(partial, bytes);
-      await rename(partial, file);
-    }
-    return new HeldTarball(bytes);
-  })();
-  return pgliteDemo;
-}
-
-/**
- * PostgreSQL: the demo template is a database next to the run's migrated template
- * (`<template>_demo`, dropped with it by test/global-setup.ts). Made under a temporary name and
- * renamed, so a file never copies a half-loaded one; a second maker drops its copy.
- */
-async function pgDemoTemplate(url: string): Promise<string> {
-  const base = inject('pgTemplate');
-  const name = `${base}_demo`;
-  const exists = async () =>
-    (await adminQuery(url, 'select 1 from pg_database where datname = $1', [name])).rowCount === 1;
-  if (await exists()) return name;
-  const tmp = `${base}_d${process.pid}_${randomBytes(3).toString('hex')}`;
-  await adminQuery(url, `create database ${tmp} template ${base}`);
-  try {
-    // A template must have no connection left when it is copied.
-    const database = await openDatabase({ databaseUrl: withDatabase(url, tmp), poolSize: 4 });
-    try {
-      await loadDemo(database);
-    } finally {
-      await database.close();
-    }
-    await adminQuery(url, `alter database ${tmp} rename to ${name}`);
-  } catch (err) {
-    await adminQuery(url, `drop database if exists ${tmp} with (force)`);
-    if (!(await exists())) throw err;
-  }
-  return name;
 }
 
 export interface CallOptions {
@@ -377,7 +275,9 @@ export async function createTestPortal(
     !opts.ownFirstStart &&
     extraModules.length === 0 &&
     !Object.keys(env).some((k) => k !== 'DEMO_DATA' && FIRST_START_SETTINGS.includes(k));
-  const db = await openTestDb(demo && hasTemplate() ? 'demo' : 'migrated');
+  // Without the demo template (a run the global set-up saw no demo file in), the portal's own first
+  // start loads the demo from DEMO_DATA.
+  const db = await openTestDb(demo && inject('demoTemplate') ? 'demo' : 'migrated');
   return startTestPortal(db, env, extraModules, opts.serverHashCost === true);
 }
 
