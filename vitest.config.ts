@@ -1,7 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { databaseTestFiles } from './apps/server/test/database-files.ts';
 import { webSharedFiles } from './apps/web/test-files.ts';
+
+/** Server test files that drive a real Chromium (PDFs): their own project, `server-chromium`. */
+const CHROMIUM_FILES = 'src/**/*.chromium.test.ts';
 
 // One runner for the whole repo; each workspace is a project (see README "Tests").
 export default defineConfig({
@@ -34,6 +37,8 @@ export default defineConfig({
           include: process.env.TEST_DATABASE_FILES_ONLY
             ? databaseTestFiles()
             : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // The files that drive a real Chromium are `server-chromium`'s (below).
+          exclude: [...configDefaults.exclude, CHROMIUM_FILES],
           // Builds dist/main.js once for the tests that start the real server process.
           globalSetup: ['./test/global-setup.ts'],
           setupFiles: ['./test/database-use.ts'],
@@ -46,6 +51,24 @@ export default defineConfig({
           // (scripts/test.sh), where a test takes 3–5 × its time alone: scenarios of 7–10 s alone
           // (a write-off's approvals and two day-ends, kept.test) reached 30 s there. A hang still
           // fails at 60 s; the longest scenarios carry their own limit.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The server's tests that render PDFs through a real Chromium (`*.chromium.test.ts`).
+          // `npm test` runs them beside the browser lane, not under the unit lane's `nice`
+          // (scripts/test.sh). Chromium itself runs in a scheduling group of its own (Playwright
+          // starts it in a new session), but the worker that drives it (Playwright's client, the
+          // server's render) waited at nice 10 behind the browser lane's server and runner, and a
+          // launch (30 s) and a render (45 s) outlasted the test's limit.
+          name: 'server-chromium',
+          root: './apps/server',
+          include: [CHROMIUM_FILES],
+          globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/database-use.ts'],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

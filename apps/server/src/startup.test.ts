@@ -145,7 +145,7 @@ describe('a data directory that is not ours', { timeout: 120_000 }, () => {
 });
 
 // docs/operations.md "Print PDFs and Chromium": a missing Chromium no longer refuses the start (the
-// HTML preview beside it: print.test.ts).
+// HTML preview beside it: print.chromium.test.ts).
 describe('CHROMIUM_PATH pointing to nothing', { timeout: 240_000 }, () => {
   it('starts, warns once, and the print call answers why PDFs are unavailable', async () => {
     const sp = spawnServer(

@@ -30,7 +30,7 @@ import { loadDemo } from '../src/testing/test-config';
  * empty PGlite costs seconds of initdb and the migrations seconds more, in each of ~100 databases.
  * A portal that asks for the demo starts from a copy of a second template, made here as well: its
  * first start is seconds of CPU, several times that on CI's niced lane, and made by the first file
- * to need it, it counted against that file's hook limit (print.test.ts's beforeAll at 60 s).
+ * to need it, it counted against that file's hook limit (print.chromium.test.ts's beforeAll at 60 s).
  */
 const root = resolve(import.meta.dirname, '..');
 const main = join(root, 'dist/main.js');
