@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { OpenPlanItem } from '@portal/contract/accounts';
 import { accrueItem, type ItemPayment, type ItemStatus } from '@portal/contract/plan/accrual';
 import { fromDayNumber, toDayNumber } from '@portal/contract/plan/dates';
 import { interestRuleCalc, type Component, type InterestRuleCalc } from '@portal/contract/plan/rule';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import { conflict } from '../../platform/errors';
+import { prebuilt } from '../../platform/db/prebuilt';
 import { contractPlanItems, type contracts } from './schema';
 import { paidLines, paidReds, paids } from '../paid/schema';
 
@@ -261,29 +262,51 @@ export async function lastPostingDate(ex: Executor, contractId: number): Promise
 }
 
 /**
- * The live plan items (locked when `lock`) and the contract's latest posting date
- * (lastPostingDate) in one statement: a write-off's save and approval read both, the approval
- * while the contract's row is locked (bench/README.md "Write-off contention: ninth pass"). The
- * date is a column of every item's row (an uncorrelated subquery, run once); a contract without
- * live items reads it on its own.
+ * The live plan items (locked when `lock`), their dated payments (paymentsOf) and the contract's
+ * latest posting date (lastPostingDate) in one statement: a write-off's save and approval read
+ * all three, the approval while the contract's row is locked (bench/README.md "Write-off
+ * contention: ninth pass" and "eleventh pass"). The date is a column of every item's row (an
+ * uncorrelated subquery, run once), each item's payments a column of its row; a contract without
+ * live items reads the date on its own. Built once (prebuilt). The payments are those committed
+ * when the statement starts: a caller that must see every posting holds the contract's row first
+ * (every posting locks it before its items), as the approval does.
  */
 export async function planItemsAndLastPosting(
   ex: Executor | Tx,
   contractId: number,
   lock = false,
-): Promise<{ items: ItemRow[]; last: string | null }> {
+): Promise<{ items: ItemRow[]; payments: ItemPayment[]; last: string | null }> {
+  const rows = await (lock ? planForPostingLocked : planForPosting)(ex, { contractId });
+  if (rows.length === 0) return { items: [], payments: [], last: await lastPostingDate(ex, contractId) };
+  const payments = rows.flatMap((r) => r.payments.map((p) => itemPayment(r.item.period, p.c, p.a, p.d)));
+  return { items: rows.map((r) => r.item), payments, last: rows[0]!.last };
+}
+
+/** planItemsAndLastPosting's statement, `lock` or not. */
+function planForPostingQuery(ex: Executor, lock: boolean) {
+  const contractId = sql.placeholder('contractId');
   const q = ex
-    .select({ item: contractPlanItems, last: sql<string | null>`${lastPostingOf(ex, contractId)}` })
+    .select({
+      item: contractPlanItems,
+      last: sql<string | null>`${lastPostingOf(ex, contractId)}`,
+      // paidLinesOf's rows of this item (amount and date as text: exact, and as drizzle reads them).
+      // The item's id by its table's name: drizzle names a one-table select's columns bare.
+      payments: sql<{ c: string; a: string; d: string }[]>`(select coalesce(json_agg(json_build_object(
+            'c', l.component, 'a', l.amount::text, 'd', p.paid_date::text) order by l.id), '[]'::json)
+          from paid_lines l join paids p on p.id = l.paid_id
+         where l.plan_item_id = contract_plan_items.id and p.state = 'approved' and p.red = false
+           and p.deleted_at is null)`,
+    })
     .from(contractPlanItems)
     .where(and(eq(contractPlanItems.contractId, contractId), isNull(contractPlanItems.supersededBy)))
     .orderBy(asc(contractPlanItems.period));
-  const rows = await (lock ? q.for('update') : q);
-  if (rows.length === 0) return { items: [], last: await lastPostingDate(ex, contractId) };
-  return { items: rows.map((r) => r.item), last: rows[0]!.last };
+  return lock ? q.for('update') : q;
 }
+const planForPosting = prebuilt('plan_for_posting', (ex) => planForPostingQuery(ex, false));
+const planForPostingLocked = prebuilt('plan_for_posting_locked', (ex) => planForPostingQuery(ex, true));
 
 /** lastPostingDate's expression (greatest ignores a null side), as text. */
-function lastPostingOf(ex: Executor, contractId: number): SQL {
+function lastPostingOf(ex: Executor, contractId: number | SQLWrapper): SQL {
   const posted = ex
     .select({ d: sql`max(${paids.paidDate})` })
     .from(paids)

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Component } from '@portal/contract/accounts';
 import type { PlanResult } from '@portal/contract/plan/schedule';
 import type { Tx } from '../../platform/db/client';
+import { prebuilt } from '../../platform/db/prebuilt';
 import type { Actor } from '../../platform/db/audit';
 import { conflict } from '../../platform/errors';
 import { insertItems } from './plan';
@@ -176,24 +177,38 @@ const COLUMN = {
   PENALTY: { paid: contractPlanItems.penaltyPaid, due: null, key: 'penaltyPaid' },
 } as const;
 
+/** movePaid's guarded update of each component, built once (platform/db/prebuilt.ts). */
+function paidMoved(component: keyof typeof COLUMN) {
+  const c = COLUMN[component];
+  return prebuilt(`plan_item_paid_${component.toLowerCase()}`, (ex) => {
+    const d = sql.placeholder('d');
+    return ex
+      .update(contractPlanItems)
+      .set({ [c.key]: sql`${c.paid} + ${d}::numeric` })
+      .where(
+        and(
+          eq(contractPlanItems.id, sql.placeholder('id')),
+          sql`${c.paid} + ${d}::numeric >= 0`,
+          c.due ? sql`${c.paid} + ${d}::numeric <= ${c.due}` : undefined,
+        ),
+      )
+      .returning();
+  });
+}
+const PAID_MOVED = {
+  PRINCIPAL: paidMoved('PRINCIPAL'),
+  INTEREST: paidMoved('INTEREST'),
+  FEE: paidMoved('FEE'),
+  PENALTY: paidMoved('PENALTY'),
+};
+
 /**
  * Adds `sign × amount` to an item's paid component, bounded in the WHERE clause (0 ≤ paid ≤ due;
  * the table's CHECKs stand behind it): 409 when it would cross a bound.
  */
 async function movePaid(tx: Tx, line: PlanPayment, sign: 1 | -1): Promise<PlanItemRow> {
-  const c = COLUMN[line.component];
   const d = new Decimal(line.amount).times(sign).toFixed(2);
-  const res = await tx
-    .update(contractPlanItems)
-    .set({ [c.key]: sql`${c.paid} + ${d}::numeric` })
-    .where(
-      and(
-        eq(contractPlanItems.id, line.itemId),
-        sql`${c.paid} + ${d}::numeric >= 0`,
-        c.due ? sql`${c.paid} + ${d}::numeric <= ${c.due}` : undefined,
-      ),
-    )
-    .returning();
+  const res = await PAID_MOVED[line.component](tx, { id: line.itemId, d });
   if (!res[0]) throw conflict(sign > 0 ? '核销金额超过待还金额' : '冲红金额超过已还金额');
   return res[0];
 }
@@ -257,15 +272,28 @@ export async function recordWriteOff(
   contractId: number,
   w: { released: string; settled: boolean | 'writtenOff' },
 ): Promise<void> {
-  await tx
-    .update(contracts)
-    .set({
-      occupiedAmount: sql`${contracts.occupiedAmount} - ${w.released}::numeric`,
-      // 'writtenOff': closed by a 核销坏账 (docs/accounting.md "Bad-debt write-off").
-      ...(w.settled ? { status: w.settled === true ? 'settled' : 'writtenOff' } : {}),
-    })
-    .where(eq(contracts.id, contractId));
+  // 'writtenOff': closed by a 核销坏账 (docs/accounting.md "Bad-debt write-off").
+  const status = w.settled ? (w.settled === true ? 'settled' : 'writtenOff') : 'open';
+  await WRITE_OFF_RECORDED[status](tx, { id: contractId, released: w.released });
 }
+
+/** recordWriteOff's update for each outcome, built once (platform/db/prebuilt.ts). */
+function writeOffRecorded(status: 'open' | 'settled' | 'writtenOff') {
+  return prebuilt(`contract_write_off_${status}`, (ex) =>
+    ex
+      .update(contracts)
+      .set({
+        occupiedAmount: sql`${contracts.occupiedAmount} - ${sql.placeholder('released')}::numeric`,
+        ...(status === 'open' ? {} : { status }),
+      })
+      .where(eq(contracts.id, sql.placeholder('id'))),
+  );
+}
+const WRITE_OFF_RECORDED = {
+  open: writeOffRecorded('open'),
+  settled: writeOffRecorded('settled'),
+  writtenOff: writeOffRecorded('writtenOff'),
+};
 
 /**
  * The red reversal of recordWriteOff: the credit occupied again goes back on the contract, and a

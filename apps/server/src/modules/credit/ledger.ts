@@ -4,6 +4,7 @@ import type { Cycle, LineFigures, LineKind, Movement } from '@portal/contract/cr
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
 import { nextCode } from '../../platform/db/codes';
+import { prebuilt } from '../../platform/db/prebuilt';
 import { badInput, conflict, notFound } from '../../platform/errors';
 import { creditLedger, creditLines } from './schema';
 import { formatYuan } from '@portal/contract/format';
@@ -106,6 +107,26 @@ const kindLabel: Record<string, string> = {
 };
 const describe = (l: LineRow) => `额度 ${l.bizCode}（${kindLabel[l.kind] ?? l.kind}）`;
 
+/** lockChain's statement, built once (platform/db/prebuilt.ts): every movement of a line runs it. */
+const chainLocked = prebuilt('credit_chain_locked', (ex) =>
+  ex
+    .select()
+    .from(creditLines)
+    .where(
+      inArray(
+        creditLines.id,
+        sql`(with recursive up (id, parent, depth) as (
+               select id, parent_line_id, 1 from credit_lines where biz_code = ${sql.placeholder('lineCode')}
+               union all
+               select c.id, c.parent_line_id, up.depth + 1 from credit_lines c join up on c.id = up.parent
+                where up.depth < 8)
+             select id from up)`,
+      ),
+    )
+    .orderBy(asc(creditLines.id))
+    .for('update'),
+);
+
 /**
  * Locks the line named and its ancestors (at most 8 lines) in one statement, and answers them root
  * first (the line named last). The rows are locked in the order of their ids, the one order every
@@ -115,22 +136,7 @@ const describe = (l: LineRow) => `额度 ${l.bizCode}（${kindLabel[l.kind] ?? l
  * statement instead of one a link plus one a lock).
  */
 export async function lockChain(tx: Tx, lineCode: string): Promise<LineRow[]> {
-  const rows = await tx
-    .select()
-    .from(creditLines)
-    .where(
-      inArray(
-        creditLines.id,
-        sql`(with recursive up (id, parent, depth) as (
-               select id, parent_line_id, 1 from credit_lines where biz_code = ${lineCode}
-               union all
-               select c.id, c.parent_line_id, up.depth + 1 from credit_lines c join up on c.id = up.parent
-                where up.depth < 8)
-             select id from up)`,
-      ),
-    )
-    .orderBy(asc(creditLines.id))
-    .for('update');
+  const rows = await chainLocked(tx, { lineCode });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const chain: LineRow[] = [];
   // Walked from the line named up its parents (bounded by the rows read: no link is followed twice).

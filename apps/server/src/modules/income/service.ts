@@ -13,6 +13,7 @@ import { formatYuan } from '@portal/contract/format';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
 import { nextCode } from '../../platform/db/codes';
+import { prebuilt } from '../../platform/db/prebuilt';
 import type { Actor } from '../../platform/db/audit';
 import type { Written } from '../workflow';
 import { registryKey, UsageChecks } from '../../platform/module';
@@ -105,13 +106,17 @@ export async function listIncomes(
 }
 
 export async function findIncome(ex: Executor, code: string): Promise<IncomeRecord> {
-  const [row] = await ex
-    .select()
-    .from(incomes)
-    .where(and(eq(incomes.bizCode, code), live));
+  const [row] = await incomeByCode(ex, { code });
   if (!row) throw notFound(INCOME);
   return row;
 }
+/** findIncome's statement, built once (platform/db/prebuilt.ts): every write-off's save reads it. */
+const incomeByCode = prebuilt('income_by_code', (ex) =>
+  ex
+    .select()
+    .from(incomes)
+    .where(and(eq(incomes.bizCode, sql.placeholder('code')), live)),
+);
 
 export async function viewIncome(ex: Executor, code: string): Promise<IncomeView> {
   const [row] = await ex
@@ -262,20 +267,25 @@ export async function lockIncome(tx: Tx, id: number): Promise<IncomeRecord> {
  * the WHERE clause (and the table's CHECK behind it): 409 when the balance cannot take it.
  */
 export async function moveAllocated(tx: Tx, id: number, delta: Decimal): Promise<void> {
-  const d = delta.toFixed(2);
-  const res = await tx
+  const res = await allocatedMoved(tx, { id, d: delta.toFixed(2) });
+  if (res.length === 0) throw conflict(delta.isNeg() ? '来款已核销金额不足以冲回' : '来款可核销余额不足');
+}
+
+/** moveAllocated's guarded update, built once (platform/db/prebuilt.ts): every approval runs it. */
+const allocatedMoved = prebuilt('income_allocated_moved', (ex) => {
+  const d = sql.placeholder('d');
+  return ex
     .update(incomes)
     .set({ allocated: sql`${incomes.allocated} + ${d}::numeric` })
     .where(
       and(
-        eq(incomes.id, id),
+        eq(incomes.id, sql.placeholder('id')),
         eq(incomes.state, 'approved'),
         sql`${incomes.allocated} + ${d}::numeric between 0 and ${incomes.amount}`,
       ),
     )
     .returning({ id: incomes.id });
-  if (res.length === 0) throw conflict(delta.isNeg() ? '来款已核销金额不足以冲回' : '来款可核销余额不足');
-}
+});
 
 /** Approval of an incoming: its voucher, in the approving transaction (docs/accounting.md "Journals"). */
 export async function postIncome(tx: Tx, code: string, actor: Actor): Promise<void> {

@@ -217,9 +217,8 @@ export async function resolveLines(
   last: string | null;
 }> {
   const rule = contractRule(contract);
-  const { items, last } = await planItemsAndLastPosting(ex, contract.id, lock);
+  const { items, payments, last } = await planItemsAndLastPosting(ex, contract.id, lock);
   checkLast?.(last);
-  const payments = await paymentsOf(ex, items);
   // A manual allocation is checked item by item against what each item owes (checkLines), so only
   // the items it names are accrued (an item's figures depend on its own payments alone); the
   // rule's order and a settlement need every item. The accrual is most of the save's and the
