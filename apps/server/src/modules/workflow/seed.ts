@@ -106,23 +106,34 @@ export async function seedWorkflow(db: Db, allowSelfApproval: boolean): Promise<
         sql`insert into roles (biz_code, name, code, description, data_scope)
             values (${await nextCode(tx, 'role')}, ${r.name}, ${r.code}, ${r.description}, 'all') returning id`,
       );
-      for (const code of grantsFor(r.actions, 'extra' in r ? r.extra : [])) {
-        await tx.execute(
-          sql`insert into role_menus (role_id, menu_code) values (${Number(role!.id)}, ${code}) on conflict do nothing`,
-        );
-      }
+      // A statement a role and one for the processes, not one a row (≈ 200 at a first start;
+      // bench/README.md "Eleventh pass").
+      const roleId = Number(role!.id);
+      const grants = grantsFor(r.actions, 'extra' in r ? r.extra : []);
+      await tx.execute(sql`insert into role_menus (role_id, menu_code)
+        values ${sql.join(
+          grants.map((code) => sql`(${roleId}, ${code})`),
+          sql`, `,
+        )} on conflict do nothing`);
     }
-    for (const [docType, def] of Object.entries(DEFAULT_PROCESSES)) {
-      const created = await queryRows<{ doc_type: string }>(
-        tx,
-        sql`insert into wf_process_defs (doc_type, proc_name) values (${docType}, ${def.procName})
-            on conflict (doc_type) do nothing returning doc_type`,
-      );
-      if (!created[0]) continue;
-      for (const [i, s] of def.steps.entries()) {
-        await tx.execute(sql`insert into wf_process_steps (doc_type, step_no, name, role_code, min_amount)
-          values (${docType}, ${i + 1}, ${s.name}, ${s.roleCode}, ${s.minAmount}::numeric)`);
-      }
+    // The types that have no process yet get the default one; a type's existing process is kept.
+    const created = await queryRows<{ doc_type: string }>(
+      tx,
+      sql`insert into wf_process_defs (doc_type, proc_name)
+          values ${sql.join(
+            Object.entries(DEFAULT_PROCESSES).map(([docType, def]) => sql`(${docType}, ${def.procName})`),
+            sql`, `,
+          )}
+          on conflict (doc_type) do nothing returning doc_type`,
+    );
+    const steps = created.flatMap(({ doc_type }) =>
+      DEFAULT_PROCESSES[doc_type as DocType].steps.map(
+        (s, i) => sql`(${doc_type}, ${i + 1}, ${s.name}, ${s.roleCode}, ${s.minAmount}::numeric)`,
+      ),
+    );
+    if (steps.length > 0) {
+      await tx.execute(sql`insert into wf_process_steps (doc_type, step_no, name, role_code, min_amount)
+        values ${sql.join(steps, sql`, `)}`);
     }
     await tx.execute(sql`update wf_settings set allow_self_approval = ${allowSelfApproval},
       roles_seeded_at = coalesce(roles_seeded_at, now()) where id = 1`);
