@@ -61,8 +61,8 @@ export default defineConfig({
           // `npm test` runs them beside the browser lane, not under the unit lane's `nice`
           // (scripts/test.sh). Chromium itself runs in a scheduling group of its own (Playwright
           // starts it in a new session), but the worker that drives it (Playwright's client, the
-          // server's render) waited at nice 10 behind the browser lane's server and runner, and a
-          // launch (30 s) and a render (45 s) outlasted the test's limit.
+          // server's render) would wait at nice 10 behind the browser lane's server and runner,
+          // with a launch (30 s) and a render (45 s) bounded by the product's own limits.
           name: 'server-chromium',
           root: './apps/server',
           include: [CHROMIUM_FILES],

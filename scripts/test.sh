@@ -20,8 +20,9 @@ npx vitest run --project e2e --no-cache "$@" >"$browser_log" 2>&1 &
 browser=$!
 
 # The server's few tests that drive a real Chromium (PDFs) run beside the browser lane, at its
-# priority: under the unit lane's `nice` the worker driving their Chromium waited behind the browser
-# lane's server, and a launch and a render outlasted their limits (vitest.config.ts `server-chromium`).
+# priority: under the unit lane's `nice` the worker driving their Chromium would wait behind the
+# browser lane's server, with a launch and a render bounded by the product's limits
+# (vitest.config.ts `server-chromium`).
 chromium_log=apps/web/test-results/server-chromium-tests.log
 npx vitest run --project server-chromium "$@" >"$chromium_log" 2>&1 &
 chromium=$!
