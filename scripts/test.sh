@@ -24,7 +24,7 @@ browser=$!
 # browser lane's server, with a launch and a render bounded by the product's limits
 # (vitest.config.ts `server-chromium`).
 chromium_log=apps/web/test-results/server-chromium-tests.log
-npx vitest run --project server-chromium "$@" >"$chromium_log" 2>&1 &
+npx vitest run --project server-chromium --no-cache "$@" >"$chromium_log" 2>&1 &
 chromium=$!
 
 ( renice -n 10 -p "$BASHPID" >/dev/null; exec npx vitest run --project contract --project server --project web --project web-shared "$@" )

@@ -18,7 +18,6 @@ import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../src/platform/db/client';
 import { migrate } from '../src/platform/db/migrate';
-import { loadDemo } from '../src/testing/test-config';
 
 /**
  * Tests that start the real server process (crash, restart, several servers) run the built
@@ -136,18 +135,31 @@ async function pgTemplate(url: string): Promise<{ name: string; drop(): Promise<
   };
 }
 
-/** How a test file asks for the demo (testing/harness.ts `createTestPortal`). */
-const ASKS_FOR_DEMO = /DEMO_DATA: 'on'/;
+/**
+ * How a test file asks for the demo with the settings the template is made with (testing/harness.ts
+ * `createTestPortal`; a portal with other settings or its own first start loads the demo itself).
+ */
+const ASKS_FOR_DEMO = /createTestPortal\(\{ DEMO_DATA: 'on' \}\)/;
 
 /**
  * Whether the run selected a file that asks for the demo, so that a run of other files does not
  * pay for it. Vitest hands a global set-up no list of the selected files: the command line's file
- * filters are read from the runner (no public field has them; without them every file counts).
+ * filters are read from the runner (no public field has them; without them every file counts),
+ * without the `:line` that vitest takes off them as well.
  */
 async function runAsksForDemo(project: TestProject): Promise<boolean> {
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
-  const { testFiles } = await project.globTestFiles(filters);
+  const { testFiles } = await project.globTestFiles(filters?.map((f) => f.replace(/:\d+$/, '')));
   return testFiles.some((file) => ASKS_FOR_DEMO.test(readFileSync(file, 'utf8')));
+}
+
+/**
+ * The demo's first start on a database. Imported when a demo template is made, so that a run
+ * without one does not load the server's modules into vitest's own process.
+ */
+async function loadDemo(database: Database): Promise<void> {
+  const { loadDemo: load } = await import('../src/testing/test-config');
+  await load(database);
 }
 
 /** PGlite: the demo loaded into a copy of the migrated template, dumped to a tarball in `dir`. */
@@ -187,32 +199,61 @@ async function pgDemoTemplate(url: string, template: string): Promise<string> {
   return name;
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  buildServer();
+/** A run's templates: the migrated one, and the demo one made on first demand. */
+interface Templates {
+  pgliteTemplate: string;
+  pgTemplate: string;
+  demo(): Promise<string>;
+  release(): Promise<void>;
+}
+
+async function makeTemplates(): Promise<Templates> {
   const url = process.env.TEST_DATABASE_URL;
-  const demo = await runAsksForDemo(project);
+  let demo: Promise<string> | undefined;
   if (!url) {
     const migrated = await pgliteTemplate();
-    project.provide('pgliteTemplate', migrated);
-    project.provide('pgTemplate', '');
     const runDir = mkdtempSync(join(tmpdir(), 'portal-run-'));
-    const removeRunDir = async () => rmSync(runDir, { recursive: true, force: true });
-    try {
-      project.provide('demoTemplate', demo ? await pgliteDemoTemplate(migrated, runDir) : '');
-    } catch (err) {
-      await removeRunDir();
-      throw err;
-    }
-    return removeRunDir;
+    return {
+      pgliteTemplate: migrated,
+      pgTemplate: '',
+      demo: () => (demo ??= pgliteDemoTemplate(migrated, runDir)),
+      release: async () => rmSync(runDir, { recursive: true, force: true }),
+    };
   }
   const template = await pgTemplate(url);
-  project.provide('pgliteTemplate', '');
-  project.provide('pgTemplate', template.name);
+  return {
+    pgliteTemplate: '',
+    pgTemplate: template.name,
+    demo: () => (demo ??= pgDemoTemplate(url, template.name)),
+    release: template.drop,
+  };
+}
+
+/**
+ * The templates of this vitest process, shared by the projects it runs (`server` and
+ * `server-chromium` each call this set-up): made once, released by the last project's teardown.
+ */
+const SHARED = Symbol.for('portal.test.templates');
+type Shared = { [SHARED]?: { users: number; templates: Promise<Templates> } };
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildServer();
+  const shared = globalThis as Shared;
+  const entry = (shared[SHARED] ??= { users: 0, templates: makeTemplates() });
+  entry.users++;
+  const release = async (): Promise<void> => {
+    if (--entry.users > 0) return;
+    delete shared[SHARED];
+    await (await entry.templates.catch(() => undefined))?.release();
+  };
   try {
-    project.provide('demoTemplate', demo ? await pgDemoTemplate(url, template.name) : '');
+    const templates = await entry.templates;
+    project.provide('pgliteTemplate', templates.pgliteTemplate);
+    project.provide('pgTemplate', templates.pgTemplate);
+    project.provide('demoTemplate', (await runAsksForDemo(project)) ? await templates.demo() : '');
   } catch (err) {
-    await template.drop();
+    await release();
     throw err;
   }
-  return template.drop;
+  return release;
 }
