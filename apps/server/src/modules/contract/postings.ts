@@ -273,24 +273,25 @@ export async function recordWriteOff(
   w: { released: string; settled: boolean | 'writtenOff' },
 ): Promise<void> {
   // 'writtenOff': closed by a 核销坏账 (docs/accounting.md "Bad-debt write-off").
-  const status = w.settled ? (w.settled === true ? 'settled' : 'writtenOff') : 'open';
+  const status = w.settled ? (w.settled === true ? 'settled' : 'writtenOff') : 'unchanged';
   await WRITE_OFF_RECORDED[status](tx, { id: contractId, released: w.released });
 }
 
 /** recordWriteOff's update for each outcome, built once (platform/db/prebuilt.ts). */
-function writeOffRecorded(status: 'open' | 'settled' | 'writtenOff') {
+/** `unchanged`: the write-off left something open, and the contract keeps its status. */
+function writeOffRecorded(status: 'unchanged' | 'settled' | 'writtenOff') {
   return prebuilt(`contract_write_off_${status}`, (ex) =>
     ex
       .update(contracts)
       .set({
         occupiedAmount: sql`${contracts.occupiedAmount} - ${sql.placeholder('released')}::numeric`,
-        ...(status === 'open' ? {} : { status }),
+        ...(status === 'unchanged' ? {} : { status }),
       })
       .where(eq(contracts.id, sql.placeholder('id'))),
   );
 }
 const WRITE_OFF_RECORDED = {
-  open: writeOffRecorded('open'),
+  unchanged: writeOffRecorded('unchanged'),
   settled: writeOffRecorded('settled'),
   writtenOff: writeOffRecorded('writtenOff'),
 };

@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the write-off save and approval, by statements and CPU', () => {
-  it('saves and submits in 12 statements and approves in 16', async () => {
+  it('saves and submits in 12 statements and approves in 16 (PostgreSQL; 11 and 15 on PGlite)', async () => {
     const f = await contractFixture(t, maker, checker, { limit: '5000000.00', rule: MONTHLY_RULE });
     t.portal.clock.set('2026-01-15');
     const { bizCode: cont } = await approvedContract(t, maker, checker, { fixture: f });

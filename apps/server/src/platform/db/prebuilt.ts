@@ -19,18 +19,38 @@ export function prebuilt<R>(
   name: string,
   build: (ex: Executor) => { prepare(name: string): Prepared<R> },
 ): (ex: Executor, values: Record<string, unknown>) => Promise<R> {
-  let built: Prepared<R> | undefined;
+  // Two queries under one name would be one server-side statement on a connection.
+  if (NAMES.has(name)) throw new Error(`prebuilt: the name ${name} is taken`);
+  NAMES.add(name);
+  // One built query a driver (PGlite and node-postgres build theirs apart; a test process may open
+  // both), kept without the connection it was built on, so a closed database is not held by it.
+  const built = new Map<unknown, Prepared<R>>();
   return (ex, values) => {
-    built ??= build(ex).prepare(`pre_${name}`);
-    const bound = Object.create(built, { client: { value: driverClient(ex) } }) as Prepared<R>;
+    const client = driverClient(ex);
+    const driver = sessionOf(ex).constructor;
+    let query = built.get(driver);
+    if (!query) {
+      query = build(ex).prepare(`pre_${name}`);
+      Object.defineProperty(query, 'client', { value: undefined, writable: true });
+      built.set(driver, query);
+    }
+    const bound = Object.create(query, { client: { value: client } }) as Prepared<R>;
     return bound.execute(values);
   };
 }
 
+const NAMES = new Set<string>();
+
+/** drizzle's session of an executor: internal to drizzle, the same shape in both drivers. */
+function sessionOf(ex: Executor): { client?: unknown } {
+  const session = (ex as unknown as { session?: { client?: unknown } }).session;
+  if (!session) throw new Error('prebuilt: the executor has no session');
+  return session;
+}
+
 /** The driver connection (or pool) an executor's statements go to: drizzle's session's client. */
 function driverClient(ex: Executor): unknown {
-  // drizzle marks the session internal; both drivers' sessions hold their client as `client`.
-  const client = (ex as unknown as { session?: { client?: unknown } }).session?.client;
+  const client = sessionOf(ex).client;
   if (!client) throw new Error('prebuilt: the executor has no driver client');
   return client;
 }
