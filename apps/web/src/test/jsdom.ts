@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { Modal, message, notification } from 'antd';
 // The CommonJS build is the instance the tests load (antd has no "exports" map).
@@ -37,6 +38,10 @@ window.getComputedStyle = (el: Element, pseudo?: string | null) => original(el, 
 
 // antd component tests render real forms and tables: on a busy 2-core machine they outrun 5 s.
 vi.setConfig({ testTimeout: 30_000 });
+// findBy* and waitFor poll until what a screen shows after a call is there. Their 1 s default raced
+// the niced unit lane's load, not the screen (ServerPage's 刷新 in a clean-clone run of 2026-11-30,
+// bench/README.md "Eleventh pass"); 10 s is the stall bar, as the browser tests' `expect.poll`.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd's static message, notification and Modal.confirm render into React roots of their own
 // that testing-library's cleanup does not know, and antd is loaded once per worker, so those
