@@ -6,6 +6,24 @@ import { webSharedFiles } from './apps/web/test-files.ts';
 /** Server test files that drive a real Chromium (PDFs): their own project, `server-chromium`. */
 const CHROMIUM_FILES = 'src/**/*.chromium.test.ts';
 
+/** How the server's test files run, in `server` and in `server-chromium`. */
+const SERVER_TESTS = {
+  // Builds dist/main.js once for the tests that start the real server process.
+  globalSetup: ['./test/global-setup.ts'],
+  setupFiles: ['./test/database-use.ts'],
+  // A worker runs its files in one module graph: the server's modules are imported once per
+  // worker instead of once per file (≈ 2.6 s of CPU a file; bench/README.md "Fifth pass").
+  // What a file leaves in a module's state must be taken back where it is made (a portal's
+  // close, a test's onTestFinished); a leak shows as a file failing after another one.
+  isolate: false,
+  // The stall bar of one test. CI runs these files under `nice` beside the browser lane
+  // (scripts/test.sh), where a test takes 3–5 × its time alone: scenarios of 7–10 s alone
+  // (a write-off's approvals and two day-ends, kept.test) reached 30 s there. A hang still
+  // fails at 60 s; the longest scenarios carry their own limit.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+};
+
 // One runner for the whole repo; each workspace is a project (see README "Tests").
 export default defineConfig({
   test: {
@@ -39,20 +57,7 @@ export default defineConfig({
             : ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // The files that drive a real Chromium are `server-chromium`'s (below).
           exclude: [...configDefaults.exclude, CHROMIUM_FILES],
-          // Builds dist/main.js once for the tests that start the real server process.
-          globalSetup: ['./test/global-setup.ts'],
-          setupFiles: ['./test/database-use.ts'],
-          // A worker runs its files in one module graph: the server's modules are imported once per
-          // worker instead of once per file (≈ 2.6 s of CPU a file; bench/README.md "Fifth pass").
-          // What a file leaves in a module's state must be taken back where it is made (a portal's
-          // close, a test's onTestFinished); a leak shows as a file failing after another one.
-          isolate: false,
-          // The stall bar of one test. CI runs these files under `nice` beside the browser lane
-          // (scripts/test.sh), where a test takes 3–5 × its time alone: scenarios of 7–10 s alone
-          // (a write-off's approvals and two day-ends, kept.test) reached 30 s there. A hang still
-          // fails at 60 s; the longest scenarios carry their own limit.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          ...SERVER_TESTS,
         },
       },
       {
@@ -66,11 +71,7 @@ export default defineConfig({
           name: 'server-chromium',
           root: './apps/server',
           include: [CHROMIUM_FILES],
-          globalSetup: ['./test/global-setup.ts'],
-          setupFiles: ['./test/database-use.ts'],
-          isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          ...SERVER_TESTS,
         },
       },
       {
