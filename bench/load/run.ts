@@ -29,6 +29,7 @@ import {
   LIST_BODY_PAGE_500,
   LIST_PATH,
   STATEMENTS_PATH,
+  RUNTIME_PATH,
   VIEW_PATHS,
 } from './scenarios';
 import { checked, fail, failures, NOT_OK, streamedExport, timedCalls, type ExportFigures } from './measure';
@@ -264,6 +265,12 @@ type StatementCounts = Record<
 >;
 
 /** The bench server's statements per route since the last call (bench-server.ts), and a reset. */
+/** The bench server's GC pauses, event-loop delay and pool queue since the last call (and reset). */
+async function runtimeSince(base: string): Promise<unknown> {
+  const res = await fetch(`${base}${RUNTIME_PATH}`, { method: 'POST' });
+  return ((await res.json()) as { data: unknown }).data;
+}
+
 async function statementsSince(base: string): Promise<StatementCounts> {
   const res = await fetch(`${base}${STATEMENTS_PATH}`, { method: 'POST' });
   return ((await res.json()) as { data: StatementCounts }).data;
@@ -389,6 +396,7 @@ async function writeOffContention(
     outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
   };
   await statementsSince(base);
+  await runtimeSince(base);
   const locks = databaseUrl ? lockSampler(databaseUrl) : undefined;
   const cpuBefore = await cpuByPid();
   const outcome = await run(
@@ -448,6 +456,7 @@ async function writeOffContention(
   const cpuWindow = await cpuSince(cpuBefore);
   const cpuServer = await cpuSince(cpuBefore, (pid) => pid === serverPid);
   const lockWaits = await locks?.stop();
+  const serverRuntime = await runtimeSince(base);
   // Counted by the server once nothing moves any more: calls still in flight when autocannon
   // stops complete after it, so the figures are read until the count of approved write-offs is
   // the same before and after the incomings were read.
@@ -508,6 +517,7 @@ async function writeOffContention(
   };
   console.info(`  every request: ${JSON.stringify(accounting, null, 2).replace(/\n/g, '\n  ')}`);
   if (lockWaits) console.info(`  what the server's connections waited on (samples):\n${lockWaits}`);
+  console.info(`  the server's runtime over the window: ${JSON.stringify(serverRuntime)}`);
   console.info(`  database statements per request (machine-independent):\n${statementReport(statements)}`);
   // The server's count of approved write-offs is the answered approvals plus those of the
   // approvals still in flight when the window closed (never more, never fewer than answered).
@@ -518,6 +528,7 @@ async function writeOffContention(
   contention = {
     ...accounting,
     lockWaits,
+    serverRuntime,
     statementsPerRequest: Object.fromEntries(
       Object.entries(statements).map(([route, r]) => [route, +(r.statements / r.requests).toFixed(2)]),
     ),

@@ -7,6 +7,12 @@ export const FLOOR_PATH = `${API_PREFIX}${FLOOR_ROUTE}`;
 /** The bench server's count of database statements per route since the last call (and reset). */
 export const STATEMENTS_ROUTE = '/bench/statements';
 export const STATEMENTS_PATH = `${API_PREFIX}${STATEMENTS_ROUTE}`;
+/**
+ * The bench server's own runtime since the last call (and reset): its GC pauses, its event loop's
+ * delay and its pool's queue (bench/README.md "Twelfth pass").
+ */
+export const RUNTIME_ROUTE = '/bench/runtime';
+export const RUNTIME_PATH = `${API_PREFIX}${RUNTIME_ROUTE}`;
 export const LIST_PATH = '/api/ft/api/contract/list';
 /** Two filters and a sort, as the issue's list scenario asks (page 1; page 500 below). */
 export const LIST_BODY = {

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract/workflow';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
-import { runCommand } from '../../platform/db/command';
+import { runCommand, writeWithAudit } from '../../platform/db/command';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import type { ResolvedDocType, WorkflowDoc, WorkflowRegistry } from './registry';
 import type { InstanceStep } from './schema';
@@ -77,6 +77,8 @@ async function setDocState(
   to: DocState,
   actor: Actor,
   also: readonly SQL[] = [],
+  /** The command's audit rows (audited before) written by this update (writeWithAudit): a statement less. */
+  withAudit = false,
 ) {
   const sets: SQL[] = [...also, sql`${sql.identifier(t.stateColumn)} = ${to}`];
   const uid = actor.userId || null;
@@ -84,11 +86,11 @@ async function setDocState(
   if (t.stamps && to === 'pending') sets.push(sql`submitted_at = now()`, sql`submitted_by = ${uid}`);
   if (t.stamps && to === 'approved') sets.push(sql`approved_at = now()`, sql`approved_by = ${uid}`);
   if (t.stamps && to === 'rejected') sets.push(sql`approved_at = null`, sql`approved_by = null`);
-  const rows = await queryRows<{ ok: number }>(
-    tx,
-    sql`update ${sql.identifier(t.table)} set ${sql.join(sets, sql`, `)}
-         where ${docWhere(t, code)} and ${sql.identifier(t.stateColumn)} = ${from} returning 1 as ok`,
-  );
+  const update = sql`update ${sql.identifier(t.table)} set ${sql.join(sets, sql`, `)}
+         where ${docWhere(t, code)} and ${sql.identifier(t.stateColumn)} = ${from} returning 1 as ok`;
+  const rows = withAudit
+    ? await writeWithAudit<{ ok: number }>(tx, update)
+    : await queryRows<{ ok: number }>(tx, update);
   if (rows.length !== 1) throw conflict(MOVED_ON_MSG);
 }
 
@@ -242,19 +244,30 @@ async function deciding(ex: Executor, inst: InstanceRow, actor: Actor): Promise<
  * 待审批 messages for the step now waiting: to every enabled holder of its role who may act on it
  * (refusalFor: inside the role's data scope, four eyes), in the transaction that moved the process.
  */
-async function tellDeciders(tx: Tx, inst: InstanceRow, stepNo: number): Promise<void> {
+/** The enabled users holding a role by an enabled role, one row each (`id`). */
+const roleHolders = (roleCode: string | SQL) =>
+  sql`select distinct ur.user_id as id from user_roles ur
+        join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
+        join users u on u.id = ur.user_id and u.state = 'enabled' and u.deleted_at is null
+       where r.code = ${roleCode}`;
+
+/**
+ * `holders`: the step's role holders when the caller read them already (submit: with the instance's
+ * insert, a statement less a submission); else they are read here.
+ */
+async function tellDeciders(
+  tx: Tx,
+  inst: InstanceRow,
+  stepNo: number,
+  holders?: readonly unknown[],
+): Promise<void> {
   const step = inst.steps[stepNo - 1]!;
-  const holders = await queryRows<{ id: unknown }>(
-    tx,
-    sql`select distinct ur.user_id as id from user_roles ur
-          join roles r on r.id = ur.role_id and r.state = 'enabled' and r.deleted_at is null
-          join users u on u.id = ur.user_id and u.state = 'enabled' and u.deleted_at is null
-         where r.code = ${step.roleCode} order by 1`,
-  );
+  const ids =
+    holders ??
+    (await queryRows<{ id: unknown }>(tx, sql`${roleHolders(step.roleCode)} order by 1`)).map((h) => h.id);
   const waiting = { ...inst, current_step: stepNo };
   const userIds: number[] = [];
-  for (const h of holders)
-    if ((await refusalFor(tx, waiting, Number(h.id))) === null) userIds.push(Number(h.id));
+  for (const id of ids) if ((await refusalFor(tx, waiting, Number(id))) === null) userIds.push(Number(id));
   await addTodoMessages(tx, {
     userIds,
     docType: inst.doc_type,
@@ -328,57 +341,53 @@ export async function submit(
       const state = input.heldState ?? (await docState(tx, t, input.code, true));
       if (!EDITABLE_STATES.includes(state)) throw stateConflict(state, '提交');
 
-      // The process and its steps in one statement (a save that submits runs it in its transaction).
-      // With the submitter's name (realName), a round trip less.
-      const rows = await queryRows<{
-        proc_name: string;
-        name: string | null;
-        role_code: string;
-        role_name: string | null;
-        actor_name: string | null;
-      }>(
+      // The process's steps that apply to the amount, the submitter's name (realName), the new
+      // round's instance and its process record, and the first step's role holders, in one statement
+      // (bench/README.md "Twelfth pass": a save that submits runs it in its transaction). The next
+      // round is counted by the insert itself (the document's row, locked above, keeps two
+      // submissions of one document apart). No step (or no process): nothing is inserted, 409.
+      const uid = input.actor.userId || null;
+      const [inst] = await queryRows<InstanceRow & { deciders: unknown[] }>(
         tx,
-        sql`select d.proc_name, s.name, s.role_code,
-                 (select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1) as role_name,
-                 (select u.real_name from users u where u.id = ${input.actor.userId || null}) as actor_name
+        sql`with applying as (
+          select d.proc_name, s.name, s.role_code,
+                 coalesce((select r.name from roles r where r.code = s.role_code and r.deleted_at is null limit 1),
+                          s.role_code) as role_name,
+                 row_number() over (order by s.step_no) as no
             from wf_process_defs d
-            left join wf_process_steps s on s.doc_type = d.doc_type
+            join wf_process_steps s on s.doc_type = d.doc_type
              and (s.min_amount is null or ${amount}::numeric is null or ${amount}::numeric >= s.min_amount)
-           where d.doc_type = ${t.type}
-           order by s.step_no`,
-      );
-      const procName = rows[0]?.proc_name;
-      const stepRows = rows.filter((r): r is typeof r & { name: string } => r.name !== null);
-      if (procName === undefined || stepRows.length === 0) throw conflict(`${t.label}未配置审批流程`);
-      const steps: InstanceStep[] = stepRows.map((s, i) => ({
-        no: i + 1,
-        name: s.name,
-        roleCode: s.role_code,
-        roleName: s.role_name ?? s.role_code,
-      }));
-      // realName's answer, from the statement above.
-      const name = input.actor.userId ? (rows[0]?.actor_name ?? input.actor.userName) : input.actor.userName;
-      // The next round is counted by the insert itself (the document's row, locked above, keeps two
-      // submissions of one document apart); the submission's process record goes in the same
-      // statement (record's columns).
-      const [inst] = await queryRows<InstanceRow>(
-        tx,
-        sql`with inst as (insert into wf_instances (doc_type, doc_code, round, proc_name, subject, amount, steps, step_count,
+           where d.doc_type = ${t.type}),
+        process as (
+          select min(proc_name) as proc_name, count(*)::int as step_count,
+                 jsonb_agg(jsonb_build_object('no', no, 'name', name, 'roleCode', role_code, 'roleName', role_name)
+                           order by no) as steps,
+                 coalesce((select u.real_name from users u where u.id = ${uid}::bigint), ${input.actor.userName}::text) as name
+            from applying),
+        inst as (insert into wf_instances (doc_type, doc_code, round, proc_name, subject, amount, steps, step_count,
           current_step, step_role, submitted_by, submitter_name)
-        values (${t.type}, ${input.code},
+        select ${t.type}::text, ${input.code}::text,
           (select coalesce(max(round), 0) + 1 from wf_instances where doc_type = ${t.type} and doc_code = ${input.code}),
-          ${procName}, ${subject}, ${amount}::numeric,
-          ${JSON.stringify(steps)}::jsonb, ${steps.length}, 1, ${steps[0]!.roleCode}, ${input.actor.userId}, ${name})
+          proc_name, ${subject}::text, ${amount}::numeric, steps, step_count, 1, steps -> 0 ->> 'roleCode',
+          ${input.actor.userId}::bigint, name
+          from process where step_count > 0
         returning *),
         rec as (insert into wf_records
           (instance_id, doc_type, doc_code, round, step_no, step_name, action, actor_id, actor_name, comment)
-          select id, doc_type, doc_code, round, 0, '提交', 'submit', ${input.actor.userId || null}, ${name}, null from inst)
-        select ${INSTANCE_COLS} from inst`,
+          select id, doc_type, doc_code, round, 0, '提交', 'submit', ${uid}, submitter_name, null from inst)
+        select ${INSTANCE_COLS},
+          (select coalesce(json_agg(h.id order by h.id), '[]'::json) from (${roleHolders(sql`inst.step_role`)}) h) as deciders
+          from inst`,
       );
-      const instance = normaliseInstance(inst!);
-      await tellDeciders(tx, instance, 1);
-      await setDocState(tx, t, input.code, state, 'pending', input.actor);
+      if (!inst) throw conflict(`${t.label}未配置审批流程`);
+      const { deciders, ...row } = inst!;
+      const instance = normaliseInstance(row);
+      // The first step's holders, read by the insert (the same rows tellDeciders would read).
+      await tellDeciders(tx, instance, 1, deciders);
+      // Audited first, so the state's update writes the row (and the save's, waiting with it).
+      const steps = instance.steps;
       await w.audit({ detail: { round: instance.round, steps: steps.map((s) => s.name), subject, amount } });
+      await setDocState(tx, t, input.code, state, 'pending', input.actor, [], true);
       return { state: 'pending', step: 1, stepName: steps[0]!.name, finished: false };
     },
   );
@@ -440,20 +449,21 @@ export async function approve(
         : sql`update wf_instances set current_step = ${next.no}, step_role = ${next.roleCode}, version = version + 1
                where id = ${inst.id}`,
     );
-    let result: TransitionResult;
+    const audit = () =>
+      w.audit({
+        action: last ? 'approve' : 'approveStep',
+        detail: { round: inst.round, step: step.no, stepName: step.name, comment: input.comment ?? null },
+      });
     if (!next) {
       const also = await t.hooks.onApprove?.(tx, asDoc(inst), input.actor);
-      await setDocState(tx, t, input.code, 'pending', 'approved', input.actor, also ?? []);
-      result = { state: 'approved', step: null, stepName: null, finished: true };
-    } else {
-      await tellDeciders(tx, inst, next.no);
-      result = { state: 'pending', step: next.no, stepName: next.name, finished: false };
+      // Audited after the hook's own commands and before the update, which writes the rows.
+      await audit();
+      await setDocState(tx, t, input.code, 'pending', 'approved', input.actor, also ?? [], true);
+      return { state: 'approved', step: null, stepName: null, finished: true };
     }
-    await w.audit({
-      action: last ? 'approve' : 'approveStep',
-      detail: { round: inst.round, step: step.no, stepName: step.name, comment: input.comment ?? null },
-    });
-    return result;
+    await tellDeciders(tx, inst, next.no);
+    await audit();
+    return { state: 'pending', step: next.no, stepName: next.name, finished: false };
   });
 }
 

@@ -48,17 +48,20 @@ export async function writeAudit(ex: Executor, actor: Actor, entry: AuditEntry):
 /** Several rows of one actor in one statement, in the order given (their ids follow it). */
 export async function writeAudits(ex: Executor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await ex.insert(auditLog).values(
-    entries.map((entry) => ({
-      actorId: actor.userId || null,
-      actorName: actor.userName,
-      entity: entry.entity,
-      entityCode: entry.entityCode ?? null,
-      action: entry.action,
-      detail: entry.detail ?? null,
-      requestId: actor.requestId ?? null,
-      ip: actor.ip ?? null,
-      result: entry.result ?? 'success',
-    })),
-  );
+  await ex.insert(auditLog).values(entries.map((entry) => auditRow(actor, entry)));
+}
+
+/** An audit row's values, as every writer of it stores them (the key and `at` are the table's own). */
+export function auditRow(actor: Actor, entry: AuditEntry) {
+  return {
+    actorId: actor.userId || null,
+    actorName: actor.userName,
+    entity: entry.entity,
+    entityCode: entry.entityCode ?? null,
+    action: entry.action,
+    detail: entry.detail ?? null,
+    requestId: actor.requestId ?? null,
+    ip: actor.ip ?? null,
+    result: entry.result ?? 'success',
+  } satisfies Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 }

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgColumn, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { conflict } from '../errors';
-import { writeAudits, type Actor, type AuditEntry } from './audit';
-import type { Executor, Tx } from './client';
+import { auditLog, auditRow, writeAudits, type Actor, type AuditEntry } from './audit';
+import { queryRows, type Executor, type Tx } from './client';
 import { updateVersioned } from './versioned';
 
 /**
@@ -135,6 +135,55 @@ export async function auditTogether<T>(tx: Tx, fn: () => Promise<T>): Promise<T>
   } finally {
     pendingAudit.delete(tx);
   }
+}
+
+/**
+ * `statement`, a write answering the rows it changed (`returning`), with the audit rows waiting in
+ * `tx` (those of the commands audited so far, auditTogether) written by the same statement when it
+ * changed a row: a round trip less for a write that ends its command (an approval's guarded update
+ * of the document's state, bench/README.md "Twelfth pass"). The rows keep their order, and their
+ * ids stay in the order of the commands that audited. When the write changed nothing they are not
+ * written and stay waiting, written as the outermost command ends like any other. Rows a command
+ * audits after this are written then too.
+ */
+export async function writeWithAudit<R>(tx: Tx, statement: SQL): Promise<R[]> {
+  const queue = pendingAudit.get(tx);
+  const groups = queue?.splice(0) ?? [];
+  const rows = groups.flatMap((g) => g.entries.map((e) => auditRow(g.actor, e)));
+  if (rows.length === 0) return queryRows<R>(tx, statement);
+  const cast = (r: ReturnType<typeof auditRow>) =>
+    sql`(${r.actorId}::bigint, ${r.actorName}::text, ${r.entity}::text, ${r.entityCode}::text, ${r.action}::text,
+         ${r.detail === null ? null : JSON.stringify(r.detail)}::jsonb, ${r.requestId}::text, ${r.ip}::text, ${r.result}::text)`;
+  const columns = sql.join(
+    (
+      [
+        'actorId',
+        'actorName',
+        'entity',
+        'entityCode',
+        'action',
+        'detail',
+        'requestId',
+        'ip',
+        'result',
+      ] as const
+    ).map((c) => sql.identifier(auditLog[c].name)),
+    sql`, `,
+  );
+  let changed: R[] = [];
+  try {
+    changed = await queryRows<R>(
+      tx,
+      sql`with changed as (${statement}),
+           audited as (insert into ${auditLog} (${columns})
+             select * from (values ${sql.join(rows.map(cast), sql`, `)}) as r
+              where exists (select 1 from changed))
+           select * from changed`,
+    );
+  } finally {
+    if (changed.length === 0) queue?.unshift(...groups);
+  }
+  return changed;
 }
 
 export async function runCommand<T>(
