@@ -30,6 +30,8 @@ import { migrate } from '../src/platform/db/migrate';
  * A portal that asks for the demo starts from a copy of a second template, made here as well: its
  * first start is seconds of CPU, several times that on CI's niced lane, and made by the first file
  * to need it, it counted against that file's hook limit (print.chromium.test.ts's beforeAll at 60 s).
+ * A portal with the test settings alone starts from a third, first-started once here, so that it
+ * does not repeat that first start (bench/README.md "Twelfth pass: a test portal's start").
  */
 const root = resolve(import.meta.dirname, '..');
 const main = join(root, 'dist/main.js');
@@ -61,13 +63,30 @@ function buildServer(): void {
   if (r.status !== 0) throw new Error(`building apps/server/dist failed: ${r.stderr}`);
 }
 
+/** How the templates are dumped (`dumpPglite`): a new way makes a new cached template. */
+const DUMP = 'checkpointed, one WAL segment';
+
+/**
+ * A PGlite data directory as a tarball, checkpointed first: each database loaded from it then starts
+ * without replaying the WAL written since the last checkpoint (the migrations' ≈ 6 MB). The WAL
+ * moves to a new segment before the checkpoint and the old one is removed rather than kept for
+ * reuse, so the tarball holds one 16 MB segment, not two (bench/README.md "Twelfth pass").
+ */
+async function dumpPglite(database: Database): Promise<Buffer> {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  await client.exec('set wal_recycle = off');
+  await client.query('select pg_switch_wal()');
+  await client.exec('checkpoint');
+  return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+}
+
 /** What the template's content follows: every migration's name and text, and PGlite's version. */
 function migrationsHash(): string {
   const h = createHash('sha256');
   const pglite = JSON.parse(
     readFileSync(resolve(root, '../../node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };
-  h.update(`pglite ${pglite.version}\n`);
+  h.update(`pglite ${pglite.version}\n${DUMP}\n`);
   for (const name of readdirSync(migrations).sort()) {
     if (name.endsWith('.sql')) h.update(`${name}\n${readFileSync(join(migrations, name), 'utf8')}\n`);
   }
@@ -87,10 +106,8 @@ async function pgliteTemplate(): Promise<string> {
   const database = await openDatabase({});
   try {
     await migrate(database, migrations);
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const dump = await client.dumpDataDir('none');
     const partial = `${file}.${process.pid}.part`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    writeFileSync(partial, await dumpPglite(database));
     renameSync(partial, file);
   } finally {
     await database.close();
@@ -136,50 +153,58 @@ async function pgTemplate(url: string): Promise<{ name: string; drop(): Promise<
 }
 
 /**
- * How a test file asks for the demo with the settings the template is made with (testing/harness.ts
- * `createTestPortal`; a portal with other settings or its own first start loads the demo itself).
+ * How a test file asks for a portal of a template made here: the demo, with the settings that
+ * template is made with, or the test settings alone (testing/harness.ts `createTestPortal`; a portal
+ * with other settings or modules, or its own first start, makes its first start itself).
  */
-const ASKS_FOR_DEMO = /createTestPortal\(\{ DEMO_DATA: 'on' \}\)/;
+const ASKS = {
+  demo: /createTestPortal\(\{ DEMO_DATA: 'on' \}\)/,
+  started: /createTestPortal\(\)/,
+};
+type Made = keyof typeof ASKS;
+
+/** The settings each made template's first start runs with (testing/test-config.ts `testConfig`). */
+const MADE_WITH: Record<Made, Record<string, string>> = { demo: { DEMO_DATA: 'on' }, started: {} };
 
 /**
- * Whether the run selected a file that asks for the demo, so that a run of other files does not
- * pay for it. Vitest hands a global set-up no list of the selected files: the command line's file
+ * The made templates the run selected a file asking for, so that a run of other files does not pay
+ * for them. Vitest hands a global set-up no list of the selected files: the command line's file
  * filters are read from the runner (no public field has them; without them every file counts),
  * without the `:line` that vitest takes off them as well.
  */
-async function runAsksForDemo(project: TestProject): Promise<boolean> {
+async function runAsksFor(project: TestProject): Promise<Set<Made>> {
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
   const { testFiles } = await project.globTestFiles(filters?.map((f) => f.replace(/:\d+$/, '')));
-  return testFiles.some((file) => ASKS_FOR_DEMO.test(readFileSync(file, 'utf8')));
+  const texts = testFiles.map((file) => readFileSync(file, 'utf8'));
+  const made = Object.keys(ASKS) as Made[];
+  return new Set(made.filter((m) => texts.some((text) => ASKS[m].test(text))));
 }
 
 /**
- * The demo's first start on a database. Imported when a demo template is made, so that a run
- * without one does not load the server's modules into vitest's own process.
+ * A first start on a database with the test settings and `env`. Imported when a template is made
+ * here, so that a run without one does not load the server's modules into vitest's own process.
  */
-async function loadDemo(database: Database): Promise<void> {
-  const { loadDemo: load } = await import('../src/testing/test-config');
-  await load(database);
+async function startOnce(database: Database, env: Record<string, string>): Promise<void> {
+  const { startOnce: start } = await import('../src/testing/test-config');
+  await start(database, env);
 }
 
-/** PGlite: the demo loaded into a copy of the migrated template, dumped to a tarball in `dir`. */
-async function pgliteDemoTemplate(migrated: string, dir: string): Promise<string> {
+/** PGlite: a copy of the migrated template after `made`'s first start, dumped to a tarball in `dir`. */
+async function pgliteMadeTemplate(made: Made, migrated: string, dir: string): Promise<string> {
   const database = await openDatabase({ loadDataDir: new Blob([readFileSync(migrated)]) });
   try {
-    await loadDemo(database);
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const dump = await client.dumpDataDir('none');
-    const file = join(dir, 'pglite-demo.tar');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await startOnce(database, MADE_WITH[made]);
+    const file = join(dir, `pglite-${made}.tar`);
+    writeFileSync(file, await dumpPglite(database));
     return file;
   } finally {
     await database.close();
   }
 }
 
-/** PostgreSQL: `<template>_demo`, a copy of the migrated template with the demo loaded. */
-async function pgDemoTemplate(url: string, template: string): Promise<string> {
-  const name = `${template}_demo`;
+/** PostgreSQL: `<template>_<made>`, a copy of the migrated template after `made`'s first start. */
+async function pgMadeTemplate(made: Made, url: string, template: string): Promise<string> {
+  const name = `${template}_${made}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -192,31 +217,36 @@ async function pgDemoTemplate(url: string, template: string): Promise<string> {
   // A template must have no connection left when it is copied.
   const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
   try {
-    await loadDemo(database);
+    await startOnce(database, MADE_WITH[made]);
   } finally {
     await database.close();
   }
   return name;
 }
 
-/** A run's templates: the migrated one, and the demo one made on first demand. */
+/** A run's templates: the migrated one, and the first-started ones made on first demand. */
 interface Templates {
   pgliteTemplate: string;
   pgTemplate: string;
-  demo(): Promise<string>;
+  made(made: Made): Promise<string>;
   release(): Promise<void>;
 }
 
 async function makeTemplates(): Promise<Templates> {
   const url = process.env.TEST_DATABASE_URL;
-  let demo: Promise<string> | undefined;
+  const made = new Map<Made, Promise<string>>();
+  const once = (m: Made, make: () => Promise<string>): Promise<string> => {
+    const p = made.get(m) ?? make();
+    made.set(m, p);
+    return p;
+  };
   if (!url) {
     const migrated = await pgliteTemplate();
     const runDir = mkdtempSync(join(tmpdir(), 'portal-run-'));
     return {
       pgliteTemplate: migrated,
       pgTemplate: '',
-      demo: () => (demo ??= pgliteDemoTemplate(migrated, runDir)),
+      made: (m) => once(m, () => pgliteMadeTemplate(m, migrated, runDir)),
       release: async () => rmSync(runDir, { recursive: true, force: true }),
     };
   }
@@ -224,7 +254,7 @@ async function makeTemplates(): Promise<Templates> {
   return {
     pgliteTemplate: '',
     pgTemplate: template.name,
-    demo: () => (demo ??= pgDemoTemplate(url, template.name)),
+    made: (m) => once(m, () => pgMadeTemplate(m, url, template.name)),
     release: template.drop,
   };
 }
@@ -250,7 +280,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const templates = await entry.templates;
     project.provide('pgliteTemplate', templates.pgliteTemplate);
     project.provide('pgTemplate', templates.pgTemplate);
-    project.provide('demoTemplate', (await runAsksForDemo(project)) ? await templates.demo() : '');
+    const asks = await runAsksFor(project);
+    // One after the other: each is a portal's start in this process.
+    project.provide('demoTemplate', asks.has('demo') ? await templates.made('demo') : '');
+    project.provide('startedTemplate', asks.has('started') ? await templates.made('started') : '');
   } catch (err) {
     await release();
     throw err;

@@ -57,6 +57,12 @@ declare module 'vitest' {
      * a tarball of its data directory; PostgreSQL, a database to copy.
      */
     demoTemplate: string;
+    /**
+     * The migrated template after one first start with the test settings alone, made by the global
+     * set-up when the run selects a file that calls `createTestPortal()` ('' otherwise): as the demo
+     * template is.
+     */
+    startedTemplate: string;
   }
 }
 
@@ -70,33 +76,43 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-/** The migrated template's tarball and the demo template's, each read once per worker. */
-let pgliteTemplate: Promise<Blob> | undefined;
-let pgliteDemo: Promise<Blob> | undefined;
+/** The templates' tarballs, each read once per worker. */
+const pgliteTarballs = new Map<Exclude<Start, 'empty'>, Promise<Blob>>();
 
 /**
  * A tarball held in memory for PGlite's `loadDataDir`, which reads it with `arrayBuffer()` once per
  * database: a plain Blob of the ≈ 47 MB template streamed it through Node's Blob reader in small
  * chunks and joined them each time (≈ 0.25 s of CPU a test database; bench/README.md "Eighth
- * pass"); this one answers a copy of the bytes it holds.
+ * pass"); this one answers the bytes it holds, uncopied: PGlite's untar only reads them and copies
+ * each file out (a copy a database was ≈ 40 ms of CPU and 47 MB more to collect; "Twelfth pass").
  */
 class HeldTarball extends Blob {
-  readonly #held: Uint8Array;
-  constructor(held: Uint8Array) {
+  readonly #held: ArrayBuffer;
+  constructor(bytes: Uint8Array) {
     super([]);
-    this.#held = held;
+    // A buffer of exactly these bytes (a Buffer may be a view on a larger pool).
+    this.#held = new Uint8Array(bytes).buffer;
   }
   override get size(): number {
     return this.#held.byteLength;
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    // A copy of exactly these bytes (a Buffer's `slice` would be a view on a larger pool).
-    return Promise.resolve(new Uint8Array(this.#held).buffer);
+    return Promise.resolve(this.#held);
   }
 }
 
-/** A database to start from: the migrated template, the same with the demo loaded, or empty. */
-type Start = 'migrated' | 'demo' | 'empty';
+/**
+ * A database to start from: the migrated template, the same after a first start with the test
+ * settings alone or with the demo loaded, or empty.
+ */
+type Start = 'migrated' | 'started' | 'demo' | 'empty';
+
+/** Each template's tarball or database, as the global set-up provides it ('' when not made). */
+const TEMPLATES = {
+  migrated: { pglite: 'pgliteTemplate', postgres: 'pgTemplate' },
+  started: { pglite: 'startedTemplate', postgres: 'startedTemplate' },
+  demo: { pglite: 'demoTemplate', postgres: 'demoTemplate' },
+} as const;
 
 /**
  * A fresh database with every migration applied, copied from the template that
@@ -116,19 +132,16 @@ export async function createTestDb(
 
 async function openTestDb(start: Start, poolSize?: number): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
+  const template = start === 'empty' ? '' : inject(TEMPLATES[start][url ? 'postgres' : 'pglite']);
   if (!url) {
-    let data: Blob | undefined;
-    if (start === 'demo') {
-      pgliteDemo ??= readFile(inject('demoTemplate')).then((b) => new HeldTarball(b));
-      data = await pgliteDemo;
-    } else if (start === 'migrated' && inject('pgliteTemplate')) {
-      pgliteTemplate ??= readFile(inject('pgliteTemplate')).then((b) => new HeldTarball(b));
-      data = await pgliteTemplate;
+    let data: Promise<Blob> | undefined;
+    if (start !== 'empty' && template) {
+      data = pgliteTarballs.get(start) ?? readFile(template).then((b) => new HeldTarball(b));
+      pgliteTarballs.set(start, data);
     }
-    const database = await openDatabase(data ? { loadDataDir: data } : {});
+    const database = await openDatabase(data ? { loadDataDir: await data } : {});
     return { database, url: undefined, drop: () => database.close() };
   }
-  const template = { empty: '', demo: inject('demoTemplate'), migrated: inject('pgTemplate') }[start];
   const name = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
   await adminQuery(
     url,
@@ -270,14 +283,19 @@ export async function createTestPortal(
   } = {},
 ): Promise<TestPortal> {
   // The demo, when asked for with the settings it is made with, comes loaded (README "Tests").
+  const own = opts.ownFirstStart || extraModules.length > 0 || opts.serverHashCost;
   const demo =
     env.DEMO_DATA === 'on' &&
-    !opts.ownFirstStart &&
-    extraModules.length === 0 &&
+    !own &&
     !Object.keys(env).some((k) => k !== 'DEMO_DATA' && FIRST_START_SETTINGS.includes(k));
-  // Without the demo template (a run the global set-up saw no demo file in), the portal's own first
-  // start loads the demo from DEMO_DATA.
-  const db = await openTestDb(demo && inject('demoTemplate') ? 'demo' : 'migrated');
+  // A portal of the test settings alone comes first-started: only with no setting of its own, since
+  // a first start stores settings a later start keeps (参数设置's defaults, the admin's password).
+  const started = Object.keys(env).length === 0 && !own;
+  // Without the template (a run the global set-up saw no such file in), the portal's own first
+  // start makes it.
+  const db = await openTestDb(
+    demo && inject('demoTemplate') ? 'demo' : started && inject('startedTemplate') ? 'started' : 'migrated',
+  );
   return startTestPortal(db, env, extraModules, opts.serverHashCost === true);
 }
 

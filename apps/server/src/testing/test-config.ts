@@ -50,14 +50,15 @@ export function testConfig(dataDir: string, env: Record<string, string>): Config
 export const FIRST_START_SETTINGS = ['DEMO_DATA', 'ADMIN_PASSWORD', 'BUSINESS_DATE'];
 
 /**
- * The first start with the demo, made once a run on a database of its own by the global set-up:
- * a portal started on a migrated database with DEMO_DATA on and the test settings, then closed.
+ * A portal's first start on `database` with the test settings and `env` on top, then closed: the
+ * global set-up makes the run's templates with it once (README "Tests") — the plain first start
+ * (`env` empty) and the one with the demo (`DEMO_DATA` on).
  */
-export async function loadDemo(database: Database): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-demo-'));
+export async function startOnce(database: Database, env: Record<string, string>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-template-'));
   try {
     const portal = await buildPortal({
-      config: testConfig(dataDir, { DEMO_DATA: 'on' }),
+      config: testConfig(dataDir, env),
       database,
       logger: false,
       modules: MODULES,
