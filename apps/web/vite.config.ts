@@ -95,10 +95,12 @@ function signedInPreload(): Plugin {
         ...[...styles].map((f) => ['style', `/${f}`]),
         ...[...scripts].map((f) => ['script', `/${f}`]),
       ];
+      // The scripts at a low priority, as every lazy chunk's (lowPriorityChunks): the session calls
+      // the guard makes once the entry has run go out ahead of the shell's files still queued.
       const source =
         `if(/(?:^|;\\s*)${TOKEN_COOKIE}=./.test(document.cookie))for(const[a,h]of ${JSON.stringify(links)}){` +
         `const l=document.createElement('link');l.rel=a==='style'?'preload':'modulepreload';` +
-        `if(a==='style')l.as='style';l.crossOrigin='';l.href=h;document.head.appendChild(l)}\n`;
+        `if(a==='style')l.as='style';else l.fetchPriority='low';l.crossOrigin='';l.href=h;document.head.appendChild(l)}\n`;
       const fileName = `assets/signed-in-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
       const tag = `<script type="module" crossorigin src="/${fileName}"></script>`;
@@ -110,10 +112,46 @@ function signedInPreload(): Plugin {
   };
 }
 
+/** Vite's preload helper, as it reads in vite's build (`\0vite/preload-helper.js`). */
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+const SCRIPT_PRELOAD = 'if (!isCss) link.as = "script";';
+
+/**
+ * The `modulepreload` links vite's helper adds for a lazy chunk's imports ask at a low priority
+ * (`fetchPriority = 'low'`), so an API call is never queued behind them: Chromium opens six
+ * connections to an HTTP/1.1 host and hands a free one to the highest priority waiting, the first
+ * asked among equals. A cold contract list asked for ≈ 40 files of the shell and the screen just
+ * before the session calls, which then waited up to ≈ 0.7 s for a connection, and the list call
+ * behind what was left (bench/README.md "Twelfth pass"). The files still all come, on the other
+ * connections; an API call only goes first. Fails the build if the helper no longer reads so.
+ */
+function lowPriorityChunks(): Plugin {
+  let patched = false;
+  return {
+    name: 'portal:low-priority-chunks',
+    apply: 'build',
+    enforce: 'post',
+    buildStart() {
+      patched = false;
+    },
+    transform(code, id) {
+      if (id !== PRELOAD_HELPER) return null;
+      if (!code.includes(SCRIPT_PRELOAD))
+        throw new Error(`low-priority chunks: no \`${SCRIPT_PRELOAD}\` in vite's preload helper`);
+      patched = true;
+      return code.replace(SCRIPT_PRELOAD, 'if (!isCss) { link.as = "script"; link.fetchPriority = "low"; }');
+    },
+    buildEnd(error) {
+      if (!error && !patched)
+        throw new Error("low-priority chunks: vite's preload helper was not in the build");
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: webRoot,
   base: '/',
-  plugins: [antdCssTrimmed(), react(), signedInPreload()],
+  plugins: [antdCssTrimmed(), react(), signedInPreload(), lowPriorityChunks()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

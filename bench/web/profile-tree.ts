@@ -3,7 +3,8 @@
  * §4, bench/README.md "First screen"): the contract list's first row (or `--dashboard`'s first
  * figure) with a session, `--runs` times, Chrome's CPU profile summed per function over the calls
  * under it. Meant for a build with `--minify false` (names kept), given by WEB_DIST.
- * Usage: WEB_DIST=<build> tsx bench/web/profile-tree.ts [--runs 3] [--dashboard] [--top 60].
+ * Usage: WEB_DIST=<build> tsx bench/web/profile-tree.ts [--runs 3] [--dashboard] [--top 60]
+ *   [--components] [--under renderRootSync].
  */
 import { loadavg } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
@@ -19,6 +20,8 @@ const top = Math.max(1, Math.floor(Number(argAfter('--top') ?? 60)) || 60);
 const dashboard = process.argv.includes('--dashboard');
 // --components: only the functions React calls as components (their caller is renderWithHooks).
 const components = process.argv.includes('--components');
+// --under NAME: only what runs under a function of that name (e.g. renderRootSync, commitRoot).
+const under = argAfter('--under');
 const VIEWPORT = { viewport: { width: 1440, height: 900 }, locale: 'zh-CN' };
 const [path, visible] = dashboard
   ? ['/dashboard', '[data-testid="widget-portfolio"] .ant-statistic']
@@ -63,15 +66,17 @@ try {
     // Inclusive time of a node; a function counted once per stack (recursion not double counted).
     const parentOf = new Map<number, Node>();
     for (const n of nodes.values()) for (const c of n.children ?? []) parentOf.set(c, n);
-    const total = (id: number, onStack: Set<string>): number => {
+    const total = (id: number, onStack: Set<string>, inside = !under): number => {
       const n = nodes.get(id)!;
-      const counted = !components || parentOf.get(id)?.callFrame.functionName === 'renderWithHooks';
+      inside ||= n.callFrame.functionName === under;
+      const counted =
+        inside && (!components || parentOf.get(id)?.callFrame.functionName === 'renderWithHooks');
       const f = n.callFrame;
       const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber}`;
       const fresh = counted && !onStack.has(key);
       if (fresh) onStack.add(key);
       let ms = self.get(id) ?? 0;
-      for (const c of n.children ?? []) ms += total(c, onStack);
+      for (const c of n.children ?? []) ms += total(c, onStack, inside);
       if (fresh) {
         onStack.delete(key);
         inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
