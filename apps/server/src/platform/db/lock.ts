@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 
 /** Locks this process holds: the same pid in a lock file may be a dead earlier process (pid 1 in a container). */
 const held = new Set<string>();
@@ -7,12 +7,28 @@ export interface DirLock {
   release(): void;
 }
 
+/**
+ * Whether `pid` is a running process. A process killed but not yet reaped by its parent (a zombie,
+ * state Z in /proc; for as long as a supervisor that does not reap leaves it) still answers
+ * `kill(pid, 0)`, but it runs nothing and writes nothing: its lock is left behind like a dead one's.
+ */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !zombie(pid);
+}
+
+function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the command's name, which is in parentheses and may itself hold any character.
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    // Without /proc (not Linux) kill(pid, 0) has answered; with it, the process has just ended.
+    return existsSync('/proc/self/stat');
   }
 }
 
