@@ -380,7 +380,7 @@ export async function submit(
           from inst`,
       );
       if (!inst) throw conflict(`${t.label}未配置审批流程`);
-      const { deciders, ...row } = inst!;
+      const { deciders, ...row } = inst;
       const instance = normaliseInstance(row);
       // The first step's holders, read by the insert (the same rows tellDeciders would read).
       await tellDeciders(tx, instance, 1, deciders);

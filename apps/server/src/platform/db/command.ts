@@ -138,6 +138,22 @@ export async function auditTogether<T>(tx: Tx, fn: () => Promise<T>): Promise<T>
 }
 
 /**
+ * The type each of the audit row's values is sent as by writeWithAudit: every key of auditRow, the
+ * type checks that none is missing.
+ */
+const AUDIT_COLUMN_TYPES: Record<keyof ReturnType<typeof auditRow>, string> = {
+  actorId: 'bigint',
+  actorName: 'text',
+  entity: 'text',
+  entityCode: 'text',
+  action: 'text',
+  detail: 'jsonb',
+  requestId: 'text',
+  ip: 'text',
+  result: 'text',
+};
+
+/**
  * `statement`, a write answering the rows it changed (`returning`), with the audit rows waiting in
  * `tx` (those of the commands audited so far, auditTogether) written by the same statement when it
  * changed a row: a round trip less for a write that ends its command (an approval's guarded update
@@ -151,24 +167,23 @@ export async function writeWithAudit<R>(tx: Tx, statement: SQL): Promise<R[]> {
   const groups = queue?.splice(0) ?? [];
   const rows = groups.flatMap((g) => g.entries.map((e) => auditRow(g.actor, e)));
   if (rows.length === 0) return queryRows<R>(tx, statement);
-  const cast = (r: ReturnType<typeof auditRow>) =>
-    sql`(${r.actorId}::bigint, ${r.actorName}::text, ${r.entity}::text, ${r.entityCode}::text, ${r.action}::text,
-         ${r.detail === null ? null : JSON.stringify(r.detail)}::jsonb, ${r.requestId}::text, ${r.ip}::text, ${r.result}::text)`;
+  // Each column once, with the type its value is sent as: the row's order and the select's agree.
+  const typed = (Object.keys(AUDIT_COLUMN_TYPES) as (keyof typeof AUDIT_COLUMN_TYPES)[]).map(
+    (key) => [key, sql.raw(AUDIT_COLUMN_TYPES[key])] as const,
+  );
   const columns = sql.join(
-    (
-      [
-        'actorId',
-        'actorName',
-        'entity',
-        'entityCode',
-        'action',
-        'detail',
-        'requestId',
-        'ip',
-        'result',
-      ] as const
-    ).map((c) => sql.identifier(auditLog[c].name)),
+    typed.map(([key]) => sql.identifier(auditLog[key].name)),
     sql`, `,
+  );
+  const values = rows.map(
+    (r) =>
+      sql`(${sql.join(
+        typed.map(([key, type]) => {
+          const v = key === 'detail' && r.detail !== null ? JSON.stringify(r.detail) : r[key];
+          return sql`${v}::${type}`;
+        }),
+        sql`, `,
+      )})`,
   );
   let changed: R[] = [];
   try {
@@ -176,7 +191,7 @@ export async function writeWithAudit<R>(tx: Tx, statement: SQL): Promise<R[]> {
       tx,
       sql`with changed as (${statement}),
            audited as (insert into ${auditLog} (${columns})
-             select * from (values ${sql.join(rows.map(cast), sql`, `)}) as r
+             select * from (values ${sql.join(values, sql`, `)}) as r
               where exists (select 1 from changed))
            select * from changed`,
     );
