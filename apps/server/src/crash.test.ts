@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULER_PATHS } from '@portal/contract/ruler';
-import { serverRoot } from './server';
 import { HttpClient } from './testing/http-client';
 import { onPostgres } from './testing/harness';
+import { serverEnv, startServer, type ServerProcess } from './testing/process';
 
 /**
  * Crash safety: a real server under a write load is killed with SIGKILL mid-way and
@@ -16,55 +14,29 @@ import { onPostgres } from './testing/harness';
  */
 const CYCLES = 3;
 const PASSWORD = 'Crash@12345678';
-const root = serverRoot();
-const main = join(root, 'dist/main.js');
+/**
+ * Writes answered in a cycle before its SIGKILL: the kill comes while the eight writers still
+ * have calls in flight, after this many answers (a count, not a time, so that a slow machine
+ * kills no earlier in the load, and a fast one waits no longer than it takes).
+ */
+const ANSWERED_PER_CYCLE = 100;
+/** Answered writes read back at a time after the last restart. */
+const READERS = 8;
 let dataDir: string;
 let databaseUrl: string | undefined;
 const stats = { cycles: 0, answered: 0 };
 
-/** Resolves when the process has exited (at once if it already has). */
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((r) => child.once('exit', () => r()));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
-
-async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+/** The server on the file's data directory, started and listening (event-driven, testing/process.ts). */
+function start(): Promise<ServerProcess> {
+  return startServer(
+    serverEnv(dataDir, {
       ADMIN_PASSWORD: PASSWORD,
       DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      // No 503 grace on the final SIGTERM (docs/operations.md "Stopping a server").
+      // No 503 grace on the final SIGTERM (docs/operations.md "Stopping a server"); serverEnv's too.
       DRAIN_GRACE_SECONDS: '0',
-      RATE_LIMIT_PER_IP_PER_MINUTE: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  // Up to a minute: start-up on a loaded 2-core machine can be slow.
-  for (let i = 0; i < 600; i++) {
-    if (output.includes('Portal listening')) return child;
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${output}`);
+    }),
+  );
 }
 
 const rule = (i: number) => ({
@@ -79,7 +51,7 @@ const rule = (i: number) => ({
   graceDays: 0,
 });
 
-// dist/main.js is built by test/global-setup.ts.
+// dist/start.cjs and the dist/main.js it loads are built by test/global-setup.ts.
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
   if (onPostgres) {
@@ -109,11 +81,13 @@ describe('crash safety', () => {
   it('keeps every answered write whole across SIGKILL restarts', async () => {
     const answered: string[] = [];
     for (let cycle = 0; cycle < CYCLES; cycle++) {
-      const port = await freePort();
-      const server = await start(port);
-      const client = new HttpClient(`http://127.0.0.1:${port}`);
+      const server = await start();
+      const client = new HttpClient(server.url);
       await client.login('admin', PASSWORD);
       let stop = false;
+      let inCycle = 0;
+      let enough = () => {};
+      const loaded = new Promise<void>((r) => (enough = r));
       const worker = async (w: number) => {
         for (let i = 0; !stop; i++) {
           try {
@@ -121,41 +95,48 @@ describe('crash safety', () => {
               `/api${RULER_PATHS.save}`,
               rule(cycle * 100_000 + w * 1000 + i),
             );
-            if (r.ok && !stop) answered.push(r.data!.bizCode);
+            if (r.ok && !stop) {
+              answered.push(r.data!.bizCode);
+              if (++inCycle >= ANSWERED_PER_CYCLE) enough();
+            }
           } catch {
             return; // the connection died with the server
           }
         }
       };
       const workers = Array.from({ length: 8 }, (_, w) => worker(w));
-      await new Promise((r) => setTimeout(r, 1500));
-      server.kill('SIGKILL');
+      // Killed under load: once the cycle has its answers (or every writer has stopped, which
+      // the count below then finds short).
+      await Promise.race([loaded, Promise.all(workers)]);
+      server.child.kill('SIGKILL');
       stop = true;
       await Promise.all(workers);
-      await exited(server);
+      await server.exited();
       stats.cycles++;
     }
     expect(answered.length).toBeGreaterThan(10);
 
     // Restart once more and check what survived.
-    const port = await freePort();
-    const server = await start(port);
+    const server = await start();
     try {
-      const client = new HttpClient(`http://127.0.0.1:${port}`);
+      const client = new HttpClient(server.url);
       await client.login('admin', PASSWORD);
-      for (const bizCode of answered) {
-        const r = await client.call<{ annualRate: string; name: string }>(
-          `/api${RULER_PATHS.view}`,
-          undefined,
-          { bizCode },
-        );
-        expect(r.status, bizCode).toBe(200);
-        expect(r.data!.name).toMatch(/^崩溃测试规则\d+$/);
-      }
+      const queue = [...answered];
+      const reader = async () => {
+        for (let bizCode = queue.shift(); bizCode !== undefined; bizCode = queue.shift()) {
+          const r = await client.call<{ annualRate: string; name: string }>(
+            `/api${RULER_PATHS.view}`,
+            undefined,
+            { bizCode },
+          );
+          expect(r.status, bizCode).toBe(200);
+          expect(r.data!.name).toMatch(/^崩溃测试规则\d+$/);
+        }
+      };
+      await Promise.all(Array.from({ length: READERS }, reader));
       stats.answered = answered.length;
     } finally {
-      server.kill('SIGTERM');
-      await exited(server);
+      await server.stop('SIGTERM');
     }
   }, 180_000);
 });

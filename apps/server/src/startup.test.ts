@@ -43,8 +43,41 @@ async function refused(extra: Record<string, string>, dataDir?: string): Promise
   return out;
 }
 
-// Each case is a node process loading the whole bundle: generous time on a busy machine.
-describe('start-up errors', { timeout: 120_000 }, () => {
+// docs/operations.md "Print PDFs and Chromium": a missing Chromium no longer refuses the start (the
+// HTML preview beside it: print.chromium.test.ts).
+describe('CHROMIUM_PATH pointing to nothing', { timeout: 240_000, concurrent: true }, () => {
+  it('starts, warns once, and the print call answers why PDFs are unavailable', async () => {
+    const sp = spawnServer(
+      serverEnv(mkdtempSync(join(scratch, 'data-')), {
+        CHROMIUM_PATH: join(scratch, 'no-chromium'),
+        ADMIN_PASSWORD: 'Admin@12345678',
+        DEMO_DATA: 'off',
+      }),
+      await freePort(),
+    );
+    try {
+      await sp.waitFor('Portal listening', 200_000);
+      const admin = new HttpClient(sp.url);
+      await admin.login('admin', 'Admin@12345678');
+      const pdf = await admin.call(`/api${PRINT_PATHS.perViewPdf}`, {
+        bizType: 'contract',
+        docCode: '000000000001',
+      });
+      expect(pdf.status).toBe(400);
+      expect(pdf.msg).toBe(
+        'PDF打印不可用：服务器上CHROMIUM_PATH所指的Chromium不存在或不可执行，请联系管理员；请用“预览”在浏览器中打印',
+      );
+      expect(sp.output().match(/no executable Chromium at \S*no-chromium/g), sp.output()).toHaveLength(1);
+    } finally {
+      await sp.stop();
+    }
+  });
+});
+
+// Each case is a node process loading the whole bundle: generous time on a busy machine. The
+// cases, and the start above (a whole first start, the file's longest), run side by side: each
+// waits on its own process (bench/README.md "Thirteenth pass").
+describe('start-up errors', { timeout: 120_000, concurrent: true }, () => {
   it.concurrent('DATABASE_URL that is not a URL', async () => {
     expect(await refused({ DATABASE_URL: 'localhost:5432/portal' })).toMatch(
       /^Cannot start: DATABASE_URL .*postgres:\/\//,
@@ -141,36 +174,5 @@ describe('a data directory that is not ours', { timeout: 120_000 }, () => {
     const db = await PGlite.create(dir);
     await db.close();
     expect(readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim()).toBe(PGLITE_PG_MAJOR);
-  });
-});
-
-// docs/operations.md "Print PDFs and Chromium": a missing Chromium no longer refuses the start (the
-// HTML preview beside it: print.chromium.test.ts).
-describe('CHROMIUM_PATH pointing to nothing', { timeout: 240_000 }, () => {
-  it('starts, warns once, and the print call answers why PDFs are unavailable', async () => {
-    const sp = spawnServer(
-      serverEnv(mkdtempSync(join(scratch, 'data-')), {
-        CHROMIUM_PATH: join(scratch, 'no-chromium'),
-        ADMIN_PASSWORD: 'Admin@12345678',
-        DEMO_DATA: 'off',
-      }),
-      await freePort(),
-    );
-    try {
-      await sp.waitFor('Portal listening', 200_000);
-      const admin = new HttpClient(sp.url);
-      await admin.login('admin', 'Admin@12345678');
-      const pdf = await admin.call(`/api${PRINT_PATHS.perViewPdf}`, {
-        bizType: 'contract',
-        docCode: '000000000001',
-      });
-      expect(pdf.status).toBe(400);
-      expect(pdf.msg).toBe(
-        'PDF打印不可用：服务器上CHROMIUM_PATH所指的Chromium不存在或不可执行，请联系管理员；请用“预览”在浏览器中打印',
-      );
-      expect(sp.output().match(/no executable Chromium at \S*no-chromium/g), sp.output()).toHaveLength(1);
-    } finally {
-      await sp.stop();
-    }
   });
 });
