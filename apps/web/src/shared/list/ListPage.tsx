@@ -1,4 +1,13 @@
-import { useImperativeHandle, useLayoutEffect, useMemo, useState, type ReactNode, type Ref } from 'react';
+import {
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Space, Table, type TableColumnType, type TableProps } from 'antd';
@@ -147,12 +156,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   useImperativeHandle(ref, () => ({ search }));
 
   const box = useBoxWidth();
+  const boxWidth = box.width ?? 0;
   const rows = query.data?.list ?? [];
   const shown = useActionsColumn(columns, rows);
   const order = params.order === 'asc' || params.order === 'desc' ? params.order : undefined;
   const orderBy = typeof params.orderBy === 'string' ? params.orderBy : undefined;
   // A list with its own row expansion keeps every column (and scrolls when narrow).
-  const available = tableProps?.expandable || box.width === 0 ? 0 : box.width - TABLE_PADDING;
+  const available = tableProps?.expandable || boxWidth === 0 ? 0 : boxWidth - TABLE_PADDING;
   const fitted = useMemo(
     () => fitColumns(shown, sortable, { orderBy, order }, available),
     // The allow-list is a constant of the list's schema.
@@ -170,6 +180,10 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     },
   };
   const leftOut = fitted.leftOut;
+
+  // Until measured (a layout effect away, before the first paint) the box alone, so that nothing
+  // in it is rendered twice.
+  if (box.width === undefined) return <div ref={box.ref} className="list-page" />;
 
   return (
     <div
@@ -197,7 +211,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           <div className="list-page__toolbar">{toolbar}</div>
         </ListParamsContext>
       ) : null}
-      {box.width > 0 && box.width < PHONE_LIST_WIDTH ? (
+      {boxWidth > 0 && boxWidth < PHONE_LIST_WIDTH ? (
         <ListCards<T>
           columns={shown}
           rows={rows}
@@ -247,19 +261,25 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   );
 }
 
-/** The list's own width, followed as the window (or the side menu) changes; 0 until measured. */
-function useBoxWidth(): { ref: (el: HTMLDivElement | null) => void; width: number } {
-  const [el, setEl] = useState<HTMLDivElement | null>(null);
-  const [width, setWidth] = useState(0);
+/**
+ * The list's own width, followed as the window (or the side menu) changes; undefined until
+ * measured, which its first layout effect does before the browser paints. The list renders its
+ * table only then, so the table is rendered once with the columns that fit rather than with all
+ * of them and again (docs/architecture.md "Lists fit their box"; bench/README.md "Thirteenth pass").
+ */
+function useBoxWidth(): { ref: RefObject<HTMLDivElement | null>; width: number | undefined } {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number>();
   useLayoutEffect(() => {
+    const el = ref.current;
     if (!el) return;
     setWidth(el.clientWidth);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => setWidth(el.clientWidth));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [el]);
-  return { ref: setEl, width };
+  }, []);
+  return { ref, width };
 }
 
 /**
@@ -273,20 +293,27 @@ function useActionsColumn<T extends object>(columns: ListColumns<T>, rows: reado
   if (declared?.rowActions) for (const row of rows) perRow.set(row, declared.rowActions(row));
   const codes = [...perRow.values()].flatMap((actions) => actions.flatMap((a) => (a.code ? [a.code] : [])));
   const held = useHeldCodes(codes);
-  if (!declared) return columns;
   const permitted = new Map<T, readonly RowAction[]>();
   for (const [row, actions] of perRow)
     permitted.set(
       row,
       actions.filter((a) => !a.hidden && (!a.code || held(a.code))),
     );
-  if (![...permitted.values()].some((a) => a.length)) return columns.filter((c) => c !== declared);
-  const real: ListColumn<T> = {
-    ...declared,
-    width: actionsWidth([...permitted.values()]),
-    render: (_: unknown, row: T) => <RowActions actions={permitted.get(row) ?? []} />,
-  };
-  return columns.map((c) => (c === declared ? real : c));
+  // The same columns while the same rows offer the same actions: a new array would make the table
+  // render every cell again.
+  const offered = [...permitted.values()].map((actions) => actions.map((a) => a.label).join(',')).join('|');
+  return useMemo(() => {
+    if (!declared) return columns;
+    if (![...permitted.values()].some((a) => a.length)) return columns.filter((c) => c !== declared);
+    const real: ListColumn<T> = {
+      ...declared,
+      width: actionsWidth([...permitted.values()]),
+      render: (_: unknown, row: T) => <RowActions actions={permitted.get(row) ?? []} />,
+    };
+    return columns.map((c) => (c === declared ? real : c));
+    // `permitted` is what `offered` spells for these rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns, rows, offered]);
 }
 
 /** Where the expansion toggle goes: just before the actions column, or after the last column. */
