@@ -7,13 +7,12 @@ import {
   animationsDone,
   activePage,
   launchBrowser,
-  login,
   newPage,
   screenShows,
   searchField,
   shotPath,
-  tokenOf,
   base,
+  signIn,
 } from './helpers';
 import {
   addChecker,
@@ -22,7 +21,6 @@ import {
   confirm,
   data,
   demoCredit,
-  loginAs,
   openScreen,
   pick,
   rowAction,
@@ -80,11 +78,10 @@ async function expectRepayAccounts(page: Page, scope: Locator, label: string, to
 describe('contract screens', () => {
   it('creates a contract from a platform credit, plans it, gets it approved, changes it, and shows before/after', async () => {
     const maker = await newPage(browser, 1440, 960);
-    await login(maker.page, base, password);
-    const token = (await tokenOf(maker.context))!;
+    const token = await signIn(maker.context, password);
     const checkerUser = await addChecker(token);
     const checker = await newPage(browser);
-    await loginAs(checker.page, checkerUser.userName, checkerUser.password);
+    await signIn(checker.context, checkerUser.password, checkerUser.userName);
     const page = maker.page;
     try {
       // The demo data's approved platform credit.
@@ -196,7 +193,7 @@ describe('contract screens', () => {
   it('keeps two lists and an open editor in one document without a duplicate element id', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await login(page, base, password);
+      await signIn(context, password);
       const list = await openScreen(page, `${base}/factoring/contract/info`, 'contract-list');
       // The list's search form and the editor's 基本信息 both have a 合同号 field.
       await searchField(list, '合同号').fill(`E2E-ID-${stamp}`);

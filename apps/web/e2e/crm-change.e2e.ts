@@ -4,8 +4,8 @@ import { COMPANY_PATHS, type CompanyAdd, type CompanyView } from '@portal/contra
 import { COMP_MANAGER_PATHS } from '@portal/contract/crm-change';
 import { FILE_PATHS } from '@portal/contract/files';
 import { usccCheckChar } from '@portal/contract/uscc';
-import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
-import { addChecker, approve, clickTab, confirm, data, loginAs, openScreen, pick } from './flows';
+import { launchBrowser, newPage, shotPath, base, signIn } from './helpers';
+import { addChecker, approve, clickTab, confirm, data, openScreen, pick } from './flows';
 
 const password = inject('adminPassword');
 let browser: Browser;
@@ -53,13 +53,12 @@ const diffRow = (page: Page, field: string) =>
 describe('企业信息变更 screens', () => {
   it('submits an information change, another user approves it, and the view shows before and after', async () => {
     const maker = await newPage(browser);
-    await login(maker.page, base, password);
-    const token = (await tokenOf(maker.context))!;
+    const token = await signIn(maker.context, password);
     const compName = `信息变更${stamp}有限公司`;
     const compCode = await addCompany(token, compName);
     const checkerUser = await addChecker(token);
     const checker = await newPage(browser);
-    await loginAs(checker.page, checkerUser.userName, checkerUser.password);
+    await signIn(checker.context, checkerUser.password, checkerUser.userName);
     const page = maker.page;
     try {
       // 1. From the list: 新增变更, pick the customer; the form starts from its current values.
@@ -162,13 +161,12 @@ describe('企业信息变更 screens', () => {
 
   it('submits an administrator change naming a new person with the authorisation letter; approved, it shows the new administrator', async () => {
     const maker = await newPage(browser);
-    await login(maker.page, base, password);
-    const token = (await tokenOf(maker.context))!;
+    const token = await signIn(maker.context, password);
     const compName = `管理员变更${stamp}有限公司`;
     await addCompany(token, compName, 8);
     const checkerUser = await addChecker(token);
     const checker = await newPage(browser);
-    await loginAs(checker.page, checkerUser.userName, checkerUser.password);
+    await signIn(checker.context, checkerUser.password, checkerUser.userName);
     const page = maker.page;
     try {
       const list = await openScreen(page, `${base}/crm/corporation/manager`, 'manager-change-list');

@@ -22,12 +22,11 @@ import {
   animationsDone,
   downloadXlsx,
   launchBrowser,
-  login,
   newPage,
   searchField,
   shotPath,
-  tokenOf,
   base,
+  signIn,
 } from './helpers';
 
 const password = inject('adminPassword');
@@ -65,8 +64,7 @@ async function saveModal(page: Page) {
 describe('CRM corporation', () => {
   it('creates a customer and walks every edit tab, saving each; the view shows it with 审核信息', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const token = await signIn(context, password);
     const q = (compCode: string) => ({ compCode });
 
     // 企业列表 -> 新增 -> 基本信息
@@ -268,8 +266,7 @@ describe('CRM corporation', () => {
   it('企业列表 导出: the customers the search shows, registered capital as numbers Excel sums', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await login(page, base, password);
-      const token = (await tokenOf(context))!;
+      const token = await signIn(context, password);
       const customers = await data<{ code: string; label: string }[]>(
         '/admin/portal/crm/company/comp/comp/list/dict',
         token,
@@ -304,8 +301,7 @@ describe('CRM corporation', () => {
 
   it('maintains departments and relations, and draws the relation graph', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const token = await signIn(context, password);
     const customers = await data<{ code: string; label: string }[]>(
       '/admin/portal/crm/company/comp/comp/list/dict',
       token,
@@ -364,8 +360,7 @@ describe('CRM corporation', () => {
 
   it('edits a customer bank account and authorises its operators; checks a registration from the list', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const token = await signIn(context, password);
     const customers = await data<{ code: string; label: string }[]>(
       '/admin/portal/crm/company/comp/comp/list/dict',
       token,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEBTOR_PATHS, type DebtorLineRow } from '@portal/contract/debtor';
-import { base, activePage, launchBrowser, login, newPage, shotPath, tokenOf, watchPage } from './helpers';
-import { addChecker, confirm, data, loginAs, pick } from './flows';
+import { base, activePage, launchBrowser, newPage, shotPath, watchPage, signIn } from './helpers';
+import { addChecker, confirm, data, pick } from './flows';
 
 const password = inject('adminPassword');
 let browser: Browser;
@@ -24,11 +24,10 @@ describe('债务人额度 and 集中度', () => {
       const maker = await newPage(browser, 1600, 960);
       const report = watchPage(maker.page);
       try {
-        await login(maker.page, base, password);
-        const token = (await tokenOf(maker.context))!;
+        const token = await signIn(maker.context, password);
         const checkerUser = await addChecker(token);
         const checker = await newPage(browser, 1600, 960);
-        await loginAs(checker.page, checkerUser.userName, checkerUser.password);
+        await signIn(checker.context, checkerUser.password, checkerUser.userName);
 
         // The demo's core enterprise carries the exposure of the demo contracts (docs/credit.md).
         await maker.page.goto(`${base}/factoring/credit/debtor-concentration`);

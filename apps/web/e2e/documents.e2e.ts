@@ -5,13 +5,13 @@ import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import {
   activePage,
   launchBrowser,
-  login,
   motionDone,
   newPage,
   switchTab,
   tagOf,
-  tokenOf,
   base,
+  signIn,
+  sessionToken,
 } from './helpers';
 import { addChecker, confirm, data, openScreen, publicCall, today } from './flows';
 
@@ -28,10 +28,7 @@ let bankBizCode: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { context, page } = await newPage(browser);
-  await login(page, base, password);
-  adminToken = (await tokenOf(context))!;
-  await context.close();
+  adminToken = await sessionToken(password);
   const checker = await addChecker(adminToken);
   checkerToken = (
     await publicCall<{ accessToken: string }>('/admin/portal/api/login/user/mobileNumberLogin', {
@@ -74,7 +71,7 @@ describe('the maker’s side of approvals', () => {
     await data(INCOME_PATHS.unAudit, checkerToken, { comment: '流水号与回单不符' }, { fiidBizCode: fiid });
     const { context, page } = await newPage(browser);
     try {
-      await login(page, base, password);
+      await signIn(context, password);
       const dashboard = await openScreen(page, `${base}/dashboard`, 'dashboard');
       const row = dashboard.getByTestId('todo-table').locator('.ant-table-row', { hasText: payer });
       await row.waitFor();
@@ -94,7 +91,7 @@ describe('the maker’s side of approvals', () => {
     const fiid = await submittedIncome(`撤回测试${stamp()}`);
     const { context, page } = await newPage(browser);
     try {
-      await login(page, base, password);
+      await signIn(context, password);
       const view = await openScreen(
         page,
         `${base}/factoring/accounts/income-view?fiidBizCode=${fiid}`,
@@ -131,7 +128,7 @@ describe('editor input', () => {
   it('survives a tab switch; closing the tab or reloading asks first', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await login(page, base, password);
+      await signIn(context, password);
       const editor = await openScreen(page, `${base}${EDITOR}`, 'contract-editor');
       const no = editor.getByLabel('合同号');
       // Typed keys: a user gesture, which the browser's reload question needs.

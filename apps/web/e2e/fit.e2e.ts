@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, login, newPage, tokenOf, base } from './helpers';
-import { demoLogin, loginAs, openScreen } from './flows';
+import { launchBrowser, newPage, base, signIn, sessionToken } from './helpers';
+import { demoLogin, openScreen } from './flows';
 
 /**
  * Every list fits its window (docs/architecture.md "Lists fit their box"): at 1280×800 and
@@ -82,10 +82,7 @@ const NAMED_KEYS: Partial<Record<(typeof LISTS)[number], readonly string[]>> = {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { context, page } = await newPage(browser);
-  await login(page, base, password);
-  const token = (await tokenOf(context))!;
-  await context.close();
+  const token = await sessionToken(password);
   auditorPassword = await demoLogin(token, 'auditor');
 });
 afterAll(async () => {
@@ -186,7 +183,7 @@ describe('every list fits', () => {
     it(`as the administrator at ${width}×${height}`, { timeout: LONG }, async () => {
       const { context, page } = await newPage(browser, width, height);
       try {
-        await login(page, base, password);
+        await signIn(context, password);
         await checkLists(page, width);
         // The administrator may save the 科目映射: its rows have 保存.
         expect(await actionHeaders(page, ...ACTION_TABLES[0])).toBeGreaterThan(0);
@@ -198,7 +195,7 @@ describe('every list fits', () => {
     it(`as a read-only user at ${width}×${height}`, { timeout: LONG }, async () => {
       const { context, page } = await newPage(browser, width, height);
       try {
-        await loginAs(page, 'auditor', auditorPassword);
+        await signIn(context, auditorPassword, 'auditor');
         await checkLists(page, width);
         // 用户管理 offers a read-only user nothing: no 操作 column at all.
         const users = await openList(page, '/permission/user');
@@ -217,7 +214,7 @@ describe('every list fits', () => {
     async () => {
       const { context, page } = await newPage(browser, 390, 844);
       try {
-        await login(page, base, password);
+        await signIn(context, password);
         for (const path of LISTS) {
           const list = await openList(page, path);
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -256,7 +253,7 @@ describe('every list fits', () => {
     async () => {
       const { context, page } = await newPage(browser, 1280, 800);
       try {
-        await login(page, base, password);
+        await signIn(context, password);
         const editor = await openScreen(page, `${base}/factoring/contract/info-editor`, 'contract-editor');
         const rows = editor.getByTestId('receivables-editor');
         if ((await rows.getByLabel('发票代码').count()) === 0)

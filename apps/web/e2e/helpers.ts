@@ -4,6 +4,7 @@ import { expect, inject } from 'vitest';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
+import { AUTH_PATHS, type LoginResult } from '@portal/contract/session';
 
 /**
  * Debian's chromium; never a downloaded browser. `E2E_NETLOG=<dir>` writes Chromium's own network
@@ -55,7 +56,13 @@ export async function newPage(
   width = 1366,
   height = 860,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: 'zh-CN' });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    locale: 'zh-CN',
+    // The portal honours reduced motion (docs/architecture.md "What the browser tests do not wait
+    // for"): no dialog, popup or sidebar to wait out before a click. E2E_MOTION=1: with the motions.
+    reducedMotion: process.env.E2E_MOTION ? 'no-preference' : 'reduce',
+  });
   const page = await context.newPage();
   const timeline = recordTimeline(page);
   livePages.set(page, timeline);
@@ -173,9 +180,42 @@ export async function login(page: Page, base: string, password: string, path = '
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: 20_000 });
 }
 
+/** The session's cookie, as the web app writes it (src/shared/auth/token.ts). */
+const SESSION_COOKIE = 'Admin-Token';
+
+/**
+ * A new session of `userName` through the API (the login form's call, sealed): its token, for a
+ * test's own API calls or a page's cookie (`signIn`). A session of its own each time, as a form's
+ * login is: a test that logs out or revokes its session takes no other test's with it.
+ */
+export async function sessionToken(password: string, userName = 'admin'): Promise<string> {
+  const keyRes = await fetch(`${base}/api${AUTH_PATHS.rsaKey}`, { method: 'POST' });
+  const keyBody = (await keyRes.json()) as { data: { keyId: string; publicKey: string } };
+  const key = await createClientKey(keyBody.data.keyId, await importRsaPublicKey(keyBody.data.publicKey));
+  const target = `/api${AUTH_PATHS.login}`;
+  const sealed = await sealRequest(key, 'POST', target, { userName, passWord: password, userType: '2' });
+  const res = await fetch(`${base}${target}`, { method: 'POST', headers: sealed.headers, body: sealed.body });
+  const json = (await res.json()) as { status: number; msg: string; data: LoginResult };
+  if (json.status !== 200) throw new Error(`login of ${userName}: ${json.status} ${json.msg}`);
+  return json.data.accessToken;
+}
+
+/**
+ * Signs `context` in as `userName` without opening a page: a new session (`sessionToken`) in the
+ * cookie the login page would set. For the tests of something else than the login form, whose
+ * next step opens a screen: the form's login (`login`, tested in shell.e2e.ts) loads the login
+ * page and then the dashboard, which that next step leaves unused (docs/architecture.md
+ * "What the browser tests do not wait for"). Answers the session's token.
+ */
+export async function signIn(context: BrowserContext, password: string, userName = 'admin'): Promise<string> {
+  const token = await sessionToken(password, userName);
+  await context.addCookies([{ name: SESSION_COOKIE, value: encodeURIComponent(token), url: base }]);
+  return token;
+}
+
 export async function tokenOf(context: BrowserContext): Promise<string | undefined> {
   const cookies = await context.cookies();
-  const value = cookies.find((c) => c.name === 'Admin-Token')?.value;
+  const value = cookies.find((c) => c.name === SESSION_COOKIE)?.value;
   return value ? decodeURIComponent(value) : undefined;
 }
 

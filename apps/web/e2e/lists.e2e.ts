@@ -6,7 +6,7 @@ import { INCOME_EXPORT_FILE_NAME, INCOME_PATHS } from '@portal/contract/accounts
 import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { CONTRACT_PATHS } from '@portal/contract/contract';
 import { PERMISSION_PATHS } from '@portal/contract/permission';
-import { activePage, apiCall, launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
+import { activePage, apiCall, launchBrowser, newPage, shotPath, base, signIn, sessionToken } from './helpers';
 import { data, today } from './flows';
 
 /**
@@ -22,10 +22,7 @@ let run: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { context, page } = await newPage(browser);
-  await login(page, base, password);
-  token = (await tokenOf(context))!;
-  await context.close();
+  token = await sessionToken(password);
   // A few incomings, so that the money lists have rows with long names.
   const accounts = await data<{ list: BankAccountView[] }>(BANK_PATHS.list, token, {
     ownerType: 'self',
@@ -69,7 +66,7 @@ describe('lists fit the window', () => {
     it(`at ${width} px: no sideways page scroll, 操作 fixed in view, no cell wraps`, async () => {
       const { context, page } = await newPage(browser, width, 900);
       try {
-        await login(page, base, password);
+        await signIn(context, password);
         for (const path of LISTS) {
           const list = await openList(page, path);
           const overflow = await page.evaluate(
@@ -103,7 +100,7 @@ describe('lists fit the window', () => {
   it('a long cell is cut with an ellipsis and shown whole in a tooltip', async () => {
     const { context, page } = await newPage(browser, 800, 900);
     try {
-      await login(page, base, password);
+      await signIn(context, password);
       const list = await openList(page, '/factoring/accounts/income');
       const cell = list
         .locator('.ant-table-tbody td.ant-table-cell-ellipsis', { hasText: '一家名字相当长' })
@@ -133,7 +130,7 @@ describe('lists sort on the server', () => {
   ): Promise<void> {
     const { context, page } = await newPage(browser);
     try {
-      await login(page, base, password);
+      await signIn(context, password);
       const list = await openList(page, path);
       const th = list.locator('.ant-table-thead th', { hasText: header }).first();
       for (const order of ['asc', 'desc'] as const) {
@@ -178,7 +175,7 @@ describe('money lists filter on an amount range and export what they show', () =
   it('来款: 来款金额起 narrows the list, and 导出 holds those rows sorted, money as numbers', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await login(page, base, password);
+      await signIn(context, password);
       const list = await openList(page, '/factoring/accounts/income');
       await list.getByLabel('付款人', { exact: true }).fill(run);
       await list.getByLabel('来款金额起').fill('100');

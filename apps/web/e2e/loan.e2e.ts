@@ -6,17 +6,8 @@ import { CONTRACT_PATHS, type ContractInfo, type ContractListRow } from '@portal
 import { formatMoney } from '@portal/contract/format';
 import { LOAN_PATHS, type LoanView } from '@portal/contract/loan';
 import type { Page } from '@portal/contract/api';
-import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
-import {
-  addChecker,
-  approve,
-  confirm,
-  data,
-  loginAs,
-  openScreen,
-  rowAction,
-  submittedContract,
-} from './flows';
+import { launchBrowser, login, newPage, shotPath, tokenOf, base, signIn } from './helpers';
+import { addChecker, approve, confirm, data, openScreen, rowAction, submittedContract } from './flows';
 
 const password = inject('adminPassword');
 const stamp = String(Date.now()).slice(-6);
@@ -37,7 +28,7 @@ describe('放款单 (disbursement) screens', () => {
     const token = (await tokenOf(maker.context))!;
     const checkerUser = await addChecker(token);
     const checker = await newPage(browser, 1440, 960);
-    await loginAs(checker.page, checkerUser.userName, checkerUser.password);
+    await signIn(checker.context, checkerUser.password, checkerUser.userName);
     const page = maker.page;
     try {
       // The header shows the business date to everyone.

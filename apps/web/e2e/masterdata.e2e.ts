@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { usccCheckChar } from '@portal/contract/uscc';
-import { animationsDone, activePage, launchBrowser, login, newPage, shotPath, base } from './helpers';
+import { animationsDone, activePage, launchBrowser, newPage, shotPath, base, signIn } from './helpers';
 import { confirm } from './flows';
 
 const password = inject('adminPassword');
@@ -26,7 +26,7 @@ describe('master data screens', () => {
     // Wide enough for every column of the customer list in its row (narrower, the lower ones fold
     // into the row's expansion: docs/architecture.md "Lists fit their box").
     const { context, page } = await newPage(browser, 2400, 1000);
-    await login(page, base, password);
+    await signIn(context, password);
     await page.goto(`${base}/factoring/config/company`);
     const list = activePage(page, '/factoring/config/company');
     await list.getByRole('button', { name: /新\s*增/ }).click();
@@ -111,7 +111,7 @@ describe('master data screens', () => {
 
   it('bank accounts: add one, set it as default with confirmation, delete with confirmation', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, base, password);
+    await signIn(context, password);
     await page.goto(`${base}/factoring/config/bank`);
     const list = activePage(page, '/factoring/config/bank');
     await list.getByRole('button', { name: /新\s*增/ }).click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMPANY_PATHS, type CompanyAdd } from '@portal/contract/company';
 import { COMP_CHANGE_PATHS } from '@portal/contract/crm-change';
-import { MESSAGE_PATHS } from '@portal/contract/messages';
+import { MESSAGE_PATHS, MESSAGE_POLL_MS } from '@portal/contract/messages';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { usccCheckChar } from '@portal/contract/uscc';
 import { launchBrowser, newPage, shotPath, watchPage } from './helpers';
@@ -73,6 +73,9 @@ describe('消息中心', () => {
     const report = watchPage(their.page);
     try {
       const { page } = their;
+      // The page's own clock (Playwright's): time runs as usual, and the waits for the bell's next
+      // poll below move it on by one poll's interval instead of waiting the interval out.
+      await page.clock.install();
       await loginAs(page, checker.userName, checker.password);
       await page.getByTestId('message-bell').waitFor();
       expect(await bellCount(page)).toBe('');
@@ -86,12 +89,15 @@ describe('消息中心', () => {
         submit: true,
       });
       // The bell asks every 15 s; no reload.
+      await page.clock.fastForward(MESSAGE_POLL_MS);
       await expect.poll(() => bellCount(page), { timeout: 40_000, interval: 1000 }).toBe('1');
       // The next poll finds nothing new: a conditional GET answered 304, and the bell keeps its count.
-      const unchanged = await page.waitForResponse(
+      const nextPoll = page.waitForResponse(
         (r) => r.url().includes(MESSAGE_PATHS.count) && r.status() === 304,
         { timeout: 40_000 },
       );
+      await page.clock.fastForward(MESSAGE_POLL_MS);
+      const unchanged = await nextPoll;
       expect(unchanged.request().method()).toBe('GET');
       expect(await bellCount(page)).toBe('1');
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MONITOR_PATHS } from '@portal/contract/monitor';
 import { PERMISSION_PATHS, type UserView } from '@portal/contract/permission';
-import { activePage, launchBrowser, login, newPage, tokenOf, watchPage, base } from './helpers';
+import { activePage, launchBrowser, newPage, tokenOf, watchPage, base, signIn } from './helpers';
 import { addChecker, confirm, data, loginAs, publicCall } from './flows';
 
 const password = inject('adminPassword');
@@ -49,7 +49,7 @@ describe('系统监控', () => {
 
       // 操作日志: the administrator finds it by the colleague's name and opens its before/after.
       const { page } = mine;
-      await login(page, base, password);
+      await signIn(mine.context, password);
       await page.goto(`${base}/monitor/operlog`);
       const operLog = activePage(page, '/monitor/operlog');
       await operLog.getByLabel('操作人').fill(colleague.userName);

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PERMISSION_PATHS, type RoleView } from '@portal/contract/permission';
 import { AUTH_PATHS } from '@portal/contract/session';
-import { activePage, apiCall, launchBrowser, login, newPage, tokenOf, base } from './helpers';
+import {
+  activePage,
+  apiCall,
+  launchBrowser,
+  login,
+  newPage,
+  tokenOf,
+  base,
+  signIn,
+  sessionToken,
+} from './helpers';
 import { changeFirstPassword, confirm, data, loginAs, passwordNoted } from './flows';
 
 /**
@@ -15,10 +25,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { context, page } = await newPage(browser);
-  await login(page, base, password);
-  adminToken = (await tokenOf(context))!;
-  await context.close();
+  adminToken = await sessionToken(password);
 });
 afterAll(async () => {
   await browser?.close();
@@ -121,7 +128,7 @@ describe('forms', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(String(e)));
     try {
-      await login(page, base, password);
+      await signIn(context, password);
       await page.goto(`${base}/factoring/accounts/income-editor`);
       const editor = page.getByTestId('income-editor');
       await editor.getByRole('button', { name: /^保\s*存$/ }).click();
@@ -137,7 +144,7 @@ describe('forms', () => {
   it('来款金额 12.345, 0 and −5 are refused under the field before any 是否继续？', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await login(page, base, password);
+      await signIn(context, password);
       await page.goto(`${base}/factoring/accounts/income-editor`);
       const editor = page.getByTestId('income-editor');
       const amount = editor.getByLabel('来款金额');

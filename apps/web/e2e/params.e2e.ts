@@ -4,7 +4,7 @@ import type { Page as ListPage } from '@portal/contract/api';
 import { CONTRACT_PATHS, type ContractListRow } from '@portal/contract/contract';
 import { SYSPARAM_PATHS, type SysParamsView } from '@portal/contract/sysparams';
 import { NOTICE_PATHS, type NoticeView } from '@portal/contract/notices';
-import { animationsDone, launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
+import { animationsDone, launchBrowser, newPage, shotPath, base, signIn } from './helpers';
 import { confirm, data, openScreen, pick } from './flows';
 
 /**
@@ -26,8 +26,7 @@ afterAll(async () => {
 describe('参数设置', () => {
   it('changes the company name, shown again on the screen and on a printed contract; refuses bad input by field', async () => {
     const { page, context } = await newPage(browser, 1440, 960);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const token = await signIn(context, password);
     const original = await data<SysParamsView>(SYSPARAM_PATHS.get, token);
     const name = `E2E保理${stamp}有限公司`;
     try {
@@ -95,8 +94,7 @@ describe('参数设置', () => {
 
   it('通知公告: published from its screen, shown on the 工作 dashboard, gone once withdrawn', async () => {
     const { page, context } = await newPage(browser, 1440, 960);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const token = await signIn(context, password);
     const title = `E2E公告${stamp}`;
     const minute = (hours: number) =>
       new Date(Date.now() + (hours + 8) * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');

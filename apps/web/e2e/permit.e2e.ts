@@ -6,8 +6,8 @@ import { CRM_PATHS } from '@portal/contract/crm';
 import { PERMISSION_PATHS } from '@portal/contract/permission';
 import { PERMIT_PATHS } from '@portal/contract/permit';
 import { usccCheckChar } from '@portal/contract/uscc';
-import { confirm, data, loginAs, publicCall } from './flows';
-import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
+import { confirm, data, publicCall } from './flows';
+import { launchBrowser, newPage, shotPath, base, signIn } from './helpers';
 
 const password = inject('adminPassword');
 let browser: Browser;
@@ -150,8 +150,7 @@ async function addDwOperator(token: string): Promise<{ userName: string; passwor
 describe('admission screens (准入)', () => {
   it('opens a record from each permit list and comes back through 返回 by its judge', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const token = await signIn(context, password);
     const f = await fixture(token);
 
     await page.goto(`${base}/ec/permit/comp`);
@@ -186,8 +185,7 @@ describe('admission screens (准入)', () => {
     // Wide enough for every column of the change list in its row (narrower, the history columns
     // fold into the row's expansion: docs/architecture.md "Lists fit their box", fit.e2e.ts).
     const { context, page } = await newPage(browser, 2400, 1000);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const token = await signIn(context, password);
     const f = await fixture(token);
 
     await page.goto(`${base}/ec/permit/comp`);
@@ -243,15 +241,14 @@ describe('admission screens (准入)', () => {
   });
 
   it('lets a 山高E融-only operator see and act on /dw/permit/personal', async () => {
-    const { context, page } = await newPage(browser);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const { context } = await newPage(browser);
+    const token = await signIn(context, password);
     const f = await fixture(token);
     const op = await addDwOperator(token);
     await context.close();
 
     const dw = await newPage(browser);
-    await loginAs(dw.page, op.userName, op.password);
+    await signIn(dw.context, op.password, op.userName);
     await dw.page.goto(`${base}/dw/permit/personal`);
     const list = dw.page.getByTestId('permit-list-user-dw');
     await list.waitFor();

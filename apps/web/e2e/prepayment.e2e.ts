@@ -3,17 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatMoney } from '@portal/contract/format';
 import { PA_PATHS } from '@portal/contract/prepayment';
-import { launchBrowser, login, newPage, searchField, shotPath, tokenOf, base } from './helpers';
-import {
-  addChecker,
-  approve,
-  confirm,
-  demoLogin,
-  loginAs,
-  openScreen,
-  rowAction,
-  submittedContract,
-} from './flows';
+import { launchBrowser, newPage, searchField, shotPath, base, signIn } from './helpers';
+import { addChecker, approve, confirm, demoLogin, openScreen, rowAction, submittedContract } from './flows';
 
 /**
  * 前期款 as finance makes it: from the contract list's 生成前期款 on an approved contract, the
@@ -33,14 +24,13 @@ afterAll(async () => {
 describe('前期款 (prepayment) screens', () => {
   it('生成前期款 from the contract list → amounts refused before 是否继续？ → saved → submitted → listed', async () => {
     const admin = await newPage(browser, 1440, 960);
-    await login(admin.page, base, password);
-    const adminToken = (await tokenOf(admin.context))!;
+    const adminToken = await signIn(admin.context, password);
     const checkerUser = await addChecker(adminToken);
     const checker = await newPage(browser, 1440, 960);
-    await loginAs(checker.page, checkerUser.userName, checkerUser.password);
+    await signIn(checker.context, checkerUser.password, checkerUser.userName);
     // 钱财务 (the demo finance role holds 生成前期款 on the contract list and the 前期款 screens).
     const finance = await newPage(browser, 1440, 960);
-    await loginAs(finance.page, 'finance', await demoLogin(adminToken, 'finance'));
+    await signIn(finance.context, await demoLogin(adminToken, 'finance'), 'finance');
     const page = finance.page;
     try {
       // 1. An approved contract with its 30,000.00 margin still to collect.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Page as ListPage } from '@portal/contract/api';
 import { CONTRACT_PATHS, type ContractListRow } from '@portal/contract/contract';
-import { launchBrowser, login, newPage, shotPath, tokenOf, base } from './helpers';
+import { launchBrowser, newPage, shotPath, base, signIn } from './helpers';
 import { confirm, data, openScreen } from './flows';
 
 const password = inject('adminPassword');
@@ -51,8 +51,7 @@ async function inkOf(page: Page, png: Buffer, titleBand: { top: number; bottom: 
 describe('print templates and printing', () => {
   it('writes a template with the live preview, prints a contract as PDF and as the HTML preview page', async () => {
     const { page, context } = await newPage(browser, 1440, 960);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const token = await signIn(context, password);
     try {
       // The standard templates of the demo data are listed and enabled.
       const list = await openScreen(page, `${base}/factoring/config/print`, 'print-list');

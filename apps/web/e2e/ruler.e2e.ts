@@ -9,12 +9,12 @@ import {
   activePage,
   apiCall,
   launchBrowser,
-  login,
   newPage,
   searchField,
   shotPath,
   tokenOf,
   base,
+  signIn,
 } from './helpers';
 
 const password = inject('adminPassword');
@@ -67,7 +67,7 @@ async function pickOption(page: Page, select: Locator, label: string): Promise<v
 describe('interest rules (计息规则)', () => {
   it('creates a rule with a live preview, saves it, finds it in the list and deletes it', async () => {
     const { context, page } = await newPage(browser, 1366, 1000);
-    await login(page, base, password);
+    await signIn(context, password);
     await page.goto(`${base}${LIST}`);
     const list = activePage(page, LIST);
     await list.getByTestId('ruler-list').waitFor();
@@ -192,8 +192,7 @@ describe('interest rules (计息规则)', () => {
 
   it('a save on a stale version shows the server message; reloading takes the current version', async () => {
     const { context, page } = await newPage(browser, 1366, 1000);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const token = await signIn(context, password);
     const body = {
       name: `E2E并发-${Date.now()}`,
       annualRate: '0.0850',

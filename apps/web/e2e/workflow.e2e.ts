@@ -11,11 +11,10 @@ import {
   activePage,
   apiCall,
   launchBrowser,
-  login,
   newPage,
   shotPath,
-  tokenOf,
   base,
+  signIn,
 } from './helpers';
 
 /**
@@ -110,7 +109,7 @@ export async function circulateInAuditView(page: Page, colleague: string, messag
 describe('approval process definitions (ft-process)', () => {
   it('lists the seeded process of every document type and saves an extra 总经理 step above an amount', async () => {
     const { context, page } = await newPage(browser);
-    await login(page, base, password);
+    await signIn(context, password);
     await page.goto(`${base}/factoring/config/process`);
     const screen = activePage(page, '/factoring/config/process');
     await screen.getByTestId('process-page').waitFor();
@@ -153,9 +152,8 @@ describe('approval process definitions (ft-process)', () => {
   }, 120_000);
 
   it('answers the dashboard calls (待办, 待阅, counts) for the signed-in user', async () => {
-    const { context, page } = await newPage(browser);
-    await login(page, base, password);
-    const token = (await tokenOf(context))!;
+    const { context } = await newPage(browser);
+    const token = await signIn(context, password);
     const counts = await apiCall(base, WORKFLOW_PATHS.counts, token);
     expect(counts.status).toBe(200);
     const figures = (counts.json as { data: { todo: number; toRead: number } }).data;

@@ -21,6 +21,13 @@ dayjs.locale('zh-cn');
 export const PRIMARY_COLOR = '#1890ff';
 
 /**
+ * A system set to reduce motion (`prefers-reduced-motion: reduce`) gets antd without its motions:
+ * dialogs, popups and toasts appear and go at once (docs/architecture.md "Reduced motion").
+ */
+const reducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/**
  * antd's component styles come from its prebuilt stylesheet (antd/dist/antd.css, imported above)
  * instead of being generated at run time (≈0.2 s of a cold start: bench/README.md). The tokens
  * below still apply: antd writes them as CSS variables, which that stylesheet reads.
@@ -28,7 +35,7 @@ export const PRIMARY_COLOR = '#1890ff';
 export function themeFor(size: UiSize): ThemeConfig {
   return {
     zeroRuntime: true,
-    token: { colorPrimary: PRIMARY_COLOR, colorInfo: PRIMARY_COLOR, borderRadius: 4 },
+    token: { colorPrimary: PRIMARY_COLOR, colorInfo: PRIMARY_COLOR, borderRadius: 4, motion: !reducedMotion },
     algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
   };
 }
