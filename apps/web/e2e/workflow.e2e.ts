@@ -347,7 +347,10 @@ describe('a document through its approval, in the browser (sample type)', () => 
     await expect.poll(() => bossView.getByTestId('circulation-panel').textContent()).toContain('赵总');
     // The circulated item is the boss's to read: mark it read here.
     await bossView.getByTestId('mark-read').click();
-    await expect.poll(() => bossView.getByTestId('circulation-panel').textContent()).toContain('已阅');
+    // Read once the button has gone and the row says 已阅 with its time: the button's own label
+    // (标记已阅) contains 已阅, so waiting for that text alone passed before the call was answered.
+    await expect.poll(() => bossView.getByTestId('mark-read').count()).toBe(0);
+    expect(await bossView.getByTestId('circulation-panel').textContent()).toMatch(/已阅 \d{4}-\d{2}-\d{2}/);
     const after = await apiCall(at, WORKFLOW_PATHS.counts, bossToken);
     expect((after.json as { data: { todo: number; toRead: number } }).data).toEqual({ todo: 0, toRead: 0 });
     await expect.poll(() => bossView.getByTestId('audit-header').textContent()).toMatch(/耗时\s*[\d.]+ 天/);
