@@ -46,9 +46,12 @@ describe.skipIf(!onPostgres)('scheduled jobs on two servers', () => {
             where job = 'sessionCleanup' and trigger = 'schedule' order by scheduled_for`,
         )
       ).rows;
+    // Six runs, however long the machine takes: a time passes over while a run is still going
+    // (scheduler.ts `running`), so on a loaded machine fewer seconds get a run. The stall bar is the
+    // test's own limit (a clean clone's PostgreSQL lane beside the unit lane had 3 runs in 45 s).
     const t0 = Date.now();
     while ((await runs()).filter((r) => r.result === 'ok').length < 6) {
-      if (Date.now() - t0 > 45_000) throw new Error(`only ${(await runs()).length} runs within 45 s`);
+      if (Date.now() - t0 > 200_000) throw new Error(`only ${(await runs()).length} runs within 200 s`);
       await new Promise((r) => setTimeout(r, 250));
     }
     await c.query(`update jobs set paused = true, next_at = null where code = 'sessionCleanup'`);
@@ -63,5 +66,5 @@ describe.skipIf(!onPostgres)('scheduled jobs on two servers', () => {
       expect(s.output()).not.toContain('scheduler tick failed');
       expect(s.output()).not.toContain('job sessionCleanup failed');
     }
-  }, 90_000);
+  }, 240_000);
 });
