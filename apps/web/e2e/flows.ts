@@ -9,7 +9,6 @@ import { addMonths } from '@portal/contract/plan/dates';
 import { RULER_PATHS, type RuleView } from '@portal/contract/ruler';
 import type { Page as ListPage } from '@portal/contract/api';
 import { PERMISSION_PATHS, type RoleView, type UserView } from '@portal/contract/permission';
-import { createClientKey, importRsaPublicKey, sealRequest } from '@portal/contract/envelope';
 import {
   animationsDone,
   apiCall,
@@ -84,16 +83,7 @@ export async function data<T>(
 
 /** A sealed public call (login). */
 export async function publicCall<T>(path: string, body: unknown): Promise<T> {
-  const keyRes = await fetch(`${base}/api/admin/portal/login/user/rsa/secretKey`, { method: 'POST' });
-  const keyBody = (await keyRes.json()) as { data: { keyId: string; publicKey: string } };
-  const key = await createClientKey(keyBody.data.keyId, await importRsaPublicKey(keyBody.data.publicKey));
-  const sealed = await sealRequest(key, 'POST', `/api${path}`, body);
-  const res = await fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: sealed.headers,
-    body: sealed.body,
-  });
-  const json = (await res.json()) as { status: number; msg: string; data: T };
+  const json = (await apiCall(base, path, '', body)).json as { status: number; msg: string; data: T };
   if (json.status !== 200) throw new Error(`${path}: ${json.status} ${json.msg}`);
   return json.data;
 }

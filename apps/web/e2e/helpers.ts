@@ -189,13 +189,8 @@ const SESSION_COOKIE = 'Admin-Token';
  * login is: a test that logs out or revokes its session takes no other test's with it.
  */
 export async function sessionToken(password: string, userName = 'admin'): Promise<string> {
-  const keyRes = await fetch(`${base}/api${AUTH_PATHS.rsaKey}`, { method: 'POST' });
-  const keyBody = (await keyRes.json()) as { data: { keyId: string; publicKey: string } };
-  const key = await createClientKey(keyBody.data.keyId, await importRsaPublicKey(keyBody.data.publicKey));
-  const target = `/api${AUTH_PATHS.login}`;
-  const sealed = await sealRequest(key, 'POST', target, { userName, passWord: password, userType: '2' });
-  const res = await fetch(`${base}${target}`, { method: 'POST', headers: sealed.headers, body: sealed.body });
-  const json = (await res.json()) as { status: number; msg: string; data: LoginResult };
+  const res = await apiCall(base, AUTH_PATHS.login, '', { userName, passWord: password, userType: '2' });
+  const json = res.json as { status: number; msg: string; data: LoginResult };
   if (json.status !== 200) throw new Error(`login of ${userName}: ${json.status} ${json.msg}`);
   return json.data.accessToken;
 }
@@ -219,21 +214,24 @@ export async function tokenOf(context: BrowserContext): Promise<string | undefin
   return value ? decodeURIComponent(value) : undefined;
 }
 
-/** A sealed call from the test itself (docs/protocol.md "The envelope"), e.g. to revoke a session. */
+/**
+ * A sealed call from the test itself (docs/protocol.md "The envelope"), e.g. to revoke a session;
+ * with an empty `token`, a public one (the login).
+ */
 export async function apiCall(
   base: string,
   path: string,
   token: string,
   body?: unknown,
 ): Promise<{ status: number; json: unknown }> {
-  const keyRes = await fetch(`${base}/api/admin/portal/login/user/rsa/secretKey`, { method: 'POST' });
+  const keyRes = await fetch(`${base}/api${AUTH_PATHS.rsaKey}`, { method: 'POST' });
   const keyBody = (await keyRes.json()) as { data: { keyId: string; publicKey: string } };
   const key = await createClientKey(keyBody.data.keyId, await importRsaPublicKey(keyBody.data.publicKey));
   const target = `/api${path}`;
   const sealed = await sealRequest(key, 'POST', target, body);
   const res = await fetch(`${base}${target}`, {
     method: 'POST',
-    headers: { ...sealed.headers, authorization: `Bearer ${token}` },
+    headers: token ? { ...sealed.headers, authorization: `Bearer ${token}` } : sealed.headers,
     body: sealed.body,
   });
   return { status: res.status, json: await res.json() };
