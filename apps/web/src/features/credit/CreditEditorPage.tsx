@@ -192,8 +192,15 @@ export default function CreditEditorPage() {
     onSave: () => void,
     testId: string,
     addText: string,
+    loaded: boolean,
   ) => (
-    <Form form={form} name={`${formName}-${testId}`} disabled={!editable || !bizCode} data-testid={testId}>
+    // Input typed before the stored rows arrive would be overwritten by their first fill.
+    <Form
+      form={form}
+      name={`${formName}-${testId}`}
+      disabled={!editable || !bizCode || !loaded}
+      data-testid={testId}
+    >
       <ListEditor
         name="items"
         columns={columns}
@@ -284,6 +291,7 @@ export default function CreditEditorPage() {
                   }),
                 'ft-editor',
                 '添加保理授信',
+                ft.data !== undefined,
               ),
           },
           {
@@ -366,6 +374,7 @@ export default function CreditEditorPage() {
                     }),
                   'rec-editor',
                   '添加应收账款',
+                  rec.data !== undefined,
                 )}
                 {(rec.data ?? []).some((r) => r.verifyState !== 'unverified') ? (
                   <div style={{ marginTop: 8 }}>

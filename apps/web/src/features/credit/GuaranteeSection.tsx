@@ -73,6 +73,8 @@ export function GuaranteeEditor(props: {
     }),
   );
   useFormFill(coll.data, (rows) => form.setFieldsValue({ collaterals: rows }));
+  // Input typed before the stored lists arrive would be overwritten by their first fill.
+  const loaded = gua.data !== undefined && coll.data !== undefined;
 
   const onSave = async () => {
     const v = await validValues(form);
@@ -101,7 +103,12 @@ export function GuaranteeEditor(props: {
   const kindOf = (i: number) => form.getFieldValue(['items', i, 'guarantorKind']) as string | undefined;
 
   return (
-    <Form form={form} name={`${props.formName}-gua`} disabled={!props.editable} data-testid="gua-editor">
+    <Form
+      form={form}
+      name={`${props.formName}-gua`}
+      disabled={!props.editable || !loaded}
+      data-testid="gua-editor"
+    >
       <Typography.Title level={5}>担保人</Typography.Title>
       <div style={{ overflowX: 'auto' }}>
         <ListEditor
