@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@portal/contract/api';
 import type { PaidSuggestion } from '@portal/contract/accounts';
-import { BIZDATE_PATHS } from '@portal/contract/bizdate';
+import { BIZDATE_PATHS, type DayEndItem } from '@portal/contract/bizdate';
 import { BUYBACK_PATHS, type BuybackQuote, type BuybackRow } from '@portal/contract/buyback';
 import { CLASS_PATHS, type ClassDistribution, type ClassRow } from '@portal/contract/classification';
 import { COLLECTION_PATHS, type CollectionRow } from '@portal/contract/collections';
@@ -343,6 +343,35 @@ async function everyPlaceAgrees(D: string): Promise<void> {
     expect
       .soft(printed.raw.toString('utf8'), `statement print ${f.custCode} on ${D}`)
       .toContain(formatMoney(st.closing));
+  }
+
+  // 4b. 营业日管理's 逾期明细 of D (the day-end's marks, just run): per contract, its overdue items'
+  // principal, interest and fee add up to the ledger's 逾期金额, their 未付罚息 to its 逾期罚息 (累计罚息
+  // is accrued, paid or not), and its longest overdue days are the ledger's.
+  const marks = await admin.ok<DayEndItem[]>(bizdateApi.dayEndItems, undefined, {
+    query: { businessDate: D },
+  });
+  expect.soft([...new Set(marks.map((m) => m.contBizCode))].sort(), `逾期明细 contracts on ${D}`).toEqual(
+    ledger.list
+      .filter((r) => r.overdueDays > 0)
+      .map((r) => r.contBizCode)
+      .sort(),
+  );
+  for (const c of new Set(marks.map((m) => m.contBizCode))) {
+    const mine = marks.filter((m) => m.contBizCode === c);
+    const row = rowOf(ledger, c);
+    expect
+      .soft(
+        [
+          sum(mine, (m) =>
+            new Decimal(m.principalOverdue).plus(m.interestOverdue ?? NaN).plus(m.feeOverdue ?? NaN),
+          ),
+          Math.max(...mine.map((m) => m.overdueDays)),
+          sum(mine, (m) => m.penaltyOwed ?? NaN),
+        ],
+        `${c} 逾期明细 ↔ ledger on ${D}`,
+      )
+      .toEqual([row.overdueAmount, row.overdueDays, row.overduePenalty]);
   }
 
   // 5. 催收 worklist: exactly the ledger's overdue contracts, with their figures.

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { BIZDATE_PATHS, type BizDateView } from '@portal/contract/bizdate';
+import { BIZDATE_PATHS, type BizDateView, type DayEndItem } from '@portal/contract/bizdate';
 import { CONTRACT_PATHS, type ContractInfo, type ContractListRow } from '@portal/contract/contract';
 import { formatMoney } from '@portal/contract/format';
 import { LOAN_PATHS, type LoanView } from '@portal/contract/loan';
@@ -136,6 +136,26 @@ describe('放款单 (disbursement) screens', () => {
       await expect
         .poll(() => screen.locator('.ant-table-tbody').last().textContent(), { timeout: 10_000 })
         .toContain('手动运行');
+      // Its 逾期明细: the day-end's marks of the date (the demo's overdue contract among them), each
+      // row with what is owing, the penalty accrued (累计罚息) and the penalty owed (未付罚息).
+      const marks = await data<DayEndItem[]>(BIZDATE_PATHS.dayEndItems, token, undefined, {
+        businessDate: bizDate.businessDate,
+      });
+      expect(marks.length).toBeGreaterThan(0);
+      const items = screen.getByTestId('dayend-items');
+      await expect
+        .poll(() => items.locator('tr.ant-table-row').count(), { timeout: 10_000 })
+        .toBe(marks.length);
+      const mark = marks[0]!;
+      const cells = await items.locator('tr.ant-table-row').first().locator('td').allTextContents();
+      expect(cells).toEqual([
+        mark.contractNo,
+        String(mark.period),
+        mark.dueDate,
+        String(mark.overdueDays),
+        ...[mark.principalOverdue, mark.interestOverdue, mark.feeOverdue].map((v) => formatMoney(v!)),
+        ...[mark.penaltyOfDay, mark.penaltyAccrued, mark.penaltyOwed].map((v) => formatMoney(v!)),
+      ]);
       await page.screenshot({ path: shotPath('bizdate.png'), fullPage: true });
     } finally {
       await maker.context.close();

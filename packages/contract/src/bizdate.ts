@@ -126,7 +126,10 @@ export interface DayEndItem {
   interestOverdue: string | null;
   feeOverdue: string | null;
   penaltyOfDay: string;
+  /** Accrued through the business date, paid or not. */
   penaltyAccrued: string;
+  /** Accrued less paid: owing on the business date (the 台账's). Null on a mark written before it was recorded. */
+  penaltyOwed: string | null;
 }
 
 export const REMINDER_KINDS = ['dueSoon', 'overdue'] as const;

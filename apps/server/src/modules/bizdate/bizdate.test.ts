@@ -161,6 +161,7 @@ describe('日终 (day-end)', () => {
     // 16666.67 × 7.2 % × 1.5 / 360 = 5.00 a day (ACT/360), for the 9 days 02-21 … 03-01 = 45.00.
     expect(marked[0]!.penaltyOfDay).toBe('5.00');
     expect(marked[0]!.penaltyAccrued).toBe('45.00');
+    expect(marked[0]!.penaltyOwed).toBe('45.00');
     expect(first.penaltyOfDay).toBe('5.00');
     const before = await snapshot();
     const second = await admin.ok<DayEndRun>(bizdateApi.runDayEnd);

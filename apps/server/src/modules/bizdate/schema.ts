@@ -39,6 +39,8 @@ export const dayEndItems = pgTable(
     feeOverdue: moneyColumn('fee_overdue'),
     penaltyOfDay: moneyColumn('penalty_of_day').notNull(),
     penaltyAccrued: moneyColumn('penalty_accrued').notNull(),
+    // Null on marks written before migration 0069 recorded it.
+    penaltyOwed: moneyColumn('penalty_owed'),
   },
   (t) => [primaryKey({ columns: [t.businessDate, t.planItemId] })],
 );

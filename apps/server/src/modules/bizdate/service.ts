@@ -433,6 +433,7 @@ async function dayEndWork(
           feeOverdue: f.open.FEE,
           penaltyOfDay: money(ofDay),
           penaltyAccrued: f.penaltyDue,
+          penaltyOwed: f.penaltyOwed,
         });
         for (const u of owners) wanted.push({ userId: u, contractId, itemId: it.id, kind: 'overdue' });
       } else if (it.due_date >= date) {
@@ -541,7 +542,7 @@ export async function dayEndItemsOf(ex: Executor, date: string): Promise<DayEndI
                to_char(i.due_date, 'YYYY-MM-DD') as "dueDate", d.overdue_days as "overdueDays",
                d.principal_overdue::text as "principalOverdue", d.interest_overdue::text as "interestOverdue",
                d.fee_overdue::text as "feeOverdue", d.penalty_of_day::text as "penaltyOfDay",
-               d.penalty_accrued::text as "penaltyAccrued"
+               d.penalty_accrued::text as "penaltyAccrued", d.penalty_owed::text as "penaltyOwed"
           from day_end_items d join contract_plan_items i on i.id = d.plan_item_id
           join contracts c on c.id = d.contract_id
          where d.business_date = ${date}::date order by i.due_date, c.biz_code, i.period`,

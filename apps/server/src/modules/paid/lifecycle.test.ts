@@ -285,9 +285,10 @@ describe('figures as of a date (§2)', () => {
         m.interestOverdue,
         m.feeOverdue,
         m.penaltyAccrued,
+        m.penaltyOwed,
         m.penaltyOfDay,
       ]),
-    ).toEqual([[1, 14, '0.00', '0.00', '0.00', '135.00', '0.00']]);
+    ).toEqual([[1, 14, '0.00', '0.00', '0.00', '135.00', '135.00', '0.00']]);
   });
 
   it('one-off line: 释放额度 is what the ledger released (0.00); 冲红 asks a reason, posts negatives and prints 已冲红', async () => {

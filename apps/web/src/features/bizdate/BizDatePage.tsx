@@ -63,6 +63,8 @@ export default function BizDatePage() {
           data-testid="dayend-items"
           dataSource={items.data ?? []}
           pagination={false}
+          // Ten columns: on a narrow screen the table scrolls inside its card, not the page.
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: '暂无逾期（或该营业日尚未运行日终）' }}
           columns={[
             { title: '合同号', dataIndex: 'contractNo' },
@@ -98,6 +100,12 @@ export default function BizDatePage() {
               dataIndex: 'penaltyAccrued',
               align: 'right',
               render: (v: string) => formatMoney(v),
+            },
+            {
+              title: '未付罚息',
+              dataIndex: 'penaltyOwed',
+              align: 'right',
+              render: (v: string | null) => (v === null ? '—' : formatMoney(v)),
             },
           ]}
         />
