@@ -147,6 +147,17 @@ describe('合同查看 is never stale', { timeout: 90_000 }, () => {
     expect(screen.getByTestId('audit-status').textContent).toBe('审核中');
   });
 
+  it('offers no 撤回 beside a title that reads 草稿, though the workflow’s answer still allows one', async () => {
+    useSessionStore.setState({ roles: ['admin'] });
+    // The document's answer is newer than the workflow's (two reads fetched again apart).
+    now = { info: info('draft'), process: process({ canWithdraw: true }), records: [] };
+    serve();
+    renderView();
+    await screen.findByText('草稿', {}, { timeout: 30_000 });
+    await waitFor(() => expect(processCalls()).toBeGreaterThan(0), { timeout: 30_000 });
+    expect(screen.queryByTestId('doc-withdraw')).toBeNull();
+  });
+
   it('a refused 撤回 (an approver was first) fetches the document again: no 撤回 left', async () => {
     useSessionStore.setState({ roles: ['admin'] });
     now = { info: info('pending'), process: process({ canWithdraw: true }), records: [] };

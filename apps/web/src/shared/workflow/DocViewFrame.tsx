@@ -74,7 +74,12 @@ export function DocViewFrame(props: {
         <Space>
           {props.actions}
           <DocEditButton editTo={props.editTo} state={props.state} menuCode={props.menuCode} />
-          <WithdrawButton docType={props.docType} docCode={props.docCode} refresh={props.refresh} />
+          <WithdrawButton
+            docType={props.docType}
+            docCode={props.docCode}
+            state={props.state}
+            refresh={props.refresh}
+          />
           <Button onClick={() => void navigate(props.backTo)}>返回</Button>
         </Space>
       }
