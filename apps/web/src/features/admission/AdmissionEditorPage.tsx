@@ -63,8 +63,10 @@ export default function AdmissionEditorPage(_props: ScreenProps) {
   // Filled once per record, never from a plain effect: a kept tab shown again runs its effects
   // again, and would put the record back over typed input (docs/architecture.md "Editors keep
   // their input"). Another document is another page, mounted afresh.
-  useFormFill(bizCode ? undefined : fromCompany || undefined, (c) => form.setFieldsValue({ compCode: c }));
-  useFormFill(existing.data, (v) => {
+  useFormFill({ data: bizCode ? undefined : fromCompany || undefined, isLoading: false }, (c) =>
+    form.setFieldsValue({ compCode: c }),
+  );
+  useFormFill(existing, (v) => {
     setVersion(v.version);
     form.setFieldsValue({
       compCode: v.compCode,
@@ -118,7 +120,6 @@ export default function AdmissionEditorPage(_props: ScreenProps) {
       testId="admission-editor"
       title={bizCode ? `客户准入 ${bizCode}` : '新增客户准入'}
       backTo={ADMISSION_ROUTES.list}
-      loading={!!bizCode && existing.isLoading}
       state={bizCode ? existing.data?.state : undefined}
       viewTo={`${ADMISSION_ROUTES.view}?bizCode=${bizCode}`}
       doc={bizCode ? { docType: ADMISSION_DOC_TYPE, docCode: bizCode } : undefined}

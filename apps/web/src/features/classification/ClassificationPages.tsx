@@ -241,7 +241,7 @@ export function ClassAdjEditorPage() {
   const existing = useQuery(classQueries.adj(code));
   const init = useQuery(classQueries.init(contBizCode, !code && !!contBizCode));
   const head: ClassAdjInit | undefined = existing.data ?? init.data;
-  useFormFill(existing.data, (v) => {
+  useFormFill(existing, (v) => {
     form.setFieldsValue({ toClass: v.toClass, reason: v.reason });
     setVersion(v.version);
   });

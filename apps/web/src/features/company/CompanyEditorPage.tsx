@@ -36,7 +36,7 @@ export default function CompanyEditorPage(_props: ScreenProps) {
   const view = useQuery({ ...companyEditQueries.view(compCode), gcTime: 0 });
 
   // Another company (or 新增) is another page: the tabs mount the editor afresh for it.
-  useFormFill(view.data, (v) => form.setFieldsValue({ ...companyToForm(v), files: v.files }));
+  useFormFill(view, (v) => form.setFieldsValue({ ...companyToForm(v), files: v.files }));
 
   const save = async () => {
     const values = await validValues(form);

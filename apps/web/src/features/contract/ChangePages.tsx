@@ -91,7 +91,7 @@ export function ChangeEditorPage() {
     () => (info.data ? { c: info.data, change: change.data } : undefined),
     [info.data, change.data],
   );
-  useFormFill(loaded, ({ c, change: ch }) => {
+  useFormFill({ data: loaded, isLoading: info.isLoading || change.isLoading }, ({ c, change: ch }) => {
     const p = ch?.proposal;
     form.setFieldsValue({
       ...Object.fromEntries(INFO_FIELDS.map(([k]) => [k, p?.info[k] ?? c[k] ?? undefined])),

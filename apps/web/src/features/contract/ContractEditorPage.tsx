@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Tabs } from 'antd';
 import { EditorFrame } from '../../shared/editor/EditorFrame';
+import { FillSection } from '../../shared/editor/fill-gate';
 import { CONTRACT_ROUTES } from './api';
 import { PayersTable } from './components';
 import { BusinessSection } from './editor/BusinessSection';
@@ -22,8 +23,14 @@ export default function ContractEditorPage() {
   const bizCode = params.get('bizCode') ?? '';
   const doc = useContractDoc(bizCode);
   const [tab, setTab] = useState('info');
+  // Each tab reads its own part when it first shows: a section that takes no input until its
+  // part has arrived (docs/architecture.md "Editors keep their input").
   const once = (section: ReactNode) =>
-    bizCode ? section : <Alert type="info" showIcon message="请先保存合同基本信息" />;
+    bizCode ? (
+      <FillSection>{section}</FillSection>
+    ) : (
+      <Alert type="info" showIcon message="请先保存合同基本信息" />
+    );
 
   return (
     <EditorFrame
@@ -40,7 +47,11 @@ export default function ContractEditorPage() {
           {
             key: 'info',
             label: '基本信息',
-            children: <InfoSection doc={doc} fromCredit={params.get('platCredBizCode') ?? ''} />,
+            children: (
+              <FillSection>
+                <InfoSection doc={doc} fromCredit={params.get('platCredBizCode') ?? ''} />
+              </FillSection>
+            ),
           },
           { key: 'scheme', label: '方案/还款计划', children: once(<SchemeSection doc={doc} />) },
           { key: 'dues', label: '应收费用', children: once(<DuesSection doc={doc} />) },

@@ -91,11 +91,11 @@ export function HandoverEditorPage() {
   const existing = useQuery(contractQueries.handover(bizCode));
   const init = useQuery({ ...contractQueries.handoverInit(contBizCode), enabled: !bizCode && !!contBizCode });
   const head = existing.data ?? init.data;
-  useFormFill(existing.data, (v) => {
+  useFormFill(existing, (v) => {
     form.setFieldsValue({ ...v, remark: v.remark ?? undefined });
     setVersion(v.version);
   });
-  useFormFill(existing.data ? undefined : init.data, (i) =>
+  useFormFill({ data: existing.data ? undefined : init.data, isLoading: init.isLoading }, (i) =>
     form.setFieldsValue({ handoverDate: i.handoverDate, items: i.items }),
   );
 

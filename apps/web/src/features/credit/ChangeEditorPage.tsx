@@ -63,7 +63,7 @@ export default function ChangeEditorPage() {
     <CreditDocEditor<Values, ChangeView>
       spec={SPEC}
       bizCode={bizCode}
-      doc={change.data}
+      read={change}
       toForm={toForm}
       form={form}
       formName={formName}

@@ -7,7 +7,7 @@ import { validValues } from '../../shared/ui/valid-values';
 import { DocStateTag } from '../../shared/workflow/DocStateTag';
 import { type DocKind, useDocSaved } from '../../shared/workflow/doc-kind';
 import { creditApi, creditQueries, type Saved } from './api';
-import { useFormFill } from '../../shared/editor/use-form-fill';
+import { useFormFill, type Arriving } from '../../shared/editor/use-form-fill';
 
 /** A document of an approved credit (额度分配, 额度变更) as its editor saves it. */
 export interface CreditDocSpec {
@@ -28,7 +28,7 @@ export interface CreditDocState {
 }
 
 /**
- * The editor of a credit document on the editor frame: the document read (`doc`) fills the form,
+ * The editor of a credit document on the editor frame: the document read (`read`) fills the form,
  * 授信 picks one of the approved credits, the feature's own fields follow, then 保存 and 提交审批.
  * Both validate with the form's schema rules before the confirmation; a first 保存 moves to the
  * saved document's editor, 提交审批 to its view. Only a draft or a rejected document is editable.
@@ -37,7 +37,8 @@ export function CreditDocEditor<V extends { credBizCode?: string | undefined }, 
   spec: CreditDocSpec;
   /** The document the URL names ('' when adding). */
   bizCode: string;
-  doc: D | undefined;
+  /** The document's read (its query), which fills the form once it arrives. */
+  read: Arriving<D>;
   /** The form's values of the document read (a module-level function: the form is filled once a read). */
   toForm: (doc: D) => FormValues<V>;
   form: FormInstance<V>;
@@ -50,11 +51,12 @@ export function CreditDocEditor<V extends { credBizCode?: string | undefined }, 
   children: ReactNode;
   after?: (state: CreditDocState) => ReactNode;
 }) {
-  const { spec, bizCode, doc, form, toForm } = props;
+  const { spec, bizCode, form, toForm } = props;
+  const doc = props.read.data;
   const [version, setVersion] = useState<number | undefined>();
   const credits = useQuery(creditQueries.approvedCredits());
 
-  useFormFill(doc, (d) => {
+  useFormFill(props.read, (d) => {
     setVersion(d.version);
     form.setFieldsValue(toForm(d));
   });

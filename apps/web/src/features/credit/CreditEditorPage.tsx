@@ -64,12 +64,12 @@ export default function CreditEditorPage() {
   const rec = useQuery(creditQueries.receivables(bizCode));
   const fileQuery = useQuery(creditQueries.files(bizCode));
 
-  useFormFill(credit.data, (c) => {
+  useFormFill(credit, (c) => {
     setVersion(c.version);
     platformForm.setFieldsValue({ ...c, remark: c.remark ?? undefined });
   });
-  useFormFill(ft.data, (items) => ftForm.setFieldsValue({ items }));
-  useFormFill(rec.data, (items) => recForm.setFieldsValue({ items }));
+  useFormFill(ft, (items) => ftForm.setFieldsValue({ items }));
+  useFormFill(rec, (items) => recForm.setFieldsValue({ items }));
   useEffect(() => void (fileQuery.data && setFiles(fileQuery.data)), [fileQuery.data]);
 
   const editable = !bizCode || credit.data?.state === 'draft' || credit.data?.state === 'rejected';
@@ -192,15 +192,8 @@ export default function CreditEditorPage() {
     onSave: () => void,
     testId: string,
     addText: string,
-    loaded: boolean,
   ) => (
-    // Input typed before the stored rows arrive would be overwritten by their first fill.
-    <Form
-      form={form}
-      name={`${formName}-${testId}`}
-      disabled={!editable || !bizCode || !loaded}
-      data-testid={testId}
-    >
+    <Form form={form} name={`${formName}-${testId}`} disabled={!editable || !bizCode} data-testid={testId}>
       <ListEditor
         name="items"
         columns={columns}
@@ -291,7 +284,6 @@ export default function CreditEditorPage() {
                   }),
                 'ft-editor',
                 '添加保理授信',
-                ft.data !== undefined,
               ),
           },
           {
@@ -374,7 +366,6 @@ export default function CreditEditorPage() {
                     }),
                   'rec-editor',
                   '添加应收账款',
-                  rec.data !== undefined,
                 )}
                 {(rec.data ?? []).some((r) => r.verifyState !== 'unverified') ? (
                   <div style={{ marginTop: 8 }}>

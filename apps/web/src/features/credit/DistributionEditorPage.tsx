@@ -71,7 +71,7 @@ export default function DistributionEditorPage() {
   const customers = useQuery(creditQueries.customers());
   const parent = useQuery(creditQueries.platform(credBizCode));
 
-  useFormFill(distFiles.data, setFiles);
+  useFormFill(distFiles, setFiles);
 
   const total = items.reduce((s, i) => {
     try {
@@ -98,7 +98,7 @@ export default function DistributionEditorPage() {
     <CreditDocEditor<Values, DistView>
       spec={SPEC}
       bizCode={bizCode}
-      doc={dist.data}
+      read={dist}
       toForm={toForm}
       form={form}
       formName={formName}

@@ -22,6 +22,7 @@ import { ListEditor } from '../../shared/form/ListEditor';
 import { MoneyInput } from '../../shared/form/MoneyInput';
 import { fieldRules } from '../../shared/form/zod-rule';
 import { labelOptions } from '../../shared/form/label-options';
+import { FillSection } from '../../shared/editor/fill-gate';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 import { validValues } from '../../shared/ui/valid-values';
 import { dateColumn, moneyColumn } from '../../shared/list/columns';
@@ -55,26 +56,38 @@ function useGuarantees(bizCode: string) {
   return { gua, coll };
 }
 
-/** The 担保授信 tab of 授信编辑: both lists in one form, saved by `save` with the credit's version. */
-export function GuaranteeEditor(props: {
+interface GuaranteeEditorProps {
   bizCode: string;
   editable: boolean;
   formName: string;
   save: (body: Values) => Promise<void>;
-}) {
+}
+
+/**
+ * The 担保授信 tab of 授信编辑: both lists in one form, saved by `save` with the credit's version.
+ * Its lists are asked for when the tab first shows: a section of its own, which takes no input
+ * until they have arrived (a row added before would vanish under their first fill).
+ */
+export function GuaranteeEditor(props: GuaranteeEditorProps) {
+  return (
+    <FillSection>
+      <GuaranteeForm {...props} />
+    </FillSection>
+  );
+}
+
+function GuaranteeForm(props: GuaranteeEditorProps) {
   const [form] = Form.useForm<Values>();
   const { gua, coll } = useGuarantees(props.bizCode);
   const uploads = useUploadGuard('担保合同');
   const customers = useQuery(creditQueries.customers());
   const options = (customers.data ?? []).map((c) => ({ value: c.code, label: c.label }));
-  useFormFill(gua.data, (rows) =>
+  useFormFill(gua, (rows) =>
     form.setFieldsValue({
       items: rows.map((r) => ({ ...r, contractFile: r.contractFile ? [r.contractFile] : [] })),
     }),
   );
-  useFormFill(coll.data, (rows) => form.setFieldsValue({ collaterals: rows }));
-  // Input typed before the stored lists arrive would be overwritten by their first fill.
-  const loaded = gua.data !== undefined && coll.data !== undefined;
+  useFormFill(coll, (rows) => form.setFieldsValue({ collaterals: rows }));
 
   const onSave = async () => {
     const v = await validValues(form);
@@ -103,12 +116,7 @@ export function GuaranteeEditor(props: {
   const kindOf = (i: number) => form.getFieldValue(['items', i, 'guarantorKind']) as string | undefined;
 
   return (
-    <Form
-      form={form}
-      name={`${props.formName}-gua`}
-      disabled={!props.editable || !loaded}
-      data-testid="gua-editor"
-    >
+    <Form form={form} name={`${props.formName}-gua`} disabled={!props.editable} data-testid="gua-editor">
       <Typography.Title level={5}>担保人</Typography.Title>
       <div style={{ overflowX: 'auto' }}>
         <ListEditor

@@ -87,7 +87,7 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
 
   // Filled once per record, never from a plain effect (docs/architecture.md "Editors keep their
   // input"): a kept page shown again runs its effects again.
-  useFormFill(existing.data, (v) => {
+  useFormFill(existing, (v) => {
     setVersion(v.version);
     form.setFieldsValue({
       compCode: v.compCode,
@@ -144,7 +144,6 @@ export function ManagerChangeEditorPage(_props: ScreenProps) {
       testId="manager-change-editor"
       title={bizCode ? `管理员变更 ${bizCode}` : '新增管理员变更'}
       backTo={MANAGER_KIND.listRoute}
-      loading={!!bizCode && existing.isLoading}
       state={bizCode ? existing.data?.state : undefined}
       viewTo={`${MANAGER_ROUTES.view}?bizCode=${bizCode}`}
       doc={bizCode ? { docType: MANAGER_KIND.docType, docCode: bizCode } : undefined}

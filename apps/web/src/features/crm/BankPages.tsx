@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, Select, Space, Spin, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import { BANK_PATHS, type BankAccountView } from '@portal/contract/bank';
 import { CRM_PATHS, REG_STATE_LABELS, type CompUserRow } from '@portal/contract/crm';
 import { button } from '@portal/contract/menus';
@@ -126,7 +126,7 @@ export function BankBasicTab({ meta }: ScreenProps) {
   // Once per record, not from a plain effect: the tab kept while 授权企业用户 shows runs its effects
   // again when it comes back, and would put the record over typed input (docs/architecture.md
   // "Editors keep their input").
-  useFormFill(account.data, (a) => {
+  useFormFill(account, (a) => {
     setOwner(a.ownerCode ?? undefined);
     form.setFieldsValue(accountToForm(a));
   });
@@ -155,39 +155,37 @@ export function BankBasicTab({ meta }: ScreenProps) {
   };
 
   return (
-    <Spin spinning={!!bizCode && account.isLoading}>
-      <Card title="银行账户基本信息" className="crm-tab" data-testid="crm-bank-basic">
-        {/* The unsaved-input guard of the editors: leaving the record with typed input asks first. */}
-        <UnsavedInput>
-          <Form layout="vertical" disabled={readOnly || !!bizCode}>
-            <Form.Item label="所属客户" required validateStatus={owner ? undefined : 'warning'}>
-              <Select
-                aria-label="所属客户"
-                showSearch
-                optionFilterProp="label"
-                value={owner}
-                onChange={setOwner}
-                options={customers.map((c) => ({ value: c.code, label: c.label }))}
-                placeholder="请选择客户"
-              />
-            </Form.Item>
-          </Form>
-          <AccountFields form={form} disabled={readOnly} />
-        </UnsavedInput>
-        {readOnly ? null : (
-          <Auth code={button(CRM_MENUS.bank, bizCode ? 'save' : 'add')}>
-            <Button
-              type="primary"
-              loading={saving}
-              disabled={!owner}
-              onClick={() => void save().catch(() => undefined)}
-            >
-              保存
-            </Button>
-          </Auth>
-        )}
-      </Card>
-    </Spin>
+    <Card title="银行账户基本信息" className="crm-tab" data-testid="crm-bank-basic">
+      {/* The unsaved-input guard of the editors: leaving the record with typed input asks first. */}
+      <UnsavedInput>
+        <Form layout="vertical" disabled={readOnly || !!bizCode}>
+          <Form.Item label="所属客户" required validateStatus={owner ? undefined : 'warning'}>
+            <Select
+              aria-label="所属客户"
+              showSearch
+              optionFilterProp="label"
+              value={owner}
+              onChange={setOwner}
+              options={customers.map((c) => ({ value: c.code, label: c.label }))}
+              placeholder="请选择客户"
+            />
+          </Form.Item>
+        </Form>
+        <AccountFields form={form} disabled={readOnly} />
+      </UnsavedInput>
+      {readOnly ? null : (
+        <Auth code={button(CRM_MENUS.bank, bizCode ? 'save' : 'add')}>
+          <Button
+            type="primary"
+            loading={saving}
+            disabled={!owner}
+            onClick={() => void save().catch(() => undefined)}
+          >
+            保存
+          </Button>
+        </Auth>
+      )}
+    </Card>
   );
 }
 
@@ -202,7 +200,7 @@ export function BankEmployeeTab({ meta }: ScreenProps) {
     () => (ops.data?.users ?? []).map((u) => ({ value: u.userCode, label: userLabel(u) })),
     [ops.data],
   );
-  useFormFill(ops.data, (d) => setChosen(d.users.map((u) => u.userCode)));
+  useFormFill(ops, (d) => setChosen(d.users.map((u) => u.userCode)));
   const save = async () => {
     const r = await change(CRM_PATHS.bankUserSave, { bizCode, userCodes: chosen }).catch(() => null);
     if (r?.ok) await queryClient.invalidateQueries({ queryKey: crmQueries.bankUsers(bizCode).queryKey });

@@ -22,7 +22,7 @@ vi.mock('../../shared/bank/our-accounts', () => ({
   }),
 }));
 
-import type { IncomeImportPreview } from '@portal/contract/accounts';
+import { INCOME_PATHS, type IncomeImportPreview, type IncomeView } from '@portal/contract/accounts';
 import { IMPORT_TEMPLATE_PATH } from '@portal/contract/import-templates';
 import { IncomeEditorPage, IncomeImportDialog } from './IncomePages';
 
@@ -34,11 +34,11 @@ afterEach(() => {
   postXlsx.mockReset();
 });
 
-function renderEditor() {
+function renderEditor(query = '') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={['/factoring/accounts/income-editor']}>
+      <MemoryRouter initialEntries={[`/factoring/accounts/income-editor${query}`]}>
         <IncomeEditorPage />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -107,6 +107,61 @@ describe('新增来款 checks its fields before asking 是否继续？', () => {
       serialNo: 'QZ001',
       submit: false,
     });
+  });
+});
+
+describe('来款编辑 of a stored incoming', () => {
+  const stored: IncomeView = {
+    fiidBizCode: '000000000042',
+    bankBizCode: '000000000001',
+    bankAccountName: '本公司',
+    bankAccountNo: '6214830000000001',
+    payerName: '核心买方有限公司',
+    payerAccount: null,
+    payerBank: null,
+    amount: '1234.50',
+    allocated: '0.00',
+    balance: '1234.50',
+    valueDate: '2026-11-26',
+    serialNo: 'QZ042',
+    source: 'manual',
+    state: 'draft',
+    remark: null,
+    updatedAt: '2026-11-26T08:00:00Z',
+    version: 3,
+    paids: [],
+  };
+
+  it('takes no input until the incoming has arrived (its first fill would overwrite it), then shows it', async () => {
+    let answer: (v: IncomeView) => void = () => undefined;
+    post.mockImplementation((path: string) =>
+      path === INCOME_PATHS.viewBaseInfo
+        ? new Promise<IncomeView>((resolve) => (answer = resolve))
+        : Promise.resolve([]),
+    );
+    renderEditor('?fiidBizCode=000000000042');
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(INCOME_PATHS.viewBaseInfo, undefined, expect.anything()),
+    );
+    const serial = screen.getByLabelText('银行流水号') as HTMLInputElement;
+    const amount = screen.getByLabelText('来款金额') as HTMLInputElement;
+    // The form's own inputs and buttons, disabled (not only covered by the spinner).
+    expect(serial.disabled).toBe(true);
+    expect(amount.disabled).toBe(true);
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+    // The spinner shows from antd's own effect.
+    await waitFor(() =>
+      expect(screen.getByTestId('income-editor').querySelector('.ant-spin-spinning')).not.toBeNull(),
+    );
+
+    await act(async () => answer(stored));
+    await waitFor(() => expect(serial.disabled).toBe(false));
+    expect(serial.value).toBe('QZ042');
+    expect(amount.value).toBe('1,234.50');
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() =>
+      expect(screen.getByTestId('income-editor').querySelector('.ant-spin-spinning')).toBeNull(),
+    );
   });
 });
 

@@ -260,7 +260,7 @@ export function IncomeEditorPage() {
   const existing = useQuery(incomeQueries.view(code));
   const accounts = useOurAccountOptions();
   const debtors = useDebtorDict();
-  useFormFill(existing.data, (v) => {
+  useFormFill(existing, (v) => {
     form.setFieldsValue({
       bankBizCode: v.bankBizCode,
       payerName: v.payerName,

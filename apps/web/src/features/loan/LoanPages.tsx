@@ -282,7 +282,7 @@ export function LoanEditorPage() {
   const init = useQuery(loanQueries.init(contBizCode, !code && !!contBizCode));
   const payees = useQuery(loanQueries.payees(head?.custCode));
   const preview = useQuery(loanQueries.draftPlan(head?.contBizCode, valueDate));
-  useFormFill(existing.data, (v) => {
+  useFormFill(existing, (v) => {
     setHead(v);
     setFigures(v);
     form.setFieldsValue({
@@ -294,7 +294,7 @@ export function LoanEditorPage() {
     });
     setVersion(v.version);
   });
-  useFormFill(init.data, (i) => {
+  useFormFill(init, (i) => {
     setHead(i);
     setFigures(i);
     form.setFieldsValue({

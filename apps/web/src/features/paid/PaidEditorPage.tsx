@@ -99,7 +99,7 @@ export default function PaidEditorPage() {
   const existing = useQuery(paidQueries.view(paidCode));
   // A saved write-off keeps its incoming (no picker then).
   const fiid = (paidCode ? existing.data?.fiidBizCode : watchedFiid) ?? '';
-  useFormFill(existing.data, (v) => {
+  useFormFill(existing, (v) => {
     form.setFieldsValue({
       contBizCode: v.contBizCode,
       paidDate: v.paidDate,

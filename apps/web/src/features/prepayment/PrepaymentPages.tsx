@@ -139,7 +139,7 @@ export function PaEditorPage() {
   const accounts = useOurAccountOptions();
   const existing = useQuery(paQueries.view(code));
   const init = useQuery(paQueries.init(contBizCode, !code && !!contBizCode));
-  useFormFill(existing.data, (v) => {
+  useFormFill(existing, (v) => {
     setHead(v);
     setDues(v.lines);
     form.setFieldsValue({
@@ -152,7 +152,7 @@ export function PaEditorPage() {
     });
     setVersion(v.version);
   });
-  useFormFill(init.data, (i) => {
+  useFormFill(init, (i) => {
     setHead(i);
     setDues(i.dues);
     form.setFieldsValue({

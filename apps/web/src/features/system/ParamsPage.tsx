@@ -62,7 +62,7 @@ export default function ParamsPage(_props: ScreenProps) {
   const seal = Form.useWatch('companySeal', form);
 
   // Not a plain effect: the kept tab shown again would put the saved values back over typed ones.
-  useFormFill(view.data, (v) => form.setFieldsValue(v.params));
+  useFormFill(view, (v) => form.setFieldsValue(v.params));
 
   const save = async () => {
     const values = form.getFieldsValue(true);

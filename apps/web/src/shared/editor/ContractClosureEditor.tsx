@@ -57,7 +57,7 @@ export function ContractClosureEditor<Q extends ContractQuote>({
   const contBizCode = Form.useWatch('contBizCode', form);
   const day = Form.useWatch(date.name, form);
   const existing = useQuery(closureQueries.edit(kind, code, view));
-  useFormFill(existing.data, (v) => {
+  useFormFill(existing, (v) => {
     const saved = v as unknown as Record<string, string>;
     form.setFieldsValue({
       contBizCode: v.contBizCode,

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Button, Card, Space, Spin } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { EDITABLE_STATES, type DocState } from '@portal/contract/workflow';
 import { normalizePath } from '../routing/route-table';
 import { RejectionNotice } from '../workflow/RejectionNotice';
+import { InputGate, usePageWaiting } from './fill-gate';
 import { UnsavedInput } from './UnsavedInput';
 import { leaveEditor } from './unsaved';
 
@@ -13,6 +14,11 @@ import { leaveEditor } from './unsaved';
  * any change a user makes in a form inside marks the page dirty until a save succeeds, so that
  * every way out that would lose it asks first: 返回 here, closing its tab, a reload, leaving a
  * website record (UnsavedInput, shared/editor/unsaved.ts, the layouts' kept pages).
+ *
+ * Its inputs take nothing before the record they show is there: while a fill of the page
+ * (`useFormFill`) waits for its record, or while `loading`, the body is under a spinner with every
+ * input disabled, and the actions are disabled too (返回 stays). A page declares nothing for that:
+ * its fills do (fill-gate.tsx).
  */
 export function EditorFrame(props: {
   testId: string;
@@ -25,7 +31,10 @@ export function EditorFrame(props: {
   backTo: string;
   /** The workflow document being edited, once it exists: its rejection is shown. */
   doc?: { docType: string; docCode: string } | undefined;
-  /** The record is loading: the body waits under a spinner. */
+  /**
+   * A record the page shows arrives some other way than through `useFormFill` (a draft store):
+   * while it loads the body waits under a spinner and takes no input, as while a fill waits.
+   */
   loading?: boolean;
   /**
    * The document's state, with `viewTo` its view: a document no longer editable (pending, approved)
@@ -37,14 +46,9 @@ export function EditorFrame(props: {
 }) {
   const navigate = useNavigate();
   const path = normalizePath(useLocation().pathname);
+  const waiting = usePageWaiting(path) || !!props.loading;
   if (props.state && !EDITABLE_STATES.includes(props.state) && props.viewTo)
     return <Navigate to={props.viewTo} replace />;
-  const body = (
-    <>
-      {props.doc?.docCode ? <RejectionNotice {...props.doc} /> : null}
-      <UnsavedInput>{props.children}</UnsavedInput>
-    </>
-  );
   return (
     <Card
       data-testid={props.testId}
@@ -56,12 +60,17 @@ export function EditorFrame(props: {
       }
       extra={
         <Space>
-          {props.actions}
+          {props.actions ? (
+            <InputGate closed={waiting}>
+              <Space>{props.actions}</Space>
+            </InputGate>
+          ) : null}
           <Button onClick={() => void leaveEditor(path, () => void navigate(props.backTo))}>返回</Button>
         </Space>
       }
     >
-      {props.loading === undefined ? body : <Spin spinning={props.loading}>{body}</Spin>}
+      {props.doc?.docCode ? <RejectionNotice {...props.doc} /> : null}
+      <UnsavedInput loading={props.loading}>{props.children}</UnsavedInput>
     </Card>
   );
 }

@@ -24,14 +24,14 @@ export function BusinessSection({ doc }: { doc: ContractDoc }) {
   const business = useQuery(contractQueries.business(bizCode));
   const history = useQuery(contractQueries.fileHistory(business.data?.contractdetailCode));
 
-  useFormFill(business.data, (b) =>
-    form.setFieldsValue({ ...b, settlementDays: b.settlementDays ?? undefined }),
-  );
+  useFormFill(business, (b) => form.setFieldsValue({ ...b, settlementDays: b.settlementDays ?? undefined }));
   const files = useMemo(() => {
     const tokens = new Set(business.data?.fileTokens ?? []);
     return (history.data ?? []).filter((h) => tokens.has(h.fileToken));
   }, [business.data, history.data]);
-  useFormFill(files, (f) => form.setFieldsValue({ files: f }));
+  useFormFill({ data: files, isLoading: business.isLoading || history.isLoading }, (f) =>
+    form.setFieldsValue({ files: f }),
+  );
 
   const save = async () => {
     const values = await validValues(form);

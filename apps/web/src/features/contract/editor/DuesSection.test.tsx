@@ -42,6 +42,7 @@ function renderDues() {
   const doc: ContractDoc = {
     bizCode: CODE,
     info: { startDate: '2026-01-15' } as ContractInfo,
+    loading: false,
     version: 3,
     editable: true,
     save,

@@ -26,7 +26,7 @@ export function DuesSection({ doc }: { doc: ContractDoc }) {
   const implied = useQuery(contractQueries.suggestedDues(bizCode)).data ?? [];
   const [dues, setDues] = useState<DueItem[]>([]);
   const [tried, setTried] = useState(false);
-  useFormFill(stored.data, (rows) =>
+  useFormFill(stored, (rows) =>
     setDues(
       rows.map((d) => ({
         kind: d.kind,

@@ -14,7 +14,7 @@ export function FilesSection({ doc }: { doc: ContractDoc }) {
   const { bizCode, editable } = doc;
   const stored = useQuery(contractQueries.files(bizCode));
   const [files, setFiles] = useState<FileItem[]>([]);
-  useFormFill(stored.data, setFiles);
+  useFormFill(stored, setFiles);
   const guard = useUploadGuard();
   const save = () =>
     guard.settled() &&

@@ -88,7 +88,7 @@ function renderInfo(dues: DueView[], planned: SchemeView = scheme) {
     return Promise.resolve([]);
   });
   const save = vi.fn().mockResolvedValue(null);
-  const doc: ContractDoc = { bizCode: CODE, info, version: 3, editable: true, save };
+  const doc: ContractDoc = { bizCode: CODE, info, loading: false, version: 3, editable: true, save };
   renderScreen(<InfoSection doc={doc} fromCredit="" />, `${CONTRACT_ROUTES.editor}?bizCode=${CODE}`);
   return save;
 }

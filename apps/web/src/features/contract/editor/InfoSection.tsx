@@ -70,14 +70,14 @@ export function InfoSection({ doc, fromCredit }: { doc: ContractDoc; fromCredit:
   const members = useQuery(contractQueries.members());
   const formName = usePageFormName('info');
 
-  useFormFill(info, (c) =>
+  useFormFill({ data: info, isLoading: doc.loading }, (c) =>
     form.setFieldsValue({ ...c, managerId: c.managerId ?? undefined, remark: c.remark ?? undefined }),
   );
-  useFormFill(bizCode ? undefined : fromCredit || undefined, (c) =>
+  useFormFill({ data: bizCode ? undefined : fromCredit || undefined, isLoading: false }, (c) =>
     form.setFieldsValue({ platCredBizCode: c }),
   );
   // A credit picked: its customer, its product and (for a new contract) its free receivables.
-  useFormFill(init.data, (d) => {
+  useFormFill(init, (d) => {
     form.setFieldsValue({ custCode: d.custCode, custName: d.custName });
     if (!bizCode) {
       form.setFieldsValue({ product: d.product, recourse: d.recourse ?? 'with' });

@@ -8,6 +8,8 @@ export interface ContractDoc {
   /** '' for a new contract (only 基本信息 can be saved until it exists). */
   bizCode: string;
   info: ContractInfo | undefined;
+  /** The contract is being read (`info` is on its way). */
+  loading: boolean;
   /** The version the next save sends: the loaded one, then each save's answer. */
   version: number | undefined;
   /** A new, draft or rejected contract. */
@@ -35,6 +37,7 @@ export function useContractDoc(bizCode: string): ContractDoc {
   return {
     bizCode,
     info: info.data,
+    loading: info.isLoading,
     version,
     editable: !bizCode || info.data?.state === 'draft' || info.data?.state === 'rejected',
     save,
