@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the write-off save and approval, by statements and CPU', () => {
-  it('saves and submits in 9 statements and approves in 15 (PostgreSQL; 8 and 14 on PGlite)', async () => {
+  it('saves and submits in 7 statements and approves in 8 (PostgreSQL; 6 and 7 on PGlite)', async () => {
     const f = await contractFixture(t, maker, checker, { limit: '5000000.00', rule: MONTHLY_RULE });
     t.portal.clock.set('2026-01-15');
     const { bizCode: cont } = await approvedContract(t, maker, checker, { fixture: f });
@@ -103,12 +103,12 @@ describe('the write-off save and approval, by statements and CPU', () => {
       const saves = runs.map((r) => r.save);
       const approvals = runs.map((r) => r.approval);
       expect({ save: mode(saves), approval: mode(approvals) }).toEqual({
-        save: 8 + own,
-        approval: 14 + own,
+        save: 6 + own,
+        approval: 7 + own,
       });
       expect({ save: Math.min(...saves), approval: Math.min(...approvals) }).toEqual({
-        save: 8 + own,
-        approval: 14 + own,
+        save: 6 + own,
+        approval: 7 + own,
       });
     } finally {
       begin.mockRestore();
