@@ -66,7 +66,7 @@ export const requireWriteOffable = (contract: ContractRow) => {
   if (contract.loanState !== 'loaned') throw conflict('合同未放款，不能核销');
 };
 
-export function requireApprovedIncome(income: IncomeRecord): void {
+export function requireApprovedIncome(income: Pick<IncomeRecord, 'state'>): void {
   if (income.state !== 'approved') throw conflict('来款未审核通过，不能核销');
 }
 
@@ -78,7 +78,7 @@ export function requireApprovedIncome(income: IncomeRecord): void {
 export async function checkPaidDate(
   ex: Executor,
   date: string,
-  income: IncomeRecord,
+  income: Pick<IncomeRecord, 'valueDate'>,
   contract: ContractRow,
   today: string,
   known?: { last: string | null },
@@ -87,7 +87,12 @@ export async function checkPaidDate(
   checkAfterLastPosting(date, known ? known.last : await lastPostingDate(ex, contract.id));
 }
 
-function checkDateBounds(date: string, income: IncomeRecord, contract: ContractRow, today: string): void {
+function checkDateBounds(
+  date: string,
+  income: Pick<IncomeRecord, 'valueDate'>,
+  contract: ContractRow,
+  today: string,
+): void {
   if (date > today) throw badInput(`核销日期不能晚于营业日 ${today}`);
   if (date < income.valueDate) throw badInput(`核销日期不能早于来款日期 ${income.valueDate}`);
   if (date < contract.startDate) throw badInput(`核销日期不能早于合同起始日 ${contract.startDate}`);
