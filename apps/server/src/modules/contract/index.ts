@@ -10,6 +10,7 @@ export {
   itemPayment,
   itemsReadFromLines,
   lastPostingDate,
+  planAndLinesForPosting,
   planItemsAndLastPosting,
   openAsOf,
   paymentsByContract,
@@ -18,12 +19,14 @@ export {
   writtenOffBy,
   type ItemAsOf,
   type ItemRow,
+  type StoredLine,
 } from './open-items';
 export { overdueItems, type OverdueItem } from './overdue';
 export { OPENING_STEPS, type OpeningRepayment, type OpeningVoucher } from './opening-steps';
 export { activeItems, computePlan, openUpfrontDues, planViews, ruleFor, viewScheme } from './plan';
 export {
   applyDisbursement,
+  planPaymentsMove,
   recordWriteOff,
   reverseDisbursement,
   reversePlanSettlement,

@@ -277,26 +277,64 @@ export async function planItemsAndLastPosting(
   lock = false,
 ): Promise<{ items: ItemRow[]; payments: ItemPayment[]; last: string | null }> {
   const rows = await (lock ? planForPostingLocked : planForPosting)(ex, { contractId });
+  return planOf(ex, contractId, rows);
+}
+
+/** A write-off's stored line with its item's period and re-planning mark (`by`: the document, or null). */
+export interface StoredLine {
+  itemId: number;
+  component: string;
+  amount: string;
+  period: number;
+  by: string | null;
+}
+
+/**
+ * planItemsAndLastPosting locked, with the stored lines of the write-off `paidId` read by the same
+ * statement (an uncorrelated column of every item's row, run once): the approval reads them after
+ * its contract's lock, so as current as a statement of their own (bench/README.md "Fourteenth
+ * pass"). `lines` is undefined when the contract has no live item (no row to carry them).
+ */
+export async function planAndLinesForPosting(
+  tx: Tx,
+  contractId: number,
+  paidId: number,
+): Promise<{ items: ItemRow[]; payments: ItemPayment[]; last: string | null; lines?: StoredLine[] }> {
+  const rows = await planForPostingLines(tx, { contractId, paidId });
+  const plan = await planOf(tx, contractId, rows);
+  return rows[0] ? { ...plan, lines: rows[0].lines } : plan;
+}
+
+async function planOf(
+  ex: Executor | Tx,
+  contractId: number,
+  rows: { item: ItemRow; last: string | null; payments: { c: string; a: string; d: string }[] }[],
+): Promise<{ items: ItemRow[]; payments: ItemPayment[]; last: string | null }> {
   if (rows.length === 0) return { items: [], payments: [], last: await lastPostingDate(ex, contractId) };
   const payments = rows.flatMap((r) => r.payments.map((p) => itemPayment(r.item.period, p.c, p.a, p.d)));
   return { items: rows.map((r) => r.item), payments, last: rows[0]!.last };
+}
+
+/** planItemsAndLastPosting's columns: the item, the contract's latest posting date, the item's payments. */
+function planColumns(ex: Executor, contractId: SQLWrapper) {
+  return {
+    item: contractPlanItems,
+    last: sql<string | null>`${lastPostingOf(ex, contractId)}`,
+    // paidLinesOf's rows of this item (amount and date as text: exact, and as drizzle reads them).
+    // The item's id by its table's name: drizzle names a one-table select's columns bare.
+    payments: sql<{ c: string; a: string; d: string }[]>`(select coalesce(json_agg(json_build_object(
+          'c', l.component, 'a', l.amount::text, 'd', p.paid_date::text) order by l.id), '[]'::json)
+        from paid_lines l join paids p on p.id = l.paid_id
+       where l.plan_item_id = contract_plan_items.id and p.state = 'approved' and p.red = false
+         and p.deleted_at is null)`,
+  };
 }
 
 /** planItemsAndLastPosting's statement, `lock` or not. */
 function planForPostingQuery(ex: Executor, lock: boolean) {
   const contractId = sql.placeholder('contractId');
   const q = ex
-    .select({
-      item: contractPlanItems,
-      last: sql<string | null>`${lastPostingOf(ex, contractId)}`,
-      // paidLinesOf's rows of this item (amount and date as text: exact, and as drizzle reads them).
-      // The item's id by its table's name: drizzle names a one-table select's columns bare.
-      payments: sql<{ c: string; a: string; d: string }[]>`(select coalesce(json_agg(json_build_object(
-            'c', l.component, 'a', l.amount::text, 'd', p.paid_date::text) order by l.id), '[]'::json)
-          from paid_lines l join paids p on p.id = l.paid_id
-         where l.plan_item_id = contract_plan_items.id and p.state = 'approved' and p.red = false
-           and p.deleted_at is null)`,
-    })
+    .select(planColumns(ex, contractId))
     .from(contractPlanItems)
     .where(and(eq(contractPlanItems.contractId, contractId), isNull(contractPlanItems.supersededBy)))
     .orderBy(asc(contractPlanItems.period));
@@ -304,6 +342,23 @@ function planForPostingQuery(ex: Executor, lock: boolean) {
 }
 const planForPosting = prebuilt('plan_for_posting', (ex) => planForPostingQuery(ex, false));
 const planForPostingLocked = prebuilt('plan_for_posting_locked', (ex) => planForPostingQuery(ex, true));
+/** planAndLinesForPosting's statement: planForPostingLocked with the write-off's stored lines. */
+const planForPostingLines = prebuilt('plan_for_posting_lines', (ex) => {
+  const contractId = sql.placeholder('contractId');
+  return ex
+    .select({
+      ...planColumns(ex, contractId),
+      lines: sql<StoredLine[]>`(select coalesce(json_agg(json_build_object(
+            'itemId', l.plan_item_id, 'component', l.component, 'amount', l.amount::text,
+            'period', i.period, 'by', i.superseded_by) order by l.id), '[]'::json)
+          from paid_lines l join contract_plan_items i on i.id = l.plan_item_id
+         where l.paid_id = ${sql.placeholder('paidId')})`,
+    })
+    .from(contractPlanItems)
+    .where(and(eq(contractPlanItems.contractId, contractId), isNull(contractPlanItems.supersededBy)))
+    .orderBy(asc(contractPlanItems.period))
+    .for('update');
+});
 
 /** lastPostingDate's expression (greatest ignores a null side), as text. */
 function lastPostingOf(ex: Executor, contractId: number | SQLWrapper): SQL {

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Component } from '@portal/contract/accounts';
 import type { PlanResult } from '@portal/contract/plan/schedule';
 import type { Tx } from '../../platform/db/client';
 import { prebuilt } from '../../platform/db/prebuilt';
+import { writeLater } from '../../platform/db/command';
 import type { Actor } from '../../platform/db/audit';
 import { conflict } from '../../platform/errors';
 import { insertItems } from './plan';
@@ -252,6 +253,69 @@ export async function settlePlanItems(
   return [...after.values()];
 }
 
+/**
+ * settlePlanItems's payments (a write-off without waivers) as one guarded update another statement
+ * runs (the approval's voucher insert, voucher's Alongside: a statement less, bench/README.md
+ * "Fourteenth pass"): each item's components move together, each moved one within its bounds as
+ * movePaid's. `settled(rows)` answers the items `locked` (the caller's rows, locked by it) as they
+ * now are, or 409 as movePaid when an item did not move. A line a component of an item at most
+ * once (checkLines refuses a repeat).
+ */
+export function planPaymentsMove(
+  locked: readonly PlanItemRow[],
+  payments: readonly PlanPayment[],
+): { statement: SQL; settled(rows: unknown[] | undefined): PlanItemRow[] } {
+  const byItem = new Map<number, Record<Component, Decimal>>();
+  for (const p of payments) {
+    const d = byItem.get(p.itemId) ?? {
+      PRINCIPAL: new Decimal(0),
+      INTEREST: new Decimal(0),
+      FEE: new Decimal(0),
+      PENALTY: new Decimal(0),
+    };
+    d[p.component] = d[p.component].plus(p.amount);
+    byItem.set(p.itemId, d);
+  }
+  const json = JSON.stringify(
+    [...byItem].map(([id, d]) => ({
+      id,
+      p: d.PRINCIPAL.toFixed(2),
+      i: d.INTEREST.toFixed(2),
+      f: d.FEE.toFixed(2),
+      n: d.PENALTY.toFixed(2),
+    })),
+  );
+  const statement = sql`update contract_plan_items it
+       set principal_paid = it.principal_paid + v.p, interest_paid = it.interest_paid + v.i,
+           fee_paid = it.fee_paid + v.f, penalty_paid = it.penalty_paid + v.n
+      from jsonb_to_recordset(${json}::jsonb) as v(id bigint, p numeric, i numeric, f numeric, n numeric)
+     where it.id = v.id
+       and (v.p = 0 or it.principal_paid + v.p between 0 and it.principal)
+       and (v.i = 0 or it.interest_paid + v.i between 0 and it.interest)
+       and (v.f = 0 or it.fee_paid + v.f between 0 and it.fee)
+       and (v.n = 0 or it.penalty_paid + v.n >= 0)
+    returning it.id, it.principal_paid::text as p, it.interest_paid::text as i, it.fee_paid::text as f,
+              it.penalty_paid::text as n`;
+  return {
+    statement,
+    settled(rows) {
+      const moved = new Map(
+        ((rows ?? []) as { id: number | string; p: string; i: string; f: string; n: string }[]).map((r) => [
+          Number(r.id),
+          r,
+        ]),
+      );
+      if (moved.size !== byItem.size) throw conflict('核销金额超过待还金额');
+      return locked
+        .filter((i) => moved.has(i.id))
+        .map((i) => {
+          const r = moved.get(i.id)!;
+          return { ...i, principalPaid: r.p, interestPaid: r.i, feePaid: r.f, penaltyPaid: r.n };
+        });
+    },
+  };
+}
+
 /** The red reversal of settlePlanItems: the payments taken back, the waived amounts restored. */
 export async function reversePlanSettlement(
   tx: Tx,
@@ -271,9 +335,21 @@ export async function recordWriteOff(
   tx: Tx,
   contractId: number,
   w: { released: string; settled: boolean | 'writtenOff' },
+  /**
+   * The contract keeps its status and nothing in the transaction reads its row again: the update
+   * waits for the statement that ends the command (writeLater: the approval's update of the
+   * document's state), a statement less (bench/README.md "Fourteenth pass").
+   */
+  later = false,
 ): Promise<void> {
   // 'writtenOff': closed by a 核销坏账 (docs/accounting.md "Bad-debt write-off").
   const status = w.settled ? (w.settled === true ? 'settled' : 'writtenOff') : 'unchanged';
+  if (later && status === 'unchanged')
+    return writeLater(
+      tx,
+      (gate) => sql`update contracts set occupied_amount = occupied_amount - ${w.released}::numeric
+                     where id = ${contractId} and ${gate}`,
+    );
   await WRITE_OFF_RECORDED[status](tx, { id: contractId, released: w.released });
 }
 

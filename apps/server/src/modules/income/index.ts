@@ -3,6 +3,7 @@
  * never from its files, and change its tables only through these functions.
  */
 export {
+  allocatedMove,
   findIncome,
   INCOME_USAGE,
   insertIncome,

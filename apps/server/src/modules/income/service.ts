@@ -268,7 +268,29 @@ export async function lockIncome(tx: Tx, id: number): Promise<IncomeRecord> {
  */
 export async function moveAllocated(tx: Tx, id: number, delta: Decimal): Promise<void> {
   const res = await allocatedMoved(tx, { id, d: delta.toFixed(2) });
-  if (res.length === 0) throw conflict(delta.isNeg() ? '来款已核销金额不足以冲回' : '来款可核销余额不足');
+  refuseUnmoved(res.length, delta);
+}
+
+function refuseUnmoved(changed: number, delta: Decimal): void {
+  if (changed === 0) throw conflict(delta.isNeg() ? '来款已核销金额不足以冲回' : '来款可核销余额不足');
+}
+
+/**
+ * moveAllocated's guarded update as a statement another runs (a CTE of the approval's voucher
+ * insert, voucher's Alongside: a statement less an approval, bench/README.md "Fourteenth pass"),
+ * answering the row it changed; `check` refuses as moveAllocated does when it changed none.
+ */
+export function allocatedMove(
+  id: number,
+  delta: Decimal,
+): { statement: SQL; check(rows: readonly unknown[] | undefined): void } {
+  const d = delta.toFixed(2);
+  return {
+    statement: sql`update incomes set allocated = allocated + ${d}::numeric
+                    where id = ${id} and state = 'approved' and allocated + ${d}::numeric between 0 and amount
+                   returning id`,
+    check: (rows) => refuseUnmoved(rows?.length ?? 0, delta),
+  };
 }
 
 /** moveAllocated's guarded update, built once (platform/db/prebuilt.ts): every approval runs it. */

@@ -7,6 +7,6 @@ export {
   addCollectionMessages,
   addGuaranteeMessages,
   addJobFailedMessages,
-  addTodoMessages,
   syncNoticeMessages,
+  todoMessagesInsert,
 } from './service';

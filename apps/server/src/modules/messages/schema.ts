@@ -5,7 +5,7 @@ import { timestamptz } from '../../platform/db/columns';
 /**
  * Drizzle mirror of migrations/0028_messages.sql. The rows are written in the transaction of the
  * event they tell of (docs/operations.md "Messages"): by triggers, and 待审批 by the workflow
- * (addTodoMessages, migrations/0045), 通知公告 by the notices module (syncNoticeMessages,
+ * (todoMessagesInsert, migrations/0045), 通知公告 by the notices module (syncNoticeMessages,
  * migrations/0049); the server otherwise only reads them and marks them read.
  */
 export const messages = pgTable('messages', {

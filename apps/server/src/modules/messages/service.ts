@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@portal/contract/api';
 import {
@@ -14,7 +14,7 @@ import { countOf, offsetOf, page } from '../../platform/http/list';
 
 /**
  * 消息中心 (docs/operations.md "Messages"). Messages are written by triggers (migrations/0028),
- * except 待审批, whose recipients the workflow chooses (addTodoMessages); here a user reads and
+ * except 待审批, whose recipients the workflow chooses (todoMessagesInsert); here a user reads and
  * marks their own, and nobody else's.
  */
 /**
@@ -132,17 +132,26 @@ export async function markRead(
  * act on it, inside the role's data scope: SECURITY.md "Approvals"), in the transaction that moved
  * the process; a trigger marks them read once the step is decided (migrations/0045).
  */
-export async function addTodoMessages(
-  ex: Executor,
-  m: { userIds: readonly number[]; docType: string; docCode: string; subject: string; fromName: string },
-): Promise<void> {
-  if (m.userIds.length === 0) return;
+interface TodoMessages {
+  userIds: readonly number[];
+  docType: string;
+  docCode: string;
+  subject: string;
+  fromName: string;
+}
+
+/**
+ * The insert of the 待审批 messages, written only when `gate` holds: the workflow runs it with the
+ * statement that ends its command (writeLater, platform/db/command.ts); null when nobody is told.
+ */
+export function todoMessagesInsert(m: TodoMessages, gate: SQL): SQL | null {
+  if (m.userIds.length === 0) return null;
   const rows = m.userIds.map(
-    (id) => sql`(${id}, 'todo', ${m.docType}, ${m.docCode}, ${m.subject}, ${m.fromName})`,
+    (id) =>
+      sql`(${id}::bigint, 'todo', ${m.docType}::text, ${m.docCode}::text, ${m.subject}::text, ${m.fromName}::text)`,
   );
-  await ex.execute(
-    sql`insert into messages (user_id, kind, doc_type, doc_code, subject, from_name) values ${sql.join(rows, sql`, `)}`,
-  );
+  return sql`insert into messages (user_id, kind, doc_type, doc_code, subject, from_name)
+    select * from (values ${sql.join(rows, sql`, `)}) as m where ${gate}`;
 }
 
 /**

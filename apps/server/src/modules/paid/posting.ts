@@ -11,25 +11,39 @@ import { contractChanges, contractPlanItems, contracts } from '../contract/schem
 import { incomes } from '../income/schema';
 import {
   lockContract,
+  planAndLinesForPosting,
+  planPaymentsMove,
   recordWriteOff,
   reversePlanSettlement,
   reverseWriteOff,
   settlePlanItems,
+  type StoredLine,
 } from '../contract';
-import { lockIncome, moveAllocated } from '../income';
+import { allocatedMove, lockIncome, moveAllocated } from '../income';
 import { checkPaidDate, requireApprovedIncome, requireWriteOffable, resolveLines } from './service';
 import { contractRule, itemPayment, openAsOf, planItems } from '../contract';
 import { paidLines, paidReds, paids, paidWaivers } from './schema';
 import type { Line, Waiver } from './allocation';
-import { postEvent, reverseDocument } from '../voucher';
+import { postEvent, reverseDocument, type Alongside } from '../voucher';
 
 /**
  * The write-off to approve, its contract locked, and its incoming as it is: the approval's first
- * read, built once (prebuilt: the three whole rows are most of its building).
+ * read, built once (prebuilt: the three whole rows are most of its building). Of the write-off and
+ * the incoming only what the approval uses: the driver builds a parser a column of every answer
+ * (bench/README.md "Fourteenth pass").
  */
 const paidToPost = prebuilt('paid_to_post', (ex) =>
   ex
-    .select({ paid: paids, contract: contracts, income: incomes })
+    .select({
+      paid: { id: paids.id, incomeId: paids.incomeId, kind: paids.kind, paidDate: paids.paidDate },
+      contract: contracts,
+      income: {
+        id: incomes.id,
+        state: incomes.state,
+        valueDate: incomes.valueDate,
+        deletedAt: incomes.deletedAt,
+      },
+    })
     .from(paids)
     .innerJoin(contracts, eq(contracts.id, paids.contractId))
     .leftJoin(incomes, eq(incomes.id, paids.incomeId))
@@ -69,7 +83,14 @@ async function storedLinesWithItems(
   tx: Tx,
   paidId: number,
 ): Promise<{ lines: Line[]; superseded: { period: number; by: string }[] }> {
-  const rows = await linesWithItems(tx, { paidId });
+  return linesAndSuperseded(await linesWithItems(tx, { paidId }));
+}
+
+/** The stored lines, and the items among them re-planned since (`by`), earliest period first. */
+function linesAndSuperseded(rows: readonly StoredLine[]): {
+  lines: Line[];
+  superseded: { period: number; by: string }[];
+} {
   return {
     lines: rows.map((r) => ({
       itemId: r.itemId,
@@ -138,8 +159,8 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
     // Every read below runs while the approval holds its locks, so each statement saved is a round
     // trip less per approval (bench/README.md "Write-off contention: round trips").
     // The write-off, its contract locked (lockContract's lock, in the same statement), and its
-    // incoming as it is: the incoming's row is taken last, by the guarded update before the
-    // voucher (moveAllocated), so approvals drawing on one incoming queue only for the end of
+    // incoming as it is: the incoming's row is taken last, by the guarded update the voucher's
+    // insert runs (allocatedMove), so approvals drawing on one incoming queue only for the end of
     // each other's transaction (docs/money-rules.md "Write-off approval").
     const [found] = await paidToPost(tx, { code });
     if (!found) throw conflict('核销单据不存在');
@@ -148,13 +169,17 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
     if (contract.deletedAt) throw notFound('合同');
     if (!income || income.deletedAt) throw notFound('来款');
     requireWriteOffable(contract);
-    const stored = await storedLinesWithItems(tx, paid.id);
+    // The plan items locked, their payments, the latest posting date and the write-off's lines
+    // with their items' re-planning mark, one statement after the contract's lock (a contract
+    // without a live item reads its lines on their own).
+    const plan = await planAndLinesForPosting(tx, contract.id, paid.id);
+    const stored = plan.lines ? linesAndSuperseded(plan.lines) : await storedLinesWithItems(tx, paid.id);
     const given = stored.lines;
     await refuseReplanned(tx, stored.superseded[0]);
     // The rule's order was checked at save; other postings since may have changed what it would
     // suggest, so only the bounds are checked again (a settlement is recomputed and must agree).
     const kind = paid.kind === 'settlement' ? 'settlement' : 'manual';
-    const resolved = await resolveLines(tx, kind, given, contract, paid.paidDate, true);
+    const resolved = await resolveLines(tx, kind, given, contract, paid.paidDate, true, undefined, plan);
     if (
       paid.kind === 'settlement' &&
       (!same(resolved.lines, given) || !same(resolved.waivers, await storedWaivers(tx, paid.id)))
@@ -164,10 +189,55 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
     requireApprovedIncome(income);
     await checkPaidDate(tx, paid.paidDate, income, contract, today, resolved);
 
-    const changed = new Map(
-      (await settlePlanItems(tx, resolved.lines, resolved.waivers)).map((r) => [r.id, r]),
-    );
+    // The plan items' guarded update: a settlement's (with its waivers) on its own, now; a manual
+    // write-off's runs in the voucher's statement below (planPaymentsMove), and its rows as
+    // they are after it are known only then: the settled check follows the voucher.
+    const early = resolved.waivers.length
+      ? await settlePlanItems(tx, resolved.lines, resolved.waivers)
+      : undefined;
+    const itemsMove = early ? undefined : planPaymentsMove(resolved.items, resolved.lines);
 
+    // Its voucher, split by component, in this transaction (docs/accounting.md "Journals").
+    const part = (component: Line['component']) =>
+      resolved.lines
+        .filter((l) => l.component === component)
+        .reduce((t, l) => t.plus(l.amount), new Decimal(0))
+        .toFixed(2);
+    // The rows every write-off of a customer or an incoming shares last (docs/money-rules.md
+    // "Approving a write-off: the incoming last"): the incoming's, locked by the guarded update
+    // that is its check (approved, allocated + amount ≤ amount, else 409), run by the voucher's
+    // statement right after its head (a round trip less), then the credit line's chain; each held
+    // only for what is left of the approval.
+    const allocation = allocatedMove(income.id, resolved.amount);
+    const alongside: Alongside = {
+      statements: itemsMove ? [itemsMove.statement, allocation.statement] : [allocation.statement],
+    };
+    await postEvent(
+      tx,
+      {
+        kind: 'writeOff',
+        docCode: code,
+        date: paid.paidDate,
+        principal: part('PRINCIPAL'),
+        interest: part('INTEREST'),
+        fee: part('FEE'),
+        penalty: part('PENALTY'),
+        aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
+      },
+      actor,
+      undefined,
+      alongside,
+    );
+    // No voucher (nothing to post): the updates on their own, in the same order.
+    let settledItems = early;
+    if (alongside.rows) {
+      if (itemsMove) settledItems = itemsMove.settled(alongside.rows[0]);
+      allocation.check(alongside.rows[alongside.rows.length - 1]);
+    } else {
+      settledItems ??= await settlePlanItems(tx, resolved.lines, resolved.waivers);
+      await moveAllocated(tx, income.id, resolved.amount);
+    }
+    const changed = new Map(settledItems!.map((r) => [r.id, r]));
     // Settled when every component of every item is paid, penalty included (accrued to the date).
     // The items and payments as they now are, without reading them again: the locked items as read,
     // those this write-off changed as their updates answered, and the payments as read plus this
@@ -191,31 +261,6 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
       !openAsOf(items, payments, paid.paidDate, contractRule(contract)).some((o) =>
         new Decimal(o.open.PENALTY).gt(0),
       );
-    // Its voucher, split by component, in this transaction (docs/accounting.md "Journals").
-    const part = (component: Line['component']) =>
-      resolved.lines
-        .filter((l) => l.component === component)
-        .reduce((t, l) => t.plus(l.amount), new Decimal(0))
-        .toFixed(2);
-    await postEvent(
-      tx,
-      {
-        kind: 'writeOff',
-        docCode: code,
-        date: paid.paidDate,
-        principal: part('PRINCIPAL'),
-        interest: part('INTEREST'),
-        fee: part('FEE'),
-        penalty: part('PENALTY'),
-        aux: { custCode: contract.custCode, custName: contract.custName, contractNo: contract.contractNo },
-      },
-      actor,
-    );
-    // The rows every write-off of a customer or an incoming shares last (docs/money-rules.md
-    // "Approving a write-off: the incoming last"): the incoming's, locked by the guarded update
-    // that is its check (approved, allocated + amount ≤ amount, else 409), then the credit line's
-    // chain; each held only for what is left of the approval.
-    await moveAllocated(tx, income.id, resolved.amount);
     const moved = await releaseRepaid(tx, contract, resolved.principal, {
       docType: 'paid',
       docCode: code,
@@ -224,7 +269,9 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
       reason: `来款核销 ${code} 还本`,
     });
 
-    await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled });
+    // Written by the state's update below when the contract stays open (nothing reads its row
+    // again); a settled contract's status is read by syncContractDebtors first.
+    await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled }, true);
     // A settled contract holds nothing on its debtors' lines any more (docs/credit.md "Debtor lines").
     if (settled)
       await syncContractDebtors(tx, contract.id, 'none', {

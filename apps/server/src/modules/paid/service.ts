@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   PaidInit,
@@ -15,6 +15,7 @@ import type {
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
+import { writeLater } from '../../platform/db/command';
 import { codeSql } from '../../platform/db/codes';
 import type { Actor } from '../../platform/db/audit';
 import type { Written } from '../workflow';
@@ -65,7 +66,7 @@ export const requireWriteOffable = (contract: ContractRow) => {
   if (contract.loanState !== 'loaned') throw conflict('合同未放款，不能核销');
 };
 
-export function requireApprovedIncome(income: IncomeRecord): void {
+export function requireApprovedIncome(income: Pick<IncomeRecord, 'state'>): void {
   if (income.state !== 'approved') throw conflict('来款未审核通过，不能核销');
 }
 
@@ -77,7 +78,7 @@ export function requireApprovedIncome(income: IncomeRecord): void {
 export async function checkPaidDate(
   ex: Executor,
   date: string,
-  income: IncomeRecord,
+  income: Pick<IncomeRecord, 'valueDate'>,
   contract: ContractRow,
   today: string,
   known?: { last: string | null },
@@ -86,7 +87,12 @@ export async function checkPaidDate(
   checkAfterLastPosting(date, known ? known.last : await lastPostingDate(ex, contract.id));
 }
 
-function checkDateBounds(date: string, income: IncomeRecord, contract: ContractRow, today: string): void {
+function checkDateBounds(
+  date: string,
+  income: Pick<IncomeRecord, 'valueDate'>,
+  contract: ContractRow,
+  today: string,
+): void {
   if (date > today) throw badInput(`核销日期不能晚于营业日 ${today}`);
   if (date < income.valueDate) throw badInput(`核销日期不能早于来款日期 ${income.valueDate}`);
   if (date < contract.startDate) throw badInput(`核销日期不能早于合同起始日 ${contract.startDate}`);
@@ -205,6 +211,8 @@ export async function resolveLines(
   lock = false,
   /** Checks the contract's latest posting date, read with the items, before anything else is checked. */
   checkLast?: (last: string | null) => void,
+  /** The items, payments and latest posting date as the caller read them (planItemsAndLastPosting's, locked with `lock`). */
+  read?: { items: ItemRow[]; payments: ItemPayment[]; last: string | null },
 ): Promise<{
   lines: Line[];
   waivers: Waiver[];
@@ -217,7 +225,7 @@ export async function resolveLines(
   last: string | null;
 }> {
   const rule = contractRule(contract);
-  const { items, payments, last } = await planItemsAndLastPosting(ex, contract.id, lock);
+  const { items, payments, last } = read ?? (await planItemsAndLastPosting(ex, contract.id, lock));
   checkLast?.(last);
   // A manual allocation is checked item by item against what each item owes (checkLines), so only
   // the items it names are accrued (an item's figures depend on its own payments alone); the
@@ -238,6 +246,27 @@ export async function resolveLines(
   return { lines, waivers, ...totals, items, payments, last };
 }
 
+/**
+ * The save's incoming (findIncome's row: 404 when it does not exist) and its contract as
+ * findContract reads it in the user's scope (null when none), one statement (bench/README.md
+ * "Fourteenth pass"); the caller checks them in findIncome's and findContract's order.
+ */
+async function incomeAndContract(
+  ex: Executor,
+  incomeCode: string,
+  contractCode: string,
+  user: ScopeUser,
+): Promise<{ income: IncomeRecord; contract: ContractRow | null }> {
+  const [row] = await ex
+    .select({ income: incomes, contract: contracts })
+    .from(incomes)
+    .leftJoin(contracts, and(eq(contracts.bizCode, contractCode), isNull(contracts.deletedAt), scopeOf(user)))
+    .where(and(eq(incomes.bizCode, incomeCode), isNull(incomes.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound('来款');
+  return row;
+}
+
 export async function savePaid(
   tx: Tx,
   body: z.output<typeof paidSaveSchema>,
@@ -245,9 +274,10 @@ export async function savePaid(
   user: ScopeUser,
   today: string,
 ): Promise<Written<PaidRecord>> {
-  const income = await findIncome(tx, body.fiidBizCode);
+  const { income, contract: found } = await incomeAndContract(tx, body.fiidBizCode, body.contBizCode, user);
   requireApprovedIncome(income);
-  const contract = await findContract(tx, body.contBizCode, user);
+  if (!found) throw notFound('合同');
+  const contract = found;
   requireWriteOffable(contract);
   // The latest posting date is read with the plan items and checked right after them, before the
   // lines (the order of checkPaidDate's refusals as before, a statement less).
@@ -293,18 +323,22 @@ export async function savePaid(
     id = head!.id;
     code = head!.bizCode;
   }
-  await tx
-    .insert(paidLines)
-    .values(
-      lines.map((l) => ({ paidId: id, planItemId: l.itemId, component: l.component, amount: l.amount })),
-    );
-  if (waivers.length)
-    await tx
-      .insert(paidWaivers)
-      .values(
-        waivers.map((w) => ({ paidId: id, planItemId: w.itemId, component: w.component, amount: w.amount })),
-      );
+  // The lines (and a settlement's waivers) wait for the statement that ends the save: its
+  // submission's state update or its audit rows (writeLater; nothing reads them before the commit).
+  await writeLater(tx, (gate) => linesInsert(sql`paid_lines`, id, lines, gate));
+  if (waivers.length) await writeLater(tx, (gate) => linesInsert(sql`paid_waivers`, id, waivers, gate));
   return { code, detail: { amount: values.amount, kind: body.kind, lines: lines.length }, head };
+}
+
+/**
+ * The insert of a write-off's lines or waivers (`table`), in their order (ids ascending as given), the
+ * rows as one JSON parameter; written only when `gate` holds (writeLater).
+ */
+function linesInsert(table: SQL, paidId: number, rows: readonly (Line | Waiver)[], gate: SQL): SQL {
+  const json = JSON.stringify(rows.map((r, n) => ({ n, i: r.itemId, c: r.component, a: r.amount })));
+  return sql`insert into ${table} (paid_id, plan_item_id, component, amount)
+    select ${paidId}::bigint, x.i, x.c, x.a from jsonb_to_recordset(${json}::jsonb) as x(n int, i bigint, c text, a numeric)
+     where ${gate} order by x.n`;
 }
 
 export async function findPaid(ex: Executor, code: string, user?: ScopeUser): Promise<PaidRecord> {

@@ -4,4 +4,4 @@
  */
 export { accrueMonthEnds } from './accrual';
 export { lastProvisionDate, provideMonthEnd, reserveHeld } from './provision';
-export { isClosed, postEvent, reverseDocument } from './service';
+export { isClosed, postEvent, reverseDocument, type Alongside } from './service';

@@ -179,20 +179,47 @@ function monthClosed(err: unknown): boolean {
  * inserted (migration 0060: a close waits for this posting, or this posting for the close and is
  * refused); its refusal answers 409 in words.
  */
-async function insertHead(tx: Tx, head: VoucherHead, actor: Actor, lines?: SQL): Promise<number> {
-  const [v] = await queryRows<{ id: number }>(
+async function insertHead(
+  tx: Tx,
+  head: VoucherHead,
+  actor: Actor,
+  lines?: SQL,
+  alongside?: Alongside,
+): Promise<number> {
+  const ctes = alongside?.statements.map((st, i) => sql`, ${sql.identifier(`a${i}`)} as (${st})`) ?? [];
+  // Each write's rows, in the order given: the select runs them one after another, after the head.
+  const answers =
+    alongside?.statements.map(
+      (_, i) =>
+        sql`, (select coalesce(json_agg(${sql.identifier(`a${i}`)}), '[]'::json) from ${sql.identifier(`a${i}`)}) as ${sql.identifier(`r${i}`)}`,
+    ) ?? [];
+  const [v] = await queryRows<{ id: number } & Record<string, unknown>>(
     tx,
     sql`with v as (
           insert into vouchers (period, no, voucher_date, summary, doc_type, doc_code, red_of, created_by)
           values (${periodOf(head.date)}, null, ${head.date}, ${head.summary}, ${head.docType}, ${head.docCode},
                   ${head.redOf}, ${actor.userId || null})
           returning id
-        )${lines ? sql`, l as (${lines})` : sql``}
-        select id::int as id from v`,
+        )${lines ? sql`, l as (${lines})` : sql``}${sql.join(ctes)}
+        select id::int as id${sql.join(answers)} from v`,
   ).catch((err: unknown) => {
     throw monthClosed(err) ? conflict(closedMonthMessage(head.date)) : err;
   });
+  if (alongside) alongside.rows = alongside.statements.map((_, i) => v![`r${i}`] as unknown[]);
   return v!.id;
+}
+
+/**
+ * Other modules' writes run by the statement that inserts a voucher's head, each a CTE after the
+ * voucher's (the month's row is taken first, as when they ran next) and run in the order given, a
+ * round trip less each inside the posting's transaction (bench/README.md "Fourteenth pass"): each
+ * statement answers (`returning`) a row for each row it changed, and `rows` is set to them, a list
+ * a statement, once the voucher is written. Left unset when no voucher is posted (every line
+ * 0.00): the caller runs its writes itself then.
+ */
+export interface Alongside {
+  statements: SQL[];
+  rows?: unknown[][];
 }
 
 /**
@@ -209,12 +236,19 @@ async function insertVoucher(
   /** The accounts are the mapping's by role (postJournal), not the lines' own. */
   byRole: boolean,
   onLines?: LinesWritten,
+  alongside?: Alongside,
 ): Promise<number> {
   const t = totals(lines);
   // A programming error, never a user's: the journal rules always balance (docs/accounting.md).
   if (!t.debit.eq(t.credit)) throw new Error(`voucher of ${head.docType} ${head.docCode} does not balance`);
   const [first = [], ...rest] = slicesOf(lines, LINE_SLICE);
-  const id = await insertHead(tx, head, actor, insertLines(sql`(select id from v)`, first, 0, byRole));
+  const id = await insertHead(
+    tx,
+    head,
+    actor,
+    insertLines(sql`(select id from v)`, first, 0, byRole),
+    alongside,
+  );
   await onLines?.(first.length);
   let done = first.length;
   for (const slice of rest) {
@@ -246,6 +280,7 @@ export async function postJournal(
   j: Journal,
   actor: Actor,
   onLines?: LinesWritten,
+  alongside?: Alongside,
 ): Promise<number | null> {
   if (j.lines.length === 0) return null;
   return insertVoucher(
@@ -259,6 +294,7 @@ export async function postJournal(
     actor,
     true,
     onLines,
+    alongside,
   );
 }
 
@@ -271,8 +307,10 @@ export function postEvent(
   event: MoneyEvent,
   actor: Actor,
   onLines?: LinesWritten,
+  /** A write of the caller's run by the voucher's statement (Alongside). */
+  alongside?: Alongside,
 ): Promise<number | null> {
-  return postJournal(tx, journalOf(event), actor, onLines);
+  return postJournal(tx, journalOf(event), actor, onLines, alongside);
 }
 
 /**

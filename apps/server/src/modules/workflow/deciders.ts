@@ -33,16 +33,18 @@ export interface DeciderFacts {
   selfApproval: boolean;
 }
 
-export async function deciderFacts(ex: Executor, userId: number): Promise<DeciderFacts> {
+/** One row of what deciderFacts reads (its statement, or a column of another's: factsColumn). */
+interface FactsRow {
+  dept_id: unknown;
+  real_name: string | null;
+  self_ok: boolean | null;
+  roles: { code: string; data_scope: DataScope; depts: unknown[] | null; codes: string[] | null }[];
+}
+
+/** deciderFacts's select: one row. */
+function factsQuery(userId: number): SQL {
   // The roles as readRoles reads them (platform/auth/grant.ts), enabled ones of the user.
-  const [row] = await queryRows<{
-    dept_id: unknown;
-    real_name: string | null;
-    self_ok: boolean | null;
-    roles: { code: string; data_scope: DataScope; depts: unknown[] | null; codes: string[] | null }[];
-  }>(
-    ex,
-    sql`select u.dept_id, u.real_name,
+  return sql`select u.dept_id, u.real_name,
                (select allow_self_approval from wf_settings where id = 1) as self_ok,
                (select coalesce(json_agg(json_build_object(
                          'code', r.code, 'data_scope', r.data_scope,
@@ -52,8 +54,24 @@ export async function deciderFacts(ex: Executor, userId: number): Promise<Decide
                   from roles r
                  where r.deleted_at is null and r.state = 'enabled'
                    and r.id in (select role_id from user_roles where user_id = ${userId})) as roles
-          from (select 1) one left join users u on u.id = ${userId}`,
-  );
+          from (select 1) one left join users u on u.id = ${userId}`;
+}
+
+/**
+ * deciderFacts's row as a JSON column of another statement (the approval's lock of its process
+ * instance: a statement less, bench/README.md "Fourteenth pass"); read back by factsOf.
+ */
+export function factsColumn(userId: number): SQL {
+  return sql`(select row_to_json(f) from (${factsQuery(userId)}) f)`;
+}
+
+export async function deciderFacts(ex: Executor, userId: number): Promise<DeciderFacts> {
+  const [row] = await queryRows<FactsRow>(ex, factsQuery(userId));
+  return factsOf(row, userId);
+}
+
+/** The facts of deciderFacts's row (or factsColumn's). */
+export function factsOf(row: FactsRow | undefined, userId: number): DeciderFacts {
   const deptId = row?.dept_id === null || row?.dept_id === undefined ? null : Number(row.dept_id);
   const rows = row?.roles ?? [];
   return {

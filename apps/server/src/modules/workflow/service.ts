@@ -9,12 +9,12 @@ import {
 } from '@portal/contract/workflow';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
-import { runCommand, writeWithAudit } from '../../platform/db/command';
+import { runCommand, writeLater, writeWithAudit } from '../../platform/db/command';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import type { ResolvedDocType, WorkflowDoc, WorkflowRegistry } from './registry';
 import type { InstanceStep } from './schema';
-import { decidesAnyStep, deciderFacts, type DeciderFacts } from './deciders';
-import { addTodoMessages } from '../messages';
+import { decidesAnyStep, deciderFacts, factsColumn, factsOf, type DeciderFacts } from './deciders';
+import { todoMessagesInsert } from '../messages';
 
 /**
  * The workflow's service API (see README.md beside this file). Every function takes the
@@ -233,8 +233,13 @@ export async function refusalFor(
  * refusalFor and realName took four: approve and reject read them inside the transaction that
  * holds the document's locks.
  */
-async function deciding(ex: Executor, inst: InstanceRow, actor: Actor): Promise<string> {
-  const facts = await deciderFacts(ex, actor.userId);
+async function deciding(
+  ex: Executor,
+  inst: InstanceRow,
+  actor: Actor,
+  known?: DeciderFacts,
+): Promise<string> {
+  const facts = known ?? (await deciderFacts(ex, actor.userId));
   const refusal = await refusalFor(ex, inst, actor.userId, facts);
   if (refusal) throw refusal;
   return actor.userId ? (facts.realName ?? actor.userName) : actor.userName;
@@ -268,13 +273,16 @@ async function tellDeciders(
   const waiting = { ...inst, current_step: stepNo };
   const userIds: number[] = [];
   for (const id of ids) if ((await refusalFor(tx, waiting, Number(id))) === null) userIds.push(Number(id));
-  await addTodoMessages(tx, {
+  const todo = {
     userIds,
     docType: inst.doc_type,
     docCode: inst.doc_code,
     subject: inst.subject,
     fromName: inst.submitter_name,
-  });
+  };
+  // Nothing reads them in the transaction: they wait for the statement that ends the command (the
+  // submission's state update), a statement less (writeLater, bench/README.md "Fourteenth pass").
+  if (userIds.length) await writeLater(tx, (gate) => todoMessagesInsert(todo, gate)!);
 }
 
 /**
@@ -286,16 +294,36 @@ async function record(
   inst: InstanceRow,
   step: number,
   stepName: string,
-  action: 'submit' | 'approve' | 'reject' | 'revoke' | 'withdraw',
+  action: ProcessRecord['action'],
   actor: Actor,
   name: string,
   comment: string | null | undefined,
   alongside?: SQL,
 ) {
-  await tx.execute(sql`${alongside ? sql`with alongside as (${alongside}) ` : sql``}insert into wf_records
+  await tx.execute(
+    sql`${alongside ? sql`with alongside as (${alongside}) ` : sql``}${recordInsert({ inst, step, stepName, action, actor, name, comment })}`,
+  );
+}
+
+/** What record writes: the process record of `action` on `inst`'s step. */
+interface ProcessRecord {
+  inst: InstanceRow;
+  step: number;
+  stepName: string;
+  action: 'submit' | 'approve' | 'reject' | 'revoke' | 'withdraw';
+  actor: Actor;
+  name: string;
+  comment: string | null | undefined;
+}
+
+/** record's insert; with `gate`, written only when it holds (writeLater). */
+function recordInsert(r: ProcessRecord, gate: SQL = sql`true`): SQL {
+  const { inst, actor } = r;
+  return sql`insert into wf_records
       (instance_id, doc_type, doc_code, round, step_no, step_name, action, actor_id, actor_name, comment)
-    values (${inst.id}, ${inst.doc_type}, ${inst.doc_code}, ${inst.round}, ${step}, ${stepName}, ${action},
-            ${actor.userId || null}, ${name}, ${comment ?? null})`);
+    select ${inst.id}::bigint, ${inst.doc_type}::text, ${inst.doc_code}::text, ${inst.round}::int, ${r.step}::int,
+           ${r.stepName}::text, ${r.action}::text, ${actor.userId || null}::bigint, ${r.name}::text, ${r.comment ?? null}::text
+     where ${gate}`;
 }
 
 // ----- transitions -------------------------------------------------------------------------
@@ -402,14 +430,30 @@ export interface DecideInput {
   actor: Actor;
 }
 
-/** Locks the latest instance and insists it is pending; otherwise 409 naming the document state. */
+/**
+ * Locks the latest instance and insists it is pending; otherwise 409 naming the document state.
+ * `factsFor`: a user whose facts (deciderFacts) the same statement reads, a statement less an
+ * approval (bench/README.md "Fourteenth pass"); they are read as the statement starts, so before
+ * a wait for the instance's lock, still inside the transaction.
+ */
 async function lockPending(
   tx: Tx,
   t: ResolvedDocType,
   input: DecideInput,
   verb: string,
-): Promise<InstanceRow> {
-  const inst = await latestInstance(tx, t.type, input.code, true);
+  factsFor?: number,
+): Promise<InstanceRow & { facts?: DeciderFacts }> {
+  let inst: (InstanceRow & { facts?: DeciderFacts }) | undefined;
+  if (factsFor === undefined) inst = await latestInstance(tx, t.type, input.code, true);
+  else {
+    const rows = await queryRows<InstanceRow & { facts: Parameters<typeof factsOf>[0] }>(
+      tx,
+      sql`select ${INSTANCE_COLS}, ${factsColumn(factsFor)} as facts from wf_instances
+           where doc_type = ${t.type} and doc_code = ${input.code} order by round desc limit 1 for update`,
+    );
+    const row = rows[0];
+    if (row) inst = { ...normaliseInstance(row), facts: factsOf(row.facts, factsFor) };
+  }
   if (!inst || inst.state !== 'pending') {
     throw stateConflict(await docState(tx, t, input.code, false), verb);
   }
@@ -428,27 +472,45 @@ export async function approve(
   input: DecideInput,
 ): Promise<TransitionResult> {
   const t = workflow.typeOf(input.type);
-  const inst = await lockPending(tx, t, input, '审核');
+  const { facts, ...inst } = await lockPending(tx, t, input, '审核', input.actor.userId);
   return runCommand(tx, input.actor, { entity: t.type, code: input.code }, async (_tx, w) => {
-    const name = await deciding(tx, inst, input.actor);
+    const name = await deciding(tx, inst, input.actor, facts);
     const step = inst.steps[inst.current_step - 1]!;
     const last = inst.current_step === inst.step_count;
     const next = last ? undefined : inst.steps[inst.current_step]!;
     // The record and the instance's move in one statement (the instance's row is locked already).
-    await record(
-      tx,
-      inst,
-      step.no,
-      step.name,
-      'approve',
-      input.actor,
-      name,
-      input.comment,
-      !next
-        ? sql`update wf_instances set state = 'approved', end_time = now(), version = version + 1 where id = ${inst.id}`
-        : sql`update wf_instances set current_step = ${next.no}, step_role = ${next.roleCode}, version = version + 1
-               where id = ${inst.id}`,
-    );
+    // On the last step both wait for the document's state update (writeLater: a statement less an
+    // approval, bench/README.md "Fourteenth pass"): only the workflow reads its tables, and it reads
+    // neither again in this approval; before another step, tellDeciders reads the records.
+    if (!next) {
+      await writeLater(
+        tx,
+        (gate) => sql`update wf_instances set state = 'approved', end_time = now(), version = version + 1
+                       where id = ${inst.id} and ${gate}`,
+      );
+      const approved: ProcessRecord = {
+        inst,
+        step: step.no,
+        stepName: step.name,
+        action: 'approve',
+        actor: input.actor,
+        name,
+        comment: input.comment,
+      };
+      await writeLater(tx, (gate) => recordInsert(approved, gate));
+    } else
+      await record(
+        tx,
+        inst,
+        step.no,
+        step.name,
+        'approve',
+        input.actor,
+        name,
+        input.comment,
+        sql`update wf_instances set current_step = ${next.no}, step_role = ${next.roleCode}, version = version + 1
+             where id = ${inst.id}`,
+      );
     const audit = () =>
       w.audit({
         action: last ? 'approve' : 'approveStep',

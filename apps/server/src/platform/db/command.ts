@@ -118,6 +118,8 @@ function uniqueConflict(unique: Readonly<Record<string, string>>): (err: unknown
  * ends: one round trip instead of one a row, inside the transaction that holds the approval's locks.
  */
 const pendingAudit = new WeakMap<Tx, { actor: Actor; entries: AuditEntry[] }[]>();
+/** The writes waiting in a transaction for the statement that ends a command (writeLater). */
+const pendingWrites = new WeakMap<Tx, ((gate: SQL) => SQL)[]>();
 
 /**
  * Runs `fn` in `tx` with the audit rows of every command inside it (and of those nested in them)
@@ -128,13 +130,33 @@ const pendingAudit = new WeakMap<Tx, { actor: Actor; entries: AuditEntry[] }[]>(
 export async function auditTogether<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
   if (pendingAudit.has(tx)) return fn();
   pendingAudit.set(tx, []);
+  pendingWrites.set(tx, []);
   try {
     const result = await fn();
+    // Writes still waiting go with the audit rows, one statement (a gate that always opens).
+    if (pendingWrites.get(tx)!.length) await writeWithAudit(tx, sql`select 1 as ok`);
     for (const rows of pendingAudit.get(tx)!) await writeAudits(tx, rows.actor, rows.entries);
     return result;
   } finally {
     pendingAudit.delete(tx);
+    pendingWrites.delete(tx);
   }
+}
+
+/**
+ * A write that nothing else in the transaction reads before it ends, given the condition that
+ * opens it (`gate`, to put in its WHERE): it waits for the next write that ends a command
+ * (writeWithAudit), and is run by that statement as a CTE of its own, gated on that write having
+ * changed a row; when it changed none, the write stays waiting. Whatever still waits when the
+ * outermost command ends is written then, with its audit rows. Outside auditTogether it runs at
+ * once. A statement less for each such write (bench/README.md "Fourteenth pass"); a caller must
+ * read none of what it writes before the transaction ends, and its errors surface at that later
+ * statement.
+ */
+export async function writeLater(tx: Tx, write: (gate: SQL) => SQL): Promise<void> {
+  const queue = pendingWrites.get(tx);
+  if (queue) queue.push(write);
+  else await tx.execute(write(sql`true`));
 }
 
 /**
@@ -160,13 +182,30 @@ const AUDIT_COLUMN_TYPES: Record<keyof ReturnType<typeof auditRow>, string> = {
  * of the document's state, bench/README.md "Twelfth pass"). The rows keep their order, and their
  * ids stay in the order of the commands that audited. When the write changed nothing they are not
  * written and stay waiting, written as the outermost command ends like any other. Rows a command
- * audits after this are written then too.
+ * audits after this are written then too. The writes waiting (writeLater) go the same way: each a
+ * CTE of the statement, gated on the write having changed a row, else left waiting.
  */
 export async function writeWithAudit<R>(tx: Tx, statement: SQL): Promise<R[]> {
   const queue = pendingAudit.get(tx);
   const groups = queue?.splice(0) ?? [];
   const rows = groups.flatMap((g) => g.entries.map((e) => auditRow(g.actor, e)));
-  if (rows.length === 0) return queryRows<R>(tx, statement);
+  const waiting = pendingWrites.get(tx);
+  const writes = waiting?.splice(0) ?? [];
+  if (rows.length === 0 && writes.length === 0) return queryRows<R>(tx, statement);
+  const gate = sql`exists (select 1 from changed)`;
+  const later = writes.map((write, i) => sql`, ${sql.identifier(`later_${i}`)} as (${write(gate)})`);
+  if (rows.length === 0) {
+    let done: R[] = [];
+    try {
+      done = await queryRows<R>(
+        tx,
+        sql`with changed as (${statement})${sql.join(later)} select * from changed`,
+      );
+    } finally {
+      if (done.length === 0) waiting?.unshift(...writes);
+    }
+    return done;
+  }
   // Each column once, with the type its value is sent as: the row's order and the select's agree.
   const typed = (Object.keys(AUDIT_COLUMN_TYPES) as (keyof typeof AUDIT_COLUMN_TYPES)[]).map(
     (key) => [key, sql.raw(AUDIT_COLUMN_TYPES[key])] as const,
@@ -192,11 +231,14 @@ export async function writeWithAudit<R>(tx: Tx, statement: SQL): Promise<R[]> {
       sql`with changed as (${statement}),
            audited as (insert into ${auditLog} (${columns})
              select * from (values ${sql.join(values, sql`, `)}) as r
-              where exists (select 1 from changed))
+              where exists (select 1 from changed))${sql.join(later)}
            select * from changed`,
     );
   } finally {
-    if (changed.length === 0) queue?.unshift(...groups);
+    if (changed.length === 0) {
+      queue?.unshift(...groups);
+      waiting?.unshift(...writes);
+    }
   }
   return changed;
 }
