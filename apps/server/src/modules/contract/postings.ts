@@ -336,17 +336,19 @@ export async function recordWriteOff(
   contractId: number,
   w: { released: string; settled: boolean | 'writtenOff' },
   /**
-   * The contract keeps its status and nothing in the transaction reads its row again: the update
-   * waits for the statement that ends the command (writeLater: the approval's update of the
-   * document's state), a statement less (bench/README.md "Fourteenth pass").
+   * The document being approved (laterOwner), when nothing in the transaction reads the contract's
+   * row again: if the contract keeps its status, the update waits for the statement that ends that
+   * approval (writeLater: its update of the document's state), a statement less (bench/README.md
+   * "Fourteenth pass").
    */
-  later = false,
+  later?: string,
 ): Promise<void> {
   // 'writtenOff': closed by a 核销坏账 (docs/accounting.md "Bad-debt write-off").
   const status = w.settled ? (w.settled === true ? 'settled' : 'writtenOff') : 'unchanged';
-  if (later && status === 'unchanged')
+  if (later !== undefined && status === 'unchanged')
     return writeLater(
       tx,
+      later,
       (gate) => sql`update contracts set occupied_amount = occupied_amount - ${w.released}::numeric
                      where id = ${contractId} and ${gate}`,
     );

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { prebuilt } from '../../platform/db/prebuilt';
 import type { Actor } from '../../platform/db/audit';
-import { runCommand } from '../../platform/db/command';
+import { laterOwner, runCommand } from '../../platform/db/command';
 import { conflict, notFound } from '../../platform/errors';
 import { releaseRepaid, reoccupy } from '../credit';
 import { syncContractDebtors } from '../debtor';
@@ -271,7 +271,7 @@ export async function postPaid(tx: Tx, code: string, actor: Actor, today: string
 
     // Written by the state's update below when the contract stays open (nothing reads its row
     // again); a settled contract's status is read by syncContractDebtors first.
-    await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled }, true);
+    await recordWriteOff(tx, contract.id, { released: moved.toFixed(2), settled }, laterOwner('paid', code));
     // A settled contract holds nothing on its debtors' lines any more (docs/credit.md "Debtor lines").
     if (settled)
       await syncContractDebtors(tx, contract.id, 'none', {

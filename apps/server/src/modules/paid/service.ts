@@ -15,7 +15,7 @@ import type {
 import type { Page } from '@portal/contract/api';
 import type { Db, Executor, Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/client';
-import { writeLater } from '../../platform/db/command';
+import { laterOwner, writeLater } from '../../platform/db/command';
 import { codeSql } from '../../platform/db/codes';
 import type { Actor } from '../../platform/db/audit';
 import type { Written } from '../workflow';
@@ -325,8 +325,10 @@ export async function savePaid(
   }
   // The lines (and a settlement's waivers) wait for the statement that ends the save: its
   // submission's state update or its audit rows (writeLater; nothing reads them before the commit).
-  await writeLater(tx, (gate) => linesInsert(sql`paid_lines`, id, lines, gate));
-  if (waivers.length) await writeLater(tx, (gate) => linesInsert(sql`paid_waivers`, id, waivers, gate));
+  const owner = laterOwner('paid', code);
+  await writeLater(tx, owner, (gate) => linesInsert(sql`paid_lines`, id, lines, gate));
+  if (waivers.length)
+    await writeLater(tx, owner, (gate) => linesInsert(sql`paid_waivers`, id, waivers, gate));
   return { code, detail: { amount: values.amount, kind: body.kind, lines: lines.length }, head };
 }
 

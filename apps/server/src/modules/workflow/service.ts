@@ -9,7 +9,7 @@ import {
 } from '@portal/contract/workflow';
 import { queryRows, type Executor, type Tx } from '../../platform/db/client';
 import type { Actor } from '../../platform/db/audit';
-import { runCommand, writeLater, writeWithAudit } from '../../platform/db/command';
+import { laterOwner, runCommand, writeLater, writeWithAudit } from '../../platform/db/command';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../platform/errors';
 import type { ResolvedDocType, WorkflowDoc, WorkflowRegistry } from './registry';
 import type { InstanceStep } from './schema';
@@ -89,7 +89,7 @@ async function setDocState(
   const update = sql`update ${sql.identifier(t.table)} set ${sql.join(sets, sql`, `)}
          where ${docWhere(t, code)} and ${sql.identifier(t.stateColumn)} = ${from} returning 1 as ok`;
   const rows = withAudit
-    ? await writeWithAudit<{ ok: number }>(tx, update)
+    ? await writeWithAudit<{ ok: number }>(tx, update, laterOwner(t.type, code))
     : await queryRows<{ ok: number }>(tx, update);
   if (rows.length !== 1) throw conflict(MOVED_ON_MSG);
 }
@@ -282,7 +282,8 @@ async function tellDeciders(
   };
   // Nothing reads them in the transaction: they wait for the statement that ends the command (the
   // submission's state update), a statement less (writeLater, bench/README.md "Fourteenth pass").
-  if (userIds.length) await writeLater(tx, (gate) => todoMessagesInsert(todo, gate)!);
+  if (userIds.length)
+    await writeLater(tx, laterOwner(inst.doc_type, inst.doc_code), (gate) => todoMessagesInsert(todo, gate)!);
 }
 
 /**
@@ -485,6 +486,7 @@ export async function approve(
     if (!next) {
       await writeLater(
         tx,
+        laterOwner(t.type, input.code),
         (gate) => sql`update wf_instances set state = 'approved', end_time = now(), version = version + 1
                        where id = ${inst.id} and ${gate}`,
       );
@@ -497,7 +499,7 @@ export async function approve(
         name,
         comment: input.comment,
       };
-      await writeLater(tx, (gate) => recordInsert(approved, gate));
+      await writeLater(tx, laterOwner(t.type, input.code), (gate) => recordInsert(approved, gate));
     } else
       await record(
         tx,

@@ -1,11 +1,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from './client';
 import { createTestDb, type TestDb } from '../../testing/harness';
 import { AppError } from '../errors';
 import { auditLog, type Actor } from './audit';
 import { auditColumns } from './columns';
-import { runCommand } from './command';
+import { laterOwner, runCommand, writeLater, writeWithAudit } from './command';
 
 /** A versioned table of its own with a unique title: enough to test the path without a module. */
 const notes = pgTable('command_notes', {
@@ -134,5 +135,51 @@ describe('the command path', () => {
     const other = await insert('second', { some_other_key: '不相干' }).catch((e: unknown) => e);
     expect(other).not.toBeInstanceOf(AppError);
     expect(await rowsOf('noteF')).toEqual([]);
+  });
+
+  it('runs a waiting write with a later statement of its own document only, or at the command’s end', async () => {
+    const [a, b] = [laterOwner('noteDoc', 'A'), laterOwner('noteDoc', 'B')];
+    const titled = async (ex: Parameters<typeof queryRows>[0], title: string) =>
+      (
+        await queryRows<{ n: number }>(
+          ex,
+          sql`select count(*)::int as n from command_notes where title = ${title}`,
+        )
+      )[0]!.n;
+    const seen: Record<string, number> = {};
+    await runCommand(
+      t.database.db,
+      actor,
+      { entity: 'noteDoc', action: 'approve', code: 'A' },
+      async (tx, w) => {
+        await writeLater(
+          tx,
+          a,
+          (gate) => sql`insert into command_notes (title) select 'later-A' where ${gate}`,
+        );
+        // Another document's command inside (a hook submitting one): its statement leaves A's write waiting.
+        await runCommand(tx, actor, { entity: 'noteDoc', action: 'submit', code: 'B' }, async (_tx, wb) => {
+          await wb.audit();
+          await writeWithAudit(
+            tx,
+            sql`update command_notes set version = version + 1 where id = 2 returning 1 as ok`,
+            b,
+          );
+        });
+        seen.afterB = await titled(tx, 'later-A');
+        // A's own statement that changes no row leaves it waiting too.
+        await writeWithAudit(
+          tx,
+          sql`update command_notes set version = version + 1 where id = -1 returning 1 as ok`,
+          a,
+        );
+        seen.afterNothing = await titled(tx, 'later-A');
+        await w.audit();
+      },
+    );
+    expect(seen).toEqual({ afterB: 0, afterNothing: 0 });
+    // Written with the outermost command's audit rows.
+    expect(await titled(t.database.db, 'later-A')).toBe(1);
+    expect((await rowsOf('noteDoc')).map((r) => r.entityCode)).toEqual(['A', 'B']);
   });
 });

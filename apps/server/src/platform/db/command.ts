@@ -119,7 +119,20 @@ function uniqueConflict(unique: Readonly<Record<string, string>>): (err: unknown
  */
 const pendingAudit = new WeakMap<Tx, { actor: Actor; entries: AuditEntry[] }[]>();
 /** The writes waiting in a transaction for the statement that ends a command (writeLater). */
-const pendingWrites = new WeakMap<Tx, ((gate: SQL) => SQL)[]>();
+const pendingWrites = new WeakMap<Tx, { owner: string; write: (gate: SQL) => SQL }[]>();
+
+/** Whose waiting writes a statement carries (writeLater, writeWithAudit): a document's, by type and code. */
+export const laterOwner = (docType: string, docCode: string): string => `${docType}:${docCode}`;
+
+/** Takes the waiting writes of `owner` (all of them without one) out of `queue`, in their order. */
+function takeWrites(queue: { owner: string; write: (gate: SQL) => SQL }[], owner: string | undefined) {
+  const taken = owner === undefined ? queue.splice(0) : queue.filter((w) => w.owner === owner);
+  if (owner !== undefined) {
+    const rest = queue.filter((w) => w.owner !== owner);
+    queue.splice(0, queue.length, ...rest);
+  }
+  return taken;
+}
 
 /**
  * Runs `fn` in `tx` with the audit rows of every command inside it (and of those nested in them)
@@ -145,17 +158,18 @@ export async function auditTogether<T>(tx: Tx, fn: () => Promise<T>): Promise<T>
 
 /**
  * A write that nothing else in the transaction reads before it ends, given the condition that
- * opens it (`gate`, to put in its WHERE): it waits for the next write that ends a command
- * (writeWithAudit), and is run by that statement as a CTE of its own, gated on that write having
- * changed a row; when it changed none, the write stays waiting. Whatever still waits when the
- * outermost command ends is written then, with its audit rows. Outside auditTogether it runs at
- * once. A statement less for each such write (bench/README.md "Fourteenth pass"); a caller must
- * read none of what it writes before the transaction ends, and its errors surface at that later
- * statement.
+ * opens it (`gate`, to put in its WHERE): it waits for the next write that ends a command of the
+ * same document (writeWithAudit with the same `owner`: laterOwner), and is run by that statement
+ * as a CTE of its own, gated on that write having changed a row; when it changed none, the write
+ * stays waiting. A statement of another document (a hook that submits one) never carries it.
+ * Whatever still waits when the outermost command ends is written then, with its audit rows.
+ * Outside auditTogether it runs at once. A statement less for each such write (bench/README.md
+ * "Fourteenth pass"); a caller must read none of what it writes before the transaction ends, and
+ * its errors surface at that later statement.
  */
-export async function writeLater(tx: Tx, write: (gate: SQL) => SQL): Promise<void> {
+export async function writeLater(tx: Tx, owner: string, write: (gate: SQL) => SQL): Promise<void> {
   const queue = pendingWrites.get(tx);
-  if (queue) queue.push(write);
+  if (queue) queue.push({ owner, write });
   else await tx.execute(write(sql`true`));
 }
 
@@ -182,18 +196,19 @@ const AUDIT_COLUMN_TYPES: Record<keyof ReturnType<typeof auditRow>, string> = {
  * of the document's state, bench/README.md "Twelfth pass"). The rows keep their order, and their
  * ids stay in the order of the commands that audited. When the write changed nothing they are not
  * written and stay waiting, written as the outermost command ends like any other. Rows a command
- * audits after this are written then too. The writes waiting (writeLater) go the same way: each a
- * CTE of the statement, gated on the write having changed a row, else left waiting.
+ * audits after this are written then too. The writes waiting (writeLater) of `owner` (every one,
+ * without it: the outermost command's end) go the same way: each a CTE of the statement, gated on
+ * the write having changed a row, else left waiting.
  */
-export async function writeWithAudit<R>(tx: Tx, statement: SQL): Promise<R[]> {
+export async function writeWithAudit<R>(tx: Tx, statement: SQL, owner?: string): Promise<R[]> {
   const queue = pendingAudit.get(tx);
   const groups = queue?.splice(0) ?? [];
   const rows = groups.flatMap((g) => g.entries.map((e) => auditRow(g.actor, e)));
   const waiting = pendingWrites.get(tx);
-  const writes = waiting?.splice(0) ?? [];
+  const writes = waiting ? takeWrites(waiting, owner) : [];
   if (rows.length === 0 && writes.length === 0) return queryRows<R>(tx, statement);
   const gate = sql`exists (select 1 from changed)`;
-  const later = writes.map((write, i) => sql`, ${sql.identifier(`later_${i}`)} as (${write(gate)})`);
+  const later = writes.map(({ write }, i) => sql`, ${sql.identifier(`later_${i}`)} as (${write(gate)})`);
   if (rows.length === 0) {
     let done: R[] = [];
     try {
