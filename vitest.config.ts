@@ -115,6 +115,11 @@ export default defineConfig({
           // a server given by E2E_BASE_URL they always run one at a time.
           maxWorkers: Number(process.env.E2E_WORKERS || 1),
           fileParallelism: !process.env.E2E_BASE_URL,
+          // A file's tests marked concurrent (fit.e2e.ts's walks of every list) run two at a time,
+          // each in a browser context of its own: a walk waits on a screen at a time, and two of them
+          // keep about as much of a core busy as one walk did with a load of the app per screen
+          // (bench/README.md "Fourteenth pass"). The other files' tests run one after another.
+          maxConcurrency: 2,
           // `expect.poll` waits for what a screen shows after a server call. Vitest's default of 1 s
           // raced the machine's load, not the product; 10 s is the stall bar of the browser soak
           // (bench/README.md): a screen slower than that fails the test as a stall.
