@@ -107,6 +107,12 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['./e2e/global-setup.ts'],
           setupFiles: ['./e2e/on-failure.ts'],
+          // A worker runs its files in one module graph: playwright-core and the helpers are
+          // imported once per worker, not once per file (≈ 1.2 s of wall, 0.85 s of CPU a file;
+          // bench/README.md "Fourteenth pass"). Each file launches and closes its own browser; the
+          // setup file is run again for each file (its hooks), and helpers.ts's failure records
+          // are emptied per test and per closed page.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One file at a time by default: two at a time (E2E_WORKERS=2, each file against its
