@@ -107,6 +107,12 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['./e2e/global-setup.ts'],
           setupFiles: ['./e2e/on-failure.ts'],
+          // A worker runs its files in one module graph: playwright-core and the helpers are
+          // imported once per worker, not once per file (≈ 1.2 s of wall, 0.85 s of CPU a file;
+          // bench/README.md "Fourteenth pass"). Each file launches and closes its own browser; the
+          // setup file is run again for each file (its hooks), and helpers.ts's failure records
+          // are emptied per test and per closed page.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One file at a time by default: two at a time (E2E_WORKERS=2, each file against its
@@ -115,6 +121,11 @@ export default defineConfig({
           // a server given by E2E_BASE_URL they always run one at a time.
           maxWorkers: Number(process.env.E2E_WORKERS || 1),
           fileParallelism: !process.env.E2E_BASE_URL,
+          // A file's tests marked concurrent (fit.e2e.ts's walks of every list) run two at a time,
+          // each in a browser context of its own: a walk waits on a screen at a time, and two of them
+          // keep about as much of a core busy as one walk did with a load of the app per screen
+          // (bench/README.md "Fourteenth pass"). The other files' tests run one after another.
+          maxConcurrency: 2,
           // `expect.poll` waits for what a screen shows after a server call. Vitest's default of 1 s
           // raced the machine's load, not the product; 10 s is the stall bar of the browser soak
           // (bench/README.md): a screen slower than that fails the test as a stall.

@@ -1,5 +1,4 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import ExcelJS from 'exceljs';
 import { expect, inject } from 'vitest';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -243,6 +242,28 @@ export function activePage(page: Page, path: string) {
 }
 
 /**
+ * Opens `path` in the app already running in `page`, without loading the app again: the router's
+ * own navigation, as the browser's back and forward buttons start it (the history entry, then the
+ * `popstate` the router listens to). A `goto` loads the whole app for each screen (its chunks,
+ * antd's styles, the session, the layout); a test walking many screens waited mostly for that
+ * (docs/architecture.md "What the browser tests do not wait for"). The entry carries the index the
+ * router numbers its entries by, so the router sees one step forward, as it does its own (a blocker
+ * needs the step). Resolves when the page at `path` shows and nothing on the page moves. The
+ * management layout keeps the page of every tab visited mounted, hidden: look within
+ * `activePage(page, path)`.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const at = (history.state as { idx?: unknown } | null)?.idx;
+    const idx = typeof at === 'number' ? at + 1 : 0;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  await activePage(page, new URL(path, base).pathname).waitFor({ timeout: 20_000 });
+  await animationsDone(page);
+}
+
+/**
  * A field of a list's search form, found by its label within `scope` (the visible page): never by
  * its element id, which the form's page-scoped name prefixes (shared/form/form-name.ts).
  */
@@ -343,6 +364,9 @@ export async function downloadXlsx(
   expect(download.suggestedFilename()).toBe(name);
   const path = shotPath(name);
   await download.saveAs(path);
+  // Imported here, not with this module: every file's worker imports this module (on-failure.ts),
+  // and most files read no download (bench/README.md "Fourteenth pass").
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
