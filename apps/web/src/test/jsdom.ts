@@ -8,6 +8,7 @@ import {
   actDestroy as resetNotificationHolder,
   actWrapper as notificationActWrapper,
 } from 'antd/lib/notification';
+import { prefilterStyleRules } from './style-rules';
 
 /** What antd needs from a browser that jsdom lacks; the web project's setup file. */
 if (!window.matchMedia) {
@@ -33,6 +34,8 @@ if (!('ResizeObserver' in window)) {
   }
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+// Role queries ask for many elements' styles: the rules that cannot match are set aside cheaply.
+prefilterStyleRules(document);
 const original = window.getComputedStyle;
 window.getComputedStyle = (el: Element, pseudo?: string | null) => original(el, pseudo ? undefined : pseudo);
 
