@@ -7,6 +7,7 @@ import { CRM_PATHS, REG_STATE_LABELS, type CompUserRow } from '@portal/contract/
 import { button } from '@portal/contract/menus';
 import { useCompanyDict } from '../../shared/company/api';
 import { UnsavedInput } from '../../shared/editor/UnsavedInput';
+import { InputGate } from '../../shared/editor/fill-gate';
 import { useFormFill } from '../../shared/editor/use-form-fill';
 import { AddButton } from '../../shared/list/AddButton';
 import { ListPage } from '../../shared/list/ListPage';
@@ -223,20 +224,23 @@ export function BankEmployeeTab({ meta }: ScreenProps) {
     <Card title="授权企业用户" className="crm-tab" data-testid="crm-bank-employee">
       {readOnly ? null : (
         <Auth code={button(CRM_MENUS.bank, 'save')}>
-          <Space style={{ marginBottom: 16 }} wrap>
-            <CompUserSelect
-              aria-label="授权用户"
-              style={{ minWidth: 420 }}
-              compCode={ops.data?.ownerCode}
-              value={chosen}
-              onChange={setChosen}
-              known={known}
-              optionProps={operatorOption}
-            />
-            <Button type="primary" onClick={() => void save()}>
-              保存
-            </Button>
-          </Space>
+          {/* Closed until the authorised users have arrived: a 保存 before them would save none. */}
+          <InputGate closed={ops.data === undefined}>
+            <Space style={{ marginBottom: 16 }} wrap>
+              <CompUserSelect
+                aria-label="授权用户"
+                style={{ minWidth: 420 }}
+                compCode={ops.data?.ownerCode}
+                value={chosen}
+                onChange={setChosen}
+                known={known}
+                optionProps={operatorOption}
+              />
+              <Button type="primary" onClick={() => void save()}>
+                保存
+              </Button>
+            </Space>
+          </InputGate>
         </Auth>
       )}
       <Table<CompUserRow>
