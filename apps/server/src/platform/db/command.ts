@@ -118,19 +118,21 @@ function uniqueConflict(unique: Readonly<Record<string, string>>): (err: unknown
  * ends: one round trip instead of one a row, inside the transaction that holds the approval's locks.
  */
 const pendingAudit = new WeakMap<Tx, { actor: Actor; entries: AuditEntry[] }[]>();
+/** A write waiting for a statement of its document (`owner`: laterOwner) to run with. */
+interface WaitingWrite {
+  owner: string;
+  write: (gate: SQL) => SQL;
+}
 /** The writes waiting in a transaction for the statement that ends a command (writeLater). */
-const pendingWrites = new WeakMap<Tx, { owner: string; write: (gate: SQL) => SQL }[]>();
+const pendingWrites = new WeakMap<Tx, WaitingWrite[]>();
 
 /** Whose waiting writes a statement carries (writeLater, writeWithAudit): a document's, by type and code. */
 export const laterOwner = (docType: string, docCode: string): string => `${docType}:${docCode}`;
 
 /** Takes the waiting writes of `owner` (all of them without one) out of `queue`, in their order. */
-function takeWrites(queue: { owner: string; write: (gate: SQL) => SQL }[], owner: string | undefined) {
-  const taken = owner === undefined ? queue.splice(0) : queue.filter((w) => w.owner === owner);
-  if (owner !== undefined) {
-    const rest = queue.filter((w) => w.owner !== owner);
-    queue.splice(0, queue.length, ...rest);
-  }
+function takeWrites(queue: WaitingWrite[], owner: string | undefined): WaitingWrite[] {
+  const taken = queue.filter((w) => owner === undefined || w.owner === owner);
+  queue.splice(0, queue.length, ...queue.filter((w) => !taken.includes(w)));
   return taken;
 }
 
