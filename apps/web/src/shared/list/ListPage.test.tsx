@@ -18,6 +18,7 @@ import { ListPage, type ListFetcher } from './ListPage';
 import { clearListConditions, readListCondition } from './list-condition';
 import { MoneyRangeField, rangeFilters } from './range-fields';
 import { actionsColumn } from './RowActions';
+import type { ListColumns } from './fit-columns';
 import { buttonsQueryKey } from '../permission/use-buttons';
 
 interface Row {
@@ -260,23 +261,20 @@ describe('rangeFilters', () => {
 
 describe('ListPage 操作', () => {
   const rows: Row[] = [{ bizCode: '7', amount: '1000', signDate: '' }];
-  const renderWith = (client: QueryClient) =>
+  const actions = actionsColumn<Row>(() => [
+    { label: '编辑', code: 'ft-contract-info:update', onClick: () => undefined },
+    { label: '删除', code: 'ft-contract-info:delete', onClick: () => undefined },
+    { label: '复制', code: 'ft-contract-info:add', onClick: () => undefined },
+    { label: '导出', code: 'ft-contract-info:export', onClick: () => undefined },
+  ]);
+  const renderWith = (
+    client: QueryClient,
+    columns: ListColumns<Row> = [codeColumn('编号', 'bizCode'), actions],
+  ) =>
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/factoring/contract/info']}>
-          <ListPage<Row>
-            source={async () => ({ list: rows, total: 1 })}
-            rowKey="bizCode"
-            columns={[
-              codeColumn('编号', 'bizCode'),
-              actionsColumn<Row>(() => [
-                { label: '编辑', code: 'ft-contract-info:update', onClick: () => undefined },
-                { label: '删除', code: 'ft-contract-info:delete', onClick: () => undefined },
-                { label: '复制', code: 'ft-contract-info:add', onClick: () => undefined },
-                { label: '导出', code: 'ft-contract-info:export', onClick: () => undefined },
-              ]),
-            ]}
-          />
+          <ListPage<Row> source={async () => ({ list: rows, total: 1 })} rowKey="bizCode" columns={columns} />
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -308,5 +306,26 @@ describe('ListPage 操作', () => {
     expect(screen.getByRole('columnheader', { name: '操作' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
     expect(screen.queryByRole('button', { name: /更多/ })).toBeNull();
+  });
+
+  // antd's table renders every row again whenever it renders: the rows' button codes must not give
+  // the page a render of its own after the rows' (docs/architecture.md "Lists fit their box").
+  it.each([
+    ['an administrator', ['admin'], undefined],
+    ['a user whose button codes are in', ['clerk'], ['ft-contract-info:delete']],
+  ])('renders the rows once when they arrive, for %s', async (_who, roles, codes) => {
+    useSessionStore.setState({ roles });
+    const client = new QueryClient();
+    if (codes) client.setQueryData(buttonsQueryKey('ft-contract-info'), codes);
+    const cells = vi.fn((code: string) => code);
+    renderWith(client, [
+      { title: '编号', dataIndex: 'bizCode', key: 'bizCode', render: cells },
+      actionsColumn<Row>(() => [
+        { label: '删除', code: 'ft-contract-info:delete', onClick: () => undefined },
+      ]),
+    ]);
+    expect(await screen.findByRole('button', { name: '删除' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(cells).toHaveBeenCalledTimes(1);
   });
 });

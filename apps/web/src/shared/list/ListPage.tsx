@@ -35,6 +35,9 @@ export type { ListFetcher };
  */
 const TABLE_PADDING = 16 + 24;
 
+/** The rows before the first answer: the same array each render, so the columns' memo holds. */
+const NO_ROWS: readonly never[] = [];
+
 /**
  * A list is never reloaded by hand: every successful change through the request layer's `update()`
  * refreshes all lists (`refreshListsOnUpdate`, list-query.ts).
@@ -157,7 +160,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   const box = useBoxWidth();
   const boxWidth = box.width ?? 0;
-  const rows = query.data?.list ?? [];
+  const rows = query.data?.list ?? NO_ROWS;
   const shown = useActionsColumn(columns, rows);
   const order = params.order === 'asc' || params.order === 'desc' ? params.order : undefined;
   const orderBy = typeof params.orderBy === 'string' ? params.orderBy : undefined;

@@ -1,4 +1,5 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { notifyManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_PATHS } from '@portal/contract/session';
 import { buttonCode, type Action } from '@portal/contract/menus';
 import { post } from '../request/http';
@@ -48,13 +49,33 @@ export function useButtons(menuCode: string): Buttons {
 /**
  * Whether the user holds each of `codes` (full button codes, of any menus): one cached buttons
  * call per menu, shared with `useButtons`. Undecided (still loading) counts as not held.
+ *
+ * It re-renders its caller only when what is held changes: it reads the cached answers through a
+ * snapshot of the held codes rather than observing a query per menu, whose set changes when the
+ * codes do (a list's rows arriving) and re-rendered the caller for nothing, every row of its table
+ * again (docs/architecture.md "Lists fit their box"; bench/README.md "Fifteenth pass").
  */
 export function useHeldCodes(codes: readonly string[]): (code: string) => boolean {
   const admin = useSessionStore((s) => isAdmin(s.roles));
-  const menus = [...new Set(codes.map((c) => c.slice(0, c.lastIndexOf(':'))))].sort();
-  const answers = useQueries({
-    queries: menus.map((menuCode) => buttonsQuery(menuCode, admin)),
-  });
-  const held = new Set(answers.flatMap((a) => a.data ?? []));
+  const client = useQueryClient();
+  // 'admin' holds every button without asking: no menu to read.
+  const menus = admin ? '' : [...new Set(codes.map((c) => c.slice(0, c.lastIndexOf(':'))))].sort().join(' ');
+  useEffect(() => {
+    for (const menuCode of menus.split(' ').filter(Boolean))
+      void client.prefetchQuery(buttonsQuery(menuCode, false));
+  }, [client, menus]);
+  const heldCodes = useSyncExternalStore(
+    useCallback(
+      (changed: () => void) => client.getQueryCache().subscribe(notifyManager.batchCalls(changed)),
+      [client],
+    ),
+    () =>
+      menus
+        .split(' ')
+        .filter(Boolean)
+        .flatMap((menuCode) => client.getQueryData<string[]>(buttonsQueryKey(menuCode)) ?? [])
+        .join(' '),
+  );
+  const held = new Set(heldCodes.split(' '));
   return (code) => admin || held.has(code);
 }
