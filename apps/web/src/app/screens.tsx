@@ -8,6 +8,7 @@ import { CRM_CHANGE_SCREENS } from '../features/crm-change/screens';
 import { ADMISSION_SCREENS } from '../features/admission/screens';
 import { PERMIT_SCREENS } from '../features/permit/screens';
 import { queryClient } from './query-client';
+import { useSessionStore } from '../shared/session/session-store';
 
 /**
  * Route path -> lazily loaded screen. A business feature registers its screen here with one line;
@@ -198,9 +199,18 @@ export const SCREEN_LISTS: Record<string, string> = {
 /**
  * Starts the first list call of the screen at `path` while its chunks are still downloading (issue
  * 14: the contract list on a cold start). Only for a plain URL: filters in the query string change
- * the call, which the screen then makes itself.
+ * the call, which the screen then makes itself. The dashboard's first figures likewise
+ * (docs/architecture.md "The first screen without antd").
  */
 export function prefetchScreenData(path: string, search: string): void {
   const source = SCREEN_LISTS[path];
   if (source && !search) prefetchListPage(queryClient, source, path);
+  // The dashboard's first figures. Imported here, as the dashboard's contract modules bring zod,
+  // which the entry does without.
+  if (path === '/dashboard') {
+    const roles = useSessionStore.getState().roles;
+    void import('../features/dashboard/api')
+      .then(({ prefetchDashboard }) => prefetchDashboard(queryClient, roles))
+      .catch(() => undefined);
+  }
 }

@@ -6,10 +6,10 @@ import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
 import { AGING_BUCKETS, AGING_LABELS, type AgingRow, type TrendPoint } from '@portal/contract/dashboard';
 import type { UtilisationRow } from '@portal/contract/credit';
 import { formatMoney } from '@portal/contract/format';
-import { isAdmin, useSessionStore } from '../../shared/session/session-store';
+import { useSessionStore } from '../../shared/session/session-store';
 import { TodoCard } from '../../shared/workflow/TodoCard';
 import { EChart, type ChartOption } from '../../shared/ui/EChart';
-import { dashboardQueries } from './api';
+import { dashboardQueries, holdsMenu } from './api';
 import { dueWithinUrl, effectiveUrl, overdueUrl } from './links';
 import { Widget } from './Widget';
 import { NoticeCard } from './NoticeCard';
@@ -21,7 +21,7 @@ const compact = new Intl.NumberFormat('zh-CN', { notation: 'compact', maximumFra
 const plot = (v: string) => Number(v);
 
 function useHasMenu(code: string): boolean {
-  return useSessionStore((s) => isAdmin(s.roles) || (s.roles ?? []).includes(code));
+  return useSessionStore((s) => holdsMenu(s.roles, code));
 }
 
 /** A figure that opens the list it was summed from. */
