@@ -11,6 +11,7 @@ import {
   randomAlnum,
   sealRequest,
   signingString,
+  toBase64,
   verifySignature,
 } from './envelope';
 
@@ -39,6 +40,18 @@ async function open(headers: Record<string, string>, body: string | undefined, m
 }
 
 describe('envelope codec', () => {
+  it('writes base64 as Node does at every length around its slices, and reads it back', () => {
+    // toBase64 encodes a slice of 32,766 bytes at a time (a multiple of 3): the lengths at and
+    // around the slice boundaries, where a wrong split would put padding inside the text.
+    const bytes = Uint8Array.from({ length: 3 * 32_766 + 4 }, (_, i) => (i * 131 + (i >> 8)) & 0xff);
+    for (const n of [0, 1, 2, 3, 32_765, 32_766, 32_767, 32_768, 65_532, 65_533, 98_298, 98_299, 98_302]) {
+      const slice = bytes.subarray(0, n);
+      const text = toBase64(slice);
+      expect(text, String(n)).toBe(Buffer.from(slice).toString('base64'));
+      expect(fromBase64(text)).toEqual(slice);
+    }
+  });
+
   it('round-trips a body and signs path, time and nonce', async () => {
     const client = await createClientKey('k1', await importRsaPublicKey(publicKey));
     const body = { name: '上海某某保理有限公司', amount: '1234567.80' };

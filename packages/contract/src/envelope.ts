@@ -36,12 +36,18 @@ export function randomAlnum(length: number): string {
   return out;
 }
 
+/**
+ * Base64 of bytes, a slice of a multiple of 3 bytes at a time: each slice's base64 is that of its
+ * bytes alone, so the joined slices are the whole's. One binary string of the whole payload, then
+ * one `btoa`, cost 4–5 × the CPU on a 13 MB payload (bench/README.md "Fifteenth pass").
+ */
+const BASE64_SLICE = 0x8000 - (0x8000 % 3);
 export function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const parts: string[] = [];
+  for (let i = 0; i < bytes.length; i += BASE64_SLICE) {
+    parts.push(btoa(String.fromCharCode(...bytes.subarray(i, i + BASE64_SLICE))));
   }
-  return btoa(s);
+  return parts.join('');
 }
 
 export function fromBase64(b64: string): Uint8Array<ArrayBuffer> {
