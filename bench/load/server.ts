@@ -61,6 +61,17 @@ export async function freshDatabase(usePglite: boolean, reuse = false): Promise<
   return url.toString();
 }
 
+/** Drops a database freshDatabase made (a bench's own, once it is done). */
+export async function dropDatabase(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: benchServerUrl() });
+  await c.connect();
+  try {
+    await c.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  } finally {
+    await c.end();
+  }
+}
+
 /**
  * What a kept database was seeded with: the scale, the business date and the seed's source, so a
  * changed seed is loaded again instead of being measured stale.
