@@ -13,7 +13,7 @@ import Decimal from 'decimal.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { HttpClient } from '../../apps/server/src/testing/http-client';
+import type { HttpClient } from '../../apps/server/src/testing/http-client';
 import { NodeEnvelope } from '../../apps/server/src/testing/node-envelope';
 import { BANK_PATHS } from '@portal/contract/bank';
 import { CLASS_PATHS } from '@portal/contract/classification';
@@ -33,7 +33,15 @@ import {
   VIEW_PATHS,
 } from './scenarios';
 import { checked, fail, failures, NOT_OK, streamedExport, timedCalls, type ExportFigures } from './measure';
-import { freePort, freshDatabase, keptDatabase, markSeeded, PASSWORD, rssMb, startServer } from './server';
+import {
+  freePort,
+  freshDatabase,
+  keptDatabase,
+  markSeeded,
+  rssMb,
+  signedInAdmin,
+  startServer,
+} from './server';
 
 const scale = process.argv.includes('1') ? 'full' : 'small';
 /** The seeded portfolio's scale: 1 is 100,000 contracts and 1,200,000 plan items. */
@@ -79,6 +87,8 @@ interface Outcome {
    * (`cpuByPid`), a cost that the machine's other load does not move as much as throughput.
    */
   cpuMsPerCall?: number;
+  /** Scenarios 3 and 4: database statements a call, by the route the server counted them under. */
+  statementsPerCall?: Record<string, number>;
 }
 
 /**
@@ -150,6 +160,10 @@ async function compareLists(
   for (const [name, options] of scenarios)
     await checked(`${name} (warm-up)`, { connections, ...options(warmup), duration: warmup });
   const rounds: Outcome[][] = scenarios.map(() => []);
+  // Each scenario's database statements a call (machine-independent), counted by the server per
+  // route and read after each round, outside the window measured (the warm-ups' are dropped here).
+  const statements: StatementCounts[] = scenarios.map(() => ({}));
+  await statementsSince(base);
   for (let round = 0; round < ROUNDS; round++) {
     const order = scenarios.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
@@ -160,6 +174,12 @@ async function compareLists(
       const o = await run(`${name} (round ${round + 1})`, { ...options(seconds), duration: seconds });
       o.cpuMsPerCall = o.calls ? (await cpuSince(cpuBefore)) / o.calls : 0;
       rounds[i]!.push(o);
+      for (const [route, r] of Object.entries(await statementsSince(base))) {
+        const sum = (statements[i]![route] ??= { requests: 0, statements: 0, texts: {} });
+        sum.requests += r.requests;
+        sum.statements += r.statements;
+        for (const [text, n] of Object.entries(r.texts)) sum.texts[text] = (sum.texts[text] ?? 0) + n;
+      }
     }
   }
   return scenarios.map(([name], i) => {
@@ -187,8 +207,11 @@ async function compareLists(
       notOk: runs.reduce((sum, r) => sum + r.notOk, 0),
       expected: runs.reduce((sum, r) => sum + r.expected, 0),
     };
+    o.statementsPerCall = Object.fromEntries(
+      Object.entries(statements[i]!).map(([route, r]) => [route, +(r.statements / r.requests).toFixed(2)]),
+    );
     console.info(
-      `${name.padEnd(34)} ${String(o.rps).padStart(7)} req/s  p50 ${o.p50} ms  p99 ${o.p99} ms  CPU ${o.cpuMsPerCall} ms a call (over ${ROUNDS} rounds)`,
+      `${name.padEnd(34)} ${String(o.rps).padStart(7)} req/s  p50 ${o.p50} ms  p99 ${o.p99} ms  CPU ${o.cpuMsPerCall} ms a call (over ${ROUNDS} rounds)\n${statementReport(statements[i]!)}`,
     );
     return o;
   });
@@ -643,11 +666,7 @@ cpuByPid = async () => {
 };
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 500);
 try {
-  const client = new HttpClient(base);
-  await client.login('admin', PASSWORD);
-  const keyRes = await fetch(`${base}/api/admin/portal/login/user/rsa/secretKey`, { method: 'POST' });
-  const { data: key } = (await keyRes.json()) as { data: { keyId: string; publicKey: string } };
-  const auth = { authorization: `Bearer ${client.token}` };
+  const { client, auth, key } = await signedInAdmin(base);
   const reused = new NodeEnvelope(key.keyId, key.publicKey);
   const fresh = new NodeEnvelope(key.keyId, key.publicKey);
   /**

@@ -11,9 +11,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { bundleServer } from '../../apps/server/build.mjs';
+import { HttpClient } from '../../apps/server/src/testing/http-client';
 import { AS_OF } from './scenarios';
 
 export const PASSWORD = 'Bench@12345678';
+
+/**
+ * The bench's administrator signed in on a bench server: its client, the authorization header of
+ * its session, and the server's current envelope key (what sealed calls are sealed with).
+ */
+export async function signedInAdmin(base: string): Promise<{
+  client: HttpClient;
+  auth: { authorization: string };
+  key: { keyId: string; publicKey: string };
+}> {
+  const client = new HttpClient(base);
+  await client.login('admin', PASSWORD);
+  const keyRes = await fetch(`${base}/api/admin/portal/login/user/rsa/secretKey`, { method: 'POST' });
+  const { data: key } = (await keyRes.json()) as { data: { keyId: string; publicKey: string } };
+  return { client, auth: { authorization: `Bearer ${client.token}` }, key };
+}
 /** Beside dist/main.js, so the server finds its migrations and web build the same way. */
 const BENCH_BUNDLE = 'dist/bench-server.js';
 
@@ -42,6 +59,17 @@ export async function freshDatabase(usePglite: boolean, reuse = false): Promise<
   const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Drops a database freshDatabase made (a bench's own, once it is done). */
+export async function dropDatabase(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: benchServerUrl() });
+  await c.connect();
+  try {
+    await c.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+  } finally {
+    await c.end();
+  }
 }
 
 /**

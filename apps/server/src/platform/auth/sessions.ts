@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../db/change-feed';
 import { queryRows, type Executor } from '../db/client';
@@ -6,8 +6,9 @@ import type { DataScope } from '@portal/contract/permission';
 import { roleReach, sessionScope, unionReach, type DeptReach } from './data-scope';
 import { sessions } from './schema';
 
+/** One-shot: every signed-in call hashes its token for the session cache (docs/protocol.md "Sessions"). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }
 
 /** An opaque random token (docs/protocol.md "Sessions": not a JWT); only its hash is stored. */

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
+import { generateKeyPair, hash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { desc, isNull, sql } from 'drizzle-orm';
 import { fromBase64, importRsaPrivateKey, KEY_REUSE_MS } from '@portal/contract/envelope';
@@ -159,7 +159,7 @@ export class Keyring {
       rsa = this.byId(keyId);
     }
     if (!rsa) return { refused: 'invalid' };
-    const h = createHash('sha256').update(keyId).update('\0').update(aesHeader).digest('base64');
+    const h = hash('sha256', `${keyId}\0${aesHeader}`, 'base64');
     const now = this.now();
     const hit = this.cache.get(h);
     if (hit) {

@@ -177,10 +177,12 @@ export function createHttp(deps: HttpDeps): Http {
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    const perm = req.routeOptions.config.perm;
+    // Read once: Fastify builds `routeOptions` afresh at every read.
+    const cfg = req.routeOptions.config;
+    const perm = cfg.perm;
     if (perm === undefined || perm === 'public') return;
     const token = bearer(req);
-    const background = req.routeOptions.config.background === true;
+    const background = cfg.background === true;
     const user = token ? await deps.sessions.resolve(db, token, { background }) : undefined;
     if (user) req.user = user;
     const verdict = permAllows(perm, user);

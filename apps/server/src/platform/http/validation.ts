@@ -25,14 +25,19 @@ export function zodMessage(error: z.ZodError): string {
 // eslint-disable-next-line no-control-regex -- NUL is what it looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The path of the first string (value or key) holding NUL or a lone surrogate, or undefined. */
-export function unstorablePath(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+/**
+ * The path of the first string (value or key) holding NUL or a lone surrogate, or undefined. Runs
+ * on every validated body: the path is built only on the way back from a find, so a clean body
+ * allocates nothing per key.
+ */
+export function unstorablePath(value: unknown, depth = 0): string[] | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? [] : undefined;
   if (value === null || typeof value !== 'object' || depth > 64) return undefined;
-  for (const [k, v] of Object.entries(value)) {
-    if (UNSTORABLE.test(k)) return [...path, k];
-    const found = unstorablePath(v, [...path, k], depth + 1);
-    if (found) return found;
+  const record = value as Record<string, unknown>;
+  for (const k of Object.keys(record)) {
+    if (UNSTORABLE.test(k)) return [k];
+    const found = unstorablePath(record[k], depth + 1);
+    if (found) return [k, ...found];
   }
   return undefined;
 }
