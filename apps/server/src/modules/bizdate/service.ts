@@ -443,7 +443,7 @@ async function dayEndWork(
   }
   await progress.phase('marks', 0, date);
   await tx.delete(dayEndItems).where(eq(dayEndItems.businessDate, date));
-  for (const part of insertSlices(marks, 9)) {
+  for (const part of insertSlices(dayEndItems, marks)) {
     await tx.insert(dayEndItems).values(part);
     await progress.wrote(part.length);
   }

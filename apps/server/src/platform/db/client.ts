@@ -5,7 +5,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type ExtractTablesWithRelations, type SQL, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import { acquireDirLock, type DirLock } from './lock';
 import { CHANGE_CHANNEL, listenOnConnect, Notices, type ChangeFeed } from './change-feed';
@@ -346,10 +346,14 @@ function trackClient(client: pg.ClientBase, inFlight: InFlightQueries, names: St
 /**
  * PostgreSQL's wire protocol counts a statement's parameters in 16 bits: a multi-row insert of more
  * than 65,535 values fails ("bind message has … parameter formats but 0 parameters") on either
- * driver. An insert whose row count grows with the portfolio (a month-end accrual's voucher lines,
- * a day-end's overdue marks) goes in slices of `rows` that fit, `columns` values a row.
+ * driver. An insert whose row count grows with the portfolio (a day-end's overdue marks) goes in
+ * slices of `rows` that fit. The values a row are counted from the table itself, every column of
+ * it (drizzle binds a value or writes `default` for each), so a column added to the table later
+ * shrinks the slices with it: a count written by hand once fell one short and the day-end failed
+ * at 6,554 overdue items.
  */
-export function insertSlices<T>(rows: readonly T[], columns: number): T[][] {
+export function insertSlices<T>(table: Table, rows: readonly T[]): T[][] {
+  const columns = Object.keys(getTableColumns(table)).length;
   return slicesOf(rows, Math.max(1, Math.floor(MAX_STATEMENT_PARAMETERS / columns)));
 }
 

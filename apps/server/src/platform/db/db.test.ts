@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { text as textField, version } from '@portal/contract/fields';
 import { auditColumns } from './columns';
 import { nextCode } from './codes';
-import { openDatabase, queryRows } from './client';
+import { insertSlices, openDatabase, queryRows, slicesOf } from './client';
 import { migrate } from './migrate';
 import { updateVersioned } from './versioned';
 import { auditLog, writeAudit } from './audit';
@@ -141,6 +141,44 @@ describe('business codes', () => {
       .catch(() => undefined);
     const next = await nextCode(t.database.db, 'role');
     expect(BigInt(next) - BigInt(first)).toBe(2n);
+  });
+});
+
+describe('inserts in slices', () => {
+  // The day-end writes its overdue marks in slices; a column count written by hand fell one short
+  // when day_end_items gained a column, and every day-end with more than 6,553 marks failed.
+  it("slice by the table's own columns, so the largest slice binds, and a count one short does not", async () => {
+    const { db } = t.database;
+    const columns = Object.keys(getTableColumns(notes)).length;
+    const at = '2026-11-20T00:00:00Z';
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      id: 1_000_000 + i,
+      title: `slice ${i}`,
+      amount: i,
+      createdAt: at,
+      createdBy: 1,
+      updatedAt: at,
+      updatedBy: 1,
+      version: 0,
+    }));
+    const slices = insertSlices(notes, rows);
+    expect(Math.max(...slices.map((s) => s.length)) * columns).toBeLessThanOrEqual(65_535);
+    await db.transaction(async (tx) => {
+      for (const part of slices) await tx.insert(notes).values(part);
+    });
+    const [n] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from sample_notes where id >= 1000000`,
+    );
+    expect(n!.n).toBe(rows.length);
+    await db.delete(notes).where(sql`${notes.id} >= 1000000`);
+    const oneShort = slicesOf(rows, Math.floor(65_535 / (columns - 1)));
+    await expect(db.transaction((tx) => tx.insert(notes).values(oneShort[0]!))).rejects.toThrow();
+    const [left] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from sample_notes where id >= 1000000`,
+    );
+    expect(left!.n).toBe(0);
   });
 });
 
