@@ -76,6 +76,8 @@ describe('money screens', () => {
       await expect.poll(() => page.locator('.ant-modal').textContent()).toContain('银行流水号与第2行重复');
       await page.getByRole('button', { name: /保存有效的 1 条并提交/ }).click();
       await confirm(page);
+      // The dialog closes once the save has answered: only then is the incoming there to read.
+      await page.locator('.ant-modal').filter({ hasText: '导入银行流水' }).waitFor({ state: 'hidden' });
       const incomes = await data<{ list: IncomeRow[] }>(INCOME_PATHS.list, token, {
         serialNo: `E2E${stamp}`,
       });
